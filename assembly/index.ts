@@ -1,0 +1,143 @@
+// The WASM core: walks a lazily built DFA over the octets of a URL's path and
+// returns the longest-match verdict. States are built on demand by the host
+// (src/dfa-builder.ts) through the imported `buildTransition`; once built, a
+// transition costs one table load per octet. JavaScript never loops over rules.
+import {
+  H_FLAGS, H_NCLASSES, H_CLASSMAP, H_TRANS, H_INFO, H_START, H_PRIO, H_OUT_ALLOW, H_OUT_DISALLOW,
+  FLAG_RFC, FLAG_GOOGLE, INFO_STICKY_ALLOW, INFO_STICKY_DISALLOW, INFO_END_ALLOW, INFO_END_DISALLOW,
+  INFO_SIZE, ENTRY_SPECIAL, ENTRY_DEAD, ENTRY_STATE_MASK, NO_RULE,
+} from "../src/layout";
+import { extractPath, pathStart, pathEnd, pathSlash } from "./path";
+import { normalizeInto } from "./normalize";
+
+/** Host callback: build the transition of `state` on byte class `cls` of matcher `m`;
+ * returns the transition entry. It may move the tables, so callers reload them. */
+@external("robots", "buildTransition")
+declare function buildTransition(m: usize, state: u32, cls: u32): u32;
+
+export function alloc(size: usize): usize {
+  return heap.alloc(size);
+}
+
+export function free(ptr: usize): void {
+  heap.free(ptr);
+}
+
+// Scratch space for a path that is rewritten before the walk (normalised, or
+// with a '/' prepended). Grows to the longest path seen; never per call.
+let scratch: usize = 0;
+let scratchSize: usize = 0;
+
+function scratchFor(size: usize): usize {
+  if (size > scratchSize) {
+    if (scratch != 0) heap.free(scratch);
+    scratchSize = size + (size >> 1) + 64;
+    scratch = heap.alloc(scratchSize);
+  }
+  return scratch;
+}
+
+@inline function minRule(a: u32, b: u32): u32 {
+  return a < b ? a : b;
+}
+
+/** Walks p[0, n) through the DFA of matcher m; stores the best allow and
+ * disallow rule ids in the header. */
+function walk(m: usize, p: usize, n: i32): void {
+  const nc = load<u32>(m, H_NCLASSES);
+  const classes = load<usize>(m, H_CLASSMAP);
+  let trans = load<usize>(m, H_TRANS);
+  let info = load<usize>(m, H_INFO);
+  let e = load<u32>(m, H_START);
+  let s = e & ENTRY_STATE_MASK;
+  let allow: u32 = NO_RULE;
+  let disallow: u32 = NO_RULE;
+  if (e & ENTRY_SPECIAL) {
+    const ip = info + <usize>s * INFO_SIZE;
+    allow = load<u32>(ip, INFO_STICKY_ALLOW);
+    disallow = load<u32>(ip, INFO_STICKY_DISALLOW);
+  }
+  let dead = (e & ENTRY_DEAD) != 0;
+  for (let i: i32 = 0; i < n && !dead; i++) {
+    const c = <u32>load<u8>(classes + <usize>load<u8>(p + i));
+    e = load<u32>(trans + ((<usize>s * nc + c) << 2));
+    if (e == 0) {
+      e = buildTransition(m, s, c);
+      trans = load<usize>(m, H_TRANS);
+      info = load<usize>(m, H_INFO);
+    }
+    s = e & ENTRY_STATE_MASK;
+    if (e & (ENTRY_SPECIAL | ENTRY_DEAD)) {
+      if (e & ENTRY_SPECIAL) {
+        const ip = info + <usize>s * INFO_SIZE;
+        allow = minRule(allow, load<u32>(ip, INFO_STICKY_ALLOW));
+        disallow = minRule(disallow, load<u32>(ip, INFO_STICKY_DISALLOW));
+      }
+      dead = (e & ENTRY_DEAD) != 0;
+    }
+  }
+  if (!dead) {
+    const ip = info + <usize>s * INFO_SIZE;
+    allow = minRule(allow, load<u32>(ip, INFO_END_ALLOW));
+    disallow = minRule(disallow, load<u32>(ip, INFO_END_DISALLOW));
+  }
+  store<u32>(m, allow, H_OUT_ALLOW);
+  store<u32>(m, disallow, H_OUT_DISALLOW);
+}
+
+@inline function isRobotsTxt(p: usize, n: i32): bool {
+  // "/robots.txt" as little-endian u64 + u16 + u8
+  return n == 11 && load<u64>(p) == 0x2e73746f626f722f && load<u16>(p, 8) == 0x7874 && load<u8>(p, 10) == 0x74;
+}
+
+/** Decides the URL u[0, n) for matcher m: 1 allowed, 0 disallowed. The rule
+ * ids behind the verdict are left in the header (H_OUT_*). */
+export function check(m: usize, u: usize, n: i32): i32 {
+  const flags = load<u32>(m, H_FLAGS);
+  extractPath(u, n, (flags & FLAG_GOOGLE) != 0);
+  let p = u + <usize>pathStart;
+  let len = pathEnd - pathStart;
+  if (flags & FLAG_RFC) {
+    const dst = scratchFor(<usize>len * 3 + 1);
+    store<u8>(dst, 0x2f);
+    const off: i32 = pathSlash ? 1 : 0;
+    len = normalizeInto(p, len, dst + off) + off;
+    p = dst;
+    if (isRobotsTxt(p, len)) {
+      store<u32>(m, NO_RULE, H_OUT_ALLOW);
+      store<u32>(m, NO_RULE, H_OUT_DISALLOW);
+      return 1;
+    }
+  } else if (pathSlash) {
+    const dst = scratchFor(<usize>len + 1);
+    store<u8>(dst, 0x2f);
+    memory.copy(dst + 1, p, len);
+    p = dst;
+    len++;
+  }
+  walk(m, p, len);
+  return verdict(m);
+}
+
+/** Allowed unless the best disallow outranks both the best allow and the empty pattern. */
+function verdict(m: usize): i32 {
+  const prio = load<usize>(m, H_PRIO);
+  const a = load<u32>(m, H_OUT_ALLOW);
+  const d = load<u32>(m, H_OUT_DISALLOW);
+  if (d == NO_RULE) return 1;
+  const dp = load<i32>(prio + (<usize>d << 2));
+  let ap: i32 = 0;
+  if (a != NO_RULE) {
+    const x = load<i32>(prio + (<usize>a << 2));
+    if (x > ap) ap = x;
+  }
+  return dp > ap ? 0 : 1;
+}
+
+/** Decides n URLs: urls holds (ptr, len) u32 pairs; one verdict octet each goes to out. */
+export function checkMany(m: usize, urls: usize, n: i32, out: usize): void {
+  for (let i: i32 = 0; i < n; i++) {
+    const e = urls + (<usize>i << 3);
+    store<u8>(out + i, <u8>check(m, load<u32>(e), load<i32>(e, 4)));
+  }
+}

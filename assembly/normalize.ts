@@ -1,0 +1,55 @@
+// RFC 3986 normalisation of a path for the `rfc` profile: %XX of an unreserved
+// character is decoded, raw octets >= 0x80, controls, space and DEL are
+// percent-encoded, and hex digits are upper-cased. An escaped reserved
+// character stays escaped (it is not the character).
+
+@inline function hexValue(c: u32): i32 {
+  if (c - 0x30 < 10) return <i32>(c - 0x30);
+  const l = c | 0x20;
+  if (l - 0x61 < 6) return <i32>(l - 0x61 + 10);
+  return -1;
+}
+
+@inline function isUnreserved(c: u32): bool {
+  return (c - 0x41 < 26) || (c - 0x61 < 26) || (c - 0x30 < 10) || c == 0x2d || c == 0x2e || c == 0x5f || c == 0x7e;
+}
+
+@inline function hexDigit(v: u32): u8 {
+  return <u8>(v < 10 ? 0x30 + v : 0x41 + v - 10);
+}
+
+/** Writes the normalised form of src[0, n) to dst (room for 3n octets); returns its length. */
+export function normalizeInto(src: usize, n: i32, dst: usize): i32 {
+  let j: i32 = 0;
+  for (let i: i32 = 0; i < n; i++) {
+    const c = <u32>load<u8>(src + i);
+    if (c == 0x25 && i + 2 < n) {
+      const h = hexValue(load<u8>(src + i + 1));
+      const l = hexValue(load<u8>(src + i + 2));
+      if (h >= 0 && l >= 0) {
+        const v = <u32>((h << 4) | l);
+        if (isUnreserved(v)) {
+          store<u8>(dst + j, <u8>v);
+          j++;
+        } else {
+          store<u8>(dst + j, 0x25);
+          store<u8>(dst + j + 1, hexDigit(<u32>h));
+          store<u8>(dst + j + 2, hexDigit(<u32>l));
+          j += 3;
+        }
+        i += 2;
+        continue;
+      }
+    }
+    if (c <= 0x20 || c >= 0x7f) {
+      store<u8>(dst + j, 0x25);
+      store<u8>(dst + j + 1, hexDigit(c >> 4));
+      store<u8>(dst + j + 2, hexDigit(c & 15));
+      j += 3;
+    } else {
+      store<u8>(dst + j, <u8>c);
+      j++;
+    }
+  }
+  return j;
+}

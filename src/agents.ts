@@ -1,0 +1,58 @@
+// Which groups apply to a crawler: agent validation and Google's group selection.
+import type { Group, AgentLine } from './records.js';
+import type { Profile } from './pattern.js';
+
+const TOKEN = /^[A-Za-z_-]+$/;
+
+/** Google's IsValidUserAgentToObey: a non-empty run of [A-Za-z_-] and nothing else. */
+export function isValidAgent(agent: unknown): agent is string {
+  return typeof agent === 'string' && TOKEN.test(agent);
+}
+
+/** ASCII-only lower case, as absl::EqualsIgnoreCase compares. */
+export function asciiLower(s: string): string {
+  return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+}
+
+/**
+ * The crawler's names, lower-cased, checked for the profile. `rfc` requires
+ * product tokens ([A-Za-z_-]+, RFC 9309 2.2.1) and throws a TypeError otherwise;
+ * `google` takes any string, as Google's library does: a name that is not a
+ * token simply matches no group.
+ */
+export function crawlerNames(agent: string | readonly string[], profile: Profile): string[] {
+  const list = typeof agent === 'string' ? [agent] : agent;
+  if (!Array.isArray(list)) {
+    throw new TypeError(`agent must be a string or an array of strings, got ${describe(agent)}`);
+  }
+  if (profile === 'rfc' && list.length === 0) throw new TypeError('agent list is empty: name at least one product token');
+  return list.map((a) => {
+    if (typeof a !== 'string') throw new TypeError(`agent must be a string, got ${describe(a)}`);
+    if (profile === 'rfc' && !TOKEN.test(a)) {
+      throw new TypeError(
+        `invalid agent ${JSON.stringify(a.slice(0, 80))}: a product token is letters, '-' and '_' only (e.g. "Googlebot", not "Googlebot/2.1")`,
+      );
+    }
+    return asciiLower(a);
+  });
+}
+
+function describe(v: unknown): string {
+  return v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v;
+}
+
+function matches(line: AgentLine, names: readonly string[]): boolean {
+  return !line.global && names.includes(asciiLower(line.token));
+}
+
+/** The groups that apply: every group naming one of the crawler's names; failing that, every `*` group. */
+export function applicableGroups(groups: readonly Group[], names: readonly string[]): { groups: Group[]; specific: boolean } {
+  const specific = groups.filter((g) => g.agents.some((a) => matches(a, names)));
+  if (specific.length > 0) return { groups: specific, specific: true };
+  return { groups: groups.filter((g) => g.agents.some((a) => a.global)), specific: false };
+}
+
+/** The leading product token of each name ("googlebot/2.1" -> "googlebot"), for extensions such as crawl-delay. */
+export function productTokens(names: readonly string[]): string[] {
+  return names.map((n) => /^[a-z_-]*/i.exec(n)![0]).filter((t) => t.length > 0);
+}

@@ -1,0 +1,155 @@
+// The WASM core, loaded once per process (per worker): its exports, views of its
+// memory, and the scratch area URLs are written to before a call.
+import { readFileSync } from 'node:fs';
+import { instantiateSync } from '@assemblyscript/loader';
+
+interface CoreExports {
+  memory: WebAssembly.Memory;
+  alloc(size: number): number;
+  free(ptr: number): void;
+  check(matcher: number, url: number, len: number): number;
+  checkMany(matcher: number, urls: number, n: number, out: number): void;
+}
+
+/** Builds one transition for the matcher whose header is at a given address. */
+export type TransitionBuilder = (state: number, cls: number) => number;
+
+function wasmBytes(): Uint8Array {
+  // dist/robots.wasm beside the bundle; build/robots.wasm when run from src/.
+  const candidates = ['./robots.wasm', '../build/robots.wasm'];
+  for (const c of candidates) {
+    try {
+      return readFileSync(new URL(c, import.meta.url));
+    } catch {
+      /* try the next place */
+    }
+  }
+  throw new Error(`robots.wasm not found next to ${import.meta.url}: run "npm run build"`);
+}
+
+export class Core {
+  readonly exports: CoreExports;
+  u8!: Uint8Array;
+  u32!: Uint32Array;
+  private readonly builders = new Map<number, TransitionBuilder>();
+  private urlPtr = 0;
+  private urlCap = 0;
+  private readonly encoder = new TextEncoder();
+
+  constructor() {
+    const imports = {
+      robots: {
+        buildTransition: (m: number, state: number, cls: number) => this.builders.get(m)!(state, cls),
+      },
+    };
+    this.exports = instantiateSync<Record<string, unknown>>(wasmBytes(), imports).exports as unknown as CoreExports;
+    this.refresh();
+    this.reserveUrl(4096);
+  }
+
+  /** Re-creates the views after the memory grew (the old ones are detached). */
+  refresh(): void {
+    const buf = this.exports.memory.buffer;
+    this.u8 = new Uint8Array(buf);
+    this.u32 = new Uint32Array(buf);
+  }
+
+  alloc(size: number): number {
+    const p = this.exports.alloc(size);
+    if (p === 0) throw new RangeError(`WASM allocation of ${size} bytes failed`);
+    if (this.u8.length === 0) this.refresh();
+    return p;
+  }
+
+  free(ptr: number): void {
+    this.exports.free(ptr);
+  }
+
+  register(matcher: number, builder: TransitionBuilder): void {
+    this.builders.set(matcher, builder);
+  }
+
+  unregister(matcher: number): void {
+    this.builders.delete(matcher);
+  }
+
+  private reserveUrl(octets: number): void {
+    if (octets <= this.urlCap) return;
+    if (this.urlPtr) this.free(this.urlPtr);
+    this.urlCap = Math.max(octets, this.urlCap * 2);
+    this.urlPtr = this.alloc(this.urlCap);
+  }
+
+  /** Writes url as UTF-8 to the scratch area; returns its length in octets. */
+  writeUrl(url: string): number {
+    const n = url.length;
+    if (n * 3 > this.urlCap) this.reserveUrl(n * 3);
+    let u8 = this.u8;
+    if (u8.length === 0) {
+      this.refresh();
+      u8 = this.u8;
+    }
+    const base = this.urlPtr;
+    for (let i = 0; i < n; i++) {
+      const c = url.charCodeAt(i);
+      if (c >= 0x80) return this.encoder.encodeInto(url, u8.subarray(base, base + n * 3)).written;
+      u8[base + i] = c;
+    }
+    return n;
+  }
+
+  /** Decides the URL last written by writeUrl. */
+  check(matcher: number, len: number): number {
+    return this.exports.check(matcher, this.urlPtr, len);
+  }
+
+  /**
+   * Decides many URLs in one crossing per chunk: writes their octets and (ptr, len)
+   * pairs to WASM memory, and copies one verdict octet per URL into out.
+   */
+  checkMany(matcher: number, urls: readonly string[], out: Uint8Array): void {
+    const CHUNK = 4096;
+    for (let first = 0; first < urls.length; first += CHUNK) {
+      const count = Math.min(CHUNK, urls.length - first);
+      let octets = 0;
+      for (let i = 0; i < count; i++) {
+        const u = urls[first + i];
+        if (typeof u !== 'string') throw new TypeError(`urls[${first + i}] must be a string, got ${typeof u}`);
+        octets += u.length * 3;
+      }
+      const tableSize = count * 8;
+      this.reserveUrl(tableSize + count + octets);
+      if (this.u8.length === 0) this.refresh();
+      const u8 = this.u8;
+      const table = this.urlPtr;
+      const verdicts = table + tableSize;
+      let at = verdicts + count;
+      for (let i = 0; i < count; i++) {
+        const url = urls[first + i];
+        const n = url.length;
+        let len = n;
+        for (let k = 0; k < n; k++) {
+          const c = url.charCodeAt(k);
+          if (c >= 0x80) {
+            len = this.encoder.encodeInto(url, u8.subarray(at, at + n * 3)).written;
+            break;
+          }
+          u8[at + k] = c;
+        }
+        this.u32[(table >>> 2) + 2 * i] = at;
+        this.u32[(table >>> 2) + 2 * i + 1] = len;
+        at += len;
+      }
+      this.exports.checkMany(matcher, table, count, verdicts);
+      if (this.u8.length === 0) this.refresh();
+      out.set(this.u8.subarray(verdicts, verdicts + count), first);
+    }
+  }
+}
+
+let instance: Core | null = null;
+
+/** The process's core, instantiated on first use. */
+export function core(): Core {
+  return (instance ??= new Core());
+}

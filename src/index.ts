@@ -1,0 +1,7 @@
+export { parse, RobotsTxt, DEFAULT_MAX_BYTES } from './robots-txt.js';
+export type { ParseOptions } from './robots-txt.js';
+export { Matcher } from './matcher.js';
+export type { Verdict, MatcherOptions } from './matcher.js';
+export type { Diagnostic, DiagnosticCode, RuleKind } from './records.js';
+export type { Profile } from './pattern.js';
+export { isValidAgent } from './agents.js';

@@ -1,0 +1,202 @@
+// The robots.txt lexer: bytes in, one callback per line out. It reproduces
+// Google's RobotsTxtParser (robots.cc) octet for octet: BOM skipping, CR/LF/CRLF
+// line ends, the line length cap, comments, the key/value split, the missing-colon
+// rule and key recognition by prefix. What the lines mean is the handler's business
+// (src/records.ts), as in Google's parser/handler split.
+
+export const KEY_USER_AGENT = 1;
+export const KEY_ALLOW = 2;
+export const KEY_DISALLOW = 3;
+export const KEY_SITEMAP = 4;
+export const KEY_CRAWL_DELAY = 5;
+export const KEY_CONTENT_USAGE = 6;
+export const KEY_UNKNOWN = 7;
+export type KeyKind = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+
+/** Google keeps at most 2083 * 8 - 1 octets of a line (its buffer's last slot holds the NUL). */
+export const MAX_LINE_OCTETS = 2083 * 8 - 1;
+
+export interface LineFacts {
+  /** The key was accepted by an alias or a typo (`useragent`, `dissallow`, `site-map`, ...). */
+  typo: boolean;
+  /** Key and value were separated by whitespace, not a colon. */
+  missingColon: boolean;
+  /** Octets past MAX_LINE_OCTETS were dropped. */
+  tooLong: boolean;
+  /** The line's octets are not valid UTF-8. */
+  invalidUtf8: boolean;
+}
+
+export interface LineHandler {
+  /** A line with a key and a value. `key` and `value` are views into the body. */
+  record(line: number, kind: KeyKind, key: Uint8Array, value: Uint8Array, facts: LineFacts): void;
+  /** A line with content (beyond comments and whitespace) that has no key/value form. */
+  invalid(line: number, content: Uint8Array, facts: LineFacts): void;
+  /** A line dropped past the line-length cap, reported even when the rest parsed. */
+  truncated?(line: number): void;
+}
+
+interface KeyAlias {
+  text: Uint8Array;
+  kind: KeyKind;
+  canonical: boolean;
+}
+
+const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
+
+// In Google's order: user-agent, allow, disallow, sitemap; then the other records we know.
+const KEY_ALIASES: readonly KeyAlias[] = [
+  { text: ascii('user-agent'), kind: KEY_USER_AGENT, canonical: true },
+  { text: ascii('useragent'), kind: KEY_USER_AGENT, canonical: false },
+  { text: ascii('user agent'), kind: KEY_USER_AGENT, canonical: false },
+  { text: ascii('allow'), kind: KEY_ALLOW, canonical: true },
+  { text: ascii('disallow'), kind: KEY_DISALLOW, canonical: true },
+  { text: ascii('dissallow'), kind: KEY_DISALLOW, canonical: false },
+  { text: ascii('dissalow'), kind: KEY_DISALLOW, canonical: false },
+  { text: ascii('disalow'), kind: KEY_DISALLOW, canonical: false },
+  { text: ascii('diasllow'), kind: KEY_DISALLOW, canonical: false },
+  { text: ascii('disallaw'), kind: KEY_DISALLOW, canonical: false },
+  { text: ascii('sitemap'), kind: KEY_SITEMAP, canonical: true },
+  { text: ascii('site-map'), kind: KEY_SITEMAP, canonical: false },
+  { text: ascii('crawl-delay'), kind: KEY_CRAWL_DELAY, canonical: true },
+  { text: ascii('crawl delay'), kind: KEY_CRAWL_DELAY, canonical: false },
+  { text: ascii('crawldelay'), kind: KEY_CRAWL_DELAY, canonical: false },
+  { text: ascii('content-usage'), kind: KEY_CONTENT_USAGE, canonical: true },
+];
+
+/** absl::ascii_isspace: space, \t, \n, \v, \f, \r. */
+export function isSpace(c: number): boolean {
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+}
+
+function startsWithIgnoreCase(key: Uint8Array, prefix: Uint8Array): boolean {
+  if (key.length < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) {
+    let c = key[i];
+    if (c >= 0x41 && c <= 0x5a) c |= 0x20;
+    if (c !== prefix[i]) return false;
+  }
+  return true;
+}
+
+/** Classifies a key the way Google's Key::Parse does: by case-insensitive prefix. */
+export function classifyKey(key: Uint8Array): { kind: KeyKind; typo: boolean } {
+  for (const alias of KEY_ALIASES) {
+    if (startsWithIgnoreCase(key, alias.text)) {
+      return { kind: alias.kind, typo: !alias.canonical || key.length !== alias.text.length };
+    }
+  }
+  return { kind: KEY_UNKNOWN, typo: false };
+}
+
+/** True when b[start, end) is valid UTF-8. */
+export function isValidUtf8(b: Uint8Array, start: number, end: number): boolean {
+  let i = start;
+  while (i < end) {
+    const c = b[i];
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    let n: number;
+    let min: number;
+    if (c >= 0xc2 && c <= 0xdf) (n = 1), (min = 0x80);
+    else if (c >= 0xe0 && c <= 0xef) (n = 2), (min = 0x800);
+    else if (c >= 0xf0 && c <= 0xf4) (n = 3), (min = 0x10000);
+    else return false;
+    if (i + n >= end) return false;
+    let cp = c & (0x3f >> n);
+    for (let k = 1; k <= n; k++) {
+      const cc = b[i + k];
+      if ((cc & 0xc0) !== 0x80) return false;
+      cp = (cp << 6) | (cc & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return false;
+    i += n + 1;
+  }
+  return true;
+}
+
+const BOM = [0xef, 0xbb, 0xbf];
+
+/** Splits body into lines exactly as Google does and hands each to the handler. */
+export function lex(body: Uint8Array, handler: LineHandler): number {
+  let pos = 0;
+  // A UTF-8 byte-order mark, or any prefix of one, is skipped.
+  while (pos < BOM.length && pos < body.length && body[pos] === BOM[pos]) pos++;
+
+  let lineNum = 0;
+  let lineStart = pos;
+  let lastWasCR = false;
+  const n = body.length;
+  for (let i = pos; i < n; i++) {
+    const c = body[i];
+    if (c !== 0x0a && c !== 0x0d) continue;
+    // The LF of a CRLF does not make an empty line of its own.
+    const crlfContinuation = i === lineStart && lastWasCR && c === 0x0a;
+    if (!crlfContinuation) parseLine(body, lineStart, i, ++lineNum, handler);
+    lineStart = i + 1;
+    lastWasCR = c === 0x0d;
+  }
+  parseLine(body, lineStart, n, ++lineNum, handler);
+  return lineNum;
+}
+
+function parseLine(b: Uint8Array, start: number, end: number, lineNum: number, handler: LineHandler): void {
+  const facts: LineFacts = { typo: false, missingColon: false, tooLong: false, invalidUtf8: false };
+  if (end - start > MAX_LINE_OCTETS) {
+    end = start + MAX_LINE_OCTETS;
+    facts.tooLong = true;
+    handler.truncated?.(lineNum);
+  }
+  // Google reads the line as a C string: it ends at the first NUL, and at '#'.
+  let stop = start;
+  let high = false;
+  while (stop < end) {
+    const c = b[stop];
+    if (c === 0 || c === 0x23) break;
+    if (c >= 0x80) high = true;
+    stop++;
+  }
+  end = stop;
+  while (start < end && isSpace(b[start])) start++;
+  while (end > start && isSpace(b[end - 1])) end--;
+  if (start === end) return;
+  if (high && !isValidUtf8(b, start, end)) facts.invalidUtf8 = true;
+
+  let sep = -1;
+  for (let i = start; i < end; i++) {
+    if (b[i] === 0x3a) {
+      sep = i;
+      break;
+    }
+  }
+  let valueStart: number;
+  if (sep >= 0) {
+    valueStart = sep + 1;
+  } else {
+    // Google accepts whitespace instead of the colon when the line has exactly two words.
+    for (let i = start; i < end; i++) {
+      if (b[i] === 0x20 || b[i] === 0x09) {
+        sep = i;
+        break;
+      }
+    }
+    if (sep < 0) return handler.invalid(lineNum, b.subarray(start, end), facts);
+    valueStart = sep;
+    while (b[valueStart] === 0x20 || b[valueStart] === 0x09) valueStart++;
+    for (let i = valueStart; i < end; i++) {
+      if (b[i] === 0x20 || b[i] === 0x09) return handler.invalid(lineNum, b.subarray(start, end), facts);
+    }
+    facts.missingColon = true;
+  }
+  let keyEnd = sep;
+  while (keyEnd > start && isSpace(b[keyEnd - 1])) keyEnd--;
+  if (keyEnd === start) return handler.invalid(lineNum, b.subarray(start, end), facts);
+  while (valueStart < end && isSpace(b[valueStart])) valueStart++;
+
+  const key = b.subarray(start, keyEnd);
+  const { kind, typo } = classifyKey(key);
+  facts.typo = typo;
+  handler.record(lineNum, kind, key, b.subarray(valueStart, end), facts);
+}

@@ -1,0 +1,95 @@
+// A compiled matcher: one crawler's rules of one robots.txt, as a lazy DFA in
+// the WASM core. Verdicts never allocate per URL on the JS side.
+import { core, Core } from './core.js';
+import type { CompiledRule, RuleTable } from './compile.js';
+import { LazyDfa } from './dfa.js';
+import { FLAG_GOOGLE, FLAG_RFC, H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE } from './layout.js';
+import type { Profile } from './pattern.js';
+import type { RuleKind } from './records.js';
+
+export interface Verdict {
+  allowed: boolean;
+  /** Google's matching line: the deciding rule's line, 0 when no rule matched. */
+  line: number;
+  /** The deciding rule, when one matched. */
+  rule?: { kind: RuleKind; pattern: string; line: number };
+}
+
+export interface MatcherOptions {
+  /** Cap on this matcher's automaton memory in bytes (default 8 MiB). Past it the
+   * automaton is rebuilt as it goes: slower, still linear in the URL. */
+  maxDfaBytes?: number;
+}
+
+// Frees the WASM memory of matchers that were dropped without dispose().
+const finalizer = new FinalizationRegistry<LazyDfa>((dfa) => dfa.dispose());
+
+export class Matcher {
+  readonly profile: Profile;
+  private dfa: LazyDfa | null;
+  private readonly header: number;
+  private readonly rules: CompiledRule[];
+  private readonly core: Core;
+
+  /** @internal Use RobotsTxt.compile(). */
+  constructor(table: RuleTable, profile: Profile, options: MatcherOptions = {}) {
+    const max = options.maxDfaBytes;
+    if (max !== undefined && !(typeof max === 'number' && max > 0)) {
+      throw new RangeError(`maxDfaBytes must be a positive number, got ${String(max)}`);
+    }
+    this.profile = profile;
+    this.rules = table.rules;
+    this.core = core();
+    this.dfa = new LazyDfa(this.core, table, profile === 'rfc' ? FLAG_RFC : FLAG_GOOGLE, max);
+    this.header = this.dfa.header;
+    finalizer.register(this, this.dfa, this);
+  }
+
+  private live(): number {
+    if (this.dfa === null) throw new Error('this Matcher was disposed');
+    return this.header;
+  }
+
+  isAllowed(url: string): boolean {
+    const m = this.live();
+    if (typeof url !== 'string') throw new TypeError(`url must be a string, got ${typeof url}`);
+    return this.core.check(m, this.core.writeUrl(url)) === 1;
+  }
+
+  explain(url: string): Verdict {
+    const allowed = this.isAllowed(url);
+    const u32 = this.core.u32;
+    const a = u32[(this.header + H_OUT_ALLOW) >>> 2];
+    const d = u32[(this.header + H_OUT_DISALLOW) >>> 2];
+    const ap = a === NO_RULE ? -1 : this.rules[a].pattern.priority;
+    const dp = d === NO_RULE ? -1 : this.rules[d].pattern.priority;
+    // Google's matching line: the higher priority; on a tie, the allow.
+    const id = dp > ap ? d : a;
+    if (id === NO_RULE) return { allowed, line: 0 };
+    const r = this.rules[id];
+    return { allowed, line: r.line, rule: { kind: r.kind, pattern: r.text, line: r.line } };
+  }
+
+  /** One verdict per URL: 1 allowed, 0 disallowed. */
+  checkMany(urls: readonly string[]): Uint8Array {
+    const m = this.live();
+    if (!Array.isArray(urls)) throw new TypeError('urls must be an array of strings');
+    const out = new Uint8Array(urls.length);
+    this.core.checkMany(m, urls, out);
+    return out;
+  }
+
+  /** Automaton statistics: states built, bytes held, times cleared for the cap. */
+  get stats(): { rules: number; states: number; bytes: number; resets: number } {
+    const dfa = this.dfa;
+    return { rules: this.rules.length, states: dfa?.states ?? 0, bytes: dfa?.bytes ?? 0, resets: dfa?.resets ?? 0 };
+  }
+
+  /** Frees the matcher's WASM memory; the matcher cannot be used afterwards. */
+  dispose(): void {
+    if (this.dfa === null) return;
+    finalizer.unregister(this);
+    this.dfa.dispose();
+    this.dfa = null;
+  }
+}

@@ -1,0 +1,141 @@
+// Rule patterns: Google's escaping of the value as written, and the token form
+// the automaton is built from, for each profile.
+
+export type Profile = 'rfc' | 'google';
+
+/** A token: a literal octet 0..255, or STAR (`*`, any run of octets). */
+export const STAR = 256;
+
+export interface Pattern {
+  /** Literal octets and STARs, simplified: no STAR runs, no trailing STAR. */
+  tokens: Uint16Array;
+  /** Ends with `$`: matches only at the end of the path. */
+  anchored: boolean;
+  /** Octets of the (escaped or normalised) pattern, counting `*` and `$`: the match priority. */
+  priority: number;
+}
+
+const HEX = '0123456789ABCDEF';
+
+function hexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  const l = c | 0x20;
+  if (l >= 0x61 && l <= 0x66) return l - 0x61 + 10;
+  return -1;
+}
+
+function isUnreserved(c: number): boolean {
+  const l = c | 0x20;
+  return (l >= 0x61 && l <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e || c === 0x5f || c === 0x7e;
+}
+
+/** Google's MaybeEscapePattern: octets >= 0x80 become %XX; hex of existing escapes is upper-cased. */
+export function escapePattern(src: Uint8Array): Uint8Array {
+  let extra = 0;
+  let fix = false;
+  for (let i = 0; i < src.length; i++) {
+    if (src[i] === 0x25 && hexValue(src[i + 1]) >= 0 && hexValue(src[i + 2]) >= 0) {
+      if (src[i + 1] >= 0x61 || src[i + 2] >= 0x61) fix = true;
+      i += 2;
+    } else if (src[i] >= 0x80) {
+      extra += 2;
+    }
+  }
+  if (extra === 0 && !fix) return src;
+  const out = new Uint8Array(src.length + extra);
+  let j = 0;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (c === 0x25 && hexValue(src[i + 1]) >= 0 && hexValue(src[i + 2]) >= 0) {
+      out[j++] = c;
+      out[j++] = HEX.charCodeAt(hexValue(src[++i]));
+      out[j++] = HEX.charCodeAt(hexValue(src[++i]));
+    } else if (c >= 0x80) {
+      out[j++] = 0x25;
+      out[j++] = HEX.charCodeAt(c >> 4);
+      out[j++] = HEX.charCodeAt(c & 15);
+    } else {
+      out[j++] = c;
+    }
+  }
+  return out;
+}
+
+function simplify(raw: number[], anchored: boolean, priority: number): Pattern {
+  const tokens: number[] = [];
+  for (const t of raw) {
+    if (t === STAR && tokens[tokens.length - 1] === STAR) continue;
+    tokens.push(t);
+  }
+  // A trailing `*` matches anything, also the end: `/a*` and `/a*$` are `/a`.
+  if (tokens[tokens.length - 1] === STAR) {
+    tokens.pop();
+    anchored = false;
+  }
+  return { tokens: Uint16Array.from(tokens), anchored, priority };
+}
+
+/** Google: `*` is a wildcard, `$` anchors only as the last octet; everything else is literal. */
+export function googlePattern(escaped: Uint8Array): Pattern {
+  const n = escaped.length;
+  const anchored = n > 0 && escaped[n - 1] === 0x24;
+  const raw: number[] = [];
+  for (let i = 0; i < (anchored ? n - 1 : n); i++) raw.push(escaped[i] === 0x2a ? STAR : escaped[i]);
+  return simplify(raw, anchored, n);
+}
+
+/**
+ * RFC 9309 with RFC 3986 normalisation: %XX of an unreserved character is that
+ * character; %2A and %24 are a literal `*` and `$`; other escapes stay escaped
+ * (hex upper-cased); controls, space and DEL are escaped. The priority is the
+ * length of that normalised form.
+ */
+export function rfcPattern(escaped: Uint8Array): Pattern {
+  const n = escaped.length;
+  const anchored = n > 0 && escaped[n - 1] === 0x24;
+  const raw: number[] = [];
+  let priority = anchored ? 1 : 0;
+  for (let i = 0; i < (anchored ? n - 1 : n); i++) {
+    const c = escaped[i];
+    if (c === 0x25 && hexValue(escaped[i + 1]) >= 0 && hexValue(escaped[i + 2]) >= 0) {
+      const h = hexValue(escaped[i + 1]);
+      const l = hexValue(escaped[i + 2]);
+      const v = (h << 4) | l;
+      i += 2;
+      if (isUnreserved(v)) {
+        raw.push(v);
+        priority += 1;
+      } else if (v === 0x2a || v === 0x24) {
+        raw.push(v);
+        priority += 3;
+      } else {
+        raw.push(0x25, HEX.charCodeAt(h), HEX.charCodeAt(l));
+        priority += 3;
+      }
+    } else if (c === 0x2a) {
+      raw.push(STAR);
+      priority += 1;
+    } else if (c <= 0x20 || c >= 0x7f) {
+      raw.push(0x25, HEX.charCodeAt(c >> 4), HEX.charCodeAt(c & 15));
+      priority += 3;
+    } else {
+      raw.push(c);
+      priority += 1;
+    }
+  }
+  return simplify(raw, anchored, priority);
+}
+
+/** Google's `index.htm` rule: an allow whose last path segment starts with
+ * `/index.htm` also allows its directory exactly (`/dir/$`). */
+export function indexHtmDirectory(escaped: Uint8Array): Uint8Array | null {
+  const slash = escaped.lastIndexOf(0x2f);
+  if (slash < 0) return null;
+  const tail = '/index.htm';
+  if (escaped.length - slash < tail.length) return null;
+  for (let i = 0; i < tail.length; i++) if (escaped[slash + i] !== tail.charCodeAt(i)) return null;
+  const dir = new Uint8Array(slash + 2);
+  dir.set(escaped.subarray(0, slash + 1));
+  dir[slash + 1] = 0x24;
+  return dir;
+}

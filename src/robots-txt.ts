@@ -1,0 +1,120 @@
+// The public entry: parse() and RobotsTxt.
+import { applicableGroups, asciiLower, crawlerNames, productTokens } from './agents.js';
+import { compileRules } from './compile.js';
+import { Matcher, MatcherOptions, Verdict } from './matcher.js';
+import type { Profile } from './pattern.js';
+import { Diagnostic, readRecords, Records } from './records.js';
+
+export interface ParseOptions {
+  /** 'rfc' (default): RFC 9309 with RFC 3986 normalisation. 'google': Google's robotstxt, bit for bit. */
+  profile?: Profile;
+  /** Octets parsed; the rest is ignored with a diagnostic. At least 512,000 (the default); Infinity for no limit. */
+  maxBytes?: number;
+}
+
+export const DEFAULT_MAX_BYTES = 512_000;
+const encoder = new TextEncoder();
+/** Compiled matchers kept per RobotsTxt for isAllowed/explain with a repeated agent. */
+const MATCHER_CACHE = 8;
+
+export function parse(body: string | Uint8Array, options: ParseOptions = {}): RobotsTxt {
+  return new RobotsTxt(body, options);
+}
+
+export class RobotsTxt {
+  readonly profile: Profile;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly sitemaps: readonly string[];
+  private readonly records: Records;
+  private readonly matchers = new Map<string, Matcher>();
+
+  constructor(body: string | Uint8Array, options: ParseOptions = {}) {
+    if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
+    const profile = options.profile ?? 'rfc';
+    if (profile !== 'rfc' && profile !== 'google') {
+      throw new TypeError(`profile must be 'rfc' or 'google', got ${JSON.stringify(profile)}`);
+    }
+    const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    if (typeof maxBytes !== 'number' || Number.isNaN(maxBytes) || maxBytes < DEFAULT_MAX_BYTES) {
+      throw new RangeError(`maxBytes must be at least ${DEFAULT_MAX_BYTES} (RFC 9309 2.5), or Infinity; got ${String(maxBytes)}`);
+    }
+    let bytes: Uint8Array;
+    if (typeof body === 'string') bytes = encoder.encode(body);
+    else if (body instanceof Uint8Array) bytes = body;
+    else throw new TypeError(`robots.txt body must be a string or a Uint8Array, got ${body === null ? 'null' : typeof body}`);
+
+    const cut = bytes.length > maxBytes;
+    if (cut) bytes = bytes.subarray(0, maxBytes);
+    this.profile = profile;
+    this.records = readRecords(bytes);
+    const diagnostics = this.records.diagnostics;
+    if (cut) {
+      diagnostics.push({
+        line: this.records.lines,
+        code: 'size-limit',
+        message: `content past ${maxBytes} octets is ignored`,
+      });
+    }
+    this.diagnostics = diagnostics;
+    // RFC: each sitemap once; Google's parser reports every line.
+    this.sitemaps = profile === 'rfc' ? [...new Set(this.records.sitemaps)] : this.records.sitemaps;
+  }
+
+  /** The rules that apply to the crawler (any of its names), compiled. The caller owns it: dispose() frees it. */
+  compile(agent: string | readonly string[], options?: MatcherOptions): Matcher {
+    const names = crawlerNames(agent, this.profile);
+    const { groups } = applicableGroups(this.records.groups, names);
+    return new Matcher(compileRules(groups, this.profile), this.profile, options);
+  }
+
+  private matcher(agent: string | readonly string[]): Matcher {
+    const key = typeof agent === 'string' ? agent : Array.isArray(agent) ? agent.join('\n') : '';
+    let m = this.matchers.get(key);
+    if (m === undefined) {
+      m = this.compile(agent);
+      if (this.matchers.size >= MATCHER_CACHE) {
+        const [oldKey, old] = this.matchers.entries().next().value!;
+        this.matchers.delete(oldKey);
+        old.dispose();
+      }
+      this.matchers.set(key, m);
+    }
+    return m;
+  }
+
+  isAllowed(url: string, agent: string | readonly string[]): boolean {
+    return this.matcher(agent).isAllowed(url);
+  }
+
+  explain(url: string, agent: string | readonly string[]): Verdict {
+    return this.matcher(agent).explain(url);
+  }
+
+  /**
+   * Seconds between fetches for the crawler: the first valid crawl-delay after the
+   * user-agent lines naming it; failing those, after `*`; failing that, one before
+   * any user-agent line. A name's product token is used ("Bot/2.1" is "Bot").
+   */
+  crawlDelay(agent: string | readonly string[]): number | undefined {
+    const names = productTokens(crawlerNames(agent, this.profile));
+    const runs = this.records.delayRuns;
+    const specific = runs.filter((r) => r.agents.some((a) => !a.global && names.includes(asciiLower(a.token))));
+    const chosen = specific.length > 0 ? specific : runs.filter((r) => r.agents.some((a) => a.global));
+    for (const r of chosen) if (r.delay !== undefined) return r.delay;
+    return this.records.defaultDelay;
+  }
+
+  /** AIPREF Content-Usage preference for a URL path, from the group that applies (longest path wins). */
+  contentUsage(path: string, agent: string | readonly string[]): string | undefined {
+    const names = crawlerNames(agent, this.profile);
+    let best: { length: number; preference: string } | undefined;
+    for (const g of applicableGroups(this.records.groups, names).groups) {
+      for (const c of g.contentUsage) {
+        if (path.startsWith(c.path) && (best === undefined || c.path.length > best.length)) {
+          best = { length: c.path.length, preference: c.preference };
+        }
+      }
+    }
+    return best?.preference;
+  }
+}
