@@ -1,0 +1,135 @@
+// A plain TypeScript reference matcher: Google's RobotsMatcher algorithm, rule
+// by rule, with Google's position-array Matches(). Slow and obvious on purpose:
+// the property tests hold the WASM automaton to it, and explanations that list
+// every matching rule use it.
+import { applicableGroups, crawlerNames } from './agents.js';
+import { escapePattern, googlePattern, indexHtmDirectory, Pattern, Profile, rfcPattern, STAR } from './pattern.js';
+import { readRecords, RuleKind } from './records.js';
+
+/** Google's GetPathParamsQuery on octets. */
+export function pathParamsQuery(url: Uint8Array): Uint8Array {
+  const n = url.length;
+  const find = (pred: (c: number) => boolean, from: number) => {
+    for (let i = from; i < n; i++) if (pred(url[i])) return i;
+    return -1;
+  };
+  const isPathStart = (c: number) => c === 0x2f || c === 0x3f || c === 0x3b;
+  const searchStart = n >= 2 && url[0] === 0x2f && url[1] === 0x2f ? 2 : 0;
+  const earlyPath = find(isPathStart, searchStart);
+  let protocolEnd = -1;
+  for (let i = searchStart; i + 2 < n; i++) {
+    if (url[i] === 0x3a && url[i + 1] === 0x2f && url[i + 2] === 0x2f) {
+      protocolEnd = i;
+      break;
+    }
+  }
+  if (earlyPath >= 0 && (protocolEnd < 0 || earlyPath < protocolEnd)) protocolEnd = -1;
+  protocolEnd = protocolEnd < 0 ? searchStart : protocolEnd + 3;
+  const pathStart = find(isPathStart, protocolEnd);
+  if (pathStart < 0) return Uint8Array.of(0x2f);
+  const hash = find((c) => c === 0x23, searchStart);
+  if (hash >= 0 && hash < pathStart) return Uint8Array.of(0x2f);
+  const path = url.subarray(pathStart, hash < 0 ? n : hash);
+  if (path[0] === 0x2f) return path;
+  const out = new Uint8Array(path.length + 1);
+  out[0] = 0x2f;
+  out.set(path, 1);
+  return out;
+}
+
+/** RFC 3986 normalisation of a path: the `rfc` profile's view of the URL. */
+export function normalizePath(path: Uint8Array): Uint8Array {
+  const out: number[] = [];
+  const hex = (c: number) => (c >= 0x30 && c <= 0x39 ? c - 0x30 : (c | 0x20) >= 0x61 && (c | 0x20) <= 0x66 ? (c | 0x20) - 0x61 + 10 : -1);
+  const H = '0123456789ABCDEF';
+  const unreserved = (c: number) => /[A-Za-z0-9\-._~]/.test(String.fromCharCode(c));
+  for (let i = 0; i < path.length; i++) {
+    const c = path[i];
+    if (c === 0x25 && i + 2 < path.length && hex(path[i + 1]) >= 0 && hex(path[i + 2]) >= 0) {
+      const v = hex(path[i + 1]) * 16 + hex(path[i + 2]);
+      if (unreserved(v)) out.push(v);
+      else out.push(0x25, H.charCodeAt(v >> 4), H.charCodeAt(v & 15));
+      i += 2;
+    } else if (c <= 0x20 || c >= 0x7f) {
+      out.push(0x25, H.charCodeAt(c >> 4), H.charCodeAt(c & 15));
+    } else {
+      out.push(c);
+    }
+  }
+  return Uint8Array.from(out);
+}
+
+/** Google's RobotsMatchStrategy::Matches, over pattern tokens. */
+export function patternMatches(p: Pattern, path: Uint8Array): boolean {
+  const n = path.length;
+  let pos = [0];
+  for (const t of p.tokens) {
+    if (t === STAR) {
+      const from = pos[0];
+      pos = [];
+      for (let i = from; i <= n; i++) pos.push(i);
+    } else {
+      pos = pos.filter((i) => i < n && path[i] === t).map((i) => i + 1);
+      if (pos.length === 0) return false;
+    }
+  }
+  return p.anchored ? pos[pos.length - 1] === n : true;
+}
+
+export interface ReferenceMatch {
+  kind: RuleKind;
+  line: number;
+  priority: number;
+}
+
+export interface ReferenceVerdict {
+  allowed: boolean;
+  line: number;
+  /** Every rule of the applicable groups that matched, in file order. */
+  matched: ReferenceMatch[];
+}
+
+/** The verdict for url, computed rule by rule. */
+export function referenceVerdict(
+  body: Uint8Array,
+  url: string,
+  agent: string | readonly string[],
+  profile: Profile,
+): ReferenceVerdict {
+  let path = pathParamsQuery(new TextEncoder().encode(url));
+  if (profile === 'google') {
+    const nul = path.indexOf(0);
+    if (nul >= 0) path = path.subarray(0, nul);
+  } else {
+    path = normalizePath(path);
+    if (new TextDecoder().decode(path) === '/robots.txt') return { allowed: true, line: 0, matched: [] };
+  }
+  const toPattern = profile === 'google' ? googlePattern : rfcPattern;
+  const { groups } = applicableGroups(readRecords(body).groups, crawlerNames(agent, profile));
+  const best = { allow: { priority: -1, line: 0 }, disallow: { priority: -1, line: 0 } };
+  const matched: ReferenceMatch[] = [];
+  for (const g of groups) {
+    for (const r of g.rules) {
+      const escaped = escapePattern(r.value);
+      let p = toPattern(escaped);
+      let hit = patternMatches(p, path);
+      if (!hit && profile === 'google' && r.kind === 'allow') {
+        const dir = indexHtmDirectory(escaped);
+        if (dir) {
+          p = googlePattern(dir);
+          hit = patternMatches(p, path);
+        }
+      }
+      if (!hit) continue;
+      matched.push({ kind: r.kind, line: r.line, priority: p.priority });
+      if (p.priority > best[r.kind].priority) best[r.kind] = { priority: p.priority, line: r.line };
+    }
+  }
+  const a = best.allow;
+  const d = best.disallow;
+  return {
+    allowed: !(d.priority > Math.max(a.priority, 0)),
+    line: d.priority > a.priority ? d.line : a.line,
+    matched,
+  };
+}
