@@ -141,3 +141,16 @@ export function checkMany(m: usize, urls: usize, n: i32, out: usize): void {
     store<u8>(out + i, <u8>check(m, load<u32>(e), load<i32>(e, 4)));
   }
 }
+
+/** Path extraction alone, for tests: writes (start, end, slash) as i32s to out. */
+export function pathOf(u: usize, n: i32, stopAtNul: bool, out: usize): void {
+  extractPath(u, n, stopAtNul);
+  store<i32>(out, pathStart);
+  store<i32>(out, pathEnd, 4);
+  store<i32>(out, pathSlash ? 1 : 0, 8);
+}
+
+/** RFC 3986 path normalisation alone, for tests: returns the length written to dst. */
+export function normalize(src: usize, n: i32, dst: usize): i32 {
+  return normalizeInto(src, n, dst);
+}

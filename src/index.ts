@@ -5,3 +5,8 @@ export type { Verdict, MatcherOptions } from './matcher.js';
 export type { Diagnostic, DiagnosticCode, RuleKind } from './records.js';
 export type { Profile } from './pattern.js';
 export { isValidAgent } from './agents.js';
+
+// Internals for tests and tools: not part of the stable surface.
+export { referenceVerdict, pathParamsQuery, normalizePath } from './reference.js';
+export { escapePattern } from './pattern.js';
+export { corePath } from './core.js';

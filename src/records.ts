@@ -12,6 +12,9 @@ export interface AgentLine {
   line: number;
   /** `*`, or `*` followed by whitespace and anything: the global group. */
   global: boolean;
+  /** The value starts with `*` (looser than `global`; used for crawl-delay, an extension,
+   * where "User-agent: *<BR>" in HTML served as text still means everyone). */
+  wildcard: boolean;
   /** The product token: the leading run of [A-Za-z_-] of the value (may be empty). */
   token: string;
 }
@@ -84,19 +87,21 @@ export function isTokenChar(c: number): boolean {
 
 function agentLine(line: number, v: Uint8Array): AgentLine {
   if (v.length >= 1 && v[0] === 0x2a && (v.length === 1 || isSpace(v[1]))) {
-    return { line, global: true, token: '*' };
+    return { line, global: true, wildcard: true, token: '*' };
   }
   let n = 0;
   while (n < v.length && isTokenChar(v[n])) n++;
-  return { line, global: false, token: String.fromCharCode(...v.subarray(0, n)) };
+  return { line, global: false, wildcard: v[0] === 0x2a, token: String.fromCharCode(...v.subarray(0, n)) };
 }
 
-const DELAY = /^(?:\d+\.?\d*|\.\d+)$/;
+// A leading decimal number; what follows it ("10<BR>" in HTML served as text) is ignored.
+const DELAY = /^(?:\d+\.?\d*|\.\d+)/;
 
 /** A crawl-delay value in seconds, or undefined when it is not a non-negative decimal. */
 export function parseDelay(value: string): number | undefined {
-  if (!DELAY.test(value)) return undefined;
-  const n = Number(value);
+  const m = DELAY.exec(value);
+  if (m === null) return undefined;
+  const n = Number(m[0]);
   return Number.isFinite(n) ? n : Number.MAX_VALUE;
 }
 

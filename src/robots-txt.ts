@@ -92,14 +92,14 @@ export class RobotsTxt {
 
   /**
    * Seconds between fetches for the crawler: the first valid crawl-delay after the
-   * user-agent lines naming it; failing those, after `*`; failing that, one before
+   * user-agent lines naming it; failing those, after `*` (or `*` and anything); failing that, one before
    * any user-agent line. A name's product token is used ("Bot/2.1" is "Bot").
    */
   crawlDelay(agent: string | readonly string[]): number | undefined {
     const names = productTokens(crawlerNames(agent, this.profile));
     const runs = this.records.delayRuns;
     const specific = runs.filter((r) => r.agents.some((a) => !a.global && names.includes(asciiLower(a.token))));
-    const chosen = specific.length > 0 ? specific : runs.filter((r) => r.agents.some((a) => a.global));
+    const chosen = specific.length > 0 ? specific : runs.filter((r) => r.agents.some((a) => a.wildcard));
     for (const r of chosen) if (r.delay !== undefined) return r.delay;
     return this.records.defaultDelay;
   }
