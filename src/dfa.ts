@@ -1,13 +1,17 @@
 // The lazy DFA: the rules of one matcher as a position automaton (one NFA
 // position per pattern token), determinised on demand. The WASM core walks the
 // transition table in linear memory and calls `build` for a transition it has
-// not seen yet; each new state costs time linear in its NFA set, once.
+// not seen yet; each new state is built once.
 //
-// Two facts keep the states few. A rule that has matched (without `$`) is
-// decided for the rest of the path, so its positions are dropped and the match
-// is recorded as the state's "sticky" accept. And within one rule, a position
-// before the last `*` it has reached can be dropped: `X*Y` matches nothing that
-// `*Y` does not.
+// What keeps states few and cheap:
+// - A rule that has matched (without `$`) is decided for the rest of the path:
+//   its positions are dropped and the match is the state's "sticky" accept.
+// - Within a rule only the last `*` reached matters (`X*Y` matches nothing
+//   that `*Y` does not), so earlier positions of that rule are dropped.
+// - A `*` never dies, so the stars a state has reached are kept apart, as an
+//   interned StarSet shared by many states and indexed by the literal that
+//   follows each star. A step then costs the positions that move, not the
+//   thousands of `/*…` rules that merely wait (as Aho-Corasick does).
 //
 // Memory is capped per matcher: when the tables would pass the cap, they are
 // cleared and rebuilt from the current state (the walk continues in linear time).
@@ -26,6 +30,55 @@ const ANCHOR = 258; // end of a pattern with `$`: matched if the path ends here
 export const DEFAULT_MAX_DFA_BYTES = 8 << 20;
 const MIN_STATES = 4;
 
+/** The stars a state has reached, at most one per rule; shared by many states. */
+interface StarSet {
+  id: number;
+  hash: number;
+  /** Star positions, sorted (so also grouped by rule). */
+  positions: Int32Array;
+  /** byte -> the stars whose next token is that literal byte */
+  byByte: Map<number, Int32Array>;
+}
+
+/** A DFA state: its star set plus its other live NFA positions (sorted). */
+interface DfaState {
+  stars: StarSet;
+  rest: Int32Array;
+  allow: number;
+  disallow: number;
+  hash: number;
+  /** byte -> rest positions on that literal; built for large states on first use */
+  restByByte?: Map<number, Int32Array>;
+}
+
+/** Rest sets larger than this get a byte index, so a step costs only what moves. */
+const INDEX_REST = 64;
+
+function hashInts(h: number, a: Int32Array): number {
+  for (let i = 0; i < a.length; i++) h = Math.imul(h ^ a[i], 0x01000193);
+  return h >>> 0;
+}
+
+function sameInts(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function indexByByte(positions: Int32Array, byteOf: (p: number) => number): Map<number, Int32Array> {
+  const lists = new Map<number, number[]>();
+  for (const p of positions) {
+    const b = byteOf(p);
+    if (b > 255) continue;
+    let list = lists.get(b);
+    if (list === undefined) lists.set(b, (list = []));
+    list.push(p);
+  }
+  const out = new Map<number, Int32Array>();
+  for (const [b, list] of lists) out.set(b, Int32Array.from(list));
+  return out;
+}
+
 export class LazyDfa {
   /** Address of the matcher header in WASM memory. */
   readonly header: number;
@@ -38,19 +91,29 @@ export class LazyDfa {
   private readonly starts: Int32Array;
   private readonly maxBytes: number;
 
-  private sets: Int32Array[] = [];
+  private states: DfaState[] = [];
   private entries: number[] = [];
-  private index = new Map<string, number>();
+  /** hash -> states with it */
+  private readonly index = new Map<number, number[]>();
+  /** hash -> star sets with it */
+  private readonly starSets = new Map<number, StarSet[]>();
+  private starSetCount = 0;
   private setOctets = 0;
   private tables = 0;
   private capacity = 0;
   /** Times the tables were cleared for the cap. */
   resets = 0;
 
-  // Scratch for building a state.
+  // The state being assembled by begin/close/finish.
   private readonly mark: Uint8Array;
   private readonly touched: Int32Array;
-  private readonly next: Int32Array;
+  private touchedCount = 0;
+  private readonly rest: Int32Array;
+  private restCount = 0;
+  private readonly newStars: number[] = [];
+  private readonly decided: number[] = [];
+  private allow = NO_RULE;
+  private disallow = NO_RULE;
 
   constructor(core: Core, table: RuleTable, flags: number, maxBytes = DEFAULT_MAX_DFA_BYTES) {
     this.core = core;
@@ -78,7 +141,7 @@ export class LazyDfa {
     });
     this.mark = new Uint8Array(size);
     this.touched = new Int32Array(size);
-    this.next = new Int32Array(size);
+    this.rest = new Int32Array(size);
 
     this.header = core.alloc(HEADER_SIZE + 256 + 4 * nrules);
     const h = this.header;
@@ -97,8 +160,8 @@ export class LazyDfa {
   }
 
   /** Number of DFA states built so far (since the last reset). */
-  get states(): number {
-    return this.sets.length - 1;
+  get stateCount(): number {
+    return this.states.length - 1;
   }
 
   /** Bytes held: WASM tables plus the NFA sets kept on the JS side. */
@@ -117,21 +180,25 @@ export class LazyDfa {
     return this.nclasses * 4 + INFO_SIZE;
   }
 
-  /** Empties the tables (capacity for `capacity` states) and builds the start state. */
+  /** Empties the tables (room for `capacity` states) and builds the start state. */
   private clear(capacity: number): void {
     if (this.tables) this.core.free(this.tables);
     this.capacity = capacity;
     this.tables = this.core.alloc(capacity * this.rowBytes());
     this.core.u8.fill(0, this.tables, this.tables + capacity * this.rowBytes());
     this.publishTables();
-    this.sets = [new Int32Array(0)]; // state 0: unused, entry 0 means "not built"
-    this.entries = [0];
+    this.starSets.clear();
+    this.starSetCount = 0;
     this.index.clear();
     this.setOctets = 0;
+    const none = this.internStars(new Int32Array(0));
+    // State 0 is unused: entry 0 means "not built".
+    this.states = [{ stars: none, rest: new Int32Array(0), allow: NO_RULE, disallow: NO_RULE, hash: 0 }];
+    this.entries = [0];
 
     this.begin();
     for (let r = 0; r < this.starts.length; r++) this.close(this.starts[r]);
-    const start = this.intern(this.finish(), this.allow, this.disallow, true);
+    const start = this.intern(this.finish(none), true);
     this.core.u32[(this.header + H_START) >>> 2] = start;
   }
 
@@ -156,94 +223,116 @@ export class LazyDfa {
     this.publishTables();
   }
 
-  // The state being assembled by close(): next[0, count), and its sticky accepts.
-  private count = 0;
-  private allow = NO_RULE;
-  private disallow = NO_RULE;
-  private touchedCount = 0;
-  private accepted: number[] = [];
-  private acceptedCount = 0;
-
   private begin(): void {
-    this.count = 0;
     this.allow = NO_RULE;
     this.disallow = NO_RULE;
+    this.restCount = 0;
+    this.newStars.length = 0;
+    this.decided.length = 0;
   }
 
   /**
-   * Adds position q and its closure (q, and past each `*`) to the state being
-   * assembled. An accepting position is not kept; its rule becomes a sticky accept.
+   * Adds position q to the state being assembled. A `*` joins the star set (the
+   * literal after it is implied); an accepting position is not kept: its rule is
+   * decided and becomes a sticky accept.
    */
   private close(q: number): void {
-    const tok = this.tok;
-    for (;;) {
-      if (this.mark[q]) return;
-      this.mark[q] = 1;
-      this.touched[this.touchedCount++] = q;
-      const t = tok[q];
-      if (t === ACCEPT) {
-        const r = this.posRule[q];
-        if (this.ruleDisallow[r]) this.disallow = Math.min(this.disallow, r);
-        else this.allow = Math.min(this.allow, r);
-        this.accepted[this.acceptedCount++] = r;
-        return;
-      }
-      this.next[this.count++] = q;
-      if (t !== STAR) return;
-      q++;
+    if (this.mark[q]) return;
+    this.mark[q] = 1;
+    this.touched[this.touchedCount++] = q;
+    const t = this.tok[q];
+    if (t === ACCEPT) {
+      const r = this.posRule[q];
+      if (this.ruleDisallow[r]) this.disallow = Math.min(this.disallow, r);
+      else this.allow = Math.min(this.allow, r);
+      this.decided.push(r);
+    } else if (t === STAR) {
+      this.newStars.push(q);
+    } else {
+      this.rest[this.restCount++] = q;
     }
   }
 
-  /** Turns next[0, count) into a state's NFA set: drops decided and dominated positions. */
-  private finish(): Int32Array {
-    const count = this.count;
-    const tok = this.tok;
-    const posRule = this.posRule;
+  /** The assembled state, without decided or dominated positions. */
+  private finish(stars: StarSet): DfaState {
     for (let i = 0; i < this.touchedCount; i++) this.mark[this.touched[i]] = 0;
     this.touchedCount = 0;
-    // Rules that just matched are decided; mark them to drop their positions.
-    const decided = new Set<number>();
-    for (let i = 0; i < this.acceptedCount; i++) decided.add(this.accepted[i]);
-    this.acceptedCount = 0;
-
-    const sorted = this.next.subarray(0, count).sort();
-    const out: number[] = [];
-    let i = 0;
-    while (i < count) {
-      const r = posRule[sorted[i]];
-      let j = i;
-      let lastStar = -1;
-      while (j < count && posRule[sorted[j]] === r) {
-        if (tok[sorted[j]] === STAR) lastStar = sorted[j];
-        j++;
+    const { decided, newStars, posRule } = this;
+    // Rules that just matched, and rules that reached a new star: their earlier positions go.
+    let dropBefore: Map<number, number> | null = null;
+    if (decided.length > 0 || newStars.length > 0) {
+      dropBefore = new Map();
+      for (const q of newStars) {
+        const r = posRule[q];
+        dropBefore.set(r, Math.max(q, dropBefore.get(r) ?? -1));
       }
-      if (!decided.has(r)) {
-        for (let k = i; k < j; k++) if (sorted[k] >= lastStar) out.push(sorted[k]);
+      for (const r of decided) dropBefore.set(r, Infinity);
+      if (newStars.length > 0 || stars.positions.some((p) => dropBefore!.has(posRule[p]))) {
+        stars = this.internStars(this.deriveStars(stars.positions, dropBefore));
       }
-      i = j;
     }
-    return Int32Array.from(out);
+    let rest = this.rest.subarray(0, this.restCount);
+    if (dropBefore !== null) {
+      const d = dropBefore;
+      rest = rest.filter((q) => !(q < (d.get(posRule[q]) ?? -1)));
+    }
+    return { stars, rest: Int32Array.from(rest).sort(), allow: this.allow, disallow: this.disallow, hash: 0 };
   }
 
-  /** The entry of the state (set, sticky accepts), creating it if new. */
-  private intern(set: Int32Array, allow: number, disallow: number, force = false): number {
-    const key = `${allow},${disallow}|${set.join(',')}`;
-    const known = this.index.get(key);
-    if (known !== undefined) return this.entries[known];
+  /** The star positions of `from`, less decided rules, plus new stars (one per rule, the last). */
+  private deriveStars(from: Int32Array, dropBefore: Map<number, number>): Int32Array {
+    const posRule = this.posRule;
+    const out: number[] = [];
+    for (const p of from) if (!(p < (dropBefore.get(posRule[p]) ?? -1))) out.push(p);
+    for (const q of this.newStars) if (dropBefore.get(posRule[q]) === q) out.push(q);
+    return Int32Array.from(out).sort();
+  }
 
-    const s = this.sets.length;
+  private internStars(positions: Int32Array): StarSet {
+    const hash = hashInts(0x811c9dc5, positions);
+    let bucket = this.starSets.get(hash);
+    if (bucket === undefined) this.starSets.set(hash, (bucket = []));
+    for (const set of bucket) if (sameInts(set.positions, positions)) return set;
+    const byByte = indexByByte(positions, (p) => this.tok[p + 1]);
+    const set: StarSet = { id: this.starSetCount++, hash, positions, byByte };
+    bucket.push(set);
+    this.setOctets += positions.length * 12 + 96;
+    return set;
+  }
+
+  /** The entry of the state, creating it if new; -1 when it would pass the cap. */
+  private intern(state: DfaState, force = false): number {
+    const rest = state.rest;
+    let h = Math.imul(0x811c9dc5 ^ state.allow, 0x01000193);
+    h = Math.imul(h ^ state.disallow, 0x01000193);
+    h = hashInts(Math.imul(h ^ state.stars.id, 0x01000193), rest);
+    state.hash = h;
+    let bucket = this.index.get(h);
+    if (bucket !== undefined) {
+      for (const id of bucket) {
+        const o = this.states[id];
+        if (o.stars === state.stars && o.allow === state.allow && o.disallow === state.disallow && sameInts(o.rest, rest)) {
+          return this.entries[id];
+        }
+      }
+    }
+
+    const s = this.states.length;
     const tableBytes = (s >= this.capacity ? this.capacity * 2 : this.capacity) * this.rowBytes();
-    if (!force && tableBytes + this.setOctets + key.length * 2 + set.length * 4 > this.maxBytes) {
+    const stateBytes = rest.length * (rest.length > INDEX_REST ? 12 : 4) + 96;
+    if (!force && tableBytes + this.setOctets + stateBytes > this.maxBytes) {
       return -1; // over the cap: the caller clears the tables
     }
     if (s >= this.capacity) this.grow();
-    this.sets.push(set);
-    this.index.set(key, s);
-    this.setOctets += set.length * 4 + key.length * 2;
+    this.states.push(state);
+    if (bucket === undefined) this.index.set(h, (bucket = []));
+    bucket.push(s);
+    this.setOctets += stateBytes;
+    const { allow, disallow } = state;
 
     let endAllow = NO_RULE;
     let endDisallow = NO_RULE;
-    for (const q of set) {
+    for (const q of rest) {
       if (this.tok[q] !== ANCHOR) continue;
       const r = this.posRule[q];
       if (this.ruleDisallow[r]) endDisallow = Math.min(endDisallow, r);
@@ -258,7 +347,7 @@ export class LazyDfa {
 
     let entry = s;
     if (allow !== NO_RULE || disallow !== NO_RULE) entry |= ENTRY_SPECIAL;
-    if (set.length === 0) entry |= ENTRY_DEAD;
+    if (rest.length === 0 && state.stars.positions.length === 0) entry |= ENTRY_DEAD;
     entry >>>= 0;
     this.entries.push(entry);
     return entry;
@@ -266,30 +355,35 @@ export class LazyDfa {
 
   /** The WASM core's callback: the transition of `state` on byte class `cls`. */
   build(state: number, cls: number): number {
-    const from = this.sets[state];
-    const target = this.step(from, cls);
-    let entry = this.intern(target.set, target.allow, target.disallow);
-    if (entry < 0) {
-      this.resets++;
-      this.clear(MIN_STATES);
-      return this.intern(target.set, target.allow, target.disallow, true); // not stored: the source state is gone
+    const target = this.step(this.states[state], cls);
+    const entry = this.intern(target);
+    if (entry >= 0) {
+      this.core.u32[(this.tables >>> 2) + state * this.nclasses + cls] = entry;
+      return entry;
     }
-    const row = (this.tables >>> 2) + state * this.nclasses + cls;
-    this.core.u32[row] = entry;
-    return entry;
+    this.resets++;
+    const stars = target.stars.positions;
+    this.clear(MIN_STATES);
+    target.stars = this.internStars(stars);
+    return this.intern(target, true); // not stored in the table: the source state is gone
   }
 
-  private step(from: Int32Array, cls: number) {
+  private step(from: DfaState, cls: number): DfaState {
     const b = this.classRep[cls];
-    const tok = this.tok;
     this.begin();
-    for (let i = 0; i < from.length; i++) {
-      const p = from[i];
-      const t = tok[p];
-      if (t === STAR) this.close(p);
-      else if (t === b) this.close(p + 1);
+    if (b >= 0) {
+      // The literal after each star: those equal to b move past it.
+      const moving = from.stars.byByte.get(b);
+      if (moving !== undefined) for (const p of moving) this.close(p + 2);
+      if (from.rest.length > INDEX_REST) {
+        from.restByByte ??= indexByByte(from.rest, (q) => this.tok[q]);
+        const hits = from.restByByte.get(b);
+        if (hits !== undefined) for (const q of hits) this.close(q + 1);
+      } else {
+        const tok = this.tok;
+        for (const q of from.rest) if (tok[q] === b) this.close(q + 1);
+      }
     }
-    const set = this.finish();
-    return { set, allow: this.allow, disallow: this.disallow };
+    return this.finish(from.stars);
   }
 }

@@ -82,7 +82,7 @@ export class Matcher {
   /** Automaton statistics: states built, bytes held, times cleared for the cap. */
   get stats(): { rules: number; states: number; bytes: number; resets: number } {
     const dfa = this.dfa;
-    return { rules: this.rules.length, states: dfa?.states ?? 0, bytes: dfa?.bytes ?? 0, resets: dfa?.resets ?? 0 };
+    return { rules: this.rules.length, states: dfa?.stateCount ?? 0, bytes: dfa?.bytes ?? 0, resets: dfa?.resets ?? 0 };
   }
 
   /** Frees the matcher's WASM memory; the matcher cannot be used afterwards. */

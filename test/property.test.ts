@@ -1,0 +1,61 @@
+// Property tests: the WASM automaton against the plain TypeScript reference
+// matcher (src/reference.ts) on random rule sets and URLs, both profiles.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { parse, referenceVerdict } from '../dist/index.js';
+
+// Pieces chosen to collide: wildcards, anchors, escapes of reserved and
+// unreserved octets in both cases, non-ASCII, Google's index.htm rule.
+const piece = fc.constantFrom(
+  '/', 'a', 'b', 'ab', '*', '$', '.', '?', '=', '&', ';', '%', '%41', '%61', '%2a', '%2A', '%24', '%2F', '%2f', '%7e', '%7E', '%00', '%20',
+  'é', 'ツ', '%C3%A9', ' ', '\t', 'index.htm', 'index.html', '~', '-', 'A', '#', ':', '//',
+);
+const pattern = fc.array(piece, { maxLength: 8 }).map((p) => p.join(''));
+const rule = fc.record({ kind: fc.constantFrom('Allow', 'Disallow'), pattern });
+const agentLine = fc.constantFrom('*', 'FooBot', 'foobot', 'BarBot', 'Other', '* x');
+const group = fc.record({
+  agents: fc.array(agentLine, { minLength: 1, maxLength: 2 }),
+  rules: fc.array(rule, { maxLength: 6 }),
+});
+const robots = fc.array(group, { minLength: 1, maxLength: 3 }).map((groups) =>
+  groups
+    .map((g) => [...g.agents.map((a) => `User-agent: ${a}`), ...g.rules.map((r) => `${r.kind}: ${r.pattern}`)].join('\n'))
+    .join('\n'),
+);
+const url = fc.oneof(
+  fc.array(piece, { maxLength: 10 }).map((p) => 'http://example.com/' + p.join('')),
+  fc.array(piece, { maxLength: 10 }).map((p) => p.join('')),
+  fc.string({ maxLength: 30, unit: 'binary' }),
+  fc.constantFrom('http://example.com/robots.txt', 'http://example.com/%72obots.txt', '/robots.txt?x', 'http://x/a\u0000b'),
+);
+const agent = fc.constantFrom<string | string[]>('FooBot', 'BarBot', 'Nobody', ['FooBot', 'BarBot']);
+
+function agree(profile: 'rfc' | 'google', maxDfaBytes?: number) {
+  fc.assert(
+    fc.property(robots, fc.array(url, { minLength: 1, maxLength: 8 }), agent, (body, urls, ag) => {
+      const r = parse(body, { profile });
+      const m = r.compile(ag, { maxDfaBytes });
+      try {
+        const batch = m.checkMany(urls);
+        urls.forEach((u, i) => {
+          const ref = referenceVerdict(new TextEncoder().encode(body), u, ag, profile);
+          const got = m.explain(u);
+          expect({ allowed: got.allowed, line: got.line }).toEqual({ allowed: ref.allowed, line: ref.line });
+          expect(batch[i]).toBe(ref.allowed ? 1 : 0);
+        });
+      } finally {
+        m.dispose();
+      }
+    }),
+    { numRuns: 1500 },
+  );
+}
+
+describe('WASM automaton agrees with the reference matcher', () => {
+  it('profile google', () => agree('google'));
+  it('profile rfc', () => agree('rfc'));
+  it('with a tiny memory cap (tables cleared on every new state)', () => {
+    agree('google', 1);
+    agree('rfc', 1);
+  });
+});
