@@ -7,8 +7,8 @@ import { escapePattern, googlePattern, indexHtmDirectory, Pattern, Profile, rfcP
 export interface CompiledRule {
   kind: RuleKind;
   line: number;
-  /** The pattern as matched (Google-escaped), as text. */
-  text: string;
+  /** The value as matched: Google-escaped octets (decoded to text only for explanations). */
+  escaped: Uint8Array;
   pattern: Pattern;
 }
 
@@ -22,33 +22,21 @@ export interface RuleTable {
   nclasses: number;
 }
 
-const utf8 = new TextDecoder();
-
-export function compileRules(groups: readonly Group[], profile: Profile): RuleTable {
-  const all: CompiledRule[] = [];
+export function compileRules(body: Uint8Array, groups: readonly Group[], profile: Profile): RuleTable {
+  const rules: CompiledRule[] = [];
   const toPattern = profile === 'google' ? googlePattern : rfcPattern;
   for (const g of groups) {
     for (const r of g.rules) {
-      const escaped = escapePattern(r.value);
-      const text = utf8.decode(escaped);
-      all.push({ kind: r.kind, line: r.line, text, pattern: toPattern(escaped) });
+      const escaped = escapePattern(body.subarray(r.start, r.end));
+      rules.push({ kind: r.kind, line: r.line, escaped, pattern: toPattern(escaped) });
       if (profile === 'google' && r.kind === 'allow') {
         const dir = indexHtmDirectory(escaped);
-        if (dir) all.push({ kind: 'allow', line: r.line, text, pattern: googlePattern(dir) });
+        if (dir) rules.push({ kind: 'allow', line: r.line, escaped, pattern: googlePattern(dir) });
       }
     }
   }
-  // Stable: equal priorities keep file order.
-  all.sort((a, b) => b.pattern.priority - a.pattern.priority || a.line - b.line);
-
-  // The same pattern twice for one kind can never decide anything the first did not.
-  const seen = new Set<string>();
-  const rules = all.filter((r) => {
-    const key = `${r.kind}${r.pattern.anchored ? '$' : ''}${r.pattern.priority}:${r.pattern.tokens.join(',')}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  // Rank: the longest pattern first; on equal length, the first line (sort is stable).
+  rules.sort((a, b) => b.pattern.priority - a.pattern.priority || a.line - b.line);
 
   const used = new Uint8Array(256);
   for (const r of rules) for (const t of r.pattern.tokens) if (t !== STAR) used[t] = 1;

@@ -79,6 +79,8 @@ function indexByByte(positions: Int32Array, byteOf: (p: number) => number): Map<
   return out;
 }
 
+let scratch = { mark: new Uint8Array(1024), touched: new Int32Array(1024), rest: new Int32Array(1024) };
+
 export class LazyDfa {
   /** Address of the matcher header in WASM memory. */
   readonly header: number;
@@ -104,11 +106,12 @@ export class LazyDfa {
   /** Times the tables were cleared for the cap. */
   resets = 0;
 
-  // The state being assembled by begin/close/finish.
-  private readonly mark: Uint8Array;
-  private readonly touched: Int32Array;
+  // The state being assembled by begin/close/finish. The arrays are shared by
+  // all matchers (building is never re-entered), sized to the largest NFA.
+  private mark: Uint8Array;
+  private touched: Int32Array;
   private touchedCount = 0;
-  private readonly rest: Int32Array;
+  private rest: Int32Array;
   private restCount = 0;
   private readonly newStars: number[] = [];
   private readonly decided: number[] = [];
@@ -139,9 +142,13 @@ export class LazyDfa {
       this.posRule[p] = id;
       this.tok[p++] = r.pattern.anchored ? ANCHOR : ACCEPT;
     });
-    this.mark = new Uint8Array(size);
-    this.touched = new Int32Array(size);
-    this.rest = new Int32Array(size);
+    if (scratch.mark.length < size) {
+      const n = Math.max(size, scratch.mark.length * 2);
+      scratch = { mark: new Uint8Array(n), touched: new Int32Array(n), rest: new Int32Array(n) };
+    }
+    this.mark = scratch.mark;
+    this.touched = scratch.touched;
+    this.rest = scratch.rest;
 
     this.header = core.alloc(HEADER_SIZE + 256 + 4 * nrules);
     const h = this.header;

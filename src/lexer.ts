@@ -16,24 +16,20 @@ export type KeyKind = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 /** Google keeps at most 2083 * 8 - 1 octets of a line (its buffer's last slot holds the NUL). */
 export const MAX_LINE_OCTETS = 2083 * 8 - 1;
 
-export interface LineFacts {
-  /** The key was accepted by an alias or a typo (`useragent`, `dissallow`, `site-map`, ...). */
-  typo: boolean;
-  /** Key and value were separated by whitespace, not a colon. */
-  missingColon: boolean;
-  /** Octets past MAX_LINE_OCTETS were dropped. */
-  tooLong: boolean;
-  /** The line's octets are not valid UTF-8. */
-  invalidUtf8: boolean;
-}
+/** Facts about a line, as bits. */
+export const LINE_TYPO = 1; // the key was accepted by an alias or a typo (`useragent`, `dissallow`, `site-map`, ...)
+export const LINE_MISSING_COLON = 2; // key and value were separated by whitespace, not a colon
+export const LINE_TOO_LONG = 4; // octets past MAX_LINE_OCTETS were dropped
+export const LINE_INVALID_UTF8 = 8; // the line's octets are not valid UTF-8
 
+/** Receives the lines of a body. Key and value are given as offsets into the body. */
 export interface LineHandler {
-  /** A line with a key and a value. `key` and `value` are views into the body. */
-  record(line: number, kind: KeyKind, key: Uint8Array, value: Uint8Array, facts: LineFacts): void;
+  /** A line with a key and a value. */
+  record(line: number, kind: KeyKind, keyStart: number, keyEnd: number, valueStart: number, valueEnd: number, facts: number): void;
   /** A line with content (beyond comments and whitespace) that has no key/value form. */
-  invalid(line: number, content: Uint8Array, facts: LineFacts): void;
-  /** A line dropped past the line-length cap, reported even when the rest parsed. */
-  truncated?(line: number): void;
+  invalid(line: number, start: number, end: number, facts: number): void;
+  /** A line cut at the line-length cap, reported even when nothing of it parsed. */
+  truncated(line: number): void;
 }
 
 interface KeyAlias {
@@ -69,25 +65,39 @@ export function isSpace(c: number): boolean {
   return c === 0x20 || (c >= 0x09 && c <= 0x0d);
 }
 
-function startsWithIgnoreCase(key: Uint8Array, prefix: Uint8Array): boolean {
-  if (key.length < prefix.length) return false;
+function startsWithIgnoreCase(b: Uint8Array, start: number, end: number, prefix: Uint8Array): boolean {
+  if (end - start < prefix.length) return false;
   for (let i = 0; i < prefix.length; i++) {
-    let c = key[i];
+    let c = b[start + i];
     if (c >= 0x41 && c <= 0x5a) c |= 0x20;
     if (c !== prefix[i]) return false;
   }
   return true;
 }
 
-/** Classifies a key the way Google's Key::Parse does: by case-insensitive prefix. */
-export function classifyKey(key: Uint8Array): { kind: KeyKind; typo: boolean } {
-  for (const alias of KEY_ALIASES) {
-    if (startsWithIgnoreCase(key, alias.text)) {
-      return { kind: alias.kind, typo: !alias.canonical || key.length !== alias.text.length };
+/** The aliases to try, by the key's first letter (lower case). */
+const ALIASES_BY_LETTER: KeyAlias[][] = Array.from({ length: 128 }, (_, c) =>
+  KEY_ALIASES.filter((a) => a.text[0] === c),
+);
+
+/**
+ * Classifies the key b[start, end) the way Google's Key::Parse does: by
+ * case-insensitive prefix. Returns the kind, plus 8 when it is a typo or alias.
+ */
+export function classifyKey(b: Uint8Array, start: number, end: number): number {
+  const first = b[start] | 0x20;
+  if (first < 128) {
+    for (const alias of ALIASES_BY_LETTER[first]) {
+      if (startsWithIgnoreCase(b, start, end, alias.text)) {
+        return alias.kind | (!alias.canonical || end - start !== alias.text.length ? KEY_TYPO : 0);
+      }
     }
   }
-  return { kind: KEY_UNKNOWN, typo: false };
+  return KEY_UNKNOWN;
 }
+
+/** Set in classifyKey's result when the key was accepted by an alias, a typo or a longer word. */
+export const KEY_TYPO = 8;
 
 /** True when b[start, end) is valid UTF-8. */
 export function isValidUtf8(b: Uint8Array, start: number, end: number): boolean {
@@ -143,11 +153,11 @@ export function lex(body: Uint8Array, handler: LineHandler): number {
 }
 
 function parseLine(b: Uint8Array, start: number, end: number, lineNum: number, handler: LineHandler): void {
-  const facts: LineFacts = { typo: false, missingColon: false, tooLong: false, invalidUtf8: false };
+  let facts = 0;
   if (end - start > MAX_LINE_OCTETS) {
     end = start + MAX_LINE_OCTETS;
-    facts.tooLong = true;
-    handler.truncated?.(lineNum);
+    facts |= LINE_TOO_LONG;
+    handler.truncated(lineNum);
   }
   // Google reads the line as a C string: it ends at the first NUL, and at '#'.
   let stop = start;
@@ -162,7 +172,7 @@ function parseLine(b: Uint8Array, start: number, end: number, lineNum: number, h
   while (start < end && isSpace(b[start])) start++;
   while (end > start && isSpace(b[end - 1])) end--;
   if (start === end) return;
-  if (high && !isValidUtf8(b, start, end)) facts.invalidUtf8 = true;
+  if (high && !isValidUtf8(b, start, end)) facts |= LINE_INVALID_UTF8;
 
   let sep = -1;
   for (let i = start; i < end; i++) {
@@ -182,21 +192,20 @@ function parseLine(b: Uint8Array, start: number, end: number, lineNum: number, h
         break;
       }
     }
-    if (sep < 0) return handler.invalid(lineNum, b.subarray(start, end), facts);
+    if (sep < 0) return handler.invalid(lineNum, start, end, facts);
     valueStart = sep;
     while (b[valueStart] === 0x20 || b[valueStart] === 0x09) valueStart++;
     for (let i = valueStart; i < end; i++) {
-      if (b[i] === 0x20 || b[i] === 0x09) return handler.invalid(lineNum, b.subarray(start, end), facts);
+      if (b[i] === 0x20 || b[i] === 0x09) return handler.invalid(lineNum, start, end, facts);
     }
-    facts.missingColon = true;
+    facts |= LINE_MISSING_COLON;
   }
   let keyEnd = sep;
   while (keyEnd > start && isSpace(b[keyEnd - 1])) keyEnd--;
-  if (keyEnd === start) return handler.invalid(lineNum, b.subarray(start, end), facts);
+  if (keyEnd === start) return handler.invalid(lineNum, start, end, facts);
   while (valueStart < end && isSpace(b[valueStart])) valueStart++;
 
-  const key = b.subarray(start, keyEnd);
-  const { kind, typo } = classifyKey(key);
-  facts.typo = typo;
-  handler.record(lineNum, kind, key, b.subarray(valueStart, end), facts);
+  const key = classifyKey(b, start, keyEnd);
+  if (key & KEY_TYPO) facts |= LINE_TYPO;
+  handler.record(lineNum, (key & 7) as KeyKind, start, keyEnd, valueStart, end, facts);
 }

@@ -21,6 +21,8 @@ export interface MatcherOptions {
   maxDfaBytes?: number;
 }
 
+const utf8 = new TextDecoder();
+
 // Frees the WASM memory of matchers that were dropped without dispose().
 const finalizer = new FinalizationRegistry<LazyDfa>((dfa) => dfa.dispose());
 
@@ -67,7 +69,7 @@ export class Matcher {
     const id = dp > ap ? d : a;
     if (id === NO_RULE) return { allowed, line: 0 };
     const r = this.rules[id];
-    return { allowed, line: r.line, rule: { kind: r.kind, pattern: r.text, line: r.line } };
+    return { allowed, line: r.line, rule: { kind: r.kind, pattern: utf8.decode(r.escaped), line: r.line } };
   }
 
   /** One verdict per URL: 1 allowed, 0 disallowed. */

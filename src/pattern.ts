@@ -61,27 +61,30 @@ export function escapePattern(src: Uint8Array): Uint8Array {
   return out;
 }
 
-function simplify(raw: number[], anchored: boolean, priority: number): Pattern {
-  const tokens: number[] = [];
-  for (const t of raw) {
-    if (t === STAR && tokens[tokens.length - 1] === STAR) continue;
-    tokens.push(t);
+function simplify(raw: ArrayLike<number>, length: number, anchored: boolean, priority: number): Pattern {
+  const tokens = new Uint16Array(length);
+  let n = 0;
+  for (let i = 0; i < length; i++) {
+    const t = raw[i];
+    if (t === STAR && n > 0 && tokens[n - 1] === STAR) continue;
+    tokens[n++] = t;
   }
   // A trailing `*` matches anything, also the end: `/a*` and `/a*$` are `/a`.
-  if (tokens[tokens.length - 1] === STAR) {
-    tokens.pop();
+  if (n > 0 && tokens[n - 1] === STAR) {
+    n--;
     anchored = false;
   }
-  return { tokens: Uint16Array.from(tokens), anchored, priority };
+  return { tokens: tokens.subarray(0, n), anchored, priority };
 }
 
 /** Google: `*` is a wildcard, `$` anchors only as the last octet; everything else is literal. */
 export function googlePattern(escaped: Uint8Array): Pattern {
   const n = escaped.length;
   const anchored = n > 0 && escaped[n - 1] === 0x24;
-  const raw: number[] = [];
-  for (let i = 0; i < (anchored ? n - 1 : n); i++) raw.push(escaped[i] === 0x2a ? STAR : escaped[i]);
-  return simplify(raw, anchored, n);
+  const length = anchored ? n - 1 : n;
+  const raw = new Uint16Array(length);
+  for (let i = 0; i < length; i++) raw[i] = escaped[i] === 0x2a ? STAR : escaped[i];
+  return simplify(raw, length, anchored, n);
 }
 
 /**
@@ -123,7 +126,7 @@ export function rfcPattern(escaped: Uint8Array): Pattern {
       priority += 1;
     }
   }
-  return simplify(raw, anchored, priority);
+  return simplify(raw, raw.length, anchored, priority);
 }
 
 /** Google's `index.htm` rule: an allow whose last path segment starts with

@@ -2,8 +2,8 @@
 // Content-Usage preferences and per-line diagnostics. Built by a LineHandler fed
 // by the lexer; knows nothing of matching.
 import {
-  lex, LineFacts, LineHandler, KeyKind, KEY_ALLOW, KEY_CONTENT_USAGE, KEY_CRAWL_DELAY, KEY_DISALLOW,
-  KEY_SITEMAP, KEY_UNKNOWN, KEY_USER_AGENT, MAX_LINE_OCTETS, isSpace,
+  lex, LineHandler, KeyKind, KEY_ALLOW, KEY_CONTENT_USAGE, KEY_CRAWL_DELAY, KEY_DISALLOW, KEY_SITEMAP,
+  KEY_UNKNOWN, KEY_USER_AGENT, LINE_INVALID_UTF8, LINE_MISSING_COLON, LINE_TYPO, MAX_LINE_OCTETS, isSpace,
 } from './lexer.js';
 
 export type RuleKind = 'allow' | 'disallow';
@@ -22,8 +22,9 @@ export interface AgentLine {
 export interface RuleLine {
   kind: RuleKind;
   line: number;
-  /** The value's raw octets (comment and surrounding whitespace removed). */
-  value: Uint8Array;
+  /** The value's raw octets (comment and surrounding whitespace removed): body[start, end). */
+  start: number;
+  end: number;
 }
 
 export interface ContentUsageLine {
@@ -65,6 +66,8 @@ export interface Diagnostic {
 }
 
 export interface Records {
+  /** The octets parsed; rules point into them. */
+  body: Uint8Array;
   groups: Group[];
   /** Sitemap values in file order, as written (duplicates kept). */
   sitemaps: string[];
@@ -77,7 +80,6 @@ export interface Records {
 }
 
 const utf8 = new TextDecoder('utf-8');
-const decode = (b: Uint8Array) => utf8.decode(b);
 
 /** [A-Za-z_-] */
 export function isTokenChar(c: number): boolean {
@@ -85,13 +87,13 @@ export function isTokenChar(c: number): boolean {
   return (l >= 0x61 && l <= 0x7a) || c === 0x2d || c === 0x5f;
 }
 
-function agentLine(line: number, v: Uint8Array): AgentLine {
-  if (v.length >= 1 && v[0] === 0x2a && (v.length === 1 || isSpace(v[1]))) {
+function agentLine(line: number, b: Uint8Array, start: number, end: number): AgentLine {
+  if (end > start && b[start] === 0x2a && (end - start === 1 || isSpace(b[start + 1]))) {
     return { line, global: true, wildcard: true, token: '*' };
   }
-  let n = 0;
-  while (n < v.length && isTokenChar(v[n])) n++;
-  return { line, global: false, wildcard: v[0] === 0x2a, token: String.fromCharCode(...v.subarray(0, n)) };
+  let token = '';
+  for (let i = start; i < end && isTokenChar(b[i]); i++) token += String.fromCharCode(b[i]);
+  return { line, global: false, wildcard: end > start && b[start] === 0x2a, token };
 }
 
 // A leading decimal number; what follows it ("10<BR>" in HTML served as text) is ignored.
@@ -114,6 +116,12 @@ class RecordsBuilder implements LineHandler {
   private group: Group | null = null;
   private run: DelayRun | null = null;
 
+  constructor(private readonly body: Uint8Array) {}
+
+  private text(start: number, end: number): string {
+    return utf8.decode(this.body.subarray(start, end));
+  }
+
   private diag(line: number, code: DiagnosticCode, message: string) {
     this.diagnostics.push({ line, code, message });
   }
@@ -122,37 +130,39 @@ class RecordsBuilder implements LineHandler {
     this.diag(line, 'line-too-long', `line longer than ${MAX_LINE_OCTETS} octets; the rest of it is ignored`);
   }
 
-  invalid(line: number, content: Uint8Array, facts: LineFacts) {
-    if (facts.invalidUtf8) this.diag(line, 'invalid-utf8', 'line is not valid UTF-8');
-    const words = decode(content).slice(0, 40);
-    this.diag(line, 'invalid-line', `not a "key: value" line, ignored: ${JSON.stringify(words)}`);
+  invalid(line: number, start: number, end: number, facts: number) {
+    if (facts & LINE_INVALID_UTF8) this.diag(line, 'invalid-utf8', 'line is not valid UTF-8');
+    this.diag(line, 'invalid-line', `not a "key: value" line, ignored (${end - start} octets)`);
   }
 
-  record(line: number, kind: KeyKind, key: Uint8Array, value: Uint8Array, facts: LineFacts) {
-    if (facts.invalidUtf8) this.diag(line, 'invalid-utf8', 'line is not valid UTF-8');
-    if (facts.missingColon) this.diag(line, 'missing-colon', `no ':' after "${decode(key)}"; read as key and value`);
-    if (facts.typo) this.diag(line, 'typo', `"${decode(key)}" accepted as ${KEY_NAMES[kind]}`);
+  record(line: number, kind: KeyKind, keyStart: number, keyEnd: number, start: number, end: number, facts: number) {
+    if (facts !== 0) {
+      if (facts & LINE_INVALID_UTF8) this.diag(line, 'invalid-utf8', 'line is not valid UTF-8');
+      const key = facts & (LINE_MISSING_COLON | LINE_TYPO) ? JSON.stringify(this.text(keyStart, keyEnd)) : '';
+      if (facts & LINE_MISSING_COLON) this.diag(line, 'missing-colon', `no ':' after ${key}; read as key and value`);
+      if (facts & LINE_TYPO) this.diag(line, 'typo', `${key} accepted as ${KEY_NAMES[kind]}`);
+    }
     switch (kind) {
       case KEY_USER_AGENT:
-        return this.userAgent(line, value);
+        return this.userAgent(line, start, end);
       case KEY_ALLOW:
       case KEY_DISALLOW:
-        return this.rule(line, kind === KEY_ALLOW ? 'allow' : 'disallow', value);
+        return this.rule(line, kind === KEY_ALLOW ? 'allow' : 'disallow', start, end);
       case KEY_SITEMAP:
-        this.sitemaps.push(decode(value));
+        this.sitemaps.push(this.text(start, end));
         return;
       case KEY_CRAWL_DELAY:
-        return this.crawlDelay(line, decode(value));
+        return this.crawlDelay(line, this.text(start, end));
       case KEY_CONTENT_USAGE:
-        return this.contentUsage(line, decode(value));
+        return this.contentUsage(line, this.text(start, end));
       case KEY_UNKNOWN:
-        this.diag(line, 'unknown-key', `unknown key "${decode(key)}", ignored`);
+        this.diag(line, 'unknown-key', `unknown key ${JSON.stringify(this.text(keyStart, keyEnd).slice(0, 60))}, ignored`);
         return;
     }
   }
 
-  private userAgent(line: number, value: Uint8Array) {
-    const agent = agentLine(line, value);
+  private userAgent(line: number, start: number, end: number) {
+    const agent = agentLine(line, this.body, start, end);
     // A user-agent line after a rule starts a new group.
     if (this.group === null || this.group.rules.length > 0) {
       this.group = { agents: [], rules: [], contentUsage: [] };
@@ -166,12 +176,12 @@ class RecordsBuilder implements LineHandler {
     this.run.agents.push(agent);
   }
 
-  private rule(line: number, kind: RuleKind, value: Uint8Array) {
+  private rule(line: number, kind: RuleKind, start: number, end: number) {
     if (this.group === null) {
       this.diag(line, 'rule-outside-group', `${kind} before any user-agent line, ignored`);
       return;
     }
-    this.group.rules.push({ kind, line, value });
+    this.group.rules.push({ kind, line, start, end });
     if (this.run) this.run.closed = true;
   }
 
@@ -209,9 +219,10 @@ const KEY_NAMES: Record<KeyKind, string> = {
 
 /** Parses robots.txt octets into records. */
 export function readRecords(body: Uint8Array): Records {
-  const builder = new RecordsBuilder();
+  const builder = new RecordsBuilder(body);
   const lines = lex(body, builder);
   return {
+    body,
     groups: builder.groups,
     sitemaps: builder.sitemaps,
     delayRuns: builder.delayRuns,

@@ -105,12 +105,13 @@ export function referenceVerdict(
     if (new TextDecoder().decode(path) === '/robots.txt') return { allowed: true, line: 0, matched: [] };
   }
   const toPattern = profile === 'google' ? googlePattern : rfcPattern;
-  const { groups } = applicableGroups(readRecords(body).groups, crawlerNames(agent, profile));
+  const records = readRecords(body);
+  const { groups } = applicableGroups(records.groups, crawlerNames(agent, profile));
   const best = { allow: { priority: -1, line: 0 }, disallow: { priority: -1, line: 0 } };
   const matched: ReferenceMatch[] = [];
   for (const g of groups) {
     for (const r of g.rules) {
-      const escaped = escapePattern(r.value);
+      const escaped = escapePattern(records.body.subarray(r.start, r.end));
       let p = toPattern(escaped);
       let hit = patternMatches(p, path);
       if (!hit && profile === 'google' && r.kind === 'allow') {

@@ -40,7 +40,8 @@ export class RobotsTxt {
     }
     let bytes: Uint8Array;
     if (typeof body === 'string') bytes = encoder.encode(body);
-    else if (body instanceof Uint8Array) bytes = body;
+    // A Buffer's subarray() is slow: look at its octets as a plain Uint8Array.
+    else if (body instanceof Uint8Array) bytes = new Uint8Array(body.buffer, body.byteOffset, body.length);
     else throw new TypeError(`robots.txt body must be a string or a Uint8Array, got ${body === null ? 'null' : typeof body}`);
 
     const cut = bytes.length > maxBytes;
@@ -64,7 +65,7 @@ export class RobotsTxt {
   compile(agent: string | readonly string[], options?: MatcherOptions): Matcher {
     const names = crawlerNames(agent, this.profile);
     const { groups } = applicableGroups(this.records.groups, names);
-    return new Matcher(compileRules(groups, this.profile), this.profile, options);
+    return new Matcher(compileRules(this.records.body, groups, this.profile), this.profile, options);
   }
 
   private matcher(agent: string | readonly string[]): Matcher {
