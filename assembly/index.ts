@@ -60,7 +60,7 @@ function walk(m: usize, p: usize, n: i32): void {
   let dead = (e & ENTRY_DEAD) != 0;
   for (let i: i32 = 0; i < n && !dead; i++) {
     const c = <u32>load<u8>(classes + <usize>load<u8>(p + i));
-    e = load<u32>(trans + ((<usize>s * nc + c) << 2));
+    e = <u32>load<u16>(trans + ((<usize>s * nc + c) << 1));
     if (e == 0) {
       e = buildTransition(m, s, c);
       trans = load<usize>(m, H_TRANS);
@@ -132,14 +132,6 @@ function verdict(m: usize): i32 {
     if (x > ap) ap = x;
   }
   return dp > ap ? 0 : 1;
-}
-
-/** Decides n URLs: urls holds (ptr, len) u32 pairs; one verdict octet each goes to out. */
-export function checkMany(m: usize, urls: usize, n: i32, out: usize): void {
-  for (let i: i32 = 0; i < n; i++) {
-    const e = urls + (<usize>i << 3);
-    store<u8>(out + i, <u8>check(m, load<u32>(e), load<i32>(e, 4)));
-  }
 }
 
 /** Path extraction alone, for tests: writes (start, end, slash) as i32s to out. */

@@ -1,13 +1,44 @@
 // Path extraction on octets: Google's GetPathParamsQuery, exactly.
 // The path is url[pathStart, pathEnd), preceded by a '/' when pathSlash is set
-// (a path that would start with '?' or ';').
+// (a path that would start with '?' or ';'). Scans go 16 octets at a time; the
+// caller guarantees 16 readable octets past the URL.
 
 export let pathStart: i32 = 0;
 export let pathEnd: i32 = 0;
 export let pathSlash: bool = false;
 
-@inline function isPathStart(c: u32): bool {
-  return c == 0x2f || c == 0x3f || c == 0x3b; // '/', '?', ';'
+const SLASH = i8x16.splat(0x2f);
+const QUERY = i8x16.splat(0x3f);
+const SEMI = i8x16.splat(0x3b);
+const HASH = i8x16.splat(0x23);
+const NUL = i8x16.splat(0);
+
+/** Index of the first '/', '?' or ';' in u[from, n), or n. */
+function findPathStart(u: usize, from: i32, n: i32): i32 {
+  for (let i = from; i < n; i += 16) {
+    const v = v128.load(u + <usize>i);
+    const hit = v128.or(v128.or(i8x16.eq(v, SLASH), i8x16.eq(v, QUERY)), i8x16.eq(v, SEMI));
+    const mask = i8x16.bitmask(hit);
+    if (mask != 0) {
+      const at = i + <i32>ctz(mask);
+      return at < n ? at : n;
+    }
+  }
+  return n;
+}
+
+/** Index of the first '#' (or, with nul, NUL) in u[from, n), or n. */
+function findEnd(u: usize, from: i32, n: i32, nul: bool): i32 {
+  const stop = nul ? NUL : HASH;
+  for (let i = from; i < n; i += 16) {
+    const v = v128.load(u + <usize>i);
+    const mask = i8x16.bitmask(v128.or(i8x16.eq(v, HASH), i8x16.eq(v, stop)));
+    if (mask != 0) {
+      const at = i + <i32>ctz(mask);
+      return at < n ? at : n;
+    }
+  }
+  return n;
 }
 
 /** Sets pathStart/pathEnd/pathSlash for the URL at u (n octets). With
@@ -16,38 +47,21 @@ export function extractPath(u: usize, n: i32, stopAtNul: bool): void {
   let searchStart: i32 = 0;
   if (n >= 2 && load<u8>(u) == 0x2f && load<u8>(u + 1) == 0x2f) searchStart = 2;
 
-  let earlyPath = searchStart;
-  while (earlyPath < n && !isPathStart(load<u8>(u + earlyPath))) earlyPath++;
-
-  // The first "://" at or after searchStart, unless a path/param/query starts before it.
+  // A "://" counts only before any path, param or query: then its '/' is the
+  // first of them, so it can only sit right at earlyPath.
+  const earlyPath = findPathStart(u, searchStart, n);
   let protocolEnd = searchStart;
-  for (let i = searchStart; i + 2 < n && i < earlyPath; i++) {
-    if (load<u8>(u + i) == 0x3a && load<u8>(u + i + 1) == 0x2f && load<u8>(u + i + 2) == 0x2f) {
-      protocolEnd = i + 3;
-      break;
-    }
+  if (earlyPath > searchStart && earlyPath + 1 < n && load<u8>(u + earlyPath - 1) == 0x3a && load<u8>(u + earlyPath + 1) == 0x2f) {
+    protocolEnd = earlyPath + 2;
   }
-
-  let start = protocolEnd;
-  while (start < n && !isPathStart(load<u8>(u + start))) start++;
+  const start = protocolEnd == searchStart ? earlyPath : findPathStart(u, protocolEnd, n);
   if (start >= n) { setRoot(); return; }
 
   // A '#' anywhere from searchStart ends the path; one before the path leaves "/".
-  for (let i = searchStart; i < start; i++) {
-    if (load<u8>(u + i) == 0x23) { setRoot(); return; }
-  }
-  let end = start;
-  if (stopAtNul) {
-    while (end < n) {
-      const c = load<u8>(u + end);
-      if (c == 0x23 || c == 0) break;
-      end++;
-    }
-  } else {
-    while (end < n && load<u8>(u + end) != 0x23) end++;
-  }
+  const hash = findEnd(u, searchStart, n, false);
+  if (hash < start) { setRoot(); return; }
   pathStart = start;
-  pathEnd = end;
+  pathEnd = stopAtNul ? findEnd(u, start, hash, true) : hash;
   pathSlash = load<u8>(u + start) != 0x2f;
 }
 

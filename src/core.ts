@@ -8,7 +8,6 @@ interface CoreExports {
   alloc(size: number): number;
   free(ptr: number): void;
   check(matcher: number, url: number, len: number): number;
-  checkMany(matcher: number, urls: number, n: number, out: number): void;
   pathOf(url: number, len: number, stopAtNul: boolean, out: number): void;
   normalize(src: number, len: number, dst: number): number;
 }
@@ -32,10 +31,15 @@ function wasmBytes(): Uint8Array {
 export class Core {
   readonly exports: CoreExports;
   u8!: Uint8Array;
+  u16!: Uint16Array;
   u32!: Uint32Array;
   private readonly builders = new Map<number, TransitionBuilder>();
-  private urlPtr = 0;
+  /** @internal */
+  urlPtr = 0;
   private urlCap = 0;
+  /** The URL scratch area as a view, for TextEncoder.encodeInto (a JS loop over a
+   * view of WASM memory is several times slower). */
+  private urlView: Uint8Array = new Uint8Array(0);
   private readonly encoder = new TextEncoder();
 
   constructor() {
@@ -53,7 +57,9 @@ export class Core {
   refresh(): void {
     const buf = this.exports.memory.buffer;
     this.u8 = new Uint8Array(buf);
+    this.u16 = new Uint16Array(buf);
     this.u32 = new Uint32Array(buf);
+    this.urlView = this.u8.subarray(this.urlPtr, this.urlPtr + this.urlCap);
   }
 
   alloc(size: number): number {
@@ -78,26 +84,18 @@ export class Core {
   private reserveUrl(octets: number): void {
     if (octets <= this.urlCap) return;
     if (this.urlPtr) this.free(this.urlPtr);
-    this.urlCap = Math.max(octets, this.urlCap * 2);
-    this.urlPtr = this.alloc(this.urlCap);
+    const cap = Math.max(octets, this.urlCap * 2);
+    // The core may read up to 16 octets past a URL (SIMD scans): keep them in the block.
+    this.urlPtr = this.alloc(cap + 16);
+    this.urlCap = cap;
+    this.refresh();
   }
 
   /** Writes url as UTF-8 to the scratch area; returns its length in octets. */
   writeUrl(url: string): number {
-    const n = url.length;
-    if (n * 3 > this.urlCap) this.reserveUrl(n * 3);
-    let u8 = this.u8;
-    if (u8.length === 0) {
-      this.refresh();
-      u8 = this.u8;
-    }
-    const base = this.urlPtr;
-    for (let i = 0; i < n; i++) {
-      const c = url.charCodeAt(i);
-      if (c >= 0x80) return this.encoder.encodeInto(url, u8.subarray(base, base + n * 3)).written;
-      u8[base + i] = c;
-    }
-    return n;
+    if (url.length * 3 > this.urlCap) this.reserveUrl(url.length * 3);
+    if (this.u8.length === 0) this.refresh();
+    return this.encoder.encodeInto(url, this.urlView).written;
   }
 
   /** Decides the URL last written by writeUrl. */
@@ -105,46 +103,15 @@ export class Core {
     return this.exports.check(matcher, this.urlPtr, len);
   }
 
-  /**
-   * Decides many URLs in one crossing per chunk: writes their octets and (ptr, len)
-   * pairs to WASM memory, and copies one verdict octet per URL into out.
-   */
+  /** Decides many URLs, one verdict octet each into out (1 allowed). */
   checkMany(matcher: number, urls: readonly string[], out: Uint8Array): void {
-    const CHUNK = 4096;
-    for (let first = 0; first < urls.length; first += CHUNK) {
-      const count = Math.min(CHUNK, urls.length - first);
-      let octets = 0;
-      for (let i = 0; i < count; i++) {
-        const u = urls[first + i];
-        if (typeof u !== 'string') throw new TypeError(`urls[${first + i}] must be a string, got ${typeof u}`);
-        octets += u.length * 3;
-      }
-      const tableSize = count * 8;
-      this.reserveUrl(tableSize + count + octets);
+    const check = this.exports.check;
+    for (let i = 0; i < urls.length; i++) {
+      const url = urls[i];
+      if (typeof url !== 'string') throw new TypeError(`urls[${i}] must be a string, got ${typeof url}`);
+      if (url.length * 3 > this.urlCap) this.reserveUrl(url.length * 3);
       if (this.u8.length === 0) this.refresh();
-      const u8 = this.u8;
-      const table = this.urlPtr;
-      const verdicts = table + tableSize;
-      let at = verdicts + count;
-      for (let i = 0; i < count; i++) {
-        const url = urls[first + i];
-        const n = url.length;
-        let len = n;
-        for (let k = 0; k < n; k++) {
-          const c = url.charCodeAt(k);
-          if (c >= 0x80) {
-            len = this.encoder.encodeInto(url, u8.subarray(at, at + n * 3)).written;
-            break;
-          }
-          u8[at + k] = c;
-        }
-        this.u32[(table >>> 2) + 2 * i] = at;
-        this.u32[(table >>> 2) + 2 * i + 1] = len;
-        at += len;
-      }
-      this.exports.checkMany(matcher, table, count, verdicts);
-      if (this.u8.length === 0) this.refresh();
-      out.set(this.u8.subarray(verdicts, verdicts + count), first);
+      out[i] = check(matcher, this.urlPtr, this.encoder.encodeInto(url, this.urlView).written);
     }
   }
 }
@@ -154,14 +121,14 @@ export function corePath(url: string, profile: 'rfc' | 'google'): Uint8Array {
   const c = core();
   const n = c.writeUrl(url);
   const out = c.alloc(12);
-  const src = c.alloc(n + 1);
+  const src = c.alloc(n + 16);
   try {
-    c.u8.copyWithin(src, c['urlPtr'], c['urlPtr'] + n);
+    c.u8.copyWithin(src, c.urlPtr, c.urlPtr + n);
     c.exports.pathOf(src, n, profile === 'google', out);
     const i32 = new Int32Array(c.exports.memory.buffer, out, 3);
     const path = Uint8Array.from([...(i32[2] ? [0x2f] : []), ...c.u8.subarray(src + i32[0], src + i32[1])]);
     if (profile === 'google') return path;
-    const a = c.alloc(path.length + 1);
+    const a = c.alloc(path.length + 16);
     const b = c.alloc(path.length * 3 + 1);
     c.u8.set(path, a);
     const len = c.exports.normalize(a, path.length, b);

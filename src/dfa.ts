@@ -16,15 +16,13 @@
 // Memory is capped per matcher: when the tables would pass the cap, they are
 // cleared and rebuilt from the current state (the walk continues in linear time).
 import type { Core } from './core.js';
-import type { RuleTable } from './compile.js';
+import { ACCEPT, ANCHOR, RuleTable } from './compile.js';
 import { STAR } from './pattern.js';
 import {
   ENTRY_DEAD, ENTRY_SPECIAL, H_CLASSMAP, H_FLAGS, H_INFO, H_NCLASSES, H_PRIO, H_START, H_TRANS, HEADER_SIZE,
-  INFO_SIZE, NO_RULE,
+  INFO_SIZE, MAX_STATES, NO_RULE,
 } from './layout.js';
 
-const ACCEPT = 257; // end of a pattern without `$`: matched
-const ANCHOR = 258; // end of a pattern with `$`: matched if the path ends here
 
 /** Default cap on one matcher's automaton memory (tables in WASM plus NFA sets). */
 export const DEFAULT_MAX_DFA_BYTES = 8 << 20;
@@ -124,24 +122,12 @@ export class LazyDfa {
     this.classRep = table.classRep;
     this.maxBytes = maxBytes;
 
-    const nrules = table.rules.length;
-    let size = 0;
-    for (const r of table.rules) size += r.pattern.tokens.length + 1;
-    this.tok = new Uint16Array(size);
-    this.posRule = new Int32Array(size);
-    this.ruleDisallow = new Uint8Array(nrules);
-    this.starts = new Int32Array(nrules);
-    let p = 0;
-    table.rules.forEach((r, id) => {
-      this.starts[id] = p;
-      this.ruleDisallow[id] = r.kind === 'disallow' ? 1 : 0;
-      for (const t of r.pattern.tokens) {
-        this.posRule[p] = id;
-        this.tok[p++] = t;
-      }
-      this.posRule[p] = id;
-      this.tok[p++] = r.pattern.anchored ? ANCHOR : ACCEPT;
-    });
+    const nrules = table.count;
+    const size = table.tok.length;
+    this.tok = table.tok;
+    this.posRule = table.posRule;
+    this.ruleDisallow = table.disallow;
+    this.starts = table.starts;
     if (scratch.mark.length < size) {
       const n = Math.max(size, scratch.mark.length * 2);
       scratch = { mark: new Uint8Array(n), touched: new Int32Array(n), rest: new Int32Array(n) };
@@ -160,7 +146,7 @@ export class LazyDfa {
     u32[(h + H_CLASSMAP) >>> 2] = h + HEADER_SIZE;
     u32[(h + H_PRIO) >>> 2] = h + HEADER_SIZE + 256;
     const prio = (h + HEADER_SIZE + 256) >>> 2;
-    table.rules.forEach((r, id) => (u32[prio + id] = r.pattern.priority));
+    u32.set(table.priority, prio);
 
     core.register(h, (state, cls) => this.build(state, cls));
     this.clear(MIN_STATES);
@@ -184,7 +170,7 @@ export class LazyDfa {
   }
 
   private rowBytes(): number {
-    return this.nclasses * 4 + INFO_SIZE;
+    return this.nclasses * 2 + INFO_SIZE;
   }
 
   /** Empties the tables (room for `capacity` states) and builds the start state. */
@@ -212,20 +198,20 @@ export class LazyDfa {
   private publishTables(): void {
     const u32 = this.core.u32;
     u32[(this.header + H_TRANS) >>> 2] = this.tables;
-    u32[(this.header + H_INFO) >>> 2] = this.tables + this.capacity * this.nclasses * 4;
+    u32[(this.header + H_INFO) >>> 2] = this.tables + this.capacity * this.nclasses * 2;
   }
 
   private grow(): void {
     const old = this.tables;
     const oldCap = this.capacity;
-    const nc4 = this.nclasses * 4;
+    const rowOctets = this.nclasses * 2; // one row of u16 entries
     this.capacity = oldCap * 2;
     this.tables = this.core.alloc(this.capacity * this.rowBytes());
     const u8 = this.core.u8;
     u8.fill(0, this.tables, this.tables + this.capacity * this.rowBytes());
-    u8.copyWithin(this.tables, old, old + oldCap * nc4);
-    const info = this.tables + this.capacity * nc4;
-    u8.copyWithin(info, old + oldCap * nc4, old + oldCap * nc4 + oldCap * INFO_SIZE);
+    u8.copyWithin(this.tables, old, old + oldCap * rowOctets);
+    const info = this.tables + this.capacity * rowOctets;
+    u8.copyWithin(info, old + oldCap * rowOctets, old + oldCap * rowOctets + oldCap * INFO_SIZE);
     this.core.free(old);
     this.publishTables();
   }
@@ -327,7 +313,7 @@ export class LazyDfa {
     const s = this.states.length;
     const tableBytes = (s >= this.capacity ? this.capacity * 2 : this.capacity) * this.rowBytes();
     const stateBytes = rest.length * (rest.length > INDEX_REST ? 12 : 4) + 96;
-    if (!force && tableBytes + this.setOctets + stateBytes > this.maxBytes) {
+    if (!force && (s > MAX_STATES || tableBytes + this.setOctets + stateBytes > this.maxBytes)) {
       return -1; // over the cap: the caller clears the tables
     }
     if (s >= this.capacity) this.grow();
@@ -345,7 +331,7 @@ export class LazyDfa {
       if (this.ruleDisallow[r]) endDisallow = Math.min(endDisallow, r);
       else endAllow = Math.min(endAllow, r);
     }
-    const info = (this.tables + this.capacity * this.nclasses * 4 + s * INFO_SIZE) >>> 2;
+    const info = (this.tables + this.capacity * this.nclasses * 2 + s * INFO_SIZE) >>> 2;
     const u32 = this.core.u32;
     u32[info] = allow;
     u32[info + 1] = disallow;
@@ -355,7 +341,6 @@ export class LazyDfa {
     let entry = s;
     if (allow !== NO_RULE || disallow !== NO_RULE) entry |= ENTRY_SPECIAL;
     if (rest.length === 0 && state.stars.positions.length === 0) entry |= ENTRY_DEAD;
-    entry >>>= 0;
     this.entries.push(entry);
     return entry;
   }
@@ -365,7 +350,7 @@ export class LazyDfa {
     const target = this.step(this.states[state], cls);
     const entry = this.intern(target);
     if (entry >= 0) {
-      this.core.u32[(this.tables >>> 2) + state * this.nclasses + cls] = entry;
+      this.core.u16[(this.tables >>> 1) + state * this.nclasses + cls] = entry;
       return entry;
     }
     this.resets++;

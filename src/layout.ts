@@ -6,7 +6,7 @@
 export const H_FLAGS = 0; // FLAG_* bits below
 export const H_NCLASSES = 4; // number of byte classes (row width of the transition table)
 export const H_CLASSMAP = 8; // ptr: 256 bytes, byte -> class
-export const H_TRANS = 12; // ptr: u32[states * nclasses], entry = state | ENTRY_* bits, 0 = not built
+export const H_TRANS = 12; // ptr: u16[states * nclasses], entry = state | ENTRY_* bits, 0 = not built
 export const H_INFO = 16; // ptr: per state INFO_SIZE bytes (see INFO_*)
 export const H_START = 20; // start state entry (state | ENTRY_* bits)
 export const H_PRIO = 24; // ptr: i32 priority per rule id
@@ -25,9 +25,11 @@ export const INFO_END_ALLOW = 8; // best end-anchored allow rule, if the path en
 export const INFO_END_DISALLOW = 12;
 export const INFO_SIZE = 16;
 
-/** Transition entry bits. The low bits hold the target state index (>= 1). */
-export const ENTRY_SPECIAL = 0x80000000; // target has sticky accepts: read its info
-export const ENTRY_DEAD = 0x40000000; // target can never change the verdict: stop walking
-export const ENTRY_STATE_MASK = 0x3fffffff;
+/** Transition entries are u16 (small rows stay in cache); the low 14 bits hold the target state (>= 1). */
+export const ENTRY_SPECIAL = 0x8000; // target has sticky accepts: read its info
+export const ENTRY_DEAD = 0x4000; // target can never change the verdict: stop walking
+export const ENTRY_STATE_MASK = 0x3fff;
+/** States per matcher before its tables are cleared. */
+export const MAX_STATES = 0x3fff;
 
 export const NO_RULE = 0xffffffff;

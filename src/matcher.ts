@@ -1,7 +1,7 @@
 // A compiled matcher: one crawler's rules of one robots.txt, as a lazy DFA in
 // the WASM core. Verdicts never allocate per URL on the JS side.
 import { core, Core } from './core.js';
-import type { CompiledRule, RuleTable } from './compile.js';
+import { RuleTable, ruleKind, ruleText } from './compile.js';
 import { LazyDfa } from './dfa.js';
 import { FLAG_GOOGLE, FLAG_RFC, H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE } from './layout.js';
 import type { Profile } from './pattern.js';
@@ -21,8 +21,6 @@ export interface MatcherOptions {
   maxDfaBytes?: number;
 }
 
-const utf8 = new TextDecoder();
-
 // Frees the WASM memory of matchers that were dropped without dispose().
 const finalizer = new FinalizationRegistry<LazyDfa>((dfa) => dfa.dispose());
 
@@ -30,7 +28,7 @@ export class Matcher {
   readonly profile: Profile;
   private dfa: LazyDfa | null;
   private readonly header: number;
-  private readonly rules: CompiledRule[];
+  private readonly rules: RuleTable;
   private readonly core: Core;
 
   /** @internal Use RobotsTxt.compile(). */
@@ -40,7 +38,7 @@ export class Matcher {
       throw new RangeError(`maxDfaBytes must be a positive number, got ${String(max)}`);
     }
     this.profile = profile;
-    this.rules = table.rules;
+    this.rules = table;
     this.core = core();
     this.dfa = new LazyDfa(this.core, table, profile === 'rfc' ? FLAG_RFC : FLAG_GOOGLE, max);
     this.header = this.dfa.header;
@@ -63,13 +61,14 @@ export class Matcher {
     const u32 = this.core.u32;
     const a = u32[(this.header + H_OUT_ALLOW) >>> 2];
     const d = u32[(this.header + H_OUT_DISALLOW) >>> 2];
-    const ap = a === NO_RULE ? -1 : this.rules[a].pattern.priority;
-    const dp = d === NO_RULE ? -1 : this.rules[d].pattern.priority;
+    const t = this.rules;
+    const ap = a === NO_RULE ? -1 : t.priority[a];
+    const dp = d === NO_RULE ? -1 : t.priority[d];
     // Google's matching line: the higher priority; on a tie, the allow.
     const id = dp > ap ? d : a;
     if (id === NO_RULE) return { allowed, line: 0 };
-    const r = this.rules[id];
-    return { allowed, line: r.line, rule: { kind: r.kind, pattern: utf8.decode(r.escaped), line: r.line } };
+    const line = t.line[id];
+    return { allowed, line, rule: { kind: ruleKind(t, id), pattern: ruleText(t, id), line } };
   }
 
   /** One verdict per URL: 1 allowed, 0 disallowed. */
@@ -84,7 +83,7 @@ export class Matcher {
   /** Automaton statistics: states built, bytes held, times cleared for the cap. */
   get stats(): { rules: number; states: number; bytes: number; resets: number } {
     const dfa = this.dfa;
-    return { rules: this.rules.length, states: dfa?.stateCount ?? 0, bytes: dfa?.bytes ?? 0, resets: dfa?.resets ?? 0 };
+    return { rules: this.rules.count, states: dfa?.stateCount ?? 0, bytes: dfa?.bytes ?? 0, resets: dfa?.resets ?? 0 };
   }
 
   /** Frees the matcher's WASM memory; the matcher cannot be used afterwards. */

@@ -1,0 +1,15 @@
+import { parse } from '../dist/index.js';
+import { loadCorpus } from './corpus.mjs';
+const hosts = loadCorpus();
+const h = hosts.find((x) => x.host === 'www.linkedin.com');
+const m = parse(h.body, { profile: 'google', maxBytes: Infinity }).compile('Googlebot');
+m.checkMany(h.urls);
+const core = m.core; const urls = h.urls; const N = 20000;
+const enc = new TextEncoder();
+const time = (name, f) => { f(); const s = performance.now(); for (let k = 0; k < N; k++) f(); console.log(name, ((performance.now() - s) * 1e6 / N / urls.length).toFixed(1), 'ns/url'); };
+time('join', () => urls.join(''));
+time('join+encode', () => enc.encodeInto(urls.join(''), core.u8.subarray(core.urlPtr, core.urlPtr + 10000)));
+time('checkMany', () => m.checkMany(urls));
+const table = core.urlPtr, verdicts = table + urls.length * 8;
+time('wasm checkMany only', () => core.exports.checkMany(m.header, table, urls.length, verdicts));
+time('isAllowed', () => { for (const u of urls) m.isAllowed(u); });
