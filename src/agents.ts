@@ -42,7 +42,7 @@ function describe(v: unknown): string {
 }
 
 function matches(line: AgentLine, names: readonly string[]): boolean {
-  return !line.global && names.includes(asciiLower(line.token));
+  return !line.global && names.includes(line.lower);
 }
 
 /** The groups that apply: every group naming one of the crawler's names; failing that, every `*` group. */

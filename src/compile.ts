@@ -17,17 +17,17 @@ export interface RuleTable {
   /** The robots.txt octets the rules point into. */
   body: Uint8Array;
   count: number;
-  // Per rule id (rank):
-  disallow: Uint8Array;
+  // Per rule id (rank), views into one allocation:
+  disallow: Int32Array; // 1 for disallow, 0 for allow
   line: Int32Array;
   priority: Int32Array;
   valueStart: Int32Array;
   valueEnd: Int32Array;
+  /** First NFA position of each rule. */
+  starts: Int32Array;
   /** NFA: positions of all rules in rank order, each rule's tokens then ACCEPT or ANCHOR. */
   tok: Uint16Array;
   posRule: Int32Array;
-  /** First position of each rule. */
-  starts: Int32Array;
   /** Byte -> class. Octets no pattern names share one class. */
   classMap: Uint8Array;
   /** Class -> a byte of it, or -1 for the class of unnamed octets. */
@@ -49,65 +49,67 @@ function isUnreserved(c: number): boolean {
   return (l >= 0x61 && l <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e || c === 0x5f || c === 0x7e;
 }
 
-/** Growable token buffer shared by all compilations (compiling is never re-entered). */
+/** Token buffer shared by all compilations (compiling is never re-entered). */
 let toks = new Uint16Array(4096);
 let n = 0;
 
-function push(t: number): void {
-  if (n === toks.length) {
-    const bigger = new Uint16Array(toks.length * 2);
-    bigger.set(toks);
-    toks = bigger;
-  }
-  // `**` is `*`.
-  if (t === STAR && n > ruleBase && toks[n - 1] === STAR) return;
-  toks[n++] = t;
-}
-let ruleBase = 0;
+/** Per-rule scratch in file order (kind, line, priority, value start, value end, first token), shared too. */
+const STRIDE = 6;
+let scratch = new Int32Array(STRIDE * 1024);
+let order = new Int32Array(1024);
+let buckets = new Int32Array(256);
+const used = new Uint8Array(256);
 
 /**
- * Writes the tokens of body[start, end) (a rule value) and its terminal; returns
- * the priority: the octets of the Google-escaped value, or for `rfc` of its
- * normalised form, counting `*` and `$`.
+ * Writes the tokens of body[start, end) (a rule value) and its terminal at toks[n];
+ * returns the priority: the octets of the Google-escaped value, or for `rfc` of
+ * its normalised form, counting `*` and `$`.
  */
 function tokenize(b: Uint8Array, start: number, end: number, rfc: boolean): number {
-  ruleBase = n;
+  if (n + 3 * (end - start) + 1 > toks.length) {
+    const bigger = new Uint16Array(Math.max(toks.length * 2, n + 3 * (end - start) + 1));
+    bigger.set(toks.subarray(0, n));
+    toks = bigger;
+  }
+  const t = toks;
+  const base = n;
+  let k = n;
   const anchored = end > start && b[end - 1] === 0x24;
   const stop = anchored ? end - 1 : end;
   let priority = anchored ? 1 : 0;
   for (let i = start; i < stop; i++) {
     const c = b[i];
-    if (c === 0x25 && i + 2 < end && hexValue(b[i + 1]) >= 0 && hexValue(b[i + 2]) >= 0) {
+    if (c === 0x2a) {
+      if (k === base || t[k - 1] !== STAR) t[k++] = STAR; // `**` is `*`
+      priority++;
+    } else if (c === 0x25 && i + 2 < end && hexValue(b[i + 1]) >= 0 && hexValue(b[i + 2]) >= 0) {
       const h = hexValue(b[i + 1]);
       const l = hexValue(b[i + 2]);
       i += 2;
       const v = (h << 4) | l;
       if (rfc && (isUnreserved(v) || v === 0x2a || v === 0x24)) {
-        push(v); // %41 is A; %2A and %24 are a literal * and $
+        t[k++] = v; // %41 is A; %2A and %24 are a literal * and $
         priority += isUnreserved(v) ? 1 : 3;
       } else {
-        push(0x25);
-        push(HEX[h]);
-        push(HEX[l]);
+        t[k++] = 0x25;
+        t[k++] = HEX[h];
+        t[k++] = HEX[l];
         priority += 3;
       }
     } else if (c >= 0x80 || (rfc && (c <= 0x20 || c === 0x7f))) {
-      push(0x25);
-      push(HEX[c >> 4]);
-      push(HEX[c & 15]);
+      t[k++] = 0x25;
+      t[k++] = HEX[c >> 4];
+      t[k++] = HEX[c & 15];
       priority += 3;
     } else {
-      push(c === 0x2a ? STAR : c);
-      priority += 1;
+      t[k++] = c;
+      priority++;
     }
   }
   // A trailing `*` matches anything, the end too: `/a*` and `/a*$` are `/a`.
-  if (n > ruleBase && toks[n - 1] === STAR) {
-    n--;
-    push(ACCEPT);
-  } else {
-    push(anchored ? ANCHOR : ACCEPT);
-  }
+  if (k > base && t[k - 1] === STAR) t[k - 1] = ACCEPT;
+  else t[k++] = anchored ? ANCHOR : ACCEPT;
+  n = k;
   return priority;
 }
 
@@ -126,65 +128,72 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
   const rfc = profile === 'rfc';
   let max = 0;
   for (const g of groups) max += g.rules.length;
-  max *= 2; // room for Google's index.htm companions
-  const kindOf = new Uint8Array(max);
-  const lineOf = new Int32Array(max);
-  const prioOf = new Int32Array(max);
-  const tokAt = new Int32Array(max + 1);
-  const vStart = new Int32Array(max);
-  const vEnd = new Int32Array(max);
+  max = max * 2 + 1; // room for Google's index.htm companions
+  if (scratch.length < max * STRIDE) scratch = new Int32Array(max * STRIDE * 2);
+  const f = scratch;
   let count = 0;
   n = 0;
-  const add = (disallow: boolean, line: number, start: number, end: number, priority: number) => {
-    kindOf[count] = disallow ? 1 : 0;
-    lineOf[count] = line;
-    prioOf[count] = priority;
-    vStart[count] = start;
-    vEnd[count] = end;
-    tokAt[++count] = n;
+  const add = (disallow: boolean, line: number, start: number, end: number, rfcOrDir: Uint8Array | null) => {
+    const at = count++ * STRIDE;
+    f[at + 5] = n;
+    f[at] = disallow ? 1 : 0;
+    f[at + 1] = line;
+    f[at + 2] = rfcOrDir ? tokenize(rfcOrDir, 0, rfcOrDir.length, false) : tokenize(body, start, end, rfc);
+    f[at + 3] = start;
+    f[at + 4] = end;
   };
   for (const g of groups) {
     for (const r of g.rules) {
-      add(r.kind === 'disallow', r.line, r.start, r.end, tokenize(body, r.start, r.end, rfc));
+      add(r.kind === 'disallow', r.line, r.start, r.end, null);
       if (!rfc && r.kind === 'allow' && mentionsIndexHtm(body, r.start, r.end)) {
         // An allow whose last segment starts with /index.htm also allows its directory.
         const dir = indexHtmDirectory(escapePattern(body.subarray(r.start, r.end)));
-        if (dir) add(false, r.line, r.start, r.end, tokenize(dir, 0, dir.length, false));
+        if (dir) add(false, r.line, r.start, r.end, dir);
       }
     }
   }
+  f[count * STRIDE + 5] = n; // end of the last rule's tokens
 
-  // Rank: the longest pattern first; on equal length, the first line, then file order.
-  const order = new Int32Array(count);
-  for (let i = 0; i < count; i++) order[i] = i;
-  order.sort((a, b) => prioOf[b] - prioOf[a] || lineOf[a] - lineOf[b] || a - b);
+  // Rank: the longest pattern first; on equal length, the first line (file order
+  // is line order). A stable counting sort by priority, which is a small integer.
+  if (order.length < count) order = new Int32Array(count * 2);
+  const ranks = order;
+  let maxPriority = 0;
+  for (let i = 0; i < count; i++) maxPriority = Math.max(maxPriority, f[i * STRIDE + 2]);
+  if (buckets.length < maxPriority + 2) buckets = new Int32Array((maxPriority + 2) * 2);
+  buckets.fill(0, 0, maxPriority + 2);
+  for (let i = 0; i < count; i++) buckets[maxPriority - f[i * STRIDE + 2] + 1]++;
+  for (let p = 1; p <= maxPriority + 1; p++) buckets[p] += buckets[p - 1];
+  for (let i = 0; i < count; i++) ranks[buckets[maxPriority - f[i * STRIDE + 2]]++] = i;
 
+  const ints = new Int32Array(count * 6 + n);
   const t: RuleTable = {
     body,
     count,
-    disallow: new Uint8Array(count),
-    line: new Int32Array(count),
-    priority: new Int32Array(count),
-    valueStart: new Int32Array(count),
-    valueEnd: new Int32Array(count),
+    disallow: ints.subarray(0, count),
+    line: ints.subarray(count, 2 * count),
+    priority: ints.subarray(2 * count, 3 * count),
+    valueStart: ints.subarray(3 * count, 4 * count),
+    valueEnd: ints.subarray(4 * count, 5 * count),
+    starts: ints.subarray(5 * count, 6 * count),
+    posRule: ints.subarray(6 * count),
     tok: new Uint16Array(n),
-    posRule: new Int32Array(n),
-    starts: new Int32Array(count),
     classMap: new Uint8Array(256),
     classRep: new Int16Array(0),
     nclasses: 0,
   };
-  const used = new Uint8Array(256);
+  used.fill(0);
   let p = 0;
   for (let id = 0; id < count; id++) {
-    const f = order[id];
-    t.disallow[id] = kindOf[f];
-    t.line[id] = lineOf[f];
-    t.priority[id] = prioOf[f];
-    t.valueStart[id] = vStart[f];
-    t.valueEnd[id] = vEnd[f];
+    const at = ranks[id] * STRIDE;
+    t.disallow[id] = f[at];
+    t.line[id] = f[at + 1];
+    t.priority[id] = f[at + 2];
+    t.valueStart[id] = f[at + 3];
+    t.valueEnd[id] = f[at + 4];
     t.starts[id] = p;
-    for (let k = tokAt[f]; k < tokAt[f + 1]; k++) {
+    const end = f[at + STRIDE + 5];
+    for (let k = f[at + 5]; k < end; k++) {
       const tok = toks[k];
       if (tok < 256) used[tok] = 1;
       t.tok[p] = tok;
@@ -192,20 +201,16 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
     }
   }
 
-  const reps: number[] = [];
+  let classes = 0;
+  for (let b = 0; b < 256; b++) if (used[b]) t.classMap[b] = classes++;
+  const other = classes < 256;
+  t.classRep = new Int16Array(classes + (other ? 1 : 0));
   for (let b = 0; b < 256; b++) {
-    if (used[b]) {
-      t.classMap[b] = reps.length;
-      reps.push(b);
-    }
+    if (used[b]) t.classRep[t.classMap[b]] = b;
+    else t.classMap[b] = classes; // the class of octets no pattern names
   }
-  if (reps.length < 256) {
-    const other = reps.length;
-    for (let b = 0; b < 256; b++) if (!used[b]) t.classMap[b] = other;
-    reps.push(-1);
-  }
-  t.classRep = Int16Array.from(reps);
-  t.nclasses = reps.length;
+  if (other) t.classRep[classes] = -1;
+  t.nclasses = t.classRep.length;
   return t;
 }
 

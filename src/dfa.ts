@@ -87,7 +87,7 @@ export class LazyDfa {
   private readonly classRep: Int16Array;
   private readonly tok: Uint16Array;
   private readonly posRule: Int32Array;
-  private readonly ruleDisallow: Uint8Array;
+  private readonly ruleDisallow: Int32Array;
   private readonly starts: Int32Array;
   private readonly maxBytes: number;
 

@@ -17,6 +17,8 @@ export interface AgentLine {
   wildcard: boolean;
   /** The product token: the leading run of [A-Za-z_-] of the value (may be empty). */
   token: string;
+  /** The token in ASCII lower case, for comparisons. */
+  lower: string;
 }
 
 export interface RuleLine {
@@ -89,11 +91,15 @@ export function isTokenChar(c: number): boolean {
 
 function agentLine(line: number, b: Uint8Array, start: number, end: number): AgentLine {
   if (end > start && b[start] === 0x2a && (end - start === 1 || isSpace(b[start + 1]))) {
-    return { line, global: true, wildcard: true, token: '*' };
+    return { line, global: true, wildcard: true, token: '*', lower: '*' };
   }
   let token = '';
-  for (let i = start; i < end && isTokenChar(b[i]); i++) token += String.fromCharCode(b[i]);
-  return { line, global: false, wildcard: end > start && b[start] === 0x2a, token };
+  let lower = '';
+  for (let i = start; i < end && isTokenChar(b[i]); i++) {
+    token += String.fromCharCode(b[i]);
+    lower += String.fromCharCode(b[i] >= 0x41 && b[i] <= 0x5a ? b[i] | 0x20 : b[i]);
+  }
+  return { line, global: false, wildcard: end > start && b[start] === 0x2a, token, lower };
 }
 
 // A leading decimal number; what follows it ("10<BR>" in HTML served as text) is ignored.

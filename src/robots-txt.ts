@@ -1,5 +1,5 @@
 // The public entry: parse() and RobotsTxt.
-import { applicableGroups, asciiLower, crawlerNames, productTokens } from './agents.js';
+import { applicableGroups, crawlerNames, productTokens } from './agents.js';
 import { compileRules } from './compile.js';
 import { Matcher, MatcherOptions, Verdict } from './matcher.js';
 import type { Profile } from './pattern.js';
@@ -99,7 +99,7 @@ export class RobotsTxt {
   crawlDelay(agent: string | readonly string[]): number | undefined {
     const names = productTokens(crawlerNames(agent, this.profile));
     const runs = this.records.delayRuns;
-    const specific = runs.filter((r) => r.agents.some((a) => !a.global && names.includes(asciiLower(a.token))));
+    const specific = runs.filter((r) => r.agents.some((a) => !a.global && names.includes(a.lower)));
     const chosen = specific.length > 0 ? specific : runs.filter((r) => r.agents.some((a) => a.wildcard));
     for (const r of chosen) if (r.delay !== undefined) return r.delay;
     return this.records.defaultDelay;
