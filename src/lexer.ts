@@ -3,6 +3,7 @@
 // line ends, the line length cap, comments, the key/value split, the missing-colon
 // rule and key recognition by prefix. What the lines mean is the handler's business
 // (src/records.ts), as in Google's parser/handler split.
+import { isUtf8 } from 'node:buffer';
 
 export const KEY_USER_AGENT = 1;
 export const KEY_ALLOW = 2;
@@ -129,6 +130,17 @@ export function isValidUtf8(b: Uint8Array, start: number, end: number): boolean 
 
 const BOM = [0xef, 0xbb, 0xbf];
 
+// Per-body scan state of lex(): the next '#' and NUL (found with the native
+// indexOf, never before the current line), and whether the body is all valid UTF-8.
+let nextHash = 0;
+let nextNul = 0;
+let bodyIsUtf8 = true;
+
+function next(b: Uint8Array, octet: number, from: number): number {
+  const i = b.indexOf(octet, from);
+  return i < 0 ? b.length : i;
+}
+
 /** Splits body into lines exactly as Google does and hands each to the handler. */
 export function lex(body: Uint8Array, handler: LineHandler): number {
   let pos = 0;
@@ -139,14 +151,30 @@ export function lex(body: Uint8Array, handler: LineHandler): number {
   let lineStart = pos;
   let lastWasCR = false;
   const n = body.length;
-  for (let i = pos; i < n; i++) {
+  nextHash = next(body, 0x23, pos);
+  nextNul = next(body, 0, pos);
+  bodyIsUtf8 = isUtf8(body.subarray(pos));
+  // The next LF and CR at or after lineStart, found with the native indexOf.
+  let lf = body.indexOf(0x0a, pos);
+  let cr = body.indexOf(0x0d, pos);
+  if (lf < 0) lf = n;
+  if (cr < 0) cr = n;
+  while (lineStart <= n) {
+    const i = lf < cr ? lf : cr;
+    if (i >= n) break;
     const c = body[i];
-    if (c !== 0x0a && c !== 0x0d) continue;
     // The LF of a CRLF does not make an empty line of its own.
     const crlfContinuation = i === lineStart && lastWasCR && c === 0x0a;
     if (!crlfContinuation) parseLine(body, lineStart, i, ++lineNum, handler);
     lineStart = i + 1;
     lastWasCR = c === 0x0d;
+    if (c === 0x0a) {
+      lf = body.indexOf(0x0a, lineStart);
+      if (lf < 0) lf = n;
+    } else {
+      cr = body.indexOf(0x0d, lineStart);
+      if (cr < 0) cr = n;
+    }
   }
   parseLine(body, lineStart, n, ++lineNum, handler);
   return lineNum;
@@ -160,19 +188,14 @@ function parseLine(b: Uint8Array, start: number, end: number, lineNum: number, h
     handler.truncated(lineNum);
   }
   // Google reads the line as a C string: it ends at the first NUL, and at '#'.
-  let stop = start;
-  let high = false;
-  while (stop < end) {
-    const c = b[stop];
-    if (c === 0 || c === 0x23) break;
-    if (c >= 0x80) high = true;
-    stop++;
-  }
-  end = stop;
+  if (nextHash < start) nextHash = next(b, 0x23, start);
+  if (nextNul < start) nextNul = next(b, 0, start);
+  if (nextHash < end) end = nextHash;
+  if (nextNul < end) end = nextNul;
   while (start < end && isSpace(b[start])) start++;
   while (end > start && isSpace(b[end - 1])) end--;
   if (start === end) return;
-  if (high && !isValidUtf8(b, start, end)) facts |= LINE_INVALID_UTF8;
+  if ((!bodyIsUtf8 || facts & LINE_TOO_LONG) && !isValidUtf8(b, start, end)) facts |= LINE_INVALID_UTF8;
 
   let sep = -1;
   for (let i = start; i < end; i++) {
