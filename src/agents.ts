@@ -11,8 +11,10 @@ export function isValidAgent(agent: unknown): agent is string {
 
 /** ASCII-only lower case, as absl::EqualsIgnoreCase compares. */
 export function asciiLower(s: string): string {
-  return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+  // toLowerCase() would also fold some non-ASCII letters into ASCII (U+212A KELVIN SIGN is "k").
+  return NON_ASCII.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s.toLowerCase();
 }
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /**
  * The crawler's names, lower-cased, checked for the profile. `rfc` requires

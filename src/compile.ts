@@ -13,25 +13,28 @@ import { escapePattern, indexHtmDirectory, Profile, STAR } from './pattern.js';
 export const ACCEPT = 257;
 export const ANCHOR = 258;
 
+// A table is made of plain arrays: here a typed array costs ~0.5 us to create,
+// more than a small robots.txt takes to compile.
 export interface RuleTable {
   /** The robots.txt octets the rules point into. */
   body: Uint8Array;
   count: number;
-  // Per rule id (rank), views into one allocation:
-  disallow: Int32Array; // 1 for disallow, 0 for allow
-  line: Int32Array;
-  priority: Int32Array;
-  valueStart: Int32Array;
-  valueEnd: Int32Array;
+  // Per rule id (rank):
+  disallow: number[]; // 1 for disallow, 0 for allow
+  line: number[];
+  priority: number[];
+  valueStart: number[];
+  valueEnd: number[];
   /** First NFA position of each rule. */
-  starts: Int32Array;
+  starts: number[];
   /** NFA: positions of all rules in rank order, each rule's tokens then ACCEPT or ANCHOR. */
-  tok: Uint16Array;
-  posRule: Int32Array;
-  /** Byte -> class. Octets no pattern names share one class. */
+  tok: number[];
+  posRule: number[];
+  /** Byte -> class (octets no pattern names share one class). Shared scratch:
+   * valid until the next compileRules call, so copy it at once. */
   classMap: Uint8Array;
   /** Class -> a byte of it, or -1 for the class of unnamed octets. */
-  classRep: Int16Array;
+  classRep: number[];
   nclasses: number;
 }
 
@@ -59,6 +62,7 @@ let scratch = new Int32Array(STRIDE * 1024);
 let order = new Int32Array(1024);
 let buckets = new Int32Array(256);
 const used = new Uint8Array(256);
+const classMap = new Uint8Array(256);
 
 /**
  * Writes the tokens of body[start, end) (a rule value) and its terminal at toks[n];
@@ -166,20 +170,19 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
   for (let p = 1; p <= maxPriority + 1; p++) buckets[p] += buckets[p - 1];
   for (let i = 0; i < count; i++) ranks[buckets[maxPriority - f[i * STRIDE + 2]]++] = i;
 
-  const ints = new Int32Array(count * 6 + n);
   const t: RuleTable = {
     body,
     count,
-    disallow: ints.subarray(0, count),
-    line: ints.subarray(count, 2 * count),
-    priority: ints.subarray(2 * count, 3 * count),
-    valueStart: ints.subarray(3 * count, 4 * count),
-    valueEnd: ints.subarray(4 * count, 5 * count),
-    starts: ints.subarray(5 * count, 6 * count),
-    posRule: ints.subarray(6 * count),
-    tok: new Uint16Array(n),
-    classMap: new Uint8Array(256),
-    classRep: new Int16Array(0),
+    disallow: new Array<number>(count),
+    line: new Array<number>(count),
+    priority: new Array<number>(count),
+    valueStart: new Array<number>(count),
+    valueEnd: new Array<number>(count),
+    starts: new Array<number>(count),
+    tok: new Array<number>(n),
+    posRule: new Array<number>(n),
+    classMap,
+    classRep: [],
     nclasses: 0,
   };
   used.fill(0);
@@ -202,14 +205,14 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
   }
 
   let classes = 0;
-  for (let b = 0; b < 256; b++) if (used[b]) t.classMap[b] = classes++;
-  const other = classes < 256;
-  t.classRep = new Int16Array(classes + (other ? 1 : 0));
   for (let b = 0; b < 256; b++) {
-    if (used[b]) t.classRep[t.classMap[b]] = b;
-    else t.classMap[b] = classes; // the class of octets no pattern names
+    if (used[b]) {
+      classMap[b] = classes++;
+      t.classRep.push(b);
+    }
   }
-  if (other) t.classRep[classes] = -1;
+  for (let b = 0; b < 256; b++) if (!used[b]) classMap[b] = classes; // the class of octets no pattern names
+  if (classes < 256) t.classRep.push(-1);
   t.nclasses = t.classRep.length;
   return t;
 }

@@ -33,37 +33,38 @@ interface StarSet {
   id: number;
   hash: number;
   /** Star positions, sorted (so also grouped by rule). */
-  positions: Int32Array;
+  positions: number[];
   /** byte -> the stars whose next token is that literal byte */
-  byByte: Map<number, Int32Array>;
+  byByte: Map<number, number[]>;
 }
 
 /** A DFA state: its star set plus its other live NFA positions (sorted). */
 interface DfaState {
   stars: StarSet;
-  rest: Int32Array;
+  rest: number[];
   allow: number;
   disallow: number;
   hash: number;
   /** byte -> rest positions on that literal; built for large states on first use */
-  restByByte?: Map<number, Int32Array>;
+  restByByte?: Map<number, number[]>;
 }
 
 /** Rest sets larger than this get a byte index, so a step costs only what moves. */
 const INDEX_REST = 64;
 
-function hashInts(h: number, a: Int32Array): number {
+// Sets are plain arrays: creating a typed array costs more than the sets are worth.
+function hashInts(h: number, a: readonly number[]): number {
   for (let i = 0; i < a.length; i++) h = Math.imul(h ^ a[i], 0x01000193);
   return h >>> 0;
 }
 
-function sameInts(a: Int32Array, b: Int32Array): boolean {
+function sameInts(a: readonly number[], b: readonly number[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
 
-function indexByByte(positions: Int32Array, byteOf: (p: number) => number): Map<number, Int32Array> {
+function indexByByte(positions: readonly number[], byteOf: (p: number) => number): Map<number, number[]> {
   const lists = new Map<number, number[]>();
   for (const p of positions) {
     const b = byteOf(p);
@@ -72,10 +73,10 @@ function indexByByte(positions: Int32Array, byteOf: (p: number) => number): Map<
     if (list === undefined) lists.set(b, (list = []));
     list.push(p);
   }
-  const out = new Map<number, Int32Array>();
-  for (const [b, list] of lists) out.set(b, Int32Array.from(list));
-  return out;
+  return lists;
 }
+
+const byNumber = (a: number, b: number) => a - b;
 
 let scratch = { mark: new Uint8Array(1024), touched: new Int32Array(1024), rest: new Int32Array(1024) };
 
@@ -84,11 +85,11 @@ export class LazyDfa {
   readonly header: number;
   private readonly core: Core;
   private readonly nclasses: number;
-  private readonly classRep: Int16Array;
-  private readonly tok: Uint16Array;
-  private readonly posRule: Int32Array;
-  private readonly ruleDisallow: Int32Array;
-  private readonly starts: Int32Array;
+  private readonly classRep: number[];
+  private readonly tok: number[];
+  private readonly posRule: number[];
+  private readonly ruleDisallow: number[];
+  private readonly starts: number[];
   private readonly maxBytes: number;
 
   private states: DfaState[] = [];
@@ -146,7 +147,7 @@ export class LazyDfa {
     u32[(h + H_CLASSMAP) >>> 2] = h + HEADER_SIZE;
     u32[(h + H_PRIO) >>> 2] = h + HEADER_SIZE + 256;
     const prio = (h + HEADER_SIZE + 256) >>> 2;
-    u32.set(table.priority, prio);
+    for (let id = 0; id < nrules; id++) u32[prio + id] = table.priority[id];
 
     core.register(h, (state, cls) => this.build(state, cls));
     this.clear(MIN_STATES);
@@ -184,9 +185,9 @@ export class LazyDfa {
     this.starSetCount = 0;
     this.index.clear();
     this.setOctets = 0;
-    const none = this.internStars(new Int32Array(0));
+    const none = this.internStars([]);
     // State 0 is unused: entry 0 means "not built".
-    this.states = [{ stars: none, rest: new Int32Array(0), allow: NO_RULE, disallow: NO_RULE, hash: 0 }];
+    this.states = [{ stars: none, rest: [], allow: NO_RULE, disallow: NO_RULE, hash: 0 }];
     this.entries = [0];
 
     this.begin();
@@ -264,24 +265,25 @@ export class LazyDfa {
         stars = this.internStars(this.deriveStars(stars.positions, dropBefore));
       }
     }
-    let rest = this.rest.subarray(0, this.restCount);
-    if (dropBefore !== null) {
-      const d = dropBefore;
-      rest = rest.filter((q) => !(q < (d.get(posRule[q]) ?? -1)));
+    const rest: number[] = [];
+    for (let i = 0; i < this.restCount; i++) {
+      const q = this.rest[i];
+      if (dropBefore !== null && q < (dropBefore.get(posRule[q]) ?? -1)) continue;
+      rest.push(q);
     }
-    return { stars, rest: Int32Array.from(rest).sort(), allow: this.allow, disallow: this.disallow, hash: 0 };
+    return { stars, rest: rest.sort(byNumber), allow: this.allow, disallow: this.disallow, hash: 0 };
   }
 
   /** The star positions of `from`, less decided rules, plus new stars (one per rule, the last). */
-  private deriveStars(from: Int32Array, dropBefore: Map<number, number>): Int32Array {
+  private deriveStars(from: readonly number[], dropBefore: Map<number, number>): number[] {
     const posRule = this.posRule;
     const out: number[] = [];
     for (const p of from) if (!(p < (dropBefore.get(posRule[p]) ?? -1))) out.push(p);
     for (const q of this.newStars) if (dropBefore.get(posRule[q]) === q) out.push(q);
-    return Int32Array.from(out).sort();
+    return out.sort(byNumber);
   }
 
-  private internStars(positions: Int32Array): StarSet {
+  private internStars(positions: number[]): StarSet {
     const hash = hashInts(0x811c9dc5, positions);
     let bucket = this.starSets.get(hash);
     if (bucket === undefined) this.starSets.set(hash, (bucket = []));

@@ -67,6 +67,16 @@ export interface Diagnostic {
   message: string;
 }
 
+/** A diagnostic before its message is written: where it is and what the message needs. */
+interface PendingDiagnostic {
+  line: number;
+  code: DiagnosticCode;
+  /** The key (typo, missing colon, unknown key), the value (crawl-delay) or the line (invalid line), as body offsets. */
+  start: number;
+  end: number;
+  detail?: string;
+}
+
 export interface Records {
   /** The octets parsed; rules point into them. */
   body: Uint8Array;
@@ -77,7 +87,8 @@ export interface Records {
   delayRuns: DelayRun[];
   /** A crawl-delay before any user-agent line: the file's default. */
   defaultDelay: number | undefined;
-  diagnostics: Diagnostic[];
+  /** Diagnostics, kept raw while parsing: messages are written by diagnosticsOf(). */
+  pending: PendingDiagnostic[];
   lines: number;
 }
 
@@ -118,7 +129,7 @@ class RecordsBuilder implements LineHandler {
   readonly sitemaps: string[] = [];
   readonly delayRuns: DelayRun[] = [];
   defaultDelay: number | undefined = undefined;
-  readonly diagnostics: Diagnostic[] = [];
+  readonly pending: PendingDiagnostic[] = [];
   private group: Group | null = null;
   private run: DelayRun | null = null;
 
@@ -128,25 +139,24 @@ class RecordsBuilder implements LineHandler {
     return utf8.decode(this.body.subarray(start, end));
   }
 
-  private diag(line: number, code: DiagnosticCode, message: string) {
-    this.diagnostics.push({ line, code, message });
+  private diag(line: number, code: DiagnosticCode, start = 0, end = 0, detail?: string) {
+    this.pending.push({ line, code, start, end, detail });
   }
 
   truncated(line: number) {
-    this.diag(line, 'line-too-long', `line longer than ${MAX_LINE_OCTETS} octets; the rest of it is ignored`);
+    this.diag(line, 'line-too-long');
   }
 
   invalid(line: number, start: number, end: number, facts: number) {
-    if (facts & LINE_INVALID_UTF8) this.diag(line, 'invalid-utf8', 'line is not valid UTF-8');
-    this.diag(line, 'invalid-line', `not a "key: value" line, ignored (${end - start} octets)`);
+    if (facts & LINE_INVALID_UTF8) this.diag(line, 'invalid-utf8');
+    this.diag(line, 'invalid-line', start, end);
   }
 
   record(line: number, kind: KeyKind, keyStart: number, keyEnd: number, start: number, end: number, facts: number) {
     if (facts !== 0) {
-      if (facts & LINE_INVALID_UTF8) this.diag(line, 'invalid-utf8', 'line is not valid UTF-8');
-      const key = facts & (LINE_MISSING_COLON | LINE_TYPO) ? JSON.stringify(this.text(keyStart, keyEnd)) : '';
-      if (facts & LINE_MISSING_COLON) this.diag(line, 'missing-colon', `no ':' after ${key}; read as key and value`);
-      if (facts & LINE_TYPO) this.diag(line, 'typo', `${key} accepted as ${KEY_NAMES[kind]}`);
+      if (facts & LINE_INVALID_UTF8) this.diag(line, 'invalid-utf8');
+      if (facts & LINE_MISSING_COLON) this.diag(line, 'missing-colon', keyStart, keyEnd);
+      if (facts & LINE_TYPO) this.diag(line, 'typo', keyStart, keyEnd, KEY_NAMES[kind]);
     }
     switch (kind) {
       case KEY_USER_AGENT:
@@ -158,11 +168,11 @@ class RecordsBuilder implements LineHandler {
         this.sitemaps.push(this.text(start, end));
         return;
       case KEY_CRAWL_DELAY:
-        return this.crawlDelay(line, this.text(start, end));
+        return this.crawlDelay(line, start, end);
       case KEY_CONTENT_USAGE:
         return this.contentUsage(line, this.text(start, end));
       case KEY_UNKNOWN:
-        this.diag(line, 'unknown-key', `unknown key ${JSON.stringify(this.text(keyStart, keyEnd).slice(0, 60))}, ignored`);
+        this.diag(line, 'unknown-key', keyStart, keyEnd);
         return;
     }
   }
@@ -184,17 +194,17 @@ class RecordsBuilder implements LineHandler {
 
   private rule(line: number, kind: RuleKind, start: number, end: number) {
     if (this.group === null) {
-      this.diag(line, 'rule-outside-group', `${kind} before any user-agent line, ignored`);
+      this.diag(line, 'rule-outside-group', 0, 0, kind);
       return;
     }
     this.group.rules.push({ kind, line, start, end });
     if (this.run) this.run.closed = true;
   }
 
-  private crawlDelay(line: number, value: string) {
-    const delay = parseDelay(value);
+  private crawlDelay(line: number, start: number, end: number) {
+    const delay = parseDelay(this.text(start, end));
     if (delay === undefined) {
-      this.diag(line, 'invalid-crawl-delay', `crawl-delay "${value.slice(0, 40)}" is not a number of seconds, ignored`);
+      this.diag(line, 'invalid-crawl-delay', start, end);
       return;
     }
     // A crawl-delay belongs to the user-agent lines above it, not to those that follow.
@@ -233,7 +243,44 @@ export function readRecords(body: Uint8Array): Records {
     sitemaps: builder.sitemaps,
     delayRuns: builder.delayRuns,
     defaultDelay: builder.defaultDelay,
-    diagnostics: builder.diagnostics,
+    pending: builder.pending,
     lines,
   };
+}
+
+/** The diagnostics of parsed records, with their messages. */
+export function diagnosticsOf(records: Records): Diagnostic[] {
+  const quote = (start: number, end: number) => JSON.stringify(utf8.decode(records.body.subarray(start, Math.min(end, start + 60))));
+  return records.pending.map(({ line, code, start, end, detail }) => {
+    let message: string;
+    switch (code) {
+      case 'line-too-long':
+        message = `line longer than ${MAX_LINE_OCTETS} octets; the rest of it is ignored`;
+        break;
+      case 'invalid-utf8':
+        message = 'line is not valid UTF-8';
+        break;
+      case 'invalid-line':
+        message = `not a "key: value" line, ignored: ${quote(start, end)}`;
+        break;
+      case 'missing-colon':
+        message = `no ':' after ${quote(start, end)}; read as key and value`;
+        break;
+      case 'typo':
+        message = `${quote(start, end)} accepted as ${detail}`;
+        break;
+      case 'unknown-key':
+        message = `unknown key ${quote(start, end)}, ignored`;
+        break;
+      case 'rule-outside-group':
+        message = `${detail} before any user-agent line, ignored`;
+        break;
+      case 'invalid-crawl-delay':
+        message = `crawl-delay ${quote(start, end)} is not a number of seconds, ignored`;
+        break;
+      default:
+        message = detail ?? code;
+    }
+    return { line, code, message };
+  });
 }

@@ -3,7 +3,7 @@ import { applicableGroups, crawlerNames, productTokens } from './agents.js';
 import { compileRules } from './compile.js';
 import { Matcher, MatcherOptions, Verdict } from './matcher.js';
 import type { Profile } from './pattern.js';
-import { Diagnostic, readRecords, Records } from './records.js';
+import { Diagnostic, diagnosticsOf, readRecords, Records } from './records.js';
 
 export interface ParseOptions {
   /** 'rfc' (default): RFC 9309 with RFC 3986 normalisation. 'google': Google's robotstxt, bit for bit. */
@@ -23,10 +23,11 @@ export function parse(body: string | Uint8Array, options: ParseOptions = {}): Ro
 
 export class RobotsTxt {
   readonly profile: Profile;
-  readonly diagnostics: readonly Diagnostic[];
   readonly sitemaps: readonly string[];
   private readonly records: Records;
   private readonly matchers = new Map<string, Matcher>();
+  private readonly cutAt: number | undefined;
+  private diagnosticList: Diagnostic[] | undefined;
 
   constructor(body: string | Uint8Array, options: ParseOptions = {}) {
     if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
@@ -48,17 +49,21 @@ export class RobotsTxt {
     if (cut) bytes = bytes.subarray(0, maxBytes);
     this.profile = profile;
     this.records = readRecords(bytes);
-    const diagnostics = this.records.diagnostics;
-    if (cut) {
-      diagnostics.push({
-        line: this.records.lines,
-        code: 'size-limit',
-        message: `content past ${maxBytes} octets is ignored`,
-      });
-    }
-    this.diagnostics = diagnostics;
+    this.cutAt = cut ? maxBytes : undefined;
     // RFC: each sitemap once; Google's parser reports every line.
     this.sitemaps = profile === 'rfc' ? [...new Set(this.records.sitemaps)] : this.records.sitemaps;
+  }
+
+  /** Each line that was ignored or bent, with its line number and why (written on first use). */
+  get diagnostics(): readonly Diagnostic[] {
+    if (this.diagnosticList === undefined) {
+      const list = diagnosticsOf(this.records);
+      if (this.cutAt !== undefined) {
+        list.push({ line: this.records.lines, code: 'size-limit', message: `content past ${this.cutAt} octets is ignored` });
+      }
+      this.diagnosticList = list;
+    }
+    return this.diagnosticList;
   }
 
   /** The rules that apply to the crawler (any of its names), compiled. The caller owns it: dispose() frees it. */
