@@ -13,23 +13,16 @@ import { escapePattern, indexHtmDirectory, Profile, STAR } from './pattern.js';
 export const ACCEPT = 257;
 export const ANCHOR = 258;
 
-// A table is made of plain arrays: here a typed array costs ~0.5 us to create,
-// more than a small robots.txt takes to compile.
 export interface RuleTable {
   /** The robots.txt octets the rules point into. */
   body: Uint8Array;
   count: number;
-  // Per rule id (rank):
-  disallow: number[]; // 1 for disallow, 0 for allow
-  line: number[];
-  priority: number[];
-  valueStart: number[];
-  valueEnd: number[];
-  /** First NFA position of each rule. */
-  starts: number[];
-  /** NFA: positions of all rules in rank order, each rule's tokens then ACCEPT or ANCHOR. */
-  tok: number[];
-  posRule: number[];
+  /** Per rule id (rank), RULE_FIELDS ints: see the R_* offsets. */
+  rules: Int32Array;
+  /** NFA: each rule's tokens then ACCEPT or ANCHOR, rules in file order. */
+  tok: Uint16Array;
+  /** NFA position -> rule id. */
+  posRule: Int32Array;
   /** Byte -> class (octets no pattern names share one class). Shared scratch:
    * valid until the next compileRules call, so copy it at once. */
   classMap: Uint8Array;
@@ -37,6 +30,15 @@ export interface RuleTable {
   classRep: number[];
   nclasses: number;
 }
+
+/** Fields of a rule in RuleTable.rules. */
+export const R_DISALLOW = 0; // 1 for disallow, 0 for allow
+export const R_LINE = 1;
+export const R_PRIORITY = 2;
+export const R_VALUE_START = 3; // the value as written: body[start, end)
+export const R_VALUE_END = 4;
+export const R_FIRST_POSITION = 5; // its first NFA position
+export const RULE_FIELDS = 6;
 
 const HEX = [...'0123456789ABCDEF'].map((c) => c.charCodeAt(0));
 
@@ -61,7 +63,7 @@ const STRIDE = 6;
 let scratch = new Int32Array(STRIDE * 1024);
 let order = new Int32Array(1024);
 let buckets = new Int32Array(256);
-const used = new Uint8Array(256);
+let used = new Uint8Array(512);
 const classMap = new Uint8Array(256);
 
 /**
@@ -113,6 +115,7 @@ function tokenize(b: Uint8Array, start: number, end: number, rfc: boolean): numb
   // A trailing `*` matches anything, the end too: `/a*` and `/a*$` are `/a`.
   if (k > base && t[k - 1] === STAR) t[k - 1] = ACCEPT;
   else t[k++] = anchored ? ANCHOR : ACCEPT;
+  for (let j = base; j < k; j++) used[t[j] & 0x1ff] = 1; // STAR and terminals land past 255
   n = k;
   return priority;
 }
@@ -137,6 +140,7 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
   const f = scratch;
   let count = 0;
   n = 0;
+  used.fill(0);
   const add = (disallow: boolean, line: number, start: number, end: number, rfcOrDir: Uint8Array | null) => {
     const at = count++ * STRIDE;
     f[at + 5] = n;
@@ -170,58 +174,47 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
   for (let p = 1; p <= maxPriority + 1; p++) buckets[p] += buckets[p - 1];
   for (let i = 0; i < count; i++) ranks[buckets[maxPriority - f[i * STRIDE + 2]]++] = i;
 
-  const t: RuleTable = {
-    body,
-    count,
-    disallow: new Array<number>(count),
-    line: new Array<number>(count),
-    priority: new Array<number>(count),
-    valueStart: new Array<number>(count),
-    valueEnd: new Array<number>(count),
-    starts: new Array<number>(count),
-    tok: new Array<number>(n),
-    posRule: new Array<number>(n),
-    classMap,
-    classRep: [],
-    nclasses: 0,
-  };
-  used.fill(0);
-  let p = 0;
+  const rules = new Int32Array(count * RULE_FIELDS);
+  const posRule = new Int32Array(n);
   for (let id = 0; id < count; id++) {
     const at = ranks[id] * STRIDE;
-    t.disallow[id] = f[at];
-    t.line[id] = f[at + 1];
-    t.priority[id] = f[at + 2];
-    t.valueStart[id] = f[at + 3];
-    t.valueEnd[id] = f[at + 4];
-    t.starts[id] = p;
-    const end = f[at + STRIDE + 5];
-    for (let k = f[at + 5]; k < end; k++) {
-      const tok = toks[k];
-      if (tok < 256) used[tok] = 1;
-      t.tok[p] = tok;
-      t.posRule[p++] = id;
-    }
+    const r = id * RULE_FIELDS;
+    rules[r + R_DISALLOW] = f[at];
+    rules[r + R_LINE] = f[at + 1];
+    rules[r + R_PRIORITY] = f[at + 2];
+    rules[r + R_VALUE_START] = f[at + 3];
+    rules[r + R_VALUE_END] = f[at + 4];
+    rules[r + R_FIRST_POSITION] = f[at + 5];
+    for (let q = f[at + 5], end = f[at + STRIDE + 5]; q < end; q++) posRule[q] = id;
   }
 
-  let classes = 0;
+  const classRep: number[] = [];
   for (let b = 0; b < 256; b++) {
     if (used[b]) {
-      classMap[b] = classes++;
-      t.classRep.push(b);
+      classMap[b] = classRep.length;
+      classRep.push(b);
     }
   }
-  for (let b = 0; b < 256; b++) if (!used[b]) classMap[b] = classes; // the class of octets no pattern names
-  if (classes < 256) t.classRep.push(-1);
-  t.nclasses = t.classRep.length;
-  return t;
+  const other = classRep.length;
+  for (let b = 0; b < 256; b++) if (!used[b]) classMap[b] = other; // the class of octets no pattern names
+  if (other < 256) classRep.push(-1);
+  return { body, count, rules, tok: toks.slice(0, n), posRule, classMap, classRep, nclasses: classRep.length };
 }
 
 /** The rule's value as it is matched (Google-escaped), for explanations. */
 export function ruleText(t: RuleTable, id: number): string {
-  return new TextDecoder().decode(escapePattern(t.body.subarray(t.valueStart[id], t.valueEnd[id])));
+  const r = id * RULE_FIELDS;
+  return new TextDecoder().decode(escapePattern(t.body.subarray(t.rules[r + R_VALUE_START], t.rules[r + R_VALUE_END])));
 }
 
 export function ruleKind(t: RuleTable, id: number): RuleKind {
-  return t.disallow[id] ? 'disallow' : 'allow';
+  return t.rules[id * RULE_FIELDS + R_DISALLOW] ? 'disallow' : 'allow';
+}
+
+export function ruleLine(t: RuleTable, id: number): number {
+  return t.rules[id * RULE_FIELDS + R_LINE];
+}
+
+export function rulePriority(t: RuleTable, id: number): number {
+  return t.rules[id * RULE_FIELDS + R_PRIORITY];
 }

@@ -16,7 +16,7 @@
 // Memory is capped per matcher: when the tables would pass the cap, they are
 // cleared and rebuilt from the current state (the walk continues in linear time).
 import type { Core } from './core.js';
-import { ACCEPT, ANCHOR, RuleTable } from './compile.js';
+import { ACCEPT, ANCHOR, RuleTable, RULE_FIELDS, R_DISALLOW, R_FIRST_POSITION, R_PRIORITY } from './compile.js';
 import { STAR } from './pattern.js';
 import {
   ENTRY_DEAD, ENTRY_SPECIAL, H_CLASSMAP, H_FLAGS, H_INFO, H_NCLASSES, H_PRIO, H_START, H_TRANS, HEADER_SIZE,
@@ -86,10 +86,10 @@ export class LazyDfa {
   private readonly core: Core;
   private readonly nclasses: number;
   private readonly classRep: number[];
-  private readonly tok: number[];
-  private readonly posRule: number[];
-  private readonly ruleDisallow: number[];
-  private readonly starts: number[];
+  private readonly tok: Uint16Array;
+  private readonly posRule: Int32Array;
+  private readonly rules: Int32Array;
+  private readonly nrules: number;
   private readonly maxBytes: number;
 
   private states: DfaState[] = [];
@@ -127,8 +127,8 @@ export class LazyDfa {
     const size = table.tok.length;
     this.tok = table.tok;
     this.posRule = table.posRule;
-    this.ruleDisallow = table.disallow;
-    this.starts = table.starts;
+    this.rules = table.rules;
+    this.nrules = nrules;
     if (scratch.mark.length < size) {
       const n = Math.max(size, scratch.mark.length * 2);
       scratch = { mark: new Uint8Array(n), touched: new Int32Array(n), rest: new Int32Array(n) };
@@ -147,7 +147,7 @@ export class LazyDfa {
     u32[(h + H_CLASSMAP) >>> 2] = h + HEADER_SIZE;
     u32[(h + H_PRIO) >>> 2] = h + HEADER_SIZE + 256;
     const prio = (h + HEADER_SIZE + 256) >>> 2;
-    for (let id = 0; id < nrules; id++) u32[prio + id] = table.priority[id];
+    for (let id = 0; id < nrules; id++) u32[prio + id] = table.rules[id * RULE_FIELDS + R_PRIORITY];
 
     core.register(h, (state, cls) => this.build(state, cls));
     this.clear(MIN_STATES);
@@ -191,7 +191,7 @@ export class LazyDfa {
     this.entries = [0];
 
     this.begin();
-    for (let r = 0; r < this.starts.length; r++) this.close(this.starts[r]);
+    for (let r = 0; r < this.nrules; r++) this.close(this.rules[r * RULE_FIELDS + R_FIRST_POSITION]);
     const start = this.intern(this.finish(none), true);
     this.core.u32[(this.header + H_START) >>> 2] = start;
   }
@@ -237,7 +237,7 @@ export class LazyDfa {
     const t = this.tok[q];
     if (t === ACCEPT) {
       const r = this.posRule[q];
-      if (this.ruleDisallow[r]) this.disallow = Math.min(this.disallow, r);
+      if (this.rules[r * RULE_FIELDS + R_DISALLOW]) this.disallow = Math.min(this.disallow, r);
       else this.allow = Math.min(this.allow, r);
       this.decided.push(r);
     } else if (t === STAR) {
@@ -330,7 +330,7 @@ export class LazyDfa {
     for (const q of rest) {
       if (this.tok[q] !== ANCHOR) continue;
       const r = this.posRule[q];
-      if (this.ruleDisallow[r]) endDisallow = Math.min(endDisallow, r);
+      if (this.rules[r * RULE_FIELDS + R_DISALLOW]) endDisallow = Math.min(endDisallow, r);
       else endAllow = Math.min(endAllow, r);
     }
     const info = (this.tables + this.capacity * this.nclasses * 2 + s * INFO_SIZE) >>> 2;
