@@ -8,6 +8,7 @@
 // reference matcher uses that, and the property tests hold the two together.
 import type { Group, RuleKind } from './records.js';
 import { escapePattern, indexHtmDirectory, Profile, STAR } from './pattern.js';
+import { HEX_DIGITS, hexValue, isUnreserved } from './octets.js';
 
 /** NFA terminal tokens: the end of a pattern without `$` (matched), and with `$`. */
 export const ACCEPT = 257;
@@ -40,19 +41,6 @@ export const R_VALUE_END = 4;
 export const R_FIRST_POSITION = 5; // its first NFA position
 export const RULE_FIELDS = 6;
 
-const HEX = [...'0123456789ABCDEF'].map((c) => c.charCodeAt(0));
-
-function hexValue(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  const l = c | 0x20;
-  if (l >= 0x61 && l <= 0x66) return l - 0x61 + 10;
-  return -1;
-}
-
-function isUnreserved(c: number): boolean {
-  const l = c | 0x20;
-  return (l >= 0x61 && l <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e || c === 0x5f || c === 0x7e;
-}
 
 /** Token buffer shared by all compilations (compiling is never re-entered). */
 let toks = new Uint16Array(4096);
@@ -98,14 +86,14 @@ function tokenize(b: Uint8Array, start: number, end: number, rfc: boolean): numb
         priority += isUnreserved(v) ? 1 : 3;
       } else {
         t[k++] = 0x25;
-        t[k++] = HEX[h];
-        t[k++] = HEX[l];
+        t[k++] = HEX_DIGITS[h];
+        t[k++] = HEX_DIGITS[l];
         priority += 3;
       }
     } else if (c >= 0x80 || (rfc && (c <= 0x20 || c === 0x7f))) {
       t[k++] = 0x25;
-      t[k++] = HEX[c >> 4];
-      t[k++] = HEX[c & 15];
+      t[k++] = HEX_DIGITS[c >> 4];
+      t[k++] = HEX_DIGITS[c & 15];
       priority += 3;
     } else {
       t[k++] = c;

@@ -1,6 +1,8 @@
 // Rule patterns: Google's escaping of the value as written, and the token form
 // the automaton is built from, for each profile.
 
+import { HEX_DIGITS, hexValue, isUnreserved } from './octets.js';
+
 export type Profile = 'rfc' | 'google';
 
 /** A token: a literal octet 0..255, or STAR (`*`, any run of octets). */
@@ -15,19 +17,6 @@ export interface Pattern {
   priority: number;
 }
 
-const HEX = '0123456789ABCDEF';
-
-function hexValue(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  const l = c | 0x20;
-  if (l >= 0x61 && l <= 0x66) return l - 0x61 + 10;
-  return -1;
-}
-
-function isUnreserved(c: number): boolean {
-  const l = c | 0x20;
-  return (l >= 0x61 && l <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e || c === 0x5f || c === 0x7e;
-}
 
 /** Google's MaybeEscapePattern: octets >= 0x80 become %XX; hex of existing escapes is upper-cased. */
 export function escapePattern(src: Uint8Array): Uint8Array {
@@ -48,12 +37,12 @@ export function escapePattern(src: Uint8Array): Uint8Array {
     const c = src[i];
     if (c === 0x25 && hexValue(src[i + 1]) >= 0 && hexValue(src[i + 2]) >= 0) {
       out[j++] = c;
-      out[j++] = HEX.charCodeAt(hexValue(src[++i]));
-      out[j++] = HEX.charCodeAt(hexValue(src[++i]));
+      out[j++] = HEX_DIGITS[hexValue(src[++i])];
+      out[j++] = HEX_DIGITS[hexValue(src[++i])];
     } else if (c >= 0x80) {
       out[j++] = 0x25;
-      out[j++] = HEX.charCodeAt(c >> 4);
-      out[j++] = HEX.charCodeAt(c & 15);
+      out[j++] = HEX_DIGITS[c >> 4];
+      out[j++] = HEX_DIGITS[c & 15];
     } else {
       out[j++] = c;
     }
@@ -112,14 +101,14 @@ export function rfcPattern(escaped: Uint8Array): Pattern {
         raw.push(v);
         priority += 3;
       } else {
-        raw.push(0x25, HEX.charCodeAt(h), HEX.charCodeAt(l));
+        raw.push(0x25, HEX_DIGITS[h], HEX_DIGITS[l]);
         priority += 3;
       }
     } else if (c === 0x2a) {
       raw.push(STAR);
       priority += 1;
     } else if (c <= 0x20 || c >= 0x7f) {
-      raw.push(0x25, HEX.charCodeAt(c >> 4), HEX.charCodeAt(c & 15));
+      raw.push(0x25, HEX_DIGITS[c >> 4], HEX_DIGITS[c & 15]);
       priority += 3;
     } else {
       raw.push(c);

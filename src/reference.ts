@@ -5,6 +5,7 @@
 import { applicableGroups, crawlerNames } from './agents.js';
 import { escapePattern, googlePattern, indexHtmDirectory, Pattern, Profile, rfcPattern, STAR } from './pattern.js';
 import { readRecords, RuleKind } from './records.js';
+import { HEX_DIGITS, hexValue, isUnreserved } from './octets.js';
 
 /** Google's GetPathParamsQuery on octets. */
 export function pathParamsQuery(url: Uint8Array): Uint8Array {
@@ -40,18 +41,17 @@ export function pathParamsQuery(url: Uint8Array): Uint8Array {
 /** RFC 3986 normalisation of a path: the `rfc` profile's view of the URL. */
 export function normalizePath(path: Uint8Array): Uint8Array {
   const out: number[] = [];
-  const hex = (c: number) => (c >= 0x30 && c <= 0x39 ? c - 0x30 : (c | 0x20) >= 0x61 && (c | 0x20) <= 0x66 ? (c | 0x20) - 0x61 + 10 : -1);
-  const H = '0123456789ABCDEF';
-  const unreserved = (c: number) => /[A-Za-z0-9\-._~]/.test(String.fromCharCode(c));
+  const hex = hexValue;
+  const unreserved = isUnreserved;
   for (let i = 0; i < path.length; i++) {
     const c = path[i];
     if (c === 0x25 && i + 2 < path.length && hex(path[i + 1]) >= 0 && hex(path[i + 2]) >= 0) {
       const v = hex(path[i + 1]) * 16 + hex(path[i + 2]);
       if (unreserved(v)) out.push(v);
-      else out.push(0x25, H.charCodeAt(v >> 4), H.charCodeAt(v & 15));
+      else out.push(0x25, HEX_DIGITS[v >> 4], HEX_DIGITS[v & 15]);
       i += 2;
     } else if (c <= 0x20 || c >= 0x7f) {
-      out.push(0x25, H.charCodeAt(c >> 4), H.charCodeAt(c & 15));
+      out.push(0x25, HEX_DIGITS[c >> 4], HEX_DIGITS[c & 15]);
     } else {
       out.push(c);
     }

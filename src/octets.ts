@@ -1,0 +1,18 @@
+// Octet classes of RFC 3986 used by pattern escaping and normalisation.
+
+/** Upper-case hex digits as octets. */
+export const HEX_DIGITS = Uint8Array.from('0123456789ABCDEF', (c) => c.charCodeAt(0));
+
+/** The value of a hex digit octet, or -1. */
+export function hexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  const l = c | 0x20;
+  if (l >= 0x61 && l <= 0x66) return l - 0x61 + 10;
+  return -1;
+}
+
+/** RFC 3986 unreserved: A-Z a-z 0-9 - . _ ~ */
+export function isUnreserved(c: number): boolean {
+  const l = c | 0x20;
+  return (l >= 0x61 && l <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e || c === 0x5f || c === 0x7e;
+}
