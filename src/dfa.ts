@@ -23,7 +23,6 @@ import {
   INFO_SIZE, MAX_STATES, NO_RULE,
 } from './layout.js';
 
-
 /** Default cap on one matcher's automaton memory (tables in WASM plus NFA sets). */
 export const DEFAULT_MAX_DFA_BYTES = 8 << 20;
 const MIN_STATES = 4;
@@ -31,7 +30,6 @@ const MIN_STATES = 4;
 /** The stars a state has reached, at most one per rule; shared by many states. */
 interface StarSet {
   id: number;
-  hash: number;
   /** Star positions, sorted (so also grouped by rule). */
   positions: number[];
   /** byte -> the stars whose next token is that literal byte */
@@ -44,7 +42,6 @@ interface DfaState {
   rest: number[];
   allow: number;
   disallow: number;
-  hash: number;
   /** byte -> rest positions on that literal; built for large states on first use */
   restByByte?: Map<number, number[]>;
 }
@@ -187,7 +184,7 @@ export class LazyDfa {
     this.setOctets = 0;
     const none = this.internStars([]);
     // State 0 is unused: entry 0 means "not built".
-    this.states = [{ stars: none, rest: [], allow: NO_RULE, disallow: NO_RULE, hash: 0 }];
+    this.states = [{ stars: none, rest: [], allow: NO_RULE, disallow: NO_RULE }];
     this.entries = [0];
 
     this.begin();
@@ -271,7 +268,7 @@ export class LazyDfa {
       if (dropBefore !== null && q < (dropBefore.get(posRule[q]) ?? -1)) continue;
       rest.push(q);
     }
-    return { stars, rest: rest.sort(byNumber), allow: this.allow, disallow: this.disallow, hash: 0 };
+    return { stars, rest: rest.sort(byNumber), allow: this.allow, disallow: this.disallow };
   }
 
   /** The star positions of `from`, less decided rules, plus new stars (one per rule, the last). */
@@ -289,7 +286,7 @@ export class LazyDfa {
     if (bucket === undefined) this.starSets.set(hash, (bucket = []));
     for (const set of bucket) if (sameInts(set.positions, positions)) return set;
     const byByte = indexByByte(positions, (p) => this.tok[p + 1]);
-    const set: StarSet = { id: this.starSetCount++, hash, positions, byByte };
+    const set: StarSet = { id: this.starSetCount++, positions, byByte };
     bucket.push(set);
     this.setOctets += positions.length * 12 + 96;
     return set;
@@ -301,7 +298,6 @@ export class LazyDfa {
     let h = Math.imul(0x811c9dc5 ^ state.allow, 0x01000193);
     h = Math.imul(h ^ state.disallow, 0x01000193);
     h = hashInts(Math.imul(h ^ state.stars.id, 0x01000193), rest);
-    state.hash = h;
     let bucket = this.index.get(h);
     if (bucket !== undefined) {
       for (const id of bucket) {

@@ -2,7 +2,7 @@
 // matcher (src/reference.ts) on random rule sets and URLs, both profiles.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parse, referenceVerdict } from '../dist/index.js';
+import { corePath, normalizePath, parse, pathParamsQuery, referenceVerdict } from '../dist/index.js';
 
 // Pieces chosen to collide: wildcards, anchors, escapes of reserved and
 // unreserved octets in both cases, non-ASCII, Google's index.htm rule.
@@ -57,5 +57,20 @@ describe('WASM automaton agrees with the reference matcher', () => {
   it('with a tiny memory cap (tables cleared on every new state)', () => {
     agree('google', 1);
     agree('rfc', 1);
+  });
+});
+
+describe('the core\'s path handling agrees with the reference', () => {
+  it('path extraction (google) and RFC 3986 normalisation (rfc) of any string', () => {
+    const enc = (s: string) => new TextEncoder().encode(s);
+    fc.assert(
+      fc.property(fc.oneof(url, fc.string({ unit: 'binary', maxLength: 80 })), (u) => {
+        const path = pathParamsQuery(enc(u));
+        const nul = path.indexOf(0); // Google reads the path as a C string
+        expect(corePath(u, 'google')).toEqual(nul < 0 ? path : path.subarray(0, nul));
+        expect(corePath(u, 'rfc')).toEqual(normalizePath(path));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
