@@ -98,9 +98,12 @@ export class Core {
     return this.encoder.encodeInto(url, this.urlView).written;
   }
 
-  /** Decides the URL last written by writeUrl. */
+  /** Decides the URL last written by writeUrl. The views are fresh afterwards
+   * (alloc() refreshes them when building states grows the memory; this is the backstop). */
   check(matcher: number, len: number): number {
-    return this.exports.check(matcher, this.urlPtr, len);
+    const verdict = this.exports.check(matcher, this.urlPtr, len);
+    if (this.u8.length === 0) this.refresh();
+    return verdict;
   }
 
   /** Decides many URLs, one verdict octet each into out (1 allowed). */

@@ -179,3 +179,17 @@ describe('matcher lifetime', () => {
     probe.dispose();
   });
 });
+
+describe('state building during a call', () => {
+  it('explain reads the right rule after a walk that built many states', () => {
+    // Enough wildcard rules that each walk builds many states (and the tables move).
+    const body = 'User-agent: *\n' + Array.from({ length: 3000 }, (_, i) => `Disallow: /*x${i}*y${i}$`).join('\n') + '\nDisallow: /deny\n';
+    const r = parse(body);
+    for (let i = 0; i < 50; i++) {
+      const m = r.compile('FooBot');
+      const v = m.explain(`http://h/deny/x${i}/y${i}/${'z'.repeat(2000)}`);
+      expect(v).toEqual({ allowed: false, line: 3002, rule: { kind: 'disallow', pattern: '/deny', line: 3002 } });
+      m.dispose();
+    }
+  });
+});
