@@ -10,8 +10,9 @@ import {
 import { extractPath, pathStart, pathEnd, pathSlash } from "./path";
 import { normalizeInto } from "./normalize";
 
-/** Host callback: build the transition of `state` on byte class `cls` of matcher `m`;
- * returns the transition entry. It may move the tables, so callers reload them. */
+/** Host callback: build the transition of `state` on byte class `cls` of matcher `m`
+ * (state 0: build the start state); returns the transition entry. It may move
+ * the tables, so callers reload them. */
 @external("robots", "buildTransition")
 declare function buildTransition(m: usize, state: u32, cls: u32): u32;
 
@@ -46,9 +47,10 @@ function scratchFor(size: usize): usize {
 function walk(m: usize, p: usize, n: i32): void {
   const nc = load<u32>(m, H_NCLASSES);
   const classes = load<usize>(m, H_CLASSMAP);
+  let e = load<u32>(m, H_START);
+  if (e == 0) e = buildTransition(m, 0, 0); // state 0: the start state is built on first use
   let trans = load<usize>(m, H_TRANS);
   let info = load<usize>(m, H_INFO);
-  let e = load<u32>(m, H_START);
   let s = e & ENTRY_STATE_MASK;
   let allow: u32 = NO_RULE;
   let disallow: u32 = NO_RULE;

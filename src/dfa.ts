@@ -147,12 +147,12 @@ export class LazyDfa {
     for (let id = 0; id < nrules; id++) u32[prio + id] = table.rules[id * RULE_FIELDS + R_PRIORITY];
 
     core.register(h, (state, cls) => this.build(state, cls));
-    this.clear(MIN_STATES);
+    // The tables and the start state are built by the first walk (build(0, _)).
   }
 
   /** Number of DFA states built so far (since the last reset). */
   get stateCount(): number {
-    return this.states.length - 1;
+    return Math.max(0, this.states.length - 1);
   }
 
   /** Bytes held: WASM tables plus the NFA sets kept on the JS side. */
@@ -172,7 +172,7 @@ export class LazyDfa {
   }
 
   /** Empties the tables (room for `capacity` states) and builds the start state. */
-  private clear(capacity: number): void {
+  private clear(capacity: number): number {
     if (this.tables) this.core.free(this.tables);
     this.capacity = capacity;
     this.tables = this.core.alloc(capacity * this.rowBytes());
@@ -191,6 +191,7 @@ export class LazyDfa {
     for (let r = 0; r < this.nrules; r++) this.close(this.rules[r * RULE_FIELDS + R_FIRST_POSITION]);
     const start = this.intern(this.finish(none), true);
     this.core.u32[(this.header + H_START) >>> 2] = start;
+    return start;
   }
 
   private publishTables(): void {
@@ -345,6 +346,7 @@ export class LazyDfa {
 
   /** The WASM core's callback: the transition of `state` on byte class `cls`. */
   build(state: number, cls: number): number {
+    if (state === 0) return this.clear(MIN_STATES);
     const target = this.step(this.states[state], cls);
     const entry = this.intern(target);
     if (entry >= 0) {
