@@ -148,3 +148,5 @@ export function pathOf(u: usize, n: i32, stopAtNul: bool, out: usize): void {
 export function normalize(src: usize, n: i32, dst: usize): i32 {
   return normalizeInto(src, n, dst);
 }
+
+export { lexBegin, lexRun, lexDone, lexLines } from "./lexer";

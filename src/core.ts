@@ -10,6 +10,10 @@ interface CoreExports {
   check(matcher: number, url: number, len: number): number;
   pathOf(url: number, len: number, stopAtNul: boolean, out: number): void;
   normalize(src: number, len: number, dst: number): number;
+  lexBegin(body: number, len: number): void;
+  lexRun(out: number, cap: number): number;
+  lexDone(): number;
+  lexLines(): number;
 }
 
 /** Builds one transition for the matcher whose header is at a given address. */
@@ -33,6 +37,7 @@ export class Core {
   u8!: Uint8Array;
   u16!: Uint16Array;
   u32!: Uint32Array;
+  i32!: Int32Array;
   private readonly builders = new Map<number, TransitionBuilder>();
   /** @internal */
   urlPtr = 0;
@@ -59,6 +64,7 @@ export class Core {
     this.u8 = new Uint8Array(buf);
     this.u16 = new Uint16Array(buf);
     this.u32 = new Uint32Array(buf);
+    this.i32 = new Int32Array(buf);
     this.urlView = this.u8.subarray(this.urlPtr, this.urlPtr + this.urlCap);
   }
 
@@ -71,6 +77,21 @@ export class Core {
 
   free(ptr: number): void {
     this.exports.free(ptr);
+  }
+
+  private lexBody = 0;
+  private lexBodyCap = 0;
+  private lexRecords = 0;
+
+  /** The lexer's input and output areas, grown to fit a body of n octets. */
+  lexerBuffers(n: number, recordOctets: number): { bodyPtr: number; recordsPtr: number } {
+    if (this.lexRecords === 0) this.lexRecords = this.alloc(recordOctets);
+    if (n + 16 > this.lexBodyCap) {
+      if (this.lexBody) this.free(this.lexBody);
+      this.lexBodyCap = Math.max(n + 16, this.lexBodyCap * 2, 64 << 10);
+      this.lexBody = this.alloc(this.lexBodyCap);
+    }
+    return { bodyPtr: this.lexBody, recordsPtr: this.lexRecords };
   }
 
   register(matcher: number, builder: TransitionBuilder): void {

@@ -1,0 +1,223 @@
+// The robots.txt lexer in WASM: Google's RobotsTxtParser line handling (robots.cc)
+// octet for octet, as src/lexer.ts documents it. It writes one record per line
+// with content to an output buffer; the host reads them and builds the groups.
+// Resumable: lexRun stops when the buffer is full and goes on at the next call.
+
+/** Record layout: REC_FIELDS i32s. */
+export const REC_FIELDS = 8;
+// [0] line number, [1] type, [2] key kind (| 8 when accepted as a typo or alias),
+// [3] facts, [4] key start (line start for an invalid line), [5] key end (line end),
+// [6] value start, [7] value end. Offsets are from the start of the body.
+const TYPE_RECORD = 0;
+const TYPE_INVALID = 1;
+const TYPE_TRUNCATED = 2;
+const LINE_MISSING_COLON = 2;
+const LINE_TOO_LONG = 4;
+const KEY_UNKNOWN = 7;
+const KEY_TYPO = 8;
+const MAX_LINE_OCTETS = 2083 * 8 - 1;
+
+// Key aliases in Google's order: text octets, then (offset, length, kind, canonical) each.
+const ALIAS_TEXT = memory.data<u8>([117, 115, 101, 114, 45, 97, 103, 101, 110, 116, 117, 115, 101, 114, 97, 103, 101, 110, 116, 117, 115, 101, 114, 32, 97, 103, 101, 110, 116, 97, 108, 108, 111, 119, 100, 105, 115, 97, 108, 108, 111, 119, 100, 105, 115, 115, 97, 108, 108, 111, 119, 100, 105, 115, 115, 97, 108, 111, 119, 100, 105, 115, 97, 108, 111, 119, 100, 105, 97, 115, 108, 108, 111, 119, 100, 105, 115, 97, 108, 108, 97, 119, 115, 105, 116, 101, 109, 97, 112, 115, 105, 116, 101, 45, 109, 97, 112, 99, 114, 97, 119, 108, 45, 100, 101, 108, 97, 121, 99, 114, 97, 119, 108, 32, 100, 101, 108, 97, 121, 99, 114, 97, 119, 108, 100, 101, 108, 97, 121, 99, 111, 110, 116, 101, 110, 116, 45, 117, 115, 97, 103, 101]);
+const ALIAS_TABLE = memory.data<u8>([0, 10, 1, 1, 10, 9, 1, 0, 19, 10, 1, 0, 29, 5, 2, 1, 34, 8, 3, 1, 42, 9, 3, 0, 51, 8, 3, 0, 59, 7, 3, 0, 66, 8, 3, 0, 74, 8, 3, 0, 82, 7, 4, 1, 89, 8, 4, 0, 97, 11, 5, 1, 108, 11, 5, 0, 119, 10, 5, 0, 129, 13, 6, 1]);
+const ALIASES = 16;
+
+let body: usize = 0;
+let size: i32 = 0;
+let pos: i32 = 0;
+let lineStart: i32 = 0;
+let lineNum: i32 = 0;
+let lastWasCR = false;
+let finished = false;
+let out: usize = 0;
+let count: i32 = 0;
+
+@inline function isSpace(c: u32): bool {
+  return c == 0x20 || c - 0x09 < 5;
+}
+
+/** Starts lexing the body at b (n octets): skips a UTF-8 BOM or any prefix of one. */
+export function lexBegin(b: usize, n: i32): void {
+  body = b;
+  size = n;
+  pos = 0;
+  if (n > 0 && load<u8>(b) == 0xef) {
+    pos = 1;
+    if (n > 1 && load<u8>(b + 1) == 0xbb) {
+      pos = 2;
+      if (n > 2 && load<u8>(b + 2) == 0xbf) pos = 3;
+    }
+  }
+  lineStart = pos;
+  lineNum = 0;
+  lastWasCR = false;
+  finished = false;
+}
+
+/** Lines emitted so far (the final count once lexDone). */
+export function lexLines(): i32 {
+  return lineNum;
+}
+
+export function lexDone(): bool {
+  return finished;
+}
+
+const LF = i8x16.splat(0x0a);
+const CR = i8x16.splat(0x0d);
+const HASH = i8x16.splat(0x23);
+const NUL = i8x16.splat(0);
+const COLON = i8x16.splat(0x3a);
+
+/** Index of the first CR or LF in body[from, n), or n (16 octets at a time). */
+function findLineEnd(b: usize, from: i32, n: i32): i32 {
+  for (let i = from; i < n; i += 16) {
+    const v = v128.load(b + <usize>i);
+    const mask = i8x16.bitmask(v128.or(i8x16.eq(v, LF), i8x16.eq(v, CR)));
+    if (mask != 0) {
+      const at = i + <i32>ctz(mask);
+      return at < n ? at : n;
+    }
+  }
+  return n;
+}
+
+/** Index of the first '#' or NUL in body[from, n), or n. */
+function findCommentOrNul(b: usize, from: i32, n: i32): i32 {
+  for (let i = from; i < n; i += 16) {
+    const v = v128.load(b + <usize>i);
+    const mask = i8x16.bitmask(v128.or(i8x16.eq(v, HASH), i8x16.eq(v, NUL)));
+    if (mask != 0) {
+      const at = i + <i32>ctz(mask);
+      return at < n ? at : n;
+    }
+  }
+  return n;
+}
+
+/** Index of the first ':' in body[from, n), or -1. */
+function findColon(b: usize, from: i32, n: i32): i32 {
+  for (let i = from; i < n; i += 16) {
+    const mask = i8x16.bitmask(i8x16.eq(v128.load(b + <usize>i), COLON));
+    if (mask != 0) {
+      const at = i + <i32>ctz(mask);
+      return at < n ? at : -1;
+    }
+  }
+  return -1;
+}
+
+/** Lexes on; writes at most cap records at o. Returns the number written. */
+export function lexRun(o: usize, cap: i32): i32 {
+  out = o;
+  count = 0;
+  const n = size;
+  const b = body;
+  let p = pos;
+  while (p < n) {
+    if (count + 2 > cap) break;
+    p = findLineEnd(b, p, n);
+    if (p >= n) break;
+    const c = <u32>load<u8>(b + p);
+    // The LF of a CRLF does not make an empty line of its own.
+    const crlfContinuation = p == lineStart && lastWasCR && c == 0x0a;
+    if (!crlfContinuation) line(lineStart, p, ++lineNum);
+    p++;
+    lineStart = p;
+    lastWasCR = c == 0x0d;
+  }
+  pos = p;
+  if (p >= n && !finished && count + 2 <= cap) {
+    line(lineStart, n, ++lineNum);
+    finished = true;
+  }
+  return count;
+}
+
+function emit(type: i32, kind: i32, facts: i32, a: i32, b: i32, c: i32, d: i32): void {
+  const r = out + (<usize>count << 5);
+  store<i32>(r, lineNum);
+  store<i32>(r, type, 4);
+  store<i32>(r, kind, 8);
+  store<i32>(r, facts, 12);
+  store<i32>(r, a, 16);
+  store<i32>(r, b, 20);
+  store<i32>(r, c, 24);
+  store<i32>(r, d, 28);
+  count++;
+}
+
+function line(start: i32, end: i32, num: i32): void {
+  let facts = 0;
+  if (end - start > MAX_LINE_OCTETS) {
+    end = start + MAX_LINE_OCTETS;
+    facts |= LINE_TOO_LONG;
+    emit(TYPE_TRUNCATED, 0, facts, start, end, 0, 0);
+  }
+  const b = body;
+  // Google reads the line as a C string: it ends at the first NUL, and at '#'.
+  end = findCommentOrNul(b, start, end);
+  while (start < end && isSpace(load<u8>(b + start))) start++;
+  while (end > start && isSpace(load<u8>(b + end - 1))) end--;
+  if (start == end) return;
+
+  let sep = findColon(b, start, end);
+  let valueStart: i32;
+  if (sep >= 0) {
+    valueStart = sep + 1;
+  } else {
+    // Google accepts whitespace instead of the colon when the line has exactly two words.
+    for (let i = start; i < end; i++) {
+      const c = load<u8>(b + i);
+      if (c == 0x20 || c == 0x09) {
+        sep = i;
+        break;
+      }
+    }
+    if (sep < 0) {
+      emit(TYPE_INVALID, 0, facts, start, end, 0, 0);
+      return;
+    }
+    valueStart = sep;
+    while (load<u8>(b + valueStart) == 0x20 || load<u8>(b + valueStart) == 0x09) valueStart++;
+    for (let i = valueStart; i < end; i++) {
+      const c = load<u8>(b + i);
+      if (c == 0x20 || c == 0x09) {
+        emit(TYPE_INVALID, 0, facts, start, end, 0, 0);
+        return;
+      }
+    }
+    facts |= LINE_MISSING_COLON;
+  }
+  let keyEnd = sep;
+  while (keyEnd > start && isSpace(load<u8>(b + keyEnd - 1))) keyEnd--;
+  if (keyEnd == start) {
+    emit(TYPE_INVALID, 0, facts, start, end, 0, 0);
+    return;
+  }
+  while (valueStart < end && isSpace(load<u8>(b + valueStart))) valueStart++;
+  emit(TYPE_RECORD, classify(start, keyEnd), facts, start, keyEnd, valueStart, end);
+}
+
+/** Google's Key::Parse: the first alias the key starts with, case-insensitively. */
+function classify(start: i32, end: i32): i32 {
+  const len = end - start;
+  for (let a = 0; a < ALIASES; a++) {
+    const t = ALIAS_TABLE + (<usize>a << 2);
+    const off = <usize>load<u8>(t);
+    const alen = <i32>load<u8>(t, 1);
+    if (len < alen) continue;
+    let k = 0;
+    while (k < alen) {
+      let c = <u32>load<u8>(body + start + k);
+      if (c - 0x41 < 26) c |= 0x20;
+      if (c != <u32>load<u8>(ALIAS_TEXT + off + k)) break;
+      k++;
+    }
+    if (k < alen) continue;
+    const kind = <i32>load<u8>(t, 2);
+    const canonical = load<u8>(t, 3) != 0;
+    return kind | (!canonical || len != alen ? KEY_TYPO : 0);
+  }
+  return KEY_UNKNOWN;
+}
