@@ -97,9 +97,10 @@ export class RobotsTxt {
   }
 
   /**
-   * Seconds between fetches for the crawler: the first valid crawl-delay after the
-   * user-agent lines naming it; failing those, after `*` (or `*` and anything); failing that, one before
-   * any user-agent line. A name's product token is used ("Bot/2.1" is "Bot").
+   * Seconds between fetches for the crawler: the first valid crawl-delay after
+   * user-agent lines naming it, or, when no line names it, after `*` (or `*` and
+   * anything); when those give none, a crawl-delay before any user-agent line.
+   * A name's product token is used ("Bot/2.1" is "Bot").
    */
   crawlDelay(agent: string | readonly string[]): number | undefined {
     const names = productTokens(crawlerNames(agent, this.profile));
