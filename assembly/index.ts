@@ -1,6 +1,6 @@
 // The WASM core: walks a lazily built DFA over the octets of a URL's path and
 // returns the longest-match verdict. States are built on demand by the host
-// (src/dfa-builder.ts) through the imported `buildTransition`; once built, a
+// (src/dfa.ts) through the imported `buildTransition`; once built, a
 // transition costs one table load per octet. JavaScript never loops over rules.
 import {
   H_FLAGS, H_NCLASSES, H_CLASSMAP, H_TRANS, H_INFO, H_START, H_PRIO, H_OUT_ALLOW, H_OUT_DISALLOW,

@@ -40,13 +40,21 @@ export class RobotsTxt {
       throw new RangeError(`maxBytes must be at least ${DEFAULT_MAX_BYTES} (RFC 9309 2.5), or Infinity; got ${String(maxBytes)}`);
     }
     let bytes: Uint8Array;
-    if (typeof body === 'string') bytes = encoder.encode(body);
-    // A Buffer's subarray() is slow: look at its octets as a plain Uint8Array.
-    else if (body instanceof Uint8Array) bytes = new Uint8Array(body.buffer, body.byteOffset, body.length);
-    else throw new TypeError(`robots.txt body must be a string or a Uint8Array, got ${body === null ? 'null' : typeof body}`);
-
-    const cut = bytes.length > maxBytes;
-    if (cut) bytes = bytes.subarray(0, maxBytes);
+    let cut: boolean;
+    if (typeof body === 'string') {
+      bytes = encoder.encode(body);
+      cut = bytes.length > maxBytes;
+      if (cut) bytes = bytes.subarray(0, maxBytes);
+    } else if (body instanceof Uint8Array) {
+      // A copy: the rules point into these octets, and the caller may reuse its buffer.
+      // (A plain Uint8Array, too: a Buffer's subarray() is slow.)
+      cut = body.length > maxBytes;
+      const n = cut ? maxBytes : body.length;
+      bytes = new Uint8Array(n);
+      bytes.set(n === body.length ? body : body.subarray(0, n));
+    } else {
+      throw new TypeError(`robots.txt body must be a string or a Uint8Array, got ${body === null ? 'null' : typeof body}`);
+    }
     this.profile = profile;
     this.records = readRecords(bytes);
     this.cutAt = cut ? maxBytes : undefined;

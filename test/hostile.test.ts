@@ -193,3 +193,16 @@ describe('state building during a call', () => {
     }
   });
 });
+
+describe('the caller\'s buffer', () => {
+  it('is copied: reusing it after parse() changes nothing', () => {
+    const buf = Buffer.from('User-agent: *\nDisallow: /private\n');
+    const r = parse(buf);
+    const m = r.compile('Bot');
+    buf.fill(0x41);
+    expect(r.isAllowed('http://x/private', 'Bot')).toBe(false);
+    expect(r.compile('Other').explain('http://x/private').rule?.pattern).toBe('/private');
+    expect(m.isAllowed('http://x/private')).toBe(false);
+    m.dispose();
+  });
+});
