@@ -2,6 +2,7 @@
 // octet for octet, as src/lexer.ts documents it. It writes one record per line
 // with content to an output buffer; the host reads them and builds the groups.
 // Resumable: lexRun stops when the buffer is full and goes on at the next call.
+import { findFirstOf } from "./scan";
 
 /** Record layout: REC_FIELDS i32s. */
 export const REC_FIELDS = 8;
@@ -63,50 +64,6 @@ export function lexDone(): bool {
   return finished;
 }
 
-const LF = i8x16.splat(0x0a);
-const CR = i8x16.splat(0x0d);
-const HASH = i8x16.splat(0x23);
-const NUL = i8x16.splat(0);
-const COLON = i8x16.splat(0x3a);
-
-/** Index of the first CR or LF in body[from, n), or n (16 octets at a time). */
-function findLineEnd(b: usize, from: i32, n: i32): i32 {
-  for (let i = from; i < n; i += 16) {
-    const v = v128.load(b + <usize>i);
-    const mask = i8x16.bitmask(v128.or(i8x16.eq(v, LF), i8x16.eq(v, CR)));
-    if (mask != 0) {
-      const at = i + <i32>ctz(mask);
-      return at < n ? at : n;
-    }
-  }
-  return n;
-}
-
-/** Index of the first '#' or NUL in body[from, n), or n. */
-function findCommentOrNul(b: usize, from: i32, n: i32): i32 {
-  for (let i = from; i < n; i += 16) {
-    const v = v128.load(b + <usize>i);
-    const mask = i8x16.bitmask(v128.or(i8x16.eq(v, HASH), i8x16.eq(v, NUL)));
-    if (mask != 0) {
-      const at = i + <i32>ctz(mask);
-      return at < n ? at : n;
-    }
-  }
-  return n;
-}
-
-/** Index of the first ':' in body[from, n), or -1. */
-function findColon(b: usize, from: i32, n: i32): i32 {
-  for (let i = from; i < n; i += 16) {
-    const mask = i8x16.bitmask(i8x16.eq(v128.load(b + <usize>i), COLON));
-    if (mask != 0) {
-      const at = i + <i32>ctz(mask);
-      return at < n ? at : -1;
-    }
-  }
-  return -1;
-}
-
 /** Lexes on; writes at most cap records at o. Returns the number written. */
 export function lexRun(o: usize, cap: i32): i32 {
   out = o;
@@ -116,7 +73,7 @@ export function lexRun(o: usize, cap: i32): i32 {
   let p = pos;
   while (p < n) {
     if (count + 2 > cap) break;
-    p = findLineEnd(b, p, n);
+    p = findFirstOf(b, p, n, 0x0a, 0x0d, 0x0d);
     if (p >= n) break;
     const c = <u32>load<u8>(b + p);
     // The LF of a CRLF does not make an empty line of its own.
@@ -156,12 +113,13 @@ function line(start: i32, end: i32, num: i32): void {
   }
   const b = body;
   // Google reads the line as a C string: it ends at the first NUL, and at '#'.
-  end = findCommentOrNul(b, start, end);
+  end = findFirstOf(b, start, end, 0x23, 0, 0);
   while (start < end && isSpace(load<u8>(b + start))) start++;
   while (end > start && isSpace(load<u8>(b + end - 1))) end--;
   if (start == end) return;
 
-  let sep = findColon(b, start, end);
+  let sep = findFirstOf(b, start, end, 0x3a, 0x3a, 0x3a);
+  if (sep == end) sep = -1;
   let valueStart: i32;
   if (sep >= 0) {
     valueStart = sep + 1;
