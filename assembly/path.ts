@@ -23,7 +23,8 @@ export function extractPath(u: usize, n: i32, stopAtNul: bool): void {
   // first of them, so it can only sit right at earlyPath.
   const earlyPath = findPathStart(u, searchStart, n);
   let protocolEnd = searchStart;
-  if (earlyPath > searchStart && earlyPath + 1 < n && load<u8>(u + earlyPath - 1) == 0x3a && load<u8>(u + earlyPath + 1) == 0x2f) {
+  if (earlyPath > searchStart && earlyPath + 1 < n && load<u8>(u + earlyPath - 1) == 0x3a &&
+      load<u8>(u + earlyPath) == 0x2f && load<u8>(u + earlyPath + 1) == 0x2f) {
     protocolEnd = earlyPath + 2;
   }
   const start = protocolEnd == searchStart ? earlyPath : findPathStart(u, protocolEnd, n);

@@ -26,7 +26,7 @@ const url = fc.oneof(
   fc.array(piece, { maxLength: 10 }).map((p) => 'http://example.com/' + p.join('')),
   fc.array(piece, { maxLength: 10 }).map((p) => p.join('')),
   fc.string({ maxLength: 30, unit: 'binary' }),
-  fc.constantFrom('http://example.com/robots.txt', 'http://example.com/%72obots.txt', '/robots.txt?x', 'http://x/a\u0000b'),
+  fc.constantFrom('http://example.com/robots.txt', 'http://example.com/%72obots.txt', '/robots.txt?x', 'http://x/a\u0000b', 'a:?//b/c', 'x:;/y'),
 );
 const agent = fc.constantFrom<string | string[]>('FooBot', 'BarBot', 'Nobody', ['FooBot', 'BarBot']);
 
@@ -61,6 +61,13 @@ describe('WASM automaton agrees with the reference matcher', () => {
 });
 
 describe('the core\'s path handling agrees with the reference', () => {
+  it('on edge cases around "://"', () => {
+    const enc = (s: string) => new TextEncoder().encode(s);
+    for (const u of ['a:?/x', 'a:?//x', 'http:;//x/y', ':?//', '://', 'x://', '//a://b/c', 'a://?b', 'a:/', 'a:b//c']) {
+      expect(corePath(u, 'google'), u).toEqual(pathParamsQuery(enc(u)));
+    }
+  });
+
   it('path extraction (google) and RFC 3986 normalisation (rfc) of any string', () => {
     const enc = (s: string) => new TextEncoder().encode(s);
     fc.assert(
