@@ -68,6 +68,19 @@ describe('the core\'s path handling agrees with the reference', () => {
     }
   });
 
+  it('path extraction on strings of the octets that matter to it', () => {
+    const enc = (s: string) => new TextEncoder().encode(s);
+    const unit = fc.constantFrom(':', '/', '?', ';', '#', 'a', '\u0000', '%');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 14 }), (u) => {
+        const path = pathParamsQuery(enc(u));
+        const nul = path.indexOf(0);
+        expect(corePath(u, 'google')).toEqual(nul < 0 ? path : path.subarray(0, nul));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
   it('path extraction (google) and RFC 3986 normalisation (rfc) of any string', () => {
     const enc = (s: string) => new TextEncoder().encode(s);
     fc.assert(
