@@ -1,6 +1,7 @@
-// Rule patterns: Google's escaping of the value as written, and the token form
-// the automaton is built from, for each profile.
-
+// Rule patterns, stated plainly: Google's escaping of a value as written, and
+// its tokens and priority under each profile. The reference matcher works from
+// these; the compiler (src/compile.ts) does the same in one pass without
+// allocating, and the property tests hold the two together.
 import { HEX_DIGITS, hexValue, isUnreserved } from './octets.js';
 
 export type Profile = 'rfc' | 'google';
