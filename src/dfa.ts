@@ -75,6 +75,12 @@ function indexByByte(positions: readonly number[], byteOf: (p: number) => number
 
 const byNumber = (a: number, b: number) => a - b;
 
+/** a, sorted (often it already is: then in one pass). */
+function sorted(a: number[]): number[] {
+  for (let i = 1; i < a.length; i++) if (a[i - 1] > a[i]) return a.sort(byNumber);
+  return a;
+}
+
 let scratch = { mark: new Uint8Array(1024), touched: new Int32Array(1024), rest: new Int32Array(1024) };
 
 export class LazyDfa {
@@ -188,7 +194,10 @@ export class LazyDfa {
     this.entries = [0];
 
     this.begin();
-    for (let r = 0; r < this.nrules; r++) this.close(this.rules[r * RULE_FIELDS + R_FIRST_POSITION]);
+    // Every rule's first position; rules lie in file order, so this goes in position order.
+    const starts: number[] = [];
+    for (let r = 0; r < this.nrules; r++) starts.push(this.rules[r * RULE_FIELDS + R_FIRST_POSITION]);
+    for (const q of starts.sort(byNumber)) this.close(q);
     const start = this.intern(this.finish(none), true);
     this.core.u32[(this.header + H_START) >>> 2] = start;
     return start;
@@ -269,7 +278,7 @@ export class LazyDfa {
       if (dropBefore !== null && q < (dropBefore.get(posRule[q]) ?? -1)) continue;
       rest.push(q);
     }
-    return { stars, rest: rest.sort(byNumber), allow: this.allow, disallow: this.disallow };
+    return { stars, rest: sorted(rest), allow: this.allow, disallow: this.disallow };
   }
 
   /** The star positions of `from`, less decided rules, plus new stars (one per rule, the last). */
