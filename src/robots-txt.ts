@@ -82,7 +82,8 @@ export class RobotsTxt {
   }
 
   private matcher(agent: string | readonly string[]): Matcher {
-    const key = typeof agent === 'string' ? agent : Array.isArray(agent) ? agent.join('\n') : '';
+    // Unambiguous for any strings (under 'google' an agent may hold any character).
+    const key = typeof agent === 'string' ? agent : JSON.stringify(agent);
     let m = this.matchers.get(key);
     if (m === undefined) {
       m = this.compile(agent);

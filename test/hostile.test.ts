@@ -131,6 +131,13 @@ describe('caller mistakes get clear errors', () => {
     expect(g.isAllowed('http://x/a', '')).toBe(true);
   });
 
+  it('agent lists that would join to the same text are told apart', () => {
+    const g = parse('User-agent: a\nDisallow: /\n', { profile: 'google' });
+    expect(g.isAllowed('/x', ['a\nb'])).toBe(true);
+    expect(g.isAllowed('/x', ['a', 'b'])).toBe(false);
+    expect(g.isAllowed('/x', 'a\nb')).toBe(true);
+  });
+
   it('bad options and bodies', () => {
     expect(() => parse('', { profile: 'bing' as 'rfc' })).toThrow(TypeError);
     expect(() => parse(42 as unknown as string)).toThrow(TypeError);
