@@ -83,7 +83,7 @@ export class RobotsTxt {
 
   private matcher(agent: string | readonly string[]): Matcher {
     // Unambiguous for any strings (under 'google' an agent may hold any character).
-    const key = typeof agent === 'string' ? agent : JSON.stringify(agent);
+    const key = typeof agent === 'string' ? `s${agent}` : `l${JSON.stringify(agent)}`;
     let m = this.matchers.get(key);
     if (m === undefined) {
       m = this.compile(agent);

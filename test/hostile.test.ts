@@ -136,6 +136,8 @@ describe('caller mistakes get clear errors', () => {
     expect(g.isAllowed('/x', ['a\nb'])).toBe(true);
     expect(g.isAllowed('/x', ['a', 'b'])).toBe(false);
     expect(g.isAllowed('/x', 'a\nb')).toBe(true);
+    expect(g.isAllowed('/x', '["a","b"]')).toBe(true);
+    expect(g.isAllowed('/x', ['a', 'b'])).toBe(false);
   });
 
   it('bad options and bodies', () => {
