@@ -43,15 +43,15 @@ function describe(v: unknown): string {
   return v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v;
 }
 
-function matches(line: AgentLine, names: readonly string[]): boolean {
-  return !line.global && names.includes(line.lower);
+/** Does the user-agent line name one of the crawler's (lower-cased) names? */
+export function names(line: AgentLine, crawler: readonly string[]): boolean {
+  return !line.global && crawler.includes(line.lower);
 }
 
 /** The groups that apply: every group naming one of the crawler's names; failing that, every `*` group. */
-export function applicableGroups(groups: readonly Group[], names: readonly string[]): { groups: Group[]; specific: boolean } {
-  const specific = groups.filter((g) => g.agents.some((a) => matches(a, names)));
-  if (specific.length > 0) return { groups: specific, specific: true };
-  return { groups: groups.filter((g) => g.agents.some((a) => a.global)), specific: false };
+export function applicableGroups(groups: readonly Group[], crawler: readonly string[]): Group[] {
+  const specific = groups.filter((g) => g.agents.some((a) => names(a, crawler)));
+  return specific.length > 0 ? specific : groups.filter((g) => g.agents.some((a) => a.global));
 }
 
 /** The leading product token of each name ("googlebot/2.1" -> "googlebot"), for extensions such as crawl-delay. */

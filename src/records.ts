@@ -15,9 +15,8 @@ export interface AgentLine {
   /** The value starts with `*` (looser than `global`; used for crawl-delay, an extension,
    * where "User-agent: *<BR>" in HTML served as text still means everyone). */
   wildcard: boolean;
-  /** The product token: the leading run of [A-Za-z_-] of the value (may be empty). */
-  token: string;
-  /** The token in ASCII lower case, for comparisons. */
+  /** The product token (the leading run of [A-Za-z_-] of the value, may be empty),
+   * in ASCII lower case for comparisons. */
   lower: string;
 }
 
@@ -102,15 +101,11 @@ export function isTokenChar(c: number): boolean {
 
 function agentLine(line: number, b: Uint8Array, start: number, end: number): AgentLine {
   if (end > start && b[start] === 0x2a && (end - start === 1 || isSpace(b[start + 1]))) {
-    return { line, global: true, wildcard: true, token: '*', lower: '*' };
+    return { line, global: true, wildcard: true, lower: '*' };
   }
-  let token = '';
   let lower = '';
-  for (let i = start; i < end && isTokenChar(b[i]); i++) {
-    token += String.fromCharCode(b[i]);
-    lower += String.fromCharCode(b[i] >= 0x41 && b[i] <= 0x5a ? b[i] | 0x20 : b[i]);
-  }
-  return { line, global: false, wildcard: end > start && b[start] === 0x2a, token, lower };
+  for (let i = start; i < end && isTokenChar(b[i]); i++) lower += String.fromCharCode(b[i] >= 0x41 && b[i] <= 0x5a ? b[i] | 0x20 : b[i]);
+  return { line, global: false, wildcard: end > start && b[start] === 0x2a, lower };
 }
 
 // A leading decimal number; what follows it ("10<BR>" in HTML served as text) is ignored.

@@ -106,7 +106,7 @@ export function referenceVerdict(
   }
   const toPattern = profile === 'google' ? googlePattern : rfcPattern;
   const records = readRecords(body);
-  const { groups } = applicableGroups(records.groups, crawlerNames(agent, profile));
+  const groups = applicableGroups(records.groups, crawlerNames(agent, profile));
   const best = { allow: { priority: -1, line: 0 }, disallow: { priority: -1, line: 0 } };
   const matched: ReferenceMatch[] = [];
   for (const g of groups) {

@@ -1,5 +1,5 @@
 // The public entry: parse() and RobotsTxt.
-import { applicableGroups, crawlerNames, productTokens } from './agents.js';
+import { applicableGroups, crawlerNames, names, productTokens } from './agents.js';
 import { compileRules } from './compile.js';
 import { Matcher, MatcherOptions, Verdict } from './matcher.js';
 import type { Profile } from './pattern.js';
@@ -76,8 +76,7 @@ export class RobotsTxt {
 
   /** The rules that apply to the crawler (any of its names), compiled. The caller owns it: dispose() frees it. */
   compile(agent: string | readonly string[], options?: MatcherOptions): Matcher {
-    const names = crawlerNames(agent, this.profile);
-    const { groups } = applicableGroups(this.records.groups, names);
+    const groups = applicableGroups(this.records.groups, crawlerNames(agent, this.profile));
     return new Matcher(compileRules(this.records.body, groups, this.profile), this.profile, options);
   }
 
@@ -112,9 +111,9 @@ export class RobotsTxt {
    * A name's product token is used ("Bot/2.1" is "Bot").
    */
   crawlDelay(agent: string | readonly string[]): number | undefined {
-    const names = productTokens(crawlerNames(agent, this.profile));
+    const crawler = productTokens(crawlerNames(agent, this.profile));
     const runs = this.records.delayRuns;
-    const specific = runs.filter((r) => r.agents.some((a) => !a.global && names.includes(a.lower)));
+    const specific = runs.filter((r) => r.agents.some((a) => names(a, crawler)));
     const chosen = specific.length > 0 ? specific : runs.filter((r) => r.agents.some((a) => a.wildcard));
     for (const r of chosen) if (r.delay !== undefined) return r.delay;
     return this.records.defaultDelay;
@@ -122,9 +121,8 @@ export class RobotsTxt {
 
   /** AIPREF Content-Usage preference for a URL path, from the group that applies (longest path wins). */
   contentUsage(path: string, agent: string | readonly string[]): string | undefined {
-    const names = crawlerNames(agent, this.profile);
     let best: { length: number; preference: string } | undefined;
-    for (const g of applicableGroups(this.records.groups, names).groups) {
+    for (const g of applicableGroups(this.records.groups, crawlerNames(agent, this.profile))) {
       for (const c of g.contentUsage) {
         if (path.startsWith(c.path) && (best === undefined || c.path.length > best.length)) {
           best = { length: c.path.length, preference: c.preference };
