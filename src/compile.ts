@@ -41,14 +41,13 @@ export const R_VALUE_END = 4;
 export const R_FIRST_POSITION = 5; // its first NFA position
 export const RULE_FIELDS = 6;
 
-
 /** Token buffer shared by all compilations (compiling is never re-entered). */
 let toks = new Uint16Array(4096);
 let n = 0;
 
-/** Per-rule scratch in file order (kind, line, priority, value start, value end, first token), shared too. */
-const STRIDE = 6;
-let scratch = new Int32Array(STRIDE * 1024);
+/** Rules in file order, laid out as RuleTable.rules (plus one row whose first
+ * position ends the last rule's tokens); shared too. */
+let scratch = new Int32Array(RULE_FIELDS * 1024);
 let order = new Int32Array(1024);
 let buckets = new Int32Array(256);
 let used = new Uint8Array(512);
@@ -124,19 +123,20 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
   let max = 0;
   for (const g of groups) max += g.rules.length;
   max = max * 2 + 1; // room for Google's index.htm companions
-  if (scratch.length < max * STRIDE) scratch = new Int32Array(max * STRIDE * 2);
+  if (scratch.length < max * RULE_FIELDS) scratch = new Int32Array(max * RULE_FIELDS * 2);
   const f = scratch;
   let count = 0;
   n = 0;
   used.fill(0);
-  const add = (disallow: boolean, line: number, start: number, end: number, rfcOrDir: Uint8Array | null) => {
-    const at = count++ * STRIDE;
-    f[at + 5] = n;
-    f[at] = disallow ? 1 : 0;
-    f[at + 1] = line;
-    f[at + 2] = rfcOrDir ? tokenize(rfcOrDir, 0, rfcOrDir.length, false) : tokenize(body, start, end, rfc);
-    f[at + 3] = start;
-    f[at + 4] = end;
+  // A rule, its tokens from body[start, end), or from `dir` (an index.htm companion, already escaped).
+  const add = (disallow: boolean, line: number, start: number, end: number, dir: Uint8Array | null) => {
+    const at = count++ * RULE_FIELDS;
+    f[at + R_FIRST_POSITION] = n;
+    f[at + R_DISALLOW] = disallow ? 1 : 0;
+    f[at + R_LINE] = line;
+    f[at + R_PRIORITY] = dir ? tokenize(dir, 0, dir.length, false) : tokenize(body, start, end, rfc);
+    f[at + R_VALUE_START] = start;
+    f[at + R_VALUE_END] = end;
   };
   for (const g of groups) {
     for (const r of g.rules) {
@@ -148,32 +148,27 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
       }
     }
   }
-  f[count * STRIDE + 5] = n; // end of the last rule's tokens
+  f[count * RULE_FIELDS + R_FIRST_POSITION] = n; // end of the last rule's tokens
 
   // Rank: the longest pattern first; on equal length, the first line (file order
   // is line order). A stable counting sort by priority, which is a small integer.
   if (order.length < count) order = new Int32Array(count * 2);
   const ranks = order;
   let maxPriority = 0;
-  for (let i = 0; i < count; i++) maxPriority = Math.max(maxPriority, f[i * STRIDE + 2]);
+  for (let i = 0; i < count; i++) maxPriority = Math.max(maxPriority, f[i * RULE_FIELDS + R_PRIORITY]);
   if (buckets.length < maxPriority + 2) buckets = new Int32Array((maxPriority + 2) * 2);
   buckets.fill(0, 0, maxPriority + 2);
-  for (let i = 0; i < count; i++) buckets[maxPriority - f[i * STRIDE + 2] + 1]++;
+  for (let i = 0; i < count; i++) buckets[maxPriority - f[i * RULE_FIELDS + R_PRIORITY] + 1]++;
   for (let p = 1; p <= maxPriority + 1; p++) buckets[p] += buckets[p - 1];
-  for (let i = 0; i < count; i++) ranks[buckets[maxPriority - f[i * STRIDE + 2]]++] = i;
+  for (let i = 0; i < count; i++) ranks[buckets[maxPriority - f[i * RULE_FIELDS + R_PRIORITY]]++] = i;
 
   const rules = new Int32Array(count * RULE_FIELDS);
   const posRule = new Int32Array(n);
   for (let id = 0; id < count; id++) {
-    const at = ranks[id] * STRIDE;
-    const r = id * RULE_FIELDS;
-    rules[r + R_DISALLOW] = f[at];
-    rules[r + R_LINE] = f[at + 1];
-    rules[r + R_PRIORITY] = f[at + 2];
-    rules[r + R_VALUE_START] = f[at + 3];
-    rules[r + R_VALUE_END] = f[at + 4];
-    rules[r + R_FIRST_POSITION] = f[at + 5];
-    for (let q = f[at + 5], end = f[at + STRIDE + 5]; q < end; q++) posRule[q] = id;
+    const at = ranks[id] * RULE_FIELDS;
+    for (let k = 0; k < RULE_FIELDS; k++) rules[id * RULE_FIELDS + k] = f[at + k]; // (a subarray per rule costs more)
+    const end = f[at + RULE_FIELDS + R_FIRST_POSITION];
+    for (let q = f[at + R_FIRST_POSITION]; q < end; q++) posRule[q] = id;
   }
 
   const classRep: number[] = [];
