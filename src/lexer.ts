@@ -41,34 +41,6 @@ export function isSpace(c: number): boolean {
   return c === 0x20 || (c >= 0x09 && c <= 0x0d);
 }
 
-/** True when b[start, end) is valid UTF-8. */
-export function isValidUtf8(b: Uint8Array, start: number, end: number): boolean {
-  let i = start;
-  while (i < end) {
-    const c = b[i];
-    if (c < 0x80) {
-      i++;
-      continue;
-    }
-    let n: number;
-    let min: number;
-    if (c >= 0xc2 && c <= 0xdf) (n = 1), (min = 0x80);
-    else if (c >= 0xe0 && c <= 0xef) (n = 2), (min = 0x800);
-    else if (c >= 0xf0 && c <= 0xf4) (n = 3), (min = 0x10000);
-    else return false;
-    if (i + n >= end) return false;
-    let cp = c & (0x3f >> n);
-    for (let k = 1; k <= n; k++) {
-      const cc = b[i + k];
-      if ((cc & 0xc0) !== 0x80) return false;
-      cp = (cp << 6) | (cc & 0x3f);
-    }
-    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return false;
-    i += n + 1;
-  }
-  return true;
-}
-
 /** Record layout written by the core (assembly/lexer.ts): 8 i32s. */
 const REC_FIELDS = 8;
 const TYPE_INVALID = 1;
@@ -99,7 +71,7 @@ export function lex(body: Uint8Array, handler: LineHandler): number {
         continue;
       }
       // A line cut at the cap can split a character even in a valid body.
-      if ((!bodyIsUtf8 || facts & LINE_TOO_LONG) && !isValidUtf8(body, start, end)) facts |= LINE_INVALID_UTF8;
+      if ((!bodyIsUtf8 || facts & LINE_TOO_LONG) && !isUtf8(body.subarray(start, end))) facts |= LINE_INVALID_UTF8;
       if (type === TYPE_INVALID) {
         handler.invalid(line, start, end, facts);
       } else {
