@@ -1,7 +1,7 @@
 // A plain TypeScript reference matcher: Google's RobotsMatcher algorithm, rule
 // by rule, with Google's position-array Matches(). Slow and obvious on purpose:
-// the property tests hold the WASM automaton to it, and explanations that list
-// every matching rule use it.
+// the property tests hold the WASM automaton to it; its `matched` list (every
+// rule that matched) is what a full explanation needs.
 import { applicableGroups, crawlerNames } from './agents.js';
 import { escapePattern, googlePattern, indexHtmDirectory, Pattern, Profile, rfcPattern, STAR } from './pattern.js';
 import { readRecords, RuleKind } from './records.js';
@@ -41,13 +41,11 @@ export function pathParamsQuery(url: Uint8Array): Uint8Array {
 /** RFC 3986 normalisation of a path: the `rfc` profile's view of the URL. */
 export function normalizePath(path: Uint8Array): Uint8Array {
   const out: number[] = [];
-  const hex = hexValue;
-  const unreserved = isUnreserved;
   for (let i = 0; i < path.length; i++) {
     const c = path[i];
-    if (c === 0x25 && i + 2 < path.length && hex(path[i + 1]) >= 0 && hex(path[i + 2]) >= 0) {
-      const v = hex(path[i + 1]) * 16 + hex(path[i + 2]);
-      if (unreserved(v)) out.push(v);
+    if (c === 0x25 && i + 2 < path.length && hexValue(path[i + 1]) >= 0 && hexValue(path[i + 2]) >= 0) {
+      const v = hexValue(path[i + 1]) * 16 + hexValue(path[i + 2]);
+      if (isUnreserved(v)) out.push(v);
       else out.push(0x25, HEX_DIGITS[v >> 4], HEX_DIGITS[v & 15]);
       i += 2;
     } else if (c <= 0x20 || c >= 0x7f) {
