@@ -150,3 +150,4 @@ export function normalize(src: usize, n: i32, dst: usize): i32 {
 }
 
 export { lexBegin, lexRun, lexDone, lexLines } from "./lexer";
+export { splitLines, classifyLines, lastSplitEnd, lastRunCount, lastOutEnd, lastAllowedCount } from "./classify";

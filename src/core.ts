@@ -14,6 +14,12 @@ interface CoreExports {
   lexRun(out: number, cap: number): number;
   lexDone(): number;
   lexLines(): number;
+  splitLines(buf: number, n: number, recs: number, runs: number, maxRecords: number): number;
+  classifyLines(m: number, buf: number, recs: number, from: number, to: number, out: number, outLimit: number, json: boolean): number;
+  lastSplitEnd(): number;
+  lastRunCount(): number;
+  lastOutEnd(): number;
+  lastAllowedCount(): number;
 }
 
 /** Builds one transition for the matcher whose header is at a given address. */

@@ -16,10 +16,10 @@
 // Memory is capped per matcher: when the tables would pass the cap, they are
 // cleared and rebuilt from the current state (the walk continues in linear time).
 import type { Core } from './core.js';
-import { ACCEPT, ANCHOR, RuleTable, RULE_FIELDS, R_DISALLOW, R_FIRST_POSITION, R_PRIORITY } from './compile.js';
+import { ACCEPT, ANCHOR, RuleTable, RULE_FIELDS, R_DISALLOW, R_FIRST_POSITION, R_LINE, R_PRIORITY } from './compile.js';
 import { STAR } from './pattern.js';
 import {
-  ENTRY_DEAD, ENTRY_SPECIAL, H_CLASSMAP, H_FLAGS, H_INFO, H_NCLASSES, H_PRIO, H_START, H_TRANS, HEADER_SIZE,
+  ENTRY_DEAD, ENTRY_SPECIAL, H_CLASSMAP, H_FLAGS, H_INFO, H_NCLASSES, H_LINES, H_PRIO, H_START, H_TRANS, HEADER_SIZE,
   INFO_SIZE, MAX_STATES, NO_RULE,
 } from './layout.js';
 
@@ -140,7 +140,7 @@ export class LazyDfa {
     this.touched = scratch.touched;
     this.rest = scratch.rest;
 
-    this.header = core.alloc(HEADER_SIZE + 256 + 4 * nrules);
+    this.header = core.alloc(HEADER_SIZE + 256 + 8 * nrules);
     const h = this.header;
     core.u8.fill(0, h, h + HEADER_SIZE);
     core.u8.set(table.classMap, h + HEADER_SIZE);
@@ -151,6 +151,9 @@ export class LazyDfa {
     u32[(h + H_PRIO) >>> 2] = h + HEADER_SIZE + 256;
     const prio = (h + HEADER_SIZE + 256) >>> 2;
     for (let id = 0; id < nrules; id++) u32[prio + id] = table.rules[id * RULE_FIELDS + R_PRIORITY];
+    // Rule lines, for verdicts written by the core itself (bulk classification).
+    u32[(h + H_LINES) >>> 2] = h + HEADER_SIZE + 256 + 4 * nrules;
+    for (let id = 0; id < nrules; id++) u32[prio + nrules + id] = table.rules[id * RULE_FIELDS + R_LINE];
 
     core.register(h, (state, cls) => this.build(state, cls));
     // The tables and the start state are built by the first walk (build(0, _)).

@@ -12,6 +12,7 @@ export const H_START = 20; // start state entry (state | ENTRY_* bits)
 export const H_PRIO = 24; // ptr: i32 priority per rule id
 export const H_OUT_ALLOW = 28; // out: best allow rule id of the last match (NO_RULE if none)
 export const H_OUT_DISALLOW = 32; // out: best disallow rule id of the last match
+export const H_LINES = 36; // ptr: u32 robots.txt line per rule id
 export const HEADER_SIZE = 64;
 
 /** Header flags. */

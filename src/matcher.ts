@@ -50,6 +50,11 @@ export class Matcher {
     return this.header;
   }
 
+  /** @internal The matcher's address in the core, for bulk classification. */
+  get address(): number {
+    return this.live();
+  }
+
   isAllowed(url: string): boolean {
     const m = this.live();
     if (typeof url !== 'string') throw new TypeError(`url must be a string, got ${typeof url}`);

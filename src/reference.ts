@@ -77,7 +77,12 @@ export function patternMatches(p: Pattern, path: Uint8Array): boolean {
 export interface ReferenceMatch {
   kind: RuleKind;
   line: number;
+  /** The rule's value as written. */
+  pattern: string;
+  /** Its length as compared: octets of the normalised pattern, counting `*` and `$`. */
   priority: number;
+  /** Matched through Google's index.htm rule (an allow of `/dir/index.html` allows `/dir/`). */
+  viaIndexHtm: boolean;
 }
 
 export interface ReferenceVerdict {
@@ -112,15 +117,17 @@ export function referenceVerdict(
       const escaped = escapePattern(records.body.subarray(r.start, r.end));
       let p = toPattern(escaped);
       let hit = patternMatches(p, path);
+      let viaIndexHtm = false;
       if (!hit && profile === 'google' && r.kind === 'allow') {
         const dir = indexHtmDirectory(escaped);
         if (dir) {
           p = googlePattern(dir);
-          hit = patternMatches(p, path);
+          hit = viaIndexHtm = patternMatches(p, path);
         }
       }
       if (!hit) continue;
-      matched.push({ kind: r.kind, line: r.line, priority: p.priority });
+      const pattern = new TextDecoder().decode(records.body.subarray(r.start, r.end));
+      matched.push({ kind: r.kind, line: r.line, pattern, priority: p.priority, viaIndexHtm });
       if (p.priority > best[r.kind].priority) best[r.kind] = { priority: p.priority, line: r.line };
     }
   }

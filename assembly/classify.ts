@@ -1,0 +1,250 @@
+// Bulk classification for the `robots classify` command: a block of input lines
+// in, output lines out, with no JavaScript per URL. splitLines finds the URLs
+// (and, for --robots-dir, their hosts); classifyLines decides a run of them
+// against one matcher and writes `allowed|disallowed<TAB>line<TAB>url` or a
+// JSON line for each.
+import { H_LINES, H_OUT_ALLOW, H_OUT_DISALLOW, H_PRIO, NO_RULE } from "../src/layout";
+import { findFirstOf } from "./scan";
+import { check } from "./index";
+
+/** Octets of one line record: start, length, host start, host length (i32 each). */
+export const LINE_RECORD = 16;
+/** Octets of one run record (consecutive lines of one host): first line, two
+ * 32-bit hashes of the lower-cased host (both 0 when the line names none). */
+export const RUN_RECORD = 12;
+
+/** Where the last splitLines stopped (offset of the first line not taken). */
+let splitEnd: i32 = 0;
+/** Runs of one host found by the last splitLines. */
+let runCount: i32 = 0;
+/** Where the last classifyLines stopped writing, and how many it allowed. */
+let outEnd: usize = 0;
+let allowedCount: i32 = 0;
+
+export function lastSplitEnd(): i32 {
+  return splitEnd;
+}
+
+export function lastRunCount(): i32 {
+  return runCount;
+}
+
+export function lastOutEnd(): usize {
+  return outEnd;
+}
+
+export function lastAllowedCount(): i32 {
+  return allowedCount;
+}
+
+@inline function isBlank(c: u32): bool {
+  return c == 0x20 || (c >= 0x09 && c <= 0x0d); // space, \t \n \v \f \r
+}
+
+/**
+ * Records the non-blank lines of buf[0, n) (ended by LF; the last one may be
+ * unterminated), trimmed of ASCII whitespace, at most maxRecords of them, with
+ * the span of each URL's host; and the runs of consecutive lines whose hosts
+ * are equal (case-insensitively), so the host is looked at once per run.
+ * Returns the line count; lastSplitEnd() tells where it stopped and
+ * lastRunCount() how many runs it wrote. The caller keeps 16 readable octets
+ * past n (SIMD scans).
+ */
+export function splitLines(buf: usize, n: i32, recs: usize, runs: usize, maxRecords: i32): i32 {
+  let count: i32 = 0;
+  let nruns: i32 = 0;
+  let h1: u32 = 0;
+  let h2: u32 = 0;
+  let i: i32 = 0;
+  while (i < n && count < maxRecords) {
+    const eol = findFirstOf(buf, i, n, 0x0a, 0x0a, 0x0a);
+    let a = i;
+    let b = eol;
+    i = eol + 1;
+    while (a < b && isBlank(load<u8>(buf + a))) a++;
+    while (b > a && isBlank(load<u8>(buf + b - 1))) b--;
+    if (a == b) continue;
+    hostSpan(buf + a, b - a);
+    const r = recs + <usize>count * LINE_RECORD;
+    store<i32>(r, a);
+    store<i32>(r, b - a, 4);
+    store<i32>(r, a + hostStart, 8);
+    store<i32>(r, hostEnd - hostStart, 12);
+    hashHost(buf + a + hostStart, hostEnd - hostStart);
+    if (count == 0 || hash1 != h1 || hash2 != h2) {
+      h1 = hash1;
+      h2 = hash2;
+      const q = runs + <usize>nruns * RUN_RECORD;
+      store<i32>(q, count);
+      store<u32>(q, h1, 4);
+      store<u32>(q, h2, 8);
+      nruns++;
+    }
+    count++;
+  }
+  splitEnd = i < n ? i : n;
+  runCount = nruns;
+  return count;
+}
+
+let hash1: u32 = 0;
+let hash2: u32 = 0;
+
+/** Two independent hashes (FNV-1a, two bases) of the lower-cased host; 0, 0 for none. */
+function hashHost(h: usize, n: i32): void {
+  let x: u32 = 0x811c9dc5;
+  let y: u32 = 0x050c5d1f;
+  for (let i: i32 = 0; i < n; i++) {
+    let c = <u32>load<u8>(h + i);
+    if (c - 0x41 < 26) c |= 0x20;
+    x = (x ^ c) * 0x01000193;
+    y = (y ^ c) * 0x01000193 + 0x9e3779b9;
+  }
+  hash1 = n == 0 ? 0 : x | 1;
+  hash2 = n == 0 ? 0 : y;
+}
+
+let hostStart: i32 = 0;
+let hostEnd: i32 = 0;
+
+/** The host of the URL u[0, n): after `scheme://` or a leading `//`, without
+ * user info or port; empty (hostStart == hostEnd) when the URL names none. */
+function hostSpan(u: usize, n: i32): void {
+  hostStart = hostEnd = 0;
+  let a: i32 = -1;
+  if (n >= 2 && load<u8>(u) == 0x2f && load<u8>(u + 1) == 0x2f) {
+    a = 2;
+  } else {
+    // The "://" ends the scheme, before any '/', '?' or '#'.
+    const slash = findFirstOf(u, 0, n, 0x2f, 0x3f, 0x23);
+    if (slash > 0 && slash + 1 < n && load<u8>(u + slash - 1) == 0x3a && load<u8>(u + slash + 1) == 0x2f) a = slash + 2;
+  }
+  if (a < 0) return;
+  let b = findFirstOf(u, a, n, 0x2f, 0x3f, 0x23);
+  for (let i = b - 1; i >= a; i--) {
+    if (load<u8>(u + i) == 0x40) { a = i + 1; break; } // user info ends at the last '@'
+  }
+  if (a < b && load<u8>(u + a) == 0x5b) {
+    // [IPv6]: the port, if any, follows the ']'
+    for (let i = a; i < b; i++) {
+      if (load<u8>(u + i) == 0x5d) { b = i + 1; break; }
+    }
+  } else {
+    for (let i = a; i < b; i++) {
+      if (load<u8>(u + i) == 0x3a) { b = i; break; }
+    }
+  }
+  hostStart = a;
+  hostEnd = b;
+}
+
+/** Output octets a record of len octets may take, at most. */
+@inline function outputBound(len: i32, json: bool): usize {
+  return json ? <usize>len * 6 + 48 : <usize>len + 32;
+}
+
+/**
+ * Decides records [from, to) of buf against matcher m (0: no robots.txt, all
+ * allowed) and writes one output line each from out, while they fit before
+ * outLimit. Returns the index of the first record not written; lastOutEnd()
+ * tells where the output ends.
+ */
+export function classifyLines(m: usize, buf: usize, recs: usize, from: i32, to: i32, out: usize, outLimit: usize, json: bool): i32 {
+  let o = out;
+  let i = from;
+  let allowedHere: i32 = 0;
+  for (; i < to; i++) {
+    const r = recs + <usize>i * LINE_RECORD;
+    const u = buf + <usize>load<i32>(r);
+    const n = load<i32>(r, 4);
+    if (o + outputBound(n, json) > outLimit) break;
+    let allowed = true;
+    let line: u32 = 0;
+    if (m != 0) {
+      allowed = check(m, u, n) == 1;
+      line = decidingLine(m);
+    }
+    allowedHere += <i32>allowed;
+    o = json ? writeJson(o, u, n, allowed, line) : writeTsv(o, u, n, allowed, line);
+  }
+  outEnd = o;
+  allowedCount = allowedHere;
+  return i;
+}
+
+/** Google's matching line of the last check: the higher-priority rule, the allow on a tie, 0 for none. */
+function decidingLine(m: usize): u32 {
+  const a = load<u32>(m, H_OUT_ALLOW);
+  const d = load<u32>(m, H_OUT_DISALLOW);
+  const prio = load<usize>(m, H_PRIO);
+  const ap: i32 = a == NO_RULE ? -1 : load<i32>(prio + (<usize>a << 2));
+  const dp: i32 = d == NO_RULE ? -1 : load<i32>(prio + (<usize>d << 2));
+  const id = dp > ap ? d : a;
+  return id == NO_RULE ? 0 : load<u32>(load<usize>(m, H_LINES) + (<usize>id << 2));
+}
+
+function writeTsv(o: usize, u: usize, n: i32, allowed: bool, line: u32): usize {
+  if (allowed) {
+    store<u64>(o, 0x096465776f6c6c61); // "allowed\t"
+    o += 8;
+  } else {
+    store<u64>(o, 0x776f6c6c61736964); // "disallow"
+    store<u16>(o, 0x6465, 8); // "ed"
+    store<u8>(o, 0x09, 10);
+    o += 11;
+  }
+  o = writeDecimal(o, line);
+  store<u8>(o, 0x09);
+  memory.copy(o + 1, u, n);
+  o += 1 + <usize>n;
+  store<u8>(o, 0x0a);
+  return o + 1;
+}
+
+function writeJson(o: usize, u: usize, n: i32, allowed: bool, line: u32): usize {
+  o = writeAscii(o, '{"url":"');
+  for (let i: i32 = 0; i < n; i++) {
+    const c = <u32>load<u8>(u + i);
+    if (c == 0x22 || c == 0x5c) {
+      store<u8>(o, 0x5c);
+      store<u8>(o, c, 1);
+      o += 2;
+    } else if (c < 0x20) {
+      o = writeAscii(o, "\\u00");
+      store<u8>(o, hexDigit(c >> 4));
+      store<u8>(o, hexDigit(c & 15), 1);
+      o += 2;
+    } else {
+      store<u8>(o, c);
+      o++;
+    }
+  }
+  o = writeAscii(o, allowed ? '","allowed":true,"line":' : '","allowed":false,"line":');
+  o = writeDecimal(o, line);
+  store<u16>(o, 0x0a7d); // "}\n"
+  return o + 2;
+}
+
+@inline function hexDigit(d: u32): u32 {
+  return d < 10 ? 0x30 + d : 0x57 + d; // lower-case, as JSON.stringify writes
+}
+
+/** Copies an ASCII string literal's characters as octets. */
+function writeAscii(o: usize, s: string): usize {
+  const n = s.length;
+  const p = changetype<usize>(s);
+  for (let i = 0; i < n; i++) store<u8>(o + <usize>i, load<u16>(p + (<usize>i << 1)));
+  return o + <usize>n;
+}
+
+function writeDecimal(o: usize, v: u32): usize {
+  let digits: usize = 1;
+  for (let x = v; x >= 10; x /= 10) digits++;
+  let p = o + digits;
+  do {
+    p--;
+    store<u8>(p, 0x30 + v % 10);
+    v /= 10;
+  } while (v != 0);
+  return o + digits;
+}

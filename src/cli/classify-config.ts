@@ -1,0 +1,57 @@
+// What a classification needs, as plain data (it crosses to worker threads),
+// and the engine built from it: one matcher, or one per host of a directory.
+import { readFileSync } from 'node:fs';
+import { LineClassifier, parse, type BlockResult, type Matcher, type OutputFormat, type Profile } from '../index.js';
+import { CliError, reason } from './errors.js';
+import { HostMatchers } from './host-matchers.js';
+
+export interface ClassifyConfig {
+  /** One robots.txt for every URL ... */
+  robotsFile?: string;
+  /** ... or DIR/<host> for each URL's host. */
+  robotsDir?: string;
+  agents: string[];
+  profile: Profile;
+  format: OutputFormat;
+  maxBytes: number;
+  /** Bound on the host cache of one thread (bytes). */
+  cacheBytes: number;
+}
+
+/** Classifies blocks of URL lines in this thread. */
+export class BlockClassifier {
+  private readonly lines: LineClassifier;
+  private readonly single: Matcher | null = null;
+  private readonly hosts: HostMatchers | null = null;
+
+  constructor(config: ClassifyConfig) {
+    this.lines = new LineClassifier(config.format);
+    if (config.robotsFile !== undefined) {
+      let body: Buffer;
+      try {
+        body = readFileSync(config.robotsFile);
+      } catch (e) {
+        throw new CliError(`cannot read robots file ${config.robotsFile}: ${reason(e)}`);
+      }
+      this.single = compileAgents(body, config);
+    } else {
+      this.hosts = new HostMatchers({ ...config, dir: config.robotsDir! });
+    }
+  }
+
+  classify(block: Uint8Array): BlockResult {
+    if (this.single !== null) return this.lines.classify(block, this.single);
+    const hosts = this.hosts!;
+    return this.lines.classify(block, (host) => hosts.get(host));
+  }
+}
+
+/** Parses and compiles, turning a bad agent into a usage error. */
+export function compileAgents(body: Uint8Array, config: Pick<ClassifyConfig, 'agents' | 'profile' | 'maxBytes'>): Matcher {
+  try {
+    return parse(body, { profile: config.profile, maxBytes: config.maxBytes }).compile(config.agents);
+  } catch (e) {
+    if (e instanceof TypeError || e instanceof RangeError) throw new CliError(e.message);
+    throw e;
+  }
+}

@@ -1,0 +1,26 @@
+// A classification thread: its own WASM core and matchers; blocks of URL lines
+// in, output octets out (transferred, not copied).
+import { parentPort, workerData } from 'node:worker_threads';
+import { BlockClassifier, type ClassifyConfig } from './classify-config.js';
+import type { BlockReply, BlockRequest } from './worker-pool.js';
+
+const port = parentPort!;
+let classifier: BlockClassifier | null = null;
+let failure: string | null = null;
+try {
+  classifier = new BlockClassifier(workerData as ClassifyConfig);
+} catch (e) {
+  failure = (e as Error).message;
+}
+
+port.on('message', ({ seq, block }: BlockRequest) => {
+  let reply: BlockReply;
+  try {
+    if (classifier === null) throw new Error(failure!);
+    const r = classifier.classify(block);
+    reply = { seq, output: r.output, urls: r.urls, allowed: r.allowed, newHosts: r.newHosts };
+  } catch (e) {
+    reply = { seq, error: (e as Error).message, usage: (e as { exitCode?: number }).exitCode !== undefined };
+  }
+  port.postMessage(reply, reply.output ? [reply.output.buffer as ArrayBuffer] : []);
+});

@@ -1,0 +1,154 @@
+// `robots classify`: one verdict line per input URL, in input order, over all cores.
+import { closeSync, createReadStream, fstatSync, openSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import type { Readable } from 'node:stream';
+import { MAX_COUNTED_HOSTS, parse, type BlockResult, type OutputFormat, type Profile } from '../index.js';
+import { BlockClassifier, type ClassifyConfig } from './classify-config.js';
+import { CliError, reason } from './errors.js';
+import { BLOCK_OCTETS, lineBlocks } from './line-blocks.js';
+import { OutputSink } from './output-sink.js';
+import { Progress } from './progress.js';
+import { parseAgents, parseMaxBytes, parseProfile } from './options.js';
+import { WorkerPool } from './worker-pool.js';
+
+export interface ClassifyOptions {
+  robots?: string;
+  robotsDir?: string;
+  agent: string[];
+  profile: string;
+  format: string;
+  threads?: string;
+  out?: string;
+  cacheMb: string;
+  maxBytes: string;
+  quiet?: boolean;
+}
+
+/** Blocks in flight per thread: enough to keep each busy while the main thread reads and writes. */
+const IN_FLIGHT_PER_THREAD = 3;
+/** Largest --threads accepted. */
+const MAX_THREADS = 256;
+
+export async function classifyCommand(inputPath: string | undefined, options: ClassifyOptions): Promise<number> {
+  const { config, threads } = readOptions(options);
+  const { input, size } = openInput(inputPath);
+  const sink = new OutputSink(options.out);
+  const engine = threads === 1 ? inThisThread(config) : new WorkerPool(threads, config);
+  const progress = new Progress(process.stderr.isTTY === true && !options.quiet, size);
+  const totals = { urls: 0, allowed: 0, hosts: new Set<number>() };
+  const began = performance.now();
+  try {
+    const inFlight: { result: Promise<BlockResult>; consumed: number }[] = [];
+    const settle = async () => {
+      const { result, consumed } = inFlight.shift()!;
+      const r = await result;
+      await sink.write(r.output);
+      totals.urls += r.urls;
+      totals.allowed += r.allowed;
+      for (const h of r.newHosts) if (totals.hosts.size < MAX_COUNTED_HOSTS) totals.hosts.add(h);
+      progress.update(consumed, totals.urls);
+    };
+    for await (const { block, consumed } of lineBlocks(input)) {
+      inFlight.push({ result: engine.classify(block), consumed });
+      if (inFlight.length >= threads * IN_FLIGHT_PER_THREAD) await settle();
+      if (sink.closedByReader) break;
+    }
+    while (inFlight.length > 0) await settle();
+    await sink.finish();
+  } catch (e) {
+    progress.stop();
+    input.destroy();
+    const what = sink.abandon();
+    if (e instanceof CliError) throw new CliError(`${e.message}; ${what}`, e.exitCode);
+    throw e;
+  } finally {
+    await engine.close();
+  }
+  progress.stop();
+  if (!options.quiet) summarize(totals, performance.now() - began);
+  return 0;
+}
+
+function readOptions(o: ClassifyOptions): { config: ClassifyConfig; threads: number } {
+  if ((o.robots === undefined) === (o.robotsDir === undefined)) {
+    throw new CliError('give either --robots FILE (one robots.txt for all URLs) or --robots-dir DIR (DIR/<host> per URL)');
+  }
+  if (o.robotsDir !== undefined) {
+    let isDir: boolean;
+    try {
+      isDir = statSync(o.robotsDir).isDirectory();
+    } catch (e) {
+      throw new CliError(`cannot read robots directory ${o.robotsDir}: ${reason(e)}`);
+    }
+    if (!isDir) throw new CliError(`--robots-dir ${o.robotsDir} is not a directory (use --robots for one file)`);
+  }
+  const format = o.format;
+  if (format !== 'tsv' && format !== 'jsonl') throw new CliError(`--format must be tsv or jsonl, got "${format}"`);
+  const threads = o.threads === undefined ? availableParallelism() : Number(o.threads);
+  if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) {
+    throw new CliError(`--threads must be a whole number from 1 to ${MAX_THREADS}, got "${o.threads}"`);
+  }
+  const cacheMb = Number(o.cacheMb);
+  if (!(cacheMb >= 1) || !Number.isFinite(cacheMb)) throw new CliError(`--cache-mb must be a number of MiB, at least 1, got "${o.cacheMb}"`);
+  const profile: Profile = parseProfile(o.profile);
+  const agents = parseAgents(o.agent);
+  const config: ClassifyConfig = {
+    robotsFile: o.robots,
+    robotsDir: o.robotsDir,
+    agents,
+    profile,
+    format: format as OutputFormat,
+    maxBytes: parseMaxBytes(o.maxBytes),
+    // The bound is for the whole run: each thread keeps its share.
+    cacheBytes: Math.floor((cacheMb * 2 ** 20) / threads),
+  };
+  // A bad agent is a usage error now, not in the first thread that meets a robots.txt.
+  try {
+    parse('', { profile }).compile(agents).dispose();
+  } catch (e) {
+    throw new CliError((e as Error).message);
+  }
+  return { config, threads };
+}
+
+function openInput(path: string | undefined): { input: Readable; size: number } {
+  if (path === undefined || path === '-') {
+    if (process.stdin.isTTY) throw new CliError('no URLs: give a file of URLs or pipe them to stdin (robots classify --help)');
+    return { input: process.stdin, size: 0 };
+  }
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (e) {
+    throw new CliError(`cannot read URL file ${path}: ${reason(e)}`);
+  }
+  const stat = fstatSync(fd);
+  if (stat.isDirectory()) {
+    closeSync(fd);
+    throw new CliError(`cannot read URL file ${path}: is a directory`);
+  }
+  return { input: createReadStream('', { fd, highWaterMark: BLOCK_OCTETS }), size: stat.size };
+}
+
+interface Engine {
+  classify(block: Uint8Array): Promise<BlockResult>;
+  close(): Promise<void>;
+}
+
+function inThisThread(config: ClassifyConfig): Engine {
+  const classifier = new BlockClassifier(config);
+  return {
+    classify: async (block) => classifier.classify(block),
+    close: async () => {},
+  };
+}
+
+function summarize(t: { urls: number; allowed: number; hosts: Set<number> }, ms: number): void {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const hosts = t.hosts.size >= MAX_COUNTED_HOSTS ? `more than ${n(MAX_COUNTED_HOSTS)}` : n(t.hosts.size);
+  const rate = t.urls / Math.max(ms / 1000, 1e-6);
+  process.stderr.write(
+    `robots classify: ${n(t.urls)} URLs, ${hosts} hosts, ${n(t.allowed)} allowed, ${n(t.urls - t.allowed)} disallowed ` +
+      `in ${(ms / 1000).toFixed(2)} s (${n(Math.round(rate))} URLs/s)\n`,
+  );
+}

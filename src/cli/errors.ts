@@ -1,0 +1,26 @@
+// Errors the user can fix: printed as one line ("robots: ..."), never a stack trace.
+
+/** Exit code for usage and input errors (as Google's robots tool uses 2). */
+export const EXIT_USAGE = 2;
+
+export class CliError extends Error {
+  readonly exitCode: number;
+  constructor(message: string, exitCode = EXIT_USAGE) {
+    super(message);
+    this.exitCode = exitCode;
+  }
+}
+
+/** "permission denied" for EACCES and the like: the part of a Node error a user needs. */
+export function reason(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  switch (err?.code) {
+    case 'ENOENT': return 'no such file or directory';
+    case 'EACCES':
+    case 'EPERM': return 'permission denied';
+    case 'EISDIR': return 'is a directory';
+    case 'ENOTDIR': return 'not a directory';
+    case 'ENOSPC': return 'no space left on the device';
+    default: return err?.message ?? String(e);
+  }
+}

@@ -1,0 +1,109 @@
+// The `robots` command: argument parsing (commander: a maintained parser with
+// subcommands, per-command --help, repeatable options and suggestions for
+// typos, without dependencies of its own) and error reporting: a user's
+// mistake is one line on stderr and exit code 2, never a stack trace.
+import { Command, CommanderError, Option } from 'commander';
+import { DEFAULT_MAX_BYTES } from '../index.js';
+import { checkCommand } from './check.js';
+import { classifyCommand } from './classify.js';
+import { CliError, EXIT_USAGE } from './errors.js';
+import { explainCommand } from './explain.js';
+import { lintCommand } from './lint.js';
+
+declare const VERSION: string; // set by the build (package.json)
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+const profileOption = () => new Option('--profile <profile>', 'rfc (RFC 9309, normalised) or google (Googlebot, bit for bit)').default('rfc');
+const maxBytesOption = () => new Option('--max-bytes <n>', `octets of robots.txt parsed (at least ${DEFAULT_MAX_BYTES}), or Infinity`).default(String(DEFAULT_MAX_BYTES));
+
+let exitCode = 0;
+const program = new Command('robots')
+  .description('A robots.txt engine: classify URLs in bulk, check and explain verdicts, lint files.')
+  .version(VERSION, '-V, --version')
+  .showSuggestionAfterError()
+  .configureOutput({ outputError: (text, write) => write(text.replace(/^error: /, 'robots: ')) })
+  .exitOverride();
+
+program
+  .command('classify')
+  .description('One verdict per URL, in input order: allowed|disallowed<TAB>line<TAB>url.')
+  .argument('[urls]', 'file of URLs, one per line (default: stdin; "-" for stdin)')
+  .option('--robots <file>', 'one robots.txt for every URL')
+  .option('--robots-dir <dir>', 'DIR/<host> for each URL (lower-case host, no port); no file: no robots.txt, all allowed')
+  .option('--agent <name>', 'crawler name, repeatable or comma-separated (the groups of any of them apply)', collect)
+  .addOption(profileOption())
+  .addOption(new Option('--format <format>', 'tsv or jsonl').default('tsv'))
+  .option('--threads <n>', 'worker threads (default: the cores)')
+  .option('--out <file>', 'write here instead of stdout (only complete output: written under a temporary name, then renamed)')
+  .option('--cache-mb <n>', 'with --robots-dir: memory for compiled hosts, MiB', '256')
+  .addOption(maxBytesOption())
+  .option('-q, --quiet', 'no summary and no progress bar on stderr')
+  .addHelpText('after', `
+A blank line is skipped; any other line gets a verdict, URL or not (its path is
+taken as Googlebot does). Surrounding whitespace is not part of the URL. A summary
+(URLs, hosts, verdicts, URLs per second) goes to stderr, with a progress bar when
+stderr is a terminal.
+
+Examples:
+  robots classify --robots robots.txt --agent Googlebot urls.txt > verdicts.tsv
+  zcat urls.gz | robots classify --robots-dir robots/ --agent Bingbot --format jsonl --out v.jsonl`)
+  .action(async (urls: string | undefined, o) => {
+    exitCode = await classifyCommand(urls, { ...o, agent: o.agent ?? ['Googlebot'] });
+  });
+
+program
+  .command('check')
+  .description('Verdicts for URLs, with the deciding line and rule. Exit 0: all allowed; 1: any disallowed; 2: usage error.')
+  .argument('<file>', 'robots.txt ("-" for stdin)')
+  .argument('<agent>', 'crawler name, e.g. Googlebot')
+  .argument('<url...>', 'URLs to check')
+  .addOption(profileOption())
+  .addOption(maxBytesOption())
+  .action((file: string, agent: string, urls: string[], o) => {
+    exitCode = checkCommand(file, agent, urls, o);
+  });
+
+program
+  .command('explain')
+  .description('Why a URL is allowed or not: the group, every matching rule with its length, the decision.')
+  .argument('<file>', 'robots.txt ("-" for stdin)')
+  .argument('<agent>', 'crawler name, e.g. Googlebot')
+  .argument('<url>', 'the URL')
+  .addOption(profileOption())
+  .addOption(maxBytesOption())
+  .action((file: string, agent: string, url: string, o) => {
+    exitCode = explainCommand(file, agent, url, o);
+  });
+
+program
+  .command('lint')
+  .description('Lines ignored or bent, with line numbers; sitemaps and crawl-delays found. Exit 1 when there are errors.')
+  .argument('<file>', 'robots.txt ("-" for stdin)')
+  .addOption(profileOption())
+  .addOption(maxBytesOption())
+  .action((file: string, o) => {
+    exitCode = lintCommand(file, o);
+  });
+
+// A reader that went away (`robots ... | head`) is not an error.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code !== 'EPIPE') throw e;
+});
+
+try {
+  await program.parseAsync(process.argv);
+} catch (e) {
+  if (e instanceof CommanderError) {
+    // --help and --version end here too, with code 0.
+    exitCode = e.exitCode === 0 ? 0 : EXIT_USAGE;
+  } else if (e instanceof CliError) {
+    process.stderr.write(`robots: ${e.message}\n`);
+    exitCode = e.exitCode;
+  } else {
+    // A bug, not the user's mistake: say so; the stack only on request.
+    const err = e as Error;
+    process.stderr.write(`robots: internal error: ${err?.message ?? String(e)}${process.env.ROBOTS_DEBUG ? `\n${err?.stack}` : ' (set ROBOTS_DEBUG=1 for details)'}\n`);
+    exitCode = 70;
+  }
+}
+process.exitCode = exitCode;

@@ -1,0 +1,23 @@
+// Option values shared by the commands, checked with messages a user can act on.
+import { DEFAULT_MAX_BYTES, type Profile } from '../index.js';
+import { CliError } from './errors.js';
+
+export function parseProfile(value: string): Profile {
+  if (value !== 'rfc' && value !== 'google') throw new CliError(`--profile must be rfc or google, got "${value}"`);
+  return value;
+}
+
+/** --agent is repeatable and each value may be a comma-separated list. */
+export function parseAgents(values: string[]): string[] {
+  const agents = values.flatMap((v) => v.split(',')).map((a) => a.trim()).filter((a) => a !== '');
+  if (agents.length === 0) throw new CliError('--agent needs a crawler name, e.g. --agent Googlebot');
+  return agents;
+}
+
+export function parseMaxBytes(value: string): number {
+  const n = value === 'Infinity' || value === 'none' ? Infinity : Number(value);
+  if (!(n >= DEFAULT_MAX_BYTES)) {
+    throw new CliError(`--max-bytes must be at least ${DEFAULT_MAX_BYTES} (RFC 9309 2.5) or Infinity, got "${value}"`);
+  }
+  return n;
+}

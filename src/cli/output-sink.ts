@@ -1,0 +1,80 @@
+// Where classification output goes: stdout, or a file written under a temporary
+// name and renamed into place at the end, so a failed run never leaves a
+// half-written file that looks complete.
+import { createWriteStream, openSync, renameSync, rmSync, type WriteStream } from 'node:fs';
+import type { Writable } from 'node:stream';
+import { CliError, reason } from './errors.js';
+
+export class OutputSink {
+  private readonly stream: Writable;
+  private readonly temp: string | null;
+  private failure: Error | null = null;
+  /** Set when stdout's reader went away (`robots classify ... | head`): stop quietly. */
+  closedByReader = false;
+
+  constructor(private readonly path: string | undefined) {
+    if (path === undefined) {
+      this.temp = null;
+      this.stream = process.stdout;
+    } else {
+      this.temp = `${path}.${process.pid}.partial`;
+      let fd: number;
+      try {
+        fd = openSync(this.temp, 'w');
+      } catch (e) {
+        throw new CliError(`cannot write ${path}: ${reason(e)}`);
+      }
+      this.stream = createWriteStream('', { fd, highWaterMark: 1 << 20 });
+    }
+    this.stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') this.closedByReader = true;
+      else this.failure ??= new CliError(`cannot write ${this.path ?? 'the output'}: ${reason(e)}`);
+    });
+  }
+
+  async write(octets: Uint8Array): Promise<void> {
+    if (this.failure) throw this.failure;
+    if (this.closedByReader || octets.length === 0) return;
+    if (!this.stream.write(octets)) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          this.stream.off('drain', done);
+          this.stream.off('error', done);
+          this.stream.off('close', done);
+          resolve();
+        };
+        this.stream.on('drain', done).on('error', done).on('close', done);
+      });
+      if (this.failure) throw this.failure;
+    }
+  }
+
+  /** Flushes and, for a file, moves it into place. */
+  async finish(): Promise<void> {
+    if (this.temp === null) {
+      await new Promise<void>((resolve) => (this.closedByReader ? resolve() : this.stream.write('', () => resolve())));
+      if (this.failure) throw this.failure;
+      return;
+    }
+    await new Promise<void>((resolve) => (this.stream as WriteStream).end(() => resolve()));
+    if (this.failure) throw this.failure;
+    try {
+      renameSync(this.temp, this.path!);
+    } catch (e) {
+      throw new CliError(`cannot write ${this.path}: ${reason(e)}`);
+    }
+  }
+
+  /** After a failure: a file is removed; says what became of the output. */
+  abandon(): string {
+    if (this.temp === null) return 'the output above is incomplete';
+    try {
+      (this.stream as WriteStream).destroy();
+      rmSync(this.temp, { force: true });
+    } catch {
+      /* nothing more to do */
+    }
+    return `nothing was written to ${this.path}`;
+  }
+}
+

@@ -1,0 +1,172 @@
+// Bulk classification of URL lines (the `robots classify` command): a block of
+// input octets in, output octets out. The core splits the lines, decides them
+// and writes the output lines itself; JavaScript steps in once per run of
+// consecutive URLs of one host (to find that host's matcher), never per URL
+// when one robots.txt serves them all.
+import { domainToASCII } from 'node:url';
+import { core, Core } from './core.js';
+import type { Matcher } from './matcher.js';
+
+export type OutputFormat = 'tsv' | 'jsonl';
+
+/** The matcher for a host (lower-case; '' when the URL names none); null means no robots.txt: all allowed. */
+export type MatcherSource = (host: string) => Matcher | null;
+
+export interface BlockResult {
+  /** One line per URL, in input order. */
+  output: Uint8Array;
+  urls: number;
+  allowed: number;
+  /** Keys of hosts this classifier had not seen before (see hostKey). */
+  newHosts: number[];
+}
+
+const LINE_RECORD = 16; // assembly/classify.ts: start, length, host start, host length
+const RUN_RECORD = 12; // first line, hash1, hash2
+const MAX_RECORDS = 1 << 15;
+const OUT_SIZE = 1 << 20;
+/** Distinct hosts remembered for the summary; past this the count is a lower bound. */
+export const MAX_COUNTED_HOSTS = 1 << 22;
+
+const utf8 = new TextDecoder();
+
+export class LineClassifier {
+  private readonly core: Core;
+  private readonly json: boolean;
+  private inPtr = 0;
+  private inCap = 0;
+  private readonly recs: number;
+  private readonly runs: number;
+  private outPtr = 0;
+  private outCap = 0;
+  private outLen = 0;
+  private pieces: Uint8Array[] = [];
+  private memory: Buffer = Buffer.alloc(0);
+  private readonly seenHosts = new Set<number>();
+
+  constructor(format: OutputFormat) {
+    this.core = core();
+    this.json = format === 'jsonl';
+    this.recs = this.core.alloc(MAX_RECORDS * LINE_RECORD);
+    this.runs = this.core.alloc(MAX_RECORDS * RUN_RECORD);
+    this.reserveOutput(OUT_SIZE);
+  }
+
+  /** True once more distinct hosts were seen than are remembered. */
+  get hostsOverflowed(): boolean {
+    return this.seenHosts.size >= MAX_COUNTED_HOSTS;
+  }
+
+  /**
+   * Classifies the lines of block (whole lines; the last may lack its LF)
+   * against one matcher, or the matcher of each URL's host.
+   */
+  classify(block: Uint8Array, source: Matcher | MatcherSource): BlockResult {
+    const c = this.core;
+    const x = c.exports;
+    this.reserveInput(block.length);
+    c.u8.set(block, this.inPtr);
+    const single = typeof source === 'function' ? 0 : source.address;
+    const result: BlockResult = { output: new Uint8Array(0), urls: 0, allowed: 0, newHosts: [] };
+    for (let pos = 0; pos < block.length; ) {
+      const buf = this.inPtr + pos;
+      const count = x.splitLines(buf, block.length - pos, this.recs, this.runs, MAX_RECORDS);
+      const nruns = x.lastRunCount();
+      pos += x.lastSplitEnd();
+      result.urls += count;
+      for (let r = 0; r < nruns; r++) {
+        const q = (this.runs >>> 2) + r * 3;
+        const first = c.i32[q];
+        this.countHost(c.u32[q + 1], c.u32[q + 2], result.newHosts);
+        if (typeof source === 'function') {
+          const end = r + 1 < nruns ? c.i32[q + 3] : count;
+          const m = source(this.hostOf(buf, first));
+          result.allowed += this.decide(m === null ? 0 : m.address, buf, first, end);
+        }
+      }
+      if (typeof source !== 'function') result.allowed += this.decide(single, buf, 0, count);
+    }
+    result.output = this.takeOutput();
+    return result;
+  }
+
+  private countHost(h1: number, h2: number, fresh: number[]): void {
+    if (h1 === 0 || this.seenHosts.size >= MAX_COUNTED_HOSTS) return;
+    const key = h1 * 0x200000 + (h2 >>> 11); // 53 bits of the two hashes
+    if (!this.seenHosts.has(key)) {
+      this.seenHosts.add(key);
+      fresh.push(key);
+    }
+  }
+
+  /** The lower-case host of line record i of buf ('' when none; IDN as punycode). */
+  private hostOf(buf: number, i: number): string {
+    const q = (this.recs >>> 2) + i * 4;
+    const start = buf + this.core.i32[q + 2];
+    const len = this.core.i32[q + 3];
+    if (len === 0) return '';
+    const mem = this.memoryBuffer();
+    let ascii = true;
+    for (let k = start; k < start + len; k++) if (mem[k] >= 0x80) { ascii = false; break; }
+    if (ascii) return mem.toString('latin1', start, start + len).toLowerCase();
+    const host = utf8.decode(mem.subarray(start, start + len));
+    return domainToASCII(host) || host.toLowerCase();
+  }
+
+  /** Decides records [from, to) into the output; returns how many were allowed. */
+  private decide(m: number, buf: number, from: number, to: number): number {
+    const c = this.core;
+    let allowed = 0;
+    for (let i = from; i < to; ) {
+      const next = c.exports.classifyLines(m, buf, this.recs, i, to, this.outPtr + this.outLen, this.outPtr + this.outCap, this.json);
+      if (c.u8.length === 0) c.refresh(); // building states may have grown the memory
+      allowed += c.exports.lastAllowedCount();
+      this.outLen = c.exports.lastOutEnd() - this.outPtr;
+      if (next < to) {
+        if (next === i && this.outLen === 0) {
+          // One line bigger than the whole area: make room for it (JSON escapes take 6 octets at most).
+          this.reserveOutput(c.i32[(this.recs >>> 2) + next * 4 + 1] * 6 + 64);
+        } else {
+          this.flush();
+        }
+      }
+      i = next;
+    }
+    return allowed;
+  }
+
+  private flush(): void {
+    if (this.outLen === 0) return;
+    this.pieces.push(this.core.u8.slice(this.outPtr, this.outPtr + this.outLen));
+    this.outLen = 0;
+  }
+
+  private takeOutput(): Uint8Array {
+    this.flush();
+    const pieces = this.pieces;
+    this.pieces = [];
+    if (pieces.length === 1) return pieces[0];
+    return Buffer.concat(pieces);
+  }
+
+  private memoryBuffer(): Buffer {
+    const buffer = this.core.exports.memory.buffer;
+    if (this.memory.buffer !== buffer) this.memory = Buffer.from(buffer);
+    return this.memory;
+  }
+
+  private reserveInput(n: number): void {
+    if (n + 16 <= this.inCap) return;
+    if (this.inPtr) this.core.free(this.inPtr);
+    this.inCap = Math.max(n + 16, this.inCap * 2);
+    this.inPtr = this.core.alloc(this.inCap); // the core reads up to 16 octets past a line (SIMD)
+  }
+
+  private reserveOutput(n: number): void {
+    if (n <= this.outCap) return;
+    this.flush();
+    if (this.outPtr) this.core.free(this.outPtr);
+    this.outCap = n;
+    this.outPtr = this.core.alloc(n);
+  }
+}
