@@ -3,9 +3,11 @@
 // and writes the output lines itself; JavaScript steps in once per run of
 // consecutive URLs of one host (to find that host's matcher), never per URL
 // when one robots.txt serves them all.
+import { isUtf8 } from 'node:buffer';
 import { domainToASCII } from 'node:url';
 import { core, Core } from './core.js';
 import type { Matcher } from './matcher.js';
+import { concatOctets } from './octets.js';
 
 export type OutputFormat = 'tsv' | 'jsonl';
 
@@ -29,6 +31,7 @@ const OUT_SIZE = 1 << 20;
 export const MAX_COUNTED_HOSTS = 1 << 22;
 
 const utf8 = new TextDecoder();
+
 
 export class LineClassifier {
   private readonly core: Core;
@@ -145,8 +148,11 @@ export class LineClassifier {
     this.flush();
     const pieces = this.pieces;
     this.pieces = [];
-    if (pieces.length === 1) return pieces[0];
-    return Buffer.concat(pieces);
+    let out = pieces.length === 1 ? pieces[0] : concatOctets(pieces);
+    // JSON text is UTF-8: a URL's invalid octets become U+FFFD (the core copies
+    // octets >= 0x80 as they are; everything else it writes is ASCII).
+    if (this.json && !isUtf8(out)) out = new TextEncoder().encode(utf8.decode(out));
+    return out;
   }
 
   private memoryBuffer(): Buffer {

@@ -16,3 +16,15 @@ export function isUnreserved(c: number): boolean {
   const l = c | 0x20;
   return (l >= 0x61 && l <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e || c === 0x5f || c === 0x7e;
 }
+
+/** The parts in one new buffer of its own: never Node's shared pool, so it can
+ * be transferred to another thread. */
+export function concatOctets(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}

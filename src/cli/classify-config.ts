@@ -18,6 +18,14 @@ export interface ClassifyConfig {
   cacheBytes: number;
 }
 
+/** A block's verdicts, and what the host cache did meanwhile. */
+export interface ClassifiedBlock extends BlockResult {
+  /** robots.txt files parsed and compiled for this block (--robots-dir). */
+  loads: number;
+  /** Hosts dropped from the cache to keep its byte bound. */
+  evictions: number;
+}
+
 /** Classifies blocks of URL lines in this thread. */
 export class BlockClassifier {
   private readonly lines: LineClassifier;
@@ -39,10 +47,12 @@ export class BlockClassifier {
     }
   }
 
-  classify(block: Uint8Array): BlockResult {
-    if (this.single !== null) return this.lines.classify(block, this.single);
+  classify(block: Uint8Array): ClassifiedBlock {
+    if (this.single !== null) return { ...this.lines.classify(block, this.single), loads: 0, evictions: 0 };
     const hosts = this.hosts!;
-    return this.lines.classify(block, (host) => hosts.get(host));
+    const { loads, evictions } = hosts;
+    const r = this.lines.classify(block, (host) => hosts.get(host));
+    return { ...r, loads: hosts.loads - loads, evictions: hosts.evictions - evictions };
   }
 }
 

@@ -17,10 +17,9 @@ port.on('message', ({ seq, block }: BlockRequest) => {
   let reply: BlockReply;
   try {
     if (classifier === null) throw new Error(failure!);
-    const r = classifier.classify(block);
-    reply = { seq, output: r.output, urls: r.urls, allowed: r.allowed, newHosts: r.newHosts };
+    reply = { seq, result: classifier.classify(block) };
   } catch (e) {
     reply = { seq, error: (e as Error).message, usage: (e as { exitCode?: number }).exitCode !== undefined };
   }
-  port.postMessage(reply, reply.output ? [reply.output.buffer as ArrayBuffer] : []);
+  port.postMessage(reply, reply.result ? [reply.result.output.buffer as ArrayBuffer] : []);
 });

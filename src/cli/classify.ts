@@ -2,8 +2,8 @@
 import { closeSync, createReadStream, fstatSync, openSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
-import { MAX_COUNTED_HOSTS, parse, type BlockResult, type OutputFormat, type Profile } from '../index.js';
-import { BlockClassifier, type ClassifyConfig } from './classify-config.js';
+import { MAX_COUNTED_HOSTS, parse, type OutputFormat, type Profile } from '../index.js';
+import { BlockClassifier, type ClassifiedBlock, type ClassifyConfig } from './classify-config.js';
 import { CliError, reason } from './errors.js';
 import { BLOCK_OCTETS, lineBlocks } from './line-blocks.js';
 import { OutputSink } from './output-sink.js';
@@ -35,16 +35,18 @@ export async function classifyCommand(inputPath: string | undefined, options: Cl
   const sink = new OutputSink(options.out);
   const engine = threads === 1 ? inThisThread(config) : new WorkerPool(threads, config);
   const progress = new Progress(process.stderr.isTTY === true && !options.quiet, size);
-  const totals = { urls: 0, allowed: 0, hosts: new Set<number>() };
+  const totals: Totals = { urls: 0, allowed: 0, hosts: new Set<number>(), loads: 0, evictions: 0 };
   const began = performance.now();
   try {
-    const inFlight: { result: Promise<BlockResult>; consumed: number }[] = [];
+    const inFlight: { result: Promise<ClassifiedBlock>; consumed: number }[] = [];
     const settle = async () => {
       const { result, consumed } = inFlight.shift()!;
       const r = await result;
       await sink.write(r.output);
       totals.urls += r.urls;
       totals.allowed += r.allowed;
+      totals.loads += r.loads;
+      totals.evictions += r.evictions;
       for (const h of r.newHosts) if (totals.hosts.size < MAX_COUNTED_HOSTS) totals.hosts.add(h);
       progress.update(consumed, totals.urls);
     };
@@ -65,7 +67,7 @@ export async function classifyCommand(inputPath: string | undefined, options: Cl
     await engine.close();
   }
   progress.stop();
-  if (!options.quiet) summarize(totals, performance.now() - began);
+  if (!options.quiet) summarize(totals, performance.now() - began, config.robotsDir !== undefined);
   return 0;
 }
 
@@ -131,7 +133,7 @@ function openInput(path: string | undefined): { input: Readable; size: number } 
 }
 
 interface Engine {
-  classify(block: Uint8Array): Promise<BlockResult>;
+  classify(block: Uint8Array): Promise<ClassifiedBlock>;
   close(): Promise<void>;
 }
 
@@ -143,12 +145,21 @@ function inThisThread(config: ClassifyConfig): Engine {
   };
 }
 
-function summarize(t: { urls: number; allowed: number; hosts: Set<number> }, ms: number): void {
+interface Totals {
+  urls: number;
+  allowed: number;
+  hosts: Set<number>;
+  loads: number;
+  evictions: number;
+}
+
+function summarize(t: Totals, ms: number, perHost: boolean): void {
   const n = (x: number) => x.toLocaleString('en-US');
   const hosts = t.hosts.size >= MAX_COUNTED_HOSTS ? `more than ${n(MAX_COUNTED_HOSTS)}` : n(t.hosts.size);
   const rate = t.urls / Math.max(ms / 1000, 1e-6);
   process.stderr.write(
     `robots classify: ${n(t.urls)} URLs, ${hosts} hosts, ${n(t.allowed)} allowed, ${n(t.urls - t.allowed)} disallowed ` +
-      `in ${(ms / 1000).toFixed(2)} s (${n(Math.round(rate))} URLs/s)\n`,
+      `in ${(ms / 1000).toFixed(2)} s (${n(Math.round(rate))} URLs/s)` +
+      (perHost ? `; host cache: ${n(t.loads)} loads, ${n(t.evictions)} evictions` : '') + '\n',
   );
 }

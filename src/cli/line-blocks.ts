@@ -1,6 +1,7 @@
 // Input of any size as a stream of blocks of whole lines: bounded memory, the
 // lines never split across blocks. Each block is its own buffer (transferable).
 import type { Readable } from 'node:stream';
+import { concatOctets } from '../octets.js';
 import { CliError } from './errors.js';
 
 /** Target block size: big enough that per-block costs vanish, small enough to keep threads busy. */
@@ -28,21 +29,11 @@ export async function* lineBlocks(input: Readable, maxLine = MAX_LINE_OCTETS): A
       continue;
     }
     carry.push(chunk.subarray(0, lastLf + 1));
-    const block = join(carry, carried + lastLf + 1);
+    const block = concatOctets(carry);
     carry = lastLf + 1 < chunk.length ? [chunk.subarray(lastLf + 1)] : [];
     carried = chunk.length - lastLf - 1;
     yield { block, consumed: consumed - carried };
   }
-  if (carried > 0) yield { block: join(carry, carried), consumed };
+  if (carried > 0) yield { block: concatOctets(carry), consumed };
 }
 
-/** The parts in one new buffer of its own (never Node's shared pool: blocks are transferred). */
-function join(parts: Uint8Array[], length: number): Uint8Array {
-  const block = new Uint8Array(length);
-  let at = 0;
-  for (const p of parts) {
-    block.set(p, at);
-    at += p.length;
-  }
-  return block;
-}

@@ -2,8 +2,7 @@
 // Results come back as promises; the caller awaits them in submission order,
 // which keeps the output in input order.
 import { Worker } from 'node:worker_threads';
-import type { BlockResult } from '../index.js';
-import type { ClassifyConfig } from './classify-config.js';
+import type { ClassifiedBlock, ClassifyConfig } from './classify-config.js';
 import { CliError } from './errors.js';
 
 export interface BlockRequest {
@@ -13,17 +12,14 @@ export interface BlockRequest {
 
 export interface BlockReply {
   seq: number;
-  output?: Uint8Array;
-  urls?: number;
-  allowed?: number;
-  newHosts?: number[];
+  result?: ClassifiedBlock;
   error?: string;
   /** The error is the user's to fix (a bad robots file, say), not a bug. */
   usage?: boolean;
 }
 
 interface Pending {
-  resolve(r: BlockResult): void;
+  resolve(r: ClassifiedBlock): void;
   reject(e: Error): void;
 }
 
@@ -38,7 +34,7 @@ class PoolWorker {
       const p = this.pending.get(r.seq)!;
       this.pending.delete(r.seq);
       if (r.error !== undefined) p.reject(r.usage ? new CliError(r.error) : new Error(r.error));
-      else p.resolve({ output: r.output!, urls: r.urls!, allowed: r.allowed!, newHosts: r.newHosts! });
+      else p.resolve(r.result!);
     });
     this.worker.on('error', (e) => this.failAll(e));
     this.worker.on('exit', (code) => {
@@ -61,7 +57,7 @@ export class WorkerPool {
   }
 
   /** Classifies a block on the least busy thread. The block's buffer is transferred. */
-  classify(block: Uint8Array): Promise<BlockResult> {
+  classify(block: Uint8Array): Promise<ClassifiedBlock> {
     let w = this.workers[0];
     for (const x of this.workers) if (x.pending.size < w.pending.size) w = x;
     const seq = this.seq++;
