@@ -154,3 +154,125 @@ describe('robots classify', () => {
     expectUsageError(r, /longer than 16777216 octets/);
   });
 });
+
+describe('robots classify: user mistakes get one line and exit 2, and no output file', () => {
+  const urls = file('few.txt', 'https://shop.example/cart\n');
+  const out = path.join(dir, 'never.tsv');
+  const cases: [string, string[], RegExp][] = [
+    ['missing robots file', ['--robots', path.join(dir, 'nope.txt'), urls], /cannot read robots file .*nope\.txt: no such file or directory/],
+    ['robots file that is a directory', ['--robots', robotsDir, urls], /cannot read robots file .*: is a directory/],
+    ['missing robots directory', ['--robots-dir', path.join(dir, 'nodir'), urls], /cannot read robots directory .*nodir: no such file/],
+    ['robots directory that is a file', ['--robots-dir', SHOP, urls], /is not a directory/],
+    ['neither --robots nor --robots-dir', [urls], /give either --robots FILE .* or --robots-dir DIR/],
+    ['both --robots and --robots-dir', ['--robots', SHOP, '--robots-dir', robotsDir, urls], /give either/],
+    ['unknown flag', ['--robots', SHOP, '--thread', '2', urls], /unknown option '--thread'.*\(Did you mean --threads\?\)/],
+    ['--threads 0', ['--robots', SHOP, '--threads', '0', urls], /--threads must be a whole number from 1 to 256, got "0"/],
+    ['--threads abc', ['--robots', SHOP, '--threads', 'abc', urls], /--threads must be a whole number/],
+    ['--threads 1.5', ['--robots', SHOP, '--threads', '1.5', urls], /--threads must be a whole number/],
+    ['agent that is not a product token', ['--robots', SHOP, '--agent', 'Googlebot/2.1', urls], /invalid agent "Googlebot\/2\.1"/],
+    ['empty agent', ['--robots', SHOP, '--agent', ' , ', urls], /--agent needs a crawler name/],
+    ['unknown profile', ['--robots', SHOP, '--profile', 'bing', urls], /--profile must be rfc or google/],
+    ['unknown format', ['--robots', SHOP, '--format', 'csv', urls], /--format must be tsv or jsonl/],
+    ['--max-bytes below the RFC minimum', ['--robots', SHOP, '--max-bytes', '1000', urls], /--max-bytes must be at least 512000/],
+    ['--cache-mb 0', ['--robots-dir', robotsDir, '--cache-mb', '0', urls], /--cache-mb must be a number of MiB/],
+    ['missing URL file', ['--robots', SHOP, path.join(dir, 'nourls.txt')], /cannot read URL file .*nourls\.txt: no such file/],
+    ['URL file that is a directory', ['--robots', SHOP, dir], /cannot read URL file .*: is a directory/],
+  ];
+  for (const [name, args, message] of cases) {
+    it(name, () => {
+      expectUsageError(robots(['classify', ...args, '--out', out]), message);
+      expect(existsSync(out)).toBe(false);
+    });
+  }
+
+  it('output path not writable', () => {
+    expectUsageError(robots(['classify', '--robots', SHOP, '--out', path.join(dir, 'no', 'such', 'dir.tsv'), urls]), /cannot write .*dir\.tsv: no such file or directory/);
+    expectUsageError(robots(['classify', '--robots', SHOP, '--out', dir, urls]), /cannot write .*: (is a directory|no such file)/);
+  });
+
+  it('a failure half-way says so and leaves no file', () => {
+    const broken = path.join(dir, 'broken');
+    mkdirSync(path.join(broken, 'bad.example'), { recursive: true }); // a directory where a robots.txt should be
+    writeFileSync(path.join(broken, 'good.example'), 'User-agent: *\nDisallow: /\n');
+    const many = Array.from({ length: 100_000 }, (_, i) => `https://good.example/${i}`);
+    const input = file('half.txt', [...many, 'https://bad.example/x'].join('\n'));
+    for (const threads of ['1', '2']) {
+      const r = robots(['classify', '--robots-dir', broken, '--threads', threads, '--out', out, input]);
+      expectUsageError(r, /cannot read .*bad\.example: is a directory; nothing was written to .*never\.tsv/);
+      expect(existsSync(out)).toBe(false);
+      expect(readdirSync(dir).filter((f) => f.includes('.partial'))).toEqual([]);
+    }
+    const toStdout = robots(['classify', '--robots-dir', broken, '--threads', '1', input]);
+    expect(toStdout.status).toBe(2);
+    expect(toStdout.stderr).toMatch(/is a directory; the output above is incomplete\n$/);
+  });
+});
+
+describe('robots check, explain, lint, help', () => {
+  it('check: a verdict per URL with line and rule; exit 0 all allowed, 1 any disallowed, 2 usage', () => {
+    const ok = robots(['check', SHOP, 'Googlebot', 'https://shop.example/', 'https://shop.example/cart/help']);
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toBe('allowed\t0\thttps://shop.example/\t(no rule matched)\nallowed\t3\thttps://shop.example/cart/help\tAllow: /cart/help\n');
+    const some = robots(['check', SHOP, 'Googlebot', 'https://shop.example/', 'https://shop.example/x.pdf']);
+    expect(some.status).toBe(1);
+    expect(some.stdout).toContain('disallowed\t5\thttps://shop.example/x.pdf\tDisallow: /*.pdf$\n');
+    expect(robots(['check', SHOP, 'Bingbot', '/'], undefined).status).toBe(1);
+    expect(robots(['check', '-', 'Googlebot', '/cart'], 'User-agent: *\nDisallow: /cart\n').status).toBe(1);
+    expectUsageError(robots(['check', SHOP, 'Googlebot']), /missing required argument 'url'/);
+    expectUsageError(robots(['check', path.join(dir, 'nope'), 'Googlebot', '/']), /cannot read robots file/);
+    expectUsageError(robots(['check', SHOP, 'Google bot', '/']), /invalid agent "Google bot"/);
+    expect(robots(['check', SHOP, 'Google bot', '/', '--profile', 'google']).status).toBe(0);
+  });
+
+  it('explain: the group, each matching rule with its length, the decision and why', () => {
+    const longest = robots(['explain', SHOP, 'Googlebot', 'https://shop.example/cart/help?x']);
+    expect(longest.status).toBe(0);
+    expect(longest.stdout).toContain('Path:     /cart/help?x');
+    expect(longest.stdout).toContain('no group names Googlebot; the "User-agent: *" group at line 1 applies.');
+    expect(longest.stdout).toContain('  line 2: Disallow: /cart  length 5\n  line 3: Allow: /cart/help  length 10\n');
+    expect(longest.stdout).toContain('Verdict:  ALLOWED. Line 3 (Allow: /cart/help) decides: the longest matching rule wins (length 10).');
+
+    const tie = file('tie.txt', 'User-agent: googlebot\nDisallow: /page\nAllow: /page\n\nUser-agent: *\nDisallow: /\n');
+    const t = robots(['explain', tie, 'Googlebot', '/page']);
+    expect(t.stdout).toContain('the group for Googlebot at line 1 applies; "User-agent: *" groups are then ignored.');
+    expect(t.stdout).toContain('Verdict:  ALLOWED. Line 3 (Allow: /page) decides: an allow and a disallow match with the same length (5), and on a tie the allow wins.');
+
+    const none = robots(['explain', SHOP, 'Googlebot', '/about']);
+    expect(none.stdout).toContain("Rules:    none of the group's rules matches this path.");
+    expect(none.stdout).toContain('Verdict:  ALLOWED. No rule matches');
+
+    const bing = robots(['explain', SHOP, 'Bingbot', '/x']);
+    expect(bing.status).toBe(1);
+    expect(bing.stdout).toContain('Verdict:  DISALLOWED. Line 8 (Disallow: /) is the only rule that matches.');
+    expectUsageError(robots(['explain', SHOP, 'Googlebot']), /missing required argument 'url'/);
+  });
+
+  it('lint: diagnostics with line numbers, sitemaps, crawl-delays; exit 1 on errors', () => {
+    const clean = robots(['lint', SHOP]);
+    expect(clean.status).toBe(0);
+    expect(clean.stdout).toBe('sitemap: https://shop.example/sitemap.xml\ncrawl-delay: 5 s for user-agent bingbot (line 7)\n0 errors, 0 warnings\n');
+    const messy = file('messy.txt', 'Disallow: /early\nUser-agent: *\nDissallow: /typo\nFoo: bar\nthis is not a rule at all\nCrawl-delay: soon\n');
+    const r = robots(['lint', messy]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain(`${messy}:1: error: disallow before any user-agent line, ignored [rule-outside-group]`);
+    expect(r.stdout).toContain(`${messy}:3: warning: "Dissallow" accepted as disallow [typo]`);
+    expect(r.stdout).toMatch(new RegExp(`${messy}:4: warning: unknown key "Foo", ignored \\[unknown-key\\]`));
+    expect(r.stdout).toMatch(/:5: error: .*\[invalid-line\]/);
+    expect(r.stdout).toMatch(/:6: error: crawl-delay "soon" is not a number of seconds, ignored \[invalid-crawl-delay\]/);
+    expect(r.stdout).toMatch(/3 errors, 2 warnings\n$/);
+    expectUsageError(robots(['lint', path.join(dir, 'nope')]), /cannot read robots file/);
+  });
+
+  it('--help for each command, --version, and unknown commands', () => {
+    for (const cmd of ['classify', 'check', 'explain', 'lint']) {
+      const r = robots([cmd, '--help']);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toMatch(new RegExp(`^Usage: robots ${cmd} `));
+    }
+    expect(robots(['--help']).stdout).toMatch(/Commands:[\s\S]*classify[\s\S]*check[\s\S]*explain[\s\S]*lint/);
+    const v = robots(['--version']);
+    expect(v.status).toBe(0);
+    expect(v.stdout.trim()).toBe(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version);
+    expectUsageError(robots(['clasify']), /unknown command 'clasify'/);
+  });
+});

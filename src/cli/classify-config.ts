@@ -1,8 +1,8 @@
 // What a classification needs, as plain data (it crosses to worker threads),
 // and the engine built from it: one matcher, or one per host of a directory.
-import { readFileSync } from 'node:fs';
 import { LineClassifier, parse, type BlockResult, type Matcher, type OutputFormat, type Profile } from '../index.js';
-import { CliError, reason } from './errors.js';
+import { CliError } from './errors.js';
+import { readRobotsFile } from './robots-file.js';
 import { HostMatchers } from './host-matchers.js';
 
 export interface ClassifyConfig {
@@ -35,13 +35,7 @@ export class BlockClassifier {
   constructor(config: ClassifyConfig) {
     this.lines = new LineClassifier(config.format);
     if (config.robotsFile !== undefined) {
-      let body: Buffer;
-      try {
-        body = readFileSync(config.robotsFile);
-      } catch (e) {
-        throw new CliError(`cannot read robots file ${config.robotsFile}: ${reason(e)}`);
-      }
-      this.single = compileAgents(body, config);
+      this.single = compileAgents(readRobotsFile(config.robotsFile), config);
     } else {
       this.hosts = new HostMatchers({ ...config, dir: config.robotsDir! });
     }

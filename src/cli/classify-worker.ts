@@ -6,17 +6,17 @@ import type { BlockReply, BlockRequest } from './worker-pool.js';
 
 const port = parentPort!;
 let classifier: BlockClassifier | null = null;
-let failure: string | null = null;
+let failure: unknown = null;
 try {
   classifier = new BlockClassifier(workerData as ClassifyConfig);
 } catch (e) {
-  failure = (e as Error).message;
+  failure = e;
 }
 
 port.on('message', ({ seq, block }: BlockRequest) => {
   let reply: BlockReply;
   try {
-    if (classifier === null) throw new Error(failure!);
+    if (classifier === null) throw failure;
     reply = { seq, result: classifier.classify(block) };
   } catch (e) {
     reply = { seq, error: (e as Error).message, usage: (e as { exitCode?: number }).exitCode !== undefined };

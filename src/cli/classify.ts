@@ -2,8 +2,9 @@
 import { closeSync, createReadStream, fstatSync, openSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
-import { MAX_COUNTED_HOSTS, parse, type OutputFormat, type Profile } from '../index.js';
-import { BlockClassifier, type ClassifiedBlock, type ClassifyConfig } from './classify-config.js';
+import { MAX_COUNTED_HOSTS, type OutputFormat, type Profile } from '../index.js';
+import { BlockClassifier, compileAgents, type ClassifiedBlock, type ClassifyConfig } from './classify-config.js';
+import { readRobotsFile } from './robots-file.js';
 import { CliError, reason } from './errors.js';
 import { BLOCK_OCTETS, lineBlocks } from './line-blocks.js';
 import { OutputSink } from './output-sink.js';
@@ -33,7 +34,14 @@ export async function classifyCommand(inputPath: string | undefined, options: Cl
   const { config, threads } = readOptions(options);
   const { input, size } = openInput(inputPath);
   const sink = new OutputSink(options.out);
-  const engine = threads === 1 ? inThisThread(config) : new WorkerPool(threads, config);
+  let engine: Engine;
+  try {
+    engine = threads === 1 ? inThisThread(config) : new WorkerPool(threads, config);
+  } catch (e) {
+    input.destroy();
+    sink.abandon();
+    throw e;
+  }
   const progress = new Progress(process.stderr.isTTY === true && !options.quiet, size);
   const totals: Totals = { urls: 0, allowed: 0, hosts: new Set<number>(), loads: 0, evictions: 0 };
   const began = performance.now();
@@ -51,7 +59,9 @@ export async function classifyCommand(inputPath: string | undefined, options: Cl
       progress.update(consumed, totals.urls);
     };
     for await (const { block, consumed } of lineBlocks(input)) {
-      inFlight.push({ result: engine.classify(block), consumed });
+      const result = engine.classify(block);
+      result.catch(() => {}); // handled when its turn comes (settle); not an unhandled rejection meanwhile
+      inFlight.push({ result, consumed });
       if (inFlight.length >= threads * IN_FLIGHT_PER_THREAD) await settle();
       if (sink.closedByReader) break;
     }
@@ -104,12 +114,9 @@ function readOptions(o: ClassifyOptions): { config: ClassifyConfig; threads: num
     // The bound is for the whole run: each thread keeps its share.
     cacheBytes: Math.floor((cacheMb * 2 ** 20) / threads),
   };
-  // A bad agent is a usage error now, not in the first thread that meets a robots.txt.
-  try {
-    parse('', { profile }).compile(agents).dispose();
-  } catch (e) {
-    throw new CliError((e as Error).message);
-  }
+  // A bad agent or robots file is a usage error now, not in the first thread that meets it.
+  if (config.robotsFile !== undefined) compileAgents(readRobotsFile(config.robotsFile), config).dispose();
+  else compileAgents(new Uint8Array(0), config).dispose();
   return { config, threads };
 }
 

@@ -21,7 +21,7 @@ const program = new Command('robots')
   .description('A robots.txt engine: classify URLs in bulk, check and explain verdicts, lint files.')
   .version(VERSION, '-V, --version')
   .showSuggestionAfterError()
-  .configureOutput({ outputError: (text, write) => write(text.replace(/^error: /, 'robots: ')) })
+  .configureOutput({ outputError: (text, write) => write(text.replace(/^error: /, 'robots: ').replace(/\n\(Did you mean/, ' (Did you mean')) })
   .exitOverride();
 
 program
