@@ -55,6 +55,8 @@ export function splitLines(buf: usize, n: i32, recs: usize, runs: usize, maxReco
   let nruns: i32 = 0;
   let h1: u32 = 0;
   let h2: u32 = 0;
+  let prevHost: usize = 0;
+  let prevLen: i32 = -1;
   let i: i32 = 0;
   while (i < n && count < maxRecords) {
     const eol = findFirstOf(buf, i, n, 0x0a, 0x0a, 0x0a);
@@ -70,7 +72,14 @@ export function splitLines(buf: usize, n: i32, recs: usize, runs: usize, maxReco
     store<i32>(r, b - a, 4);
     store<i32>(r, a + hostStart, 8);
     store<i32>(r, hostEnd - hostStart, 12);
-    hashHost(buf + a + hostStart, hostEnd - hostStart);
+    // Consecutive URLs mostly share a host: hash it only when its octets change.
+    const host = buf + a + hostStart;
+    const hostLen = hostEnd - hostStart;
+    if (count == 0 || hostLen != prevLen || !sameOctets(host, prevHost, hostLen)) {
+      prevHost = host;
+      prevLen = hostLen;
+      hashHost(host, hostLen);
+    }
     if (count == 0 || hash1 != h1 || hash2 != h2) {
       h1 = hash1;
       h2 = hash2;
@@ -85,6 +94,14 @@ export function splitLines(buf: usize, n: i32, recs: usize, runs: usize, maxReco
   splitEnd = i < n ? i : n;
   runCount = nruns;
   return count;
+}
+
+/** a[0, n) == b[0, n), 8 octets at a time. */
+@inline function sameOctets(a: usize, b: usize, n: i32): bool {
+  let i: i32 = 0;
+  for (; i + 8 <= n; i += 8) if (load<u64>(a + i) != load<u64>(b + i)) return false;
+  for (; i < n; i++) if (load<u8>(a + i) != load<u8>(b + i)) return false;
+  return true;
 }
 
 let hash1: u32 = 0;
@@ -121,17 +138,20 @@ function hostSpan(u: usize, n: i32): void {
   }
   if (a < 0) return;
   let b = findFirstOf(u, a, n, 0x2f, 0x3f, 0x23);
-  for (let i = b - 1; i >= a; i--) {
-    if (load<u8>(u + i) == 0x40) { a = i + 1; break; } // user info ends at the last '@'
-  }
-  if (a < b && load<u8>(u + a) == 0x5b) {
-    // [IPv6]: the port, if any, follows the ']'
-    for (let i = a; i < b; i++) {
-      if (load<u8>(u + i) == 0x5d) { b = i + 1; break; }
+  // Most hosts have no user info, port or brackets: one scan tells.
+  if (findFirstOf(u, a, b, 0x40, 0x3a, 0x5b) < b) {
+    for (let i = b - 1; i >= a; i--) {
+      if (load<u8>(u + i) == 0x40) { a = i + 1; break; } // user info ends at the last '@'
     }
-  } else {
-    for (let i = a; i < b; i++) {
-      if (load<u8>(u + i) == 0x3a) { b = i; break; }
+    if (a < b && load<u8>(u + a) == 0x5b) {
+      // [IPv6]: the port, if any, follows the ']'
+      for (let i = a; i < b; i++) {
+        if (load<u8>(u + i) == 0x5d) { b = i + 1; break; }
+      }
+    } else {
+      for (let i = a; i < b; i++) {
+        if (load<u8>(u + i) == 0x3a) { b = i; break; }
+      }
     }
   }
   hostStart = a;

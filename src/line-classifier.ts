@@ -26,7 +26,8 @@ export interface BlockResult {
 const LINE_RECORD = 16; // assembly/classify.ts: start, length, host start, host length
 const RUN_RECORD = 12; // first line, hash1, hash2
 const MAX_RECORDS = 1 << 15;
-const OUT_SIZE = 1 << 20;
+/** Output area: a block's lines fit at once (1 MiB of short URLs writes ~1.5 MiB of TSV). */
+const OUT_SIZE = 4 << 20;
 /** Distinct hosts remembered for the summary; past this the count is a lower bound. */
 export const MAX_COUNTED_HOSTS = 1 << 22;
 
@@ -61,19 +62,22 @@ export class LineClassifier {
   }
 
   /**
-   * Classifies the lines of block (whole lines; the last may lack its LF)
-   * against one matcher, or the matcher of each URL's host.
+   * Classifies the lines of input (whole lines; the last may lack its LF;
+   * given whole or in parts, as read) against one matcher, or the matcher of
+   * each URL's host.
    */
-  classify(block: Uint8Array, source: Matcher | MatcherSource): BlockResult {
+  classify(input: Uint8Array | readonly Uint8Array[], source: Matcher | MatcherSource): BlockResult {
     const c = this.core;
     const x = c.exports;
-    this.reserveInput(block.length);
-    c.u8.set(block, this.inPtr);
+    const parts = input instanceof Uint8Array ? [input] : input;
+    const length = parts.reduce((n, p) => n + p.length, 0);
+    this.reserveInput(length);
+    for (let at = this.inPtr, k = 0; k < parts.length; at += parts[k++].length) c.u8.set(parts[k], at);
     const single = typeof source === 'function' ? 0 : source.address;
     const result: BlockResult = { output: new Uint8Array(0), urls: 0, allowed: 0, newHosts: [] };
-    for (let pos = 0; pos < block.length; ) {
+    for (let pos = 0; pos < length; ) {
       const buf = this.inPtr + pos;
-      const count = x.splitLines(buf, block.length - pos, this.recs, this.runs, MAX_RECORDS);
+      const count = x.splitLines(buf, length - pos, this.recs, this.runs, MAX_RECORDS);
       const nruns = x.lastRunCount();
       pos += x.lastSplitEnd();
       result.urls += count;

@@ -41,7 +41,7 @@ export class BlockClassifier {
     }
   }
 
-  classify(block: Uint8Array): ClassifiedBlock {
+  classify(block: Uint8Array | readonly Uint8Array[]): ClassifiedBlock {
     if (this.single !== null) return { ...this.lines.classify(block, this.single), loads: 0, evictions: 0 };
     const hosts = this.hosts!;
     const { loads, evictions } = hosts;

@@ -9,6 +9,7 @@ import { CliError, reason } from './errors.js';
 import { BLOCK_OCTETS, lineBlocks } from './line-blocks.js';
 import { OutputSink } from './output-sink.js';
 import { Progress } from './progress.js';
+import { thousands } from './numbers.js';
 import { parseAgents, parseMaxBytes, parseProfile } from './options.js';
 import { WorkerPool } from './worker-pool.js';
 
@@ -58,8 +59,8 @@ export async function classifyCommand(inputPath: string | undefined, options: Cl
       for (const h of r.newHosts) if (totals.hosts.size < MAX_COUNTED_HOSTS) totals.hosts.add(h);
       progress.update(consumed, totals.urls);
     };
-    for await (const { block, consumed } of lineBlocks(input)) {
-      const result = engine.classify(block);
+    for await (const { parts, consumed } of lineBlocks(input)) {
+      const result = engine.classify(parts);
       result.catch(() => {}); // handled when its turn comes (settle); not an unhandled rejection meanwhile
       inFlight.push({ result, consumed });
       if (inFlight.length >= threads * IN_FLIGHT_PER_THREAD) await settle();
@@ -140,14 +141,14 @@ function openInput(path: string | undefined): { input: Readable; size: number } 
 }
 
 interface Engine {
-  classify(block: Uint8Array): Promise<ClassifiedBlock>;
+  classify(parts: readonly Uint8Array[]): Promise<ClassifiedBlock>;
   close(): Promise<void>;
 }
 
 function inThisThread(config: ClassifyConfig): Engine {
   const classifier = new BlockClassifier(config);
   return {
-    classify: async (block) => classifier.classify(block),
+    classify: async (parts) => classifier.classify(parts),
     close: async () => {},
   };
 }
@@ -161,7 +162,7 @@ interface Totals {
 }
 
 function summarize(t: Totals, ms: number, perHost: boolean): void {
-  const n = (x: number) => x.toLocaleString('en-US');
+  const n = thousands;
   const hosts = t.hosts.size >= MAX_COUNTED_HOSTS ? `more than ${n(MAX_COUNTED_HOSTS)}` : n(t.hosts.size);
   const rate = t.urls / Math.max(ms / 1000, 1e-6);
   process.stderr.write(
@@ -170,3 +171,4 @@ function summarize(t: Totals, ms: number, perHost: boolean): void {
       (perHost ? `; host cache: ${n(t.loads)} loads, ${n(t.evictions)} evictions` : '') + '\n',
   );
 }
+

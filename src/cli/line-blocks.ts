@@ -1,7 +1,6 @@
 // Input of any size as a stream of blocks of whole lines: bounded memory, the
-// lines never split across blocks. Each block is its own buffer (transferable).
+// lines never split across blocks. A block is a list of views of what was read.
 import type { Readable } from 'node:stream';
-import { concatOctets } from '../octets.js';
 import { CliError } from './errors.js';
 
 /** Target block size: big enough that per-block costs vanish, small enough to keep threads busy. */
@@ -10,7 +9,8 @@ export const BLOCK_OCTETS = 1 << 20;
 export const MAX_LINE_OCTETS = 16 << 20;
 
 export interface LineBlock {
-  block: Uint8Array;
+  /** Whole lines, in parts as read (views of the input's buffers: no copy). */
+  parts: Uint8Array[];
   /** Input octets consumed so far, this block included (for progress). */
   consumed: number;
 }
@@ -28,12 +28,12 @@ export async function* lineBlocks(input: Readable, maxLine = MAX_LINE_OCTETS): A
       if (carried > maxLine) throw new CliError(`an input line is longer than ${maxLine} octets: not a list of URLs`);
       continue;
     }
-    carry.push(chunk.subarray(0, lastLf + 1));
-    const block = concatOctets(carry);
+    const parts = carry;
+    parts.push(chunk.subarray(0, lastLf + 1));
     carry = lastLf + 1 < chunk.length ? [chunk.subarray(lastLf + 1)] : [];
     carried = chunk.length - lastLf - 1;
-    yield { block, consumed: consumed - carried };
+    yield { parts, consumed: consumed - carried };
   }
-  if (carried > 0) yield { block: concatOctets(carry), consumed };
+  if (carried > 0) yield { parts: carry, consumed };
 }
 

@@ -1,6 +1,7 @@
 // Progress of a long classification on stderr, only when stderr is a terminal
 // (cli-progress: a maintained bar that redraws in place and cleans up after itself).
 import cliProgress from 'cli-progress';
+import { thousands } from './numbers.js';
 
 export class Progress {
   private readonly bar: cliProgress.SingleBar | null;
@@ -25,7 +26,7 @@ export class Progress {
   update(consumed: number, urls: number): void {
     if (this.bar === null) return;
     const seconds = (performance.now() - this.began) / 1000;
-    this.bar.update(consumed, { urls: urls.toLocaleString('en-US'), rate: Math.round(urls / Math.max(seconds, 1e-3)).toLocaleString('en-US') });
+    this.bar.update(consumed, { urls: thousands(urls), rate: thousands(Math.round(urls / Math.max(seconds, 1e-3))) });
   }
 
   stop(): void {

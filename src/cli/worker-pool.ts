@@ -3,6 +3,7 @@
 // which keeps the output in input order.
 import { Worker } from 'node:worker_threads';
 import type { ClassifiedBlock, ClassifyConfig } from './classify-config.js';
+import { concatOctets } from '../octets.js';
 import { CliError } from './errors.js';
 
 export interface BlockRequest {
@@ -56,8 +57,9 @@ export class WorkerPool {
     this.workers = Array.from({ length: threads }, () => new PoolWorker(config));
   }
 
-  /** Classifies a block on the least busy thread. The block's buffer is transferred. */
-  classify(block: Uint8Array): Promise<ClassifiedBlock> {
+  /** Classifies a block on the least busy thread (copied into a buffer of its own, which is transferred). */
+  classify(parts: readonly Uint8Array[]): Promise<ClassifiedBlock> {
+    const block = concatOctets(parts);
     let w = this.workers[0];
     for (const x of this.workers) if (x.pending.size < w.pending.size) w = x;
     const seq = this.seq++;
