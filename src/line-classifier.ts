@@ -14,6 +14,10 @@ export type OutputFormat = 'tsv' | 'jsonl';
 /** The matcher for a host (lower-case; '' when the URL names none); null means no robots.txt: all allowed. */
 export type MatcherSource = (host: string) => Matcher | null;
 
+/** Where output octets are copied to: a buffer of exactly n octets (a view). */
+export type OutputBuffers = (n: number) => Uint8Array;
+const newBuffer: OutputBuffers = (n) => new Uint8Array(n);
+
 export interface BlockResult {
   /** One line per URL, in input order. */
   output: Uint8Array;
@@ -64,9 +68,10 @@ export class LineClassifier {
   /**
    * Classifies the lines of input (whole lines; the last may lack its LF;
    * given whole or in parts, as read) against one matcher, or the matcher of
-   * each URL's host.
+   * each URL's host. The output is copied out of the core into a buffer from
+   * `output` (a pool, say).
    */
-  classify(input: Uint8Array | readonly Uint8Array[], source: Matcher | MatcherSource): BlockResult {
+  classify(input: Uint8Array | readonly Uint8Array[], source: Matcher | MatcherSource, output: OutputBuffers = newBuffer): BlockResult {
     const c = this.core;
     const x = c.exports;
     const parts = input instanceof Uint8Array ? [input] : input;
@@ -93,7 +98,7 @@ export class LineClassifier {
       }
       if (typeof source !== 'function') result.allowed += this.decide(single, buf, 0, count);
     }
-    result.output = this.takeOutput();
+    result.output = this.takeOutput(output);
     return result;
   }
 
@@ -142,17 +147,19 @@ export class LineClassifier {
     return allowed;
   }
 
-  private flush(): void {
+  private flush(output: OutputBuffers = newBuffer): void {
     if (this.outLen === 0) return;
-    this.pieces.push(this.core.u8.slice(this.outPtr, this.outPtr + this.outLen));
+    const piece = output(this.outLen);
+    piece.set(this.core.u8.subarray(this.outPtr, this.outPtr + this.outLen));
+    this.pieces.push(piece);
     this.outLen = 0;
   }
 
-  private takeOutput(): Uint8Array {
-    this.flush();
+  private takeOutput(output: OutputBuffers): Uint8Array {
+    this.flush(output);
     const pieces = this.pieces;
     this.pieces = [];
-    let out = pieces.length === 1 ? pieces[0] : concatOctets(pieces);
+    let out = pieces.length === 1 ? pieces[0] : pieces.length === 0 ? output(0) : concatOctets(pieces);
     // JSON text is UTF-8: a URL's invalid octets become U+FFFD (the core copies
     // octets >= 0x80 as they are; everything else it writes is ASCII).
     if (this.json && !isUtf8(out)) out = new TextEncoder().encode(utf8.decode(out));

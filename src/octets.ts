@@ -17,10 +17,10 @@ export function isUnreserved(c: number): boolean {
   return (l >= 0x61 && l <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e || c === 0x5f || c === 0x7e;
 }
 
-/** The parts in one new buffer of its own: never Node's shared pool, so it can
- * be transferred to another thread. */
-export function concatOctets(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+/** The parts in one buffer of their own (never Node's shared pool, so it can be
+ * transferred to another thread): a new one, or one from `into` (n octets). */
+export function concatOctets(parts: readonly Uint8Array[], into: (n: number) => Uint8Array = (n) => new Uint8Array(n)): Uint8Array {
+  const out = into(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {
     out.set(p, at);

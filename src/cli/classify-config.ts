@@ -1,6 +1,6 @@
 // What a classification needs, as plain data (it crosses to worker threads),
 // and the engine built from it: one matcher, or one per host of a directory.
-import { LineClassifier, parse, type BlockResult, type Matcher, type OutputFormat, type Profile } from '../index.js';
+import { LineClassifier, parse, type BlockResult, type Matcher, type OutputBuffers, type OutputFormat, type Profile } from '../index.js';
 import { CliError } from './errors.js';
 import { readRobotsFile } from './robots-file.js';
 import { HostMatchers } from './host-matchers.js';
@@ -41,11 +41,11 @@ export class BlockClassifier {
     }
   }
 
-  classify(block: Uint8Array | readonly Uint8Array[]): ClassifiedBlock {
-    if (this.single !== null) return { ...this.lines.classify(block, this.single), loads: 0, evictions: 0 };
+  classify(block: Uint8Array | readonly Uint8Array[], output?: OutputBuffers): ClassifiedBlock {
+    if (this.single !== null) return { ...this.lines.classify(block, this.single, output), loads: 0, evictions: 0 };
     const hosts = this.hosts!;
     const { loads, evictions } = hosts;
-    const r = this.lines.classify(block, (host) => hosts.get(host));
+    const r = this.lines.classify(block, (host) => hosts.get(host), output);
     return { ...r, loads: hosts.loads - loads, evictions: hosts.evictions - evictions };
   }
 }

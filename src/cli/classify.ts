@@ -2,7 +2,7 @@
 import { closeSync, createReadStream, fstatSync, openSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
-import { MAX_COUNTED_HOSTS, type OutputFormat, type Profile } from '../index.js';
+import { BufferPool, MAX_COUNTED_HOSTS, type OutputFormat, type Profile } from '../index.js';
 import { BlockClassifier, compileAgents, type ClassifiedBlock, type ClassifyConfig } from './classify-config.js';
 import { readRobotsFile } from './robots-file.js';
 import { CliError, reason } from './errors.js';
@@ -51,7 +51,7 @@ export async function classifyCommand(inputPath: string | undefined, options: Cl
     const settle = async () => {
       const { result, consumed } = inFlight.shift()!;
       const r = await result;
-      await sink.write(r.output);
+      await sink.write(r.output, () => engine.recycle(r.output));
       totals.urls += r.urls;
       totals.allowed += r.allowed;
       totals.loads += r.loads;
@@ -142,13 +142,18 @@ function openInput(path: string | undefined): { input: Readable; size: number } 
 
 interface Engine {
   classify(parts: readonly Uint8Array[]): Promise<ClassifiedBlock>;
+  /** An output buffer, written: for reuse. */
+  recycle(output: Uint8Array): void;
   close(): Promise<void>;
 }
 
 function inThisThread(config: ClassifyConfig): Engine {
   const classifier = new BlockClassifier(config);
+  const outputs = new BufferPool();
+  const take = (n: number) => outputs.take(n);
   return {
-    classify: async (parts) => classifier.classify(parts),
+    classify: async (parts) => classifier.classify(parts, take),
+    recycle: (output) => outputs.give(output.buffer),
     close: async () => {},
   };
 }

@@ -32,10 +32,11 @@ export class OutputSink {
     });
   }
 
-  async write(octets: Uint8Array): Promise<void> {
+  /** Writes octets (kept until written: `written` says when they may be reused). */
+  async write(octets: Uint8Array, written: () => void = () => {}): Promise<void> {
     if (this.failure) throw this.failure;
-    if (this.closedByReader || octets.length === 0) return;
-    if (!this.stream.write(octets)) {
+    if (this.closedByReader || octets.length === 0) return written();
+    if (!this.stream.write(octets, () => written())) {
       await new Promise<void>((resolve) => {
         const done = () => {
           this.stream.off('drain', done);

@@ -3,17 +3,18 @@
 // which keeps the output in input order.
 import { Worker } from 'node:worker_threads';
 import type { ClassifiedBlock, ClassifyConfig } from './classify-config.js';
+import { BufferPool } from '../buffer-pool.js';
 import { concatOctets } from '../octets.js';
 import { CliError } from './errors.js';
 
-export interface BlockRequest {
-  seq: number;
-  block: Uint8Array;
-}
+/** A block to classify, or an output buffer sent back for reuse. */
+export type ToWorker = { seq: number; block: Uint8Array } | { spare: ArrayBuffer };
 
 export interface BlockReply {
   seq: number;
   result?: ClassifiedBlock;
+  /** The block's buffer, back for reuse. */
+  input: ArrayBuffer;
   error?: string;
   /** The error is the user's to fix (a bad robots file, say), not a bug. */
   usage?: boolean;
@@ -29,9 +30,10 @@ class PoolWorker {
   readonly pending = new Map<number, Pending>();
   closing = false;
 
-  constructor(config: ClassifyConfig) {
+  constructor(config: ClassifyConfig, inputs: BufferPool) {
     this.worker = new Worker(new URL('./classify-worker.js', import.meta.url), { workerData: config });
     this.worker.on('message', (r: BlockReply) => {
+      inputs.give(r.input);
       const p = this.pending.get(r.seq)!;
       this.pending.delete(r.seq);
       if (r.error !== undefined) p.reject(r.usage ? new CliError(r.error) : new Error(r.error));
@@ -51,22 +53,34 @@ class PoolWorker {
 
 export class WorkerPool {
   private readonly workers: PoolWorker[];
+  private readonly inputs = new BufferPool();
   private seq = 0;
 
   constructor(threads: number, config: ClassifyConfig) {
-    this.workers = Array.from({ length: threads }, () => new PoolWorker(config));
+    this.workers = Array.from({ length: threads }, () => new PoolWorker(config, this.inputs));
+  }
+
+  private leastBusy(): PoolWorker {
+    let w = this.workers[0];
+    for (const x of this.workers) if (x.pending.size < w.pending.size) w = x;
+    return w;
   }
 
   /** Classifies a block on the least busy thread (copied into a buffer of its own, which is transferred). */
   classify(parts: readonly Uint8Array[]): Promise<ClassifiedBlock> {
-    const block = concatOctets(parts);
-    let w = this.workers[0];
-    for (const x of this.workers) if (x.pending.size < w.pending.size) w = x;
+    const block = concatOctets(parts, (n) => this.inputs.take(n));
+    const w = this.leastBusy();
     const seq = this.seq++;
     return new Promise((resolve, reject) => {
       w.pending.set(seq, { resolve, reject });
-      w.worker.postMessage({ seq, block } satisfies BlockRequest, [block.buffer as ArrayBuffer]);
+      w.worker.postMessage({ seq, block } satisfies ToWorker, [block.buffer as ArrayBuffer]);
     });
+  }
+
+  /** An output buffer, written: back to a thread for reuse. */
+  recycle(output: Uint8Array): void {
+    const spare = output.buffer as ArrayBuffer;
+    if (spare.byteLength > 0) this.leastBusy().worker.postMessage({ spare } satisfies ToWorker, [spare]);
   }
 
   async close(): Promise<void> {

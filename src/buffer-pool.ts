@@ -1,0 +1,25 @@
+// Spare buffers for blocks of input and output, handed back and forth between
+// threads instead of allocated per block: a fresh 1.5 MiB buffer costs page
+// faults and zeroing (measured here: slice() 0.76 ms, set() into a spare 0.21 ms).
+
+/** Smallest buffer made, so that spares fit most later blocks. */
+const MIN_OCTETS = 2 << 20;
+
+export class BufferPool {
+  private readonly spare: ArrayBuffer[] = [];
+
+  constructor(private readonly keep = 8) {}
+
+  /** A view of n octets over a spare buffer, or over a new one. */
+  take(n: number): Uint8Array {
+    for (let i = 0; i < this.spare.length; i++) {
+      if (this.spare[i].byteLength >= n) return new Uint8Array(this.spare.splice(i, 1)[0], 0, n);
+    }
+    return new Uint8Array(new ArrayBuffer(Math.max(n, MIN_OCTETS)), 0, n);
+  }
+
+  /** Takes a buffer back for reuse (kept only up to the pool's size). */
+  give(buffer: ArrayBufferLike): void {
+    if (this.spare.length < this.keep && buffer.byteLength > 0 && buffer instanceof ArrayBuffer) this.spare.push(buffer);
+  }
+}
