@@ -16,24 +16,27 @@ export interface LineBlock {
 }
 
 export async function* lineBlocks(input: Readable, maxLine = MAX_LINE_OCTETS): AsyncGenerator<LineBlock> {
-  let carry: Uint8Array[] = []; // the start of a line that has not ended yet
-  let carried = 0;
+  let parts: Uint8Array[] = []; // read, not yet yielded; starts at a line's start
+  let size = 0;
+  let unfinished = 0; // octets after the last LF read: a line still going on
   let consumed = 0;
+  // Chunks are gathered to about BLOCK_OCTETS (a pipe gives 64 KiB at a time).
   for await (const chunk of input as AsyncIterable<Buffer>) {
     consumed += chunk.length;
+    parts.push(chunk);
+    size += chunk.length;
     const lastLf = chunk.lastIndexOf(10);
     if (lastLf < 0) {
-      carry.push(chunk);
-      carried += chunk.length;
-      if (carried > maxLine) throw new CliError(`an input line is longer than ${maxLine} octets: not a list of URLs`);
+      unfinished += chunk.length;
+      if (unfinished > maxLine) throw new CliError(`an input line is longer than ${maxLine} octets: not a list of URLs`);
       continue;
     }
-    const parts = carry;
-    parts.push(chunk.subarray(0, lastLf + 1));
-    carry = lastLf + 1 < chunk.length ? [chunk.subarray(lastLf + 1)] : [];
-    carried = chunk.length - lastLf - 1;
-    yield { parts, consumed: consumed - carried };
+    unfinished = chunk.length - lastLf - 1;
+    if (size < BLOCK_OCTETS) continue;
+    parts[parts.length - 1] = chunk.subarray(0, lastLf + 1);
+    yield { parts, consumed: consumed - unfinished };
+    parts = unfinished > 0 ? [chunk.subarray(lastLf + 1)] : [];
+    size = unfinished;
   }
-  if (carried > 0) yield { parts: carry, consumed };
+  if (size > 0) yield { parts, consumed };
 }
-
