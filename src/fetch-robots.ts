@@ -63,6 +63,7 @@ export async function fetchRobots(url: string, options: FetchRobotsOptions): Pro
     'accept-encoding': 'gzip, deflate, br',
   };
   const visited = new Set<string>();
+  let redirects = 0;
   let current = url;
   let last: Response | undefined;
   const outcome = (status: RobotsStatus, reason: string, extra: Partial<FetchOutcome> = {}): FetchOutcome => ({
@@ -70,7 +71,7 @@ export async function fetchRobots(url: string, options: FetchRobotsOptions): Pro
     reason,
     httpStatus: last?.status,
     finalUrl: current,
-    redirects: Math.max(0, visited.size - 1),
+    redirects,
     body: undefined,
     reachedLimit: false,
     headers: last?.headers,
@@ -109,7 +110,8 @@ export async function fetchRobots(url: string, options: FetchRobotsOptions): Pro
         }
         next.hash = '';
         if (visited.has(next.href)) return outcome('unavailable', `redirect loop at ${next.href}`);
-        if (visited.size > maxRedirects) return outcome('unavailable', `more than ${maxRedirects} redirects`);
+        if (redirects === maxRedirects) return outcome('unavailable', `more than ${maxRedirects} redirects`);
+        redirects++;
         current = next.href;
         continue;
       }
