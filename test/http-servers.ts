@@ -15,14 +15,17 @@ export interface TestServer {
   /** http://127.0.0.1:PORT */
   origin: string;
   port: number;
+  /** Every request, unless started with log: false (then only `count`). */
   requests: LoggedRequest[];
+  count: number;
   handler: Handler;
   close(): Promise<void>;
 }
 
-export async function startServer(handler: Handler = (_, res) => res.end()): Promise<TestServer> {
+export async function startServer(handler: Handler = (_, res) => res.end(), { log = true } = {}): Promise<TestServer> {
   const server = http.createServer((req, res) => {
-    state.requests.push({ path: req.url ?? '', headers: req.headers });
+    state.count++;
+    if (log) state.requests.push({ path: req.url ?? '', headers: req.headers });
     state.handler(req, res);
   });
   // Keep-alive sockets of the client must not hold close() up.
@@ -33,6 +36,7 @@ export async function startServer(handler: Handler = (_, res) => res.end()): Pro
     origin: `http://127.0.0.1:${port}`,
     port,
     requests: [],
+    count: 0,
     handler,
     close: () =>
       new Promise<void>((resolve) => {
