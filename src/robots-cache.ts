@@ -148,13 +148,13 @@ export class RobotsCache {
 
   /** May the crawler fetch this URL? Fetches the origin's robots.txt when the cache has no fresh copy. */
   async isAllowed(url: string): Promise<boolean> {
-    const slot = await this.slotFor(robotsUrl(url));
+    const slot = await this.slotFor(this.key(url));
     return this.verdict(slot, url);
   }
 
   /** The origin's entry, fetched when the cache has no fresh one. */
   async lookup(url: string): Promise<RobotsEntry> {
-    return (await this.slotFor(robotsUrl(url))).entry;
+    return (await this.slotFor(this.key(url))).entry;
   }
 
   get stats(): RobotsCacheStats {
@@ -166,6 +166,15 @@ export class RobotsCache {
     for (const slot of this.slots.values()) this.release(slot);
     this.slots.clear();
     this.bytes = 0;
+  }
+
+  private key(url: string): string {
+    const key = robotsUrl(url);
+    // Node's fetch speaks HTTP only; a crawler's own fetch may know other schemes.
+    if (this.fetchFn === undefined && !key.startsWith('http://') && !key.startsWith('https://')) {
+      throw new TypeError(`without a fetch option, RobotsCache fetches http and https only: ${JSON.stringify(url.slice(0, 200))}`);
+    }
+    return key;
   }
 
   private slotFor(key: string): Promise<Slot> | Slot {

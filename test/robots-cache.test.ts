@@ -583,6 +583,19 @@ describe('the fetch option and hostile input', () => {
     expect(c.stats.fetches).toBe(0);
   });
 
+  it('other schemes need a fetch that knows them', async () => {
+    await expect(cache().isAllowed('ftp://example.com/file')).rejects.toThrow(/http and https only/);
+    const seen: string[] = [];
+    const ftp = async (url: string) => {
+      seen.push(url);
+      return new Response('User-agent: *\nDisallow: /private\n');
+    };
+    const c = cache({ fetch: ftp });
+    expect(await c.isAllowed('ftp://example.com/private/file')).toBe(false);
+    expect(await c.isAllowed('ftp://example.com/pub/file')).toBe(true);
+    expect(seen).toEqual(['ftp://example.com/robots.txt']);
+  });
+
   it('bad options are caught at construction', () => {
     expect(() => new RobotsCache({ agent: 'Foo/1.0', userAgentHeader: UA })).toThrow(TypeError);
     expect(() => new RobotsCache({ agent: 'Foo/1.0', userAgentHeader: UA, profile: 'google' })).not.toThrow();
