@@ -25,7 +25,7 @@ export interface FetchOutcome {
   status: RobotsStatus;
   /** Why, in words: 'http 200', 'http 503', 'timeout after 10000 ms', 'more than 5 redirects', ... */
   reason: string;
-  /** HTTP status of the last response received; undefined when none came. */
+  /** HTTP status of the response that decided the outcome; undefined when the last request got none. */
   httpStatus: number | undefined;
   /** The last URL requested (after redirects). */
   finalUrl: string;
@@ -36,6 +36,8 @@ export interface FetchOutcome {
   reachedLimit: boolean;
   /** Headers of the last response (for caching), when one came. */
   headers: Headers | undefined;
+  /** unreachable: how long the server asked to wait (Retry-After on a 429 or 5xx), in ms. */
+  retryAfterMs: number | undefined;
 }
 
 export const MAX_REDIRECTS = 5;
@@ -75,6 +77,7 @@ export async function fetchRobots(url: string, options: FetchRobotsOptions): Pro
     body: undefined,
     reachedLimit: false,
     headers: last?.headers,
+    retryAfterMs: undefined,
     ...extra,
   });
   try {
@@ -117,7 +120,7 @@ export async function fetchRobots(url: string, options: FetchRobotsOptions): Pro
       }
       if (code >= 400 && code <= 499 && code !== 429) return outcome('unavailable', `http ${code}`);
       // 5xx, 429, and anything outside the classes HTTP defines.
-      return outcome('unreachable', `http ${code}`);
+      return outcome('unreachable', `http ${code}`, { retryAfterMs: retryAfter(response.headers) });
     }
   } catch (error) {
     const reason = error instanceof Timeout ? error.message : `network error: ${describe(error)}`;
@@ -165,6 +168,18 @@ async function readLimited(
     at += c.length;
   }
   return { body, reachedLimit };
+}
+
+/** Retry-After (RFC 9110 10.2.3): delay-seconds, or an HTTP date read against the response's Date. */
+function retryAfter(headers: Headers): number | undefined {
+  const value = headers.get('retry-after')?.trim();
+  if (value === undefined || value === '') return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) return undefined;
+  const date = Date.parse(headers.get('date') ?? '');
+  const wait = at - (Number.isNaN(date) ? Date.now() : date);
+  return wait > 0 ? wait : undefined;
 }
 
 async function discard(response: Response): Promise<void> {

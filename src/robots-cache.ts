@@ -30,7 +30,7 @@ export interface RobotsCacheOptions {
   maxBodyBytes?: number;
   /** Per fetch, redirects and body included (default 10 s). */
   timeoutMs?: number;
-  /** First wait before refetching an unreachable robots.txt (default 60 s); it doubles on each failure. */
+  /** First wait before refetching an unreachable robots.txt (default 60 s); it doubles on each failure. A longer Retry-After wins, up to ttlMs. */
   retryMs?: number;
   /** Longest wait between refetches of an unreachable robots.txt (default 1 h). */
   maxRetryMs?: number;
@@ -248,7 +248,9 @@ export class RobotsCache {
     } else {
       const failures = (previous?.failures ?? 0) + 1;
       const since = previous?.entry.unreachableSince ?? now;
-      const expiresAt = now + Math.min(this.retryMs * 2 ** Math.min(failures - 1, 40), this.maxRetryMs);
+      // Back-off, or longer when the server asked so with Retry-After (but not past ttlMs).
+      const backoff = Math.min(this.retryMs * 2 ** Math.min(failures - 1, 40), this.maxRetryMs);
+      const expiresAt = now + Math.max(backoff, Math.min(outcome.retryAfterMs ?? 0, this.ttlMs));
       const copy = previous?.entry.status === 'ok' ? previous.entry : undefined;
       if (copy !== undefined) {
         // RFC 9309 2.3.1.4: keep using the cached copy while the file is unreachable.

@@ -456,7 +456,18 @@ describe('caching', () => {
     expect(server.requests.length).toBe(2);
   });
 
-  it('a verdict weighs the automaton it grows; maxDfaBytes caps it', async () => {
+  it('an entry larger than maxBytes is not kept, and still answers', async () => {
+    server.handler = serve(RULES + '# filler\n'.repeat(3000));
+    const c = cache({ maxBytes: 20_000 });
+    expect(await followsRules(c)).toBe(true);
+    expect(c.stats).toMatchObject({ entries: 0, bytes: 0 });
+    // The three concurrent lookups shared one fetch; the next one fetches again.
+    expect(server.requests.length).toBe(1);
+    expect(await c.isAllowed(`${server.origin}/private/x`)).toBe(false);
+    expect(server.requests.length).toBe(2);
+  });
+
+    it('a verdict weighs the automaton it grows; maxDfaBytes caps it', async () => {
     const rules = 'User-agent: *\n' + Array.from({ length: 300 }, (_, i) => `Disallow: /*a${i}*b*c$\n`).join('');
     server.handler = serve(rules);
     const c = cache({ maxDfaBytes: 64 * 1024 });
@@ -529,6 +540,21 @@ describe('unreachable over time', () => {
       expect(entry.unreachableSince).toBe(t0);
     }
     expect(server.requests.length).toBe(1 + expected.length);
+  });
+
+  it('Retry-After on a 429 or 503 lengthens the wait, up to ttlMs', async () => {
+    server.handler = serve('slow down', { 'retry-after': '600' }, 429);
+    expect((await cache().lookup(server.origin)).expiresAt).toBe(clock + 10 * MINUTE);
+    const date = new Date();
+    server.handler = serve('down', { date: date.toUTCString(), 'retry-after': new Date(date.getTime() + 2 * HOUR).toUTCString() }, 503);
+    expect((await cache().lookup(server.origin)).expiresAt).toBe(clock + 2 * HOUR);
+    server.handler = serve('down', { 'retry-after': String(10 * 365 * 86400) }, 503);
+    expect((await cache().lookup(server.origin)).expiresAt).toBe(clock + DAY);
+    // Shorter than the back-off, or unreadable: the back-off.
+    for (const value of ['5', 'soon', '-3']) {
+      server.handler = serve('down', { 'retry-after': value }, 503);
+      expect((await cache().lookup(server.origin)).expiresAt, value).toBe(clock + MINUTE);
+    }
   });
 
   it('retryMs sets the first wait', async () => {
