@@ -75,6 +75,7 @@ export interface RobotsCacheStats {
 }
 
 const HOUR = 3_600_000;
+const MAX_TIMER_MS = 2 ** 31 - 1;
 const DAY = 24 * HOUR;
 /** RFC 9309 2.3.1.4: unreachable this long with no copy, the file is taken as unavailable. */
 export const UNREACHABLE_GIVE_UP_MS = 30 * DAY;
@@ -140,6 +141,8 @@ export class RobotsCache {
     this.maxBodyBytes = positive('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BYTES);
     if (this.maxBodyBytes < DEFAULT_MAX_BYTES) throw new RangeError(`maxBodyBytes must be at least ${DEFAULT_MAX_BYTES} (RFC 9309 2.5)`);
     this.timeoutMs = positive('timeoutMs', options.timeoutMs, 10_000);
+    // Node fires a longer timer at once.
+    if (this.timeoutMs > MAX_TIMER_MS) throw new RangeError(`timeoutMs must be at most ${MAX_TIMER_MS}`);
     this.retryMs = positive('retryMs', options.retryMs, 60_000);
     this.maxRetryMs = positive('maxRetryMs', options.maxRetryMs, HOUR);
     this.maxDfaBytes = positive('maxDfaBytes', options.maxDfaBytes, 2 ** 20);

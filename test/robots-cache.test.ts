@@ -631,6 +631,8 @@ describe('the fetch option and hostile input', () => {
     expect(() => new RobotsCache({ agent: 'FooBot', userAgentHeader: UA, maxEntries: 0 })).toThrow(RangeError);
     expect(() => new RobotsCache({ agent: 'FooBot', userAgentHeader: UA, ttlMs: -1 })).toThrow(RangeError);
     expect(() => new RobotsCache({ agent: 'FooBot', userAgentHeader: UA, timeoutMs: Number.NaN })).toThrow(RangeError);
+    expect(() => new RobotsCache({ agent: 'FooBot', userAgentHeader: UA, timeoutMs: Infinity })).toThrow(RangeError);
+    expect(() => new RobotsCache({ agent: undefined as unknown as string, userAgentHeader: UA })).toThrow(TypeError);
     expect(() => new RobotsCache(null as unknown as RobotsCacheOptions)).toThrow(TypeError);
   });
 
