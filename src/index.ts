@@ -5,6 +5,11 @@ export type { Verdict, MatcherOptions } from './matcher.js';
 export type { Diagnostic, DiagnosticCode, RuleKind } from './records.js';
 export type { Profile } from './pattern.js';
 export { isValidAgent } from './agents.js';
+export { robotsUrl } from './robots-url.js';
+export { RobotsCache, UNREACHABLE_GIVE_UP_MS } from './robots-cache.js';
+export type { RobotsCacheOptions, RobotsEntry, RobotsCacheStats } from './robots-cache.js';
+export { fetchRobots, MAX_REDIRECTS } from './fetch-robots.js';
+export type { FetchFunction, FetchOutcome, FetchRobotsOptions, RobotsStatus } from './fetch-robots.js';
 
 // Internals for tests and tools: not part of the stable surface.
 export { referenceVerdict, pathParamsQuery, normalizePath } from './reference.js';

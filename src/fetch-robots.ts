@@ -1,0 +1,205 @@
+// One robots.txt fetch, classified as RFC 9309 2.3.1 and Google's
+// interpretation say: ok (2xx, the body), unavailable (4xx but 429, too many
+// redirects, a redirect loop: everything allowed), unreachable (5xx, 429,
+// timeouts, network errors, truncated or invalid responses: everything
+// disallowed). Redirects are followed here, by hand, so that they are counted.
+
+/** The part of the fetch API used: Node's built-in fetch (undici) or a crawler's own. */
+export type FetchFunction = (url: string, init: RequestInit) => Promise<Response>;
+
+export type RobotsStatus = 'ok' | 'unavailable' | 'unreachable';
+
+export interface FetchRobotsOptions {
+  /** The User-Agent header sent on every request of the chain. */
+  userAgentHeader: string;
+  fetch?: FetchFunction;
+  /** Octets of the body read; reading stops there (RFC 9309 2.5: at least 500 KiB). */
+  maxBytes: number;
+  /** Whole chain, body included. */
+  timeoutMs: number;
+  /** Consecutive redirects followed (RFC 9309 2.3.1.2: at least five). */
+  maxRedirects?: number;
+}
+
+export interface FetchOutcome {
+  status: RobotsStatus;
+  /** Why, in words: 'http 200', 'http 503', 'timeout after 10000 ms', 'more than 5 redirects', ... */
+  reason: string;
+  /** HTTP status of the response that decided the outcome; undefined when the last request got none. */
+  httpStatus: number | undefined;
+  /** The last URL requested (after redirects). */
+  finalUrl: string;
+  redirects: number;
+  /** ok: the body's first maxBytes octets (decoded from gzip, br or deflate). */
+  body: Uint8Array | undefined;
+  /** ok: reading stopped at maxBytes octets (what follows, if anything, was not read). */
+  reachedLimit: boolean;
+  /** Headers of the last response (for caching), when one came. */
+  headers: Headers | undefined;
+  /** unreachable: how long the server asked to wait (Retry-After on a 429 or 5xx), in ms. */
+  retryAfterMs: number | undefined;
+}
+
+export const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+class Timeout extends Error {}
+
+export async function fetchRobots(url: string, options: FetchRobotsOptions): Promise<FetchOutcome> {
+  const fetchFn: FetchFunction = options.fetch ?? globalThis.fetch;
+  const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS;
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  // Raced against every await, so a custom fetch that ignores the signal still times out.
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new Timeout(`timeout after ${options.timeoutMs} ms`);
+      controller.abort(error);
+      reject(error);
+    }, options.timeoutMs);
+  });
+  deadline.catch(() => {});
+  const headers = {
+    'user-agent': options.userAgentHeader,
+    accept: 'text/plain, */*;q=0.5',
+    'accept-encoding': 'gzip, deflate, br',
+  };
+  const visited = new Set<string>();
+  let redirects = 0;
+  let current = url;
+  let last: Response | undefined;
+  const outcome = (status: RobotsStatus, reason: string, extra: Partial<FetchOutcome> = {}): FetchOutcome => ({
+    status,
+    reason,
+    httpStatus: last?.status,
+    finalUrl: current,
+    redirects,
+    body: undefined,
+    reachedLimit: false,
+    headers: last?.headers,
+    retryAfterMs: undefined,
+    ...extra,
+  });
+  try {
+    for (;;) {
+      visited.add(current);
+      last = undefined;
+      const response = await Promise.race([
+        fetchFn(current, { method: 'GET', headers, redirect: 'manual', signal: controller.signal }),
+        deadline,
+      ]);
+      if (!(response instanceof Response) && !isResponseLike(response)) {
+        return outcome('unreachable', 'fetch returned something that is not a Response');
+      }
+      last = response;
+      const code = response.status;
+      if (code >= 200 && code <= 299) {
+        const read = await readLimited(response, options.maxBytes, deadline);
+        return outcome('ok', `http ${code}`, read);
+      }
+      await discard(response);
+      if (code >= 300 && code <= 399) {
+        const location = response.headers.get('location');
+        // Google: a redirect chain that does not end in a robots.txt is a 404.
+        if (!REDIRECT_STATUSES.has(code) || location === null) return outcome('unavailable', `http ${code} without a redirect`);
+        let next: URL;
+        try {
+          next = new URL(location, current);
+        } catch {
+          return outcome('unavailable', `http ${code} to an invalid location`);
+        }
+        if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+          return outcome('unavailable', `http ${code} to a ${next.protocol} URL`);
+        }
+        next.hash = '';
+        if (visited.has(next.href)) return outcome('unavailable', `redirect loop at ${next.href}`);
+        if (redirects === maxRedirects) return outcome('unavailable', `more than ${maxRedirects} redirects`);
+        redirects++;
+        current = next.href;
+        continue;
+      }
+      if (code >= 400 && code <= 499 && code !== 429) return outcome('unavailable', `http ${code}`);
+      // 5xx, 429, and anything outside the classes HTTP defines.
+      return outcome('unreachable', `http ${code}`, { retryAfterMs: retryAfter(response.headers) });
+    }
+  } catch (error) {
+    const reason = error instanceof Timeout ? error.message : `network error: ${describe(error)}`;
+    return outcome('unreachable', reason);
+  } finally {
+    clearTimeout(timer);
+    // Frees the connection of a chain ended by the deadline or an error.
+    if (!controller.signal.aborted) controller.abort();
+  }
+}
+
+/** The body's first `limit` octets; stops reading there. Throws when the body breaks off. */
+async function readLimited(
+  response: Response,
+  limit: number,
+  deadline: Promise<never>,
+): Promise<{ body: Uint8Array; reachedLimit: boolean }> {
+  if (response.body === null) return { body: new Uint8Array(0), reachedLimit: false };
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let reachedLimit = false;
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), deadline]);
+      if (done) break;
+      if (!(value instanceof Uint8Array)) throw new TypeError('the body stream gave something other than octets');
+      const take = Math.min(value.length, limit - size);
+      chunks.push(take === value.length ? value : value.subarray(0, take));
+      size += take;
+      // At the limit we stop, whether or not more would have come.
+      if (size === limit) {
+        reachedLimit = true;
+        break;
+      }
+    }
+  } finally {
+    // Not reading the rest: closing the stream drops the connection.
+    reader.cancel().catch(() => {});
+  }
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    body.set(c, at);
+    at += c.length;
+  }
+  return { body, reachedLimit };
+}
+
+/** Retry-After (RFC 9110 10.2.3): delay-seconds, or an HTTP date read against the response's Date. */
+function retryAfter(headers: Headers): number | undefined {
+  const value = headers.get('retry-after')?.trim();
+  if (value === undefined || value === '') return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) return undefined;
+  const date = Date.parse(headers.get('date') ?? '');
+  const wait = at - (Number.isNaN(date) ? Date.now() : date);
+  return wait > 0 ? wait : undefined;
+}
+
+async function discard(response: Response): Promise<void> {
+  try {
+    await response.body?.cancel();
+  } catch {
+    // A body we do not read may fail however it likes.
+  }
+}
+
+function isResponseLike(r: unknown): r is Response {
+  return typeof r === 'object' && r !== null && typeof (r as Response).status === 'number' && typeof (r as Response).headers?.get === 'function';
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as { cause?: unknown }).cause;
+    const code = (cause as { code?: unknown } | undefined)?.code ?? (error as { code?: unknown }).code;
+    const inner = cause instanceof Error ? `: ${cause.message}` : '';
+    return `${code !== undefined ? `${String(code)} ` : ''}${error.message}${inner}`;
+  }
+  return String(error);
+}
