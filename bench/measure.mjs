@@ -5,8 +5,8 @@ import { Bench } from 'tinybench';
 /** Timing budgets: `--quick` keeps the whole run under a minute. */
 export function timingBudget(quick) {
   return quick
-    ? { time: 150, iterations: 4, warmupTime: 30, warmupIterations: 1, passMs: 40, maxPassMs: 1000 }
-    : { time: 1500, iterations: 10, warmupTime: 200, warmupIterations: 2, passMs: 250, maxPassMs: 5000 };
+    ? { time: 150, iterations: 4, warmupTime: 30, warmupIterations: 1, passMs: 40, maxPassMs: 1000, warmMs: 1000 }
+    : { time: 1500, iterations: 10, warmupTime: 200, warmupIterations: 2, passMs: 250, maxPassMs: 5000, warmMs: 4000 };
 }
 
 /**
@@ -36,8 +36,9 @@ export async function measureRate(fn, units, budget) {
  * size are measured. Slow engines thus get a share of the work and every engine
  * is measured in bounded time; rates are per URL (or octet, file), so they stay
  * comparable. An engine whose smallest share takes longer than budget.maxPassMs
- * gets that one pass. unitsOf(n) is the work (URLs, octets) in size n; `async`
- * says run() returns a promise.
+ * gets that one pass. unitsOf(n) is the work (URLs, octets) in size n;
+ * coverageOf(view), when given, the share of the whole work the passes went over
+ * (else unitsOf(size) / unitsOf(total)); `async` says run() returns a promise.
  */
 async function timed(run, work) {
   const t0 = performance.now();
@@ -45,14 +46,11 @@ async function timed(run, work) {
   return performance.now() - t0;
 }
 
-export async function measureWork({ total, view = (n) => n, run, unitsOf, budget, async = false }) {
+export async function measureWork({ total, view = (n) => n, run, unitsOf, coverageOf, budget, async = false }) {
   let n = 1;
   for (;;) {
     const work = view(n);
-    let ms = await timed(run, work);
-    // A size that looks long enough may have paid for first-run costs (JIT, lazy
-    // automata): timed again before it decides.
-    if (ms >= budget.passMs / 4 && ms <= budget.maxPassMs) ms = await timed(run, work);
+    const ms = await timed(run, work);
     if (n === 1 && ms > budget.maxPassMs) {
       const rate = unitsOf(1) / (ms / 1000);
       return { median: rate, min: rate, max: rate, samples: 1, units: unitsOf(1), coverage: unitsOf(1) / unitsOf(total), note: `one pass of ${Math.round(ms)} ms: too slow to repeat` };
@@ -63,7 +61,7 @@ export async function measureWork({ total, view = (n) => n, run, unitsOf, budget
       // tinybench times an async task by awaiting it; a sync one stays sync.
       const pass = async ? async () => { await run(chosen); } : () => { run(chosen); };
       const rate = await measureRate(pass, unitsOf(size), budget);
-      return { ...rate, coverage: unitsOf(size) / unitsOf(total) };
+      return { ...rate, coverage: coverageOf ? coverageOf(chosen) : unitsOf(size) / unitsOf(total) };
     }
     n = Math.min(total, n * 2);
   }

@@ -42,7 +42,8 @@ export function headlineTable(results) {
 function notes(r) {
   const n = [];
   if (r.error) n.push(r.error);
-  if (r.coverage !== undefined && r.coverage < 1) n.push(`timed on ${(r.coverage * 100).toPrecision(2)}% of the work`);
+  if (r.warmed !== undefined && r.warmed < 1) n.push(`warm pass over ${(r.warmed * 100).toPrecision(2)}% first`);
+  if (r.coverage !== undefined && r.coverage < 1) n.push(`passes went over ${(r.coverage * 100).toPrecision(2)}% of the work`);
   if (r.parseErrors) n.push(`threw on ${r.parseErrors} file(s)`);
   if (r.filesPerSecond) n.push(`${formatFigure(r.filesPerSecond.median, 'files/s')} files/s`);
   if (r.compiledPerHost !== undefined) n.push(`${formatFigure(r.compiledPerHost, 'bytes/host')} before the checks`);
