@@ -17,8 +17,9 @@ export function renderChart(results) {
   const groups = results.workloads.filter((w) => w.kind === 'throughput');
   const engines = results.engines;
   const values = groups.flatMap((w) => Object.values(w.results).flatMap((r) => (r.error ? [] : [r.min, r.max, r.median]))).filter((v) => v > 0);
-  const lo = Math.floor(Math.log10(Math.min(...values, 1)));
-  const hi = Math.ceil(Math.log10(Math.max(...values, 10)));
+  // The decades that hold every figure (at least one decade).
+  const lo = Math.floor(Math.log10(values.length ? Math.min(...values) : 1));
+  const hi = Math.max(lo + 1, Math.ceil(Math.log10(values.length ? Math.max(...values) : 10)));
   const x = (v) => LABEL_W + ((Math.log10(v) - lo) / (hi - lo)) * PLOT_W;
   const rowsOf = (w) => engines.filter((e) => w.results[e.id]);
   const height = TOP + groups.reduce((h, w) => h + TITLE_H + rowsOf(w).length * BAR_H + GROUP_GAP, 0) + 30;
