@@ -6,7 +6,7 @@ import { Bench } from 'tinybench';
 export function timingBudget(quick) {
   return quick
     ? { time: 150, iterations: 4, warmupTime: 30, warmupIterations: 1, passMs: 40, maxPassMs: 1000, warmMs: 1000 }
-    : { time: 1500, iterations: 10, warmupTime: 200, warmupIterations: 2, passMs: 250, maxPassMs: 5000, warmMs: 4000 };
+    : { time: 1200, iterations: 8, warmupTime: 200, warmupIterations: 2, passMs: 250, maxPassMs: 4000, warmMs: 2500 };
 }
 
 /**

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 const hostLimit = (quick) => (quick ? 300 : 0);
-const repetitions = (quick) => (quick ? 1 : 3);
+const repetitions = (quick) => (quick ? 1 : 2);
 
 export default {
   id: 'memory',

@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 
 export const PATHOLOGICAL = { rules: 2_000, length: 16_384 };
 const urlCount = (quick) => (quick ? 8 : 32);
-const deadlineMs = (quick) => (quick ? 2_000 : 15_000);
+const deadlineMs = (quick) => (quick ? 2_000 : 8_000);
 
 export default {
   id: 'pathological',
