@@ -47,7 +47,7 @@ export async function runWorkloads({ adapters, skipped = [], workloads, ctx, log
         entry.results[adapter.id] = { error: String(e?.message ?? e) };
       }
       const r = entry.results[adapter.id];
-      log(`  ${adapter.label.padEnd(34)} ${r.error ? `error: ${r.error}` : `${formatFigure(r.median, workload.unit)} ${workload.unit}`}`);
+      log(`  ${adapter.label.padEnd(34)} ${r.error ? `error: ${r.error}` : `${formatFigure(r.median, workload.unit)}${workload.unit === '%' ? '' : ` ${workload.unit}`}`}`);
     }
     workload.done?.();
     entry.seconds = (performance.now() - t0) / 1000;

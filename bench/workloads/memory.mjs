@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-const hostLimit = (quick) => (quick ? 300 : 0);
+const hostLimit = (quick) => (quick ? 150 : 0);
 const repetitions = (quick) => (quick ? 1 : 2);
 
 export default {
