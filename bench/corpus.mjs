@@ -1,5 +1,6 @@
 // The benchmark corpus: every robots.txt of ../shared/corpus/robots with its
-// probe URLs (../shared/corpus/probes-seed1.jsonl.gz), grouped by host.
+// probe URLs (../shared/corpus/probes-seed1.jsonl.gz), grouped by host, and
+// Google's verdicts on those probes (google-verdicts-seed1.jsonl.gz).
 import { existsSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -7,19 +8,30 @@ import path from 'node:path';
 
 export const SHARED = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../shared');
 
-export function loadCorpus() {
-  const probesFile = path.join(SHARED, 'corpus', 'probes-seed1.jsonl.gz');
+const PROBES = path.join(SHARED, 'corpus', 'probes-seed1.jsonl.gz');
+const VERDICTS = path.join(SHARED, 'corpus', 'google-verdicts-seed1.jsonl.gz');
+
+export function haveCorpus() {
+  return existsSync(PROBES) && existsSync(VERDICTS);
+}
+
+function jsonLines(file) {
+  return gunzipSync(readFileSync(file)).toString('utf8').split('\n').filter((l) => l.length > 0).map((l) => JSON.parse(l));
+}
+
+/** Hosts as { host, body, bytes, text, origin, urls, rules } (`bytes` and `body`: the same octets); the first `limit`. */
+export function loadCorpus({ limit = Infinity } = {}) {
+  const probesFile = PROBES;
   if (!existsSync(probesFile)) {
     throw new Error(`benchmark data not found at ${SHARED}/corpus: the bench reads ../shared beside the project`);
   }
   const byHost = new Map();
-  for (const line of gunzipSync(readFileSync(probesFile)).toString('utf8').split('\n')) {
-    if (!line) continue;
-    const { host, url } = JSON.parse(line);
+  for (const { host, url } of jsonLines(probesFile)) {
     let entry = byHost.get(host);
     if (!entry) {
+      if (byHost.size >= limit) continue;
       const body = readFileSync(path.join(SHARED, 'corpus', 'robots', host));
-      entry = { host, body, text: body.toString('utf8'), urls: [], origin: new URL(url).origin };
+      entry = { host, body, bytes: body, text: body.toString('utf8'), urls: [], origin: new URL(url).origin };
       byHost.set(host, entry);
     }
     entry.urls.push(url);
@@ -31,7 +43,26 @@ export function loadCorpus() {
   return hosts;
 }
 
+/** For --quick: every eighth (or `every`-th) host, a spread-out share of the corpus; else all. */
+export function quickSample(hosts, quick, every = 8) {
+  return quick ? hosts.filter((_, i) => i % every === 0) : hosts;
+}
+
 /** The n files with the most rules. */
 export function mostRules(hosts, n) {
   return [...hosts].sort((a, b) => b.rules - a.rules).slice(0, n);
+}
+
+/** Google's verdicts grouped by host then agent: Map<host, Map<agent, { urls, allowed }>>. */
+export function loadGoogleVerdicts() {
+  const byHost = new Map();
+  for (const { host, url, agent, allowed } of jsonLines(VERDICTS)) {
+    let agents = byHost.get(host);
+    if (!agents) byHost.set(host, (agents = new Map()));
+    let list = agents.get(agent);
+    if (!list) agents.set(agent, (list = { urls: [], allowed: [] }));
+    list.urls.push(url);
+    list.allowed.push(allowed);
+  }
+  return byHost;
 }

@@ -1,0 +1,40 @@
+// Every engine the harness compares, behind one small interface:
+//
+//   { id, label, library, version, api: 'isAllowed' | 'checkMany', profile?, async?, sameParseAs?,
+//     parse(file, agent) → handle (or a promise of one, when `async`),
+//     isAllowed(handle, url) → boolean,
+//     checkMany?(handle, urls) → array-like of 0/1 or booleans,
+//     release?(handle), module }   (module: added by loadAdapters)
+//
+// `file` is { text, bytes, origin } (the body as a string and as octets, and the
+// origin it was served from). parse() is given the crawler's agent because this
+// engine compiles per crawler: parse-once-per-host is where that cost belongs.
+// Each module exports `load()`, which imports its library; a library that is not
+// installed (devDependencies absent) is skipped with a note instead of failing.
+export const ADAPTER_MODULES = [
+  './robots-wasm.mjs',
+  './robots-parser.mjs',
+  './robots-txt-guard.mjs',
+  './robots-txt-parser.mjs',
+  './node-robots.mjs',
+  './exclusion.mjs',
+];
+
+/** The adapter all ratios are taken against. */
+export const BASELINE_ID = 'robots-parser';
+
+/** Loads every adapter whose library imports; returns them and the skipped modules with why. */
+export async function loadAdapters(modules = ADAPTER_MODULES) {
+  const adapters = [];
+  const skipped = [];
+  for (const spec of modules) {
+    try {
+      const mod = await import(new URL(spec, import.meta.url).href);
+      // `module` lets a child process (cold start, memory) load this one adapter alone.
+      for (const adapter of await mod.load()) adapters.push({ ...adapter, module: spec });
+    } catch (e) {
+      skipped.push({ module: spec.replace(/^\.\/|\.mjs$/g, ''), reason: e.code === 'ERR_MODULE_NOT_FOUND' ? 'not installed' : String(e.message ?? e) });
+    }
+  }
+  return { adapters, skipped };
+}

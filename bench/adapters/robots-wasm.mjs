@@ -1,0 +1,31 @@
+// This engine (dist/index.js), four ways: profiles google and rfc, each checked one
+// URL at a time (Matcher.isAllowed) and in batches (Matcher.checkMany). Parsing
+// includes compile(agent): that is the work a crawler does once per host.
+import { readFileSync } from 'node:fs';
+
+export async function load() {
+  const { parse } = await import('../../dist/index.js');
+  const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+  const adapters = [];
+  for (const profile of ['google', 'rfc']) {
+    const base = {
+      library: 'robots-wasm',
+      version,
+      profile,
+      parse: (file, agent) => parse(file.bytes, { profile, maxBytes: Infinity }).compile(agent),
+      isAllowed: (matcher, url) => matcher.isAllowed(url),
+      release: (matcher) => matcher.dispose(),
+    };
+    adapters.push({ ...base, id: `wasm-${profile}`, label: `robots-wasm ${profile}`, api: 'isAllowed' });
+    adapters.push({
+      ...base,
+      id: `wasm-${profile}-batch`,
+      label: `robots-wasm ${profile} checkMany`,
+      api: 'checkMany',
+      // Same parser and memory as the single-URL variant: measured once, under it.
+      sameParseAs: `wasm-${profile}`,
+      checkMany: (matcher, urls) => matcher.checkMany(urls),
+    });
+  }
+  return adapters;
+}

@@ -1,0 +1,58 @@
+// Runs workloads over engines and gathers every figure into one results object
+// (the shape written to bench/results/*.json and read by the report).
+import os from 'node:os';
+import { BASELINE_ID } from './adapters/index.mjs';
+import { formatFigure } from './format.mjs';
+
+export const RESULTS_SCHEMA = 1;
+
+export function machineInfo() {
+  const cpus = os.cpus();
+  return {
+    hostname: os.hostname(),
+    cpu: cpus[0]?.model ?? 'unknown CPU',
+    cores: cpus.length,
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    memoryGB: Math.round(os.totalmem() / 2 ** 30),
+  };
+}
+
+/**
+ * ctx: { agent, quick, budget, corpus(), verdicts() } (corpus/verdicts only called
+ * by workloads that need them). log(line) reports progress.
+ */
+export async function runWorkloads({ adapters, skipped = [], workloads, ctx, log = () => {} }) {
+  const began = performance.now();
+  const results = {
+    schema: RESULTS_SCHEMA,
+    date: new Date().toISOString(),
+    quick: ctx.quick,
+    machine: machineInfo(),
+    agent: ctx.agent,
+    baseline: BASELINE_ID,
+    engines: adapters.map(({ id, label, library, version, api, profile }) => ({ id, label, library, version, api, ...(profile ? { profile } : {}) })),
+    skipped,
+    workloads: [],
+  };
+  for (const workload of workloads) {
+    const t0 = performance.now();
+    const entry = { id: workload.id, title: workload.title, kind: workload.kind, unit: workload.unit, description: workload.describe(ctx), results: {} };
+    log(`${workload.id}: ${entry.description}`);
+    for (const adapter of adapters) {
+      if (workload.appliesTo && !workload.appliesTo(adapter)) continue;
+      try {
+        entry.results[adapter.id] = await workload.run(ctx, adapter);
+      } catch (e) {
+        entry.results[adapter.id] = { error: String(e?.message ?? e) };
+      }
+      const r = entry.results[adapter.id];
+      log(`  ${adapter.label.padEnd(34)} ${r.error ? `error: ${r.error}` : `${formatFigure(r.median, workload.unit)}${workload.unit === '%' ? '' : ` ${workload.unit}`}`}`);
+    }
+    workload.done?.();
+    entry.seconds = (performance.now() - t0) / 1000;
+    results.workloads.push(entry);
+  }
+  results.durationSeconds = (performance.now() - began) / 1000;
+  return results;
+}

@@ -1,0 +1,88 @@
+// The tables of a results object (the headline, then one per workload), as plain
+// rows, and their rendering for the terminal and for Markdown.
+import { formatFigure } from './format.mjs';
+
+const HEADLINE_KINDS = { throughput: '× speed', memory: '× bytes', latency: '× ms' };
+
+function baselineOf(results, workload) {
+  return workload.results[results.baseline];
+}
+
+function ratio(results, workload, id) {
+  const base = baselineOf(results, workload);
+  const r = workload.results[id];
+  if (!base || base.error || !r || r.error || !(base.median > 0)) return undefined;
+  return r.median / base.median;
+}
+
+export function formatRatio(x) {
+  if (x === undefined) return '—';
+  return `${x >= 100 ? Math.round(x) : x >= 10 ? x.toFixed(1) : x.toFixed(2)}×`;
+}
+
+/**
+ * The headline: one row per engine; for throughput, memory and latency workloads
+ * the ratio of its median to robots-parser's in the same run, then the agreement.
+ */
+export function headlineTable(results) {
+  const columns = results.workloads.filter((w) => w.kind in HEADLINE_KINDS || w.kind === 'agreement');
+  const headers = ['engine', ...columns.map((w) => (w.kind === 'agreement' ? 'agrees with Google' : `${w.id} (${HEADLINE_KINDS[w.kind]})`))];
+  const rows = results.engines.map((e) => [
+    e.label,
+    ...columns.map((w) => {
+      const r = w.results[e.id];
+      if (!r) return '';
+      if (r.error) return r.error.startsWith('timeout') ? 'timeout' : 'error';
+      return w.kind === 'agreement' ? formatFigure(r.median, '%') : formatRatio(ratio(results, w, e.id));
+    }),
+  ]);
+  return { headers, rows };
+}
+
+function notes(r) {
+  const n = [];
+  if (r.error) n.push(r.error);
+  if (r.warmed !== undefined && r.warmed < 1) n.push(`warm pass over ${(r.warmed * 100).toPrecision(2)}% first`);
+  if (r.coverage !== undefined && r.coverage < 1) n.push(`passes went over ${(r.coverage * 100).toPrecision(2)}% of the work`);
+  if (r.parseErrors) n.push(`threw on ${r.parseErrors} file(s)`);
+  if (r.filesPerSecond) n.push(`${formatFigure(r.filesPerSecond.median, 'files/s')} files/s`);
+  if (r.compiledPerHost !== undefined) n.push(`${formatFigure(r.compiledPerHost, 'bytes/host')} before the checks`);
+  if (r.processWallMs !== undefined) n.push(`process wall ${formatFigure(r.processWallMs, 'ms')} ms`);
+  if (r.agree !== undefined) n.push(`${r.agree.toLocaleString('en')} of ${r.total.toLocaleString('en')}`);
+  if (r.note) n.push(r.note);
+  return n.join('; ');
+}
+
+/** One workload: median, min and max (in its unit), the ratio to robots-parser, notes. */
+export function workloadTable(results, workload) {
+  const headers = ['engine', `median ${workload.unit}`, 'min', 'max', 'passes', '× robots-parser', 'notes'];
+  const rows = results.engines
+    .filter((e) => workload.results[e.id])
+    .map((e) => {
+      const r = workload.results[e.id];
+      const f = (v) => (r.error ? '—' : formatFigure(v, workload.unit));
+      return [e.label, f(r.median), f(r.min), f(r.max), r.samples === undefined ? '—' : String(r.samples), formatRatio(ratio(results, workload, e.id)), notes(r)];
+    });
+  return { headers, rows };
+}
+
+const NUMERIC = /^[\d.,—×%kMGiBms -]+$/;
+
+export function renderText({ headers, rows }) {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => cells.map((c, i) => (i > 0 && NUMERIC.test(c) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+export function renderMarkdown({ headers, rows }) {
+  const esc = (c) => c.replace(/\|/g, '\\|');
+  const align = headers.map((_, i) => (i === 0 || headers[i] === 'notes' ? '---' : '---:'));
+  return [`| ${headers.map(esc).join(' | ')} |`, `| ${align.join(' | ')} |`, ...rows.map((r) => `| ${r.map(esc).join(' | ')} |`)].join('\n');
+}
+
+/** Everything for the terminal: the headline, then each workload's table. */
+export function renderResultsText(results) {
+  const parts = [`Ratios against ${results.baseline}, same run (higher speed, lower bytes and ms are better):`, renderText(headlineTable(results))];
+  for (const w of results.workloads) parts.push('', `${w.title} [${w.id}]: ${w.description}`, renderText(workloadTable(results, w)));
+  return parts.join('\n');
+}

@@ -1,0 +1,35 @@
+// The registry of named workloads, in the order they run. A workload is
+//
+//   { id, title, kind: 'throughput' | 'memory' | 'latency' | 'agreement', unit,
+//     needsCorpus, appliesTo?(adapter), describe(ctx) → string, run(ctx, adapter) → figures, done?() }
+//
+// run() measures one engine and returns { median, min, max, samples, ... } in
+// `unit` (min and max: the smallest and largest figure of its passes or runs), or
+// { error } when it could not measure. appliesTo() leaves engines out (the
+// checkMany variants where only parsing counts: they share it). ctx is { adapters, agent,
+// quick, budget, corpus(), verdicts() } (see run.mjs). Throughput workloads are the
+// ones charted; ratios are against robots-parser in the same run.
+import parse from './parse-compile.mjs';
+import corpus from './corpus-matching.mjs';
+import top20 from './top20-matching.mjs';
+import synthetic from './large-synthetic.mjs';
+import pathological from './pathological.mjs';
+import agreement from './agreement.mjs';
+import memory from './memory.mjs';
+import coldStart from './cold-start.mjs';
+
+export const WORKLOADS = [
+  // Parsing first, while the heap holds nothing else.
+  parse,
+  corpus,
+  top20,
+  synthetic,
+  pathological,
+  agreement,
+  memory,
+  coldStart,
+  // End-to-end CLI workloads go here, once `robots` exists (issue 3): e.g.
+  // `robots classify` of 10M URLs with --threads 1 and 2, as workloads of kind
+  // 'throughput' whose run() spawns the CLI (like cold-start.mjs spawns node) and
+  // returns URLs/s, with appliesTo() keeping only this engine's adapters.
+];

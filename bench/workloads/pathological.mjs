@@ -1,0 +1,31 @@
+// A robots.txt built to be slow (*-heavy patterns) against 16 KiB URLs. Each engine
+// runs in a worker thread of its own with a deadline, because a backtracking
+// matcher may not return from one URL for hours and cannot be interrupted otherwise.
+import { Worker } from 'node:worker_threads';
+
+export const PATHOLOGICAL = { rules: 2_000, length: 16_384 };
+const urlCount = (quick) => (quick ? 4 : 32);
+const deadlineMs = (quick) => (quick ? 1_000 : 8_000);
+
+export default {
+  id: 'pathological',
+  title: 'Pathological file',
+  kind: 'throughput',
+  unit: 'URLs/s',
+  needsCorpus: false,
+  describe: (ctx) => `${PATHOLOGICAL.rules.toLocaleString('en')} rules of 6 to 15 \`*\` each, ${urlCount(ctx.quick)} URLs of 16 KiB; each engine in a worker, stopped after ${deadlineMs(ctx.quick) / 1000} s`,
+  run(ctx, adapter) {
+    const deadline = deadlineMs(ctx.quick);
+    return new Promise((resolve) => {
+      const worker = new Worker(new URL('../pathological-worker.mjs', import.meta.url), {
+        workerData: { module: adapter.module, id: adapter.id, agent: ctx.agent, budget: ctx.budget, count: urlCount(ctx.quick), ...PATHOLOGICAL },
+      });
+      const timer = setTimeout(() => {
+        worker.terminate();
+        resolve({ error: `timeout: no result within ${deadline / 1000} s` });
+      }, deadline);
+      worker.once('message', (result) => { clearTimeout(timer); worker.terminate(); resolve(result); });
+      worker.once('error', (e) => { clearTimeout(timer); resolve({ error: String(e?.message ?? e) }); });
+    });
+  },
+};
