@@ -56,12 +56,17 @@ function notes(r) {
 /** One workload: median, min and max (in its unit), the ratio to robots-parser, notes. */
 export function workloadTable(results, workload) {
   const headers = ['engine', `median ${workload.unit}`, 'min', 'max', 'passes', '× robots-parser', 'notes'];
+  const row = (label, r, x) => {
+    const f = (v) => (r.error ? '—' : formatFigure(v, workload.unit));
+    return [label, f(r.median), f(r.min), f(r.max), r.samples === undefined ? '—' : String(r.samples), formatRatio(x), notes(r)];
+  };
+  // A result with variants (e.g. thread counts of the CLI) is a row per variant.
   const rows = results.engines
     .filter((e) => workload.results[e.id])
-    .map((e) => {
+    .flatMap((e) => {
       const r = workload.results[e.id];
-      const f = (v) => (r.error ? '—' : formatFigure(v, workload.unit));
-      return [e.label, f(r.median), f(r.min), f(r.max), r.samples === undefined ? '—' : String(r.samples), formatRatio(ratio(results, workload, e.id)), notes(r)];
+      if (r.variants) return r.variants.map((v) => row(`${e.label}: ${v.label}`, v, undefined));
+      return [row(e.label, r, ratio(results, workload, e.id))];
     });
   return { headers, rows };
 }

@@ -52,6 +52,18 @@ const results = {
         'robots-parser': { median: 8192, min: 8000, max: 9000, samples: 3 },
       },
     },
+    {
+      id: 'classify', title: 'robots classify', kind: 'end-to-end', unit: 'URLs/s', description: 'the command', seconds: 40,
+      results: {
+        'wasm-google': {
+          median: 3_000_000, min: 2_900_000, max: 3_100_000, samples: 3,
+          variants: [
+            { label: 'robots classify --threads 1', median: 3_000_000, min: 2_900_000, max: 3_100_000, samples: 3, note: 'one' },
+            { label: 'robots classify --threads 2', median: 6_000_000, min: 5_000_000, max: 6_100_000, samples: 3, note: '2.00× one thread' },
+          ],
+        },
+      },
+    },
   ],
 };
 
@@ -75,6 +87,13 @@ describe('bench report', () => {
     expect(markdown).toContain('bench/results/2026-01-02-box.json');
     expect(markdown).toContain('| exclusion | skipped: not installed | | |');
     expect(markdown).toContain('![Throughput per engine per workload, log scale](report.svg)');
+  });
+
+  it('gives each variant of an end-to-end workload a row of its own, outside the headline and the chart', () => {
+    expect(markdown).toContain('| robots-wasm google: robots classify --threads 1 | 3.00M | 2.90M | 3.10M | 3 | — | one |');
+    expect(markdown).toContain('| robots-wasm google: robots classify --threads 2 | 6.00M | 5.00M | 6.10M | 3 | — | 2.00× one thread |');
+    expect(markdown).not.toContain('classify (×');
+    expect(renderChart(results)).not.toContain('robots classify');
   });
 
   it('charts every throughput figure on a log scale, and says timeout where there is none', () => {

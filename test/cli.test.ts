@@ -208,7 +208,7 @@ describe('robots classify: user mistakes get one line and exit 2, and no output 
   });
 });
 
-describe('robots check, explain, lint, help', () => {
+describe('robots check, explain, lint, bench, help', () => {
   it('check: a verdict per URL with line and rule; exit 0 all allowed, 1 any disallowed, 2 usage', () => {
     const ok = robots(['check', SHOP, 'Googlebot', 'https://shop.example/', 'https://shop.example/cart/help']);
     expect(ok.status).toBe(0);
@@ -263,13 +263,33 @@ describe('robots check, explain, lint, help', () => {
     expectUsageError(robots(['lint', path.join(dir, 'nope')]), /cannot read robots file/);
   });
 
+  it('bench: every installed engine on the user\'s file and URLs, a row each with the ratio to robots-parser', () => {
+    const urls = file('bench-urls.txt', ['https://shop.example/', 'https://shop.example/cart/x', '', 'https://shop.example/a.pdf'].join('\n'));
+    const r = robots(['bench', SHOP, urls, '--quick', '--profile', 'google', '--quiet']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/Your robots\.txt \[user\]: .*shop\.txt \(\d+ octets\), 3 URLs/);
+    const row = (label: string) => new RegExp(`^${label} +[\\d.]+[kM]? +.*×`, 'm');
+    for (const label of ['robots-wasm google', 'robots-wasm google checkMany', 'robots-parser', 'robots-txt-guard']) expect(r.stdout).toMatch(row(label));
+    expect(r.stdout).not.toMatch(/robots-wasm rfc/);
+    expect(r.stdout).toMatch(/^robots-parser +[\d.]+[kM]? .* 1\.00× *$/m);
+
+    expectUsageError(robots(['bench', SHOP]), /missing required argument 'urls'/);
+    expectUsageError(robots(['bench', path.join(dir, 'nope'), urls]), /cannot read robots file/);
+    expectUsageError(robots(['bench', SHOP, path.join(dir, 'nope')]), /cannot read URL file .*nope: no such file/);
+    expectUsageError(robots(['bench', SHOP, file('blank.txt', '\n \n')]), /no URLs in .*blank\.txt/);
+    expectUsageError(robots(['bench', SHOP, urls, '--agent', 'Google bot']), /invalid agent "Google bot"/);
+    expectUsageError(robots(['bench', SHOP, urls, '--profile', 'bing']), /--profile must be rfc or google/);
+    expectUsageError(robots(['bench', '-', '-']), /cannot both be stdin/);
+  });
+
   it('--help for each command, --version, and unknown commands', () => {
-    for (const cmd of ['classify', 'check', 'explain', 'lint']) {
+    for (const cmd of ['classify', 'check', 'explain', 'lint', 'bench']) {
       const r = robots([cmd, '--help']);
       expect(r.status).toBe(0);
       expect(r.stdout).toMatch(new RegExp(`^Usage: robots ${cmd} `));
     }
-    expect(robots(['--help']).stdout).toMatch(/Commands:[\s\S]*classify[\s\S]*check[\s\S]*explain[\s\S]*lint/);
+    expect(robots(['--help']).stdout).toMatch(/Commands:[\s\S]*classify[\s\S]*check[\s\S]*explain[\s\S]*lint[\s\S]*bench/);
     const v = robots(['--version']);
     expect(v.status).toBe(0);
     expect(v.stdout.trim()).toBe(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version);

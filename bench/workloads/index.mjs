@@ -1,11 +1,12 @@
 // The registry of named workloads, in the order they run. A workload is
 //
-//   { id, title, kind: 'throughput' | 'memory' | 'latency' | 'agreement', unit,
+//   { id, title, kind: 'throughput' | 'memory' | 'latency' | 'agreement' | 'end-to-end', unit,
 //     needsCorpus, appliesTo?(adapter), describe(ctx) → string, run(ctx, adapter) → figures, done?() }
 //
 // run() measures one engine and returns { median, min, max, samples, ... } in
 // `unit` (min and max: the smallest and largest figure of its passes or runs), or
-// { error } when it could not measure. appliesTo() leaves engines out (the
+// { error } when it could not measure; `variants` (each such figures with a label)
+// make a table row each. appliesTo() leaves engines out (the
 // checkMany variants where only parsing counts: they share it). ctx is { adapters, agent,
 // quick, budget, corpus(), verdicts() } (see run.mjs). Throughput workloads are the
 // ones charted; ratios are against robots-parser in the same run.
@@ -17,6 +18,7 @@ import pathological from './pathological.mjs';
 import agreement from './agreement.mjs';
 import memory from './memory.mjs';
 import coldStart from './cold-start.mjs';
+import { classifyOne, classifyDir } from './classify.mjs';
 
 export const WORKLOADS = [
   // Parsing first, while the heap holds nothing else.
@@ -28,8 +30,7 @@ export const WORKLOADS = [
   agreement,
   memory,
   coldStart,
-  // End-to-end CLI workloads go here, once `robots` exists (issue 3): e.g.
-  // `robots classify` of 10M URLs with --threads 1 and 2, as workloads of kind
-  // 'throughput' whose run() spawns the CLI (like cold-start.mjs spawns node) and
-  // returns URLs/s, with appliesTo() keeping only this engine's adapters.
+  // End to end: the `robots` command (this engine only; not in the headline).
+  classifyOne,
+  classifyDir,
 ];

@@ -4,6 +4,7 @@
 // mistake is one line on stderr and exit code 2, never a stack trace.
 import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_MAX_BYTES } from '../index.js';
+import { benchCommand } from './bench.js';
 import { checkCommand } from './check.js';
 import { classifyCommand } from './classify.js';
 import { CliError, EXIT_USAGE } from './errors.js';
@@ -18,7 +19,7 @@ const maxBytesOption = () => new Option('--max-bytes <n>', `octets of robots.txt
 
 let exitCode = 0;
 const program = new Command('robots')
-  .description('A robots.txt engine: classify URLs in bulk, check and explain verdicts, lint files.')
+  .description('A robots.txt engine: classify URLs in bulk, check and explain verdicts, lint files, compare engines.')
   .version(VERSION, '-V, --version')
   .showSuggestionAfterError()
   .configureOutput({ outputError: (text, write) => write(text.replace(/^error: /, 'robots: ').replace(/\n\(Did you mean/, ' (Did you mean')) })
@@ -83,6 +84,25 @@ program
   .addOption(maxBytesOption())
   .action((file: string, o) => {
     exitCode = lintCommand(file, o);
+  });
+
+program
+  .command('bench')
+  .description('Every installed robots.txt engine (this one and its peers) on your robots.txt and URLs: URLs/s side by side.')
+  .argument('<file>', 'robots.txt ("-" for stdin)')
+  .argument('<urls>', 'file of URLs, one per line ("-" for stdin)')
+  .option('--agent <name>', 'crawler name', 'Googlebot')
+  .option('--profile <profile>', "only this engine's rfc or google variants (default: both)")
+  .option('--quick', 'shorter timings (less steady figures)')
+  .option('-q, --quiet', 'no progress lines on stderr')
+  .addHelpText('after', `
+Each engine parses the file once, makes a warm pass over the URLs, then is timed
+over passes of them (tinybench). The table gives median, min and max URLs/s and
+the ratio to robots-parser. Peers that are not installed are skipped with a note:
+npm install robots-parser robots-txt-guard robots-txt-parse robots-txt-parser
+robots exclusion adds them. The repository's npm run bench runs the full harness.`)
+  .action(async (file: string, urls: string, o) => {
+    exitCode = await benchCommand(file, urls, o);
   });
 
 // A reader that went away (`robots ... | head`) is not an error.
