@@ -152,6 +152,9 @@ describe('robots classify', () => {
   it('refuses a line longer than 16 MiB instead of buffering it', () => {
     const r = robots(['classify', '--robots', SHOP, '-q'], 'x'.repeat(17 << 20));
     expectUsageError(r, /longer than 16777216 octets/);
+    // From a file, the threads read ranges of it themselves: the same refusal.
+    const long = file('long-line.txt', `https://a.example/\n${'x'.repeat(17 << 20)}\nhttps://b.example/\n`);
+    expectUsageError(robots(['classify', '--robots', SHOP, '-q', '--threads', '2', long]), /longer than 16777216 octets/);
   });
 });
 

@@ -4,6 +4,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { BlockClassifier, type ClassifyConfig } from './classify-config.js';
 import { BufferPool } from '../buffer-pool.js';
 import type { BlockReply, ToWorker } from './worker-pool.js';
+import { readLinesOfRange } from './file-ranges.js';
+import { MAX_LINE_OCTETS } from './line-blocks.js';
 
 const port = parentPort!;
 let classifier: BlockClassifier | null = null;
@@ -14,8 +16,10 @@ try {
   failure = e;
 }
 
-// Output buffers come back once written (see WorkerPool.recycle).
+// Output buffers come back once written (see WorkerPool.recycle); input buffers
+// for the ranges this thread reads itself stay here.
 const outputs = new BufferPool();
+const inputs = new BufferPool(2);
 const take = (n: number) => outputs.take(n);
 
 port.on('message', (request: ToWorker) => {
@@ -23,14 +27,20 @@ port.on('message', (request: ToWorker) => {
     outputs.give(request.spare);
     return;
   }
-  const { seq, block } = request;
+  const { seq } = request;
   let reply: BlockReply;
-  const input = block.buffer as ArrayBuffer; // handed back for the next block
+  // A block's buffer is handed back for the next block; a range is read into one of ours.
+  const input = 'block' in request ? (request.block.buffer as ArrayBuffer) : undefined;
   try {
     if (classifier === null) throw failure;
+    let block: Uint8Array;
+    if ('block' in request) block = request.block;
+    else block = readLinesOfRange(request.range, MAX_LINE_OCTETS, (n) => inputs.take(n));
     reply = { seq, result: classifier.classify(block, take), input };
+    if (!('block' in request)) inputs.give(block.buffer);
   } catch (e) {
     reply = { seq, error: (e as Error).message, usage: (e as { exitCode?: number }).exitCode !== undefined, input };
   }
-  port.postMessage(reply, reply.result ? [reply.result.output.buffer as ArrayBuffer, input] : [input]);
+  const transfer = [...(reply.result ? [reply.result.output.buffer as ArrayBuffer] : []), ...(input ? [input] : [])];
+  port.postMessage(reply, transfer);
 });

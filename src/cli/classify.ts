@@ -33,13 +33,14 @@ const MAX_THREADS = 256;
 
 export async function classifyCommand(inputPath: string | undefined, options: ClassifyOptions): Promise<number> {
   const { config, threads } = readOptions(options);
-  const { input, size } = openInput(inputPath);
+  const input = openInput(inputPath);
+  const size = input.size;
   const sink = new OutputSink(options.out);
   let engine: Engine;
   try {
     engine = threads === 1 ? inThisThread(config) : new WorkerPool(threads, config);
   } catch (e) {
-    input.destroy();
+    input.close();
     sink.abandon();
     throw e;
   }
@@ -59,23 +60,33 @@ export async function classifyCommand(inputPath: string | undefined, options: Cl
       for (const h of r.newHosts) if (totals.hosts.size < MAX_COUNTED_HOSTS) totals.hosts.add(h);
       progress.update(consumed, totals.urls);
     };
-    for await (const { parts, consumed } of lineBlocks(input)) {
-      const result = engine.classify(parts);
+    const submit = async (result: Promise<ClassifiedBlock>, consumed: number) => {
       result.catch(() => {}); // handled when its turn comes (settle); not an unhandled rejection meanwhile
       inFlight.push({ result, consumed });
       if (inFlight.length >= threads * IN_FLIGHT_PER_THREAD) await settle();
-      if (sink.closedByReader) break;
+    };
+    if (engine instanceof WorkerPool && input.fd !== null) {
+      // A regular file: each thread reads the ranges it is given (no single reader in the way).
+      for (let start = 0; start < size && !sink.closedByReader; start += BLOCK_OCTETS) {
+        const end = Math.min(size, start + BLOCK_OCTETS);
+        await submit(engine.classifyRange({ fd: input.fd, start, end, size }), end);
+      }
+    } else {
+      for await (const { parts, consumed } of lineBlocks(input.stream)) {
+        await submit(engine.classify(parts), consumed);
+        if (sink.closedByReader) break;
+      }
     }
     while (inFlight.length > 0) await settle();
     await sink.finish();
   } catch (e) {
     progress.stop();
-    input.destroy();
     const what = sink.abandon();
     if (e instanceof CliError) throw new CliError(`${e.message}; ${what}`, e.exitCode);
     throw e;
   } finally {
-    await engine.close();
+    await engine.close(); // the threads are stopped before the input they read is closed
+    input.close();
   }
   progress.stop();
   if (!options.quiet) summarize(totals, performance.now() - began, config.robotsDir !== undefined);
@@ -121,10 +132,18 @@ function readOptions(o: ClassifyOptions): { config: ClassifyConfig; threads: num
   return { config, threads };
 }
 
-function openInput(path: string | undefined): { input: Readable; size: number } {
+/** The URL input: a stream, and for a regular file its descriptor and size (threads read ranges of it). */
+interface Input {
+  stream: Readable;
+  fd: number | null;
+  size: number;
+  close(): void;
+}
+
+function openInput(path: string | undefined): Input {
   if (path === undefined || path === '-') {
     if (process.stdin.isTTY) throw new CliError('no URLs: give a file of URLs or pipe them to stdin (robots classify --help)');
-    return { input: process.stdin, size: 0 };
+    return { stream: process.stdin, fd: null, size: 0, close: () => process.stdin.destroy() };
   }
   let fd: number;
   try {
@@ -137,7 +156,15 @@ function openInput(path: string | undefined): { input: Readable; size: number } 
     closeSync(fd);
     throw new CliError(`cannot read URL file ${path}: is a directory`);
   }
-  return { input: createReadStream('', { fd, highWaterMark: BLOCK_OCTETS }), size: stat.size };
+  if (stat.isFile()) {
+    // Read by the threads at offsets, or (one thread) as a stream; the descriptor stays
+    // open until close() (destroying the stream closes it).
+    const stream = createReadStream('', { fd, autoClose: false, highWaterMark: BLOCK_OCTETS });
+    return { stream, fd, size: stat.size, close: () => stream.destroy() };
+  }
+  // A FIFO, a device: a stream only.
+  const stream = createReadStream('', { fd, highWaterMark: BLOCK_OCTETS });
+  return { stream, fd: null, size: 0, close: () => stream.destroy() };
 }
 
 interface Engine {

@@ -6,15 +6,16 @@ import type { ClassifiedBlock, ClassifyConfig } from './classify-config.js';
 import { BufferPool } from '../buffer-pool.js';
 import { concatOctets } from '../octets.js';
 import { CliError } from './errors.js';
+import type { FileRange } from './file-ranges.js';
 
-/** A block to classify, or an output buffer sent back for reuse. */
-export type ToWorker = { seq: number; block: Uint8Array } | { spare: ArrayBuffer };
+/** A block to classify, a range of the input file to read and classify, or an output buffer sent back for reuse. */
+export type ToWorker = { seq: number; block: Uint8Array } | { seq: number; range: FileRange } | { spare: ArrayBuffer };
 
 export interface BlockReply {
   seq: number;
   result?: ClassifiedBlock;
-  /** The block's buffer, back for reuse. */
-  input: ArrayBuffer;
+  /** The block's buffer, back for reuse (none for a range: the thread read it itself). */
+  input?: ArrayBuffer;
   error?: string;
   /** The error is the user's to fix (a bad robots file, say), not a bug. */
   usage?: boolean;
@@ -33,7 +34,7 @@ class PoolWorker {
   constructor(config: ClassifyConfig, inputs: BufferPool) {
     this.worker = new Worker(new URL('./classify-worker.js', import.meta.url), { workerData: config });
     this.worker.on('message', (r: BlockReply) => {
-      inputs.give(r.input);
+      if (r.input) inputs.give(r.input);
       const p = this.pending.get(r.seq)!;
       this.pending.delete(r.seq);
       if (r.error !== undefined) p.reject(r.usage ? new CliError(r.error) : new Error(r.error));
@@ -69,11 +70,19 @@ export class WorkerPool {
   /** Classifies a block on the least busy thread (copied into a buffer of its own, which is transferred). */
   classify(parts: readonly Uint8Array[]): Promise<ClassifiedBlock> {
     const block = concatOctets(parts, (n) => this.inputs.take(n));
+    return this.send({ seq: this.seq++, block }, [block.buffer as ArrayBuffer]);
+  }
+
+  /** Classifies the lines that start in a range of the input file: the thread reads them itself. */
+  classifyRange(range: FileRange): Promise<ClassifiedBlock> {
+    return this.send({ seq: this.seq++, range }, []);
+  }
+
+  private send(request: ToWorker & { seq: number }, transfer: ArrayBuffer[]): Promise<ClassifiedBlock> {
     const w = this.leastBusy();
-    const seq = this.seq++;
     return new Promise((resolve, reject) => {
-      w.pending.set(seq, { resolve, reject });
-      w.worker.postMessage({ seq, block } satisfies ToWorker, [block.buffer as ArrayBuffer]);
+      w.pending.set(request.seq, { resolve, reject });
+      w.worker.postMessage(request, transfer);
     });
   }
 
