@@ -100,7 +100,7 @@ export function check(m: usize, u: usize, n: i32): i32 {
   let p = u + <usize>pathStart;
   let len = pathEnd - pathStart;
   if (flags & FLAG_RFC) {
-    const dst = scratchFor(<usize>len * 3 + 1);
+    const dst = scratchFor(<usize>len * 3 + 17); // normalizeInto's room, after the '/'
     store<u8>(dst, 0x2f);
     const off: i32 = pathSlash ? 1 : 0;
     len = normalizeInto(p, len, dst + off) + off;

@@ -18,18 +18,30 @@
   return <u8>(v < 10 ? 0x30 + v : 0x41 + v - 10);
 }
 
-/** Writes the normalised form of src[0, n) to dst (room for 3n octets); returns its length. */
+/** Writes the normalised form of src[0, n) to dst; returns its length. Plain
+ * octets go 16 at a time: src has 16 readable octets past n, dst room for 3n + 16. */
 export function normalizeInto(src: usize, n: i32, dst: usize): i32 {
   let j: i32 = 0;
-  for (let i: i32 = 0; i < n; i++) {
+  let i: i32 = 0;
+  while (i < n) {
+    const v = v128.load(src + <usize>i);
+    let special = i8x16.bitmask(v128.or(v128.or(i8x16.lt_u(v, i8x16.splat(0x21)), i8x16.gt_u(v, i8x16.splat(0x7e))),
+      i8x16.eq(v, i8x16.splat(0x25))));
+    if (n - i < 16) special |= 0xffff << (n - i); // octets past the end stop the run
+    v128.store(dst + <usize>j, v); // the plain run is copied; what follows it is overwritten below
+    const plain = <i32>ctz(special | 0x10000);
+    i += plain;
+    j += plain;
+    if (plain == 16 || i >= n) continue;
+    // One octet that needs work: an escape, or one to encode.
     const c = <u32>load<u8>(src + i);
     if (c == 0x25 && i + 2 < n) {
       const h = hexValue(load<u8>(src + i + 1));
       const l = hexValue(load<u8>(src + i + 2));
       if (h >= 0 && l >= 0) {
-        const v = <u32>((h << 4) | l);
-        if (isUnreserved(v)) {
-          store<u8>(dst + j, <u8>v);
+        const e = <u32>((h << 4) | l);
+        if (isUnreserved(e)) {
+          store<u8>(dst + j, <u8>e);
           j++;
         } else {
           store<u8>(dst + j, 0x25);
@@ -37,7 +49,7 @@ export function normalizeInto(src: usize, n: i32, dst: usize): i32 {
           store<u8>(dst + j + 2, hexDigit(<u32>l));
           j += 3;
         }
-        i += 2;
+        i += 3;
         continue;
       }
     }
@@ -47,9 +59,10 @@ export function normalizeInto(src: usize, n: i32, dst: usize): i32 {
       store<u8>(dst + j + 2, hexDigit(c & 15));
       j += 3;
     } else {
-      store<u8>(dst + j, <u8>c);
+      store<u8>(dst + j, <u8>c); // a '%' that starts no escape
       j++;
     }
+    i++;
   }
   return j;
 }

@@ -159,7 +159,7 @@ export function corePath(url: string, profile: 'rfc' | 'google'): Uint8Array {
     const path = Uint8Array.from([...(i32[2] ? [0x2f] : []), ...c.u8.subarray(src + i32[0], src + i32[1])]);
     if (profile === 'google') return path;
     const a = c.alloc(path.length + 16);
-    const b = c.alloc(path.length * 3 + 1);
+    const b = c.alloc(path.length * 3 + 16);
     c.u8.set(path, a);
     const len = c.exports.normalize(a, path.length, b);
     const normal = c.u8.slice(b, b + len);

@@ -93,4 +93,17 @@ describe('the core\'s path handling agrees with the reference', () => {
       { numRuns: 3000 },
     );
   });
+
+  it('RFC 3986 normalisation of long paths: plain runs of 16 and more, escapes across their edges', () => {
+    // The core copies plain octets 16 at a time: runs of every length, with
+    // escapes, octets to encode and broken escapes at and across the edges.
+    const unit = fc.constantFrom('a', 'a', 'a', 'a', '/', '%', '%4', '%41', '%2f', '%2F', '%7e', 'é', ' ', '\u007f', 'F', '~');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 120 }), (p) => {
+        const path = pathParamsQuery(new TextEncoder().encode('/' + p));
+        expect(corePath('/' + p, 'rfc')).toEqual(normalizePath(path));
+      }),
+      { numRuns: 5000 },
+    );
+  });
 });
