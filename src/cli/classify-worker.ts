@@ -3,7 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { BlockClassifier, type ClassifyConfig } from './classify-config.js';
 import { BufferPool } from '../buffer-pool.js';
-import type { BlockReply, ToWorker } from './worker-pool.js';
+import type { BlockReply, ToWorker, WorkerReady } from './worker-pool.js';
 import { readLinesOfRange } from './file-ranges.js';
 import { MAX_LINE_OCTETS } from './line-blocks.js';
 
@@ -18,6 +18,9 @@ try {
 
 // Output buffers come back once written (see WorkerPool.recycle); input buffers
 // for the ranges this thread reads itself stay here.
+// Built (or failed): the pool starts its clock once every thread is ready.
+port.postMessage({ ready: true } satisfies WorkerReady);
+
 const outputs = new BufferPool();
 const inputs = new BufferPool(2);
 const take = (n: number) => outputs.take(n);

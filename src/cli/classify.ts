@@ -44,6 +44,8 @@ export async function classifyCommand(inputPath: string | undefined, options: Cl
     sink.abandon();
     throw e;
   }
+  // The rate counts from when the classifiers are built: in this thread, or in every worker.
+  if (engine instanceof WorkerPool) await engine.ready();
   const progress = new Progress(process.stderr.isTTY === true && !options.quiet, size);
   const totals: Totals = { urls: 0, allowed: 0, hosts: new Set<number>(), loads: 0, evictions: 0 };
   const began = performance.now();

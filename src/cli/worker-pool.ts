@@ -21,6 +21,11 @@ export interface BlockReply {
   usage?: boolean;
 }
 
+/** A thread's first message: its classifier is built (or failed, which its first reply says). */
+export interface WorkerReady {
+  ready: true;
+}
+
 interface Pending {
   resolve(r: ClassifiedBlock): void;
   reject(e: Error): void;
@@ -30,18 +35,27 @@ class PoolWorker {
   readonly worker: Worker;
   readonly pending = new Map<number, Pending>();
   closing = false;
+  /** Settles when the thread has built its classifier. */
+  readonly ready: Promise<void>;
 
   constructor(config: ClassifyConfig, inputs: BufferPool) {
     this.worker = new Worker(new URL('./classify-worker.js', import.meta.url), { workerData: config });
-    this.worker.on('message', (r: BlockReply) => {
+    let ready!: () => void;
+    this.ready = new Promise((resolve) => (ready = resolve));
+    this.worker.on('message', (r: BlockReply | WorkerReady) => {
+      if ('ready' in r) return ready();
       if (r.input) inputs.give(r.input);
       const p = this.pending.get(r.seq)!;
       this.pending.delete(r.seq);
       if (r.error !== undefined) p.reject(r.usage ? new CliError(r.error) : new Error(r.error));
       else p.resolve(r.result!);
     });
-    this.worker.on('error', (e) => this.failAll(e));
+    this.worker.on('error', (e) => {
+      ready(); // the failure reaches the caller through the blocks
+      this.failAll(e);
+    });
     this.worker.on('exit', (code) => {
+      ready();
       if (!this.closing) this.failAll(new Error(`a classification thread stopped (exit code ${code})`));
     });
   }
@@ -59,6 +73,11 @@ export class WorkerPool {
 
   constructor(threads: number, config: ClassifyConfig) {
     this.workers = Array.from({ length: threads }, () => new PoolWorker(config, this.inputs));
+  }
+
+  /** Settles when every thread has built its classifier (or stopped). */
+  ready(): Promise<void> {
+    return Promise.all(this.workers.map((w) => w.ready)).then(() => {});
   }
 
   private leastBusy(): PoolWorker {
