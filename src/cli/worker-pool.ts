@@ -38,7 +38,7 @@ class PoolWorker {
   /** Settles when the thread has built its classifier. */
   readonly ready: Promise<void>;
 
-  constructor(config: ClassifyConfig, inputs: BufferPool) {
+  constructor(config: ClassifyConfig, inputs: BufferPool, origins: Map<ArrayBuffer, PoolWorker>) {
     this.worker = new Worker(new URL('./classify-worker.js', import.meta.url), { workerData: config });
     let ready!: () => void;
     this.ready = new Promise((resolve) => (ready = resolve));
@@ -48,7 +48,10 @@ class PoolWorker {
       const p = this.pending.get(r.seq)!;
       this.pending.delete(r.seq);
       if (r.error !== undefined) p.reject(r.usage ? new CliError(r.error) : new Error(r.error));
-      else p.resolve(r.result!);
+      else {
+        origins.set(r.result!.output.buffer as ArrayBuffer, this);
+        p.resolve(r.result!);
+      }
     });
     this.worker.on('error', (e) => {
       ready(); // the failure reaches the caller through the blocks
@@ -69,10 +72,12 @@ class PoolWorker {
 export class WorkerPool {
   private readonly workers: PoolWorker[];
   private readonly inputs = new BufferPool();
+  /** Output buffers being written, and the thread each goes back to (its pool runs dry otherwise). */
+  private readonly origins = new Map<ArrayBuffer, PoolWorker>();
   private seq = 0;
 
   constructor(threads: number, config: ClassifyConfig) {
-    this.workers = Array.from({ length: threads }, () => new PoolWorker(config, this.inputs));
+    this.workers = Array.from({ length: threads }, () => new PoolWorker(config, this.inputs, this.origins));
   }
 
   /** Settles when every thread has built its classifier (or stopped). */
@@ -108,7 +113,9 @@ export class WorkerPool {
   /** An output buffer, written: back to a thread for reuse. */
   recycle(output: Uint8Array): void {
     const spare = output.buffer as ArrayBuffer;
-    if (spare.byteLength > 0) this.leastBusy().worker.postMessage({ spare } satisfies ToWorker, [spare]);
+    const origin = this.origins.get(spare);
+    this.origins.delete(spare);
+    if (origin !== undefined && spare.byteLength > 0) origin.worker.postMessage({ spare } satisfies ToWorker, [spare]);
   }
 
   async close(): Promise<void> {
