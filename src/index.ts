@@ -16,5 +16,5 @@ export { referenceVerdict, pathParamsQuery, normalizePath } from './reference.js
 export { escapePattern } from './pattern.js';
 export { corePath } from './core.js';
 export { LineClassifier, MAX_COUNTED_HOSTS } from './line-classifier.js';
-export type { OutputFormat, MatcherSource, BlockResult, OutputBuffers } from './line-classifier.js';
+export type { OutputFormat, MatcherSource, BlockResult, OutputBuffers, OutputWriter } from './line-classifier.js';
 export { BufferPool } from './buffer-pool.js';

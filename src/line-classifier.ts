@@ -16,10 +16,15 @@ export type MatcherSource = (host: string) => Matcher | null;
 
 /** Where output octets are copied to: a buffer of exactly n octets (a view). */
 export type OutputBuffers = (n: number) => Uint8Array;
+/** Or where they are handed as they are: a view of the core's memory, valid
+ * only during the call (whole lines; a block may come in several). */
+export interface OutputWriter {
+  write(octets: Uint8Array): void;
+}
 const newBuffer: OutputBuffers = (n) => new Uint8Array(n);
 
 export interface BlockResult {
-  /** One line per URL, in input order. */
+  /** One line per URL, in input order (empty when an OutputWriter took them). */
   output: Uint8Array;
   urls: number;
   allowed: number;
@@ -49,6 +54,8 @@ export class LineClassifier {
   private outCap = 0;
   private outLen = 0;
   private pieces: Uint8Array[] = [];
+  /** Where the block being classified goes. */
+  private target: OutputBuffers | OutputWriter = newBuffer;
   private memory: Buffer = Buffer.alloc(0);
   private readonly seenHosts = new Set<number>();
 
@@ -69,9 +76,10 @@ export class LineClassifier {
    * Classifies the lines of input (whole lines; the last may lack its LF;
    * given whole or in parts, as read) against one matcher, or the matcher of
    * each URL's host. The output is copied out of the core into a buffer from
-   * `output` (a pool, say).
+   * `output` (a pool, say), or handed to a writer without a copy.
    */
-  classify(input: Uint8Array | readonly Uint8Array[], source: Matcher | MatcherSource, output: OutputBuffers = newBuffer): BlockResult {
+  classify(input: Uint8Array | readonly Uint8Array[], source: Matcher | MatcherSource, output: OutputBuffers | OutputWriter = newBuffer): BlockResult {
+    this.target = output;
     const c = this.core;
     const x = c.exports;
     const parts = input instanceof Uint8Array ? [input] : input;
@@ -98,7 +106,7 @@ export class LineClassifier {
       }
       if (typeof source !== 'function') result.allowed += this.decide(single, buf, 0, count);
     }
-    result.output = this.takeOutput(output);
+    result.output = this.takeOutput();
     return result;
   }
 
@@ -147,23 +155,25 @@ export class LineClassifier {
     return allowed;
   }
 
-  private flush(output: OutputBuffers = newBuffer): void {
+  private flush(): void {
     if (this.outLen === 0) return;
-    const piece = output(this.outLen);
-    piece.set(this.core.u8.subarray(this.outPtr, this.outPtr + this.outLen));
-    this.pieces.push(piece);
+    const written = this.core.u8.subarray(this.outPtr, this.outPtr + this.outLen);
     this.outLen = 0;
+    const target = this.target;
+    if (typeof target !== 'function') return target.write(this.json ? validUtf8(written) : written);
+    const piece = target(written.length);
+    piece.set(written);
+    this.pieces.push(piece);
   }
 
-  private takeOutput(output: OutputBuffers): Uint8Array {
-    this.flush(output);
+  private takeOutput(): Uint8Array {
+    this.flush();
+    const target = this.target;
+    if (typeof target !== 'function') return new Uint8Array(0);
     const pieces = this.pieces;
     this.pieces = [];
-    let out = pieces.length === 1 ? pieces[0] : pieces.length === 0 ? output(0) : concatOctets(pieces);
-    // JSON text is UTF-8: a URL's invalid octets become U+FFFD (the core copies
-    // octets >= 0x80 as they are; everything else it writes is ASCII).
-    if (this.json && !isUtf8(out)) out = new TextEncoder().encode(utf8.decode(out));
-    return out;
+    const out = pieces.length === 1 ? pieces[0] : pieces.length === 0 ? target(0) : concatOctets(pieces);
+    return this.json ? validUtf8(out) : out;
   }
 
   private memoryBuffer(): Buffer {
@@ -186,4 +196,10 @@ export class LineClassifier {
     this.outCap = n;
     this.outPtr = this.core.alloc(n);
   }
+}
+
+/** JSON text is UTF-8: a URL's invalid octets become U+FFFD (the core copies
+ * octets >= 0x80 as they are; everything else it writes is ASCII). */
+function validUtf8(octets: Uint8Array): Uint8Array {
+  return isUtf8(octets) ? octets : new TextEncoder().encode(utf8.decode(octets));
 }

@@ -102,6 +102,23 @@ describe('robots classify', () => {
       expect(r.stderr).toMatch(/200,000 URLs/);
     }
     expect(readdirSync(dir).filter((f) => f.includes('.partial'))).toEqual([]);
+    // To a pipe (stdout), where the threads write in turn themselves.
+    const piped = robots(['classify', '--robots', SHOP, '--threads', '2', input]);
+    expect(piped.status).toBe(0);
+    expect(piped.stdout).toBe(want);
+  });
+
+  it('stops quietly when the reader of stdout goes away (| head), with 1 and 2 threads', () => {
+    const many = Array.from({ length: 300_000 }, (_, i) => `https://shop.example/p/${i}`);
+    const input = file('head.txt', many.join('\n'));
+    for (const threads of ['1', '2']) {
+      const r = spawnSync('bash', ['-c', `"${process.execPath}" "${CLI}" classify --robots "${SHOP}" --threads ${threads} "${input}" | head -n 2; echo "exit \${PIPESTATUS[0]}" >&2`], {
+        encoding: 'utf8',
+      });
+      expect(r.stdout).toBe('allowed\t0\thttps://shop.example/p/0\nallowed\t0\thttps://shop.example/p/1\n');
+      expect(r.stderr).toMatch(/exit 0\n$/);
+      expect(r.stderr).not.toMatch(/error|\n\s+at /i);
+    }
   });
 
   it('looks each host up in --robots-dir (case-insensitive, no port, user info ignored); no file: allowed', () => {

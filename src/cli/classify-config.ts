@@ -1,6 +1,6 @@
 // What a classification needs, as plain data (it crosses to worker threads),
 // and the engine built from it: one matcher, or one per host of a directory.
-import { LineClassifier, parse, type BlockResult, type Matcher, type OutputBuffers, type OutputFormat, type Profile } from '../index.js';
+import { LineClassifier, parse, type BlockResult, type Matcher, type OutputBuffers, type OutputFormat, type OutputWriter, type Profile } from '../index.js';
 import { CliError } from './errors.js';
 import { readRobotsFile } from './robots-file.js';
 import { HostMatchers } from './host-matchers.js';
@@ -41,7 +41,7 @@ export class BlockClassifier {
     }
   }
 
-  classify(block: Uint8Array | readonly Uint8Array[], output?: OutputBuffers): ClassifiedBlock {
+  classify(block: Uint8Array | readonly Uint8Array[], output?: OutputBuffers | OutputWriter): ClassifiedBlock {
     if (this.single !== null) return { ...this.lines.classify(block, this.single, output), loads: 0, evictions: 0 };
     const hosts = this.hosts!;
     const { loads, evictions } = hosts;

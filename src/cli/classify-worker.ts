@@ -1,49 +1,79 @@
 // A classification thread: its own WASM core and matchers; blocks of URL lines
-// in, output octets out (transferred, not copied, and the buffers recycled).
+// (or ranges of the input file, which it reads itself) in, and their output
+// written by this thread straight from the core's memory when the block before
+// has been written (WriteTurns). Only counts go back to the main thread.
 import { parentPort, workerData } from 'node:worker_threads';
-import { BlockClassifier, type ClassifyConfig } from './classify-config.js';
+import { BlockClassifier } from './classify-config.js';
 import { BufferPool } from '../buffer-pool.js';
-import type { BlockReply, ToWorker, WorkerReady } from './worker-pool.js';
+import type { BlockReply, ToWorker, WorkerData, WorkerReady } from './worker-pool.js';
 import { readLinesOfRange } from './file-ranges.js';
 import { MAX_LINE_OCTETS } from './line-blocks.js';
+import { WriteTurns, writeAllSync } from './write-turns.js';
+import { CliError, reason } from './errors.js';
 
 const port = parentPort!;
+const { config, turns: shared, fd, outName } = workerData as WorkerData;
+const turns = new WriteTurns(shared);
 let classifier: BlockClassifier | null = null;
 let failure: unknown = null;
 try {
-  classifier = new BlockClassifier(workerData as ClassifyConfig);
+  classifier = new BlockClassifier(config);
 } catch (e) {
   failure = e;
 }
-
-// Output buffers come back once written (see WorkerPool.recycle); input buffers
-// for the ranges this thread reads itself stay here.
-// Built (or failed): the pool starts its clock once every thread is ready.
+// Built (or failed, which the first reply says): the pool starts its clock once every thread is ready.
 port.postMessage({ ready: true } satisfies WorkerReady);
 
-const outputs = new BufferPool();
+/** Input buffers for the ranges this thread reads itself. */
 const inputs = new BufferPool(2);
-const take = (n: number) => outputs.take(n);
+
+/** The run ended early (the output's reader went away): this block is dropped. */
+class Stopped extends Error {}
+
+/** Writes a block's output when its turn comes (several pieces for a big block). */
+const writer = {
+  seq: 0,
+  hasTurn: false,
+  write(octets: Uint8Array): void {
+    this.takeTurn();
+    try {
+      writeAllSync(fd, octets);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EPIPE') throw e;
+      throw new CliError(`cannot write ${outName}: ${reason(e)}`);
+    }
+  },
+  takeTurn(): void {
+    if (this.hasTurn) return;
+    if (!turns.waitFor(this.seq)) throw new Stopped();
+    this.hasTurn = true;
+  },
+};
 
 port.on('message', (request: ToWorker) => {
-  if ('spare' in request) {
-    outputs.give(request.spare);
-    return;
-  }
   const { seq } = request;
-  let reply: BlockReply;
   // A block's buffer is handed back for the next block; a range is read into one of ours.
   const input = 'block' in request ? (request.block.buffer as ArrayBuffer) : undefined;
+  let reply: BlockReply;
   try {
     if (classifier === null) throw failure;
-    let block: Uint8Array;
-    if ('block' in request) block = request.block;
-    else block = readLinesOfRange(request.range, MAX_LINE_OCTETS, (n) => inputs.take(n));
-    reply = { seq, result: classifier.classify(block, take), input };
+    const block = 'block' in request ? request.block : readLinesOfRange(request.range, MAX_LINE_OCTETS, (n) => inputs.take(n));
+    writer.seq = seq;
+    writer.hasTurn = false;
+    const result = classifier.classify(block, writer);
     if (!('block' in request)) inputs.give(block.buffer);
+    writer.takeTurn(); // a block with no output still takes its turn
+    turns.pass(seq);
+    reply = { seq, result, input };
   } catch (e) {
-    reply = { seq, error: (e as Error).message, usage: (e as { exitCode?: number }).exitCode !== undefined, input };
+    const code = (e as NodeJS.ErrnoException).code;
+    if (e instanceof Stopped || code === 'EPIPE') {
+      turns.stop(); // the reader is gone: nobody writes any more
+      reply = { seq, closed: true, input };
+    } else {
+      // The main thread reports it and ends the run (the turn is not passed).
+      reply = { seq, error: (e as Error).message, usage: (e as { exitCode?: number }).exitCode !== undefined, input };
+    }
   }
-  const transfer = [...(reply.result ? [reply.result.output.buffer as ArrayBuffer] : []), ...(input ? [input] : [])];
-  port.postMessage(reply, transfer);
+  port.postMessage(reply, input ? [input] : []);
 });

@@ -11,7 +11,7 @@ import { OutputSink } from './output-sink.js';
 import { Progress } from './progress.js';
 import { thousands } from './numbers.js';
 import { parseAgents, parseMaxBytes, parseProfile } from './options.js';
-import { WorkerPool } from './worker-pool.js';
+import { OutputClosed, WorkerPool } from './worker-pool.js';
 
 export interface ClassifyOptions {
   robots?: string;
@@ -38,7 +38,7 @@ export async function classifyCommand(inputPath: string | undefined, options: Cl
   const sink = new OutputSink(options.out);
   let engine: Engine;
   try {
-    engine = threads === 1 ? inThisThread(config) : new WorkerPool(threads, config);
+    engine = threads === 1 ? inThisThread(config) : new WorkerPool(threads, config, sink.fd, sink.name);
   } catch (e) {
     input.close();
     sink.abandon();
@@ -53,7 +53,14 @@ export async function classifyCommand(inputPath: string | undefined, options: Cl
     const inFlight: { result: Promise<ClassifiedBlock>; consumed: number }[] = [];
     const settle = async () => {
       const { result, consumed } = inFlight.shift()!;
-      const r = await result;
+      let r: ClassifiedBlock;
+      try {
+        r = await result;
+      } catch (e) {
+        if (!(e instanceof OutputClosed)) throw e;
+        sink.closedByReader = true; // a thread met the closed reader: what is in flight is dropped
+        return;
+      }
       await sink.write(r.output, () => engine.recycle(r.output));
       totals.urls += r.urls;
       totals.allowed += r.allowed;

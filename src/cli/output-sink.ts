@@ -11,11 +11,14 @@ export class OutputSink {
   private failure: Error | null = null;
   /** Set when stdout's reader went away (`robots classify ... | head`): stop quietly. */
   closedByReader = false;
+  /** The descriptor, for threads that write to it directly (see write()). */
+  readonly fd: number;
 
   constructor(private readonly path: string | undefined) {
     if (path === undefined) {
       this.temp = null;
       this.stream = process.stdout;
+      this.fd = 1;
     } else {
       this.temp = `${path}.${process.pid}.partial`;
       let fd: number;
@@ -24,6 +27,7 @@ export class OutputSink {
       } catch (e) {
         throw new CliError(`cannot write ${path}: ${reason(e)}`);
       }
+      this.fd = fd;
       this.stream = createWriteStream('', { fd, highWaterMark: 1 << 20 });
     }
     this.stream.on('error', (e: NodeJS.ErrnoException) => {
@@ -32,7 +36,13 @@ export class OutputSink {
     });
   }
 
-  /** Writes octets (kept until written: `written` says when they may be reused). */
+  /** The output's name in messages. */
+  get name(): string {
+    return this.path ?? 'the output';
+  }
+
+  /** Writes octets (kept until written: `written` says when they may be reused). Threads
+   * may write to fd instead, but not both: writes through here are buffered. */
   async write(octets: Uint8Array, written: () => void = () => {}): Promise<void> {
     if (this.failure) throw this.failure;
     if (this.closedByReader || octets.length === 0) return written();

@@ -1,21 +1,36 @@
 // Blocks of URL lines spread over worker threads, each with its own WASM core.
-// Results come back as promises; the caller awaits them in submission order,
-// which keeps the output in input order.
+// Each thread writes its blocks' output itself, in input order (WriteTurns);
+// the results that come back are counts, which the caller awaits in
+// submission order.
 import { Worker } from 'node:worker_threads';
 import type { ClassifiedBlock, ClassifyConfig } from './classify-config.js';
 import { BufferPool } from '../buffer-pool.js';
 import { concatOctets } from '../octets.js';
 import { CliError } from './errors.js';
 import type { FileRange } from './file-ranges.js';
+import { WriteTurns } from './write-turns.js';
 
-/** A block to classify, a range of the input file to read and classify, or an output buffer sent back for reuse. */
-export type ToWorker = { seq: number; block: Uint8Array } | { seq: number; range: FileRange } | { spare: ArrayBuffer };
+/** What a thread is started with. */
+export interface WorkerData {
+  config: ClassifyConfig;
+  /** WriteTurns' shared memory. */
+  turns: SharedArrayBuffer;
+  /** Where the output goes (stdout or the output file), and its name for errors. */
+  fd: number;
+  outName: string;
+}
+
+/** A block to classify, or a range of the input file to read and classify; seq numbers run from 0 in input order. */
+export type ToWorker = { seq: number; block: Uint8Array } | { seq: number; range: FileRange };
 
 export interface BlockReply {
   seq: number;
+  /** The counts (its output is written already). */
   result?: ClassifiedBlock;
   /** The block's buffer, back for reuse (none for a range: the thread read it itself). */
   input?: ArrayBuffer;
+  /** The output's reader went away: the block was not written, nor will later ones be. */
+  closed?: boolean;
   error?: string;
   /** The error is the user's to fix (a bad robots file, say), not a bug. */
   usage?: boolean;
@@ -25,6 +40,9 @@ export interface BlockReply {
 export interface WorkerReady {
   ready: true;
 }
+
+/** A block's output could not be written because its reader went away (`robots classify ... | head`). */
+export class OutputClosed extends Error {}
 
 interface Pending {
   resolve(r: ClassifiedBlock): void;
@@ -38,8 +56,8 @@ class PoolWorker {
   /** Settles when the thread has built its classifier. */
   readonly ready: Promise<void>;
 
-  constructor(config: ClassifyConfig, inputs: BufferPool, origins: Map<ArrayBuffer, PoolWorker>) {
-    this.worker = new Worker(new URL('./classify-worker.js', import.meta.url), { workerData: config });
+  constructor(data: WorkerData, inputs: BufferPool) {
+    this.worker = new Worker(new URL('./classify-worker.js', import.meta.url), { workerData: data });
     let ready!: () => void;
     this.ready = new Promise((resolve) => (ready = resolve));
     this.worker.on('message', (r: BlockReply | WorkerReady) => {
@@ -47,11 +65,9 @@ class PoolWorker {
       if (r.input) inputs.give(r.input);
       const p = this.pending.get(r.seq)!;
       this.pending.delete(r.seq);
-      if (r.error !== undefined) p.reject(r.usage ? new CliError(r.error) : new Error(r.error));
-      else {
-        origins.set(r.result!.output.buffer as ArrayBuffer, this);
-        p.resolve(r.result!);
-      }
+      if (r.closed) p.reject(new OutputClosed('the output was closed'));
+      else if (r.error !== undefined) p.reject(r.usage ? new CliError(r.error) : new Error(r.error));
+      else p.resolve(r.result!);
     });
     this.worker.on('error', (e) => {
       ready(); // the failure reaches the caller through the blocks
@@ -72,12 +88,13 @@ class PoolWorker {
 export class WorkerPool {
   private readonly workers: PoolWorker[];
   private readonly inputs = new BufferPool();
-  /** Output buffers being written, and the thread each goes back to (its pool runs dry otherwise). */
-  private readonly origins = new Map<ArrayBuffer, PoolWorker>();
+  private readonly turns = new WriteTurns();
   private seq = 0;
 
-  constructor(threads: number, config: ClassifyConfig) {
-    this.workers = Array.from({ length: threads }, () => new PoolWorker(config, this.inputs, this.origins));
+  /** Threads that write the output to fd (named outName in errors). */
+  constructor(threads: number, config: ClassifyConfig, fd: number, outName: string) {
+    const data: WorkerData = { config, turns: this.turns.shared, fd, outName };
+    this.workers = Array.from({ length: threads }, () => new PoolWorker(data, this.inputs));
   }
 
   /** Settles when every thread has built its classifier (or stopped). */
@@ -102,7 +119,7 @@ export class WorkerPool {
     return this.send({ seq: this.seq++, range }, []);
   }
 
-  private send(request: ToWorker & { seq: number }, transfer: ArrayBuffer[]): Promise<ClassifiedBlock> {
+  private send(request: ToWorker, transfer: ArrayBuffer[]): Promise<ClassifiedBlock> {
     const w = this.leastBusy();
     return new Promise((resolve, reject) => {
       w.pending.set(request.seq, { resolve, reject });
@@ -110,15 +127,11 @@ export class WorkerPool {
     });
   }
 
-  /** An output buffer, written: back to a thread for reuse. */
-  recycle(output: Uint8Array): void {
-    const spare = output.buffer as ArrayBuffer;
-    const origin = this.origins.get(spare);
-    this.origins.delete(spare);
-    if (origin !== undefined && spare.byteLength > 0) origin.worker.postMessage({ spare } satisfies ToWorker, [spare]);
-  }
+  /** The output is the threads' to write: nothing comes back to recycle. */
+  recycle(): void {}
 
   async close(): Promise<void> {
+    this.turns.stop(); // a thread waiting for a turn that will not come gives up
     await Promise.all(this.workers.map((w) => {
       w.closing = true;
       w.pending.clear(); // nobody waits for them any more (a failure elsewhere ended the run)
