@@ -15,8 +15,9 @@ export function haveCorpus() {
   return existsSync(PROBES) && existsSync(VERDICTS);
 }
 
-function jsonLines(file) {
-  return gunzipSync(readFileSync(file)).toString('utf8').split('\n').filter((l) => l.length > 0).map((l) => JSON.parse(l));
+/** The JSON values of a gzipped JSON-lines file, parsed as they are reached. */
+function* jsonLines(file) {
+  for (const l of gunzipSync(readFileSync(file)).toString('utf8').split('\n')) if (l.length > 0) yield JSON.parse(l);
 }
 
 /** Hosts as { host, body, bytes, text, origin, urls, rules } (`bytes` and `body`: the same octets); the first `limit`. */
@@ -29,7 +30,7 @@ export function loadCorpus({ limit = Infinity } = {}) {
   for (const { host, url } of jsonLines(probesFile)) {
     let entry = byHost.get(host);
     if (!entry) {
-      if (byHost.size >= limit) continue;
+      if (byHost.size >= limit) break; // the probes come grouped by host: the rest are other hosts
       const body = readFileSync(path.join(SHARED, 'corpus', 'robots', host));
       entry = { host, body, bytes: body, text: body.toString('utf8'), urls: [], origin: new URL(url).origin };
       byHost.set(host, entry);

@@ -39,8 +39,9 @@ export async function runWorkloads({ adapters, skipped = [], workloads, ctx, log
     const t0 = performance.now();
     const entry = { id: workload.id, title: workload.title, kind: workload.kind, unit: workload.unit, description: workload.describe(ctx), results: {} };
     log(`${workload.id}: ${entry.description}`);
-    for (const adapter of adapters) {
-      if (workload.appliesTo && !workload.appliesTo(adapter)) continue;
+    const applicable = adapters.filter((a) => !workload.appliesTo || workload.appliesTo(a));
+    workload.prepare?.(ctx, applicable); // work that may start for every engine at once
+    for (const adapter of applicable) {
       try {
         entry.results[adapter.id] = await workload.run(ctx, adapter);
       } catch (e) {

@@ -1,7 +1,8 @@
 // The registry of named workloads, in the order they run. A workload is
 //
 //   { id, title, kind: 'throughput' | 'memory' | 'latency' | 'agreement' | 'end-to-end', unit,
-//     needsCorpus, appliesTo?(adapter), describe(ctx) → string, run(ctx, adapter) → figures, done?() }
+//     needsCorpus, appliesTo?(adapter), describe(ctx) → string, prepare?(ctx, adapters),
+//     run(ctx, adapter) → figures, done?() }
 //
 // run() measures one engine and returns { median, min, max, samples, ... } in
 // `unit` (min and max: the smallest and largest figure of its passes or runs), or
