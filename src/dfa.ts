@@ -348,11 +348,10 @@ export class LazyDfa {
     if (this.inFrom[f] === this.fromStamp) return true;
     if (this.coverOf[f] === set.uid) return this.cover[f] === 1;
     let known = false;
-    const fi = t.frontier[f];
-    if (fi >= 0 && depth < MAX_COVER_DEPTH && inRange(set.nodes, f + 1, t.subtreeEnd[f])) {
-      const list = t.frontiers[fi];
+    const at = t.frontierAt[f];
+    if (at >= 0 && depth < MAX_COVER_DEPTH && inRange(set.nodes, f + 1, t.subtreeEnd[f])) {
       known = true;
-      for (let i = 0; i < list.length && known; i++) known = this.coveredBySet(set, list[i], depth + 1);
+      for (let i = at; i < at + t.frontierLength[f] && known; i++) known = this.coveredBySet(set, t.frontierNodes[i], depth + 1);
     }
     this.coverOf[f] = set.uid;
     this.cover[f] = known ? 1 : 0;
@@ -367,18 +366,18 @@ export class LazyDfa {
   /** Is every path below q met by an active star before a rule ends? (Within the budget.) */
   private dominated(q: number): boolean {
     const t = this.trie;
-    const fi = t.frontier[q];
-    if (fi < 0) return false;
-    const list = t.frontiers[fi];
-    if ((this.budget -= list.length) < 0) return false;
-    for (let i = 0; i < list.length; i++) if (!this.covered(list[i])) return false;
+    const at = t.frontierAt[q];
+    if (at < 0) return false;
+    const n = t.frontierLength[q];
+    if ((this.budget -= n) < 0) return false;
+    for (let i = at; i < at + n; i++) if (!this.covered(t.frontierNodes[i])) return false;
     return true;
   }
 
   /** Would dropping q lose nothing? q has no `$` rule and is dominated. */
   private droppable(q: number): boolean {
     const t = this.trie;
-    if (t.frontier[q] < 0 || (!t.isStar[q] && hasEnd(t, q))) return false;
+    if (t.frontierAt[q] < 0 || (!t.isStar[q] && hasEnd(t, q))) return false;
     this.budget = DOMINANCE_BUDGET;
     return this.dominated(q);
   }

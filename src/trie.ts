@@ -10,7 +10,7 @@
 // A rule whose pattern ends at a node matched once the node is active: for
 // good without `$` ("sticky"), only if the path ends there with `$` ("end").
 // Rule ids are ranks (lower is better), so a node keeps the lowest of each kind.
-import { ACCEPT, ANCHOR, RuleTable, RULE_FIELDS, R_DISALLOW } from './compile.js';
+import { ACCEPT, RuleTable, RULE_FIELDS, R_DISALLOW } from './compile.js';
 import { NO_RULE } from './layout.js';
 import { STAR } from './pattern.js';
 
@@ -24,7 +24,7 @@ export const T_END_DISALLOW = 3;
 const MAX_FRONTIER = 64;
 
 export interface Trie {
-  /** Nodes, in depth-first order; node 0 is the root (the empty prefix). */
+  /** Nodes, in depth-first order (children by token, `*` last); node 0 is the root (the empty prefix). */
   size: number;
   /** The parent of each node (-1 for the root). */
   parent: Int32Array;
@@ -45,12 +45,14 @@ export interface Trie {
   /** Per terminal entry, the best rule ids (T_* fields; NO_RULE when none). */
   terms: Uint32Array;
   /**
-   * Node -> index of its frontier in `frontiers`, or -1: the `*` nodes that every
-   * path below the node meets before any rule ends (see dfa.ts, dominance). When
-   * they are all active, the node adds nothing they do not.
+   * The frontier of q, or none when frontierAt[q] is -1: the `*` nodes
+   * frontierNodes[frontierAt[q], + frontierLength[q]) that every path below q
+   * meets before any rule ends (see dfa.ts, dominance). When they are all
+   * active, q adds nothing they do not.
    */
-  frontier: Int32Array;
-  frontiers: Int32Array[];
+  frontierAt: Int32Array;
+  frontierLength: Int32Array;
+  frontierNodes: Int32Array;
 }
 
 /** The octet child of q, or -1. */
@@ -78,20 +80,53 @@ export function hasEnd(t: Trie, q: number): boolean {
   return i >= 0 && (t.terms[i * 4 + T_END_ALLOW] !== NO_RULE || t.terms[i * 4 + T_END_DISALLOW] !== NO_RULE);
 }
 
+// Working arrays of the build, shared by all builds (never re-entered) and grown
+// as needed: a matcher keeps only its Trie's arrays, views of one buffer.
+// (Many small typed arrays cost more to allocate than to fill.)
+let work = newWork(256);
+const byOctet = new Int32Array(257);
+
+function newWork(n: number) {
+  return {
+    n,
+    parent: new Int32Array(n),
+    token: new Uint16Array(n),
+    term: new Int32Array(n),
+    edges: new Int32Array(n * 2),
+    order: new Int32Array(n),
+    token2: new Uint16Array(n),
+    childStart: new Int32Array(n + 1),
+    childNode: new Int32Array(n),
+    starChild: new Int32Array(n),
+    inOctetOrder: new Int32Array(n),
+    pool: new Int32Array(n),
+  };
+}
+
+const EMPTY = new Int32Array(0);
+
 export function buildTrie(table: RuleTable): Trie {
-  const { tok, posRule, rules } = table;
-  // Nodes as they are created: the edge into node c is (parent[c], token[c]).
-  let cap = 64;
-  let parent = new Int32Array(cap);
-  let token = new Uint16Array(cap);
-  let term = new Int32Array(cap).fill(-1);
-  const edges = new Map<number, number>(); // parent * 512 + token -> child
+  const { tok, posRule, rules, count } = table;
+  const cap = tok.length - count + 1; // every token but the terminals, and the root
+  let slots = 16;
+  while (slots < cap * 2) slots *= 2;
+  if (work.n < slots / 2) work = newWork(slots / 2);
+  const w = work;
+
+  // The rules inserted in file order, edges found through an open-addressing
+  // hash of (parent, token): nodes in creation order.
+  const { parent, token, term, edges } = w;
+  const mask = slots - 1;
+  edges.fill(0, 0, slots); // child id; 0 is empty (the root is no one's child)
   const terms: number[] = [];
+  parent[0] = -1;
+  token[0] = 0;
+  term[0] = -1;
   let size = 1;
   let q = 0;
   for (let p = 0; p < tok.length; p++) {
     const t = tok[p];
-    if (t === ACCEPT || t === ANCHOR) {
+    if (t >= ACCEPT) {
       const r = posRule[p];
       if (term[q] < 0) {
         term[q] = terms.length >> 2;
@@ -102,80 +137,90 @@ export function buildTrie(table: RuleTable): Trie {
       q = 0; // the next rule starts at the root
       continue;
     }
-    const key = q * 512 + t;
-    let c = edges.get(key);
-    if (c === undefined) {
-      if (size === cap) {
-        cap *= 2;
-        const p2 = new Int32Array(cap);
-        p2.set(parent);
-        parent = p2;
-        const t2 = new Uint16Array(cap);
-        t2.set(token);
-        token = t2;
-        const m2 = new Int32Array(cap).fill(-1);
-        m2.set(term);
-        term = m2;
-      }
-      c = size++;
+    let h = (Math.imul(q, 0x9e3779b1) ^ Math.imul(t + 1, 0x85ebca77)) & mask;
+    let c = edges[h];
+    while (c !== 0 && (parent[c] !== q || token[c] !== t)) c = edges[(h = (h + 1) & mask)];
+    if (c === 0) {
+      c = edges[h] = size++;
       parent[c] = q;
       token[c] = t;
-      edges.set(key, c);
+      term[c] = -1;
     }
     q = c;
   }
 
-  // Number the nodes in depth-first order, so that a subtree is a range of ids.
-  const first = linkChildren(size, parent, token);
-  const order = new Int32Array(size);
-  const stack = [0];
+  // Numbered depth first (children by token, `*` last), a subtree is a range of ids.
+  const { order, childStart, childNode, starChild } = w;
+  const edgeCount = linkChildren(size, parent, token, childStart, childNode, null, starChild, w.inOctetOrder);
+  const stack = edges; // the hash is done with: its room serves as the stack
+  let top = 0;
   let next = 0;
-  while (stack.length > 0) {
-    const v = stack.pop()!;
+  stack[top++] = 0;
+  while (top > 0) {
+    const v = stack[--top];
     order[v] = next++;
-    if (first.starChild[v] >= 0) stack.push(first.starChild[v]);
-    for (let i = first.childStart[v + 1] - 1; i >= first.childStart[v]; i--) stack.push(first.childNode[i]);
-  }
-  const parent2 = new Int32Array(size);
-  const token2 = new Uint16Array(size);
-  const term2 = new Int32Array(size);
-  for (let v = 0; v < size; v++) {
-    const w = order[v];
-    parent2[w] = v === 0 ? -1 : order[parent[v]];
-    token2[w] = token[v];
-    term2[w] = term[v];
-  }
-  const subtreeEnd = new Int32Array(size);
-  for (let v = size - 1; v >= 0; v--) {
-    subtreeEnd[v] = Math.max(subtreeEnd[v], v + 1);
-    if (v > 0) subtreeEnd[parent2[v]] = Math.max(subtreeEnd[parent2[v]], subtreeEnd[v]);
+    if (starChild[v] >= 0) stack[top++] = starChild[v];
+    for (let i = childStart[v + 1] - 1; i >= childStart[v]; i--) stack[top++] = childNode[i];
   }
 
-  const starAbove = new Int32Array(size);
+  // The matcher's arrays: views of one buffer.
+  const buffer = new ArrayBuffer(4 * (8 * size + 1 + edgeCount) + size + edgeCount);
+  let offset = 0;
+  const i32 = (n: number) => new Int32Array(buffer, (offset += 4 * n) - 4 * n, n);
+  const u8 = (n: number) => new Uint8Array(buffer, (offset += n) - n, n);
+  const t: Trie = {
+    size,
+    parent: i32(size),
+    subtreeEnd: i32(size),
+    starAbove: i32(size),
+    starChild: i32(size),
+    childStart: i32(size + 1),
+    childNode: i32(edgeCount),
+    term: i32(size),
+    frontierAt: i32(size),
+    frontierLength: i32(size),
+    isStar: u8(size),
+    childTok: u8(edgeCount),
+    terms: Uint32Array.from(terms),
+    frontierNodes: EMPTY, // computeFrontiers
+  };
+  const token2 = w.token2;
+  for (let v = 0; v < size; v++) {
+    const x = order[v];
+    t.parent[x] = v === 0 ? -1 : order[parent[v]];
+    token2[x] = token[v];
+    t.term[x] = term[v];
+  }
+  linkChildren(size, t.parent, token2, t.childStart, t.childNode, t.childTok, t.starChild, w.inOctetOrder);
+  const { starAbove, subtreeEnd, isStar } = t;
   starAbove[0] = -1;
   for (let v = 1; v < size; v++) {
-    const u = parent2[v];
-    starAbove[v] = token2[u] === STAR && u > 0 ? u : starAbove[u];
+    const u = t.parent[v];
+    isStar[v] = token2[v] === STAR ? 1 : 0;
+    starAbove[v] = u > 0 && token2[u] === STAR ? u : starAbove[u];
   }
-
-  const trie: Trie = {
-    size, parent: parent2, ...linkChildren(size, parent2, token2), subtreeEnd, starAbove,
-    term: term2, terms: Uint32Array.from(terms), frontier: new Int32Array(size), frontiers: [],
-  };
-  computeFrontiers(trie);
-  return trie;
+  for (let v = size - 1; v >= 0; v--) {
+    if (subtreeEnd[v] === 0) subtreeEnd[v] = v + 1; // a leaf
+    if (v > 0 && subtreeEnd[t.parent[v]] === 0) subtreeEnd[t.parent[v]] = subtreeEnd[v]; // its last child's end
+  }
+  computeFrontiers(t);
+  return t;
 }
 
-/** The children of every node: octet children in CSR form, sorted by octet
- * (a counting sort by parent of the nodes in octet order), and `*` children. */
-function linkChildren(size: number, parent: Int32Array, token: Uint16Array) {
-  const isStar = new Uint8Array(size);
-  const starChild = new Int32Array(size).fill(-1);
-  const childStart = new Int32Array(size + 1);
-  const byOctet = new Int32Array(257);
+/**
+ * The children of every node: octet children in CSR form, sorted by octet (a
+ * counting sort by parent of the nodes in octet order), and `*` children.
+ * Returns the number of octet children.
+ */
+function linkChildren(
+  size: number, parent: Int32Array, token: Uint16Array,
+  childStart: Int32Array, childNode: Int32Array, childTok: Uint8Array | null, starChild: Int32Array, scratch: Int32Array,
+): number {
+  starChild.fill(-1, 0, size);
+  childStart.fill(0, 0, size + 1);
+  byOctet.fill(0);
   for (let c = 1; c < size; c++) {
     if (token[c] === STAR) {
-      isStar[c] = 1;
       starChild[parent[c]] = c;
     } else {
       childStart[parent[c] + 1]++;
@@ -185,17 +230,17 @@ function linkChildren(size: number, parent: Int32Array, token: Uint16Array) {
   for (let i = 0; i < size; i++) childStart[i + 1] += childStart[i];
   for (let i = 0; i < 256; i++) byOctet[i + 1] += byOctet[i];
   const edgeCount = childStart[size];
-  const inOctetOrder = new Int32Array(edgeCount);
-  for (let c = 1; c < size; c++) if (token[c] !== STAR) inOctetOrder[byOctet[token[c]]++] = c;
-  const childTok = new Uint8Array(edgeCount);
-  const childNode = new Int32Array(edgeCount);
-  const fill = childStart.slice(0, size);
-  for (const c of inOctetOrder) {
-    const at = fill[parent[c]]++;
-    childTok[at] = token[c];
+  for (let c = 1; c < size; c++) if (token[c] !== STAR) scratch[byOctet[token[c]]++] = c;
+  // childStart[p] is moved on to childStart[p + 1] as p's children are placed, then shifted back.
+  for (let i = 0; i < edgeCount; i++) {
+    const c = scratch[i];
+    const at = childStart[parent[c]]++;
+    if (childTok !== null) childTok[at] = token[c];
     childNode[at] = c;
   }
-  return { isStar, starChild, childStart, childTok, childNode };
+  for (let p = size; p > 0; p--) childStart[p] = childStart[p - 1];
+  childStart[0] = 0;
+  return edgeCount;
 }
 
 /**
@@ -204,52 +249,54 @@ function linkChildren(size: number, parent: Int32Array, token: Uint16Array) {
  * have larger ids); a chain shares its one list.
  */
 function computeFrontiers(t: Trie): void {
-  const { size, isStar, starChild, childStart, childNode, term, frontier, frontiers } = t;
-  // below(c): what c contributes to its parent's frontier: itself if a star,
-  // else its own frontier if no rule ends at it; -1 when it has none.
-  const single = new Map<number, number>(); // star -> index of the list [star]
-  const below = (c: number): number => {
-    if (isStar[c]) {
-      let i = single.get(c);
-      if (i === undefined) {
-        single.set(c, (i = frontiers.length));
-        frontiers.push(Int32Array.of(c));
-      }
-      return i;
+  const { size, isStar, starChild, childStart, childNode, term, frontierAt, frontierLength } = t;
+  let pool = work.pool;
+  let used = 0;
+  const reserve = (n: number) => {
+    if (used + n > pool.length) {
+      const bigger = new Int32Array(Math.max(pool.length * 2, used + n));
+      bigger.set(pool.subarray(0, used));
+      work.pool = pool = bigger;
     }
-    return term[c] < 0 ? frontier[c] : -1;
   };
   for (let q = size - 1; q >= 0; q--) {
     const from = childStart[q];
     const to = childStart[q + 1];
     const s = starChild[q];
-    const count = to - from + (s >= 0 ? 1 : 0);
-    if (count === 0) {
-      frontier[q] = -1; // a leaf: a rule ends here
-    } else if (count === 1) {
-      frontier[q] = below(s >= 0 ? s : childNode[from]);
-    } else {
-      let parts: number[] | null = [];
-      let total = 0;
-      for (let i = from; i <= to && parts !== null; i++) {
+    frontierAt[q] = -1;
+    if (to - from + (s >= 0 ? 1 : 0) === 1) {
+      const c = s >= 0 ? s : childNode[from];
+      if (isStar[c]) {
+        reserve(1);
+        frontierAt[q] = used;
+        frontierLength[q] = 1;
+        pool[used++] = c;
+      } else if (term[c] < 0 && frontierAt[c] >= 0) {
+        frontierAt[q] = frontierAt[c]; // a chain: the same list
+        frontierLength[q] = frontierLength[c];
+      }
+    } else if (to > from) {
+      // A star child counts itself; another child its frontier, if no rule ends at it.
+      const start = used;
+      let ok = true;
+      for (let i = from; i <= to && ok; i++) {
         const c = i < to ? childNode[i] : s;
         if (c < 0) continue;
-        const f = below(c);
-        if (f < 0 || (total += frontiers[f].length) > MAX_FRONTIER) parts = null;
-        else parts.push(f);
+        const n = isStar[c] ? 1 : frontierLength[c];
+        ok = (isStar[c] === 1 || (term[c] < 0 && frontierAt[c] >= 0)) && used - start + n <= MAX_FRONTIER;
+        if (!ok) break;
+        reserve(n);
+        if (isStar[c]) pool[used] = c;
+        else pool.copyWithin(used, frontierAt[c], frontierAt[c] + n);
+        used += n;
       }
-      if (parts === null) {
-        frontier[q] = -1;
+      if (ok) {
+        frontierAt[q] = start;
+        frontierLength[q] = used - start;
       } else {
-        const list = new Int32Array(total);
-        let k = 0;
-        for (const f of parts) {
-          list.set(frontiers[f], k);
-          k += frontiers[f].length;
-        }
-        frontier[q] = frontiers.length;
-        frontiers.push(list);
+        used = start;
       }
     }
   }
+  t.frontierNodes = pool.slice(0, used);
 }
