@@ -83,6 +83,7 @@ export function hasEnd(t: Trie, q: number): boolean {
 // Working arrays of the build, shared by all builds (never re-entered) and grown
 // as needed: a matcher keeps only its Trie's arrays, views of one buffer.
 // (Many small typed arrays cost more to allocate than to fill.)
+type Work = ReturnType<typeof newWork>;
 let work = newWork(256);
 const byOctet = new Int32Array(257);
 
@@ -100,6 +101,7 @@ function newWork(n: number) {
     starChild: new Int32Array(n),
     inOctetOrder: new Int32Array(n),
     pool: new Int32Array(n),
+    path: new Int32Array(n + 1),
   };
 }
 
@@ -114,8 +116,9 @@ export function buildTrie(table: RuleTable): Trie {
   const w = work;
 
   // The rules inserted in file order, edges found through an open-addressing
-  // hash of (parent, token): nodes in creation order.
-  const { parent, token, term, edges } = w;
+  // hash of (parent, token): nodes in creation order. Neighbouring rules often
+  // share a prefix: while a rule follows the one before (path), no hash is needed.
+  const { parent, token, term, edges, path } = w;
   const mask = slots - 1;
   edges.fill(0, 0, slots); // child id; 0 is empty (the root is no one's child)
   const terms: number[] = [];
@@ -123,7 +126,12 @@ export function buildTrie(table: RuleTable): Trie {
   token[0] = 0;
   term[0] = -1;
   let size = 1;
+  let stars = 0;
   let q = 0;
+  let depth = 0;
+  let previous = 0; // the length of the rule before
+  let same = true; // the rule so far is the rule before's prefix
+  path[0] = 0;
   for (let p = 0; p < tok.length; p++) {
     const t = tok[p];
     if (t >= ACCEPT) {
@@ -135,40 +143,38 @@ export function buildTrie(table: RuleTable): Trie {
       const at = term[q] * 4 + (t === ACCEPT ? T_STICKY_ALLOW : T_END_ALLOW) + rules[r * RULE_FIELDS + R_DISALLOW];
       if (r < terms[at]) terms[at] = r;
       q = 0; // the next rule starts at the root
+      previous = depth;
+      depth = 0;
+      same = true;
       continue;
     }
-    let h = (Math.imul(q, 0x9e3779b1) ^ Math.imul(t + 1, 0x85ebca77)) & mask;
-    let c = edges[h];
-    while (c !== 0 && (parent[c] !== q || token[c] !== t)) c = edges[(h = (h + 1) & mask)];
-    if (c === 0) {
-      c = edges[h] = size++;
-      parent[c] = q;
-      token[c] = t;
-      term[c] = -1;
+    let c = same && depth < previous ? path[depth + 1] : 0;
+    if (c === 0 || token[c] !== t) {
+      same = false;
+      let h = (Math.imul(q, 0x9e3779b1) ^ Math.imul(t + 1, 0x85ebca77)) & mask;
+      c = edges[h];
+      while (c !== 0 && (parent[c] !== q || token[c] !== t)) c = edges[(h = (h + 1) & mask)];
+      if (c === 0) {
+        c = edges[h] = size++;
+        parent[c] = q;
+        token[c] = t;
+        term[c] = -1;
+        if (t === STAR) stars++;
+      }
     }
+    path[++depth] = c;
     q = c;
   }
+  return stars === 0 ? plainTrie(w, size, terms) : numberedTrie(w, size, terms);
+}
 
-  // Numbered depth first (children by token, `*` last), a subtree is a range of ids.
-  const { order, childStart, childNode, starChild } = w;
-  const edgeCount = linkChildren(size, parent, token, childStart, childNode, null, starChild, w.inOctetOrder);
-  const stack = edges; // the hash is done with: its room serves as the stack
-  let top = 0;
-  let next = 0;
-  stack[top++] = 0;
-  while (top > 0) {
-    const v = stack[--top];
-    order[v] = next++;
-    if (starChild[v] >= 0) stack[top++] = starChild[v];
-    for (let i = childStart[v + 1] - 1; i >= childStart[v]; i--) stack[top++] = childNode[i];
-  }
-
-  // The matcher's arrays: views of one buffer.
+/** The matcher's arrays, views of one buffer (frontierNodes comes later). */
+function allocate(size: number, edgeCount: number, terms: number[]): Trie {
   const buffer = new ArrayBuffer(4 * (8 * size + 1 + edgeCount) + size + edgeCount);
   let offset = 0;
   const i32 = (n: number) => new Int32Array(buffer, (offset += 4 * n) - 4 * n, n);
   const u8 = (n: number) => new Uint8Array(buffer, (offset += n) - n, n);
-  const t: Trie = {
+  return {
     size,
     parent: i32(size),
     subtreeEnd: i32(size),
@@ -182,8 +188,41 @@ export function buildTrie(table: RuleTable): Trie {
     isStar: u8(size),
     childTok: u8(edgeCount),
     terms: Uint32Array.from(terms),
-    frontierNodes: EMPTY, // computeFrontiers
+    frontierNodes: EMPTY,
   };
+}
+
+/** Without `*` nodes, nothing needs subtrees or frontiers: the nodes stay in creation order. */
+function plainTrie(w: Work, size: number, terms: number[]): Trie {
+  let edgeCount = size - 1; // every node but the root is an octet child
+  const t = allocate(size, edgeCount, terms);
+  t.parent.set(w.parent.subarray(0, size));
+  t.term.set(w.term.subarray(0, size));
+  edgeCount = linkChildren(size, w.parent, w.token, t.childStart, t.childNode, t.childTok, t.starChild, w.inOctetOrder);
+  t.starAbove.fill(-1);
+  t.frontierAt.fill(-1);
+  for (let v = 0; v < size; v++) t.subtreeEnd[v] = v + 1; // (unused: no star asks)
+  return t;
+}
+
+/** With `*` nodes: numbered depth first (children by token, `*` last), a subtree is a range of ids. */
+function numberedTrie(w: Work, size: number, terms: number[]): Trie {
+  const { parent, token, term, edges } = w;
+
+  const { order, childStart, childNode, starChild } = w;
+  const edgeCount = linkChildren(size, parent, token, childStart, childNode, null, starChild, w.inOctetOrder);
+  const stack = edges; // the hash is done with: its room serves as the stack
+  let top = 0;
+  let next = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const v = stack[--top];
+    order[v] = next++;
+    if (starChild[v] >= 0) stack[top++] = starChild[v];
+    for (let i = childStart[v + 1] - 1; i >= childStart[v]; i--) stack[top++] = childNode[i];
+  }
+
+  const t = allocate(size, edgeCount, terms);
   const token2 = w.token2;
   for (let v = 0; v < size; v++) {
     const x = order[v];
