@@ -205,43 +205,54 @@ function plainTrie(w: Work, size: number, terms: number[]): Trie {
   return t;
 }
 
-/** With `*` nodes: numbered depth first (children by token, `*` last), a subtree is a range of ids. */
+/**
+ * With `*` nodes: numbered depth first (children by token, `*` last), so that a
+ * subtree is a range of ids. One walk writes the matcher's arrays in the new order.
+ */
 function numberedTrie(w: Work, size: number, terms: number[]): Trie {
-  const { parent, token, term, edges } = w;
-
-  const { order, childStart, childNode, starChild } = w;
+  const { parent, token, term, order, childStart, childNode, starChild } = w;
   const edgeCount = linkChildren(size, parent, token, childStart, childNode, null, starChild, w.inOctetOrder);
-  const stack = edges; // the hash is done with: its room serves as the stack
-  let top = 0;
-  let next = 0;
-  stack[top++] = 0;
-  while (top > 0) {
-    const v = stack[--top];
-    order[v] = next++;
-    if (starChild[v] >= 0) stack[top++] = starChild[v];
-    for (let i = childStart[v + 1] - 1; i >= childStart[v]; i--) stack[top++] = childNode[i];
-  }
+  const nodes = w.path; // subtree sizes (a child is created after its parent)
+  nodes.fill(1, 0, size);
+  for (let v = size - 1; v > 0; v--) nodes[parent[v]] += nodes[v];
 
   const t = allocate(size, edgeCount, terms);
-  const token2 = w.token2;
-  for (let v = 0; v < size; v++) {
-    const x = order[v];
-    t.parent[x] = v === 0 ? -1 : order[parent[v]];
-    token2[x] = token[v];
+  const slotOf = w.inOctetOrder; // a node's place among its parent's octet children
+  const stack = w.edges; // the hash is done with: its room serves as the stack
+  let top = 0;
+  let next = 0;
+  let slots = 0;
+  stack[top++] = 0;
+  t.parent[0] = -1;
+  t.starAbove[0] = -1;
+  while (top > 0) {
+    const v = stack[--top];
+    const x = next++;
+    order[v] = x;
+    if (v > 0) {
+      const px = order[parent[v]];
+      t.parent[x] = px;
+      t.starAbove[x] = px > 0 && token[parent[v]] === STAR ? px : t.starAbove[px];
+      if (token[v] === STAR) {
+        t.isStar[x] = 1;
+        t.starChild[px] = x;
+      } else {
+        t.childNode[slotOf[v]] = x;
+        t.childTok[slotOf[v]] = token[v];
+      }
+    }
     t.term[x] = term[v];
+    t.subtreeEnd[x] = x + nodes[v];
+    t.starChild[x] = -1; // until its star child, if any, is reached
+    const from = childStart[v];
+    const to = childStart[v + 1];
+    t.childStart[x] = slots;
+    for (let i = from; i < to; i++) slotOf[childNode[i]] = slots + i - from;
+    slots += to - from;
+    if (starChild[v] >= 0) stack[top++] = starChild[v];
+    for (let i = to - 1; i >= from; i--) stack[top++] = childNode[i];
   }
-  linkChildren(size, t.parent, token2, t.childStart, t.childNode, t.childTok, t.starChild, w.inOctetOrder);
-  const { starAbove, subtreeEnd, isStar } = t;
-  starAbove[0] = -1;
-  for (let v = 1; v < size; v++) {
-    const u = t.parent[v];
-    isStar[v] = token2[v] === STAR ? 1 : 0;
-    starAbove[v] = u > 0 && token2[u] === STAR ? u : starAbove[u];
-  }
-  for (let v = size - 1; v >= 0; v--) {
-    if (subtreeEnd[v] === 0) subtreeEnd[v] = v + 1; // a leaf
-    if (v > 0 && subtreeEnd[t.parent[v]] === 0) subtreeEnd[t.parent[v]] = subtreeEnd[v]; // its last child's end
-  }
+  t.childStart[size] = slots;
   computeFrontiers(t);
   return t;
 }
