@@ -134,11 +134,12 @@ const newScratch = (n: number) => ({
 let scratch = newScratch(1024);
 let stamp = 0;
 let starSetUid = 0;
+/** The star set whose nodes inFrom marks (with its uid). */
+let markedSet = 0;
 
 function nextStamp(): number {
   if (++stamp === 0xffffffff) {
     scratch.stamps.fill(0);
-    scratch.inFrom.fill(0);
     stamp = 1;
   }
   return stamp;
@@ -147,6 +148,8 @@ function nextStamp(): number {
 function nextStarSetUid(): number {
   if (++starSetUid === 0xffffffff) {
     scratch.coverOf.fill(0);
+    scratch.inFrom.fill(0);
+    markedSet = 0;
     starSetUid = 1;
   }
   return starSetUid;
@@ -183,6 +186,7 @@ export class LazyDfa {
   /** Node stamps: visited by the walk up from new stars, then dropped. */
   private stamps: Uint32Array;
   /** Node -> stamp of the star set being stepped from, when in it. */
+  /** Node -> uid of the last star set marked that holds it. */
   private inFrom: Uint32Array;
   private fromStamp = 0;
   private coverOf: Uint32Array;
@@ -302,8 +306,12 @@ export class LazyDfa {
     this.allow = NO_RULE;
     this.disallow = NO_RULE;
     this.from = from;
-    this.fromStamp = nextStamp();
-    for (const s of from.nodes) this.inFrom[s] = this.fromStamp;
+    this.fromStamp = from.uid;
+    if (markedSet !== from.uid) {
+      // (Steady states step from one set again and again: it stays marked.)
+      for (const s of from.nodes) this.inFrom[s] = from.uid;
+      markedSet = from.uid;
+    }
     this.rest.length = 0;
     this.newStars.length = 0;
     this.dropped.length = 0;
@@ -392,6 +400,7 @@ export class LazyDfa {
     const { newStars, dropped } = this;
     const restIn = this.rest;
     sorted(newStars);
+    let droppedFrom = 0;
     if (newStars.length > 0 && from.nodes.length > 0) {
       // Stars of `from` above a new star: check each once. A new star already
       // covered by `from` changes nothing above it, and neither does one below
@@ -404,6 +413,7 @@ export class LazyDfa {
           if (this.inFrom[a] !== this.fromStamp) continue;
           if (!this.droppable(a)) break;
           dropped.push(a);
+          droppedFrom++;
         }
       }
     }
@@ -414,7 +424,8 @@ export class LazyDfa {
     this.touchedCount = 0;
 
     let stars = from;
-    if (newStars.length > 0 || dropped.length > 0) {
+    // (A new star that is dropped at once leaves the set as it was: often so in a steady state.)
+    if (droppedFrom > 0 || dropped.length - droppedFrom < newStars.length) {
       // from.nodes and newStars, both sorted, merged less the dropped.
       const gone = nextStamp();
       for (const q of dropped) this.stamps[q] = gone;
@@ -426,7 +437,7 @@ export class LazyDfa {
         const q = j >= newStars.length || (i < a.length && a[i] < newStars[j]) ? a[i++] : newStars[j++];
         if (this.stamps[q] !== gone) nodes.push(q);
       }
-      if (nodes.length !== a.length || newStars.length > 0) stars = this.internStars(nodes);
+      stars = this.internStars(nodes);
     }
     return { stars, rest: sorted(rest), allow: this.allow, disallow: this.disallow };
   }
