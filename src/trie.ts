@@ -26,8 +26,7 @@ const MAX_FRONTIER = 64;
 export interface Trie {
   /** Nodes, in depth-first order (children by token, `*` last); node 0 is the root (the empty prefix). */
   size: number;
-  /** The parent of each node (-1 for the root). */
-  parent: Int32Array;
+  // Star fields (of a trie without `*` nodes: shared arrays of -1 and 0).
   /** The subtree of q is the nodes [q, subtreeEnd[q]). */
   subtreeEnd: Int32Array;
   /** The nearest `*` node above q, or -1. */
@@ -168,40 +167,52 @@ export function buildTrie(table: RuleTable): Trie {
   return stars === 0 ? plainTrie(w, size, terms) : numberedTrie(w, size, terms);
 }
 
-/** The matcher's arrays, views of one buffer (frontierNodes comes later). */
-function allocate(size: number, edgeCount: number, terms: number[]): Trie {
-  const buffer = new ArrayBuffer(4 * (8 * size + 1 + edgeCount) + size + edgeCount);
+// What a trie without `*` nodes has for its star fields: shared, never written.
+let minusOnes = new Int32Array(0);
+let zeros = new Uint8Array(0);
+
+/**
+ * The matcher's arrays, views of one buffer (frontierNodes comes later). A trie
+ * without stars shares its star fields: many matchers stay in memory, and
+ * every buffer is memory the garbage collector has to account for.
+ */
+function allocate(size: number, edgeCount: number, terms: number[], starry: boolean): Trie {
+  const int32s = 2 * size + 1 + edgeCount + terms.length + (starry ? 5 * size : 0);
+  const buffer = new ArrayBuffer(4 * int32s + edgeCount + (starry ? size : 0));
   let offset = 0;
   const i32 = (n: number) => new Int32Array(buffer, (offset += 4 * n) - 4 * n, n);
   const u8 = (n: number) => new Uint8Array(buffer, (offset += n) - n, n);
+  const childStart = i32(size + 1);
+  const childNode = i32(edgeCount);
+  const term = i32(size);
+  const termsView = new Uint32Array(buffer, (offset += 4 * terms.length) - 4 * terms.length, terms.length);
+  termsView.set(terms);
+  if (!starry && minusOnes.length < size) {
+    minusOnes = new Int32Array(Math.max(size, minusOnes.length * 2)).fill(-1);
+    zeros = new Uint8Array(minusOnes.length);
+  }
   return {
     size,
-    parent: i32(size),
-    subtreeEnd: i32(size),
-    starAbove: i32(size),
-    starChild: i32(size),
-    childStart: i32(size + 1),
-    childNode: i32(edgeCount),
-    term: i32(size),
-    frontierAt: i32(size),
-    frontierLength: i32(size),
-    isStar: u8(size),
+    childStart,
+    childNode,
+    term,
+    terms: termsView,
+    subtreeEnd: starry ? i32(size) : minusOnes,
+    starAbove: starry ? i32(size) : minusOnes,
+    starChild: starry ? i32(size) : minusOnes,
+    frontierAt: starry ? i32(size) : minusOnes,
+    frontierLength: starry ? i32(size) : minusOnes,
     childTok: u8(edgeCount),
-    terms: Uint32Array.from(terms),
+    isStar: starry ? u8(size) : zeros,
     frontierNodes: EMPTY,
   };
 }
 
 /** Without `*` nodes, nothing needs subtrees or frontiers: the nodes stay in creation order. */
 function plainTrie(w: Work, size: number, terms: number[]): Trie {
-  let edgeCount = size - 1; // every node but the root is an octet child
-  const t = allocate(size, edgeCount, terms);
-  t.parent.set(w.parent.subarray(0, size));
+  const t = allocate(size, size - 1, terms, false); // every node but the root is an octet child
   t.term.set(w.term.subarray(0, size));
-  edgeCount = linkChildren(size, w.parent, w.token, t.childStart, t.childNode, t.childTok, t.starChild, w.inOctetOrder);
-  t.starAbove.fill(-1);
-  t.frontierAt.fill(-1);
-  for (let v = 0; v < size; v++) t.subtreeEnd[v] = v + 1; // (unused: no star asks)
+  linkChildren(size, w.parent, w.token, t.childStart, t.childNode, t.childTok, w.starChild, w.inOctetOrder);
   return t;
 }
 
@@ -216,14 +227,13 @@ function numberedTrie(w: Work, size: number, terms: number[]): Trie {
   nodes.fill(1, 0, size);
   for (let v = size - 1; v > 0; v--) nodes[parent[v]] += nodes[v];
 
-  const t = allocate(size, edgeCount, terms);
+  const t = allocate(size, edgeCount, terms, true);
   const slotOf = w.inOctetOrder; // a node's place among its parent's octet children
   const stack = w.edges; // the hash is done with: its room serves as the stack
   let top = 0;
   let next = 0;
   let slots = 0;
   stack[top++] = 0;
-  t.parent[0] = -1;
   t.starAbove[0] = -1;
   while (top > 0) {
     const v = stack[--top];
@@ -231,7 +241,6 @@ function numberedTrie(w: Work, size: number, terms: number[]): Trie {
     order[v] = x;
     if (v > 0) {
       const px = order[parent[v]];
-      t.parent[x] = px;
       t.starAbove[x] = px > 0 && token[parent[v]] === STAR ? px : t.starAbove[px];
       if (token[v] === STAR) {
         t.isStar[x] = 1;
