@@ -33,6 +33,8 @@ export const DEFAULT_MAX_DFA_BYTES = 8 << 20;
 const MIN_STATES = 4;
 /** Nodes a dominance check may visit (through frontiers of inactive stars) before it gives up. */
 const DOMINANCE_BUDGET = 128;
+/** Stars not in the set, in a row, that the walk up from a new star passes before it stops. */
+const WALK_SKIP = 8;
 /** Frontiers a memoised cover check may nest (a deep recursion gives up: "not covered" is always safe). */
 const MAX_COVER_DEPTH = 64;
 
@@ -343,6 +345,7 @@ export class LazyDfa {
   /** Is star f active in the state being assembled, or covered by active stars below it? */
   private covered(f: number): boolean {
     if (this.mark[f] || this.coveredBySet(this.from, f, 0)) return true;
+    if (this.newStarIn(f + 1, this.trie.chainEnd[f])) return true;
     // Else only the stars new in this step can cover it.
     return this.newStarIn(f + 1, this.trie.subtreeEnd[f]) && this.dominated(f);
   }
@@ -355,9 +358,9 @@ export class LazyDfa {
     const t = this.trie;
     if (this.inFrom[f] === this.fromStamp) return true;
     if (this.coverOf[f] === set.uid) return this.cover[f] === 1;
-    let known = false;
+    let known = inRange(set.nodes, f + 1, t.chainEnd[f]);
     const at = t.frontierAt[f];
-    if (at >= 0 && depth < MAX_COVER_DEPTH && inRange(set.nodes, f + 1, t.subtreeEnd[f])) {
+    if (!known && at >= 0 && depth < MAX_COVER_DEPTH && inRange(set.nodes, f + 1, t.subtreeEnd[f])) {
       known = true;
       for (let i = at; i < at + t.frontierLength[f] && known; i++) known = this.coveredBySet(set, t.frontierNodes[i], depth + 1);
     }
@@ -405,12 +408,19 @@ export class LazyDfa {
       // Stars of `from` above a new star: check each once. A new star already
       // covered by `from` changes nothing above it, and neither does one below
       // a star of `from` that stays (paths from above meet that star first).
+      // The walk passes at most WALK_SKIP stars not in `from` in a row (a chain
+      // of dropped stars above could be long: `/*a*a*a…`).
       const seen = nextStamp();
       for (const s of newStars) {
         if (this.coveredBySet(from, s, 0)) continue;
+        let skip = WALK_SKIP;
         for (let a = t.starAbove[s]; a >= 0 && this.stamps[a] !== seen; a = t.starAbove[a]) {
           this.stamps[a] = seen;
-          if (this.inFrom[a] !== this.fromStamp) continue;
+          if (this.inFrom[a] !== this.fromStamp) {
+            if (--skip === 0) break;
+            continue;
+          }
+          skip = WALK_SKIP;
           if (!this.droppable(a)) break;
           dropped.push(a);
           droppedFrom++;

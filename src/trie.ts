@@ -31,6 +31,11 @@ export interface Trie {
   subtreeEnd: Int32Array;
   /** The nearest `*` node above q, or -1. */
   starAbove: Int32Array;
+  /**
+   * Nodes [q + 1, chainEnd[q]) are the one path below q, no rule ending on it:
+   * an active star there covers q, whatever the distance (`/*a*a*a…`).
+   */
+  chainEnd: Int32Array;
   /** 1 if the node's last token is `*`. */
   isStar: Uint8Array;
   /** The child by `*`, or -1. (`**` is `*`, so a star node has none.) */
@@ -177,7 +182,7 @@ let zeros = new Uint8Array(0);
  * every buffer is memory the garbage collector has to account for.
  */
 function allocate(size: number, edgeCount: number, terms: number[], starry: boolean): Trie {
-  const int32s = 2 * size + 1 + edgeCount + terms.length + (starry ? 5 * size : 0);
+  const int32s = 2 * size + 1 + edgeCount + terms.length + (starry ? 6 * size : 0);
   const buffer = new ArrayBuffer(4 * int32s + edgeCount + (starry ? size : 0));
   let offset = 0;
   const i32 = (n: number) => new Int32Array(buffer, (offset += 4 * n) - 4 * n, n);
@@ -199,6 +204,7 @@ function allocate(size: number, edgeCount: number, terms: number[], starry: bool
     terms: termsView,
     subtreeEnd: starry ? i32(size) : minusOnes,
     starAbove: starry ? i32(size) : minusOnes,
+    chainEnd: starry ? i32(size) : minusOnes,
     starChild: starry ? i32(size) : minusOnes,
     frontierAt: starry ? i32(size) : minusOnes,
     frontierLength: starry ? i32(size) : minusOnes,
@@ -308,7 +314,7 @@ function linkChildren(
  * have larger ids); a chain shares its one list.
  */
 function computeFrontiers(t: Trie): void {
-  const { size, isStar, starChild, childStart, childNode, term, frontierAt, frontierLength } = t;
+  const { size, isStar, starChild, childStart, childNode, term, frontierAt, frontierLength, chainEnd } = t;
   let pool = work.pool;
   let used = 0;
   const reserve = (n: number) => {
@@ -323,8 +329,10 @@ function computeFrontiers(t: Trie): void {
     const to = childStart[q + 1];
     const s = starChild[q];
     frontierAt[q] = -1;
+    chainEnd[q] = q + 1;
     if (to - from + (s >= 0 ? 1 : 0) === 1) {
       const c = s >= 0 ? s : childNode[from];
+      if (term[c] < 0) chainEnd[q] = chainEnd[c]; // (c is q + 1)
       if (isStar[c]) {
         reserve(1);
         frontierAt[q] = used;
