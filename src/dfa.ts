@@ -61,8 +61,9 @@ interface DfaState {
   rest: number[];
   allow: number;
   disallow: number;
-  /** The rest nodes' children by class; built for large states on first use */
+  /** The rest nodes' children by class; built for large states stepped from more than once */
   restMoves?: ClassIndex;
+  steps?: number;
 }
 
 /** Rest sets larger than this get a byte index, so a step costs only what moves. */
@@ -567,7 +568,8 @@ export class LazyDfa {
     // Stars stay; their children by this class, and the rest's, become active.
     const moving = from.stars.moves[cls] ?? this.starMoves(from.stars, cls);
     for (let i = 0; i < moving.length; i++) this.close(moving[i]);
-    if (from.rest.length > INDEX_REST) {
+    // (Many states are stepped from once, on their way: an index would cost more than one scan.)
+    if (from.rest.length > INDEX_REST && (from.steps = (from.steps ?? 0) + 1) > 1) {
       const moves = (from.restMoves ??= this.indexByClass(from.rest));
       for (let i = moves.start[cls]; i < moves.start[cls + 1]; i++) this.close(moves.targets[i]);
     } else {
