@@ -450,7 +450,7 @@ export class LazyDfa {
       }
       stars = this.internStars(nodes);
     }
-    return { stars, rest: sorted(rest), allow: this.allow, disallow: this.disallow };
+    return { stars, rest, allow: this.allow, disallow: this.disallow };
   }
 
   /** The children of a star set's stars by class cls (octet classRep[cls]). */
@@ -499,14 +499,25 @@ export class LazyDfa {
     const rest = state.rest;
     let h = Math.imul(0x811c9dc5 ^ state.allow, 0x01000193);
     h = Math.imul(h ^ state.disallow, 0x01000193);
-    h = hashInts(Math.imul(h ^ state.stars.id, 0x01000193), rest);
+    h = Math.imul(h ^ state.stars.id, 0x01000193);
+    // The rest set comes in any order (sorting it cost more than the rest of a
+    // step): its hash is a sum, and a candidate is compared through marks.
+    let sum = rest.length;
+    for (const q of rest) sum = (sum + Math.imul(q ^ (q >>> 15), 0x2c1b3c6d)) | 0;
+    h = (Math.imul(h ^ sum, 0x01000193) >>> 0);
     let bucket = this.index.get(h);
     if (bucket !== undefined) {
+      let marked = 0;
       for (const id of bucket) {
         const o = this.states[id];
-        if (o.stars === state.stars && o.allow === state.allow && o.disallow === state.disallow && sameInts(o.rest, rest)) {
-          return this.entries[id];
+        if (o.stars !== state.stars || o.allow !== state.allow || o.disallow !== state.disallow || o.rest.length !== rest.length) continue;
+        if (marked === 0) {
+          marked = nextStamp();
+          for (const q of rest) this.stamps[q] = marked;
         }
+        let same = true;
+        for (let i = 0; i < o.rest.length && same; i++) same = this.stamps[o.rest[i]] === marked;
+        if (same) return this.entries[id];
       }
     }
 
