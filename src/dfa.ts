@@ -12,9 +12,9 @@
 //   node before any rule ends (`X*Y` matches nothing that an active `X*Y*`
 //   does not): its frontier (trie.ts). Checked with bounded work.
 // - A `*` never dies, so the stars a state has reached are kept apart, as an
-//   interned StarSet shared by many states and indexed by the octets of their
-//   children. A step then costs the nodes that move, not the stars that merely
-//   wait (as Aho-Corasick does).
+//   interned StarSet shared by many states, their children listed per byte
+//   class on first use. A step then costs the nodes that move, not the stars
+//   that merely wait (as Aho-Corasick does).
 //
 // Memory is capped per matcher: when the tables would pass the cap, they are
 // cleared and rebuilt from the current state (the walk continues in linear time).
@@ -79,18 +79,6 @@ function sameInts(a: readonly number[], b: readonly number[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
-}
-
-/** Is x in the sorted array a? */
-function contains(a: readonly number[], x: number): boolean {
-  let lo = 0;
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (a[mid] < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < a.length && a[lo] === x;
 }
 
 /** Has the sorted array a an element in [lo, hi)? */

@@ -99,7 +99,6 @@ function newWork(n: number) {
     term: new Int32Array(n),
     edges: new Int32Array(n * 2),
     order: new Int32Array(n),
-    token2: new Uint16Array(n),
     childStart: new Int32Array(n + 1),
     childNode: new Int32Array(n),
     starChild: new Int32Array(n),
