@@ -1,49 +1,69 @@
-// The lazy DFA: the rules of one matcher as a position automaton (one NFA
-// position per pattern token), determinised on demand. The WASM core walks the
+// The lazy DFA: the rules of one matcher as a trie of pattern prefixes (the
+// NFA, src/trie.ts), determinised on demand. The WASM core walks the
 // transition table in linear memory and calls `build` for a transition it has
 // not seen yet; each new state is built once.
 //
 // What keeps states few and cheap:
-// - A rule that has matched (without `$`) is decided for the rest of the path:
-//   its positions are dropped and the match is the state's "sticky" accept.
-// - Within a rule only the last `*` reached matters (`X*Y` matches nothing
-//   that `*Y` does not), so earlier positions of that rule are dropped.
+// - A node stands for every rule with that prefix, so rules that share a
+//   prefix share their positions.
+// - A matched rule (without `$`) is decided for the rest of the path: the match
+//   is the state's "sticky" accept, and a node kept only for it is not kept.
+// - Dominance: a node is dropped when every path below it meets an active `*`
+//   node before any rule ends (`X*Y` matches nothing that an active `X*Y*`
+//   does not): its frontier (trie.ts). Checked with bounded work.
 // - A `*` never dies, so the stars a state has reached are kept apart, as an
-//   interned StarSet shared by many states and indexed by the literal that
-//   follows each star. A step then costs the positions that move, not the
-//   thousands of `/*…` rules that merely wait (as Aho-Corasick does).
+//   interned StarSet shared by many states, their children listed per byte
+//   class on first use. A step then costs the nodes that move, not the stars
+//   that merely wait (as Aho-Corasick does).
 //
 // Memory is capped per matcher: when the tables would pass the cap, they are
 // cleared and rebuilt from the current state (the walk continues in linear time).
 import type { Core } from './core.js';
-import { ACCEPT, ANCHOR, RuleTable, RULE_FIELDS, R_DISALLOW, R_FIRST_POSITION, R_LINE, R_PRIORITY } from './compile.js';
-import { STAR } from './pattern.js';
+import { RuleTable, RULE_FIELDS, R_LINE, R_PRIORITY } from './compile.js';
 import {
   ENTRY_DEAD, ENTRY_SPECIAL, H_CLASSMAP, H_FLAGS, H_INFO, H_NCLASSES, H_LINES, H_PRIO, H_START, H_TRANS, HEADER_SIZE,
   INFO_SIZE, MAX_STATES, NO_RULE,
 } from './layout.js';
+import {
+  buildTrie, childOf, hasEnd, T_END_ALLOW, T_END_DISALLOW, T_STICKY_ALLOW, T_STICKY_DISALLOW, Trie,
+} from './trie.js';
 
 /** Default cap on one matcher's automaton memory (tables in WASM plus NFA sets). */
 export const DEFAULT_MAX_DFA_BYTES = 8 << 20;
 const MIN_STATES = 4;
+/** Nodes a dominance check may visit (through frontiers of inactive stars) before it gives up. */
+const DOMINANCE_BUDGET = 128;
+/** Stars not in the set, in a row, that the walk up from a new star passes before it stops. */
+const WALK_SKIP = 8;
+/** Frontiers a memoised cover check may nest (a deep recursion gives up: "not covered" is always safe). */
+const MAX_COVER_DEPTH = 64;
 
-/** The stars a state has reached, at most one per rule; shared by many states. */
-interface StarSet {
-  id: number;
-  /** Star positions, sorted (so also grouped by rule). */
-  positions: number[];
-  /** byte -> the stars whose next token is that literal byte */
-  byByte: Map<number, number[]>;
+/** The octet children of some nodes, by byte class: targets[start[c], start[c + 1]). */
+interface ClassIndex {
+  start: Int32Array;
+  targets: Int32Array;
 }
 
-/** A DFA state: its star set plus its other live NFA positions (sorted). */
+/** The `*` nodes a state has reached; shared by many states. */
+interface StarSet {
+  id: number;
+  /** Star nodes, sorted. */
+  nodes: number[];
+  /** Their children by a class (where they move besides staying), listed on first use. */
+  moves: (Int32Array | undefined)[];
+  /** Unique among all matchers' sets: the key of the cover memo (see coveredBySet). */
+  uid: number;
+}
+
+/** A DFA state: its star set plus its other active trie nodes (sorted). */
 interface DfaState {
   stars: StarSet;
   rest: number[];
   allow: number;
   disallow: number;
-  /** byte -> rest positions on that literal; built for large states on first use */
-  restByByte?: Map<number, number[]>;
+  /** The rest nodes' children by class; built for large states stepped from more than once */
+  restMoves?: ClassIndex;
+  steps?: number;
 }
 
 /** Rest sets larger than this get a byte index, so a step costs only what moves. */
@@ -61,27 +81,70 @@ function sameInts(a: readonly number[], b: readonly number[]): boolean {
   return true;
 }
 
-function indexByByte(positions: readonly number[], byteOf: (p: number) => number): Map<number, number[]> {
-  const lists = new Map<number, number[]>();
-  for (const p of positions) {
-    const b = byteOf(p);
-    if (b > 255) continue;
-    let list = lists.get(b);
-    if (list === undefined) lists.set(b, (list = []));
-    list.push(p);
+/** Has the sorted array a an element in [lo, hi)? */
+function inRange(a: readonly number[], lo: number, hi: number): boolean {
+  let i = 0;
+  let j = a.length;
+  while (i < j) {
+    const mid = (i + j) >>> 1;
+    if (a[mid] < lo) i = mid + 1;
+    else j = mid;
   }
-  return lists;
+  return i < a.length && a[i] < hi;
 }
 
 const byNumber = (a: number, b: number) => a - b;
 
 /** a, sorted (often it already is: then in one pass). */
 function sorted(a: number[]): number[] {
-  for (let i = 1; i < a.length; i++) if (a[i - 1] > a[i]) return a.sort(byNumber);
+  for (let i = 1; i < a.length; i++) {
+    if (a[i - 1] > a[i]) {
+      if (a.length < 64) return a.sort(byNumber);
+      const t = Int32Array.from(a).sort(); // a native sort, much faster on long sets
+      for (let j = 0; j < a.length; j++) a[j] = t[j];
+      return a;
+    }
+  }
   return a;
 }
 
-let scratch = { mark: new Uint8Array(1024), touched: new Int32Array(1024), rest: new Int32Array(1024) };
+/**
+ * Per-node scratch for the state being built, shared by all matchers (building
+ * is never re-entered) and sized to the largest trie. Stamped marks are valid
+ * while they equal the current stamp, so they are never cleared.
+ */
+const newScratch = (n: number) => ({
+  mark: new Uint8Array(n),
+  touched: new Int32Array(n),
+  stamps: new Uint32Array(n),
+  inFrom: new Uint32Array(n),
+  /** Cover memo: node -> uid of the star set the answer holds for, and the answer. */
+  coverOf: new Uint32Array(n),
+  cover: new Uint8Array(n),
+});
+let scratch = newScratch(1024);
+let stamp = 0;
+let starSetUid = 0;
+/** The star set whose nodes inFrom marks (with its uid). */
+let markedSet = 0;
+
+function nextStamp(): number {
+  if (++stamp === 0xffffffff) {
+    scratch.stamps.fill(0);
+    stamp = 1;
+  }
+  return stamp;
+}
+
+function nextStarSetUid(): number {
+  if (++starSetUid === 0xffffffff) {
+    scratch.coverOf.fill(0);
+    scratch.inFrom.fill(0);
+    markedSet = 0;
+    starSetUid = 1;
+  }
+  return starSetUid;
+}
 
 export class LazyDfa {
   /** Address of the matcher header in WASM memory. */
@@ -89,10 +152,8 @@ export class LazyDfa {
   private readonly core: Core;
   private readonly nclasses: number;
   private readonly classRep: number[];
-  private readonly tok: Uint16Array;
-  private readonly posRule: Int32Array;
-  private readonly rules: Int32Array;
-  private readonly nrules: number;
+  private readonly classMap: Uint8Array;
+  private readonly trie: Trie;
   private readonly maxBytes: number;
 
   private states: DfaState[] = [];
@@ -109,36 +170,44 @@ export class LazyDfa {
   resets = 0;
 
   // The state being assembled by begin/close/finish. The arrays are shared by
-  // all matchers (building is never re-entered), sized to the largest NFA.
+  // all matchers (building is never re-entered), sized to the largest trie.
   private mark: Uint8Array;
   private touched: Int32Array;
   private touchedCount = 0;
-  private rest: Int32Array;
-  private restCount = 0;
+  /** Node stamps: visited by the walk up from new stars, then dropped. */
+  private stamps: Uint32Array;
+  /** Node -> stamp of the star set being stepped from, when in it. */
+  /** Node -> uid of the last star set marked that holds it. */
+  private inFrom: Uint32Array;
+  private fromStamp = 0;
+  private coverOf: Uint32Array;
+  private cover: Uint8Array;
+  /** The stars of the state being stepped from (they stay active). */
+  private from!: StarSet;
+  private readonly rest: number[] = [];
   private readonly newStars: number[] = [];
-  private readonly decided: number[] = [];
+  private readonly dropped: number[] = [];
   private allow = NO_RULE;
   private disallow = NO_RULE;
+  private budget = 0;
 
   constructor(core: Core, table: RuleTable, flags: number, maxBytes = DEFAULT_MAX_DFA_BYTES) {
     this.core = core;
     this.nclasses = table.nclasses;
     this.classRep = table.classRep;
+    this.classMap = table.classMap.slice(); // the table's is shared scratch
     this.maxBytes = maxBytes;
+    this.trie = buildTrie(table);
 
     const nrules = table.count;
-    const size = table.tok.length;
-    this.tok = table.tok;
-    this.posRule = table.posRule;
-    this.rules = table.rules;
-    this.nrules = nrules;
-    if (scratch.mark.length < size) {
-      const n = Math.max(size, scratch.mark.length * 2);
-      scratch = { mark: new Uint8Array(n), touched: new Int32Array(n), rest: new Int32Array(n) };
-    }
+    const size = this.trie.size;
+    if (scratch.mark.length < size) scratch = newScratch(Math.max(size, scratch.mark.length * 2));
     this.mark = scratch.mark;
     this.touched = scratch.touched;
-    this.rest = scratch.rest;
+    this.stamps = scratch.stamps;
+    this.inFrom = scratch.inFrom;
+    this.coverOf = scratch.coverOf;
+    this.cover = scratch.cover;
 
     this.header = core.alloc(HEADER_SIZE + 256 + 8 * nrules);
     const h = this.header;
@@ -196,11 +265,8 @@ export class LazyDfa {
     this.states = [{ stars: none, rest: [], allow: NO_RULE, disallow: NO_RULE }];
     this.entries = [0];
 
-    this.begin();
-    // Every rule's first position; rules lie in file order, so this goes in position order.
-    const starts: number[] = [];
-    for (let r = 0; r < this.nrules; r++) starts.push(this.rules[r * RULE_FIELDS + R_FIRST_POSITION]);
-    for (const q of starts.sort(byNumber)) this.close(q);
+    this.begin(none);
+    this.close(0); // the root: the empty prefix
     const start = this.intern(this.finish(none), true);
     this.core.u32[(this.header + H_START) >>> 2] = start;
     return start;
@@ -227,81 +293,192 @@ export class LazyDfa {
     this.publishTables();
   }
 
-  private begin(): void {
+  private begin(from: StarSet): void {
     this.allow = NO_RULE;
     this.disallow = NO_RULE;
-    this.restCount = 0;
+    this.from = from;
+    this.fromStamp = from.uid;
+    if (markedSet !== from.uid) {
+      // (Steady states step from one set again and again: it stays marked.)
+      for (const s of from.nodes) this.inFrom[s] = from.uid;
+      markedSet = from.uid;
+    }
+    this.rest.length = 0;
     this.newStars.length = 0;
-    this.decided.length = 0;
+    this.dropped.length = 0;
   }
 
   /**
-   * Adds position q to the state being assembled. A `*` joins the star set (the
-   * literal after it is implied); an accepting position is not kept: its rule is
-   * decided and becomes a sticky accept.
+   * Activates node q in the state being assembled, with its `*` child. A rule
+   * ending at q is a sticky accept; q itself is kept only if it can still move
+   * (octet children) or end a `$` rule: a star always is (it never dies).
    */
   private close(q: number): void {
+    const t = this.trie;
     if (this.mark[q]) return;
     this.mark[q] = 1;
     this.touched[this.touchedCount++] = q;
-    const t = this.tok[q];
-    if (t === ACCEPT) {
-      const r = this.posRule[q];
-      if (this.rules[r * RULE_FIELDS + R_DISALLOW]) this.disallow = Math.min(this.disallow, r);
-      else this.allow = Math.min(this.allow, r);
-      this.decided.push(r);
-    } else if (t === STAR) {
-      this.newStars.push(q);
-    } else {
-      this.rest[this.restCount++] = q;
+    const i = t.term[q];
+    if (i >= 0) {
+      this.allow = Math.min(this.allow, t.terms[i * 4 + T_STICKY_ALLOW]);
+      this.disallow = Math.min(this.disallow, t.terms[i * 4 + T_STICKY_DISALLOW]);
     }
+    if (t.isStar[q]) {
+      if (this.inFrom[q] !== this.fromStamp) this.newStars.push(q);
+    } else if (t.childStart[q + 1] > t.childStart[q] || hasEnd(t, q)) {
+      this.rest.push(q);
+    }
+    if (t.starChild[q] >= 0) this.close(t.starChild[q]);
   }
 
-  /** The assembled state, without decided or dominated positions. */
-  private finish(stars: StarSet): DfaState {
+  /** Is star f active in the state being assembled, or covered by active stars below it? */
+  private covered(f: number): boolean {
+    if (this.mark[f] || this.coveredBySet(this.from, f, 0)) return true;
+    if (this.newStarIn(f + 1, this.trie.chainEnd[f])) return true;
+    // Else only the stars new in this step can cover it.
+    return this.newStarIn(f + 1, this.trie.subtreeEnd[f]) && this.dominated(f);
+  }
+
+  /**
+   * Is star f in the set `from`, or covered by its stars below it? Depends on
+   * the set alone, so it is memoised for it (a set stays while many states are built).
+   */
+  private coveredBySet(set: StarSet, f: number, depth: number): boolean {
+    const t = this.trie;
+    if (this.inFrom[f] === this.fromStamp) return true;
+    if (this.coverOf[f] === set.uid) return this.cover[f] === 1;
+    let known = inRange(set.nodes, f + 1, t.chainEnd[f]);
+    const at = t.frontierAt[f];
+    if (!known && at >= 0 && depth < MAX_COVER_DEPTH && inRange(set.nodes, f + 1, t.subtreeEnd[f])) {
+      known = true;
+      for (let i = at; i < at + t.frontierLength[f] && known; i++) known = this.coveredBySet(set, t.frontierNodes[i], depth + 1);
+    }
+    this.coverOf[f] = set.uid;
+    this.cover[f] = known ? 1 : 0;
+    return known;
+  }
+
+  /** Is one of the stars new in this step (sorted) among the nodes [lo, hi)? */
+  private newStarIn(lo: number, hi: number): boolean {
+    return inRange(this.newStars, lo, hi);
+  }
+
+  /** Is every path below q met by an active star before a rule ends? (Within the budget.) */
+  private dominated(q: number): boolean {
+    const t = this.trie;
+    const at = t.frontierAt[q];
+    if (at < 0) return false;
+    const n = t.frontierLength[q];
+    if ((this.budget -= n) < 0) return false;
+    for (let i = at; i < at + n; i++) if (!this.covered(t.frontierNodes[i])) return false;
+    return true;
+  }
+
+  /** Would dropping q lose nothing? q has no `$` rule and is dominated. */
+  private droppable(q: number): boolean {
+    const t = this.trie;
+    if (t.frontierAt[q] < 0 || (!t.isStar[q] && hasEnd(t, q))) return false;
+    this.budget = DOMINANCE_BUDGET;
+    return this.dominated(q);
+  }
+
+  /**
+   * The assembled state, less dominated nodes. Only nodes that are new (all
+   * rest nodes are) or that have a new star below them can have become dominated:
+   * the stars of `from` are checked by walking up from the new stars.
+   */
+  private finish(from: StarSet): DfaState {
+    const t = this.trie;
+    const { newStars, dropped } = this;
+    const restIn = this.rest;
+    sorted(newStars);
+    let droppedFrom = 0;
+    if (newStars.length > 0 && from.nodes.length > 0) {
+      // Stars of `from` above a new star: check each once. A new star already
+      // covered by `from` changes nothing above it, and neither does one below
+      // a star of `from` that stays (paths from above meet that star first).
+      // The walk passes at most WALK_SKIP stars not in `from` in a row (a chain
+      // of dropped stars above could be long: `/*a*a*a…`).
+      const seen = nextStamp();
+      for (const s of newStars) {
+        if (this.coveredBySet(from, s, 0)) continue;
+        let skip = WALK_SKIP;
+        for (let a = t.starAbove[s]; a >= 0 && this.stamps[a] !== seen; a = t.starAbove[a]) {
+          this.stamps[a] = seen;
+          if (this.inFrom[a] !== this.fromStamp) {
+            if (--skip === 0) break;
+            continue;
+          }
+          skip = WALK_SKIP;
+          if (!this.droppable(a)) break;
+          dropped.push(a);
+          droppedFrom++;
+        }
+      }
+    }
+    for (const q of newStars) if (this.droppable(q)) dropped.push(q);
+    const rest: number[] = [];
+    for (const q of restIn) if (!this.droppable(q)) rest.push(q);
     for (let i = 0; i < this.touchedCount; i++) this.mark[this.touched[i]] = 0;
     this.touchedCount = 0;
-    const { decided, newStars, posRule } = this;
-    // Rules that just matched, and rules that reached a new star: their earlier positions go.
-    let dropBefore: Map<number, number> | null = null;
-    if (decided.length > 0 || newStars.length > 0) {
-      dropBefore = new Map();
-      for (const q of newStars) {
-        const r = posRule[q];
-        dropBefore.set(r, Math.max(q, dropBefore.get(r) ?? -1));
+
+    let stars = from;
+    // (A new star that is dropped at once leaves the set as it was: often so in a steady state.)
+    if (droppedFrom > 0 || dropped.length - droppedFrom < newStars.length) {
+      // from.nodes and newStars, both sorted, merged less the dropped.
+      const gone = nextStamp();
+      for (const q of dropped) this.stamps[q] = gone;
+      const a = from.nodes;
+      const nodes: number[] = [];
+      let i = 0;
+      let j = 0;
+      while (i < a.length || j < newStars.length) {
+        const q = j >= newStars.length || (i < a.length && a[i] < newStars[j]) ? a[i++] : newStars[j++];
+        if (this.stamps[q] !== gone) nodes.push(q);
       }
-      for (const r of decided) dropBefore.set(r, Infinity);
-      if (newStars.length > 0 || stars.positions.some((p) => dropBefore!.has(posRule[p]))) {
-        stars = this.internStars(this.deriveStars(stars.positions, dropBefore));
-      }
+      stars = this.internStars(nodes);
     }
-    const rest: number[] = [];
-    for (let i = 0; i < this.restCount; i++) {
-      const q = this.rest[i];
-      if (dropBefore !== null && q < (dropBefore.get(posRule[q]) ?? -1)) continue;
-      rest.push(q);
-    }
-    return { stars, rest: sorted(rest), allow: this.allow, disallow: this.disallow };
+    return { stars, rest, allow: this.allow, disallow: this.disallow };
   }
 
-  /** The star positions of `from`, less decided rules, plus new stars (one per rule, the last). */
-  private deriveStars(from: readonly number[], dropBefore: Map<number, number>): number[] {
-    const posRule = this.posRule;
-    const out: number[] = [];
-    for (const p of from) if (!(p < (dropBefore.get(posRule[p]) ?? -1))) out.push(p);
-    for (const q of this.newStars) if (dropBefore.get(posRule[q]) === q) out.push(q);
-    return out.sort(byNumber);
+  /** The children of a star set's stars by class cls (octet classRep[cls]). */
+  private starMoves(set: StarSet, cls: number): Int32Array {
+    const b = this.classRep[cls];
+    const list: number[] = [];
+    if (b >= 0) {
+      for (const q of set.nodes) {
+        const c = childOf(this.trie, q, b);
+        if (c >= 0) list.push(c);
+      }
+    }
+    const moves = (set.moves[cls] = Int32Array.from(list));
+    this.setOctets += moves.length * 4 + 64;
+    return moves;
   }
 
-  private internStars(positions: number[]): StarSet {
-    const hash = hashInts(0x811c9dc5, positions);
+  /** The octet children of the nodes, by class (a counting sort). */
+  private indexByClass(nodes: readonly number[]): ClassIndex {
+    const { childStart, childTok, childNode } = this.trie;
+    const nc = this.nclasses;
+    const cm = this.classMap;
+    const start = new Int32Array(nc + 1);
+    for (const q of nodes) for (let i = childStart[q]; i < childStart[q + 1]; i++) start[cm[childTok[i]] + 1]++;
+    for (let c = 0; c < nc; c++) start[c + 1] += start[c];
+    const targets = new Int32Array(start[nc]);
+    const fill = start.slice(0, nc);
+    for (const q of nodes) for (let i = childStart[q]; i < childStart[q + 1]; i++) targets[fill[cm[childTok[i]]]++] = childNode[i];
+    return { start, targets };
+  }
+
+  private internStars(nodes: number[]): StarSet {
+    const hash = hashInts(0x811c9dc5, nodes);
     let bucket = this.starSets.get(hash);
     if (bucket === undefined) this.starSets.set(hash, (bucket = []));
-    for (const set of bucket) if (sameInts(set.positions, positions)) return set;
-    const byByte = indexByByte(positions, (p) => this.tok[p + 1]);
-    const set: StarSet = { id: this.starSetCount++, positions, byByte };
+    for (const set of bucket) if (sameInts(set.nodes, nodes)) return set;
+    const set: StarSet = { id: this.starSetCount++, uid: nextStarSetUid(), nodes, moves: new Array(this.nclasses) };
     bucket.push(set);
-    this.setOctets += positions.length * 12 + 96;
+    // The array, its class index, and the objects around them.
+    this.setOctets += nodes.length * 8 + this.nclasses * 8 + 256;
     return set;
   }
 
@@ -310,20 +487,31 @@ export class LazyDfa {
     const rest = state.rest;
     let h = Math.imul(0x811c9dc5 ^ state.allow, 0x01000193);
     h = Math.imul(h ^ state.disallow, 0x01000193);
-    h = hashInts(Math.imul(h ^ state.stars.id, 0x01000193), rest);
+    h = Math.imul(h ^ state.stars.id, 0x01000193);
+    // The rest set comes in any order (sorting it cost more than the rest of a
+    // step): its hash is a sum, and a candidate is compared through marks.
+    let sum = rest.length;
+    for (const q of rest) sum = (sum + Math.imul(q ^ (q >>> 15), 0x2c1b3c6d)) | 0;
+    h = (Math.imul(h ^ sum, 0x01000193) >>> 0);
     let bucket = this.index.get(h);
     if (bucket !== undefined) {
+      let marked = 0;
       for (const id of bucket) {
         const o = this.states[id];
-        if (o.stars === state.stars && o.allow === state.allow && o.disallow === state.disallow && sameInts(o.rest, rest)) {
-          return this.entries[id];
+        if (o.stars !== state.stars || o.allow !== state.allow || o.disallow !== state.disallow || o.rest.length !== rest.length) continue;
+        if (marked === 0) {
+          marked = nextStamp();
+          for (const q of rest) this.stamps[q] = marked;
         }
+        let same = true;
+        for (let i = 0; i < o.rest.length && same; i++) same = this.stamps[o.rest[i]] === marked;
+        if (same) return this.entries[id];
       }
     }
 
     const s = this.states.length;
     const tableBytes = (s >= this.capacity ? this.capacity * 2 : this.capacity) * this.rowBytes();
-    const stateBytes = rest.length * (rest.length > INDEX_REST ? 12 : 4) + 96;
+    const stateBytes = rest.length * (rest.length > INDEX_REST ? 12 : 8) + (rest.length > INDEX_REST ? this.nclasses * 4 + 64 : 0) + 96;
     if (!force && (s > MAX_STATES || tableBytes + this.setOctets + stateBytes > this.maxBytes)) {
       return -1; // over the cap: the caller clears the tables
     }
@@ -334,13 +522,15 @@ export class LazyDfa {
     this.setOctets += stateBytes;
     const { allow, disallow } = state;
 
+    // `$` rules ending on an active node match if the path ends here.
     let endAllow = NO_RULE;
     let endDisallow = NO_RULE;
+    const t = this.trie;
     for (const q of rest) {
-      if (this.tok[q] !== ANCHOR) continue;
-      const r = this.posRule[q];
-      if (this.rules[r * RULE_FIELDS + R_DISALLOW]) endDisallow = Math.min(endDisallow, r);
-      else endAllow = Math.min(endAllow, r);
+      const i = t.term[q];
+      if (i < 0) continue;
+      endAllow = Math.min(endAllow, t.terms[i * 4 + T_END_ALLOW]);
+      endDisallow = Math.min(endDisallow, t.terms[i * 4 + T_END_DISALLOW]);
     }
     const info = (this.tables + this.capacity * this.nclasses * 2 + s * INFO_SIZE) >>> 2;
     const u32 = this.core.u32;
@@ -351,7 +541,7 @@ export class LazyDfa {
 
     let entry = s;
     if (allow !== NO_RULE || disallow !== NO_RULE) entry |= ENTRY_SPECIAL;
-    if (rest.length === 0 && state.stars.positions.length === 0) entry |= ENTRY_DEAD;
+    if (rest.length === 0 && state.stars.nodes.length === 0) entry |= ENTRY_DEAD;
     this.entries.push(entry);
     return entry;
   }
@@ -366,26 +556,28 @@ export class LazyDfa {
       return entry;
     }
     this.resets++;
-    const stars = target.stars.positions;
+    const stars = target.stars.nodes;
     this.clear(MIN_STATES);
     target.stars = this.internStars(stars);
     return this.intern(target, true); // not stored in the table: the source state is gone
   }
 
   private step(from: DfaState, cls: number): DfaState {
-    const b = this.classRep[cls];
-    this.begin();
-    if (b >= 0) {
-      // The literal after each star: those equal to b move past it.
-      const moving = from.stars.byByte.get(b);
-      if (moving !== undefined) for (const p of moving) this.close(p + 2);
-      if (from.rest.length > INDEX_REST) {
-        from.restByByte ??= indexByByte(from.rest, (q) => this.tok[q]);
-        const hits = from.restByByte.get(b);
-        if (hits !== undefined) for (const q of hits) this.close(q + 1);
-      } else {
-        const tok = this.tok;
-        for (const q of from.rest) if (tok[q] === b) this.close(q + 1);
+    this.begin(from.stars);
+    // Stars stay; their children by this class, and the rest's, become active.
+    const moving = from.stars.moves[cls] ?? this.starMoves(from.stars, cls);
+    for (let i = 0; i < moving.length; i++) this.close(moving[i]);
+    // (Many states are stepped from once, on their way: an index would cost more than one scan.)
+    if (from.rest.length > INDEX_REST && (from.steps = (from.steps ?? 0) + 1) > 1) {
+      const moves = (from.restMoves ??= this.indexByClass(from.rest));
+      for (let i = moves.start[cls]; i < moves.start[cls + 1]; i++) this.close(moves.targets[i]);
+    } else {
+      const b = this.classRep[cls];
+      if (b >= 0) {
+        for (const q of from.rest) {
+          const c = childOf(this.trie, q, b);
+          if (c >= 0) this.close(c);
+        }
       }
     }
     return this.finish(from.stars);

@@ -30,9 +30,37 @@ const url = fc.oneof(
 );
 const agent = fc.constantFrom<string | string[]>('FooBot', 'BarBot', 'Nobody', ['FooBot', 'BarBot']);
 
-function agree(profile: 'rfc' | 'google', maxDfaBytes?: number) {
+// Rule sets whose patterns share prefixes, as the trie NFA shares nodes: common
+// stems, stars at the same places, one pattern as both allow and disallow, and
+// `$` and non-`$` twins; URLs over the same few octets, some long.
+const stem = fc.constantFrom('', '/', '/a', '/a/', '/*', '/a*', '/*a', '/*a*', '/ab*', '/a*b*', '/*/', '/*b*a');
+const tailPiece = fc.constantFrom('a', 'b', '/', '*', 'ab', '*a', 'b*', 'ba', '%61', '?');
+const sharedRule = fc.record({
+  pattern: fc.tuple(stem, fc.array(tailPiece, { maxLength: 5 }), fc.boolean()).map(([s, t, end]) => s + t.join('') + (end ? '$' : '')),
+  kind: fc.constantFrom('Allow', 'Disallow'),
+  twin: fc.constantFrom('none', 'none', 'kind', 'anchor', 'both'),
+});
+const sharedRobots = fc.array(sharedRule, { minLength: 1, maxLength: 40 }).map((rules) =>
+  'User-agent: *\n' +
+  rules
+    .flatMap((r) => {
+      const lines = [`${r.kind}: ${r.pattern}`];
+      const other = r.kind === 'Allow' ? 'Disallow' : 'Allow';
+      const twin = r.pattern.endsWith('$') ? r.pattern.slice(0, -1) : r.pattern + '$';
+      if (r.twin === 'kind' || r.twin === 'both') lines.push(`${other}: ${r.pattern}`);
+      if (r.twin === 'anchor' || r.twin === 'both') lines.push(`${r.kind}: ${twin}`);
+      return lines;
+    })
+    .join('\n'),
+);
+const sharedUrl = fc.oneof(
+  fc.array(fc.constantFrom('a', 'b', '/', 'ab', 'ba', '//', 'a?', '%61'), { maxLength: 12 }).map((p) => 'http://example.com/' + p.join('')),
+  fc.array(fc.constantFrom('a', 'b', '/', 'ab', 'ba'), { minLength: 20, maxLength: 120 }).map((p) => '/' + p.join('')),
+);
+
+function agree(profile: 'rfc' | 'google', maxDfaBytes?: number, files = robots, urlArb = url) {
   fc.assert(
-    fc.property(robots, fc.array(url, { minLength: 1, maxLength: 8 }), agent, (body, urls, ag) => {
+    fc.property(files, fc.array(urlArb, { minLength: 1, maxLength: 8 }), agent, (body, urls, ag) => {
       const r = parse(body, { profile });
       const m = r.compile(ag, { maxDfaBytes });
       try {
@@ -57,6 +85,11 @@ describe('WASM automaton agrees with the reference matcher', () => {
   it('with a tiny memory cap (tables cleared on every new state)', () => {
     agree('google', 1);
     agree('rfc', 1);
+  });
+  it('on rules that share prefixes, stars and patterns (both profiles, with and without a cap)', () => {
+    agree('google', undefined, sharedRobots, sharedUrl);
+    agree('rfc', undefined, sharedRobots, sharedUrl);
+    agree('google', 1, sharedRobots, sharedUrl);
   });
 });
 
