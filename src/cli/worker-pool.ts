@@ -63,7 +63,8 @@ class PoolWorker {
     this.worker.on('message', (r: BlockReply | WorkerReady) => {
       if ('ready' in r) return ready();
       if (r.input) inputs.give(r.input);
-      const p = this.pending.get(r.seq)!;
+      const p = this.pending.get(r.seq);
+      if (p === undefined) return; // the run is over (close()): nobody waits for it
       this.pending.delete(r.seq);
       if (r.closed) p.reject(new OutputClosed('the output was closed'));
       else if (r.error !== undefined) p.reject(r.usage ? new CliError(r.error) : new Error(r.error));
