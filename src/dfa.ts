@@ -153,7 +153,9 @@ export class LazyDfa {
   private readonly nclasses: number;
   private readonly classRep: number[];
   private readonly classMap: Uint8Array;
-  private readonly trie: Trie;
+  /** Built with the start state (by the first check), from `table`. */
+  private trie!: Trie;
+  private table: RuleTable | null;
   private readonly maxBytes: number;
 
   private states: DfaState[] = [];
@@ -171,17 +173,16 @@ export class LazyDfa {
 
   // The state being assembled by begin/close/finish. The arrays are shared by
   // all matchers (building is never re-entered), sized to the largest trie.
-  private mark: Uint8Array;
-  private touched: Int32Array;
+  private mark!: Uint8Array;
+  private touched!: Int32Array;
   private touchedCount = 0;
   /** Node stamps: visited by the walk up from new stars, then dropped. */
-  private stamps: Uint32Array;
-  /** Node -> stamp of the star set being stepped from, when in it. */
+  private stamps!: Uint32Array;
   /** Node -> uid of the last star set marked that holds it. */
-  private inFrom: Uint32Array;
+  private inFrom!: Uint32Array;
   private fromStamp = 0;
-  private coverOf: Uint32Array;
-  private cover: Uint8Array;
+  private coverOf!: Uint32Array;
+  private cover!: Uint8Array;
   /** The stars of the state being stepped from (they stay active). */
   private from!: StarSet;
   private readonly rest: number[] = [];
@@ -197,18 +198,9 @@ export class LazyDfa {
     this.classRep = table.classRep;
     this.classMap = table.classMap.slice(); // the table's is shared scratch
     this.maxBytes = maxBytes;
-    this.trie = buildTrie(table);
+    this.table = table;
 
     const nrules = table.count;
-    const size = this.trie.size;
-    if (scratch.mark.length < size) scratch = newScratch(Math.max(size, scratch.mark.length * 2));
-    this.mark = scratch.mark;
-    this.touched = scratch.touched;
-    this.stamps = scratch.stamps;
-    this.inFrom = scratch.inFrom;
-    this.coverOf = scratch.coverOf;
-    this.cover = scratch.cover;
-
     this.header = core.alloc(HEADER_SIZE + 256 + 8 * nrules);
     const h = this.header;
     core.u8.fill(0, h, h + HEADER_SIZE);
@@ -226,6 +218,28 @@ export class LazyDfa {
 
     core.register(h, (state, cls) => this.build(state, cls));
     // The tables and the start state are built by the first walk (build(0, _)).
+  }
+
+  /**
+   * The trie, built when the first URL is checked: a matcher compiled and never
+   * used (a crawler's cache holds many) costs neither the time nor the memory.
+   * The rule table's tokens are dropped once it exists: the trie holds them.
+   */
+  private buildTrie(): void {
+    const table = this.table;
+    if (table === null) return;
+    this.trie = buildTrie(table);
+    table.tok = new Uint16Array(0);
+    table.posRule = new Int32Array(0);
+    this.table = null;
+    const size = this.trie.size;
+    if (scratch.mark.length < size) scratch = newScratch(Math.max(size, scratch.mark.length * 2));
+    this.mark = scratch.mark;
+    this.touched = scratch.touched;
+    this.stamps = scratch.stamps;
+    this.inFrom = scratch.inFrom;
+    this.coverOf = scratch.coverOf;
+    this.cover = scratch.cover;
   }
 
   /** Number of DFA states built so far (since the last reset). */
@@ -548,7 +562,10 @@ export class LazyDfa {
 
   /** The WASM core's callback: the transition of `state` on byte class `cls`. */
   build(state: number, cls: number): number {
-    if (state === 0) return this.clear(MIN_STATES);
+    if (state === 0) {
+      this.buildTrie();
+      return this.clear(MIN_STATES);
+    }
     const target = this.step(this.states[state], cls);
     const entry = this.intern(target);
     if (entry >= 0) {
