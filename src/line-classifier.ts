@@ -67,6 +67,16 @@ export class LineClassifier {
     this.reserveOutput(OUT_SIZE);
   }
 
+  /**
+   * The core's input area, room for n octets: input read straight into it is
+   * classified where it is (pass the view itself to classify(), before any other
+   * call into the core).
+   */
+  inputArea(n: number): Uint8Array {
+    this.reserveInput(n);
+    return this.core.u8.subarray(this.inPtr, this.inPtr + n);
+  }
+
   /** True once more distinct hosts were seen than are remembered. */
   get hostsOverflowed(): boolean {
     return this.seenHosts.size >= MAX_COUNTED_HOSTS;
@@ -84,8 +94,11 @@ export class LineClassifier {
     const x = c.exports;
     const parts = input instanceof Uint8Array ? [input] : input;
     const length = parts.reduce((n, p) => n + p.length, 0);
-    this.reserveInput(length);
-    for (let at = this.inPtr, k = 0; k < parts.length; at += parts[k++].length) c.u8.set(parts[k], at);
+    const inPlace = input instanceof Uint8Array && input.buffer === c.u8.buffer && input.byteOffset === this.inPtr;
+    if (!inPlace) {
+      this.reserveInput(length);
+      for (let at = this.inPtr, k = 0; k < parts.length; at += parts[k++].length) c.u8.set(parts[k], at);
+    }
     const single = typeof source === 'function' ? 0 : source.address;
     const result: BlockResult = { output: new Uint8Array(0), urls: 0, allowed: 0, newHosts: [] };
     for (let pos = 0; pos < length; ) {

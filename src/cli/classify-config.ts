@@ -41,6 +41,11 @@ export class BlockClassifier {
     }
   }
 
+  /** See LineClassifier.inputArea. */
+  inputArea(n: number): Uint8Array {
+    return this.lines.inputArea(n);
+  }
+
   classify(block: Uint8Array | readonly Uint8Array[], output?: OutputBuffers | OutputWriter): ClassifiedBlock {
     if (this.single !== null) return { ...this.lines.classify(block, this.single, output), loads: 0, evictions: 0 };
     const hosts = this.hosts!;

@@ -24,8 +24,19 @@ try {
 // Built (or failed, which the first reply says): the pool starts its clock once every thread is ready.
 port.postMessage({ ready: true } satisfies WorkerReady);
 
-/** Input buffers for the ranges this thread reads itself. */
+/** Input buffers for the ranges this thread reads itself, past the core's own area (a range whose last line runs long). */
 const inputs = new BufferPool(2);
+/** A range is read straight into the core's input area; a buffer it grows into comes from `inputs`. */
+let grown: ArrayBufferLike | null = null;
+function takeInput(n: number): Uint8Array {
+  if (grown === null && classifier !== null) {
+    grown = new ArrayBuffer(0); // the next take is a growth
+    return classifier.inputArea(n);
+  }
+  const b = inputs.take(n);
+  grown = b.buffer;
+  return b;
+}
 
 /** The run ended early (the output's reader went away): this block is dropped. */
 class Stopped extends Error {}
@@ -57,11 +68,12 @@ port.on('message', (request: ToWorker) => {
   let reply: BlockReply;
   try {
     if (classifier === null) throw failure;
-    const block = 'block' in request ? request.block : readLinesOfRange(request.range, MAX_LINE_OCTETS, (n) => inputs.take(n));
+    grown = null;
+    const block = 'block' in request ? request.block : readLinesOfRange(request.range, MAX_LINE_OCTETS, takeInput);
     writer.seq = seq;
     writer.hasTurn = false;
     const result = classifier.classify(block, writer);
-    if (!('block' in request)) inputs.give(block.buffer);
+    if (grown !== null && block.buffer === grown) inputs.give(grown);
     writer.takeTurn(); // a block with no output still takes its turn
     turns.pass(seq);
     reply = { seq, result, input };
