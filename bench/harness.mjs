@@ -42,12 +42,14 @@ export async function runWorkloads({ adapters, skipped = [], workloads, ctx, log
     const applicable = adapters.filter((a) => !workload.appliesTo || workload.appliesTo(a));
     workload.prepare?.(ctx, applicable); // work that may start for every engine at once
     for (const adapter of applicable) {
+      const t1 = performance.now();
       try {
         entry.results[adapter.id] = await workload.run(ctx, adapter);
       } catch (e) {
         entry.results[adapter.id] = { error: String(e?.message ?? e) };
       }
       const r = entry.results[adapter.id];
+      r.seconds = (performance.now() - t1) / 1000; // what this engine cost the run (budgets)
       log(`  ${adapter.label.padEnd(34)} ${r.error ? `error: ${r.error}` : `${formatFigure(r.median, workload.unit)}${workload.unit === '%' ? '' : ` ${workload.unit}`}`}`);
     }
     workload.done?.();

@@ -108,8 +108,8 @@ function passesOf(batches, k) {
  * lazy automata and the JIT reach their steady state before anything is timed
  * (all of the corpus, for this engine; the first URLs of a list too long to finish).
  */
-function warm(loop, handles, batches, ms) {
-  const view = passesOf(batches, 8);
+function warm(loop, handles, batches, ms, urls = 8) {
+  const view = passesOf(batches, urls);
   const t0 = performance.now();
   let done = 0;
   for (const pass of view.passes) {
@@ -127,7 +127,7 @@ export async function measureMatching(adapter, workload, agent, budget) {
     const errors = { count: 0 };
     const loop = ownLoop(adapter, errors);
     const longest = Math.max(...workload.batches.map((b) => b.urls.length));
-    const warmed = warm(loop, handles, workload.batches, budget.warmMs);
+    const warmed = warm(loop, handles, workload.batches, budget.warmMs, budget.warmUrls);
     const result = await measureWork({
       total: longest,
       view: (k) => passesOf(workload.batches, k),

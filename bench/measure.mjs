@@ -5,7 +5,7 @@ import { Bench } from 'tinybench';
 /** Timing budgets: `--quick` keeps the whole run under a minute. */
 export function timingBudget(quick) {
   return quick
-    ? { time: 100, iterations: 4, warmupTime: 20, warmupIterations: 1, passMs: 30, maxPassMs: 500, warmMs: 100 }
+    ? { time: 60, iterations: 3, warmupTime: 20, warmupIterations: 1, passMs: 30, maxPassMs: 300, warmMs: 100, warmUrls: 2 }
     : { time: 1200, iterations: 8, warmupTime: 200, warmupIterations: 2, passMs: 250, maxPassMs: 4000, warmMs: 2500 };
 }
 

@@ -5,8 +5,9 @@ import { build } from 'esbuild';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
-rmSync('dist', { recursive: true, force: true });
-mkdirSync('dist');
+const bundlesOnly = process.argv.includes('--bundles-only');
+if (!bundlesOnly) rmSync('dist', { recursive: true, force: true }); // (a bench build leaves the declarations be)
+mkdirSync('dist', { recursive: true });
 const common = { bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning' };
 await build({ ...common, entryPoints: ['src/index.ts'], outfile: 'dist/index.js' });
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -19,4 +20,7 @@ await build({
 });
 chmodSync('dist/cli.js', 0o755);
 copyFileSync('build/robots.wasm', 'dist/robots.wasm');
-execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], { stdio: 'inherit' });
+// Type declarations (and the type check), unless only the bundles are wanted (npm run bench).
+if (!bundlesOnly) {
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], { stdio: 'inherit' });
+}

@@ -8,8 +8,8 @@ export default {
   kind: 'throughput',
   unit: 'URLs/s',
   needsCorpus: true,
-  describe: (ctx) => `${quickSample(ctx.corpus(), ctx.quick).length.toLocaleString('en')} robots.txt files, their probe URLs (full URL strings), agent ${ctx.agent}`,
+  describe: (ctx) => `${quickSample(ctx.corpus(), ctx.quick, 16).length.toLocaleString('en')} robots.txt files, their probe URLs (full URL strings), agent ${ctx.agent}`,
   async run(ctx, adapter) {
-    return measureMatching(adapter, hostsWorkload(quickSample(ctx.corpus(), ctx.quick)), ctx.agent, ctx.budget);
+    return measureMatching(adapter, hostsWorkload(quickSample(ctx.corpus(), ctx.quick, 16)), ctx.agent, ctx.budget);
   },
 };

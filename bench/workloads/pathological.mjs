@@ -4,8 +4,8 @@
 import { Worker } from 'node:worker_threads';
 
 export const PATHOLOGICAL = { rules: 2_000, length: 16_384 };
-const urlCount = (quick) => (quick ? 4 : 32);
-const deadlineMs = (quick) => (quick ? 1_000 : 8_000);
+const urlCount = (quick) => (quick ? 2 : 32);
+const deadlineMs = (quick) => (quick ? 700 : 8_000);
 
 export default {
   id: 'pathological',
