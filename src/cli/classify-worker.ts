@@ -26,15 +26,14 @@ port.postMessage({ ready: true } satisfies WorkerReady);
 
 /** Input buffers for the ranges this thread reads itself, past the core's own area (a range whose last line runs long). */
 const inputs = new BufferPool(2);
-/** A range is read straight into the core's input area; a buffer it grows into comes from `inputs`. */
-let grown: ArrayBufferLike | null = null;
+/** Takes while reading a range: the first is the core's own input area (no copy
+ * later); another, when the range's last line runs long, a buffer from `inputs`. */
+let takes = 0;
+let grownInto: ArrayBufferLike | null = null;
 function takeInput(n: number): Uint8Array {
-  if (grown === null && classifier !== null) {
-    grown = new ArrayBuffer(0); // the next take is a growth
-    return classifier.inputArea(n);
-  }
+  if (takes++ === 0) return classifier!.inputArea(n);
   const b = inputs.take(n);
-  grown = b.buffer;
+  grownInto = b.buffer;
   return b;
 }
 
@@ -68,12 +67,13 @@ port.on('message', (request: ToWorker) => {
   let reply: BlockReply;
   try {
     if (classifier === null) throw failure;
-    grown = null;
+    takes = 0;
+    grownInto = null;
     const block = 'block' in request ? request.block : readLinesOfRange(request.range, MAX_LINE_OCTETS, takeInput);
     writer.seq = seq;
     writer.hasTurn = false;
     const result = classifier.classify(block, writer);
-    if (grown !== null && block.buffer === grown) inputs.give(grown);
+    if (grownInto !== null && block.buffer === grownInto) inputs.give(grownInto);
     writer.takeTurn(); // a block with no output still takes its turn
     turns.pass(seq);
     reply = { seq, result, input };
