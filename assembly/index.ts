@@ -3,18 +3,19 @@
 // (src/dfa.ts) through the imported `buildTransition`; once built, a
 // transition costs one table load per octet. JavaScript never loops over rules.
 import {
-  H_FLAGS, H_NCLASSES, H_CLASSMAP, H_TRANS, H_INFO, H_START, H_PRIO, H_OUT_ALLOW, H_OUT_DISALLOW,
+  H_FLAGS, H_CLASSMAP, H_TRANS, H_START, H_PRIO, H_OUT_ALLOW, H_OUT_DISALLOW,
   FLAG_RFC, FLAG_GOOGLE, INFO_STICKY_ALLOW, INFO_STICKY_DISALLOW, INFO_END_ALLOW, INFO_END_DISALLOW,
-  INFO_SIZE, ENTRY_SPECIAL, ENTRY_DEAD, ENTRY_STATE_MASK, NO_RULE,
+  INFO_SIZE, ENTRY_SPECIAL, ENTRY_DEAD, ENTRY_ROW_MASK, WIDE_SPECIAL, WIDE_DEAD, WIDE_ROW_MASK, ROW_ALIGN,
+  FLAG_WIDE, NO_RULE,
 } from "../src/layout";
 import { extractPath, pathStart, pathEnd, pathSlash } from "./path";
 import { normalizeInto } from "./normalize";
 
-/** Host callback: build the transition of `state` on byte class `cls` of matcher `m`
- * (state 0: build the start state); returns the transition entry. It may move
- * the tables, so callers reload them. */
+/** Host callback: build the transition on byte class `cls` of the state whose
+ * row is at octet `row` of matcher m's tables (row 0: build the start state);
+ * returns the transition entry. It may move the tables, so callers reload them. */
 @external("robots", "buildTransition")
-declare function buildTransition(m: usize, state: u32, cls: u32): u32;
+declare function buildTransition(m: usize, row: u32, cls: u32): u32;
 
 export function alloc(size: usize): usize {
   return heap.alloc(size);
@@ -42,47 +43,61 @@ function scratchFor(size: usize): usize {
   return a < b ? a : b;
 }
 
-/** Walks p[0, n) through the DFA of matcher m; stores the best allow and
- * disallow rule ids in the header. */
-function walk(m: usize, p: usize, n: i32): void {
-  const nc = load<u32>(m, H_NCLASSES);
+/** Walks p[0, n) through the DFA of matcher m, whose transition entries are
+ * of type E (u16 or u32, see layout.ts); stores the best allow and disallow rule
+ * ids in the header. A step is a class lookup (off the critical path: it does
+ * not depend on the state) and one load at row + class. Returns false, having
+ * decided nothing, when a state built on the way made the entries wide (the
+ * matcher started over: see LazyDfa.build). */
+@inline function walk<E>(m: usize, p: usize, n: i32): bool {
+  const SPECIAL: u32 = sizeof<E>() == 2 ? ENTRY_SPECIAL : <u32>WIDE_SPECIAL;
+  const DEAD: u32 = sizeof<E>() == 2 ? ENTRY_DEAD : <u32>WIDE_DEAD;
+  const MASK: u32 = sizeof<E>() == 2 ? ENTRY_ROW_MASK : <u32>WIDE_ROW_MASK;
+  const SHIFT: usize = <usize>alignof<E>(); // log2 of the entry's size
   const classes = load<usize>(m, H_CLASSMAP);
   let e = load<u32>(m, H_START);
-  if (e == 0) e = buildTransition(m, 0, 0); // state 0: the start state is built on first use
-  let trans = load<usize>(m, H_TRANS);
-  let info = load<usize>(m, H_INFO);
-  let s = e & ENTRY_STATE_MASK;
+  if (e == 0) e = buildTransition(m, 0, 0); // the start state is built on first use
+  let rows = load<usize>(m, H_TRANS);
+  let row = <usize>(e & MASK) * ROW_ALIGN;
   let allow: u32 = NO_RULE;
   let disallow: u32 = NO_RULE;
-  if (e & ENTRY_SPECIAL) {
-    const ip = info + <usize>s * INFO_SIZE;
-    allow = load<u32>(ip, INFO_STICKY_ALLOW);
-    disallow = load<u32>(ip, INFO_STICKY_DISALLOW);
+  if (e & SPECIAL) {
+    allow = load<u32>(rows + row, INFO_STICKY_ALLOW);
+    disallow = load<u32>(rows + row, INFO_STICKY_DISALLOW);
   }
-  let dead = (e & ENTRY_DEAD) != 0;
-  for (let i: i32 = 0; i < n && !dead; i++) {
-    const c = <u32>load<u8>(classes + <usize>load<u8>(p + i));
-    e = <u32>load<u16>(trans + ((<usize>s * nc + c) << 1));
+  if (e & DEAD) {
+    storeOut(m, allow, disallow);
+    return true;
+  }
+  const end = p + <usize>n;
+  while (p < end) {
+    const c = <usize>load<u8>(classes + <usize>load<u8>(p));
+    e = <u32>load<E>(rows + row + (c << SHIFT), INFO_SIZE);
     if (e == 0) {
-      e = buildTransition(m, s, c);
-      trans = load<usize>(m, H_TRANS);
-      info = load<usize>(m, H_INFO);
+      e = buildTransition(m, <u32>row, <u32>c);
+      if (sizeof<E>() == 2 && (load<u32>(m, H_FLAGS) & FLAG_WIDE)) return false;
+      rows = load<usize>(m, H_TRANS);
     }
-    s = e & ENTRY_STATE_MASK;
-    if (e & (ENTRY_SPECIAL | ENTRY_DEAD)) {
-      if (e & ENTRY_SPECIAL) {
-        const ip = info + <usize>s * INFO_SIZE;
-        allow = minRule(allow, load<u32>(ip, INFO_STICKY_ALLOW));
-        disallow = minRule(disallow, load<u32>(ip, INFO_STICKY_DISALLOW));
+    row = <usize>(e & MASK) * ROW_ALIGN;
+    if (e & (SPECIAL | DEAD)) {
+      if (e & SPECIAL) {
+        allow = minRule(allow, load<u32>(rows + row, INFO_STICKY_ALLOW));
+        disallow = minRule(disallow, load<u32>(rows + row, INFO_STICKY_DISALLOW));
       }
-      dead = (e & ENTRY_DEAD) != 0;
+      if (e & DEAD) {
+        storeOut(m, allow, disallow);
+        return true;
+      }
     }
+    p++;
   }
-  if (!dead) {
-    const ip = info + <usize>s * INFO_SIZE;
-    allow = minRule(allow, load<u32>(ip, INFO_END_ALLOW));
-    disallow = minRule(disallow, load<u32>(ip, INFO_END_DISALLOW));
-  }
+  allow = minRule(allow, load<u32>(rows + row, INFO_END_ALLOW));
+  disallow = minRule(disallow, load<u32>(rows + row, INFO_END_DISALLOW));
+  storeOut(m, allow, disallow);
+  return true;
+}
+
+@inline function storeOut(m: usize, allow: u32, disallow: u32): void {
   store<u32>(m, allow, H_OUT_ALLOW);
   store<u32>(m, disallow, H_OUT_DISALLOW);
 }
@@ -106,8 +121,7 @@ export function check(m: usize, u: usize, n: i32): i32 {
     len = normalizeInto(p, len, dst + off) + off;
     p = dst;
     if (isRobotsTxt(p, len)) {
-      store<u32>(m, NO_RULE, H_OUT_ALLOW);
-      store<u32>(m, NO_RULE, H_OUT_DISALLOW);
+      storeOut(m, NO_RULE, NO_RULE);
       return 1;
     }
   } else if (pathSlash) {
@@ -117,7 +131,7 @@ export function check(m: usize, u: usize, n: i32): i32 {
     p = dst;
     len++;
   }
-  walk(m, p, len);
+  if ((flags & FLAG_WIDE) != 0 || !walk<u16>(m, p, len)) walk<u32>(m, p, len);
   return verdict(m);
 }
 

@@ -23,7 +23,7 @@ interface CoreExports {
 }
 
 /** Builds one transition for the matcher whose header is at a given address. */
-export type TransitionBuilder = (state: number, cls: number) => number;
+export type TransitionBuilder = (row: number, cls: number) => number;
 
 function wasmBytes(): Uint8Array {
   // dist/robots.wasm beside the bundle; build/robots.wasm when run from src/.

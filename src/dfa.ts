@@ -21,8 +21,8 @@
 import type { Core } from './core.js';
 import { RuleTable, RULE_FIELDS, R_LINE, R_PRIORITY } from './compile.js';
 import {
-  ENTRY_DEAD, ENTRY_SPECIAL, H_CLASSMAP, H_FLAGS, H_INFO, H_NCLASSES, H_LINES, H_PRIO, H_START, H_TRANS, HEADER_SIZE,
-  INFO_SIZE, MAX_STATES, NO_RULE,
+  ENTRY_DEAD, ENTRY_SPECIAL, FLAG_WIDE, H_CLASSMAP, H_FLAGS, H_NCLASSES, H_LINES, H_PRIO, H_START, H_TRANS,
+  HEADER_SIZE, INFO_SIZE, MAX_STATES, NARROW_ROWS_LIMIT, NO_RULE, ROW_ALIGN, WIDE_DEAD, WIDE_SPECIAL,
 } from './layout.js';
 import {
   buildTrie, childOf, hasEnd, T_END_ALLOW, T_END_DISALLOW, T_STICKY_ALLOW, T_STICKY_DISALLOW, Trie,
@@ -31,6 +31,10 @@ import {
 /** Default cap on one matcher's automaton memory (tables in WASM plus NFA sets). */
 export const DEFAULT_MAX_DFA_BYTES = 8 << 20;
 const MIN_STATES = 4;
+
+/** @internal Octets of rows a matcher addresses with u16 entries before it
+ * widens (tests lower it, to widen matchers in the middle of a walk). */
+export const dfaTuning = { narrowRowsLimit: NARROW_ROWS_LIMIT };
 /** Nodes a dominance check may visit (through frontiers of inactive stars) before it gives up. */
 const DOMINANCE_BUDGET = 128;
 /** Stars not in the set, in a row, that the walk up from a new star passes before it stops. */
@@ -168,6 +172,10 @@ export class LazyDfa {
   private setOctets = 0;
   private tables = 0;
   private capacity = 0;
+  /** u32 transition entries (the rows outgrew what u16 entries address). */
+  private wide = false;
+  /** The last intern() failed because the rows outgrew u16 entries, not the cap. */
+  private outgrown = false;
   /** Times the tables were cleared for the cap. */
   resets = 0;
 
@@ -259,8 +267,10 @@ export class LazyDfa {
     this.tables = 0;
   }
 
+  /** A state's row: its accept data, then an entry per class (layout.ts). */
   private rowBytes(): number {
-    return this.nclasses * 2 + INFO_SIZE;
+    const octets = INFO_SIZE + this.nclasses * (this.wide ? 4 : 2);
+    return Math.ceil(octets / ROW_ALIGN) * ROW_ALIGN;
   }
 
   /** Empties the tables (room for `capacity` states) and builds the start state. */
@@ -287,22 +297,17 @@ export class LazyDfa {
   }
 
   private publishTables(): void {
-    const u32 = this.core.u32;
-    u32[(this.header + H_TRANS) >>> 2] = this.tables;
-    u32[(this.header + H_INFO) >>> 2] = this.tables + this.capacity * this.nclasses * 2;
+    this.core.u32[(this.header + H_TRANS) >>> 2] = this.tables;
   }
 
   private grow(): void {
     const old = this.tables;
-    const oldCap = this.capacity;
-    const rowOctets = this.nclasses * 2; // one row of u16 entries
-    this.capacity = oldCap * 2;
+    const used = this.capacity * this.rowBytes();
+    this.capacity *= 2;
     this.tables = this.core.alloc(this.capacity * this.rowBytes());
     const u8 = this.core.u8;
-    u8.fill(0, this.tables, this.tables + this.capacity * this.rowBytes());
-    u8.copyWithin(this.tables, old, old + oldCap * rowOctets);
-    const info = this.tables + this.capacity * rowOctets;
-    u8.copyWithin(info, old + oldCap * rowOctets, old + oldCap * rowOctets + oldCap * INFO_SIZE);
+    u8.copyWithin(this.tables, old, old + used);
+    u8.fill(0, this.tables + used, this.tables + this.capacity * this.rowBytes());
     this.core.free(old);
     this.publishTables();
   }
@@ -526,6 +531,10 @@ export class LazyDfa {
     const s = this.states.length;
     const tableBytes = (s >= this.capacity ? this.capacity * 2 : this.capacity) * this.rowBytes();
     const stateBytes = rest.length * (rest.length > INDEX_REST ? 12 : 8) + (rest.length > INDEX_REST ? this.nclasses * 4 + 64 : 0) + 96;
+    if (!force && !this.wide && (s + 1) * this.rowBytes() > dfaTuning.narrowRowsLimit) {
+      this.outgrown = true;
+      return -1; // the caller starts over with wide entries
+    }
     if (!force && (s > MAX_STATES || tableBytes + this.setOctets + stateBytes > this.maxBytes)) {
       return -1; // over the cap: the caller clears the tables
     }
@@ -546,33 +555,45 @@ export class LazyDfa {
       endAllow = Math.min(endAllow, t.terms[i * 4 + T_END_ALLOW]);
       endDisallow = Math.min(endDisallow, t.terms[i * 4 + T_END_DISALLOW]);
     }
-    const info = (this.tables + this.capacity * this.nclasses * 2 + s * INFO_SIZE) >>> 2;
+    const row = s * this.rowBytes();
+    const info = (this.tables + row) >>> 2;
     const u32 = this.core.u32;
     u32[info] = allow;
     u32[info + 1] = disallow;
     u32[info + 2] = endAllow;
     u32[info + 3] = endDisallow;
 
-    let entry = s;
-    if (allow !== NO_RULE || disallow !== NO_RULE) entry |= ENTRY_SPECIAL;
-    if (rest.length === 0 && state.stars.nodes.length === 0) entry |= ENTRY_DEAD;
+    const special = allow !== NO_RULE || disallow !== NO_RULE;
+    const dead = rest.length === 0 && state.stars.nodes.length === 0;
+    let entry = row / ROW_ALIGN;
+    if (this.wide) entry = (entry | (special ? WIDE_SPECIAL : 0) | (dead ? WIDE_DEAD : 0)) >>> 0;
+    else entry |= (special ? ENTRY_SPECIAL : 0) | (dead ? ENTRY_DEAD : 0);
     this.entries.push(entry);
     return entry;
   }
 
-  /** The WASM core's callback: the transition of `state` on byte class `cls`. */
-  build(state: number, cls: number): number {
-    if (state === 0) {
+  /** The WASM core's callback: the transition on byte class `cls` of the state
+   * whose row is at octet `row` of the tables (row 0: build the start state). */
+  build(row: number, cls: number): number {
+    if (row === 0) {
       this.buildTrie();
       return this.clear(MIN_STATES);
     }
-    const target = this.step(this.states[state], cls);
+    const target = this.step(this.states[row / this.rowBytes()], cls);
     const entry = this.intern(target);
     if (entry >= 0) {
-      this.core.u16[(this.tables >>> 1) + state * this.nclasses + cls] = entry;
+      const at = this.tables + row + INFO_SIZE;
+      if (this.wide) this.core.u32[(at >>> 2) + cls] = entry;
+      else this.core.u16[(at >>> 1) + cls] = entry;
       return entry;
     }
-    this.resets++;
+    if (this.outgrown) {
+      this.outgrown = false;
+      this.wide = true;
+      this.core.u32[(this.header + H_FLAGS) >>> 2] |= FLAG_WIDE;
+    } else {
+      this.resets++;
+    }
     const stars = target.stars.nodes;
     this.clear(MIN_STATES);
     target.stars = this.internStars(stars);

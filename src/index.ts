@@ -15,6 +15,7 @@ export type { FetchFunction, FetchOutcome, FetchRobotsOptions, RobotsStatus } fr
 export { referenceVerdict, pathParamsQuery, normalizePath } from './reference.js';
 export { escapePattern } from './pattern.js';
 export { corePath } from './core.js';
+export { dfaTuning } from './dfa.js';
 export { LineClassifier, MAX_COUNTED_HOSTS } from './line-classifier.js';
 export type { OutputFormat, MatcherSource, BlockResult, OutputBuffers, OutputWriter } from './line-classifier.js';
 export { BufferPool } from './buffer-pool.js';

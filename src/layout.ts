@@ -6,9 +6,9 @@
 export const H_FLAGS = 0; // FLAG_* bits below
 export const H_NCLASSES = 4; // number of byte classes (row width of the transition table)
 export const H_CLASSMAP = 8; // ptr: 256 bytes, byte -> class
-export const H_TRANS = 12; // ptr: u16[states * nclasses], entry = state | ENTRY_* bits, 0 = not built
-export const H_INFO = 16; // ptr: per state INFO_SIZE bytes (see INFO_*)
-export const H_START = 20; // start state entry (state | ENTRY_* bits)
+export const H_TRANS = 12; // ptr: the state rows (see INFO_* and ENTRY_* below)
+// 16: unused
+export const H_START = 20; // start state entry (row | ENTRY_* bits)
 export const H_PRIO = 24; // ptr: i32 priority per rule id
 export const H_OUT_ALLOW = 28; // out: best allow rule id of the last match (NO_RULE if none)
 export const H_OUT_DISALLOW = 32; // out: best disallow rule id of the last match
@@ -18,18 +18,31 @@ export const HEADER_SIZE = 64;
 /** Header flags. */
 export const FLAG_RFC = 1; // normalise the path (RFC 3986) and always allow /robots.txt
 export const FLAG_GOOGLE = 2; // Google's path quirks: the path ends at the first NUL
+export const FLAG_WIDE = 4; // transition entries are u32 (WIDE_*), else u16 (ENTRY_*)
 
-/** Per-state accept data: four u32 rule ids (NO_RULE when none). */
+/** A state's row: its accept data (four u32 rule ids, NO_RULE when none), then
+ * one transition entry per byte class. Rows are ROW_ALIGN-aligned, state 0's is
+ * unused (entry 0 means "not built yet"). */
 export const INFO_STICKY_ALLOW = 0; // best allow rule completed on entering the state
 export const INFO_STICKY_DISALLOW = 4;
 export const INFO_END_ALLOW = 8; // best end-anchored allow rule, if the path ends here
 export const INFO_END_DISALLOW = 12;
 export const INFO_SIZE = 16;
+export const ROW_ALIGN = 8;
 
-/** Transition entries are u16 (small rows stay in cache); the low 14 bits hold the target state (>= 1). */
+/** A transition entry holds the target's row offset from H_TRANS in ROW_ALIGN
+ * units, so that a step is a shift, an add and a load (no multiply) and the
+ * row's accept data sits beside its entries. Entries are u16 while the rows
+ * fit in 14 bits of units (small tables stay in cache: a corpus walk is bound
+ * by cache misses); past that the matcher starts over with u32 entries (FLAG_WIDE). */
 export const ENTRY_SPECIAL = 0x8000; // target has sticky accepts: read its info
 export const ENTRY_DEAD = 0x4000; // target can never change the verdict: stop walking
-export const ENTRY_STATE_MASK = 0x3fff;
+export const ENTRY_ROW_MASK = 0x3fff;
+export const WIDE_SPECIAL = 0x80000000;
+export const WIDE_DEAD = 0x40000000;
+export const WIDE_ROW_MASK = 0x3fffffff;
+/** Octets of rows that u16 entries can address. */
+export const NARROW_ROWS_LIMIT = (ENTRY_ROW_MASK + 1) * ROW_ALIGN;
 /** States per matcher before its tables are cleared. */
 export const MAX_STATES = 0x3fff;
 

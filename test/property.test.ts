@@ -2,7 +2,7 @@
 // matcher (src/reference.ts) on random rule sets and URLs, both profiles.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { corePath, normalizePath, parse, pathParamsQuery, referenceVerdict } from '../dist/index.js';
+import { corePath, dfaTuning, normalizePath, parse, pathParamsQuery, referenceVerdict } from '../dist/index.js';
 
 // Pieces chosen to collide: wildcards, anchors, escapes of reserved and
 // unreserved octets in both cases, non-ASCII, Google's index.htm rule.
@@ -90,6 +90,17 @@ describe('WASM automaton agrees with the reference matcher', () => {
     agree('google', undefined, sharedRobots, sharedUrl);
     agree('rfc', undefined, sharedRobots, sharedUrl);
     agree('google', 1, sharedRobots, sharedUrl);
+  });
+  it('with u32 entries, the matcher widened in the middle of its first walk', () => {
+    const limit = dfaTuning.narrowRowsLimit;
+    dfaTuning.narrowRowsLimit = 1; // the first state built after the start state widens
+    try {
+      agree('google');
+      agree('rfc', 1);
+      agree('google', undefined, sharedRobots, sharedUrl);
+    } finally {
+      dfaTuning.narrowRowsLimit = limit;
+    }
   });
 });
 
