@@ -163,5 +163,6 @@ export function normalize(src: usize, n: i32, dst: usize): i32 {
   return normalizeInto(src, n, dst);
 }
 
+export { checkBatch } from "./batch";
 export { lexBegin, lexRun, lexDone, lexLines } from "./lexer";
 export { splitLines, classifyLines, lastSplitEnd, lastRunCount, lastOutEnd, lastAllowedCount } from "./classify";

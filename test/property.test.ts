@@ -104,6 +104,37 @@ describe('WASM automaton agrees with the reference matcher', () => {
   });
 });
 
+describe('checkMany agrees with isAllowed', () => {
+  // checkMany encodes a batch of URLs as one string and splits the octets by the
+  // URLs' UTF-16 lengths: non-ASCII, lone surrogates (a high one ending a URL and
+  // a low one starting the next encode as one pair when joined) and URLs longer
+  // than a batch are its edge cases.
+  const unit = fc.constantFrom('/', 'a', '*', 'é', 'ツ', '😀', '\uD83D', '\uDE00', '\uDC00', '%', '$', '\u0000', '?', '#');
+  const tricky = fc.oneof(
+    fc.array(unit, { maxLength: 40 }).map((p) => p.join('')),
+    fc.string({ maxLength: 40, unit: 'binary' }),
+    fc.array(unit, { maxLength: 40 }).map((p) => 'http://example.com/' + p.join('')),
+  );
+  const body = 'User-agent: *\nDisallow: /*\uD83D\nDisallow: /a*é\nAllow: /*a$\nDisallow: /%F0%9F%98%80\nDisallow: /\u0000\n';
+  it('on batches of any strings, in both profiles', () => {
+    for (const profile of ['google', 'rfc'] as const) {
+      const m = parse(body, { profile }).compile('FooBot');
+      fc.assert(
+        fc.property(fc.array(tricky, { maxLength: 60 }), (urls) => {
+          expect(Array.from(m.checkMany(urls))).toEqual(urls.map((u) => (m.isAllowed(u) ? 1 : 0)));
+        }),
+        { numRuns: 1000 },
+      );
+    }
+  });
+  it('across batch edges: a URL longer than a batch, and more URLs than one batch holds', () => {
+    const m = parse(body, { profile: 'google' }).compile('FooBot');
+    const long = '/a' + 'é'.repeat(40_000);
+    const urls = ['/\uD83D', '\uDE00', long, '/x', long + '\uD83D', '\uDE00/a', ...Array.from({ length: 3000 }, (_, i) => (i % 3 ? `/a${i}é` : `/b${i}a`))];
+    expect(Array.from(m.checkMany(urls))).toEqual(urls.map((u) => (m.isAllowed(u) ? 1 : 0)));
+  });
+});
+
 describe('the core\'s path handling agrees with the reference', () => {
   it('on edge cases around "://"', () => {
     const enc = (s: string) => new TextEncoder().encode(s);
