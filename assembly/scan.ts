@@ -17,3 +17,21 @@
   }
   return n;
 }
+
+/** Index of the first octet of u[from, n) equal to a, b, c or d, or n. */
+@inline export function findFirstOf4(u: usize, from: i32, n: i32, a: u8, b: u8, c: u8, d: u8): i32 {
+  const va = i8x16.splat(a);
+  const vb = i8x16.splat(b);
+  const vc = i8x16.splat(c);
+  const vd = i8x16.splat(d);
+  for (let i = from; i < n; i += 16) {
+    const v = v128.load(u + <usize>i);
+    const hit = v128.or(v128.or(i8x16.eq(v, va), i8x16.eq(v, vb)), v128.or(i8x16.eq(v, vc), i8x16.eq(v, vd)));
+    const mask = i8x16.bitmask(hit);
+    if (mask != 0) {
+      const at = i + <i32>ctz(mask);
+      return at < n ? at : n;
+    }
+  }
+  return n;
+}
