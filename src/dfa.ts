@@ -25,7 +25,7 @@ import {
   HEADER_SIZE, INFO_SIZE, MAX_STATES, NARROW_ROWS_LIMIT, NO_RULE, ROW_ALIGN, WIDE_DEAD, WIDE_SPECIAL,
 } from './layout.js';
 import {
-  buildTrie, childOf, hasEnd, T_END_ALLOW, T_END_DISALLOW, T_STICKY_ALLOW, T_STICKY_DISALLOW, Trie,
+  buildTrie, childOf, hasEnd, trieBytes, T_END_ALLOW, T_END_DISALLOW, T_STICKY_ALLOW, T_STICKY_DISALLOW, Trie,
 } from './trie.js';
 
 /** Default cap on one matcher's automaton memory (tables in WASM plus NFA sets). */
@@ -153,6 +153,7 @@ function nextStarSetUid(): number {
 export class LazyDfa {
   /** Address of the matcher header in WASM memory. */
   readonly header: number;
+  private readonly headerBytes: number;
   private readonly core: Core;
   private readonly nclasses: number;
   private readonly classRep: number[];
@@ -209,7 +210,8 @@ export class LazyDfa {
     this.table = table;
 
     const nrules = table.count;
-    this.header = core.alloc(HEADER_SIZE + 256 + 8 * nrules);
+    this.headerBytes = HEADER_SIZE + 256 + 8 * nrules;
+    this.header = core.alloc(this.headerBytes);
     const h = this.header;
     core.u8.fill(0, h, h + HEADER_SIZE);
     core.u8.set(table.classMap, h + HEADER_SIZE);
@@ -255,9 +257,16 @@ export class LazyDfa {
     return Math.max(0, this.states.length - 1);
   }
 
-  /** Bytes held: WASM tables plus the NFA sets kept on the JS side. */
+  /** Bytes held: WASM tables plus the NFA sets kept on the JS side (what maxBytes caps). */
   get bytes(): number {
     return this.capacity * this.rowBytes() + this.setOctets;
+  }
+
+  /** All the matcher holds: the capped bytes, the trie (or the rule table until
+   * the trie is built) and the header block in WASM memory. */
+  get heldBytes(): number {
+    const nfa = this.table !== null ? this.table.tok.byteLength + this.table.posRule.byteLength : trieBytes(this.trie);
+    return this.bytes + nfa + this.headerBytes;
   }
 
   dispose(): void {

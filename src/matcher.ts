@@ -91,6 +91,11 @@ export class Matcher {
     return { rules: this.rules.count, states: dfa?.stateCount ?? 0, bytes: dfa?.bytes ?? 0, resets: dfa?.resets ?? 0 };
   }
 
+  /** @internal Octets the matcher holds, its rule table and trie included (for caches' budgets). */
+  get heldBytes(): number {
+    return this.dfa === null ? 0 : this.dfa.heldBytes + this.rules.rules.byteLength;
+  }
+
   /** Frees the matcher's WASM memory; the matcher cannot be used afterwards. */
   dispose(): void {
     if (this.dfa === null) return;

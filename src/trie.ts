@@ -59,6 +59,14 @@ export interface Trie {
   frontierNodes: Int32Array;
 }
 
+/** Octets the trie's arrays hold. */
+export function trieBytes(t: Trie): number {
+  let n = 0;
+  for (const a of [t.subtreeEnd, t.starAbove, t.chainEnd, t.isStar, t.starChild, t.childStart, t.childTok,
+    t.childNode, t.term, t.terms, t.frontierAt, t.frontierLength, t.frontierNodes]) n += a.byteLength;
+  return n;
+}
+
 /** The octet child of q, or -1. */
 export function childOf(t: Trie, q: number, b: number): number {
   let lo = t.childStart[q];

@@ -479,6 +479,18 @@ describe('caching', () => {
     expect(after - before).toBeLessThanOrEqual(2 * 64 * 1024);
   });
 
+  it('a verdict weighs the matcher it compiles: its rule table and trie, not only the automaton', async () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => `Disallow: /dir${i}/page-${(i * 7919) % 10007}\n`);
+    server.handler = serve('User-agent: *\n' + lines.join(''));
+    const c = cache();
+    await c.lookup(server.origin);
+    const before = c.stats.bytes;
+    expect(await c.isAllowed(`${server.origin}/dir1/x`)).toBe(true);
+    // The trie holds at least every pattern's octets (the automaton here is a few states).
+    const patternOctets = lines.reduce((n, l) => n + l.length - 'Disallow: \n'.length, 0);
+    expect(c.stats.bytes - before).toBeGreaterThan(patternOctets);
+  });
+
   it('100 concurrent lookups of one origin make one request', async () => {
     server.handler = (req, res) => setTimeout(() => serve(RULES)(req, res), 100);
     const c = cache();

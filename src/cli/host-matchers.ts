@@ -94,8 +94,8 @@ export class HostMatchers {
   }
 }
 
-/** Bytes an entry holds: its automaton and rule table, what the rules point into, and overhead. */
+/** Bytes an entry holds: its matcher (automaton, trie, rule table), what the rules point into, and overhead. */
 function sizeOf(entry: Entry): number {
   const m = entry.matcher;
-  return ENTRY_OVERHEAD + entry.source + (m === null ? 0 : m.stats.bytes + m.stats.rules * 32);
+  return ENTRY_OVERHEAD + entry.source + (m === null ? 0 : m.heldBytes);
 }
