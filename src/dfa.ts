@@ -66,12 +66,21 @@ interface DfaState {
   allow: number;
   disallow: number;
   /** The rest nodes' children by class; built for large states stepped from more than once */
-  restMoves?: ClassIndex;
-  steps?: number;
+  restMoves: ClassIndex | undefined;
+  steps: number;
+  /** Its hash (intern): the state index compares hashes before sets. */
+  hash: number;
 }
 
 /** Rest sets larger than this get a byte index, so a step costs only what moves. */
 const INDEX_REST = 64;
+/** Slots of an empty state index (a power of two). */
+const INDEX_MIN_SLOTS = 16;
+
+/** A state, always of one shape (V8 keeps its property accesses fast). */
+function newState(stars: StarSet, rest: number[], allow: number, disallow: number): DfaState {
+  return { stars, rest, allow, disallow, restMoves: undefined, steps: 0, hash: 0 };
+}
 
 // Sets are plain arrays: creating a typed array costs more than the sets are worth.
 function hashInts(h: number, a: readonly number[]): number {
@@ -165,8 +174,8 @@ export class LazyDfa {
 
   private states: DfaState[] = [];
   private entries: number[] = [];
-  /** hash -> states with it */
-  private readonly index = new Map<number, number[]>();
+  /** The states by hash, open addressing: state ids, 0 for an empty slot. */
+  private index = new Int32Array(INDEX_MIN_SLOTS);
   /** hash -> star sets with it */
   private readonly starSets = new Map<number, StarSet[]>();
   private starSetCount = 0;
@@ -194,9 +203,9 @@ export class LazyDfa {
   private cover!: Uint8Array;
   /** The stars of the state being stepped from (they stay active). */
   private from!: StarSet;
-  private readonly rest: number[] = [];
-  private readonly newStars: number[] = [];
-  private readonly dropped: number[] = [];
+  private rest: number[] = [];
+  private newStars: number[] = [];
+  private dropped: number[] = [];
   private allow = NO_RULE;
   private disallow = NO_RULE;
   private budget = 0;
@@ -291,11 +300,12 @@ export class LazyDfa {
     this.publishTables();
     this.starSets.clear();
     this.starSetCount = 0;
-    this.index.clear();
+    if (this.index.length > INDEX_MIN_SLOTS) this.index = new Int32Array(INDEX_MIN_SLOTS);
+    else this.index.fill(0);
     this.setOctets = 0;
     const none = this.internStars([]);
     // State 0 is unused: entry 0 means "not built".
-    this.states = [{ stars: none, rest: [], allow: NO_RULE, disallow: NO_RULE }];
+    this.states = [newState(none, [], NO_RULE, NO_RULE)];
     this.entries = [0];
 
     this.begin(none);
@@ -331,9 +341,11 @@ export class LazyDfa {
       for (const s of from.nodes) this.inFrom[s] = from.uid;
       markedSet = from.uid;
     }
-    this.rest.length = 0;
-    this.newStars.length = 0;
-    this.dropped.length = 0;
+    // Fresh arrays rather than emptied ones (setting length costs more): the rest
+    // becomes the new state's, the others are most often empty already.
+    this.rest = [];
+    if (this.newStars.length > 0) this.newStars = [];
+    if (this.dropped.length > 0) this.dropped = [];
   }
 
   /**
@@ -445,8 +457,11 @@ export class LazyDfa {
       }
     }
     for (const q of newStars) if (this.droppable(q)) dropped.push(q);
-    const rest: number[] = [];
-    for (const q of restIn) if (!this.droppable(q)) rest.push(q);
+    // The rest less the dominated, in place (the array is the new state's).
+    const rest = restIn;
+    let kept = 0;
+    for (let i = 0; i < restIn.length; i++) if (!this.droppable(restIn[i])) rest[kept++] = restIn[i];
+    if (kept < rest.length) rest.length = kept;
     for (let i = 0; i < this.touchedCount; i++) this.mark[this.touched[i]] = 0;
     this.touchedCount = 0;
 
@@ -466,7 +481,7 @@ export class LazyDfa {
       }
       stars = this.internStars(nodes);
     }
-    return { stars, rest, allow: this.allow, disallow: this.disallow };
+    return newState(stars, rest, this.allow, this.disallow);
   }
 
   /** The children of a star set's stars by class cls (octet classRep[cls]). */
@@ -520,21 +535,22 @@ export class LazyDfa {
     // step): its hash is a sum, and a candidate is compared through marks.
     let sum = rest.length;
     for (const q of rest) sum = (sum + Math.imul(q ^ (q >>> 15), 0x2c1b3c6d)) | 0;
-    h = (Math.imul(h ^ sum, 0x01000193) >>> 0);
-    let bucket = this.index.get(h);
-    if (bucket !== undefined) {
-      let marked = 0;
-      for (const id of bucket) {
-        const o = this.states[id];
-        if (o.stars !== state.stars || o.allow !== state.allow || o.disallow !== state.disallow || o.rest.length !== rest.length) continue;
-        if (marked === 0) {
-          marked = nextStamp();
-          for (const q of rest) this.stamps[q] = marked;
-        }
-        let same = true;
-        for (let i = 0; i < o.rest.length && same; i++) same = this.stamps[o.rest[i]] === marked;
-        if (same) return this.entries[id];
+    h = Math.imul(h ^ sum, 0x01000193) | 0;
+    state.hash = h;
+    const index = this.index;
+    const mask = index.length - 1;
+    let slot = (h ^ (h >>> 16)) & mask;
+    let marked = 0;
+    for (let id = index[slot]; id !== 0; id = index[(slot = (slot + 1) & mask)]) {
+      const o = this.states[id];
+      if (o.hash !== h || o.stars !== state.stars || o.allow !== state.allow || o.disallow !== state.disallow || o.rest.length !== rest.length) continue;
+      if (marked === 0) {
+        marked = nextStamp();
+        for (const q of rest) this.stamps[q] = marked;
       }
+      let same = true;
+      for (let i = 0; i < o.rest.length && same; i++) same = this.stamps[o.rest[i]] === marked;
+      if (same) return this.entries[id];
     }
 
     const s = this.states.length;
@@ -549,8 +565,8 @@ export class LazyDfa {
     }
     if (s >= this.capacity) this.grow();
     this.states.push(state);
-    if (bucket === undefined) this.index.set(h, (bucket = []));
-    bucket.push(s);
+    index[slot] = s;
+    if (2 * s > index.length) this.rehash();
     this.setOctets += stateBytes;
     const { allow, disallow } = state;
 
@@ -579,6 +595,19 @@ export class LazyDfa {
     else entry |= (special ? ENTRY_SPECIAL : 0) | (dead ? ENTRY_DEAD : 0);
     this.entries.push(entry);
     return entry;
+  }
+
+  /** Doubles the state index (kept at most half full). */
+  private rehash(): void {
+    const index = new Int32Array(this.index.length * 2);
+    const mask = index.length - 1;
+    for (let id = 1; id < this.states.length; id++) {
+      const h = this.states[id].hash;
+      let slot = (h ^ (h >>> 16)) & mask;
+      while (index[slot] !== 0) slot = (slot + 1) & mask;
+      index[slot] = id;
+    }
+    this.index = index;
   }
 
   /** The WASM core's callback: the transition on byte class `cls` of the state
@@ -615,7 +644,7 @@ export class LazyDfa {
     const moving = from.stars.moves[cls] ?? this.starMoves(from.stars, cls);
     for (let i = 0; i < moving.length; i++) this.close(moving[i]);
     // (Many states are stepped from once, on their way: an index would cost more than one scan.)
-    if (from.rest.length > INDEX_REST && (from.steps = (from.steps ?? 0) + 1) > 1) {
+    if (from.rest.length > INDEX_REST && ++from.steps > 1) {
       const moves = (from.restMoves ??= this.indexByClass(from.rest));
       for (let i = moves.start[cls]; i < moves.start[cls + 1]; i++) this.close(moves.targets[i]);
     } else {
