@@ -50,6 +50,8 @@ export class Core {
   u32!: Uint32Array;
   i32!: Int32Array;
   private readonly builders = new Map<number, TransitionBuilder>();
+  private lastMatcher = 0;
+  private lastBuilder: TransitionBuilder = () => 0;
   /** @internal */
   urlPtr = 0;
   private urlCap = 0;
@@ -61,7 +63,14 @@ export class Core {
   constructor() {
     const imports = {
       robots: {
-        buildTransition: (m: number, state: number, cls: number) => this.builders.get(m)!(state, cls),
+        buildTransition: (m: number, row: number, cls: number) => {
+          // A walk builds its transitions one after another: the last builder is most often the one.
+          if (m !== this.lastMatcher) {
+            this.lastBuilder = this.builders.get(m)!;
+            this.lastMatcher = m;
+          }
+          return this.lastBuilder(row, cls);
+        },
       },
     };
     this.exports = instantiateSync<Record<string, unknown>>(wasmBytes(), imports).exports as unknown as CoreExports;
@@ -112,6 +121,7 @@ export class Core {
 
   unregister(matcher: number): void {
     this.builders.delete(matcher);
+    if (matcher === this.lastMatcher) this.lastMatcher = 0; // its address may be reused
   }
 
   private reserveUrl(octets: number): void {
