@@ -74,6 +74,8 @@ interface DfaState {
 
 /** Rest sets larger than this get a byte index, so a step costs only what moves. */
 const INDEX_REST = 64;
+/** The empty node list, shared. */
+const NO_NODES: number[] = [];
 /** Slots of an empty state index (a power of two). */
 const INDEX_MIN_SLOTS = 16;
 
@@ -173,7 +175,6 @@ export class LazyDfa {
   private readonly maxBytes: number;
 
   private states: DfaState[] = [];
-  private entries: number[] = [];
   /** The states by hash, open addressing: state ids, 0 for an empty slot. */
   private index = new Int32Array(INDEX_MIN_SLOTS);
   /** hash -> star sets with it */
@@ -306,7 +307,6 @@ export class LazyDfa {
     const none = this.internStars([]);
     // State 0 is unused: entry 0 means "not built".
     this.states = [newState(none, [], NO_RULE, NO_RULE)];
-    this.entries = [0];
 
     this.begin(none);
     this.close(0); // the root: the empty prefix
@@ -550,7 +550,7 @@ export class LazyDfa {
       }
       let same = true;
       for (let i = 0; i < o.rest.length && same; i++) same = this.stamps[o.rest[i]] === marked;
-      if (same) return this.entries[id];
+      if (same) return this.entryOf(id);
     }
 
     const s = this.states.length;
@@ -564,6 +564,8 @@ export class LazyDfa {
       return -1; // over the cap: the caller clears the tables
     }
     if (s >= this.capacity) this.grow();
+    // Its own copy of the rest: the step's array has room to spare.
+    state.rest = rest.length === 0 ? NO_NODES : rest.slice();
     this.states.push(state);
     index[slot] = s;
     if (2 * s > index.length) this.rehash();
@@ -588,13 +590,17 @@ export class LazyDfa {
     u32[info + 2] = endAllow;
     u32[info + 3] = endDisallow;
 
-    const special = allow !== NO_RULE || disallow !== NO_RULE;
-    const dead = rest.length === 0 && state.stars.nodes.length === 0;
-    let entry = row / ROW_ALIGN;
-    if (this.wide) entry = (entry | (special ? WIDE_SPECIAL : 0) | (dead ? WIDE_DEAD : 0)) >>> 0;
-    else entry |= (special ? ENTRY_SPECIAL : 0) | (dead ? ENTRY_DEAD : 0);
-    this.entries.push(entry);
-    return entry;
+    return this.entryOf(s);
+  }
+
+  /** The transition entry that leads to state s (layout.ts). */
+  private entryOf(s: number): number {
+    const state = this.states[s];
+    const special = state.allow !== NO_RULE || state.disallow !== NO_RULE;
+    const dead = state.rest.length === 0 && state.stars.nodes.length === 0;
+    const units = (s * this.rowBytes()) / ROW_ALIGN;
+    if (this.wide) return (units | (special ? WIDE_SPECIAL : 0) | (dead ? WIDE_DEAD : 0)) >>> 0;
+    return units | (special ? ENTRY_SPECIAL : 0) | (dead ? ENTRY_DEAD : 0);
   }
 
   /** Doubles the state index (kept at most half full). */

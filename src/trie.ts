@@ -59,12 +59,10 @@ export interface Trie {
   frontierNodes: Int32Array;
 }
 
-/** Octets the trie's arrays hold. */
+/** Octets the trie holds: its own arrays share one buffer (a trie without
+ * stars shares the star fields with every other such trie), and the frontiers. */
 export function trieBytes(t: Trie): number {
-  let n = 0;
-  for (const a of [t.subtreeEnd, t.starAbove, t.chainEnd, t.isStar, t.starChild, t.childStart, t.childTok,
-    t.childNode, t.term, t.terms, t.frontierAt, t.frontierLength, t.frontierNodes]) n += a.byteLength;
-  return n;
+  return t.childStart.buffer.byteLength + t.frontierNodes.byteLength;
 }
 
 /** The octet child of q, or -1. */
