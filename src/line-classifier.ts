@@ -20,6 +20,13 @@ export type OutputBuffers = (n: number) => Uint8Array;
  * only during the call (whole lines; a block may come in several). */
 export interface OutputWriter {
   write(octets: Uint8Array): void;
+  /**
+   * Offered a block's last piece instead of write(): true when the writer keeps
+   * it for later (a thread whose turn to write has not come classifies its next
+   * block meanwhile). It then stays in the core's memory, see LineClassifier.kept,
+   * until released; one block's output at a time (release the one before first).
+   */
+  keep?(octets: Uint8Array): boolean;
 }
 const newBuffer: OutputBuffers = (n) => new Uint8Array(n);
 
@@ -53,6 +60,10 @@ export class LineClassifier {
   private outPtr = 0;
   private outCap = 0;
   private outLen = 0;
+  /** The other output area, and the output kept in it (see OutputWriter.keep). */
+  private sparePtr = 0;
+  private spareCap = 0;
+  private keptLen = 0;
   private pieces: Uint8Array[] = [];
   /** Where the block being classified goes. */
   private target: OutputBuffers | OutputWriter = newBuffer;
@@ -168,19 +179,41 @@ export class LineClassifier {
     return allowed;
   }
 
-  private flush(): void {
+  private flush(last = false): void {
     if (this.outLen === 0) return;
     const written = this.core.u8.subarray(this.outPtr, this.outPtr + this.outLen);
+    const length = this.outLen;
     this.outLen = 0;
     const target = this.target;
-    if (typeof target !== 'function') return target.write(this.json ? validUtf8(written) : written);
+    if (typeof target !== 'function') {
+      const octets = this.json ? validUtf8(written) : written;
+      if (last && octets === written && target.keep?.(octets)) {
+        if (this.keptLen !== 0) throw new Error('OutputWriter.keep: the output kept before was not released');
+        // Kept where it is: the next block goes to the other area.
+        [this.outPtr, this.outCap, this.sparePtr, this.spareCap] = [this.sparePtr, this.spareCap, this.outPtr, this.outCap];
+        this.keptLen = length;
+        if (this.outCap < this.spareCap) this.reserveOutput(this.spareCap);
+        return;
+      }
+      return target.write(octets);
+    }
     const piece = target(written.length);
     piece.set(written);
     this.pieces.push(piece);
   }
 
+  /** The output a writer kept (a fresh view: the memory may have grown since); empty when none. */
+  get kept(): Uint8Array {
+    return this.core.u8.subarray(this.sparePtr, this.sparePtr + this.keptLen);
+  }
+
+  /** The kept output is written: its area is free again. */
+  releaseKept(): void {
+    this.keptLen = 0;
+  }
+
   private takeOutput(): Uint8Array {
-    this.flush();
+    this.flush(true);
     const target = this.target;
     if (typeof target !== 'function') return new Uint8Array(0);
     const pieces = this.pieces;

@@ -46,6 +46,15 @@ export class BlockClassifier {
     return this.lines.inputArea(n);
   }
 
+  /** See LineClassifier.kept. */
+  get kept(): Uint8Array {
+    return this.lines.kept;
+  }
+
+  releaseKept(): void {
+    this.lines.releaseKept();
+  }
+
   classify(block: Uint8Array | readonly Uint8Array[], output?: OutputBuffers | OutputWriter): ClassifiedBlock {
     if (this.single !== null) return { ...this.lines.classify(block, this.single, output), loads: 0, evictions: 0 };
     const hosts = this.hosts!;

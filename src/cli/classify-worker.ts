@@ -2,7 +2,7 @@
 // (or ranges of the input file, which it reads itself) in, and their output
 // written by this thread straight from the core's memory when the block before
 // has been written (WriteTurns). Only counts go back to the main thread.
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { BlockClassifier } from './classify-config.js';
 import { BufferPool } from '../buffer-pool.js';
 import type { BlockReply, ToWorker, WorkerData, WorkerReady } from './worker-pool.js';
@@ -40,18 +40,26 @@ function takeInput(n: number): Uint8Array {
 /** The run ended early (the output's reader went away): this block is dropped. */
 class Stopped extends Error {}
 
-/** Writes a block's output when its turn comes (several pieces for a big block). */
+/** A classified block whose output waits in the core for its turn, and its reply. */
+let kept: { seq: number; reply: BlockReply } | null = null;
+
+/** Writes the block's output when its turn comes (several pieces for a big
+ * block); the last piece, when the turn has not come, is kept instead. */
 const writer = {
   seq: 0,
   hasTurn: false,
+  /** This block's last piece was kept. */
+  kept: false,
   write(octets: Uint8Array): void {
+    writeKept(); // it comes first
     this.takeTurn();
-    try {
-      writeAllSync(fd, octets);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'EPIPE') throw e;
-      throw new CliError(`cannot write ${outName}: ${reason(e)}`);
-    }
+    writeOut(octets);
+  },
+  keep(): boolean {
+    writeKept(); // the one before first: one is kept at a time
+    if (this.hasTurn || turns.isTurn(this.seq)) return false;
+    this.kept = true; // serve() records it with the reply, once classify() returns
+    return true;
   },
   takeTurn(): void {
     if (this.hasTurn) return;
@@ -60,11 +68,48 @@ const writer = {
   },
 };
 
-port.on('message', (request: ToWorker) => {
+function writeOut(octets: Uint8Array): void {
+  try {
+    writeAllSync(fd, octets);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EPIPE') throw e;
+    throw new CliError(`cannot write ${outName}: ${reason(e)}`);
+  }
+}
+
+/** Writes the kept output when its turn comes, and sends its reply. */
+function writeKept(): void {
+  if (kept === null) return;
+  const { seq, reply } = kept;
+  kept = null;
+  try {
+    if (!turns.waitFor(seq)) throw new Stopped();
+    writeOut(classifier!.kept);
+    turns.pass(seq);
+  } catch (e) {
+    port.postMessage(failed(seq, e, reply.input), reply.input ? [reply.input] : []);
+    throw e; // the block being classified fails alike
+  } finally {
+    classifier!.releaseKept();
+  }
+  port.postMessage(reply, reply.input ? [reply.input] : []);
+}
+
+function failed(seq: number, e: unknown, input: ArrayBuffer | undefined): BlockReply {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (e instanceof Stopped || code === 'EPIPE') {
+    turns.stop(); // the reader is gone: nobody writes any more
+    return { seq, closed: true, input };
+  }
+  // The main thread reports it and ends the run (the turn is not passed).
+  return { seq, error: (e as Error).message, usage: (e as { exitCode?: number }).exitCode !== undefined, input };
+}
+
+/** Classifies one block; its reply, or null when its output is kept for later. */
+function serve(request: ToWorker): BlockReply | null {
   const { seq } = request;
   // A block's buffer is handed back for the next block; a range is read into one of ours.
   const input = 'block' in request ? (request.block.buffer as ArrayBuffer) : undefined;
-  let reply: BlockReply;
   try {
     if (classifier === null) throw failure;
     takes = 0;
@@ -72,20 +117,34 @@ port.on('message', (request: ToWorker) => {
     const block = 'block' in request ? request.block : readLinesOfRange(request.range, MAX_LINE_OCTETS, takeInput);
     writer.seq = seq;
     writer.hasTurn = false;
+    writer.kept = false;
     const result = classifier.classify(block, writer);
     if (grownInto !== null && block.buffer === grownInto) inputs.give(grownInto);
+    const reply: BlockReply = { seq, result, input };
+    if (writer.kept) {
+      kept = { seq, reply };
+      return null;
+    }
+    writeKept(); // (a block with no output: the one before still comes first)
     writer.takeTurn(); // a block with no output still takes its turn
     turns.pass(seq);
-    reply = { seq, result, input };
+    return reply;
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (e instanceof Stopped || code === 'EPIPE') {
-      turns.stop(); // the reader is gone: nobody writes any more
-      reply = { seq, closed: true, input };
-    } else {
-      // The main thread reports it and ends the run (the turn is not passed).
-      reply = { seq, error: (e as Error).message, usage: (e as { exitCode?: number }).exitCode !== undefined, input };
-    }
+    return failed(seq, e, input);
   }
-  port.postMessage(reply, input ? [input] : []);
+}
+
+port.on('message', (request: ToWorker) => {
+  // While a block's output waits for its turn, the next block (already sent:
+  // the pool keeps several in flight) is classified; then the kept one is written.
+  for (let next: ToWorker | undefined = request; next !== undefined; ) {
+    const reply = serve(next);
+    if (reply !== null) port.postMessage(reply, reply.input ? [reply.input] : []);
+    next = kept !== null ? (receiveMessageOnPort(port)?.message as ToWorker | undefined) : undefined;
+  }
+  try {
+    writeKept();
+  } catch {
+    /* replied to */
+  }
 });

@@ -28,6 +28,11 @@ export class WriteTurns {
     }
   }
 
+  /** Is it seq's turn now? (Does not wait.) */
+  isTurn(seq: number): boolean {
+    return Atomics.load(this.cells, NEXT) === seq;
+  }
+
   /** seq is written: the next one's turn. */
   pass(seq: number): void {
     Atomics.store(this.cells, NEXT, seq + 1);
