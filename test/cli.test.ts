@@ -2,7 +2,7 @@
 // formats, blank lines, streaming limits), check, explain, lint, and every
 // user mistake answered by one line and exit code 2.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -164,6 +164,7 @@ describe('robots classify', () => {
     expect(r.stderr).toMatch(/6,000,000 URLs/);
     const kib = Number(/maxrss (\d+)/.exec(r.stderr)![1]);
     expect(kib).toBeLessThan(128 * 1024); // Node itself takes ~45 MB
+    expect(statSync('/dev/null').isCharacterDevice()).toBe(true); // written, not replaced by a file
   });
 
   it('refuses a line longer than 16 MiB instead of buffering it', () => {
@@ -208,6 +209,21 @@ describe('robots classify: user mistakes get one line and exit 2, and no output 
   it('output path not writable', () => {
     expectUsageError(robots(['classify', '--robots', SHOP, '--out', path.join(dir, 'no', 'such', 'dir.tsv'), urls]), /cannot write .*dir\.tsv: no such file or directory/);
     expectUsageError(robots(['classify', '--robots', SHOP, '--out', dir, urls]), /cannot write .*: (is a directory|no such file)/);
+  });
+
+  it.skipIf(!existsSync('/usr/bin/mkfifo'))('--out to a pipe (or a device) writes it as it is, never a file in its place', () => {
+    const fifo = path.join(dir, 'out.fifo');
+    const received = path.join(dir, 'received.tsv');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    for (const threads of ['1', '2']) {
+      // (timeout: the reader would wait for ever if the pipe were replaced.)
+      const script = `timeout 20 cat "${fifo}" > "${received}" & "${process.execPath}" "${CLI}" classify --robots "${SHOP}" --threads ${threads} -q --out "${fifo}" "${urls}"; s=$?; wait; exit $s`;
+      const r = spawnSync('sh', ['-c', script], { encoding: 'utf8', timeout: 30_000 });
+      expect(r.status).toBe(0);
+      expect(readFileSync(received, 'utf8')).toBe(robots(['classify', '--robots', SHOP, '-q', urls]).stdout);
+      expect(statSync(fifo).isFIFO()).toBe(true);
+      expect(readdirSync(dir).filter((f) => f.includes('.partial'))).toEqual([]);
+    }
   });
 
   it('a failure half-way says so and leaves no file', () => {

@@ -1,7 +1,8 @@
 // Where classification output goes: stdout, or a file written under a temporary
 // name and renamed into place at the end, so a failed run never leaves a
-// half-written file that looks complete.
-import { createWriteStream, openSync, renameSync, rmSync, type WriteStream } from 'node:fs';
+// half-written file that looks complete; a device or a pipe (`--out /dev/null`,
+// a FIFO) is written as it is (never replaced by a file).
+import { createWriteStream, openSync, renameSync, rmSync, statSync, type Stats, type WriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { CliError, reason } from './errors.js';
 
@@ -20,10 +21,13 @@ export class OutputSink {
       this.stream = process.stdout;
       this.fd = 1;
     } else {
-      this.temp = `${path}.${process.pid}.partial`;
+      let existing: Stats | undefined;
       let fd: number;
       try {
-        fd = openSync(this.temp, 'w');
+        existing = statSync(path, { throwIfNoEntry: false });
+        if (existing?.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+        this.temp = existing === undefined || existing.isFile() ? `${path}.${process.pid}.partial` : null;
+        fd = openSync(this.temp ?? path, 'w');
       } catch (e) {
         throw new CliError(`cannot write ${path}: ${reason(e)}`);
       }
@@ -62,13 +66,14 @@ export class OutputSink {
 
   /** Flushes and, for a file, moves it into place. */
   async finish(): Promise<void> {
-    if (this.temp === null) {
+    if (this.path === undefined) {
       await new Promise<void>((resolve) => (this.closedByReader ? resolve() : this.stream.write('', () => resolve())));
       if (this.failure) throw this.failure;
       return;
     }
     await new Promise<void>((resolve) => (this.stream as WriteStream).end(() => resolve()));
     if (this.failure) throw this.failure;
+    if (this.temp === null) return; // a device or a pipe
     try {
       renameSync(this.temp, this.path!);
     } catch (e) {
@@ -78,7 +83,11 @@ export class OutputSink {
 
   /** After a failure: a file is removed; says what became of the output. */
   abandon(): string {
-    if (this.temp === null) return 'the output above is incomplete';
+    if (this.path === undefined) return 'the output above is incomplete';
+    if (this.temp === null) {
+      (this.stream as WriteStream).destroy();
+      return `the output written to ${this.path} is incomplete`;
+    }
     try {
       (this.stream as WriteStream).destroy();
       rmSync(this.temp, { force: true });
