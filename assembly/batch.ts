@@ -4,17 +4,33 @@
 // units; the octet lengths are recovered here from the UTF-8.
 import { check } from "./index";
 
+/** The first octet >= 0x80 in [p, end), or end. */
+@inline function firstNonAscii(p: usize, end: usize): usize {
+  for (; p < end; p += 16) {
+    const mask = i8x16.bitmask(v128.load(p));
+    if (mask != 0) return min(p + <usize>ctz(mask), end);
+  }
+  return end;
+}
+
 /**
- * Rewrites lens[0, count) from UTF-16 units to octets of the UTF-8 at text.
- * False when a URL's end falls inside a character: a high surrogate ending one
- * URL and a low one starting the next were encoded together as one pair (each
- * alone is U+FFFD); the caller then encodes those URLs one by one. The caller
- * keeps 16 readable octets past the text.
+ * Rewrites lens[0, count) from UTF-16 units to octets of the UTF-8 at
+ * text[0, octets). False when a URL's end falls inside a character: a high
+ * surrogate ending one URL and a low one starting the next were encoded
+ * together as one pair (each alone is U+FFFD); the caller then encodes those
+ * URLs one by one. The caller keeps 16 readable octets past the text.
  */
-function octetLengths(text: usize, lens: usize, count: i32): bool {
+function octetLengths(text: usize, octets: i32, lens: usize, count: i32): bool {
+  const end = text + <usize>octets;
   let p = text;
+  // A URL that ends before the next non-ASCII octet is as many octets as units.
+  let nonAscii = firstNonAscii(p, end);
   for (let i: i32 = 0; i < count; i++) {
     const units = load<i32>(lens + (<usize>i << 2));
+    if (p + <usize>units <= nonAscii) {
+      p += <usize>units;
+      continue;
+    }
     const start = p;
     let u: i32 = 0;
     while (u < units) {
@@ -33,17 +49,19 @@ function octetLengths(text: usize, lens: usize, count: i32): bool {
     }
     if (u != units) return false;
     store<i32>(lens + (<usize>i << 2), <i32>(p - start));
+    if (p > nonAscii) nonAscii = firstNonAscii(p, end);
   }
   return true;
 }
 
 /**
- * Decides count URLs laid end to end at text, lens[i] long (UTF-16 units; octets
- * when ascii), one verdict octet each into out (1 allowed). Returns false, having
- * decided nothing, when the octet lengths cannot be recovered (see octetLengths).
+ * Decides count URLs laid end to end at text[0, octets), lens[i] long (UTF-16
+ * units: octets too when ascii), one verdict octet each into out (1 allowed).
+ * Returns false, having decided nothing, when the octet lengths cannot be
+ * recovered (see octetLengths).
  */
-export function checkBatch(m: usize, text: usize, lens: usize, count: i32, ascii: bool, out: usize): bool {
-  if (!ascii && !octetLengths(text, lens, count)) return false;
+export function checkBatch(m: usize, text: usize, octets: i32, lens: usize, count: i32, ascii: bool, out: usize): bool {
+  if (!ascii && !octetLengths(text, octets, lens, count)) return false;
   let p = text;
   for (let i: i32 = 0; i < count; i++) {
     const n = load<i32>(lens + (<usize>i << 2));

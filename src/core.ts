@@ -8,7 +8,7 @@ interface CoreExports {
   alloc(size: number): number;
   free(ptr: number): void;
   check(matcher: number, url: number, len: number): number;
-  checkBatch(matcher: number, text: number, lens: number, count: number, ascii: boolean, out: number): number;
+  checkBatch(matcher: number, text: number, octets: number, lens: number, count: number, ascii: boolean, out: number): number;
   pathOf(url: number, len: number, stopAtNul: boolean, out: number): void;
   normalize(src: number, len: number, dst: number): number;
   lexBegin(body: number, len: number): void;
@@ -177,8 +177,9 @@ export class Core {
         continue;
       }
       const count = j - i;
-      const ascii = this.encoder.encodeInto(joined, this.batchView).written === units; // else some octets per unit are > 1
-      if (this.exports.checkBatch(matcher, this.batchText, this.batchLens, count, ascii, this.batchOut)) {
+      const octets = this.encoder.encodeInto(joined, this.batchView).written;
+      const ascii = octets === units; // else some units took more than one octet
+      if (this.exports.checkBatch(matcher, this.batchText, octets, this.batchLens, count, ascii, this.batchOut)) {
         if (this.u8.length === 0) this.refresh();
         out.set(this.u8.subarray(this.batchOut, this.batchOut + count), i);
       } else {
