@@ -2,7 +2,9 @@
 // them as one string with one TextEncoder.encodeInto (its fixed cost per call is
 // most of the cost of encoding a URL) and gives each URL's length in UTF-16
 // units; the octet lengths are recovered here from the UTF-8.
-import { check } from "./index";
+import { decide } from "./index";
+import { extractPathAfter, pathAfterProtocol, pathStart } from "./path";
+import { FLAG_GOOGLE, H_FLAGS } from "../src/layout";
 
 /** The first octet >= 0x80 in [p, end), or end. */
 @inline function firstNonAscii(p: usize, end: usize): usize {
@@ -62,10 +64,20 @@ function octetLengths(text: usize, octets: i32, lens: usize, count: i32): bool {
  */
 export function checkBatch(m: usize, text: usize, octets: i32, lens: usize, count: i32, ascii: bool, out: usize): bool {
   if (!ascii && !octetLengths(text, octets, lens, count)) return false;
+  const flags = load<u32>(m, H_FLAGS);
+  const google = (flags & FLAG_GOOGLE) != 0;
+  // The last URL whose path followed a "://": the next one likely shares its start.
+  let prev: usize = 0;
+  let prevStart: i32 = 0;
   let p = text;
   for (let i: i32 = 0; i < count; i++) {
     const n = load<i32>(lens + (<usize>i << 2));
-    store<u8>(out + <usize>i, <u8>check(m, p, n));
+    extractPathAfter(prev, prevStart, p, n, google);
+    if (pathAfterProtocol) {
+      prev = p;
+      prevStart = pathStart;
+    }
+    store<u8>(out + <usize>i, <u8>decide(m, p, flags));
     p += <usize>n;
   }
   return true;

@@ -112,6 +112,12 @@ function scratchFor(size: usize): usize {
 export function check(m: usize, u: usize, n: i32): i32 {
   const flags = load<u32>(m, H_FLAGS);
   extractPath(u, n, (flags & FLAG_GOOGLE) != 0);
+  return decide(m, u, flags);
+}
+
+/** The verdict on the path extractPath found in the URL at u (see check); flags
+ * are the header's, read once per batch (their profile bits never change). */
+export function decide(m: usize, u: usize, flags: u32): i32 {
   let p = u + <usize>pathStart;
   let len = pathEnd - pathStart;
   if (flags & FLAG_RFC) {
@@ -131,7 +137,8 @@ export function check(m: usize, u: usize, n: i32): i32 {
     p = dst;
     len++;
   }
-  if ((flags & FLAG_WIDE) != 0 || !walk<u16>(m, p, len)) walk<u32>(m, p, len);
+  // (Read again: the walk of a URL before may have widened the entries since flags were read.)
+  if ((load<u32>(m, H_FLAGS) & FLAG_WIDE) != 0 || !walk<u16>(m, p, len)) walk<u32>(m, p, len);
   return verdict(m);
 }
 

@@ -7,6 +7,8 @@ import { findFirstOf, findFirstOf4 } from "./scan";
 export let pathStart: i32 = 0;
 export let pathEnd: i32 = 0;
 export let pathSlash: bool = false;
+/** The last extractPath found a "://" before the path (see extractPathAfter). */
+export let pathAfterProtocol: bool = false;
 
 /** Index of the first '/', '?', ';' or '#' in u[from, n), or n. */
 @inline function findPathOrHash(u: usize, from: i32, n: i32): i32 {
@@ -26,17 +28,54 @@ export let pathSlash: bool = false;
   // first of them, so it can only sit right at earlyPath.
   const earlyPath = findPathOrHash(u, searchStart, n);
   let start = earlyPath;
+  pathAfterProtocol = false;
   if (earlyPath > searchStart && earlyPath + 1 < n && load<u8>(u + earlyPath - 1) == 0x3a &&
       load<u8>(u + earlyPath) == 0x2f && load<u8>(u + earlyPath + 1) == 0x2f) {
     start = findPathOrHash(u, earlyPath + 2, n);
+    pathAfterProtocol = true;
   }
   if (start >= n || load<u8>(u + start) == 0x23) {
     setRoot();
     return;
   }
+  setPath(u, start, n, stopAtNul);
+}
+
+@inline function setPath(u: usize, start: i32, n: i32, stopAtNul: bool): void {
   pathStart = start;
   pathEnd = stopAtNul ? findFirstOf(u, start, n, 0x23, 0, 0) : findFirstOf(u, start, n, 0x23, 0x23, 0x23);
   pathSlash = load<u8>(u + start) != 0x2f;
+}
+
+/**
+ * extractPath for a URL that starts as another did (`prev`, whose path started
+ * at prevStart after a "://"): the same scheme and authority, octet for octet,
+ * and then '/', '?' or ';' is the same path start, since every scan before it
+ * went over the same octets and the "://" lies inside them. Batches of one
+ * host's URLs skip most of the scanning so. Falls back to extractPath.
+ */
+@inline export function extractPathAfter(prev: usize, prevStart: i32, u: usize, n: i32, stopAtNul: bool): void {
+  if (prevStart > 0 && prevStart < n && samePrefix(prev, u, prevStart)) {
+    const c = load<u8>(u + prevStart);
+    if (c == 0x2f || c == 0x3f || c == 0x3b) {
+      pathAfterProtocol = true;
+      setPath(u, prevStart, n, stopAtNul);
+      return;
+    }
+  }
+  extractPath(u, n, stopAtNul);
+}
+
+/** Are a[0, n) and b[0, n) equal? (16 readable octets past both.) */
+@inline function samePrefix(a: usize, b: usize, n: i32): bool {
+  let i: i32 = 0;
+  for (; i + 16 <= n; i += 16) {
+    if (i8x16.bitmask(i8x16.eq(v128.load(a + <usize>i), v128.load(b + <usize>i))) != 0xffff) return false;
+  }
+  if (i == n) return true;
+  const eq = <u32>i8x16.bitmask(i8x16.eq(v128.load(a + <usize>i), v128.load(b + <usize>i)));
+  const want: u32 = (1 << <u32>(n - i)) - 1;
+  return (eq & want) == want;
 }
 
 @inline function setRoot(): void {

@@ -127,6 +127,21 @@ describe('checkMany agrees with isAllowed', () => {
       );
     }
   });
+  it('on batches of URLs that share their start (a host\'s URLs), in both profiles', () => {
+    // The core reuses a URL's path start for the next URL that begins alike.
+    const start = fc.constantFrom('http://example.com', 'https://example.com:8080', 'http://example.co', '//example.com', 'a:', ':', 'http:', 'http:/', 'x');
+    const tail = fc.array(fc.constantFrom('/', '?', ';', '#', ':', '//', 'a', 'm', '.', '*', '%', 'é'), { maxLength: 8 }).map((p) => p.join(''));
+    for (const profile of ['google', 'rfc'] as const) {
+      const m = parse(body, { profile }).compile('FooBot');
+      fc.assert(
+        fc.property(fc.array(fc.tuple(start, tail).map(([a, b]) => a + b), { maxLength: 40 }), (urls) => {
+          expect(Array.from(m.checkMany(urls))).toEqual(urls.map((u) => (m.isAllowed(u) ? 1 : 0)));
+        }),
+        { numRuns: 1000 },
+      );
+    }
+  });
+
   it('across batch edges: a URL longer than a batch, and more URLs than one batch holds', () => {
     const m = parse(body, { profile: 'google' }).compile('FooBot');
     const long = '/a' + 'é'.repeat(40_000);
