@@ -76,8 +76,9 @@ interface DfaState {
 const INDEX_REST = 64;
 /** The empty node list, shared. */
 const NO_NODES: number[] = [];
-/** Slots of an empty state index (a power of two). */
+/** Slots of an empty state index (powers of two). */
 const INDEX_MIN_SLOTS = 16;
+const INDEX_MAX_START_SLOTS = 256;
 
 /** A state, always of one shape (V8 keeps its property accesses fast). */
 function newState(stars: StarSet, rest: number[], allow: number, disallow: number): DfaState {
@@ -176,7 +177,7 @@ export class LazyDfa {
 
   private states: DfaState[] = [];
   /** The states by hash, open addressing: state ids, 0 for an empty slot. */
-  private index = new Int32Array(INDEX_MIN_SLOTS);
+  private index = new Int32Array(0);
   /** hash -> star sets with it */
   private readonly starSets = new Map<number, StarSet[]>();
   private starSetCount = 0;
@@ -301,7 +302,9 @@ export class LazyDfa {
     this.publishTables();
     this.starSets.clear();
     this.starSetCount = 0;
-    if (this.index.length > INDEX_MIN_SLOTS) this.index = new Int32Array(INDEX_MIN_SLOTS);
+    // Room for about as many states as the trie has nodes (often so): few rehashes.
+    const slots = Math.min(INDEX_MAX_START_SLOTS, Math.max(INDEX_MIN_SLOTS, 2 ** Math.ceil(Math.log2(2 * this.trie.size))));
+    if (this.index.length !== slots) this.index = new Int32Array(slots);
     else this.index.fill(0);
     this.setOctets = 0;
     const none = this.internStars([]);
