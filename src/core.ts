@@ -8,7 +8,7 @@ interface CoreExports {
   alloc(size: number): number;
   free(ptr: number): void;
   check(matcher: number, url: number, len: number): number;
-  checkBatch(matcher: number, text: number, octets: number, lens: number, count: number, ascii: boolean, out: number): number;
+  checkBatch(matcher: number, utf16: number, lens: number, count: number, text: number, out: number): void;
   pathOf(url: number, len: number, stopAtNul: boolean, out: number): void;
   normalize(src: number, len: number, dst: number): number;
   lexBegin(body: number, len: number): void;
@@ -86,7 +86,7 @@ export class Core {
     this.u32 = new Uint32Array(buf);
     this.i32 = new Int32Array(buf);
     this.urlView = this.u8.subarray(this.urlPtr, this.urlPtr + this.urlCap);
-    if (this.batchText) this.batchView = this.u8.subarray(this.batchText, this.batchText + BATCH_UNITS * 3);
+    if (this.batchUtf16) this.batchView = Buffer.from(buf, this.batchUtf16, BATCH_UNITS * 2);
   }
 
   alloc(size: number): number {
@@ -151,12 +151,13 @@ export class Core {
 
   /**
    * Decides many URLs, one verdict octet each into out (1 allowed). They go to
-   * the core a batch at a time, concatenated and encoded by one encodeInto (its
-   * fixed cost per call is most of encoding a URL), with their UTF-16 lengths;
-   * the core splits the octets and decides them all in one call.
+   * the core a batch at a time, concatenated and written as UTF-16 by one
+   * Buffer.write (the fixed cost of a call per URL is most of encoding one),
+   * with their lengths; the core encodes them to UTF-8 one by one (exactly as
+   * TextEncoder would) and decides them all in one call.
    */
   checkMany(matcher: number, urls: readonly string[], out: Uint8Array): void {
-    if (this.batchText === 0) this.reserveBatch();
+    if (this.batchUtf16 === 0) this.reserveBatch();
     for (let i = 0; i < urls.length; ) {
       const lens = this.batchLens >>> 2;
       const u32 = this.u32.length === 0 ? (this.refresh(), this.u32) : this.u32;
@@ -176,27 +177,25 @@ export class Core {
         i++;
         continue;
       }
-      const count = j - i;
-      const octets = this.encoder.encodeInto(joined, this.batchView).written;
-      const ascii = octets === units; // else some units took more than one octet
-      if (this.exports.checkBatch(matcher, this.batchText, octets, this.batchLens, count, ascii, this.batchOut)) {
-        if (this.u8.length === 0) this.refresh();
-        out.set(this.u8.subarray(this.batchOut, this.batchOut + count), i);
-      } else {
-        for (let k = i; k < j; k++) out[k] = this.check(matcher, this.writeUrl(urls[k]));
-      }
+      this.batchView.write(joined, 0, 'utf16le');
+      this.exports.checkBatch(matcher, this.batchUtf16, this.batchLens, j - i, this.batchText, this.batchOut);
+      if (this.u8.length === 0) this.refresh();
+      out.set(this.u8.subarray(this.batchOut, this.batchOut + j - i), i);
       i = j;
     }
   }
 
+  private batchUtf16 = 0;
   private batchText = 0;
   private batchLens = 0;
   private batchOut = 0;
-  /** The batch text area as a view, for encodeInto. */
-  private batchView: Uint8Array = new Uint8Array(0);
+  /** The batch's UTF-16 area as a Buffer, for write(). */
+  private batchView: Buffer = Buffer.alloc(0);
 
   private reserveBatch(): void {
-    // UTF-8 takes at most 3 octets per UTF-16 unit; the core may read 16 past the end.
+    // The core reads 32 octets past the UTF-16 (SIMD); UTF-8 takes at most 3
+    // octets per unit, and the core writes and reads up to 16 past them.
+    this.batchUtf16 = this.alloc(BATCH_UNITS * 2 + 32);
     this.batchText = this.alloc(BATCH_UNITS * 3 + 16);
     this.batchLens = this.alloc(BATCH_URLS * 4);
     this.batchOut = this.alloc(BATCH_URLS);

@@ -105,10 +105,10 @@ describe('WASM automaton agrees with the reference matcher', () => {
 });
 
 describe('checkMany agrees with isAllowed', () => {
-  // checkMany encodes a batch of URLs as one string and splits the octets by the
-  // URLs' UTF-16 lengths: non-ASCII, lone surrogates (a high one ending a URL and
-  // a low one starting the next encode as one pair when joined) and URLs longer
-  // than a batch are its edge cases.
+  // checkMany hands the core a batch of URLs as one string's UTF-16 with their
+  // lengths, and the core encodes each to UTF-8 as TextEncoder would: non-ASCII,
+  // lone surrogates (a high one ending a URL and a low one starting the next are
+  // no pair) and URLs longer than a batch are its edge cases.
   const unit = fc.constantFrom('/', 'a', '*', 'é', 'ツ', '😀', '\uD83D', '\uDE00', '\uDC00', '%', '$', '\u0000', '?', '#');
   const tricky = fc.oneof(
     fc.array(unit, { maxLength: 40 }).map((p) => p.join('')),
