@@ -3,7 +3,7 @@
 // URL is most of the cost of encoding it) with each URL's length in units; they
 // are encoded to UTF-8 here, URL by URL exactly as TextEncoder does, and decided.
 import { decide } from "./index";
-import { extractPathAfter, pathAfterProtocol, pathStart } from "./path";
+import { beginRun, extractPathInRun } from "./path";
 import { FLAG_GOOGLE, H_FLAGS } from "../src/layout";
 
 /**
@@ -77,17 +77,11 @@ export function checkBatch(m: usize, src: usize, lens: usize, count: i32, text: 
   utf8Of(src, lens, count, text);
   const flags = load<u32>(m, H_FLAGS);
   const google = (flags & FLAG_GOOGLE) != 0;
-  // The last URL whose path followed a "://": the next one likely shares its start.
-  let prev: usize = 0;
-  let prevStart: i32 = 0;
+  beginRun();
   let p = text;
   for (let i: i32 = 0; i < count; i++) {
     const n = load<i32>(lens + (<usize>i << 2));
-    extractPathAfter(prev, prevStart, p, n, google);
-    if (pathAfterProtocol) {
-      prev = p;
-      prevStart = pathStart;
-    }
+    extractPathInRun(p, n, google);
     store<u8>(out + <usize>i, <u8>decide(m, p, flags));
     p += <usize>n;
   }

@@ -6,7 +6,7 @@
 import { FLAG_GOOGLE, H_FLAGS, H_LINES, H_OUT_ALLOW, H_OUT_DISALLOW, H_PRIO, NO_RULE } from "../src/layout";
 import { findFirstOf } from "./scan";
 import { decide } from "./index";
-import { extractPathAfter, pathAfterProtocol, pathStart } from "./path";
+import { beginRun, extractPathInRun } from "./path";
 
 /** Octets of one line record: start, length, host start, host length (i32 each). */
 export const LINE_RECORD = 16;
@@ -176,9 +176,7 @@ export function classifyLines(m: usize, buf: usize, recs: usize, from: i32, to: 
   let allowedHere: i32 = 0;
   const flags: u32 = m != 0 ? load<u32>(m, H_FLAGS) : 0;
   const google = (flags & FLAG_GOOGLE) != 0;
-  // The last URL whose path followed a "://": the next one likely shares its start.
-  let prev: usize = 0;
-  let prevStart: i32 = 0;
+  beginRun();
   for (; i < to; i++) {
     const r = recs + <usize>i * LINE_RECORD;
     const u = buf + <usize>load<i32>(r);
@@ -187,11 +185,7 @@ export function classifyLines(m: usize, buf: usize, recs: usize, from: i32, to: 
     let allowed = true;
     let line: u32 = 0;
     if (m != 0) {
-      extractPathAfter(prev, prevStart, u, n, google);
-      if (pathAfterProtocol) {
-        prev = u;
-        prevStart = pathStart;
-      }
+      extractPathInRun(u, n, google);
       allowed = decide(m, u, flags) == 1;
       line = decidingLine(m);
     }

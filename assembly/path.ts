@@ -66,6 +66,27 @@ export let pathAfterProtocol: bool = false;
   extractPath(u, n, stopAtNul);
 }
 
+// A run of URLs (a batch, a host's lines): the last one whose path followed a "://".
+let runPrev: usize = 0;
+let runStart: i32 = 0;
+
+/** Starts a run of URLs (see extractPathInRun). */
+export function beginRun(): void {
+  runPrev = 0;
+  runStart = 0;
+}
+
+/** extractPath for the next URL of a run, reusing the path start of the run's
+ * last URL that had a "://" when this one starts alike (extractPathAfter). The
+ * URLs of a run stay where they are until it ends. */
+@inline export function extractPathInRun(u: usize, n: i32, stopAtNul: bool): void {
+  extractPathAfter(runPrev, runStart, u, n, stopAtNul);
+  if (pathAfterProtocol) {
+    runPrev = u;
+    runStart = pathStart;
+  }
+}
+
 /** Are a[0, n) and b[0, n) equal? (16 readable octets past both.) */
 @inline function samePrefix(a: usize, b: usize, n: i32): bool {
   let i: i32 = 0;
