@@ -9,7 +9,7 @@ import {
   FLAG_WIDE, NO_RULE,
 } from "../src/layout";
 import { extractPath, pathStart, pathEnd, pathSlash } from "./path";
-import { normalizeInto } from "./normalize";
+import { isNormal, normalizeInto } from "./normalize";
 
 /** Host callback: build the transition on byte class `cls` of the state whose
  * row is at octet `row` of matcher m's tables (row 0: build the start state);
@@ -121,11 +121,14 @@ export function decide(m: usize, u: usize, flags: u32): i32 {
   let p = u + <usize>pathStart;
   let len = pathEnd - pathStart;
   if (flags & FLAG_RFC) {
-    const dst = scratchFor(<usize>len * 3 + 17); // normalizeInto's room, after the '/'
-    store<u8>(dst, 0x2f);
-    const off: i32 = pathSlash ? 1 : 0;
-    len = normalizeInto(p, len, dst + off) + off;
-    p = dst;
+    // Most paths are already normal: then they are walked where they are.
+    if (pathSlash || !isNormal(p, len)) {
+      const dst = scratchFor(<usize>len * 3 + 17); // normalizeInto's room, after the '/'
+      store<u8>(dst, 0x2f);
+      const off: i32 = pathSlash ? 1 : 0;
+      len = normalizeInto(p, len, dst + off) + off;
+      p = dst;
+    }
     if (isRobotsTxt(p, len)) {
       storeOut(m, NO_RULE, NO_RULE);
       return 1;

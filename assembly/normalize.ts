@@ -18,6 +18,24 @@
   return <u8>(v < 10 ? 0x30 + v : 0x41 + v - 10);
 }
 
+/** The octets of v that normalisation may change: controls, space, DEL and
+ * above, and '%'. */
+@inline function specialOctets(v: v128): i32 {
+  return i8x16.bitmask(v128.or(v128.or(i8x16.lt_u(v, i8x16.splat(0x21)), i8x16.gt_u(v, i8x16.splat(0x7e))),
+    i8x16.eq(v, i8x16.splat(0x25))));
+}
+
+/** Is src[0, n) its own normal form (no octet normalisation changes)? src has
+ * 16 readable octets past n. */
+export function isNormal(src: usize, n: i32): bool {
+  for (let i: i32 = 0; i < n; i += 16) {
+    let special = specialOctets(v128.load(src + <usize>i));
+    if (n - i < 16) special &= (1 << (n - i)) - 1; // octets past the end do not count
+    if (special != 0) return false;
+  }
+  return true;
+}
+
 /** Writes the normalised form of src[0, n) to dst; returns its length. Plain
  * octets go 16 at a time: src has 16 readable octets past n, dst room for 3n + 16. */
 export function normalizeInto(src: usize, n: i32, dst: usize): i32 {
@@ -25,8 +43,7 @@ export function normalizeInto(src: usize, n: i32, dst: usize): i32 {
   let i: i32 = 0;
   while (i < n) {
     const v = v128.load(src + <usize>i);
-    let special = i8x16.bitmask(v128.or(v128.or(i8x16.lt_u(v, i8x16.splat(0x21)), i8x16.gt_u(v, i8x16.splat(0x7e))),
-      i8x16.eq(v, i8x16.splat(0x25))));
+    let special = specialOctets(v);
     if (n - i < 16) special |= 0xffff << (n - i); // octets past the end stop the run
     v128.store(dst + <usize>j, v); // the plain run is copied; what follows it is overwritten below
     const plain = <i32>ctz(special | 0x10000);

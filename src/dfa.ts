@@ -344,8 +344,8 @@ export class LazyDfa {
       for (const s of from.nodes) this.inFrom[s] = from.uid;
       markedSet = from.uid;
     }
-    // Fresh arrays rather than emptied ones (setting length costs more): the rest
-    // becomes the new state's, the others are most often empty already.
+    // Fresh arrays rather than emptied ones (setting length costs more; the
+    // new-star and dropped lists are most often empty already).
     this.rest = [];
     if (this.newStars.length > 0) this.newStars = [];
     if (this.dropped.length > 0) this.dropped = [];
@@ -460,7 +460,7 @@ export class LazyDfa {
       }
     }
     for (const q of newStars) if (this.droppable(q)) dropped.push(q);
-    // The rest less the dominated, in place (the array is the new state's).
+    // The rest less the dominated, in place (intern copies it for a new state).
     const rest = restIn;
     let kept = 0;
     for (let i = 0; i < restIn.length; i++) if (!this.droppable(restIn[i])) rest[kept++] = restIn[i];
