@@ -86,6 +86,20 @@ describe('WASM automaton agrees with the reference matcher', () => {
     agree('google', 1);
     agree('rfc', 1);
   });
+  it('on long paths, escapes anywhere in them (both profiles)', () => {
+    const longUrl = fc.array(piece, { minLength: 20, maxLength: 48 }).map((p) => 'http://example.com/' + p.join(''));
+    agree('rfc', undefined, robots, longUrl);
+    agree('rfc', 1, robots, longUrl);
+    agree('google', undefined, robots, longUrl);
+    // A literal rule that stops the walk must meet the decoded octet, wherever the escape is.
+    for (let at = 40; at < 60; at++) {
+      const stem = '/' + 'a'.repeat(at - 1);
+      const m = parse(`User-agent: *\nDisallow: ${stem}A\n`).compile('FooBot');
+      expect(m.isAllowed(`http://x${stem}%41${'b'.repeat(40)}`)).toBe(false);
+      expect(m.isAllowed(`http://x${stem}%42${'b'.repeat(40)}`)).toBe(true);
+      m.dispose();
+    }
+  });
   it('on rules that share prefixes, stars and patterns (both profiles, with and without a cap)', () => {
     agree('google', undefined, sharedRobots, sharedUrl);
     agree('rfc', undefined, sharedRobots, sharedUrl);
