@@ -4,18 +4,7 @@
 /** Index of the first octet of u[from, n) equal to a, b or c (repeat one to look
  * for fewer), or n. */
 @inline export function findFirstOf(u: usize, from: i32, n: i32, a: u8, b: u8, c: u8): i32 {
-  const va = i8x16.splat(a);
-  const vb = i8x16.splat(b);
-  const vc = i8x16.splat(c);
-  for (let i = from; i < n; i += 16) {
-    const v = v128.load(u + <usize>i);
-    const mask = i8x16.bitmask(v128.or(v128.or(i8x16.eq(v, va), i8x16.eq(v, vb)), i8x16.eq(v, vc)));
-    if (mask != 0) {
-      const at = i + <i32>ctz(mask);
-      return at < n ? at : n;
-    }
-  }
-  return n;
+  return findFirstOf4(u, from, n, a, b, c, c);
 }
 
 /** Index of the first octet of u[from, n) equal to a, b, c or d, or n. */
