@@ -21,7 +21,7 @@
 import type { Core } from './core.js';
 import { RuleTable, RULE_FIELDS, R_LINE, R_PRIORITY } from './compile.js';
 import {
-  ENTRY_DEAD, ENTRY_SPECIAL, FLAG_WIDE, H_CLASSMAP, H_FLAGS, H_NCLASSES, H_LINES, H_PRIO, H_START, H_TRANS,
+  ENTRY_DEAD, ENTRY_SPECIAL, FLAG_WIDE, H_CLASSMAP, H_FLAGS, H_LINES, H_PRIO, H_START, H_TRANS,
   HEADER_SIZE, INFO_SIZE, MAX_STATES, NARROW_ROWS_LIMIT, NO_RULE, ROW_ALIGN, WIDE_DEAD, WIDE_SPECIAL,
 } from './layout.js';
 import {
@@ -228,7 +228,6 @@ export class LazyDfa {
     core.u8.set(table.classMap, h + HEADER_SIZE);
     const u32 = core.u32;
     u32[(h + H_FLAGS) >>> 2] = flags;
-    u32[(h + H_NCLASSES) >>> 2] = this.nclasses;
     u32[(h + H_CLASSMAP) >>> 2] = h + HEADER_SIZE;
     u32[(h + H_PRIO) >>> 2] = h + HEADER_SIZE + 256;
     const prio = (h + HEADER_SIZE + 256) >>> 2;

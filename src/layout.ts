@@ -4,7 +4,7 @@
 
 /** Offsets (bytes) of the u32 fields of a matcher header. */
 export const H_FLAGS = 0; // FLAG_* bits below
-export const H_NCLASSES = 4; // number of byte classes (row width of the transition table)
+// 4: unused (the rows hold their entries' offsets: the core needs no class count)
 export const H_CLASSMAP = 8; // ptr: 256 bytes, byte -> class
 export const H_TRANS = 12; // ptr: the state rows (see INFO_* and ENTRY_* below)
 // 16: unused
