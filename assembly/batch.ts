@@ -2,87 +2,176 @@
 // them as one string's UTF-16 (one Buffer.write: the fixed cost of a call per
 // URL is most of the cost of encoding it) with each URL's length in units; they
 // are encoded to UTF-8 here, URL by URL exactly as TextEncoder does, and decided.
+// For `rfc` the encoding is also the path's normalisation (see encodeUrls).
 import { decide } from "./index";
 import { beginRun, extractPathInRun } from "./path";
+import { hexDigit, hexValue, isUnreserved, specialOctets } from "./normalize";
 import { FLAG_GOOGLE, H_FLAGS } from "../src/layout";
+
+/** Set in an encoded URL's length when it holds a '#' (or, unnormalised, a NUL):
+ * only then can its path end before the URL does. */
+const MAY_END_EARLY: u32 = 0x80000000;
+
+/** Writes the UTF-8 of code point cp to d, each octet as %XX when escape is
+ * set; returns the octets written. */
+@inline function putUtf8(d: usize, cp: u32, escape: bool): usize {
+  if (!escape) {
+    if (cp < 0x800) {
+      store<u8>(d, 0xc0 | (cp >> 6));
+      store<u8>(d, 0x80 | (cp & 0x3f), 1);
+      return 2;
+    }
+    if (cp < 0x10000) {
+      store<u8>(d, 0xe0 | (cp >> 12));
+      store<u8>(d, 0x80 | ((cp >> 6) & 0x3f), 1);
+      store<u8>(d, 0x80 | (cp & 0x3f), 2);
+      return 3;
+    }
+    store<u8>(d, 0xf0 | (cp >> 18));
+    store<u8>(d, 0x80 | ((cp >> 12) & 0x3f), 1);
+    store<u8>(d, 0x80 | ((cp >> 6) & 0x3f), 2);
+    store<u8>(d, 0x80 | (cp & 0x3f), 3);
+    return 4;
+  }
+  if (cp < 0x800) {
+    putEscape(d, 0xc0 | (cp >> 6));
+    putEscape(d + 3, 0x80 | (cp & 0x3f));
+    return 6;
+  }
+  if (cp < 0x10000) {
+    putEscape(d, 0xe0 | (cp >> 12));
+    putEscape(d + 3, 0x80 | ((cp >> 6) & 0x3f));
+    putEscape(d + 6, 0x80 | (cp & 0x3f));
+    return 9;
+  }
+  putEscape(d, 0xf0 | (cp >> 18));
+  putEscape(d + 3, 0x80 | ((cp >> 12) & 0x3f));
+  putEscape(d + 6, 0x80 | ((cp >> 6) & 0x3f));
+  putEscape(d + 9, 0x80 | (cp & 0x3f));
+  return 12;
+}
+
+/** Writes octet c as %XX (upper-case hex). */
+@inline function putEscape(d: usize, c: u32): void {
+  store<u8>(d, 0x25);
+  store<u8>(d, hexDigit(c >> 4), 1);
+  store<u8>(d, hexDigit(c & 15), 2);
+}
 
 /**
  * Encodes count URLs as UTF-8 into dst, from their UTF-16 laid end to end at
- * src (lens[i] units each), and rewrites lens[i] as octets. As TextEncoder does
- * for each URL alone: a surrogate pair is one only within a URL, and a lone
- * surrogate is U+FFFD. The caller keeps 32 readable octets past the UTF-16 and
- * 16 writable past 3 octets per unit.
+ * src (lens[i] units each), and rewrites lens[i] as octets, with MAY_END_EARLY
+ * set when the URL holds a '#' or a NUL. As TextEncoder does for each URL alone:
+ * a surrogate pair is one only within a URL, and a lone surrogate is U+FFFD.
+ *
+ * With normal set, each URL is also normalised as a whole as `rfc` normalises a
+ * path (normalize.ts), and then only '#' sets MAY_END_EARLY. That is the
+ * normalised path once the path is extracted: normalisation neither touches
+ * nor makes any octet path extraction looks for (':', '/', '?', ';', '#'), and
+ * an escape cannot span one of them.
+ *
+ * The caller keeps 32 readable octets past the UTF-16 and 16 writable past 3
+ * octets per unit (9 with normal: an escaped 3-octet character).
  */
-function utf8Of(src: usize, lens: usize, count: i32, dst: usize): void {
+@inline function encodeUrls(src: usize, lens: usize, count: i32, dst: usize, normal: bool): void {
   const above = i16x8.splat(0x7f);
   const high = i16x8.splat(<i16>0xff80);
+  const hash = i8x16.splat(0x23);
+  const nul = i8x16.splat(0);
   let s = src;
   let d = dst;
   for (let i: i32 = 0; i < count; i++) {
     const end = s + (<usize>load<i32>(lens + (<usize>i << 2)) << 1);
     const start = d;
+    let marks: u32 = 0;
     while (s < end) {
-      // Up to 16 ASCII units at once: narrowed to octets, the leading ASCII ones kept.
       const a = v128.load(s);
       const b = v128.load(s, 16);
-      v128.store(d, i8x16.narrow_i16x8_u(a, b));
+      const v = i8x16.narrow_i16x8_u(a, b); // a unit above 0xff becomes 0xff
+      v128.store(d, v);
       const left = (end - s) >> 1;
-      if (!v128.any_true(v128.and(v128.or(a, b), high))) {
-        const take = min(<usize>16, left); // (units past the URL are the next one's)
+      const inside: u32 = left >= 16 ? 0xffff : (1 << <u32>left) - 1; // (units past the URL are the next one's)
+      // The units to look at one by one: normal, any octet normalisation changes;
+      // else any unit that is not ASCII. The rest are copied as they are.
+      let stop: u32;
+      if (normal) {
+        marks |= i8x16.bitmask(i8x16.eq(v, hash)) & inside;
+        stop = specialOctets(v) & inside;
+      } else {
+        marks |= i8x16.bitmask(v128.or(i8x16.eq(v, hash), i8x16.eq(v, nul))) & inside;
+        stop = v128.any_true(v128.and(v128.or(a, b), high))
+          ? (i16x8.bitmask(i16x8.gt_u(a, above)) | (i16x8.bitmask(i16x8.gt_u(b, above)) << 8)) & inside
+          : 0;
+      }
+      if (stop == 0) {
+        const take = min(<usize>16, left);
         s += take << 1;
         d += take;
         continue;
       }
-      const wide = i16x8.bitmask(i16x8.gt_u(a, above)) | (i16x8.bitmask(i16x8.gt_u(b, above)) << 8);
-      const ascii = min(<usize>ctz(wide | 0x10000), left);
-      s += ascii << 1;
-      d += ascii;
-      if (s >= end || ascii == 16) continue;
+      const plain = <usize>ctz(stop);
+      s += plain << 1;
+      d += plain;
       let c = <u32>load<u16>(s);
       s += 2;
-      if (c < 0x800) {
-        store<u8>(d, 0xc0 | (c >> 6));
-        store<u8>(d, 0x80 | (c & 0x3f), 1);
-        d += 2;
+      if (c < 0x80) {
+        // (normal only) '%', a control, space or DEL
+        if (c == 0x25 && end - s >= 4) {
+          const h = hexValue(load<u16>(s));
+          const l = hexValue(load<u16>(s, 2));
+          if (h >= 0 && l >= 0) {
+            const e = <u32>((h << 4) | l);
+            if (isUnreserved(e)) {
+              store<u8>(d, <u8>e);
+              d++;
+            } else {
+              putEscape(d, e);
+              d += 3;
+            }
+            s += 4;
+            continue;
+          }
+        }
+        if (c == 0x25) {
+          store<u8>(d, 0x25); // a '%' that starts no escape
+          d++;
+        } else {
+          putEscape(d, c);
+          d += 3;
+        }
         continue;
       }
       if (c >= 0xd800 && c <= 0xdbff && s < end) {
         const low = <u32>load<u16>(s);
         if (low >= 0xdc00 && low <= 0xdfff) {
-          const cp = 0x10000 + ((c - 0xd800) << 10) + (low - 0xdc00);
-          store<u8>(d, 0xf0 | (cp >> 18));
-          store<u8>(d, 0x80 | ((cp >> 12) & 0x3f), 1);
-          store<u8>(d, 0x80 | ((cp >> 6) & 0x3f), 2);
-          store<u8>(d, 0x80 | (cp & 0x3f), 3);
-          d += 4;
+          c = 0x10000 + ((c - 0xd800) << 10) + (low - 0xdc00);
           s += 2;
-          continue;
         }
       }
       if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd; // a lone surrogate
-      store<u8>(d, 0xe0 | (c >> 12));
-      store<u8>(d, 0x80 | ((c >> 6) & 0x3f), 1);
-      store<u8>(d, 0x80 | (c & 0x3f), 2);
-      d += 3;
+      d += putUtf8(d, c, normal);
     }
-    store<i32>(lens + (<usize>i << 2), <i32>(d - start));
+    store<u32>(lens + (<usize>i << 2), <u32>(d - start) | (marks != 0 ? MAY_END_EARLY : 0));
   }
 }
 
 /**
- * Decides count URLs given as UTF-16 at src (lens[i] units each; see utf8Of),
- * one verdict octet each into out (1 allowed); text is room for their UTF-8.
+ * Decides count URLs given as UTF-16 at src (lens[i] units each; see
+ * encodeUrls), one verdict octet each into out (1 allowed); text is room for
+ * their UTF-8 (9 octets per unit and 16 more).
  */
 export function checkBatch(m: usize, src: usize, lens: usize, count: i32, text: usize, out: usize): void {
-  utf8Of(src, lens, count, text);
   const flags = load<u32>(m, H_FLAGS);
   const google = (flags & FLAG_GOOGLE) != 0;
+  if (google) encodeUrls(src, lens, count, text, false);
+  else encodeUrls(src, lens, count, text, true);
   beginRun();
   let p = text;
   for (let i: i32 = 0; i < count; i++) {
-    const n = load<i32>(lens + (<usize>i << 2));
-    extractPathInRun(p, n, google);
-    store<u8>(out + <usize>i, <u8>decide(m, p, flags));
+    const raw = load<u32>(lens + (<usize>i << 2));
+    const n = <i32>(raw & ~MAY_END_EARLY);
+    extractPathInRun(p, n, google, (raw & MAY_END_EARLY) != 0);
+    store<u8>(out + <usize>i, <u8>decide(m, p, flags, !google));
     p += <usize>n;
   }
 }

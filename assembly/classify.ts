@@ -186,7 +186,7 @@ export function classifyLines(m: usize, buf: usize, recs: usize, from: i32, to: 
     let line: u32 = 0;
     if (m != 0) {
       extractPathInRun(u, n, google);
-      allowed = decide(m, u, flags) == 1;
+      allowed = decide(m, u, flags, false) == 1;
       line = decidingLine(m);
     }
     allowedHere += <i32>allowed;

@@ -112,17 +112,18 @@ function scratchFor(size: usize): usize {
 export function check(m: usize, u: usize, n: i32): i32 {
   const flags = load<u32>(m, H_FLAGS);
   extractPath(u, n, (flags & FLAG_GOOGLE) != 0);
-  return decide(m, u, flags);
+  return decide(m, u, flags, false);
 }
 
 /** The verdict on the path extractPath found in the URL at u (see check); flags
- * are the header's, read once per batch (their profile bits never change). */
-export function decide(m: usize, u: usize, flags: u32): i32 {
+ * are the header's, read once per batch (their profile bits never change).
+ * With normal set, the URL is `rfc`-normalised already (see batch.ts). */
+export function decide(m: usize, u: usize, flags: u32, normal: bool): i32 {
   let p = u + <usize>pathStart;
   let len = pathEnd - pathStart;
   if (flags & FLAG_RFC) {
     // Most paths are already normal: then they are walked where they are.
-    if (pathSlash || !isNormal(p, len)) {
+    if (pathSlash || !(normal || isNormal(p, len))) {
       const dst = scratchFor(<usize>len * 3 + 17); // normalizeInto's room, after the '/'
       store<u8>(dst, 0x2f);
       const off: i32 = pathSlash ? 1 : 0;

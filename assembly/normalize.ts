@@ -3,24 +3,24 @@
 // percent-encoded, and hex digits are upper-cased. An escaped reserved
 // character stays escaped (it is not the character).
 
-@inline function hexValue(c: u32): i32 {
+@inline export function hexValue(c: u32): i32 {
   if (c - 0x30 < 10) return <i32>(c - 0x30);
   const l = c | 0x20;
   if (l - 0x61 < 6) return <i32>(l - 0x61 + 10);
   return -1;
 }
 
-@inline function isUnreserved(c: u32): bool {
+@inline export function isUnreserved(c: u32): bool {
   return (c - 0x41 < 26) || (c - 0x61 < 26) || (c - 0x30 < 10) || c == 0x2d || c == 0x2e || c == 0x5f || c == 0x7e;
 }
 
-@inline function hexDigit(v: u32): u8 {
+@inline export function hexDigit(v: u32): u8 {
   return <u8>(v < 10 ? 0x30 + v : 0x41 + v - 10);
 }
 
 /** The octets of v that normalisation may change: controls, space, DEL and
  * above, and '%'. */
-@inline function specialOctets(v: v128): i32 {
+@inline export function specialOctets(v: v128): i32 {
   return i8x16.bitmask(v128.or(v128.or(i8x16.lt_u(v, i8x16.splat(0x21)), i8x16.gt_u(v, i8x16.splat(0x7e))),
     i8x16.eq(v, i8x16.splat(0x25))));
 }

@@ -20,7 +20,7 @@ export let pathAfterProtocol: bool = false;
  * A '#' anywhere from searchStart ends the path, and one before the path leaves
  * "/": the scans for the path's start stop at a '#' too, so the one that finds
  * it first says so, and the path's end is looked for from its start only. */
-@inline export function extractPath(u: usize, n: i32, stopAtNul: bool): void {
+@inline export function extractPath(u: usize, n: i32, stopAtNul: bool, mayEndEarly: bool = true): void {
   let searchStart: i32 = 0;
   if (n >= 2 && load<u8>(u) == 0x2f && load<u8>(u + 1) == 0x2f) searchStart = 2;
 
@@ -38,12 +38,14 @@ export let pathAfterProtocol: bool = false;
     setRoot();
     return;
   }
-  setPath(u, start, n, stopAtNul);
+  setPath(u, start, n, stopAtNul, mayEndEarly);
 }
 
-@inline function setPath(u: usize, start: i32, n: i32, stopAtNul: bool): void {
+/** The path from start, to the URL's end unless mayEndEarly (the URL may hold a '#' or NUL). */
+@inline function setPath(u: usize, start: i32, n: i32, stopAtNul: bool, mayEndEarly: bool): void {
   pathStart = start;
-  pathEnd = stopAtNul ? findFirstOf(u, start, n, 0x23, 0, 0) : findFirstOf(u, start, n, 0x23, 0x23, 0x23);
+  pathEnd = !mayEndEarly ? n
+    : stopAtNul ? findFirstOf(u, start, n, 0x23, 0, 0) : findFirstOf(u, start, n, 0x23, 0x23, 0x23);
   pathSlash = load<u8>(u + start) != 0x2f;
 }
 
@@ -54,16 +56,16 @@ export let pathAfterProtocol: bool = false;
  * went over the same octets and the "://" lies inside them. Batches of one
  * host's URLs skip most of the scanning so. Falls back to extractPath.
  */
-@inline export function extractPathAfter(prev: usize, prevStart: i32, u: usize, n: i32, stopAtNul: bool): void {
+@inline export function extractPathAfter(prev: usize, prevStart: i32, u: usize, n: i32, stopAtNul: bool, mayEndEarly: bool): void {
   if (prevStart > 0 && prevStart < n && samePrefix(prev, u, prevStart)) {
     const c = load<u8>(u + prevStart);
     if (c == 0x2f || c == 0x3f || c == 0x3b) {
       pathAfterProtocol = true;
-      setPath(u, prevStart, n, stopAtNul);
+      setPath(u, prevStart, n, stopAtNul, mayEndEarly);
       return;
     }
   }
-  extractPath(u, n, stopAtNul);
+  extractPath(u, n, stopAtNul, mayEndEarly);
 }
 
 // A run of URLs (a batch, a host's lines): the last one whose path followed a "://".
@@ -79,8 +81,8 @@ export function beginRun(): void {
 /** extractPath for the next URL of a run, reusing the path start of the run's
  * last URL that had a "://" when this one starts alike (extractPathAfter). The
  * URLs of a run stay where they are until it ends. */
-@inline export function extractPathInRun(u: usize, n: i32, stopAtNul: bool): void {
-  extractPathAfter(runPrev, runStart, u, n, stopAtNul);
+@inline export function extractPathInRun(u: usize, n: i32, stopAtNul: bool, mayEndEarly: bool = true): void {
+  extractPathAfter(runPrev, runStart, u, n, stopAtNul, mayEndEarly);
   if (pathAfterProtocol) {
     runPrev = u;
     runStart = pathStart;

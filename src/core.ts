@@ -194,9 +194,10 @@ export class Core {
 
   private reserveBatch(): void {
     // The core reads 32 octets past the UTF-16 (SIMD); UTF-8 takes at most 3
-    // octets per unit, and the core writes and reads up to 16 past them.
+    // octets per unit, 9 when `rfc` escapes them, and the core writes and reads
+    // up to 16 past them.
     this.batchUtf16 = this.alloc(BATCH_UNITS * 2 + 32);
-    this.batchText = this.alloc(BATCH_UNITS * 3 + 16);
+    this.batchText = this.alloc(BATCH_UNITS * 9 + 16);
     this.batchLens = this.alloc(BATCH_URLS * 4);
     this.batchOut = this.alloc(BATCH_URLS);
     this.refresh();

@@ -156,6 +156,26 @@ describe('checkMany agrees with isAllowed', () => {
     }
   });
 
+  it('under rfc, on URLs with escapes, controls and non-ASCII anywhere (the batch normalises whole URLs as it encodes them)', () => {
+    // isAllowed normalises the extracted path; checkMany normalises the whole
+    // URL before extracting it. Escapes of unreserved and reserved characters,
+    // in either case, cut short by the URL's or the path's end, and in the authority.
+    const piece = fc.constantFrom(
+      '/', '?', ';', '#', ':', '//', 'a', 'A', '7', 'e', 'E', 'f', 'F', '%', '%7e', '%7E', '%41', '%2f', '%2F', '%3a',
+      '%25', '%4', '%e2%82', '%zz', '\t', ' ', '\u007f', '\u0000', 'é', '€', '😀', '\uD83D',
+    );
+    const start = fc.constantFrom('', 'http://example.com', 'http://ex%41mple.com', 'http://ex ample.com', 'http://é.com', '//h%7e');
+    const url = fc.tuple(start, fc.array(piece, { maxLength: 12 })).map(([s, p]) => s + p.join(''));
+    const rules = 'User-agent: *\nDisallow: /*%7E\nDisallow: /A*%2F\nAllow: /*%25$\nDisallow: /%E2%82%AC\nDisallow: /*%09\nAllow: /*:\nDisallow: /*%3A\nDisallow: /*%20*e$\nDisallow: /%F0%9F%98%80\n';
+    const m = parse(rules, { profile: 'rfc' }).compile('FooBot');
+    fc.assert(
+      fc.property(fc.array(url, { maxLength: 40 }), (urls) => {
+        expect(Array.from(m.checkMany(urls))).toEqual(urls.map((u) => (m.isAllowed(u) ? 1 : 0)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('across batch edges: a URL longer than a batch, and more URLs than one batch holds', () => {
     const m = parse(body, { profile: 'google' }).compile('FooBot');
     const long = '/a' + 'é'.repeat(40_000);
