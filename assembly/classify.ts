@@ -3,7 +3,7 @@
 // (and, for --robots-dir, their hosts); classifyLines decides a run of them
 // against one matcher and writes `allowed|disallowed<TAB>line<TAB>url` or a
 // JSON line for each.
-import { FLAG_GOOGLE, H_FLAGS, H_LINES, H_OUT_ALLOW, H_OUT_DISALLOW, H_PRIO, NO_RULE } from "../src/layout";
+import { FLAG_GOOGLE, H_FLAGS, H_LINES, H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE } from "../src/layout";
 import { findFirstOf } from "./scan";
 import { decide } from "./index";
 import { beginRun, extractPathInRun } from "./path";
@@ -197,14 +197,12 @@ export function classifyLines(m: usize, buf: usize, recs: usize, from: i32, to: 
   return i;
 }
 
-/** Google's matching line of the last check: the higher-priority rule, the allow on a tie, 0 for none. */
+/** Google's matching line of the last check: the higher-priority rule, the
+ * allow on a tie (ids are ranks: the lower id), 0 for none. */
 function decidingLine(m: usize): u32 {
   const a = load<u32>(m, H_OUT_ALLOW);
   const d = load<u32>(m, H_OUT_DISALLOW);
-  const prio = load<usize>(m, H_PRIO);
-  const ap: i32 = a == NO_RULE ? -1 : load<i32>(prio + (<usize>a << 2));
-  const dp: i32 = d == NO_RULE ? -1 : load<i32>(prio + (<usize>d << 2));
-  const id = dp > ap ? d : a;
+  const id = d < a ? d : a;
   return id == NO_RULE ? 0 : load<u32>(load<usize>(m, H_LINES) + (<usize>id << 2));
 }
 

@@ -3,7 +3,7 @@
 // (src/dfa.ts) through the imported `buildTransition`; once built, a
 // transition costs one table load per octet. JavaScript never loops over rules.
 import {
-  H_FLAGS, H_CLASSMAP, H_TRANS, H_START, H_PRIO, H_OUT_ALLOW, H_OUT_DISALLOW,
+  H_FLAGS, H_CLASSMAP, H_TRANS, H_START, H_POSITIVE, H_OUT_ALLOW, H_OUT_DISALLOW,
   FLAG_RFC, FLAG_GOOGLE, INFO_STICKY_ALLOW, INFO_STICKY_DISALLOW, INFO_END_ALLOW, INFO_END_DISALLOW,
   INFO_SIZE, ENTRY_SPECIAL, ENTRY_DEAD, ENTRY_ROW_MASK, WIDE_SPECIAL, WIDE_DEAD, WIDE_ROW_MASK, ROW_ALIGN,
   FLAG_WIDE, NO_RULE,
@@ -148,17 +148,11 @@ export function decide(m: usize, u: usize, flags: u32, normal: bool): i32 {
 
 /** Allowed unless the best disallow outranks both the best allow and the empty pattern. */
 function verdict(m: usize): i32 {
-  const prio = load<usize>(m, H_PRIO);
   const a = load<u32>(m, H_OUT_ALLOW);
   const d = load<u32>(m, H_OUT_DISALLOW);
-  if (d == NO_RULE) return 1;
-  const dp = load<i32>(prio + (<usize>d << 2));
-  let ap: i32 = 0;
-  if (a != NO_RULE) {
-    const x = load<i32>(prio + (<usize>a << 2));
-    if (x > ap) ap = x;
-  }
-  return dp > ap ? 0 : 1;
+  // Ids are ranks: d < a is a longer disallow than any allow (an allow wins a
+  // tie, and NO_RULE is above every id), and below H_POSITIVE one that is not empty.
+  return d < a && d < load<u32>(m, H_POSITIVE) ? 0 : 1;
 }
 
 /** Path extraction alone, for tests: writes (start, end, slash) as i32s to out. */

@@ -1,6 +1,8 @@
 // The compiler: the rules that apply to a crawler, as the ranked NFA table the
 // lazy DFA is built from. Rule ids are ranks: sorted by priority (longest first),
-// then by line (first wins), so the best match of a kind is the lowest id.
+// then allows before disallows, then by line (first wins). So the best match of
+// a kind is the lowest id, and of two matches the one that decides (Google's:
+// the longer, the allow on a tie) is the lower id too.
 //
 // It reads each rule's value straight from the robots.txt octets and writes
 // escaped (and, for `rfc`, normalised) tokens into one array: no object or
@@ -150,17 +152,20 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
   }
   f[count * RULE_FIELDS + R_FIRST_POSITION] = n; // end of the last rule's tokens
 
-  // Rank: the longest pattern first; on equal length, the first line (file order
-  // is line order). A stable counting sort by priority, which is a small integer.
+  // Rank: the longest pattern first; on equal length, allows first, then the
+  // first line (file order is line order). A stable counting sort on the key
+  // below, a small integer.
   if (order.length < count) order = new Int32Array(count * 2);
   const ranks = order;
   let maxPriority = 0;
   for (let i = 0; i < count; i++) maxPriority = Math.max(maxPriority, f[i * RULE_FIELDS + R_PRIORITY]);
-  if (buckets.length < maxPriority + 2) buckets = new Int32Array((maxPriority + 2) * 2);
-  buckets.fill(0, 0, maxPriority + 2);
-  for (let i = 0; i < count; i++) buckets[maxPriority - f[i * RULE_FIELDS + R_PRIORITY] + 1]++;
-  for (let p = 1; p <= maxPriority + 1; p++) buckets[p] += buckets[p - 1];
-  for (let i = 0; i < count; i++) ranks[buckets[maxPriority - f[i * RULE_FIELDS + R_PRIORITY]]++] = i;
+  const keys = 2 * (maxPriority + 1);
+  const keyOf = (i: number) => 2 * (maxPriority - f[i * RULE_FIELDS + R_PRIORITY]) + f[i * RULE_FIELDS + R_DISALLOW];
+  if (buckets.length < keys + 1) buckets = new Int32Array((keys + 1) * 2);
+  buckets.fill(0, 0, keys + 1);
+  for (let i = 0; i < count; i++) buckets[keyOf(i) + 1]++;
+  for (let k = 1; k <= keys; k++) buckets[k] += buckets[k - 1];
+  for (let i = 0; i < count; i++) ranks[buckets[keyOf(i)]++] = i;
 
   const rules = new Int32Array(count * RULE_FIELDS);
   const posRule = new Int32Array(n);
@@ -196,8 +201,4 @@ export function ruleKind(t: RuleTable, id: number): RuleKind {
 
 export function ruleLine(t: RuleTable, id: number): number {
   return t.rules[id * RULE_FIELDS + R_LINE];
-}
-
-export function rulePriority(t: RuleTable, id: number): number {
-  return t.rules[id * RULE_FIELDS + R_PRIORITY];
 }

@@ -21,7 +21,7 @@
 import type { Core } from './core.js';
 import { RuleTable, RULE_FIELDS, R_LINE, R_PRIORITY } from './compile.js';
 import {
-  ENTRY_DEAD, ENTRY_SPECIAL, FLAG_WIDE, H_CLASSMAP, H_FLAGS, H_LINES, H_PRIO, H_START, H_TRANS,
+  ENTRY_DEAD, ENTRY_SPECIAL, FLAG_WIDE, H_CLASSMAP, H_FLAGS, H_LINES, H_POSITIVE, H_START, H_TRANS,
   HEADER_SIZE, INFO_SIZE, MAX_STATES, NARROW_ROWS_LIMIT, NO_RULE, ROW_ALIGN, WIDE_DEAD, WIDE_SPECIAL,
 } from './layout.js';
 import {
@@ -221,7 +221,7 @@ export class LazyDfa {
     this.table = table;
 
     const nrules = table.count;
-    this.headerBytes = HEADER_SIZE + 256 + 8 * nrules;
+    this.headerBytes = HEADER_SIZE + 256 + 4 * nrules;
     this.header = core.alloc(this.headerBytes);
     const h = this.header;
     core.u8.fill(0, h, h + HEADER_SIZE);
@@ -229,12 +229,13 @@ export class LazyDfa {
     const u32 = core.u32;
     u32[(h + H_FLAGS) >>> 2] = flags;
     u32[(h + H_CLASSMAP) >>> 2] = h + HEADER_SIZE;
-    u32[(h + H_PRIO) >>> 2] = h + HEADER_SIZE + 256;
-    const prio = (h + HEADER_SIZE + 256) >>> 2;
-    for (let id = 0; id < nrules; id++) u32[prio + id] = table.rules[id * RULE_FIELDS + R_PRIORITY];
+    let positive = 0;
+    while (positive < nrules && table.rules[positive * RULE_FIELDS + R_PRIORITY] > 0) positive++;
+    u32[(h + H_POSITIVE) >>> 2] = positive;
     // Rule lines, for verdicts written by the core itself (bulk classification).
-    u32[(h + H_LINES) >>> 2] = h + HEADER_SIZE + 256 + 4 * nrules;
-    for (let id = 0; id < nrules; id++) u32[prio + nrules + id] = table.rules[id * RULE_FIELDS + R_LINE];
+    u32[(h + H_LINES) >>> 2] = h + HEADER_SIZE + 256;
+    const lines = (h + HEADER_SIZE + 256) >>> 2;
+    for (let id = 0; id < nrules; id++) u32[lines + id] = table.rules[id * RULE_FIELDS + R_LINE];
 
     core.register(h, (state, cls) => this.build(state, cls));
     // The tables and the start state are built by the first walk (build(0, _)).

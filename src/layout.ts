@@ -9,7 +9,7 @@ export const H_CLASSMAP = 8; // ptr: 256 bytes, byte -> class
 export const H_TRANS = 12; // ptr: the state rows (see INFO_* and ENTRY_* below)
 // 16: unused
 export const H_START = 20; // start state entry (row | ENTRY_* bits)
-export const H_PRIO = 24; // ptr: i32 priority per rule id
+export const H_POSITIVE = 24; // rule ids below this have a priority above 0 (ids are ranks: see compile.ts)
 export const H_OUT_ALLOW = 28; // out: best allow rule id of the last match (NO_RULE if none)
 export const H_OUT_DISALLOW = 32; // out: best disallow rule id of the last match
 export const H_LINES = 36; // ptr: u32 robots.txt line per rule id

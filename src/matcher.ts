@@ -1,7 +1,7 @@
 // A compiled matcher: one crawler's rules of one robots.txt, as a lazy DFA in
 // the WASM core. Verdicts never allocate per URL on the JS side.
 import { core, Core } from './core.js';
-import { RuleTable, ruleKind, ruleLine, rulePriority, ruleText } from './compile.js';
+import { RuleTable, ruleKind, ruleLine, ruleText } from './compile.js';
 import { LazyDfa } from './dfa.js';
 import { FLAG_GOOGLE, FLAG_RFC, H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE } from './layout.js';
 import type { Profile } from './pattern.js';
@@ -67,10 +67,9 @@ export class Matcher {
     const a = u32[(this.header + H_OUT_ALLOW) >>> 2];
     const d = u32[(this.header + H_OUT_DISALLOW) >>> 2];
     const t = this.rules;
-    const ap = a === NO_RULE ? -1 : rulePriority(t, a);
-    const dp = d === NO_RULE ? -1 : rulePriority(t, d);
-    // Google's matching line: the higher priority; on a tie, the allow.
-    const id = dp > ap ? d : a;
+    // Google's matching line: the higher priority; on a tie, the allow. Rule
+    // ids are ranks, so that is the lower id (NO_RULE is above every id).
+    const id = d < a ? d : a;
     if (id === NO_RULE) return { allowed, line: 0 };
     const line = ruleLine(t, id);
     return { allowed, line, rule: { kind: ruleKind(t, id), pattern: ruleText(t, id), line } };
