@@ -72,7 +72,7 @@ function scratchFor(size: usize): usize {
   const end = p + <usize>n;
   while (p < end) {
     const c = <usize>load<u8>(classes + <usize>load<u8>(p));
-    e = <u32>load<E>(rows + row + (c << SHIFT), INFO_SIZE);
+    e = <u32>load<E>((rows + (c << SHIFT)) + row, INFO_SIZE); // (row added last: the class part does not wait for the last step)
     if (e == 0) {
       e = buildTransition(m, <u32>row, <u32>c);
       if (sizeof<E>() == 2 && (load<u32>(m, H_FLAGS) & FLAG_WIDE)) return false;
