@@ -58,6 +58,9 @@ const MAY_END_EARLY: u32 = 0x80000000;
   store<u8>(d, hexDigit(c & 15), 2);
 }
 
+/** A URL's length in lens, without MAY_END_EARLY. */
+const LENGTH: u32 = ~MAY_END_EARLY;
+
 /**
  * Encodes count URLs as UTF-8 into dst, from their UTF-16 laid end to end at
  * src (lens[i] units each), and rewrites lens[i] as octets, with MAY_END_EARLY
@@ -70,6 +73,12 @@ const MAY_END_EARLY: u32 = 0x80000000;
  * nor makes any octet path extraction looks for (':', '/', '?', ';', '#'), and
  * an escape cannot span one of them.
  *
+ * The batch goes as one stream, 16 units at a time: most units become one
+ * octet each, whatever URL they belong to. Only a unit that does not (and a
+ * '#' or NUL) is looked at alone, and only then is the URL it belongs to
+ * found (a cursor that moves forward): its length changes, and a pair or an
+ * escape must end within it.
+ *
  * The caller keeps 32 readable octets past the UTF-16 and 16 writable past 3
  * octets per unit (9 with normal: an escaped 3-octet character).
  */
@@ -78,70 +87,83 @@ const MAY_END_EARLY: u32 = 0x80000000;
   const high = i16x8.splat(<i16>0xff80);
   const hash = i8x16.splat(0x23);
   const nul = i8x16.splat(0);
+  let units: usize = 0;
+  for (let i: i32 = 0; i < count; i++) units += <usize>load<u32>(lens + (<usize>i << 2));
+  const end = src + (units << 1);
+  // The cursor: URL `at` (its length's address) ends at urlEnd.
+  let at = lens - 4;
+  let urlEnd = src;
   let s = src;
   let d = dst;
-  for (let i: i32 = 0; i < count; i++) {
-    const end = s + (<usize>load<i32>(lens + (<usize>i << 2)) << 1);
-    const start = d;
-    let marks: u32 = 0;
-    while (s < end) {
-      const a = v128.load(s);
-      const b = v128.load(s, 16);
-      const v = i8x16.narrow_i16x8_u(a, b); // a unit above 0xff becomes 0xff
-      v128.store(d, v);
-      const left = (end - s) >> 1;
-      const inside: u32 = left >= 16 ? 0xffff : (1 << <u32>left) - 1; // (units past the URL are the next one's)
-      // The units to look at one by one: normal, any octet normalisation changes;
-      // else any unit that is not ASCII. The rest are copied as they are.
-      let stop: u32;
-      if (normal) {
-        marks |= i8x16.bitmask(i8x16.eq(v, hash)) & inside;
-        stop = specialOctets(v) & inside;
-      } else {
-        marks |= i8x16.bitmask(v128.or(i8x16.eq(v, hash), i8x16.eq(v, nul))) & inside;
-        stop = v128.any_true(v128.and(v128.or(a, b), high))
-          ? (i16x8.bitmask(i16x8.gt_u(a, above)) | (i16x8.bitmask(i16x8.gt_u(b, above)) << 8)) & inside
-          : 0;
-      }
-      if (stop == 0) {
-        const take = min(<usize>16, left);
-        s += take << 1;
-        d += take;
-        continue;
-      }
-      const plain = <usize>ctz(stop);
-      s += plain << 1;
-      d += plain;
-      let c = <u32>load<u16>(s);
-      s += 2;
-      if (c < 0x80) {
-        // (normal only) '%', a control, space or DEL
-        if (c == 0x25 && end - s >= 4) {
-          const h = hexValue(load<u16>(s));
-          const l = hexValue(load<u16>(s, 2));
-          if (h >= 0 && l >= 0) {
-            const e = <u32>((h << 4) | l);
-            if (isUnreserved(e)) {
-              store<u8>(d, <u8>e);
-              d++;
-            } else {
-              putEscape(d, e);
-              d += 3;
-            }
-            s += 4;
-            continue;
+  while (s < end) {
+    const a = v128.load(s);
+    const b = v128.load(s, 16);
+    const v = i8x16.narrow_i16x8_u(a, b); // a unit above 0xff becomes 0xff
+    v128.store(d, v);
+    const left = (end - s) >> 1;
+    const inside: u32 = left >= 16 ? 0xffff : (1 << <u32>left) - 1; // (units past the batch are not)
+    // The units to look at alone: normal, any octet normalisation changes; else
+    // any unit that is not ASCII. The rest are copied as they are.
+    let stop: u32;
+    let marks: u32;
+    if (normal) {
+      stop = specialOctets(v) & inside;
+      marks = i8x16.bitmask(i8x16.eq(v, hash));
+    } else {
+      stop = v128.any_true(v128.and(v128.or(a, b), high))
+        ? (i16x8.bitmask(i16x8.gt_u(a, above)) | (i16x8.bitmask(i16x8.gt_u(b, above)) << 8)) & inside
+        : 0;
+      marks = i8x16.bitmask(v128.or(i8x16.eq(v, hash), i8x16.eq(v, nul)));
+    }
+    const plain = <usize>ctz(stop | 0x10000); // 16: none
+    marks &= inside & ((1 << <u32>plain) - 1);
+    while (marks != 0) {
+      const m = s + (<usize>ctz(marks) << 1);
+      while (m >= urlEnd) urlEnd += <usize>(load<u32>((at += 4)) & LENGTH) << 1;
+      store<u32>(at, load<u32>(at) | MAY_END_EARLY);
+      marks &= marks - 1;
+    }
+    if (stop == 0) {
+      const take = min(<usize>16, left);
+      s += take << 1;
+      d += take;
+      continue;
+    }
+    s += plain << 1;
+    d += plain;
+    while (s >= urlEnd) urlEnd += <usize>(load<u32>((at += 4)) & LENGTH) << 1;
+    const from = s;
+    const out = d;
+    let c = <u32>load<u16>(s);
+    s += 2;
+    if (c < 0x80) {
+      // (normal only) '%', a control, space or DEL
+      if (c == 0x25 && urlEnd - s >= 4) {
+        const h = hexValue(load<u16>(s));
+        const l = hexValue(load<u16>(s, 2));
+        if (h >= 0 && l >= 0) {
+          const e = <u32>((h << 4) | l);
+          if (isUnreserved(e)) {
+            store<u8>(d, <u8>e);
+            d++;
+          } else {
+            putEscape(d, e);
+            d += 3;
           }
-        }
-        if (c == 0x25) {
+          s += 4;
+        } else {
           store<u8>(d, 0x25); // a '%' that starts no escape
           d++;
-        } else {
-          putEscape(d, c);
-          d += 3;
         }
-        continue;
+      } else if (c == 0x25) {
+        store<u8>(d, 0x25);
+        d++;
+      } else {
+        putEscape(d, c);
+        d += 3;
       }
-      if (c >= 0xd800 && c <= 0xdbff && s < end) {
+    } else {
+      if (c >= 0xd800 && c <= 0xdbff && s < urlEnd) {
         const low = <u32>load<u16>(s);
         if (low >= 0xdc00 && low <= 0xdfff) {
           c = 0x10000 + ((c - 0xd800) << 10) + (low - 0xdc00);
@@ -151,7 +173,8 @@ const MAY_END_EARLY: u32 = 0x80000000;
       if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd; // a lone surrogate
       d += putUtf8(d, c, normal);
     }
-    store<u32>(lens + (<usize>i << 2), <u32>(d - start) | (marks != 0 ? MAY_END_EARLY : 0));
+    // The URL's length: octets written for the units read.
+    store<u32>(at, load<u32>(at) + <u32>(d - out) - <u32>((s - from) >> 1));
   }
 }
 

@@ -177,10 +177,15 @@ describe('checkMany agrees with isAllowed', () => {
   });
 
   it('across batch edges: a URL longer than a batch, and more URLs than one batch holds', () => {
-    const m = parse(body, { profile: 'google' }).compile('FooBot');
     const long = '/a' + 'é'.repeat(40_000);
     const urls = ['/\uD83D', '\uDE00', long, '/x', long + '\uD83D', '\uDE00/a', ...Array.from({ length: 3000 }, (_, i) => (i % 3 ? `/a${i}é` : `/b${i}a`))];
-    expect(Array.from(m.checkMany(urls))).toEqual(urls.map((u) => (m.isAllowed(u) ? 1 : 0)));
+    for (const profile of ['google', 'rfc'] as const) {
+      const m = parse(body, { profile }).compile('FooBot');
+      expect(Array.from(m.checkMany(urls))).toEqual(urls.map((u) => (m.isAllowed(u) ? 1 : 0)));
+    }
+    // Under rfc a lone surrogate is U+FFFD, which the first rule disallows: halves of a pair in two URLs are no pair.
+    const rfc = parse('User-agent: *\nDisallow: /*\uD83D\n', { profile: 'rfc' }).compile('FooBot');
+    expect(Array.from(rfc.checkMany(['/\uD83D', '\uDE00/b', '/\uD83D\uDE00']))).toEqual([0, 1, 1]);
   });
 });
 
