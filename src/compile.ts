@@ -26,8 +26,7 @@ export interface RuleTable {
   tok: Uint16Array;
   /** NFA position -> rule id. */
   posRule: Int32Array;
-  /** Byte -> class (octets no pattern names share one class). Shared scratch:
-   * valid until the next compileRules call, so copy it at once. */
+  /** Byte -> class (octets no pattern names share one class). */
   classMap: Uint8Array;
   /** Class -> a byte of it, or -1 for the class of unnamed octets. */
   classRep: number[];
@@ -52,8 +51,8 @@ let n = 0;
 let scratch = new Int32Array(RULE_FIELDS * 1024);
 let order = new Int32Array(1024);
 let buckets = new Int32Array(256);
-let used = new Uint8Array(512);
-const classMap = new Uint8Array(256);
+/** Octets the tokens name (each has a class of its own). */
+const used = new Uint8Array(256);
 
 /**
  * Writes the tokens of body[start, end) (a rule value) and its terminal at toks[n];
@@ -84,29 +83,39 @@ function tokenize(b: Uint8Array, start: number, end: number, rfc: boolean): numb
       const v = (h << 4) | l;
       if (rfc && (isUnreserved(v) || v === 0x2a || v === 0x24)) {
         t[k++] = v; // %41 is A; %2A and %24 are a literal * and $
+        used[v] = 1;
         priority += isUnreserved(v) ? 1 : 3;
       } else {
-        t[k++] = 0x25;
-        t[k++] = HEX_DIGITS[h];
-        t[k++] = HEX_DIGITS[l];
+        k = putEscape(t, k, h, l);
         priority += 3;
       }
     } else if (c >= 0x80 || (rfc && (c <= 0x20 || c === 0x7f))) {
-      t[k++] = 0x25;
-      t[k++] = HEX_DIGITS[c >> 4];
-      t[k++] = HEX_DIGITS[c & 15];
+      k = putEscape(t, k, c >> 4, c & 15);
       priority += 3;
     } else {
       t[k++] = c;
+      used[c] = 1;
       priority++;
     }
   }
   // A trailing `*` matches anything, the end too: `/a*` and `/a*$` are `/a`.
   if (k > base && t[k - 1] === STAR) t[k - 1] = ACCEPT;
   else t[k++] = anchored ? ANCHOR : ACCEPT;
-  for (let j = base; j < k; j++) used[t[j] & 0x1ff] = 1; // STAR and terminals land past 255
   n = k;
   return priority;
+}
+
+/** Writes %XY (hex digits h, l) at t[k]; returns the next k. */
+function putEscape(t: Uint16Array, k: number, h: number, l: number): number {
+  const x = HEX_DIGITS[h];
+  const y = HEX_DIGITS[l];
+  t[k] = 0x25;
+  t[k + 1] = x;
+  t[k + 2] = y;
+  used[0x25] = 1;
+  used[x] = 1;
+  used[y] = 1;
+  return k + 3;
 }
 
 /** Does body[start, end) contain "/index.htm"? (Google's index.htm rule; rare.) */
@@ -167,8 +176,18 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
   for (let k = 1; k <= keys; k++) buckets[k] += buckets[k - 1];
   for (let i = 0; i < count; i++) ranks[buckets[keyOf(i)]++] = i;
 
-  const rules = new Int32Array(count * RULE_FIELDS);
-  const posRule = new Int32Array(n);
+  // Two buffers: what the matcher keeps (its rules and class map) and what the
+  // trie is built from (dropped then). A typed array of more than 64 octets is
+  // an allocation outside V8's heap, about 2.5 µs each: a small file's compile
+  // costs a few of them.
+  const ruleInts = count * RULE_FIELDS;
+  const kept = new ArrayBuffer(ruleInts * 4 + 256);
+  const rules = new Int32Array(kept, 0, ruleInts);
+  const classMap = new Uint8Array(kept, ruleInts * 4, 256);
+  const nfa = new ArrayBuffer(n * 6);
+  const posRule = new Int32Array(nfa, 0, n);
+  const tok = new Uint16Array(nfa, n * 4, n);
+  tok.set(toks.subarray(0, n));
   for (let id = 0; id < count; id++) {
     const at = ranks[id] * RULE_FIELDS;
     for (let k = 0; k < RULE_FIELDS; k++) rules[id * RULE_FIELDS + k] = f[at + k]; // (a subarray per rule costs more)
@@ -186,7 +205,7 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
   const other = classRep.length;
   for (let b = 0; b < 256; b++) if (!used[b]) classMap[b] = other; // the class of octets no pattern names
   if (other < 256) classRep.push(-1);
-  return { body, count, rules, tok: toks.slice(0, n), posRule, classMap, classRep, nclasses: classRep.length };
+  return { body, count, rules, tok, posRule, classMap, classRep, nclasses: classRep.length };
 }
 
 /** The rule's value as it is matched (Google-escaped), for explanations. */

@@ -216,7 +216,7 @@ export class LazyDfa {
     this.core = core;
     this.nclasses = table.nclasses;
     this.classRep = table.classRep;
-    this.classMap = table.classMap.slice(); // the table's is shared scratch
+    this.classMap = table.classMap;
     this.maxBytes = maxBytes;
     this.table = table;
 

@@ -59,8 +59,10 @@ export function lex(body: Uint8Array, handler: LineHandler): number {
   x.lexBegin(bodyPtr, body.length);
   do {
     const count = x.lexRun(recordsPtr, BATCH);
-    const r = c.i32.slice(recordsPtr >>> 2, (recordsPtr >>> 2) + count * REC_FIELDS);
-    for (let i = 0; i < r.length; i += REC_FIELDS) {
+    // Read in place (a copy of the records is an allocation outside V8's heap):
+    // nothing below calls the core, so its memory cannot grow meanwhile.
+    const r = c.i32;
+    for (let i = recordsPtr >>> 2, stop = i + count * REC_FIELDS; i < stop; i += REC_FIELDS) {
       const line = r[i];
       const type = r[i + 1];
       let facts = r[i + 3];
