@@ -59,7 +59,8 @@ export class RobotsTxt {
     this.records = readRecords(bytes);
     this.cutAt = cut ? maxBytes : undefined;
     // RFC: each sitemap once; Google's parser reports every line.
-    this.sitemaps = profile === 'rfc' ? [...new Set(this.records.sitemaps)] : this.records.sitemaps;
+    const sitemaps = this.records.sitemaps;
+    this.sitemaps = profile === 'rfc' && sitemaps.length > 1 ? [...new Set(sitemaps)] : sitemaps;
   }
 
   /** Each line that was ignored or bent, with its line number and why (written on first use). */
