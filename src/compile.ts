@@ -4,17 +4,19 @@
 // a kind is the lowest id, and of two matches the one that decides (Google's:
 // the longer, the allow on a tie) is the lower id too.
 //
-// It reads each rule's value straight from the robots.txt octets and writes
-// escaped (and, for `rfc`, normalised) tokens into one array: no object or
-// typed array per rule. src/pattern.ts states the same rules plainly; the
-// reference matcher uses that, and the property tests hold the two together.
+// The rules' values are tokenized by the core (assembly/tokenize.ts: escaped
+// and, for `rfc`, normalised, straight from the robots.txt octets, all in one
+// call: a loop over octets costs several times more in JS); no object or typed
+// array per rule. src/pattern.ts states the same rules plainly; the reference
+// matcher uses that, and the property tests hold the two together.
+import { core } from './core.js';
+import { TOKEN_ACCEPT, TOKEN_ANCHOR } from './layout.js';
 import type { Group, RuleKind } from './records.js';
-import { escapePattern, indexHtmDirectory, Profile, STAR } from './pattern.js';
-import { HEX_DIGITS, hexValue, isUnreserved } from './octets.js';
+import { escapePattern, indexHtmDirectory, Profile } from './pattern.js';
 
 /** NFA terminal tokens: the end of a pattern without `$` (matched), and with `$`. */
-export const ACCEPT = 257;
-export const ANCHOR = 258;
+export const ACCEPT = TOKEN_ACCEPT;
+export const ANCHOR = TOKEN_ANCHOR;
 
 export interface RuleTable {
   /** The robots.txt octets the rules point into. */
@@ -42,81 +44,13 @@ export const R_VALUE_END = 4;
 export const R_FIRST_POSITION = 5; // its first NFA position
 export const RULE_FIELDS = 6;
 
-/** Token buffer shared by all compilations (compiling is never re-entered). */
-let toks = new Uint16Array(4096);
-let n = 0;
-
 /** Rules in file order, laid out as RuleTable.rules (plus one row whose first
- * position ends the last rule's tokens); shared too. */
+ * position ends the last rule's tokens), and the octets each is tokenized from
+ * (body offsets); shared by all compilations (compiling is never re-entered). */
 let scratch = new Int32Array(RULE_FIELDS * 1024);
+let spans = new Int32Array(2 * 1024);
 let order = new Int32Array(1024);
 let buckets = new Int32Array(256);
-/** Octets the tokens name (each has a class of its own). */
-const used = new Uint8Array(256);
-
-/**
- * Writes the tokens of body[start, end) (a rule value) and its terminal at toks[n];
- * returns the priority: the octets of the Google-escaped value, or for `rfc` of
- * its normalised form, counting `*` and `$`.
- */
-function tokenize(b: Uint8Array, start: number, end: number, rfc: boolean): number {
-  if (n + 3 * (end - start) + 1 > toks.length) {
-    const bigger = new Uint16Array(Math.max(toks.length * 2, n + 3 * (end - start) + 1));
-    bigger.set(toks.subarray(0, n));
-    toks = bigger;
-  }
-  const t = toks;
-  const base = n;
-  let k = n;
-  const anchored = end > start && b[end - 1] === 0x24;
-  const stop = anchored ? end - 1 : end;
-  let priority = anchored ? 1 : 0;
-  for (let i = start; i < stop; i++) {
-    const c = b[i];
-    if (c === 0x2a) {
-      if (k === base || t[k - 1] !== STAR) t[k++] = STAR; // `**` is `*`
-      priority++;
-    } else if (c === 0x25 && i + 2 < end && hexValue(b[i + 1]) >= 0 && hexValue(b[i + 2]) >= 0) {
-      const h = hexValue(b[i + 1]);
-      const l = hexValue(b[i + 2]);
-      i += 2;
-      const v = (h << 4) | l;
-      if (rfc && (isUnreserved(v) || v === 0x2a || v === 0x24)) {
-        t[k++] = v; // %41 is A; %2A and %24 are a literal * and $
-        used[v] = 1;
-        priority += isUnreserved(v) ? 1 : 3;
-      } else {
-        k = putEscape(t, k, h, l);
-        priority += 3;
-      }
-    } else if (c >= 0x80 || (rfc && (c <= 0x20 || c === 0x7f))) {
-      k = putEscape(t, k, c >> 4, c & 15);
-      priority += 3;
-    } else {
-      t[k++] = c;
-      used[c] = 1;
-      priority++;
-    }
-  }
-  // A trailing `*` matches anything, the end too: `/a*` and `/a*$` are `/a`.
-  if (k > base && t[k - 1] === STAR) t[k - 1] = ACCEPT;
-  else t[k++] = anchored ? ANCHOR : ACCEPT;
-  n = k;
-  return priority;
-}
-
-/** Writes %XY (hex digits h, l) at t[k]; returns the next k. */
-function putEscape(t: Uint16Array, k: number, h: number, l: number): number {
-  const x = HEX_DIGITS[h];
-  const y = HEX_DIGITS[l];
-  t[k] = 0x25;
-  t[k + 1] = x;
-  t[k + 2] = y;
-  used[0x25] = 1;
-  used[x] = 1;
-  used[y] = 1;
-  return k + 3;
-}
 
 /** Does body[start, end) contain "/index.htm"? (Google's index.htm rule; rare.) */
 function mentionsIndexHtm(b: Uint8Array, start: number, end: number): boolean {
@@ -135,29 +69,53 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
   for (const g of groups) max += g.rules.length;
   max = max * 2 + 1; // room for Google's index.htm companions
   if (scratch.length < max * RULE_FIELDS) scratch = new Int32Array(max * RULE_FIELDS * 2);
+  if (spans.length < max * 2) spans = new Int32Array(max * 4);
   const f = scratch;
   let count = 0;
-  n = 0;
-  used.fill(0);
-  // A rule, its tokens from body[start, end), or from `dir` (an index.htm companion, already escaped).
-  const add = (disallow: boolean, line: number, start: number, end: number, dir: Uint8Array | null) => {
-    const at = count++ * RULE_FIELDS;
-    f[at + R_FIRST_POSITION] = n;
+  let octets = 0;
+  // Companions' values (already escaped), tokenized from past the body.
+  const companions: Uint8Array[] = [];
+  let extra = 0;
+  // A rule, tokenized from the octets [from, to).
+  const add = (disallow: boolean, line: number, start: number, end: number, from: number, to: number) => {
+    const at = count * RULE_FIELDS;
     f[at + R_DISALLOW] = disallow ? 1 : 0;
     f[at + R_LINE] = line;
-    f[at + R_PRIORITY] = dir ? tokenize(dir, 0, dir.length, false) : tokenize(body, start, end, rfc);
     f[at + R_VALUE_START] = start;
     f[at + R_VALUE_END] = end;
+    spans[2 * count] = from;
+    spans[2 * count + 1] = to;
+    octets += to - from;
+    count++;
   };
   for (const g of groups) {
     for (const r of g.rules) {
-      add(r.kind === 'disallow', r.line, r.start, r.end, null);
+      add(r.kind === 'disallow', r.line, r.start, r.end, r.start, r.end);
       if (!rfc && r.kind === 'allow' && mentionsIndexHtm(body, r.start, r.end)) {
         // An allow whose last segment starts with /index.htm also allows its directory.
         const dir = indexHtmDirectory(escapePattern(body.subarray(r.start, r.end)));
-        if (dir) add(false, r.line, r.start, r.end, dir);
+        if (dir) {
+          const from = body.length + extra;
+          add(false, r.line, r.start, r.end, from, from + dir.length);
+          companions.push(dir);
+          extra += dir.length;
+        }
       }
     }
+  }
+
+  const c = core();
+  const at = c.compilerBuffers(body.length + extra, count, octets);
+  c.u8.set(body, at.body);
+  for (let i = 0, o = at.body + body.length; i < companions.length; o += companions[i++].length) c.u8.set(companions[i], o);
+  c.i32.set(spans.subarray(0, 2 * count), at.ranges >>> 2);
+  c.u8.fill(0, at.used, at.used + 256);
+  // (Companions exist only under google: its escaping applies to their escaped values unchanged.)
+  const n = c.exports.tokenizeRules(at.body, at.ranges, count, rfc, at.tokens, at.out, at.used);
+  const results = at.out >>> 2;
+  for (let i = 0; i < count; i++) {
+    f[i * RULE_FIELDS + R_FIRST_POSITION] = c.i32[results + 2 * i];
+    f[i * RULE_FIELDS + R_PRIORITY] = c.i32[results + 2 * i + 1];
   }
   f[count * RULE_FIELDS + R_FIRST_POSITION] = n; // end of the last rule's tokens
 
@@ -187,7 +145,7 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
   const nfa = new ArrayBuffer(n * 6);
   const posRule = new Int32Array(nfa, 0, n);
   const tok = new Uint16Array(nfa, n * 4, n);
-  tok.set(toks.subarray(0, n));
+  tok.set(c.u16.subarray(at.tokens >>> 1, (at.tokens >>> 1) + n));
   for (let id = 0; id < count; id++) {
     const at = ranks[id] * RULE_FIELDS;
     for (let k = 0; k < RULE_FIELDS; k++) rules[id * RULE_FIELDS + k] = f[at + k]; // (a subarray per rule costs more)
@@ -195,6 +153,7 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
     for (let q = f[at + R_FIRST_POSITION]; q < end; q++) posRule[q] = id;
   }
 
+  const used = c.u8.subarray(at.used, at.used + 256);
   const classRep: number[] = [];
   for (let b = 0; b < 256; b++) {
     if (used[b]) {

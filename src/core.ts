@@ -15,6 +15,7 @@ interface CoreExports {
   lexRun(out: number, cap: number): number;
   lexDone(): number;
   lexLines(): number;
+  tokenizeRules(body: number, ranges: number, count: number, rfc: boolean, toks: number, out: number, used: number): number;
   splitLines(buf: number, n: number, recs: number, runs: number, maxRecords: number): number;
   classifyLines(m: number, buf: number, recs: number, from: number, to: number, out: number, outLimit: number, json: boolean): number;
   lastSplitEnd(): number;
@@ -42,6 +43,22 @@ function wasmBytes(): Uint8Array {
 /** checkMany's batches: at most this many URLs, and UTF-16 units in all. */
 const BATCH_URLS = 1024;
 const BATCH_UNITS = 1 << 15;
+
+/** A block of the core's memory that grows (doubling, from 64 KiB) and is never shrunk. */
+class ScratchArea {
+  ptr = 0;
+  private cap = 0;
+
+  /** The block's address, with room for n octets (the core's views may be refreshed). */
+  reserve(core: Core, n: number): number {
+    if (n > this.cap) {
+      if (this.ptr) core.free(this.ptr);
+      this.cap = Math.max(n, this.cap * 2, 64 << 10);
+      this.ptr = core.alloc(this.cap);
+    }
+    return this.ptr;
+  }
+}
 
 export class Core {
   readonly exports: CoreExports;
@@ -100,19 +117,27 @@ export class Core {
     this.exports.free(ptr);
   }
 
-  private lexBody = 0;
-  private lexBodyCap = 0;
   private lexRecords = 0;
+  /** Scratch areas, grown to the largest use (the lexer's and the compiler's). */
+  private readonly areas = { body: new ScratchArea(), ranges: new ScratchArea(), tokens: new ScratchArea(), out: new ScratchArea() };
 
   /** The lexer's input and output areas, grown to fit a body of n octets. */
   lexerBuffers(n: number, recordOctets: number): { bodyPtr: number; recordsPtr: number } {
     if (this.lexRecords === 0) this.lexRecords = this.alloc(recordOctets);
-    if (n + 16 > this.lexBodyCap) {
-      if (this.lexBody) this.free(this.lexBody);
-      this.lexBodyCap = Math.max(n + 16, this.lexBodyCap * 2, 64 << 10);
-      this.lexBody = this.alloc(this.lexBodyCap);
-    }
-    return { bodyPtr: this.lexBody, recordsPtr: this.lexRecords };
+    return { bodyPtr: this.areas.body.reserve(this, n + 16), recordsPtr: this.lexRecords };
+  }
+
+  /** The compiler's areas (see tokenizeRules in assembly/tokenize.ts): the body
+   * (shared with the lexer: a body is lexed, then compiled), the rules' ranges,
+   * their tokens (room for `octets` of values), and per-rule results with the
+   * 256 octets of the used-octet marks after them. */
+  compilerBuffers(bodyOctets: number, rules: number, octets: number): { body: number; ranges: number; tokens: number; out: number; used: number } {
+    const { areas } = this;
+    const body = areas.body.reserve(this, bodyOctets + 16);
+    const ranges = areas.ranges.reserve(this, rules * 8);
+    const tokens = areas.tokens.reserve(this, (3 * octets + rules) * 2);
+    const out = areas.out.reserve(this, (2 * rules + 1) * 4 + 256);
+    return { body, ranges, tokens, out, used: out + (2 * rules + 1) * 4 };
   }
 
   register(matcher: number, builder: TransitionBuilder): void {

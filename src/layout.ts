@@ -47,3 +47,9 @@ export const NARROW_ROWS_LIMIT = (ENTRY_ROW_MASK + 1) * ROW_ALIGN;
 export const MAX_STATES = 0x3fff;
 
 export const NO_RULE = 0xffffffff;
+
+/** NFA tokens past the octets 0..255 (the compiler writes them, the trie reads
+ * them): `*`, the end of a pattern without `$` (matched), and with `$`. */
+export const TOKEN_STAR = 256;
+export const TOKEN_ACCEPT = 257;
+export const TOKEN_ANCHOR = 258;

@@ -1,13 +1,14 @@
 // Rule patterns, stated plainly: Google's escaping of a value as written, and
 // its tokens and priority under each profile. The reference matcher works from
-// these; the compiler (src/compile.ts) does the same in one pass without
-// allocating, and the property tests hold the two together.
+// these; the compiler (src/compile.ts, with assembly/tokenize.ts) does the same
+// in one pass without allocating, and the property tests hold the two together.
+import { TOKEN_STAR } from './layout.js';
 import { HEX_DIGITS, hexValue, isUnreserved } from './octets.js';
 
 export type Profile = 'rfc' | 'google';
 
 /** A token: a literal octet 0..255, or STAR (`*`, any run of octets). */
-export const STAR = 256;
+export const STAR = TOKEN_STAR;
 
 export interface Pattern {
   /** Literal octets and STARs, simplified: no STAR runs, no trailing STAR. */

@@ -82,6 +82,19 @@ function agree(profile: 'rfc' | 'google', maxDfaBytes?: number, files = robots, 
 describe('WASM automaton agrees with the reference matcher', () => {
   it('profile google', () => agree('google'));
   it('profile rfc', () => agree('rfc'));
+  it('rfc: an escaped * or $ is a literal that weighs its three octets', () => {
+    // Disallow /x%2A (5 octets: a literal '*') outranks Allow /x*z (4); read as
+    // one octet it would not. The same for %24 against a `$` anchor.
+    for (const [body, url] of [
+      ['User-agent: *\nDisallow: /x%2A\nAllow: /x*z\n', 'http://example.com/x*yz'],
+      ['User-agent: *\nDisallow: /x%24\nAllow: /x*z\n', 'http://example.com/x$yz'],
+    ]) {
+      const m = parse(body, { profile: 'rfc' }).compile('FooBot');
+      const ref = referenceVerdict(new TextEncoder().encode(body), url, 'FooBot', 'rfc');
+      expect(ref.allowed).toBe(false);
+      expect({ allowed: m.isAllowed(url), line: m.explain(url).line }).toEqual({ allowed: false, line: 2 });
+    }
+  });
   it('with a tiny memory cap (tables cleared on every new state)', () => {
     agree('google', 1);
     agree('rfc', 1);

@@ -1,0 +1,83 @@
+// Rule values to NFA tokens, for the compiler (src/compile.ts): each value's
+// octets Google-escaped (for `rfc`, normalised), a run of `*` as one STAR, then
+// its terminal (ANCHOR after a `$`, else ACCEPT, which also stands for a
+// trailing `*`: `/a*` and `/a*$` are `/a`). Each rule's priority is the octets
+// of that escaped value, `*` and `$` counted. src/pattern.ts states the same
+// rules plainly; the property tests hold the matchers built from both together.
+import { hexDigit, hexValue, isUnreserved } from "./normalize";
+import { TOKEN_STAR, TOKEN_ACCEPT, TOKEN_ANCHOR } from "../src/layout";
+
+@inline function put(toks: usize, k: usize, t: u32): void {
+  store<u16>(toks + (k << 1), <u16>t);
+}
+
+/** Writes %XY (hex digits h, l) at token k and marks its octets; returns the next k. */
+@inline function putEscape(toks: usize, k: usize, h: u32, l: u32, used: usize): usize {
+  const x = <u32>hexDigit(h);
+  const y = <u32>hexDigit(l);
+  put(toks, k, 0x25);
+  put(toks, k + 1, x);
+  put(toks, k + 2, y);
+  store<u8>(used + 0x25, 1);
+  store<u8>(used + x, 1);
+  store<u8>(used + y, 1);
+  return k + 3;
+}
+
+/**
+ * Tokenizes count rule values, body[start, end) for each (i32 pairs at
+ * ranges), into toks (u16; room for 3 per octet and one per rule). Per rule,
+ * its first token and its priority go to out (i32 pairs), and the end of the
+ * last rule's tokens to out[2 * count]. used[c] is set for each octet c a
+ * token names. Returns the tokens written.
+ */
+export function tokenizeRules(body: usize, ranges: usize, count: i32, rfc: bool, toks: usize, out: usize, used: usize): i32 {
+  let k: usize = 0;
+  for (let r: i32 = 0; r < count; r++) {
+    const start = <usize>load<i32>(ranges + (<usize>r << 3));
+    const end = <usize>load<i32>(ranges + (<usize>r << 3), 4);
+    const base = k;
+    const anchored = end > start && load<u8>(body + end - 1) == 0x24;
+    const stop = anchored ? end - 1 : end;
+    let priority: i32 = anchored ? 1 : 0;
+    for (let i = start; i < stop; i++) {
+      const c = <u32>load<u8>(body + i);
+      if (c == 0x2a) {
+        if (k == base || load<u16>(toks + ((k - 1) << 1)) != TOKEN_STAR) put(toks, k++, TOKEN_STAR); // `**` is `*`
+        priority++;
+        continue;
+      }
+      if (c == 0x25 && i + 2 < end) {
+        const h = hexValue(load<u8>(body + i + 1));
+        const l = hexValue(load<u8>(body + i + 2));
+        if (h >= 0 && l >= 0) {
+          i += 2;
+          const v = <u32>((h << 4) | l);
+          if (rfc && (isUnreserved(v) || v == 0x2a || v == 0x24)) {
+            put(toks, k++, v); // %41 is A; %2A and %24 are a literal * and $
+            store<u8>(used + v, 1);
+            priority += isUnreserved(v) ? 1 : 3;
+          } else {
+            k = putEscape(toks, k, <u32>h, <u32>l, used);
+            priority += 3;
+          }
+          continue;
+        }
+      }
+      if (c >= 0x80 || (rfc && (c <= 0x20 || c == 0x7f))) {
+        k = putEscape(toks, k, c >> 4, c & 15, used);
+        priority += 3;
+      } else {
+        put(toks, k++, c);
+        store<u8>(used + c, 1);
+        priority++;
+      }
+    }
+    if (k > base && load<u16>(toks + ((k - 1) << 1)) == TOKEN_STAR) put(toks, k - 1, TOKEN_ACCEPT);
+    else put(toks, k++, anchored ? TOKEN_ANCHOR : TOKEN_ACCEPT);
+    store<i32>(out + (<usize>r << 3), <i32>base);
+    store<i32>(out + (<usize>r << 3), priority, 4);
+  }
+  store<i32>(out + (<usize>count << 3), <i32>k);
+  return <i32>k;
+}
