@@ -1,7 +1,8 @@
 // Many URLs of one matcher in one call (Matcher.checkMany). The caller writes
 // them as one string's UTF-16 (one Buffer.write: the fixed cost of a call per
 // URL is most of the cost of encoding it) with each URL's length in units; they
-// are encoded to UTF-8 here, URL by URL exactly as TextEncoder does, and decided.
+// are encoded to UTF-8 here, each exactly as TextEncoder would encode it alone,
+// and decided.
 // For `rfc` the encoding is also the path's normalisation (see encodeUrls).
 import { decide } from "./index";
 import { beginRun, extractPathInRun } from "./path";

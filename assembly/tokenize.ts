@@ -25,17 +25,20 @@ import { TOKEN_STAR, TOKEN_ACCEPT, TOKEN_ANCHOR } from "../src/layout";
 }
 
 /**
- * Tokenizes count rule values, body[start, end) for each (i32 pairs at
- * ranges), into toks (u16; room for 3 per octet and one per rule). Per rule,
- * its first token and its priority go to out (i32 pairs), and the end of the
- * last rule's tokens to out[2 * count]. used[c] is set for each octet c a
- * token names. Returns the tokens written.
+ * Tokenizes rule values, body[start, end) for each (i32 pairs at ranges), into
+ * toks (u16, `room` of them), from the first rule for as long as the next one
+ * surely fits (a rule of n octets takes at most 3n + 1 tokens), count at most.
+ * Per rule done, its first token and its priority go to out (i32 pairs), and
+ * the tokens written after them. used[c] is set for each octet c a token names.
+ * Returns the rules done.
  */
-export function tokenizeRules(body: usize, ranges: usize, count: i32, rfc: bool, toks: usize, out: usize, used: usize): i32 {
+export function tokenizeRules(body: usize, ranges: usize, count: i32, rfc: bool, toks: usize, room: i32, out: usize, used: usize): i32 {
   let k: usize = 0;
-  for (let r: i32 = 0; r < count; r++) {
+  let r: i32 = 0;
+  for (; r < count; r++) {
     const start = <usize>load<i32>(ranges + (<usize>r << 3));
     const end = <usize>load<i32>(ranges + (<usize>r << 3), 4);
+    if (k + 3 * (end - start) + 1 > <usize>room) break;
     const base = k;
     const anchored = end > start && load<u8>(body + end - 1) == 0x24;
     const stop = anchored ? end - 1 : end;
@@ -78,6 +81,6 @@ export function tokenizeRules(body: usize, ranges: usize, count: i32, rfc: bool,
     store<i32>(out + (<usize>r << 3), <i32>base);
     store<i32>(out + (<usize>r << 3), priority, 4);
   }
-  store<i32>(out + (<usize>count << 3), <i32>k);
-  return <i32>k;
+  store<i32>(out + (<usize>r << 3), <i32>k);
+  return r;
 }

@@ -63,6 +63,54 @@ function mentionsIndexHtm(b: Uint8Array, start: number, end: number): boolean {
   return false;
 }
 
+/** Tokens of all rules so far, staged (a chunk at a time) until their count is known. */
+let staged = new Uint16Array(4096);
+/** Rules and tokens per call of the core's tokenizer: its areas stay small (a
+ * large area would stay in the core's memory, which never shrinks). */
+const CHUNK_RULES = 2048;
+const CHUNK_TOKENS = 16384;
+
+/**
+ * Tokenizes the count rules whose octets `spans` gives (body offsets, or past
+ * the body for the companions) in the core, a chunk at a time, into `staged`;
+ * writes each rule's first position and priority to f and marks the octets the
+ * tokens name in the core's used-octet marks. Returns the tokens written.
+ */
+function tokenize(body: Uint8Array, companions: Uint8Array[], count: number, rfc: boolean, f: Int32Array): number {
+  const c = core();
+  let extra = 0;
+  for (const d of companions) extra += d.length;
+  let at = c.compilerBuffers(count === 0 ? 0 : body.length + extra, 0, 0);
+  c.u8.fill(0, at.used, at.used + 256);
+  if (count === 0) return 0; // (a file without rules for this crawler is not copied: some are large pages of HTML)
+  c.u8.set(body, at.body);
+  for (let i = 0, o = at.body + body.length; i < companions.length; o += companions[i++].length) c.u8.set(companions[i], o);
+  let n = 0;
+  for (let first = 0; first < count; ) {
+    const rules = Math.min(CHUNK_RULES, count - first);
+    const room = Math.max(CHUNK_TOKENS, 3 * (spans[2 * first + 1] - spans[2 * first]) + 1); // the first rule fits
+    at = c.compilerBuffers(body.length + extra, rules, room);
+    c.i32.set(spans.subarray(2 * first, 2 * (first + rules)), at.ranges >>> 2);
+    // (Companions exist only under google: already escaped, they tokenize unchanged.)
+    const done = c.exports.tokenizeRules(at.body, at.ranges, rules, rfc, at.tokens, room, at.out, at.used);
+    const results = at.out >>> 2;
+    const written = c.i32[results + 2 * done];
+    if (staged.length < n + written) {
+      const bigger = new Uint16Array(Math.max(staged.length * 2, n + written));
+      bigger.set(staged.subarray(0, n));
+      staged = bigger;
+    }
+    staged.set(c.u16.subarray(at.tokens >>> 1, (at.tokens >>> 1) + written), n);
+    for (let i = 0; i < done; i++) {
+      f[(first + i) * RULE_FIELDS + R_FIRST_POSITION] = n + c.i32[results + 2 * i];
+      f[(first + i) * RULE_FIELDS + R_PRIORITY] = c.i32[results + 2 * i + 1];
+    }
+    n += written;
+    first += done;
+  }
+  return n;
+}
+
 export function compileRules(body: Uint8Array, groups: readonly Group[], profile: Profile): RuleTable {
   const rfc = profile === 'rfc';
   let max = 0;
@@ -104,19 +152,7 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
     }
   }
 
-  const c = core();
-  const at = c.compilerBuffers(body.length + extra, count, octets);
-  c.u8.set(body, at.body);
-  for (let i = 0, o = at.body + body.length; i < companions.length; o += companions[i++].length) c.u8.set(companions[i], o);
-  c.i32.set(spans.subarray(0, 2 * count), at.ranges >>> 2);
-  c.u8.fill(0, at.used, at.used + 256);
-  // (Companions exist only under google: its escaping applies to their escaped values unchanged.)
-  const n = c.exports.tokenizeRules(at.body, at.ranges, count, rfc, at.tokens, at.out, at.used);
-  const results = at.out >>> 2;
-  for (let i = 0; i < count; i++) {
-    f[i * RULE_FIELDS + R_FIRST_POSITION] = c.i32[results + 2 * i];
-    f[i * RULE_FIELDS + R_PRIORITY] = c.i32[results + 2 * i + 1];
-  }
+  const n = tokenize(body, companions, count, rfc, f);
   f[count * RULE_FIELDS + R_FIRST_POSITION] = n; // end of the last rule's tokens
 
   // Rank: the longest pattern first; on equal length, allows first, then the
@@ -145,7 +181,7 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
   const nfa = new ArrayBuffer(n * 6);
   const posRule = new Int32Array(nfa, 0, n);
   const tok = new Uint16Array(nfa, n * 4, n);
-  tok.set(c.u16.subarray(at.tokens >>> 1, (at.tokens >>> 1) + n));
+  tok.set(staged.subarray(0, n));
   for (let id = 0; id < count; id++) {
     const at = ranks[id] * RULE_FIELDS;
     for (let k = 0; k < RULE_FIELDS; k++) rules[id * RULE_FIELDS + k] = f[at + k]; // (a subarray per rule costs more)
@@ -153,7 +189,7 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
     for (let q = f[at + R_FIRST_POSITION]; q < end; q++) posRule[q] = id;
   }
 
-  const used = c.u8.subarray(at.used, at.used + 256);
+  const used = core().usedOctets();
   const classRep: number[] = [];
   for (let b = 0; b < 256; b++) {
     if (used[b]) {

@@ -15,7 +15,7 @@ interface CoreExports {
   lexRun(out: number, cap: number): number;
   lexDone(): number;
   lexLines(): number;
-  tokenizeRules(body: number, ranges: number, count: number, rfc: boolean, toks: number, out: number, used: number): number;
+  tokenizeRules(body: number, ranges: number, count: number, rfc: boolean, toks: number, room: number, out: number, used: number): number;
   splitLines(buf: number, n: number, recs: number, runs: number, maxRecords: number): number;
   classifyLines(m: number, buf: number, recs: number, from: number, to: number, out: number, outLimit: number, json: boolean): number;
   lastSplitEnd(): number;
@@ -44,7 +44,7 @@ function wasmBytes(): Uint8Array {
 const BATCH_URLS = 1024;
 const BATCH_UNITS = 1 << 15;
 
-/** A block of the core's memory that grows (doubling, from 64 KiB) and is never shrunk. */
+/** A block of the core's memory that grows (doubling, from 16 KiB) and is never shrunk. */
 class ScratchArea {
   ptr = 0;
   private cap = 0;
@@ -53,7 +53,7 @@ class ScratchArea {
   reserve(core: Core, n: number): number {
     if (n > this.cap) {
       if (this.ptr) core.free(this.ptr);
-      this.cap = Math.max(n, this.cap * 2, 64 << 10);
+      this.cap = Math.max(n, this.cap * 2, 16 << 10);
       this.ptr = core.alloc(this.cap);
     }
     return this.ptr;
@@ -127,17 +127,27 @@ export class Core {
     return { bodyPtr: this.areas.body.reserve(this, n + 16), recordsPtr: this.lexRecords };
   }
 
+  private usedMarks = 0;
+
   /** The compiler's areas (see tokenizeRules in assembly/tokenize.ts): the body
-   * (shared with the lexer: a body is lexed, then compiled), the rules' ranges,
-   * their tokens (room for `octets` of values), and per-rule results with the
-   * 256 octets of the used-octet marks after them. */
-  compilerBuffers(bodyOctets: number, rules: number, octets: number): { body: number; ranges: number; tokens: number; out: number; used: number } {
+   * (shared with the lexer: a body is lexed, then compiled), room for the
+   * ranges of `rules` rules and for `tokens` tokens, per-rule results, and the
+   * 256 used-octet marks. */
+  compilerBuffers(bodyOctets: number, rules: number, tokens: number): { body: number; ranges: number; tokens: number; out: number; used: number } {
     const { areas } = this;
-    const body = areas.body.reserve(this, bodyOctets + 16);
-    const ranges = areas.ranges.reserve(this, rules * 8);
-    const tokens = areas.tokens.reserve(this, (3 * octets + rules) * 2);
-    const out = areas.out.reserve(this, (2 * rules + 1) * 4 + 256);
-    return { body, ranges, tokens, out, used: out + (2 * rules + 1) * 4 };
+    if (this.usedMarks === 0) this.usedMarks = this.alloc(256);
+    return {
+      body: areas.body.reserve(this, bodyOctets + 16),
+      ranges: areas.ranges.reserve(this, rules * 8),
+      tokens: areas.tokens.reserve(this, tokens * 2),
+      out: areas.out.reserve(this, (2 * rules + 1) * 4),
+      used: this.usedMarks,
+    };
+  }
+
+  /** The used-octet marks of the last tokenizeRules calls (see compilerBuffers). */
+  usedOctets(): Uint8Array {
+    return this.u8.subarray(this.usedMarks, this.usedMarks + 256);
   }
 
   register(matcher: number, builder: TransitionBuilder): void {

@@ -95,6 +95,22 @@ describe('WASM automaton agrees with the reference matcher', () => {
       expect({ allowed: m.isAllowed(url), line: m.explain(url).line }).toEqual({ allowed: false, line: 2 });
     }
   });
+  it('on files the compiler tokenizes in several chunks: thousands of rules, and rules longer than a chunk', () => {
+    // The core tokenizes at most 2,048 rules and 16,384 tokens per call.
+    const long = (c: string) => '/' + c.repeat(9000);
+    for (const profile of ['google', 'rfc'] as const) {
+      const lines = ['User-agent: *'];
+      for (let i = 0; i < 5000; i++) lines.push(`${i % 3 ? 'Disallow' : 'Allow'}: /p${i}/%7e*é$`);
+      lines.push(`Disallow: ${long('a')}`, `Allow: ${long('a')}b`, 'Disallow: /*q%41');
+      const body = lines.join('\n');
+      const m = parse(body, { profile }).compile('FooBot');
+      const urls = ['/p1/~x', '/p4999/%7Ex%C3%A9', '/p2/%7e/é', '/p3000/~', long('a'), long('a') + 'b', long('a') + 'c', '/xqA', '/xq%41'];
+      for (const u of urls) {
+        const ref = referenceVerdict(new TextEncoder().encode(body), u, 'FooBot', profile);
+        expect({ allowed: m.isAllowed(u), line: m.explain(u).line }, `${profile} ${u.slice(0, 40)}`).toEqual({ allowed: ref.allowed, line: ref.line });
+      }
+    }
+  });
   it('with a tiny memory cap (tables cleared on every new state)', () => {
     agree('google', 1);
     agree('rfc', 1);
