@@ -1,10 +1,18 @@
 // Runs workloads over engines and gathers every figure into one results object
 // (the shape written to bench/results/*.json and read by the report).
 import os from 'node:os';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { BASELINE_ID } from './adapters/index.mjs';
 import { formatFigure } from './format.mjs';
 
 export const RESULTS_SCHEMA = 1;
+
+// A full garbage collection before each engine's turn: an engine measured
+// after others would otherwise pay for their garbage (the old generation it
+// leaves makes every young collection of the next engine slower).
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc');
 
 export function machineInfo() {
   const cpus = os.cpus();
@@ -42,6 +50,7 @@ export async function runWorkloads({ adapters, skipped = [], workloads, ctx, log
     const applicable = adapters.filter((a) => !workload.appliesTo || workload.appliesTo(a));
     workload.prepare?.(ctx, applicable); // work that may start for every engine at once
     for (const adapter of applicable) {
+      collectGarbage();
       const t1 = performance.now();
       try {
         entry.results[adapter.id] = await workload.run(ctx, adapter);
