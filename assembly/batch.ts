@@ -6,57 +6,38 @@
 // For `rfc` the encoding is also the path's normalisation (see encodeUrls).
 import { decide } from "./index";
 import { beginRun, extractPathInRun } from "./path";
-import { hexDigit, hexValue, isUnreserved, specialOctets } from "./normalize";
+import { hexValue, putEscape, putNormalEscape, specialOctets } from "./normalize";
 import { FLAG_GOOGLE, H_FLAGS } from "../src/layout";
 
 /** Set in an encoded URL's length when it holds a '#' (or, unnormalised, a NUL):
  * only then can its path end before the URL does. */
 const MAY_END_EARLY: u32 = 0x80000000;
 
-/** Writes the UTF-8 of code point cp to d, each octet as %XX when escape is
- * set; returns the octets written. */
-@inline function putUtf8(d: usize, cp: u32, escape: bool): usize {
-  if (!escape) {
-    if (cp < 0x800) {
-      store<u8>(d, 0xc0 | (cp >> 6));
-      store<u8>(d, 0x80 | (cp & 0x3f), 1);
-      return 2;
-    }
-    if (cp < 0x10000) {
-      store<u8>(d, 0xe0 | (cp >> 12));
-      store<u8>(d, 0x80 | ((cp >> 6) & 0x3f), 1);
-      store<u8>(d, 0x80 | (cp & 0x3f), 2);
-      return 3;
-    }
-    store<u8>(d, 0xf0 | (cp >> 18));
-    store<u8>(d, 0x80 | ((cp >> 12) & 0x3f), 1);
-    store<u8>(d, 0x80 | ((cp >> 6) & 0x3f), 2);
-    store<u8>(d, 0x80 | (cp & 0x3f), 3);
-    return 4;
+/** Writes octet o to d, as %XX when escape is set; returns the octets written. */
+@inline function putOctet(d: usize, o: u32, escape: bool): usize {
+  if (escape) {
+    putEscape(d, o);
+    return 3;
   }
-  if (cp < 0x800) {
-    putEscape(d, 0xc0 | (cp >> 6));
-    putEscape(d + 3, 0x80 | (cp & 0x3f));
-    return 6;
-  }
-  if (cp < 0x10000) {
-    putEscape(d, 0xe0 | (cp >> 12));
-    putEscape(d + 3, 0x80 | ((cp >> 6) & 0x3f));
-    putEscape(d + 6, 0x80 | (cp & 0x3f));
-    return 9;
-  }
-  putEscape(d, 0xf0 | (cp >> 18));
-  putEscape(d + 3, 0x80 | ((cp >> 12) & 0x3f));
-  putEscape(d + 6, 0x80 | ((cp >> 6) & 0x3f));
-  putEscape(d + 9, 0x80 | (cp & 0x3f));
-  return 12;
+  store<u8>(d, <u8>o);
+  return 1;
 }
 
-/** Writes octet c as %XX (upper-case hex). */
-@inline function putEscape(d: usize, c: u32): void {
-  store<u8>(d, 0x25);
-  store<u8>(d, hexDigit(c >> 4), 1);
-  store<u8>(d, hexDigit(c & 15), 2);
+/** Writes the UTF-8 of code point cp (0x80 and above) to d, each octet as %XX
+ * when escape is set; returns the octets written. */
+@inline function putUtf8(d: usize, cp: u32, escape: bool): usize {
+  let w: usize;
+  if (cp < 0x800) {
+    w = putOctet(d, 0xc0 | (cp >> 6), escape);
+  } else if (cp < 0x10000) {
+    w = putOctet(d, 0xe0 | (cp >> 12), escape);
+    w += putOctet(d + w, 0x80 | ((cp >> 6) & 0x3f), escape);
+  } else {
+    w = putOctet(d, 0xf0 | (cp >> 18), escape);
+    w += putOctet(d + w, 0x80 | ((cp >> 12) & 0x3f), escape);
+    w += putOctet(d + w, 0x80 | ((cp >> 6) & 0x3f), escape);
+  }
+  return w + putOctet(d + w, 0x80 | (cp & 0x3f), escape);
 }
 
 /** A URL's length in lens, without MAY_END_EARLY. */
@@ -138,27 +119,18 @@ const LENGTH: u32 = ~MAY_END_EARLY;
     let c = <u32>load<u16>(s);
     s += 2;
     if (c < 0x80) {
-      // (normal only) '%', a control, space or DEL
-      if (c == 0x25 && urlEnd - s >= 4) {
-        const h = hexValue(load<u16>(s));
-        const l = hexValue(load<u16>(s, 2));
-        if (h >= 0 && l >= 0) {
-          const e = <u32>((h << 4) | l);
-          if (isUnreserved(e)) {
-            store<u8>(d, <u8>e);
-            d++;
-          } else {
-            putEscape(d, e);
-            d += 3;
-          }
+      // (normal only) '%', a control, space or DEL. An escape's two hex digits
+      // must be within the URL; a '%' that starts none stays as it is.
+      if (c == 0x25) {
+        const h = urlEnd - s >= 4 ? hexValue(load<u16>(s)) : -1;
+        const l = h >= 0 ? hexValue(load<u16>(s, 2)) : -1;
+        if (l >= 0) {
+          d += putNormalEscape(d, h, l);
           s += 4;
         } else {
-          store<u8>(d, 0x25); // a '%' that starts no escape
+          store<u8>(d, 0x25);
           d++;
         }
-      } else if (c == 0x25) {
-        store<u8>(d, 0x25);
-        d++;
       } else {
         putEscape(d, c);
         d += 3;
@@ -193,7 +165,7 @@ export function checkBatch(m: usize, src: usize, lens: usize, count: i32, text: 
   let p = text;
   for (let i: i32 = 0; i < count; i++) {
     const raw = load<u32>(lens + (<usize>i << 2));
-    const n = <i32>(raw & ~MAY_END_EARLY);
+    const n = <i32>(raw & LENGTH);
     extractPathInRun(p, n, google, (raw & MAY_END_EARLY) != 0);
     store<u8>(out + <usize>i, <u8>decide(m, p, flags, !google));
     p += <usize>n;

@@ -18,6 +18,26 @@
   return <u8>(v < 10 ? 0x30 + v : 0x41 + v - 10);
 }
 
+/** Writes octet c as %XX (upper-case hex). */
+@inline export function putEscape(d: usize, c: u32): void {
+  store<u8>(d, 0x25);
+  store<u8>(d, hexDigit(c >> 4), 1);
+  store<u8>(d, hexDigit(c & 15), 2);
+}
+
+/** Writes the normal form of the escape of hex digit values h, l: the octet
+ * itself when it is unreserved, else the escape upper-cased; returns the
+ * octets written. */
+@inline export function putNormalEscape(d: usize, h: i32, l: i32): usize {
+  const e = <u32>((h << 4) | l);
+  if (isUnreserved(e)) {
+    store<u8>(d, <u8>e);
+    return 1;
+  }
+  putEscape(d, e);
+  return 3;
+}
+
 /** The octets of v that normalisation may change: controls, space, DEL and
  * above, and '%'. */
 @inline export function specialOctets(v: v128): i32 {
@@ -56,24 +76,13 @@ export function normalizeInto(src: usize, n: i32, dst: usize): i32 {
       const h = hexValue(load<u8>(src + i + 1));
       const l = hexValue(load<u8>(src + i + 2));
       if (h >= 0 && l >= 0) {
-        const e = <u32>((h << 4) | l);
-        if (isUnreserved(e)) {
-          store<u8>(dst + j, <u8>e);
-          j++;
-        } else {
-          store<u8>(dst + j, 0x25);
-          store<u8>(dst + j + 1, hexDigit(<u32>h));
-          store<u8>(dst + j + 2, hexDigit(<u32>l));
-          j += 3;
-        }
+        j += <i32>putNormalEscape(dst + j, h, l);
         i += 3;
         continue;
       }
     }
     if (c <= 0x20 || c >= 0x7f) {
-      store<u8>(dst + j, 0x25);
-      store<u8>(dst + j + 1, hexDigit(c >> 4));
-      store<u8>(dst + j + 2, hexDigit(c & 15));
+      putEscape(dst + j, c);
       j += 3;
     } else {
       store<u8>(dst + j, <u8>c); // a '%' that starts no escape

@@ -56,7 +56,7 @@ export let pathAfterProtocol: bool = false;
  * went over the same octets and the "://" lies inside them. Batches of one
  * host's URLs skip most of the scanning so. Falls back to extractPath.
  */
-@inline export function extractPathAfter(prev: usize, prevStart: i32, u: usize, n: i32, stopAtNul: bool, mayEndEarly: bool): void {
+@inline function extractPathAfter(prev: usize, prevStart: i32, u: usize, n: i32, stopAtNul: bool, mayEndEarly: bool): void {
   if (prevStart > 0 && prevStart < n && samePrefix(prev, u, prevStart)) {
     const c = load<u8>(u + prevStart);
     if (c == 0x2f || c == 0x3f || c == 0x3b) {

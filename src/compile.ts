@@ -120,7 +120,6 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
   if (spans.length < max * 2) spans = new Int32Array(max * 4);
   const f = scratch;
   let count = 0;
-  let octets = 0;
   // Companions' values (already escaped), tokenized from past the body.
   const companions: Uint8Array[] = [];
   let extra = 0;
@@ -133,7 +132,6 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
     f[at + R_VALUE_END] = end;
     spans[2 * count] = from;
     spans[2 * count + 1] = to;
-    octets += to - from;
     count++;
   };
   for (const g of groups) {
