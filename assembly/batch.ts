@@ -120,17 +120,12 @@ const LENGTH: u32 = ~MAY_END_EARLY;
     s += 2;
     if (c < 0x80) {
       // (normal only) '%', a control, space or DEL. An escape's two hex digits
-      // must be within the URL; a '%' that starts none stays as it is.
-      if (c == 0x25) {
-        const h = urlEnd - s >= 4 ? hexValue(load<u16>(s)) : -1;
-        const l = h >= 0 ? hexValue(load<u16>(s, 2)) : -1;
-        if (l >= 0) {
-          d += putNormalEscape(d, h, l);
-          s += 4;
-        } else {
-          store<u8>(d, 0x25);
-          d++;
-        }
+      // must be within the URL; a '%' that starts none is escaped (normalize.ts).
+      const h = c == 0x25 && urlEnd - s >= 4 ? hexValue(load<u16>(s)) : -1;
+      const l = h >= 0 ? hexValue(load<u16>(s, 2)) : -1;
+      if (l >= 0) {
+        d += putNormalEscape(d, h, l);
+        s += 4;
       } else {
         putEscape(d, c);
         d += 3;

@@ -121,25 +121,25 @@ export function check(m: usize, u: usize, n: i32): i32 {
 export function decide(m: usize, u: usize, flags: u32, normal: bool): i32 {
   let p = u + <usize>pathStart;
   let len = pathEnd - pathStart;
-  if (flags & FLAG_RFC) {
-    // Most paths are already normal: then they are walked where they are.
-    if (pathSlash || !(normal || isNormal(p, len))) {
-      const dst = scratchFor(<usize>len * 3 + 17); // normalizeInto's room, after the '/'
-      store<u8>(dst, 0x2f);
-      const off: i32 = pathSlash ? 1 : 0;
-      len = normalizeInto(p, len, dst + off) + off;
-      p = dst;
-    }
-    if (isRobotsTxt(p, len)) {
-      storeOut(m, NO_RULE, NO_RULE);
-      return 1;
-    }
+  const rfc = (flags & FLAG_RFC) != 0;
+  // Most paths are already normal: then they are walked where they are. A
+  // normal one is never normalised again (with the '/' it may need).
+  if (rfc && !normal && (pathSlash || !isNormal(p, len))) {
+    const dst = scratchFor(<usize>len * 3 + 17); // normalizeInto's room, after the '/'
+    store<u8>(dst, 0x2f);
+    const off: i32 = pathSlash ? 1 : 0;
+    len = normalizeInto(p, len, dst + off) + off;
+    p = dst;
   } else if (pathSlash) {
     const dst = scratchFor(<usize>len + 1);
     store<u8>(dst, 0x2f);
     memory.copy(dst + 1, p, len);
     p = dst;
     len++;
+  }
+  if (rfc && isRobotsTxt(p, len)) {
+    storeOut(m, NO_RULE, NO_RULE);
+    return 1;
   }
   // (Read again: the walk of a URL before may have widened the entries since flags were read.)
   if ((load<u32>(m, H_FLAGS) & FLAG_WIDE) != 0 || !walk<u16>(m, p, len)) walk<u32>(m, p, len);

@@ -1,7 +1,10 @@
 // RFC 3986 normalisation of a path for the `rfc` profile: %XX of an unreserved
 // character is decoded, raw octets >= 0x80, controls, space and DEL are
 // percent-encoded, and hex digits are upper-cased. An escaped reserved
-// character stays escaped (it is not the character).
+// character stays escaped (it is not the character). A '%' that starts no
+// escape is not allowed raw in a URI either: it is "%25". That also makes the
+// normalisation idempotent: were it kept, "%e%41" would give "%eA", which
+// normalises again to "%EA".
 
 @inline export function hexValue(c: u32): i32 {
   if (c - 0x30 < 10) return <i32>(c - 0x30);
@@ -81,13 +84,8 @@ export function normalizeInto(src: usize, n: i32, dst: usize): i32 {
         continue;
       }
     }
-    if (c <= 0x20 || c >= 0x7f) {
-      putEscape(dst + j, c);
-      j += 3;
-    } else {
-      store<u8>(dst + j, <u8>c); // a '%' that starts no escape
-      j++;
-    }
+    putEscape(dst + j, c); // a '%' that starts no escape, a control, space, DEL or above
+    j += 3;
     i++;
   }
   return j;

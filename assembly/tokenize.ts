@@ -67,7 +67,7 @@ export function tokenizeRules(body: usize, ranges: usize, count: i32, rfc: bool,
           continue;
         }
       }
-      if (c >= 0x80 || (rfc && (c <= 0x20 || c == 0x7f))) {
+      if (c >= 0x80 || (rfc && (c <= 0x20 || c == 0x7f || c == 0x25))) { // (rfc: a '%' that starts no escape is %25)
         k = putEscape(toks, k, c >> 4, c & 15, used);
         priority += 3;
       } else {

@@ -81,7 +81,8 @@ export function googlePattern(escaped: Uint8Array): Pattern {
 /**
  * RFC 9309 with RFC 3986 normalisation: %XX of an unreserved character is that
  * character; %2A and %24 are a literal `*` and `$`; other escapes stay escaped
- * (hex upper-cased); controls, space and DEL are escaped. The priority is the
+ * (hex upper-cased); controls, space, DEL and a `%` that starts no escape are
+ * escaped. The priority is the
  * length of that normalised form.
  */
 export function rfcPattern(escaped: Uint8Array): Pattern {
@@ -109,7 +110,7 @@ export function rfcPattern(escaped: Uint8Array): Pattern {
     } else if (c === 0x2a) {
       raw.push(STAR);
       priority += 1;
-    } else if (c <= 0x20 || c >= 0x7f) {
+    } else if (c <= 0x20 || c >= 0x7f || c === 0x25) {
       raw.push(0x25, HEX_DIGITS[c >> 4], HEX_DIGITS[c & 15]);
       priority += 3;
     } else {

@@ -38,7 +38,7 @@ export function pathParamsQuery(url: Uint8Array): Uint8Array {
   return out;
 }
 
-/** RFC 3986 normalisation of a path: the `rfc` profile's view of the URL. */
+/** RFC 3986 normalisation of a path: the `rfc` profile's view of the URL (idempotent). */
 export function normalizePath(path: Uint8Array): Uint8Array {
   const out: number[] = [];
   for (let i = 0; i < path.length; i++) {
@@ -48,8 +48,8 @@ export function normalizePath(path: Uint8Array): Uint8Array {
       if (isUnreserved(v)) out.push(v);
       else out.push(0x25, HEX_DIGITS[v >> 4], HEX_DIGITS[v & 15]);
       i += 2;
-    } else if (c <= 0x20 || c >= 0x7f) {
-      out.push(0x25, HEX_DIGITS[c >> 4], HEX_DIGITS[c & 15]);
+    } else if (c <= 0x20 || c >= 0x7f || c === 0x25) {
+      out.push(0x25, HEX_DIGITS[c >> 4], HEX_DIGITS[c & 15]); // (a '%' that starts no escape is %25)
     } else {
       out.push(c);
     }
