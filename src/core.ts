@@ -273,3 +273,8 @@ let instance: Core | null = null;
 export function core(): Core {
   return (instance ??= new Core());
 }
+
+/** @internal The core's linear memory in bytes (it never shrinks), for tests. */
+export function coreMemoryBytes(): number {
+  return core().exports.memory.buffer.byteLength;
+}

@@ -1,6 +1,6 @@
-export { parse, RobotsTxt, DEFAULT_MAX_BYTES } from './robots-txt.js';
+export { parse, RobotsTxt, DEFAULT_MAX_BYTES, OWN_MATCHERS_BYTES } from './robots-txt.js';
 export type { ParseOptions } from './robots-txt.js';
-export { Matcher } from './matcher.js';
+export { Matcher, DisposedError } from './matcher.js';
 export type { Verdict, MatcherOptions } from './matcher.js';
 export type { Diagnostic, DiagnosticCode, RuleKind } from './records.js';
 export type { Profile } from './pattern.js';
@@ -14,8 +14,9 @@ export type { FetchFunction, FetchOutcome, FetchRobotsOptions, RobotsStatus } fr
 // Internals for tests and tools: not part of the stable surface.
 export { referenceVerdict, pathParamsQuery, normalizePath } from './reference.js';
 export { escapePattern } from './pattern.js';
-export { corePath } from './core.js';
+export { corePath, coreMemoryBytes } from './core.js';
 export { dfaTuning } from './dfa.js';
+export { ownMatcherStats } from './robots-txt.js';
 export { LineClassifier, MAX_COUNTED_HOSTS } from './line-classifier.js';
 export type { OutputFormat, MatcherSource, BlockResult, OutputBuffers, OutputWriter } from './line-classifier.js';
 export { BufferPool } from './buffer-pool.js';

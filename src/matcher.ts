@@ -17,11 +17,21 @@ export interface Verdict {
 
 export interface MatcherOptions {
   /** Cap on this matcher's automaton memory in bytes (default 8 MiB). Past it the
-   * automaton is rebuilt as it goes: slower, still linear in the URL. */
+   * automaton is rebuilt as it goes: slower, still linear in the URL. Whatever the
+   * cap, room for four states stays (under 1 KiB to about 16 KiB, by the rules). */
   maxDfaBytes?: number;
 }
 
-// Frees the WASM memory of matchers that were dropped without dispose().
+/** Thrown when a Matcher is used after dispose(). */
+export class DisposedError extends Error {
+  constructor() {
+    super('this Matcher was disposed: compile the robots.txt again to check more URLs');
+    this.name = 'DisposedError';
+  }
+}
+
+// Frees the WASM memory of matchers that were dropped without dispose(): a
+// backstop only, since its callbacks wait for the event loop to turn.
 const finalizer = new FinalizationRegistry<LazyDfa>((dfa) => dfa.dispose());
 
 export class Matcher {
@@ -46,8 +56,13 @@ export class Matcher {
   }
 
   private live(): number {
-    if (this.dfa === null) throw new Error('this Matcher was disposed');
+    if (this.dfa === null) throw new DisposedError();
     return this.header;
+  }
+
+  /** dispose() was called: every verdict now throws a DisposedError. */
+  get disposed(): boolean {
+    return this.dfa === null;
   }
 
   /** @internal The matcher's address in the core, for bulk classification. */

@@ -2,6 +2,7 @@
 import { applicableGroups, crawlerNames, names, productTokens } from './agents.js';
 import { compileRules } from './compile.js';
 import { Matcher, MatcherOptions, Verdict } from './matcher.js';
+import { MatcherPool } from './matcher-pool.js';
 import type { Profile } from './pattern.js';
 import { Diagnostic, diagnosticsOf, readRecords, Records } from './records.js';
 
@@ -16,6 +17,14 @@ export const DEFAULT_MAX_BYTES = 512_000;
 const encoder = new TextEncoder();
 /** Compiled matchers kept per RobotsTxt for isAllowed/explain with a repeated agent. */
 const MATCHER_CACHE = 8;
+/** Bound on the memory of all RobotsTxt's own matchers in the process (see matcher-pool.ts). */
+export const OWN_MATCHERS_BYTES = 32 << 20;
+const ownMatchers = new MatcherPool(OWN_MATCHERS_BYTES);
+
+/** @internal The pool of RobotsTxt's own matchers, for tests. */
+export function ownMatcherStats(): { matchers: number; bytes: number } {
+  return ownMatchers.stats;
+}
 
 export function parse(body: string | Uint8Array, options: ParseOptions = {}): RobotsTxt {
   return new RobotsTxt(body, options);
@@ -81,20 +90,38 @@ export class RobotsTxt {
     return new Matcher(compileRules(this.records.body, groups, this.profile), this.profile, options);
   }
 
+  /** The matcher for isAllowed/explain: compiled on first use, held in the
+   * process-wide pool of RobotsTxt's own matchers (which may dispose it when it
+   * has not been used for a while: it is then compiled again). */
   private matcher(agent: string | readonly string[]): Matcher {
     // Unambiguous for any strings (under 'google' an agent may hold any character).
     const key = typeof agent === 'string' ? `s${agent}` : `l${JSON.stringify(agent)}`;
     let m = this.matchers.get(key);
-    if (m === undefined) {
-      m = this.compile(agent);
-      if (this.matchers.size >= MATCHER_CACHE) {
-        const [oldKey, old] = this.matchers.entries().next().value!;
-        this.matchers.delete(oldKey);
-        old.dispose();
-      }
-      this.matchers.set(key, m);
+    if (m !== undefined && !m.disposed) {
+      ownMatchers.use(m);
+      return m;
     }
+    m = this.compile(agent);
+    this.matchers.delete(key); // (a disposed one, or none)
+    if (this.matchers.size >= MATCHER_CACHE) {
+      const [oldKey, old] = this.matchers.entries().next().value!;
+      this.matchers.delete(oldKey);
+      ownMatchers.remove(old);
+      old.dispose();
+    }
+    this.matchers.set(key, m);
+    ownMatchers.add(m);
     return m;
+  }
+
+  /** Frees the matchers isAllowed/explain compiled, now (they are bounded in any
+   * case). The RobotsTxt stays usable: the next verdict compiles again. */
+  dispose(): void {
+    for (const m of this.matchers.values()) {
+      ownMatchers.remove(m);
+      m.dispose();
+    }
+    this.matchers.clear();
   }
 
   isAllowed(url: string, agent: string | readonly string[]): boolean {

@@ -49,6 +49,7 @@ function agreeEverywhere(profile: 'rfc' | 'google', runs: number): void {
         });
       } finally {
         m.dispose();
+        robots.dispose();
       }
     }),
     { numRuns: runs, seed: SEED },
