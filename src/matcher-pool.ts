@@ -8,11 +8,6 @@
 // went compiles it again when asked.
 import type { Matcher } from './matcher.js';
 
-/** What a matcher costs beyond what heldBytes counts: its JS objects. Measured
- * (--expose-gc, 20,000 matchers of a 4-rule file after a check): 11.3 KiB each
- * in heap and typed arrays, of which heldBytes counts 4.3. */
-const MATCHER_OVERHEAD = 7 << 10;
-
 export class MatcherPool {
   /** Each matcher's weight when last measured; least recently used first. */
   private readonly weights = new Map<Matcher, number>();
@@ -25,7 +20,7 @@ export class MatcherPool {
   /** Takes m in (it is then the pool's to dispose), disposing the least recently used past the bound. */
   add(m: Matcher): void {
     this.weighNewest();
-    const w = m.heldBytes + MATCHER_OVERHEAD;
+    const w = m.heldBytes;
     this.weights.set(m, w);
     this.total += w;
     this.newest = m;
@@ -66,7 +61,7 @@ export class MatcherPool {
   private weighNewest(): void {
     const n = this.newest;
     if (n === null) return;
-    const w = n.heldBytes + MATCHER_OVERHEAD;
+    const w = n.heldBytes;
     this.total += w - this.weights.get(n)!;
     this.weights.set(n, w); // (an existing key keeps its place)
   }

@@ -79,21 +79,15 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 const DAY = 24 * HOUR;
 /** RFC 9309 2.3.1.4: unreachable this long with no copy, the file is taken as unavailable. */
 export const UNREACHABLE_GIVE_UP_MS = 30 * DAY;
-// An entry's JS heap is estimated as ENTRY_OVERHEAD + BODY_FACTOR × body octets
-// (plus what its matcher holds: automaton, trie, rule table). Measured on the 4,241 real files of
-// ../shared/corpus: 3.4 KB for a 320-octet file, 14 KB for 2.7 KB, 96 KB for
-// 29 KB, 431 KB for 201 KB: the parsed records hold the body and its groups,
-// rules and strings.
-const ENTRY_OVERHEAD = 3072;
-const BODY_FACTOR = 3;
+/** An entry's own objects (the entry, its slot, strings, the map's slot); its
+ * RobotsTxt and matcher weigh themselves (their heldBytes, measured). */
+const ENTRY_OVERHEAD = 1024;
 
 interface Slot {
   entry: RobotsEntry;
   /** Compiled on first verdict; disposed when the slot leaves the cache. */
   matcher: Matcher | undefined;
   bytes: number;
-  /** Octets of robots.txt parsed (0 without one). */
-  bodyBytes: number;
   /** Consecutive unreachable fetches, for the back-off. */
   failures: number;
   evicted: boolean;
@@ -212,7 +206,7 @@ export class RobotsCache {
     if (slot.matcher === undefined) slot.matcher = robots.compile(this.agent, { maxDfaBytes: this.maxDfaBytes });
     const allowed = slot.matcher.isAllowed(url);
     // The automaton grows as URLs are checked (up to maxDfaBytes): weigh it again.
-    const bytes = slotBytes(slot.bodyBytes) + slot.matcher.heldBytes;
+    const bytes = slotBytes(slot.entry) + slot.matcher.heldBytes;
     if (bytes !== slot.bytes) {
       this.bytes += bytes - slot.bytes;
       slot.bytes = bytes;
@@ -243,11 +237,10 @@ export class RobotsCache {
     if (outcome.status === 'ok') {
       const robots = parse(outcome.body!, { profile: this.profile, maxBytes: this.maxBodyBytes });
       const entry: RobotsEntry = { ...base, status: 'ok', robots, expiresAt: now + this.freshness(key, outcome), stale: false, unreachableSince: undefined };
-      const bodyBytes = Math.min(outcome.body!.length, this.maxBodyBytes);
-      slot = { entry, matcher: undefined, bytes: slotBytes(bodyBytes), bodyBytes, failures: 0, evicted: false };
+      slot = { entry, matcher: undefined, bytes: slotBytes(entry), failures: 0, evicted: false };
     } else if (outcome.status === 'unavailable') {
       const entry: RobotsEntry = { ...base, status: 'unavailable', robots: undefined, expiresAt: now + this.ttlMs, stale: false, unreachableSince: undefined };
-      slot = { entry, matcher: undefined, bytes: slotBytes(0), bodyBytes: 0, failures: 0, evicted: false };
+      slot = { entry, matcher: undefined, bytes: slotBytes(entry), failures: 0, evicted: false };
     } else {
       const failures = (previous?.failures ?? 0) + 1;
       const since = previous?.entry.unreachableSince ?? now;
@@ -260,8 +253,7 @@ export class RobotsCache {
         const entry: RobotsEntry = { ...copy, ...base, reason: `${outcome.reason}; using the copy fetched at ${new Date(copy.fetchedAt).toISOString()}`, finalUrl: copy.finalUrl, redirects: copy.redirects, reachedLimit: copy.reachedLimit, expiresAt, stale: true, unreachableSince: since };
         // The copy's automaton carries over, unless the copy left the cache meanwhile.
         const matcher = previous!.evicted ? undefined : previous!.matcher;
-        const bodyBytes = previous!.bodyBytes;
-        slot = { entry, matcher, bytes: slotBytes(bodyBytes) + (matcher?.heldBytes ?? 0), bodyBytes, failures, evicted: false };
+        slot = { entry, matcher, bytes: slotBytes(entry) + (matcher?.heldBytes ?? 0), failures, evicted: false };
         if (matcher !== undefined) previous!.matcher = undefined;
       } else {
         const givenUp = now - since >= UNREACHABLE_GIVE_UP_MS;
@@ -274,7 +266,7 @@ export class RobotsCache {
           stale: false,
           unreachableSince: since,
         };
-        slot = { entry, matcher: undefined, bytes: slotBytes(0), bodyBytes: 0, failures, evicted: false };
+        slot = { entry, matcher: undefined, bytes: slotBytes(entry), failures, evicted: false };
       }
     }
     this.store(key, slot);
@@ -323,8 +315,8 @@ export class RobotsCache {
   }
 }
 
-function slotBytes(bodyBytes: number): number {
-  return ENTRY_OVERHEAD + BODY_FACTOR * bodyBytes;
+function slotBytes(entry: RobotsEntry): number {
+  return ENTRY_OVERHEAD + (entry.robots?.heldBytes ?? 0);
 }
 
 function positive(name: string, value: number | undefined, fallback: number, zeroOk = false): number {

@@ -4,7 +4,7 @@ import { compileRules } from './compile.js';
 import { Matcher, MatcherOptions, Verdict } from './matcher.js';
 import { MatcherPool } from './matcher-pool.js';
 import type { Profile } from './pattern.js';
-import { Diagnostic, diagnosticsOf, readRecords, Records } from './records.js';
+import { Diagnostic, diagnosticsOf, readRecords, Records, recordsBytes } from './records.js';
 
 export interface ParseOptions {
   /** 'rfc' (default): RFC 9309 with RFC 3986 normalisation. 'google': Google's robotstxt, bit for bit. */
@@ -15,6 +15,8 @@ export interface ParseOptions {
 
 export const DEFAULT_MAX_BYTES = 512_000;
 const encoder = new TextEncoder();
+/** A written diagnostic's object, beyond its message (measured as records.ts's). */
+const DIAGNOSTIC_BYTES = 80;
 /** Compiled matchers kept per RobotsTxt for isAllowed/explain with a repeated agent. */
 const MATCHER_CACHE = 8;
 /** Bound on the memory of all RobotsTxt's own matchers in the process (see matcher-pool.ts). */
@@ -24,6 +26,12 @@ const ownMatchers = new MatcherPool(OWN_MATCHERS_BYTES);
 /** @internal The pool of RobotsTxt's own matchers, for tests. */
 export function ownMatcherStats(): { matchers: number; bytes: number } {
   return ownMatchers.stats;
+}
+
+function diagnosticsBytes(list: readonly Diagnostic[]): number {
+  let n = 0;
+  for (const d of list) n += DIAGNOSTIC_BYTES + d.message.length;
+  return n;
 }
 
 export function parse(body: string | Uint8Array, options: ParseOptions = {}): RobotsTxt {
@@ -72,6 +80,19 @@ export class RobotsTxt {
     this.sitemaps = profile === 'rfc' && sitemaps.length > 1 ? [...new Set(sitemaps)] : sitemaps;
   }
 
+  /** What heldBytes counts, once known; written diagnostics add theirs. */
+  private octets = 0;
+
+  /** @internal Octets this RobotsTxt holds (its records and written diagnostics,
+   * not the matchers it compiled), for caches' budgets. */
+  get heldBytes(): number {
+    if (this.octets === 0) {
+      const deduplicated = this.sitemaps !== this.records.sitemaps ? this.sitemaps.length * 8 : 0;
+      this.octets = recordsBytes(this.records) + deduplicated + diagnosticsBytes(this.diagnosticList ?? []);
+    }
+    return this.octets;
+  }
+
   /** Each line that was ignored or bent, with its line number and why (written on first use). */
   get diagnostics(): readonly Diagnostic[] {
     if (this.diagnosticList === undefined) {
@@ -80,6 +101,7 @@ export class RobotsTxt {
         list.push({ line: this.records.lines, code: 'size-limit', message: `content past ${this.cutAt} octets is ignored` });
       }
       this.diagnosticList = list;
+      if (this.octets !== 0) this.octets += diagnosticsBytes(list);
     }
     return this.diagnosticList;
   }

@@ -441,13 +441,14 @@ describe('caching', () => {
   });
 
   it('maxBytes: entries are evicted until the estimate fits', async () => {
-    const big = 'User-agent: *\nDisallow: /x\n' + '# filler\n'.repeat(2000); // ~18 KB
+    // 600 rules hold about 45 KB (their objects measured at 64 octets each, the values, the entry).
+    const big = 'User-agent: *\n' + Array.from({ length: 600 }, (_, i) => `Disallow: /x${i}\n`).join('');
     server.handler = serve(big);
     other.handler = serve(big);
     const c = cache({ maxBytes: 80_000 });
     await c.lookup(server.origin);
     const one = c.stats.bytes;
-    expect(one).toBeGreaterThan(3 * 18_000);
+    expect(one).toBeGreaterThan(600 * 64);
     expect(one).toBeLessThan(80_000);
     await c.lookup(other.origin);
     expect(c.stats.entries).toBe(1);
@@ -456,8 +457,16 @@ describe('caching', () => {
     expect(server.requests.length).toBe(2);
   });
 
+  it('comments and other lines no rule points into are not held: the estimate follows', async () => {
+    server.handler = serve(RULES + '# filler: a long comment, as some sites pad their robots.txt\n'.repeat(8000)); // 480 KB
+    const c = cache({});
+    expect(await followsRules(c)).toBe(true);
+    expect((await c.lookup(server.origin)).robots!.heldBytes).toBeLessThan(4096);
+    expect(c.stats.bytes).toBeLessThan(16_384); // and that with the compiled matcher
+  });
+
   it('an entry larger than maxBytes is not kept, and still answers', async () => {
-    server.handler = serve(RULES + '# filler\n'.repeat(3000));
+    server.handler = serve(RULES + Array.from({ length: 400 }, (_, i) => `Disallow: /filler-${i}\n`).join(''));
     const c = cache({ maxBytes: 20_000 });
     expect(await followsRules(c)).toBe(true);
     expect(c.stats).toMatchObject({ entries: 0, bytes: 0 });
