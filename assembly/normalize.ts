@@ -1,10 +1,14 @@
 // RFC 3986 normalisation of a path for the `rfc` profile: %XX of an unreserved
-// character is decoded, raw octets >= 0x80, controls, space and DEL are
-// percent-encoded, and hex digits are upper-cased. An escaped reserved
-// character stays escaped (it is not the character). A '%' that starts no
-// escape is not allowed raw in a URI either: it is "%25". That also makes the
-// normalisation idempotent: were it kept, "%e%41" would give "%eA", which
-// normalises again to "%EA".
+// character is decoded, hex digits are upper-cased, and every octet a URI may
+// not hold raw is percent-encoded: controls, space, DEL, octets >= 0x80, the
+// excluded " < > \ ^ ` { | } (which every client sends escaped), and a '%' that
+// starts no escape ("%25": that also makes the normalisation idempotent; were
+// it kept, "%e%41" would give "%eA", which normalises again to "%EA"). An
+// escaped reserved character stays escaped (it is not the character), and the
+// two that patterns give a meaning, '*' and '$', are escaped too: so a path's
+// "$" and "%24" both meet a pattern's "%24" (RFC 9309 2.2.3), and its "*" and
+// "%2A" a pattern's "%2A", while the pattern's own '*' and final '$' stay
+// wildcard and anchor.
 
 @inline export function hexValue(c: u32): i32 {
   if (c - 0x30 < 10) return <i32>(c - 0x30);
@@ -41,11 +45,26 @@
   return 3;
 }
 
-/** The octets of v that normalisation may change: controls, space, DEL and
- * above, and '%'. */
+// The printable octets normalisation changes: " $ % * < > \ ^ ` { | }. A
+// printable octet is one of them when the bit its high nibble picks (2: 1,
+// 3: 2, 5: 4, 6: 8, 7: 16) is set in the entry of its low nibble.
+const BY_LOW = i8x16(8, 0, 1, 0, 1, 1, 0, 0, 0, 0, 1, 16, 22, 16, 6, 0);
+const BY_HIGH = i8x16(0, 0, 1, 2, 0, 4, 8, 16, 0, 0, 0, 0, 0, 0, 0, 0);
+/** The same set as bits: octets 0-63, then 64-127. */
+const RAW_LOW: u64 = (1 << 0x22) | (1 << 0x24) | (1 << 0x25) | (1 << 0x2a) | (1 << 0x3c) | (1 << 0x3e);
+const RAW_HIGH: u64 = (1 << (0x5c - 64)) | (1 << (0x5e - 64)) | (1 << (0x60 - 64)) | (1 << (0x7b - 64)) | (1 << (0x7c - 64)) | (1 << (0x7d - 64));
+
+/** The octets of v that normalisation may change (see escapesRaw, and '%'). */
 @inline export function specialOctets(v: v128): i32 {
+  const printable = v128.and(i8x16.swizzle(BY_LOW, v128.and(v, i8x16.splat(0x0f))), i8x16.swizzle(BY_HIGH, i8x16.shr_u(v, 4)));
   return i8x16.bitmask(v128.or(v128.or(i8x16.lt_u(v, i8x16.splat(0x21)), i8x16.gt_u(v, i8x16.splat(0x7e))),
-    i8x16.eq(v, i8x16.splat(0x25))));
+    i8x16.ne(printable, i8x16.splat(0))));
+}
+
+/** Is octet c written as %XX when it stands raw (not as an escape's '%')? */
+@inline export function escapesRaw(c: u32): bool {
+  if (c <= 0x20 || c >= 0x7f) return true;
+  return ((c < 64 ? RAW_LOW >> <u64>c : RAW_HIGH >> <u64>(c - 64)) & 1) != 0;
 }
 
 /** Is src[0, n) its own normal form (no octet normalisation changes)? src has
@@ -84,7 +103,7 @@ export function normalizeInto(src: usize, n: i32, dst: usize): i32 {
         continue;
       }
     }
-    putEscape(dst + j, c); // a '%' that starts no escape, a control, space, DEL or above
+    putEscape(dst + j, c); // an octet escapesRaw names (a '%' that starts no escape is one)
     j += 3;
     i++;
   }

@@ -4,7 +4,7 @@
 // trailing `*`: `/a*` and `/a*$` are `/a`). Each rule's priority is the octets
 // of that escaped value, `*` and `$` counted. src/pattern.ts states the same
 // rules plainly; the property tests hold the matchers built from both together.
-import { hexDigit, hexValue, isUnreserved } from "./normalize";
+import { escapesRaw, hexDigit, hexValue, isUnreserved } from "./normalize";
 import { TOKEN_STAR, TOKEN_ACCEPT, TOKEN_ANCHOR } from "../src/layout";
 
 @inline function put(toks: usize, k: usize, t: u32): void {
@@ -56,10 +56,10 @@ export function tokenizeRules(body: usize, ranges: usize, count: i32, rfc: bool,
         if (h >= 0 && l >= 0) {
           i += 2;
           const v = <u32>((h << 4) | l);
-          if (rfc && (isUnreserved(v) || v == 0x2a || v == 0x24)) {
-            put(toks, k++, v); // %41 is A; %2A and %24 are a literal * and $
+          if (rfc && isUnreserved(v)) {
+            put(toks, k++, v); // %41 is A
             store<u8>(used + v, 1);
-            priority += isUnreserved(v) ? 1 : 3;
+            priority++;
           } else {
             k = putEscape(toks, k, <u32>h, <u32>l, used);
             priority += 3;
@@ -67,7 +67,7 @@ export function tokenizeRules(body: usize, ranges: usize, count: i32, rfc: bool,
           continue;
         }
       }
-      if (c >= 0x80 || (rfc && (c <= 0x20 || c == 0x7f || c == 0x25))) { // (rfc: a '%' that starts no escape is %25)
+      if (c >= 0x80 || (rfc && escapesRaw(c))) { // (rfc: as the path is normalised; a '$' here is not the last)
         k = putEscape(toks, k, c >> 4, c & 15, used);
         priority += 3;
       } else {

@@ -17,6 +17,16 @@ export function isUnreserved(c: number): boolean {
   return (l >= 0x61 && l <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e || c === 0x5f || c === 0x7e;
 }
 
+/** Printable octets a URI may not hold raw (RFC 3986: " < > \ ^ ` { | }), and the
+ * ones robots.txt patterns give a meaning ('$', '*') or that start an escape ('%'). */
+const RAW_ESCAPED = new Set(Array.from('"$%*<>\\^`{|}', (c) => c.charCodeAt(0)));
+
+/** `rfc`: is octet c written as %XX when it stands raw (not as an escape's '%')?
+ * Controls, space, DEL, octets >= 0x80, and RAW_ESCAPED. */
+export function escapesRaw(c: number): boolean {
+  return c <= 0x20 || c >= 0x7f || RAW_ESCAPED.has(c);
+}
+
 /** The parts in one buffer of their own (never Node's shared pool, so it can be
  * transferred to another thread): a new one, or one from `into` (n octets). */
 export function concatOctets(parts: readonly Uint8Array[], into: (n: number) => Uint8Array = (n) => new Uint8Array(n)): Uint8Array {

@@ -3,7 +3,7 @@
 // these; the compiler (src/compile.ts, with assembly/tokenize.ts) does the same
 // in one pass without allocating, and the property tests hold the two together.
 import { TOKEN_STAR } from './layout.js';
-import { HEX_DIGITS, hexValue, isUnreserved } from './octets.js';
+import { escapesRaw, HEX_DIGITS, hexValue, isUnreserved } from './octets.js';
 
 export type Profile = 'rfc' | 'google';
 
@@ -79,40 +79,39 @@ export function googlePattern(escaped: Uint8Array): Pattern {
 }
 
 /**
- * RFC 9309 with RFC 3986 normalisation: %XX of an unreserved character is that
- * character; %2A and %24 are a literal `*` and `$`; other escapes stay escaped
- * (hex upper-cased); controls, space, DEL and a `%` that starts no escape are
- * escaped. The priority is the
- * length of that normalised form.
+ * RFC 9309 with RFC 3986 normalisation, as the path is normalised
+ * (reference.ts normalizePath): %XX of an unreserved character is that
+ * character; other escapes stay escaped (hex upper-cased), so %2A and %24 are
+ * the escaped `*` and `$` that a path's raw or escaped `*` and `$` become;
+ * the octets a URI may not hold raw, a `$` that is not the last octet and a
+ * `%` that starts no escape are escaped. The priority is the length of that
+ * normalised form, `*` and the final `$` counted.
  */
 export function rfcPattern(escaped: Uint8Array): Pattern {
   const n = escaped.length;
   const anchored = n > 0 && escaped[n - 1] === 0x24;
   const raw: number[] = [];
   let priority = anchored ? 1 : 0;
+  const putEscape = (v: number) => {
+    raw.push(0x25, HEX_DIGITS[v >> 4], HEX_DIGITS[v & 15]);
+    priority += 3;
+  };
   for (let i = 0; i < (anchored ? n - 1 : n); i++) {
     const c = escaped[i];
     if (c === 0x25 && hexValue(escaped[i + 1]) >= 0 && hexValue(escaped[i + 2]) >= 0) {
-      const h = hexValue(escaped[i + 1]);
-      const l = hexValue(escaped[i + 2]);
-      const v = (h << 4) | l;
+      const v = (hexValue(escaped[i + 1]) << 4) | hexValue(escaped[i + 2]);
       i += 2;
       if (isUnreserved(v)) {
         raw.push(v);
         priority += 1;
-      } else if (v === 0x2a || v === 0x24) {
-        raw.push(v);
-        priority += 3;
       } else {
-        raw.push(0x25, HEX_DIGITS[h], HEX_DIGITS[l]);
-        priority += 3;
+        putEscape(v);
       }
     } else if (c === 0x2a) {
       raw.push(STAR);
       priority += 1;
-    } else if (c <= 0x20 || c >= 0x7f || c === 0x25) {
-      raw.push(0x25, HEX_DIGITS[c >> 4], HEX_DIGITS[c & 15]);
-      priority += 3;
+    } else if (escapesRaw(c)) {
+      putEscape(c);
     } else {
       raw.push(c);
       priority += 1;

@@ -5,7 +5,7 @@
 import { applicableGroups, crawlerNames } from './agents.js';
 import { escapePattern, googlePattern, indexHtmDirectory, Pattern, Profile, rfcPattern, STAR } from './pattern.js';
 import { readRecords, RuleKind } from './records.js';
-import { HEX_DIGITS, hexValue, isUnreserved } from './octets.js';
+import { escapesRaw, HEX_DIGITS, hexValue, isUnreserved } from './octets.js';
 
 /** Google's GetPathParamsQuery on octets. */
 export function pathParamsQuery(url: Uint8Array): Uint8Array {
@@ -48,7 +48,7 @@ export function normalizePath(path: Uint8Array): Uint8Array {
       if (isUnreserved(v)) out.push(v);
       else out.push(0x25, HEX_DIGITS[v >> 4], HEX_DIGITS[v & 15]);
       i += 2;
-    } else if (c <= 0x20 || c >= 0x7f || c === 0x25) {
+    } else if (escapesRaw(c)) {
       out.push(0x25, HEX_DIGITS[c >> 4], HEX_DIGITS[c & 15]); // (a '%' that starts no escape is %25)
     } else {
       out.push(c);

@@ -15,6 +15,7 @@ const soup = fc.constantFrom(
   '%', '%%', '%e', '%E', '%4', '%41', '%61', '%2', '%25', '%252', '%2A', '%2a', '%24', '%2F', '%2f', '%7e', '%7E', '%3F', '%3B',
   '%e%41', '%%41', '%4%31', '%C3%A9', '%c3', '%zz', '%0', '%00', '%20', '%80', '%FF',
   'e', 'E', 'A', 'a', '4', '1', 'F', '/', '?', ';', '=', ':', '~', '.', ' ', '\t', 'é', 'ツ', '\u0000', '#',
+  '"', '<', '>', '\\', '^', '`', '{', '|', '}', '$', '*', '%3C', '%7B', '%5c',
 );
 const patternPiece = fc.oneof({ weight: 6, arbitrary: soup }, { weight: 1, arbitrary: fc.constantFrom('*', '$', '*e', '/*') });
 const pattern = fc.array(patternPiece, { maxLength: 6 }).map((p) => {
@@ -91,5 +92,59 @@ describe('rfc normalisation is idempotent', () => {
     expect(m.explain('https://example.com/100%25').line).toBe(2);
     expect(m.explain('https://example.com/100%').line).toBe(2);
     expect(m.isAllowed('https://example.com/100')).toBe(true);
+  });
+});
+
+describe('rfc: every octet, raw and escaped, on both sides', () => {
+  const hex = (c: number) => '%' + c.toString(16).toUpperCase().padStart(2, '0');
+  it('the core agrees with the reference for each octet 0-255 in a pattern and in a path, raw or escaped', () => {
+    const forms = (c: number) => [String.fromCharCode(c), hex(c), hex(c).toLowerCase()];
+    for (let c = 0; c < 256; c++) {
+      if (c === 0x0a || c === 0x0d || c === 0x23) continue; // a line ends at CR or LF, a value at '#'
+      // The path: the octet's own forms, another octet's, and the special ones.
+      const units = [...forms(c), ...forms((c * 7 + 13) % 256), '%', '*', '$', '%25', '%2A', '%24'];
+      for (const form of forms(c)) {
+        const body = `User-agent: *\nDisallow: /a${form}b\nAllow: /a${form}\n`;
+        const m = parse(body, { profile: 'rfc' }).compile('FooBot');
+        const urls = units.map((u) => `https://example.com/a${u}b`);
+        const batch = m.checkMany(urls);
+        urls.forEach((u, i) => {
+          const ref = referenceVerdict(enc(body), u, 'FooBot', 'rfc');
+          const got = m.explain(u);
+          expect({ allowed: got.allowed, line: got.line }, `${JSON.stringify(body)} ${JSON.stringify(u)}`).toEqual({ allowed: ref.allowed, line: ref.line });
+          expect(batch[i]).toBe(ref.allowed ? 1 : 0);
+        });
+        m.dispose();
+      }
+    }
+  });
+
+  it('octets a URI may not hold raw (" < > \\ ^ ` { | }) match their escapes, as clients send them', () => {
+    for (const c of '"<>\\^`{|}') {
+      const e = hex(c.charCodeAt(0));
+      for (const rule of [c, e, e.toLowerCase()]) {
+        const m = parse(`User-agent: *\nDisallow: /a${rule}d.html\n`, { profile: 'rfc' }).compile('FooBot');
+        for (const url of [`/a${c}d.html`, `/a${e}d.html`, `/a${e.toLowerCase()}d.html`]) {
+          expect(m.isAllowed(`https://example.com${url}`), `rule /a${rule}d.html, url ${url}`).toBe(false);
+          expect(m.checkMany([`https://example.com${url}`])[0]).toBe(0);
+        }
+        expect(m.isAllowed('https://example.com/ad.html')).toBe(true);
+      }
+    }
+  });
+
+  it("a pattern's %24 and %2A are the literal $ and *, met by the path's raw or escaped ones (RFC 9309 2.2.3)", () => {
+    const m = parse('User-agent: *\nDisallow: /dollar%24\nDisallow: /star%2A\nDisallow: /mid$dle\nDisallow: /end$\nDisallow: /any*thing\n', { profile: 'rfc' }).compile('FooBot');
+    const verdicts: Record<string, boolean> = {
+      '/dollar$': false, '/dollar%24': false, '/dollar%24x': false, '/dollar': true,
+      '/star*': false, '/star%2A': false, '/star%2a': false, '/star': true, '/starx': true,
+      '/mid$dle': false, '/mid%24dle': false, '/middle': true,
+      '/end': false, '/end$': true, '/end%24': true, '/endx': true,
+      '/any/thing': false, '/anything': false, '/any*thing': false, '/anythin': true,
+    };
+    for (const [path, allowed] of Object.entries(verdicts)) {
+      expect(m.isAllowed(`https://example.com${path}`), path).toBe(allowed);
+      expect(referenceVerdict(enc('User-agent: *\nDisallow: /dollar%24\nDisallow: /star%2A\nDisallow: /mid$dle\nDisallow: /end$\nDisallow: /any*thing\n'), `https://example.com${path}`, 'FooBot', 'rfc').allowed, path).toBe(allowed);
+    }
   });
 });
