@@ -56,9 +56,15 @@ const RAW_HIGH: u64 = (1 << (0x5c - 64)) | (1 << (0x5e - 64)) | (1 << (0x60 - 64
 
 /** The octets of v that normalisation may change (see escapesRaw, and '%'). */
 @inline export function specialOctets(v: v128): i32 {
-  const printable = v128.and(i8x16.swizzle(BY_LOW, v128.and(v, i8x16.splat(0x0f))), i8x16.swizzle(BY_HIGH, i8x16.shr_u(v, 4)));
-  return i8x16.bitmask(v128.or(v128.or(i8x16.lt_u(v, i8x16.splat(0x21)), i8x16.gt_u(v, i8x16.splat(0x7e))),
-    i8x16.ne(printable, i8x16.splat(0))));
+  const nibble = i8x16.splat(0x0f);
+  // (The high nibble by a 16-bit shift and a mask: i8x16.shr_u has no x64 instruction.)
+  const high = v128.and(i16x8.shr_u(v, 4), nibble);
+  const printable = v128.and(i8x16.swizzle(BY_LOW, v128.and(v, nibble)), i8x16.swizzle(BY_HIGH, high));
+  // Outside 0x21-0x7e in one signed compare: v + 0x5f wraps 0x21-0x7e onto -128..-35
+  // and every other octet above it. A saturating add puts any bit of `printable`
+  // in the lane's top bit (cheaper than ne).
+  const outside = i8x16.gt_s(i8x16.add(v, i8x16.splat(0x5f)), i8x16.splat(-35));
+  return i8x16.bitmask(v128.or(outside, i8x16.add_sat_u(printable, i8x16.splat(0x7f))));
 }
 
 /** Is octet c written as %XX when it stands raw (not as an escape's '%')? */
