@@ -30,13 +30,35 @@ export function crawlerNames(agent: string | readonly string[], profile: Profile
   if (profile === 'rfc' && list.length === 0) throw new TypeError('agent list is empty: name at least one product token');
   return list.map((a) => {
     if (typeof a !== 'string') throw new TypeError(`agent must be a string, got ${describe(a)}`);
-    if (profile === 'rfc' && !TOKEN.test(a)) {
-      throw new TypeError(
-        `invalid agent ${JSON.stringify(a.slice(0, 80))}: a product token is letters, '-' and '_' only (e.g. "Googlebot", not "Googlebot/2.1")`,
-      );
-    }
+    if (profile === 'rfc' && !TOKEN.test(a)) throw new TypeError(invalidAgent(a));
     return asciiLower(a);
   });
+}
+
+/** Why a name is not a product token, and how to get one. */
+function invalidAgent(a: string): string {
+  const quoted = JSON.stringify(a.slice(0, 80));
+  if (a.trim().startsWith('*')) {
+    return `invalid agent ${quoted}: name your crawler by its product token (e.g. "FooBot"); the "*" groups apply when no group names it`;
+  }
+  const token = productToken(a);
+  const hint = token === '' ? '' : `; productToken(${quoted}) gives "${token}"`;
+  return `invalid agent ${quoted}: a product token is letters, '-' and '_' only (e.g. "Googlebot", not "Googlebot/2.1")${hint}`;
+}
+
+/**
+ * The crawler's product token in a User-Agent header or any crawler name, the
+ * name robots.txt groups are matched against (RFC 9309 2.2.1): the product
+ * after "compatible;" when there is one ("Mozilla/5.0 (compatible;
+ * Googlebot/2.1; +http://www.google.com/bot.html)" is "Googlebot"), else the
+ * first product ("FooBot/1.2 (+https://foo.example/bot)" is "FooBot"), cut to
+ * its leading letters, '-' and '_'. '' when there is none.
+ */
+export function productToken(userAgent: string): string {
+  if (typeof userAgent !== 'string') throw new TypeError(`userAgent must be a string, got ${describe(userAgent)}`);
+  const compatible = /compatible;\s*([A-Za-z_-]+)/i.exec(userAgent);
+  if (compatible !== null) return compatible[1];
+  return /^\s*([A-Za-z_-]*)/.exec(userAgent)![1];
 }
 
 function describe(v: unknown): string {
@@ -52,9 +74,4 @@ export function names(line: AgentLine, crawler: readonly string[]): boolean {
 export function applicableGroups(groups: readonly Group[], crawler: readonly string[]): Group[] {
   const specific = groups.filter((g) => g.agents.some((a) => names(a, crawler)));
   return specific.length > 0 ? specific : groups.filter((g) => g.agents.some((a) => a.global));
-}
-
-/** The leading product token of each name ("googlebot/2.1" -> "googlebot"), for extensions such as crawl-delay. */
-export function productTokens(names: readonly string[]): string[] {
-  return names.map((n) => /^[a-z_-]*/i.exec(n)![0]).filter((t) => t.length > 0);
 }

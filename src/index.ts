@@ -4,7 +4,7 @@ export { Matcher, DisposedError } from './matcher.js';
 export type { Verdict, MatcherOptions } from './matcher.js';
 export type { Diagnostic, DiagnosticCode, RuleKind } from './records.js';
 export type { Profile } from './pattern.js';
-export { isValidAgent } from './agents.js';
+export { isValidAgent, productToken } from './agents.js';
 export { robotsUrl } from './robots-url.js';
 export { RobotsCache, UNREACHABLE_GIVE_UP_MS } from './robots-cache.js';
 export type { RobotsCacheOptions, RobotsEntry, RobotsCacheStats } from './robots-cache.js';

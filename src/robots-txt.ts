@@ -1,5 +1,5 @@
 // The public entry: parse() and RobotsTxt.
-import { applicableGroups, crawlerNames, names, productTokens } from './agents.js';
+import { applicableGroups, crawlerNames, names } from './agents.js';
 import { compileRules } from './compile.js';
 import { Matcher, MatcherOptions, Verdict } from './matcher.js';
 import { MatcherPool } from './matcher-pool.js';
@@ -158,10 +158,11 @@ export class RobotsTxt {
    * Seconds between fetches for the crawler: the first valid crawl-delay after
    * user-agent lines naming it, or, when no line names it, after `*` (or `*` and
    * anything); when those give none, a crawl-delay before any user-agent line.
-   * A name's product token is used ("Bot/2.1" is "Bot").
+   * Lines name the crawler as they do for its verdicts (under `google` a name is
+   * compared whole: "Bot/2.1" names no group, so `*` applies to it, as to its verdicts).
    */
   crawlDelay(agent: string | readonly string[]): number | undefined {
-    const crawler = productTokens(crawlerNames(agent, this.profile));
+    const crawler = crawlerNames(agent, this.profile);
     const runs = this.records.delayRuns;
     const specific = runs.filter((r) => r.agents.some((a) => names(a, crawler)));
     const chosen = specific.length > 0 ? specific : runs.filter((r) => r.agents.some((a) => a.wildcard));
