@@ -1,6 +1,19 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // A .wasm import is the module's octets, as the build embeds it (scripts/build.mjs):
+  // for the suites that import src/ directly.
+  plugins: [
+    {
+      name: 'wasm-octets',
+      enforce: 'pre',
+      load(id) {
+        if (!id.endsWith('.wasm')) return null;
+        return `export default Uint8Array.from(atob(${JSON.stringify(readFileSync(id).toString('base64'))}), (c) => c.charCodeAt(0));`;
+      },
+    },
+  ],
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 120_000,

@@ -1,7 +1,11 @@
+/// <reference path="./wasm.d.ts" />
 // The WASM core, loaded once per process (per worker): its exports, views of its
 // memory, and the scratch area URLs are written to before a call.
-import { readFileSync } from 'node:fs';
 import { instantiateSync } from '@assemblyscript/loader';
+// The core's octets, embedded in the bundle by the build (esbuild's binary
+// loader): no file to find beside it, so a bundled app, Deno without
+// --allow-read and any runtime load it the same way.
+import wasmBytes from '../build/robots.wasm';
 
 interface CoreExports {
   memory: WebAssembly.Memory;
@@ -26,19 +30,6 @@ interface CoreExports {
 
 /** Builds one transition for the matcher whose header is at a given address. */
 export type TransitionBuilder = (row: number, cls: number) => number;
-
-function wasmBytes(): Uint8Array {
-  // dist/robots.wasm beside the bundle; build/robots.wasm when run from src/.
-  const candidates = ['./robots.wasm', '../build/robots.wasm'];
-  for (const c of candidates) {
-    try {
-      return readFileSync(new URL(c, import.meta.url));
-    } catch {
-      /* try the next place */
-    }
-  }
-  throw new Error(`robots.wasm not found next to ${import.meta.url}: run "npm run build"`);
-}
 
 /** checkMany's batches: at most this many URLs, and UTF-16 units in all. */
 const BATCH_URLS = 1024;
@@ -90,7 +81,7 @@ export class Core {
         },
       },
     };
-    this.exports = instantiateSync<Record<string, unknown>>(wasmBytes(), imports).exports as unknown as CoreExports;
+    this.exports = instantiateSync<Record<string, unknown>>(wasmBytes, imports).exports as unknown as CoreExports;
     this.refresh();
     this.reserveUrl(4096);
   }
