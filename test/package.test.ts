@@ -1,0 +1,93 @@
+// The package as a user gets it: `npm pack`, the tarball installed in a fresh
+// folder, then used from ESM, CommonJS, TypeScript (skipLibCheck off), a Node
+// bundle made with esbuild, and `npx robots-wasm`. What the tarball holds is
+// checked too: the library, its types, the command, the license; nothing of
+// the tests, the sources or the CLI's internals.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+const dir = mkdtempSync(path.join(tmpdir(), 'robots-package-'));
+const app = path.join(dir, 'app');
+let files: string[] = [];
+
+const BODY = 'User-agent: FooBot\\nDisallow: /private\\n';
+/** One check every consumer runs: a verdict, a line, and rfc's normalisation. */
+const PROGRAM = (imp: string) => `${imp}
+const r = parse('${BODY}');
+const out = [r.isAllowed('https://example.com/private/x', 'FooBot'), r.explain('/private', 'FooBot').line, r.isAllowed('/%70rivate', 'FooBot')];
+console.log(JSON.stringify(out));`;
+const EXPECTED = '[false,2,false]';
+
+function run(cmd: string, args: string[], cwd = app): string {
+  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', timeout: 120_000, env: { ...process.env, npm_config_update_notifier: 'false' } });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr}${r.stdout}`);
+  return r.stdout;
+}
+
+beforeAll(() => {
+  const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', dir], ROOT)) as { filename: string; files: { path: string }[] }[];
+  files = packed[0].files.map((f) => f.path);
+  writeFileSync(path.join(dir, 'package.json'), '{}');
+  run('mkdir', ['-p', app], dir);
+  writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'app', private: true }));
+  run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', path.join(dir, packed[0].filename)]);
+}, 180_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the packed tarball', () => {
+  it('holds the library, its types, the command and the license, and no sources, tests or CLI internals', () => {
+    for (const f of ['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts', 'dist/cli.js']) {
+      expect(files, f).toContain(f);
+    }
+    expect(files.filter((f) => f.startsWith('src/') || f.startsWith('test/') || f.startsWith('assembly/'))).toEqual([]);
+    expect(files.filter((f) => f.startsWith('dist/') && f.endsWith('.d.ts') && f !== 'dist/index.d.ts')).toEqual([]);
+  });
+
+  it('works from ESM', () => {
+    writeFileSync(path.join(app, 'esm.mjs'), PROGRAM("import { parse } from 'robots-wasm';"));
+    expect(run(process.execPath, ['esm.mjs']).trim()).toBe(EXPECTED);
+  });
+
+  it('works from CommonJS', () => {
+    writeFileSync(path.join(app, 'cjs.cjs'), PROGRAM("const { parse } = require('robots-wasm');"));
+    expect(run(process.execPath, ['cjs.cjs']).trim()).toBe(EXPECTED);
+  });
+
+  it('type-checks from TypeScript with skipLibCheck off, ESM and CommonJS', () => {
+    const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+    const typed = `import { parse, productToken, type Verdict, RobotsCache, DisposedError } from 'robots-wasm';
+const v: Verdict = parse('${BODY}', { profile: 'google' }).explain('/private', productToken('FooBot/1.0'));
+const n: number = v.line;
+const c = new RobotsCache({ agent: 'FooBot', userAgentHeader: 'FooBot/1.0' });
+export { n, c, DisposedError };
+`;
+    writeFileSync(path.join(app, 'typed.mts'), typed);
+    writeFileSync(path.join(app, 'typed.cts'), typed.replace(/^import (.*) from 'robots-wasm';/, "import $1 from 'robots-wasm';"));
+    writeFileSync(path.join(app, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', types: [], lib: ['es2022', 'dom'] },
+      files: ['typed.mts', 'typed.cts'],
+    }));
+    run(process.execPath, [tsc, '-p', 'tsconfig.json']);
+  });
+
+  it('bundles into a Node app with esbuild, which runs from anywhere', () => {
+    writeFileSync(path.join(app, 'bundled.mjs'), PROGRAM("import { parse } from 'robots-wasm';"));
+    const out = path.join(dir, 'elsewhere', 'bundle.mjs');
+    execFileSync(path.join(ROOT, 'node_modules/.bin/esbuild'), ['bundled.mjs', '--bundle', '--platform=node', '--format=esm', `--outfile=${out}`], { cwd: app, stdio: 'pipe' });
+    expect(readdirSync(path.dirname(out))).toEqual(['bundle.mjs']); // nothing to copy beside it
+    expect(run(process.execPath, [out], dir).trim()).toBe(EXPECTED);
+  });
+
+  it('runs its command as npx robots-wasm', () => {
+    expect(run('npx', ['--no-install', 'robots-wasm', '--help'])).toMatch(/^Usage: robots/);
+    writeFileSync(path.join(app, 'robots.txt'), BODY.replace('\\n', '\n').replace('\\n', '\n'));
+    const r = spawnSync('npx', ['--no-install', 'robots-wasm', 'check', 'robots.txt', 'FooBot', 'https://example.com/private'], { cwd: app, encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^disallowed\t2\t/);
+  });
+});
