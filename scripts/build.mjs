@@ -1,16 +1,18 @@
 // Bundles src/ into dist/index.js (ESM) and dist/index.cjs (CommonJS), the
 // `robots` command into dist/cli.js (with its worker thread,
-// dist/classify-worker.js), and writes the type declarations. The WASM core is
+// dist/classify-worker.js), and writes the public type declarations. The WASM core is
 // embedded in each bundle (a .wasm import is its octets).
 import { build } from 'esbuild';
-import { chmodSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
 const bundlesOnly = process.argv.includes('--bundles-only');
 if (!bundlesOnly) rmSync('dist', { recursive: true, force: true }); // (a bench build leaves the declarations be)
 mkdirSync('dist', { recursive: true });
 const common = { bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning', loader: { '.wasm': 'binary' } };
-await build({ ...common, entryPoints: ['src/index.ts'], outfile: 'dist/index.js' });
+// The library, and the internals the tests and benchmarks use, sharing their
+// modules (split into dist/chunks/): one core in a process.
+await build({ ...common, entryPoints: { index: 'src/index.ts', internal: 'src/internal.ts' }, outdir: 'dist', splitting: true, chunkNames: 'chunks/[name]-[hash]' });
 // For require(): the same library, a module instance (and WASM core) of its own.
 await build({ ...common, format: 'cjs', entryPoints: ['src/index.ts'], outfile: 'dist/index.cjs' });
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -22,7 +24,12 @@ await build({
   define: { VERSION: JSON.stringify(version) },
 });
 chmodSync('dist/cli.js', 0o755);
-// Type declarations (and the type check), unless only the bundles are wanted (npm run bench).
+// The type check, and the public types as one file (the internals left out:
+// tsconfig.types.json strips @internal), for import and for require. Not for a
+// bench build (npm run bench).
 if (!bundlesOnly) {
   execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['node_modules/dts-bundle-generator/dist/bin/dts-bundle-generator.js', '--silent', '--no-banner',
+    '--project', 'tsconfig.types.json', '-o', 'dist/index.d.ts', 'src/index.ts'], { stdio: 'inherit' });
+  copyFileSync('dist/index.d.ts', 'dist/index.d.cts');
 }

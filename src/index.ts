@@ -1,3 +1,5 @@
+// The public surface of robots-wasm: the engine (parse, RobotsTxt, Matcher) and
+// the crawler's parts (robotsUrl, fetchRobots, RobotsCache). Internals: internal.ts.
 export { parse, RobotsTxt, DEFAULT_MAX_BYTES, OWN_MATCHERS_BYTES } from './robots-txt.js';
 export type { ParseOptions } from './robots-txt.js';
 export { Matcher, DisposedError } from './matcher.js';
@@ -11,12 +13,3 @@ export type { RobotsCacheOptions, RobotsEntry, RobotsCacheStats } from './robots
 export { fetchRobots, MAX_REDIRECTS } from './fetch-robots.js';
 export type { FetchFunction, FetchOutcome, FetchRobotsOptions, RobotsStatus } from './fetch-robots.js';
 
-// Internals for tests and tools: not part of the stable surface.
-export { referenceVerdict, pathParamsQuery, normalizePath } from './reference.js';
-export { escapePattern } from './pattern.js';
-export { corePath, coreMemoryBytes } from './core.js';
-export { dfaTuning } from './dfa.js';
-export { ownMatcherStats } from './robots-txt.js';
-export { LineClassifier, MAX_COUNTED_HOSTS } from './line-classifier.js';
-export type { OutputFormat, MatcherSource, BlockResult, OutputBuffers, OutputWriter } from './line-classifier.js';
-export { BufferPool } from './buffer-pool.js';

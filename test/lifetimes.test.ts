@@ -2,7 +2,7 @@
 // does (no dispose, a synchronous loop that never lets the event loop turn, so
 // no FinalizationRegistry callback runs); a disposed Matcher says so.
 import { describe, expect, it } from 'vitest';
-import { coreMemoryBytes, DisposedError, OWN_MATCHERS_BYTES, ownMatcherStats, parse } from '../dist/index.js';
+import { coreMemoryBytes, DisposedError, OWN_MATCHERS_BYTES, ownMatcherStats, parse } from '../dist/internal.js';
 
 const MiB = 2 ** 20;
 const BODY = [

@@ -2,7 +2,7 @@
 // turn to write has not come keeps a block's output in the core and classifies
 // its next block meanwhile. The kept output must stay intact until released.
 import { describe, expect, it } from 'vitest';
-import { LineClassifier, parse } from '../dist/index.js';
+import { LineClassifier, parse } from '../dist/internal.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

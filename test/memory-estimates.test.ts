@@ -7,7 +7,7 @@ import { runInNewContext } from 'node:vm';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreMemoryBytes, parse, RobotsCache } from '../dist/index.js';
+import { coreMemoryBytes, parse, RobotsCache } from '../dist/internal.js';
 import { startServer, serve, type TestServer } from './http-servers.js';
 import { corpusFile, HAVE_SHARED, SHARED } from './shared-data.js';
 

@@ -1,6 +1,6 @@
 // What a classification needs, as plain data (it crosses to worker threads),
 // and the engine built from it: one matcher, or one per host of a directory.
-import { LineClassifier, parse, type BlockResult, type Matcher, type OutputBuffers, type OutputFormat, type OutputWriter, type Profile } from '../index.js';
+import { LineClassifier, parse, type BlockResult, type Matcher, type OutputBuffers, type OutputFormat, type OutputWriter, type Profile } from '../internal.js';
 import { CliError } from './errors.js';
 import { readRobotsFile } from './robots-file.js';
 import { HostMatchers } from './host-matchers.js';

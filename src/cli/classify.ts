@@ -2,7 +2,7 @@
 import { closeSync, createReadStream, fstatSync, openSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
-import { BufferPool, MAX_COUNTED_HOSTS, type OutputFormat, type Profile } from '../index.js';
+import { BufferPool, MAX_COUNTED_HOSTS, type OutputFormat, type Profile } from '../internal.js';
 import { BlockClassifier, compileAgents, type ClassifiedBlock, type ClassifyConfig } from './classify-config.js';
 import { readRobotsFile } from './robots-file.js';
 import { CliError, reason } from './errors.js';
