@@ -16,11 +16,15 @@ await build({ ...common, entryPoints: { index: 'src/index.ts', internal: 'src/in
 // For require(): the same library, a module instance (and WASM core) of its own.
 await build({ ...common, format: 'cjs', entryPoints: ['src/index.ts'], outfile: 'dist/index.cjs' });
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+// The command carries its own dependencies (argument parsing, the progress bar),
+// so a library user does not install them; their require()s of Node's modules
+// need a require in an ES module.
 await build({
   ...common,
+  packages: undefined,
   entryPoints: { cli: 'src/cli/main.ts', 'classify-worker': 'src/cli/classify-worker.ts' },
   outdir: 'dist',
-  banner: { js: '#!/usr/bin/env node' },
+  banner: { js: "#!/usr/bin/env node\nimport { createRequire as __robotsRequire } from 'node:module';\nconst require = __robotsRequire(import.meta.url);" },
   define: { VERSION: JSON.stringify(version) },
 });
 chmodSync('dist/cli.js', 0o755);

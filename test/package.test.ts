@@ -48,6 +48,11 @@ describe('the packed tarball', () => {
     expect(files.filter((f) => f.startsWith('dist/') && f.endsWith('.d.ts') && f !== 'dist/index.d.ts')).toEqual([]);
   });
 
+  it('installs only what the library needs (the command carries its own dependencies)', () => {
+    const installed = readdirSync(path.join(app, 'node_modules')).filter((n) => !n.startsWith('.')).sort();
+    expect(installed).toEqual(['@assemblyscript', 'http-cache-semantics', 'robots-wasm']);
+  });
+
   it('works from ESM', () => {
     writeFileSync(path.join(app, 'esm.mjs'), PROGRAM("import { parse } from 'robots-wasm';"));
     expect(run(process.execPath, ['esm.mjs']).trim()).toBe(EXPECTED);
