@@ -12,4 +12,5 @@ export { RobotsCache, UNREACHABLE_GIVE_UP_MS } from './robots-cache.js';
 export type { RobotsCacheOptions, RobotsEntry, RobotsCacheStats } from './robots-cache.js';
 export { fetchRobots, MAX_REDIRECTS } from './fetch-robots.js';
 export type { FetchFunction, FetchOutcome, FetchRobotsOptions, RobotsStatus } from './fetch-robots.js';
-
+export { lint } from './lint.js';
+export type { LintReport, Finding, LintCode } from './lint.js';

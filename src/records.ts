@@ -18,6 +18,8 @@ export interface AgentLine {
   /** The product token (the leading run of [A-Za-z_-] of the value, may be empty),
    * in ASCII lower case for comparisons. */
   lower: string;
+  /** The value goes on past its product token ("Googlebot/2.1"): that part is not matched. */
+  trailing: boolean;
 }
 
 export interface RuleLine {
@@ -80,8 +82,9 @@ export interface Records {
   /** The octets parsed, or only those the rules and diagnostics point into (see compact). */
   body: Uint8Array;
   groups: Group[];
-  /** Sitemap values in file order, as written (duplicates kept). */
+  /** Sitemap values in file order, as written (duplicates kept), and their lines. */
   sitemaps: string[];
+  sitemapLines: number[];
   /** For crawl-delay: user-agent runs, each ended by a rule or a valid crawl-delay. */
   delayRuns: DelayRun[];
   /** A crawl-delay before any user-agent line: the file's default. */
@@ -101,11 +104,12 @@ export function isTokenChar(c: number): boolean {
 
 function agentLine(line: number, b: Uint8Array, start: number, end: number): AgentLine {
   if (end > start && b[start] === 0x2a && (end - start === 1 || isSpace(b[start + 1]))) {
-    return { line, global: true, wildcard: true, lower: '*' };
+    return { line, global: true, wildcard: true, lower: '*', trailing: false };
   }
   let lower = '';
-  for (let i = start; i < end && isTokenChar(b[i]); i++) lower += String.fromCharCode(b[i] >= 0x41 && b[i] <= 0x5a ? b[i] | 0x20 : b[i]);
-  return { line, global: false, wildcard: end > start && b[start] === 0x2a, lower };
+  let i = start;
+  for (; i < end && isTokenChar(b[i]); i++) lower += String.fromCharCode(b[i] >= 0x41 && b[i] <= 0x5a ? b[i] | 0x20 : b[i]);
+  return { line, global: false, wildcard: end > start && b[start] === 0x2a, lower, trailing: i < end };
 }
 
 // A leading decimal number; what follows it ("10<BR>" in HTML served as text) is ignored.
@@ -122,6 +126,7 @@ export function parseDelay(value: string): number | undefined {
 class RecordsBuilder implements LineHandler {
   readonly groups: Group[] = [];
   readonly sitemaps: string[] = [];
+  readonly sitemapLines: number[] = [];
   readonly delayRuns: DelayRun[] = [];
   defaultDelay: number | undefined = undefined;
   readonly pending: PendingDiagnostic[] = [];
@@ -161,6 +166,7 @@ class RecordsBuilder implements LineHandler {
         return this.rule(line, kind === KEY_ALLOW ? 'allow' : 'disallow', start, end);
       case KEY_SITEMAP:
         this.sitemaps.push(this.text(start, end));
+        this.sitemapLines.push(line);
         return;
       case KEY_CRAWL_DELAY:
         return this.crawlDelay(line, start, end);
@@ -236,6 +242,7 @@ export function readRecords(body: Uint8Array): Records {
     body,
     groups: builder.groups,
     sitemaps: builder.sitemaps,
+    sitemapLines: builder.sitemapLines,
     delayRuns: builder.delayRuns,
     defaultDelay: builder.defaultDelay,
     pending: builder.pending,
@@ -305,7 +312,7 @@ export function recordsBytes(r: Records): number {
     for (const a of g.agents) n += AGENT_BYTES + a.lower.length;
     for (const c of g.contentUsage) n += 2 * STRING_BYTES + c.path.length + c.preference.length;
   }
-  for (const s of r.sitemaps) n += STRING_BYTES + s.length;
+  for (const s of r.sitemaps) n += STRING_BYTES + 8 + s.length; // (and its line)
   return n;
 }
 

@@ -1,49 +1,58 @@
-// `robots lint FILE`: the diagnostics, one per line with its line number, then
-// the sitemaps and crawl-delays found. Exit 1 when there are errors.
-import { parse, type DiagnosticCode } from '../index.js';
+// `robots lint FILE|DIR`: the findings (lines ignored or bent, and mistakes
+// that parse fine but do not do what was meant), one per line with its line
+// number, then the sitemaps and crawl-delays found; every file of a directory.
+// Exit 1 when there are errors.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { lint, type LintReport } from '../lint.js';
+import { CliError, reason } from './errors.js';
 import { parseMaxBytes, parseProfile } from './options.js';
 import { readRobotsFile } from './robots-file.js';
-import { readRecords } from '../records.js';
-
-/** Lines a crawler ignores that were probably meant to count; the rest are bent but understood. */
-const ERRORS: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
-  'invalid-line', 'rule-outside-group', 'line-too-long', 'invalid-utf8', 'invalid-crawl-delay', 'size-limit',
-]);
 
 export interface LintOptions {
   profile: string;
   maxBytes: string;
+  format?: string;
 }
 
-export function lintCommand(file: string, options: LintOptions): number {
-  const body = readRobotsFile(file);
+export function lintCommand(target: string, options: LintOptions): number {
   const profile = parseProfile(options.profile);
   const maxBytes = parseMaxBytes(options.maxBytes);
-  const robots = parse(body, { profile, maxBytes });
-  const out: string[] = [];
-  let errors = 0;
-  for (const d of robots.diagnostics) {
-    const severity = ERRORS.has(d.code) ? 'error' : 'warning';
-    if (severity === 'error') errors++;
-    out.push(`${file}:${d.line}: ${severity}: ${d.message} [${d.code}]`);
+  const format = options.format ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new CliError(`--format must be text or json, got "${format}"`);
+  const files = filesOf(target);
+  const reports = files.map((file) => ({ file, ...lint(readRobotsFile(file), { profile, maxBytes }) }));
+  if (format === 'json') {
+    process.stdout.write(JSON.stringify(files.length === 1 && target === files[0] ? reports[0] : reports) + '\n');
+  } else {
+    process.stdout.write(reports.map((r) => asText(r.file, r, files.length > 1)).join('\n') + '\n');
   }
-  const warnings = robots.diagnostics.length - errors;
-  for (const s of robots.sitemaps) out.push(`sitemap: ${s}`);
-  for (const { agents, delay } of crawlDelays(body.subarray(0, Math.min(body.length, maxBytes)))) out.push(`crawl-delay: ${delay} s for ${agents}`);
-  out.push(`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
-  process.stdout.write(out.join('\n') + '\n');
-  return errors > 0 ? 1 : 0;
+  return reports.some((r) => r.errors > 0) ? 1 : 0;
 }
 
-/** Each crawl-delay that applies to someone, with the user-agent lines it belongs to. */
-function crawlDelays(body: Uint8Array): { agents: string; delay: number }[] {
-  const records = readRecords(body);
-  const found: { agents: string; delay: number }[] = [];
-  if (records.defaultDelay !== undefined) found.push({ agents: 'every crawler without one of its own (before any user-agent line)', delay: records.defaultDelay });
-  for (const run of records.delayRuns) {
-    if (run.delay === undefined) continue;
-    const names = run.agents.map((a) => (a.wildcard ? '*' : a.lower || '(no product token)'));
-    found.push({ agents: `user-agent ${names.join(', ')} (line ${run.agents.map((a) => a.line).join(', ')})`, delay: run.delay });
+/** The file, or each regular file of a directory (sorted; not recursive). */
+function filesOf(target: string): string[] {
+  if (target === '-') return [target];
+  let isDir: boolean;
+  try {
+    isDir = statSync(target).isDirectory();
+  } catch (e) {
+    throw new CliError(`cannot read robots file ${target}: ${reason(e)}`);
   }
-  return found;
+  if (!isDir) return [target];
+  const files = readdirSync(target).sort().map((n) => join(target, n)).filter((f) => statSync(f, { throwIfNoEntry: false })?.isFile());
+  if (files.length === 0) throw new CliError(`no files to lint in ${target}`);
+  return files;
+}
+
+function asText(file: string, r: LintReport, many: boolean): string {
+  const out = r.findings.map((f) => `${file}:${f.line}: ${f.severity}: ${f.message} [${f.code}]`);
+  for (const s of r.sitemaps) out.push(`${many ? `${file}: ` : ''}sitemap: ${s}`);
+  for (const d of r.crawlDelays) {
+    const who = d.agents === '' ? 'every crawler without one of its own (before any user-agent line)' : `user-agent ${d.agents} (line ${d.line})`;
+    out.push(`${many ? `${file}: ` : ''}crawl-delay: ${d.delay} s for ${who}`);
+  }
+  const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+  out.push(`${many ? `${file}: ` : ''}${plural(r.errors, 'error')}, ${plural(r.warnings, 'warning')}`);
+  return out.join('\n');
 }

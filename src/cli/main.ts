@@ -78,10 +78,11 @@ program
 
 program
   .command('lint')
-  .description('Lines ignored or bent, with line numbers; sitemaps and crawl-delays found. Exit 1 when there are errors.')
-  .argument('<file>', 'robots.txt ("-" for stdin)')
+  .description('Lines ignored or bent and common mistakes, with line numbers; sitemaps and crawl-delays found. Exit 1 when there are errors.')
+  .argument('<file>', 'robots.txt, a directory of them (each file), or "-" for stdin')
   .addOption(profileOption())
   .addOption(maxBytesOption())
+  .addOption(new Option('--format <format>', 'text or json (one report, or a list for a directory)').default('text'))
   .action((file: string, o) => {
     exitCode = lintCommand(file, o);
   });
