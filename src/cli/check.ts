@@ -2,24 +2,26 @@
 // and rule. Exit 0 when all are allowed, 1 when any is disallowed (as Google's tool).
 import type { Verdict } from '../index.js';
 import { compileAgents } from './classify-config.js';
-import { parseAgents, parseMaxBytes, parseProfile } from './options.js';
+import { parseAgents, parseFormat, parseMaxBytes, parseProfile } from './options.js';
 import { readRobotsFile } from './robots-file.js';
 
 export interface CheckOptions {
   profile: string;
   maxBytes: string;
+  format?: string;
 }
 
 export function checkCommand(file: string, agent: string, urls: string[], options: CheckOptions): number {
   const profile = parseProfile(options.profile);
+  const json = parseFormat(options.format);
   const matcher = compileAgents(readRobotsFile(file), { agents: parseAgents([agent]), profile, maxBytes: parseMaxBytes(options.maxBytes) });
-  let anyDisallowed = false;
-  for (const url of urls) {
-    const v = matcher.explain(url);
-    anyDisallowed ||= !v.allowed;
-    process.stdout.write(`${v.allowed ? 'allowed' : 'disallowed'}\t${v.line}\t${url}\t${ruleText(v)}\n`);
+  const verdicts = urls.map((url) => ({ url, ...matcher.explain(url) }));
+  if (json) {
+    process.stdout.write(JSON.stringify(verdicts.map(({ url, allowed, line, rule }) => ({ url, allowed, line, rule: rule ?? null }))) + '\n');
+  } else {
+    for (const v of verdicts) process.stdout.write(`${v.allowed ? 'allowed' : 'disallowed'}\t${v.line}\t${v.url}\t${ruleText(v)}\n`);
   }
-  return anyDisallowed ? 1 : 0;
+  return verdicts.every((v) => v.allowed) ? 0 : 1;
 }
 
 export function ruleText(v: Verdict): string {

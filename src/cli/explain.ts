@@ -8,12 +8,13 @@ import { readRecords, type Group } from '../records.js';
 import { normalizePath, pathParamsQuery, referenceVerdict, type ReferenceMatch } from '../reference.js';
 import { compileAgents } from './classify-config.js';
 import { ruleText } from './check.js';
-import { parseAgents, parseMaxBytes, parseProfile } from './options.js';
+import { parseAgents, parseFormat, parseMaxBytes, parseProfile } from './options.js';
 import { readRobotsFile } from './robots-file.js';
 
 export interface ExplainOptions {
   profile: string;
   maxBytes: string;
+  format?: string;
 }
 
 export function explainCommand(file: string, agent: string, url: string, options: ExplainOptions): number {
@@ -26,10 +27,27 @@ export function explainCommand(file: string, agent: string, url: string, options
   const records = readRecords(body);
   const groups = applicableGroups(records.groups, crawlerNames(agents, profile));
   const reference = referenceVerdict(body, url, agents, profile);
+  const path = matchedPath(url, profile);
+  const because = why(verdict.allowed, verdict.rule === undefined ? undefined : ruleText(verdict), verdict.line, reference.matched, path);
 
+  if (parseFormat(options.format)) {
+    process.stdout.write(JSON.stringify({
+      url,
+      path,
+      crawler: agents,
+      profile,
+      groups: groups.map((g) => ({ line: g.agents[0].line, global: g.agents.some((a) => a.global) })),
+      matches: reference.matched.map((m) => ({ line: m.line, kind: m.kind, pattern: m.pattern, length: m.priority, viaIndexHtm: m.viaIndexHtm })),
+      allowed: verdict.allowed,
+      line: verdict.line,
+      rule: verdict.rule ?? null,
+      why: because,
+    }) + '\n');
+    return verdict.allowed ? 0 : 1;
+  }
   const lines: string[] = [];
   lines.push(`URL:      ${url}`);
-  lines.push(`Path:     ${matchedPath(url, profile)}  (what the rules are compared with: path, parameters and query${profile === 'rfc' ? ', normalised as RFC 3986 says' : ''})`);
+  lines.push(`Path:     ${path}  (what the rules are compared with: path, parameters and query${profile === 'rfc' ? ', normalised as RFC 3986 says' : ''})`);
   lines.push(`Crawler:  ${agents.join(', ')}  (profile ${profile})`);
   lines.push(`Group:    ${describeGroups(groups, agents)}`);
   if (reference.matched.length === 0) {
@@ -38,7 +56,7 @@ export function explainCommand(file: string, agent: string, url: string, options
     lines.push('Rules that match (length = octets of the pattern, counting * and $):');
     for (const m of reference.matched) lines.push(`  line ${m.line}: ${label(m)}  length ${m.priority}${m.viaIndexHtm ? '  (Google: an allow of .../index.html also allows the directory)' : ''}`);
   }
-  lines.push(`Verdict:  ${verdict.allowed ? 'ALLOWED' : 'DISALLOWED'}. ${why(verdict.allowed, verdict.rule === undefined ? undefined : ruleText(verdict), verdict.line, reference.matched, matchedPath(url, profile))}`);
+  lines.push(`Verdict:  ${verdict.allowed ? 'ALLOWED' : 'DISALLOWED'}. ${because}`);
   process.stdout.write(lines.join('\n') + '\n');
   return verdict.allowed ? 0 : 1;
 }

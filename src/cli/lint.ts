@@ -6,7 +6,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { lint, type LintReport } from '../lint.js';
 import { CliError, reason } from './errors.js';
-import { parseMaxBytes, parseProfile } from './options.js';
+import { parseFormat, parseMaxBytes, parseProfile } from './options.js';
 import { readRobotsFile } from './robots-file.js';
 
 export interface LintOptions {
@@ -18,11 +18,10 @@ export interface LintOptions {
 export function lintCommand(target: string, options: LintOptions): number {
   const profile = parseProfile(options.profile);
   const maxBytes = parseMaxBytes(options.maxBytes);
-  const format = options.format ?? 'text';
-  if (format !== 'text' && format !== 'json') throw new CliError(`--format must be text or json, got "${format}"`);
+  const json = parseFormat(options.format);
   const files = filesOf(target);
   const reports = files.map((file) => ({ file, ...lint(readRobotsFile(file), { profile, maxBytes }) }));
-  if (format === 'json') {
+  if (json) {
     process.stdout.write(JSON.stringify(files.length === 1 && target === files[0] ? reports[0] : reports) + '\n');
   } else {
     process.stdout.write(reports.map((r) => asText(r.file, r, files.length > 1)).join('\n') + '\n');

@@ -9,12 +9,14 @@ import { checkCommand } from './check.js';
 import { classifyCommand } from './classify.js';
 import { CliError, EXIT_USAGE } from './errors.js';
 import { explainCommand } from './explain.js';
+import { fetchCommand } from './fetch.js';
 import { lintCommand } from './lint.js';
 
 declare const VERSION: string; // set by the build (package.json)
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
-const profileOption = () => new Option('--profile <profile>', 'rfc (RFC 9309, normalised) or google (Googlebot, bit for bit)').default('rfc');
+const profileOption = () => new Option('--profile <profile>', "rfc (RFC 9309, URLs and rules normalised as RFC 3986 says) or google (Googlebot's own parser, bit for bit)").default('rfc');
+const formatOption = () => new Option('--format <format>', 'text or json').default('text');
 const maxBytesOption = () => new Option('--max-bytes <n>', `octets of robots.txt parsed (at least ${DEFAULT_MAX_BYTES}), or Infinity`).default(String(DEFAULT_MAX_BYTES));
 
 let exitCode = 0;
@@ -31,7 +33,7 @@ program
   .argument('[urls]', 'file of URLs, one per line (default: stdin; "-" for stdin)')
   .option('--robots <file>', 'one robots.txt for every URL')
   .option('--robots-dir <dir>', 'DIR/<host> for each URL (lower-case host, no port); no file: no robots.txt, all allowed')
-  .option('--agent <name>', 'crawler name, repeatable or comma-separated (the groups of any of them apply)', collect)
+  .option('--agent <name>', 'crawler name, repeatable or comma-separated (the groups of any of them apply; default: Googlebot)', collect)
   .addOption(profileOption())
   .addOption(new Option('--format <format>', 'tsv or jsonl').default('tsv'))
   .option('--threads <n>', 'worker threads (default: the cores)')
@@ -60,6 +62,7 @@ program
   .argument('<url...>', 'URLs to check')
   .addOption(profileOption())
   .addOption(maxBytesOption())
+  .addOption(formatOption())
   .action((file: string, agent: string, urls: string[], o) => {
     exitCode = checkCommand(file, agent, urls, o);
   });
@@ -72,6 +75,7 @@ program
   .argument('<url>', 'the URL')
   .addOption(profileOption())
   .addOption(maxBytesOption())
+  .addOption(formatOption())
   .action((file: string, agent: string, url: string, o) => {
     exitCode = explainCommand(file, agent, url, o);
   });
@@ -82,9 +86,22 @@ program
   .argument('<file>', 'robots.txt, a directory of them (each file), or "-" for stdin')
   .addOption(profileOption())
   .addOption(maxBytesOption())
-  .addOption(new Option('--format <format>', 'text or json (one report, or a list for a directory)').default('text'))
+  .addOption(new Option('--format <format>', 'text or json (a report, or a list of them for a directory)').default('text'))
   .action((file: string, o) => {
     exitCode = lintCommand(file, o);
+  });
+
+program
+  .command('fetch')
+  .description("A site's robots.txt fetched as a crawler does (status codes, redirects, size limit: RFC 9309 and Google), and what it means. Exit 0: fetched; 1: unavailable or unreachable; 2: usage error.")
+  .argument('<url>', 'any URL of the site (its origin\'s /robots.txt is fetched)')
+  .option('--user-agent <header>', 'the User-Agent header sent (default: robots-wasm/VERSION)')
+  .option('--timeout-ms <n>', 'for the whole fetch, redirects and body included', '10000')
+  .addOption(maxBytesOption())
+  .option('-o, --out <file>', 'write the body read here')
+  .addOption(formatOption())
+  .action(async (url: string, o) => {
+    exitCode = await fetchCommand(url, o);
   });
 
 program

@@ -21,3 +21,10 @@ export function parseMaxBytes(value: string): number {
   }
   return n;
 }
+
+/** --format of the commands that write a report: text (default) or json; true for json. */
+export function parseFormat(value: string | undefined): boolean {
+  if (value === undefined || value === 'text') return false;
+  if (value === 'json') return true;
+  throw new CliError(`--format must be text or json, got "${value}"`);
+}

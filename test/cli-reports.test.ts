@@ -1,0 +1,103 @@
+// The reports scripts read: check and explain as JSON, `robots fetch` against
+// real HTTP servers on 127.0.0.1, and the defaults a user sees in --help.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, expectUsageError, robots } from './cli-run.js';
+import { serve, startServer, type TestServer } from './http-servers.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'robots-reports-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const FILE = path.join(dir, 'robots.txt');
+writeFileSync(FILE, 'User-agent: *\nDisallow: /a\nAllow: /a/b\n');
+
+/** The command, asynchronously: the servers it fetches from run in this process. */
+function robotsAsync(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args]);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+describe('check and explain --format json', () => {
+  it('check: one object per URL, with the deciding rule or null', () => {
+    const r = robots(['check', FILE, 'FooBot', 'http://x/a', 'http://x/a/b', 'http://x/c', '--format', 'json']);
+    expect(r.status).toBe(1);
+    expect(JSON.parse(r.stdout)).toEqual([
+      { url: 'http://x/a', allowed: false, line: 2, rule: { kind: 'disallow', pattern: '/a', line: 2 } },
+      { url: 'http://x/a/b', allowed: true, line: 3, rule: { kind: 'allow', pattern: '/a/b', line: 3 } },
+      { url: 'http://x/c', allowed: true, line: 0, rule: null },
+    ]);
+  });
+
+  it('explain: the path compared, the groups, every matching rule with its length, the verdict and why', () => {
+    const r = robots(['explain', FILE, 'FooBot', 'http://x/a/b%63', '--format', 'json']);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      url: 'http://x/a/b%63', path: '/a/bc', crawler: ['FooBot'], profile: 'rfc',
+      groups: [{ line: 1, global: true }],
+      matches: [
+        { line: 2, kind: 'disallow', pattern: '/a', length: 2, viaIndexHtm: false },
+        { line: 3, kind: 'allow', pattern: '/a/b', length: 4, viaIndexHtm: false },
+      ],
+      allowed: true, line: 3, rule: { kind: 'allow', pattern: '/a/b', line: 3 },
+      why: 'Line 3 (Allow: /a/b) decides: the longest matching rule wins (length 4).',
+    });
+    expectUsageError(robots(['check', FILE, 'FooBot', 'http://x/a', '--format', 'yaml']), /--format must be text or json/);
+  });
+});
+
+describe('robots fetch', () => {
+  let ok: TestServer;
+  let moved: TestServer;
+  let missing: TestServer;
+  let down: TestServer;
+  beforeAll(async () => {
+    ok = await startServer(serve('User-agent: *\nDisallow: /private\n'));
+    moved = await startServer((req, res) => {
+      if (req.url === '/robots.txt') res.writeHead(301, { location: `${ok.origin}/robots.txt` }).end();
+      else res.writeHead(404).end();
+    });
+    missing = await startServer(serve('not here', {}, 404));
+    down = await startServer(serve('busy', { 'retry-after': '120' }, 503));
+  });
+  afterAll(async () => {
+    for (const s of [ok, moved, missing, down]) await s.close();
+  });
+
+  it('says what it got and what it means, with the User-Agent given; writes the body with --out', async () => {
+    const out = path.join(dir, 'got.txt');
+    const r = await robotsAsync(['fetch', `${moved.origin}/some/page?x=1`, '--user-agent', 'FooBot/1.0 (+https://foo.example/bot)', '--out', out]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain(`robots.txt:  ${moved.origin}/robots.txt`);
+    expect(r.stdout).toContain('outcome:     ok (http 200): its rules apply');
+    expect(r.stdout).toContain(`redirects:   1, to ${ok.origin}/robots.txt`);
+    expect(readFileSync(out, 'utf8')).toBe('User-agent: *\nDisallow: /private\n');
+    expect(ok.requests.at(-1)!.headers['user-agent']).toBe('FooBot/1.0 (+https://foo.example/bot)');
+  });
+
+  it('a 404 is unavailable (all allowed), a 503 unreachable (all disallowed): exit 1; JSON on request', async () => {
+    const a = await robotsAsync(['fetch', missing.origin]);
+    expect(a.status).toBe(1);
+    expect(a.stdout).toContain('outcome:     unavailable (http 404): no robots.txt: every URL is allowed');
+    const b = await robotsAsync(['fetch', down.origin, '--format', 'json']);
+    expect(b.status).toBe(1);
+    expect(JSON.parse(b.stdout)).toMatchObject({ robotsUrl: `${down.origin}/robots.txt`, status: 'unreachable', httpStatus: 503, retryAfterMs: 120_000, octets: null });
+    expectUsageError(await robotsAsync(['fetch', 'not a url']), /not an absolute URL/);
+    expectUsageError(await robotsAsync(['fetch', ok.origin, '--timeout-ms', '0']), /--timeout-ms/);
+  });
+});
+
+describe('--help shows the defaults', () => {
+  it('classify: the agent Googlebot and the profile rfc, and what rfc is', () => {
+    const help = robots(['classify', '--help']).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('default: Googlebot');
+    expect(help).toMatch(/--profile <profile> rfc \(RFC 9309, URLs and rules normalised as RFC 3986 says\) or google \(Googlebot's own parser, bit for bit\) \(default: "rfc"\)/);
+  });
+});
