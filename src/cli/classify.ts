@@ -32,6 +32,9 @@ const IN_FLIGHT_PER_THREAD = 3;
 const MAX_THREADS = 256;
 
 export async function classifyCommand(inputPath: string | undefined, options: ClassifyOptions): Promise<number> {
+  if (options.robots === '-' && (inputPath === undefined || inputPath === '-')) {
+    throw new CliError('--robots - reads the robots.txt from stdin, so the URLs cannot come from there too: give them as a file (robots classify --robots - urls.txt)');
+  }
   const { config, threads } = readOptions(options);
   const input = openInput(inputPath);
   const size = input.size;
@@ -98,7 +101,7 @@ export async function classifyCommand(inputPath: string | undefined, options: Cl
     input.close();
   }
   progress.stop();
-  if (!options.quiet) summarize(totals, performance.now() - began, config.robotsDir !== undefined);
+  if (!options.quiet) summarize(totals, performance.now() - began, config.robotsDir === undefined ? null : { threads, cacheMb: Number(options.cacheMb) });
   return 0;
 }
 
@@ -132,8 +135,9 @@ function readOptions(o: ClassifyOptions): { config: ClassifyConfig; threads: num
     profile,
     format: format as OutputFormat,
     maxBytes: parseMaxBytes(o.maxBytes),
-    // The bound is for the whole run: each thread keeps its share.
-    cacheBytes: Math.floor((cacheMb * 2 ** 20) / threads),
+    // Each thread keeps its own compiled hosts: split between threads, a cache
+    // too small for the run's hosts thrashed (a host recompiled for each of its URLs).
+    cacheBytes: cacheMb * 2 ** 20,
   };
   // A bad agent or robots file is a usage error now, not in the first thread that meets it.
   if (config.robotsFile !== undefined) compileAgents(readRobotsFile(config.robotsFile), config).dispose();
@@ -202,14 +206,21 @@ interface Totals {
   evictions: number;
 }
 
-function summarize(t: Totals, ms: number, perHost: boolean): void {
+function summarize(t: Totals, ms: number, cache: { threads: number; cacheMb: number } | null): void {
   const n = thousands;
-  const hosts = t.hosts.size >= MAX_COUNTED_HOSTS ? `more than ${n(MAX_COUNTED_HOSTS)}` : n(t.hosts.size);
+  const count = (k: number, word: string) => `${n(k)} ${word}${k === 1 ? '' : 's'}`;
+  const hosts = t.hosts.size >= MAX_COUNTED_HOSTS ? `more than ${n(MAX_COUNTED_HOSTS)} hosts` : count(t.hosts.size, 'host');
   const rate = t.urls / Math.max(ms / 1000, 1e-6);
-  process.stderr.write(
-    `robots classify: ${n(t.urls)} URLs, ${hosts} hosts, ${n(t.allowed)} allowed, ${n(t.urls - t.allowed)} disallowed ` +
-      `in ${(ms / 1000).toFixed(2)} s (${n(Math.round(rate))} URLs/s)` +
-      (perHost ? `; host cache: ${n(t.loads)} loads, ${n(t.evictions)} evictions` : '') + '\n',
-  );
+  let line = `robots classify: ${count(t.urls, 'URL')}, ${hosts}, ${n(t.allowed)} allowed, ${n(t.urls - t.allowed)} disallowed ` +
+    `in ${(ms / 1000).toFixed(2)} s (${n(Math.round(rate))} URLs/s)`;
+  if (cache !== null) {
+    const perThread = cache.threads > 1 ? ` over ${cache.threads} threads (each keeps its own compiled hosts)` : '';
+    line += `; host cache: ${count(t.loads, 'load')}, ${count(t.evictions, 'eviction')}${perThread}`;
+    // Evictions on the order of the loads: hosts were compiled again and again.
+    if (t.evictions > 0 && t.evictions * 4 >= t.loads) {
+      line += `\nrobots classify: the host cache was too small for this input's hosts (each thread recompiled evicted hosts): ` +
+        `raise --cache-mb (now ${n(cache.cacheMb)} MiB per thread), or sort the URLs by host`;
+    }
+  }
+  process.stderr.write(line + '\n');
 }
-

@@ -56,9 +56,9 @@ export class HostMatchers {
   }
 
   private load(host: string): Entry {
-    this.loads++;
     const none = { matcher: null, source: host.length, bytes: ENTRY_OVERHEAD + host.length };
-    if (!FILE_NAME.test(host) || host === '.' || host === '..') return none;
+    if (!FILE_NAME.test(host) || host === '.' || host === '..') return none; // (no host, or not one a file can be named after: no load)
+    this.loads++;
     const file = join(this.options.dir, host);
     let body: Buffer;
     try {

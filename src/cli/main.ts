@@ -38,7 +38,7 @@ program
   .addOption(new Option('--format <format>', 'tsv or jsonl').default('tsv'))
   .option('--threads <n>', 'worker threads (default: the cores)')
   .option('--out <file>', 'write here instead of stdout (only complete output: written under a temporary name, then renamed)')
-  .option('--cache-mb <n>', 'with --robots-dir: memory for compiled hosts, MiB', '256')
+  .option('--cache-mb <n>', 'with --robots-dir: memory for compiled hosts per thread, MiB', '256')
   .addOption(maxBytesOption())
   .option('-q, --quiet', 'no summary and no progress bar on stderr')
   .addHelpText('after', `

@@ -8,28 +8,37 @@ export class Progress {
   private readonly began = performance.now();
 
   /** total: input octets when known (a file), else 0 (stdin: counts only). */
-  constructor(enabled: boolean, total: number) {
+  constructor(enabled: boolean, private readonly total: number) {
     if (!enabled) {
       this.bar = null;
       return;
     }
+    // (Our own ETA: the bar's own, from its last updates, was far off while the threads started.)
     const format = total > 0
-      ? 'classify [{bar}] {percentage}% | {urls} URLs | {rate} URLs/s | ETA {eta_formatted}'
+      ? 'classify [{bar}] {percentage}% | {urls} URLs | {rate} URLs/s | ETA {remaining}'
       : 'classify {urls} URLs | {rate} URLs/s';
     this.bar = new cliProgress.SingleBar(
       { format, stream: process.stderr, hideCursor: true, clearOnComplete: true, fps: 5, etaBuffer: 50 },
       cliProgress.Presets.shades_classic,
     );
-    this.bar.start(Math.max(total, 1), 0, { urls: '0', rate: '0' });
+    this.bar.start(Math.max(total, 1), 0, { urls: '0', rate: '0', remaining: '…' });
   }
 
   update(consumed: number, urls: number): void {
     if (this.bar === null) return;
     const seconds = (performance.now() - this.began) / 1000;
-    this.bar.update(consumed, { urls: thousands(urls), rate: thousands(Math.round(urls / Math.max(seconds, 1e-3))) });
+    const rate = thousands(Math.round(urls / Math.max(seconds, 1e-3)));
+    this.bar.update(consumed, { urls: thousands(urls), rate, remaining: remaining(seconds, consumed, this.total) });
   }
 
   stop(): void {
     this.bar?.stop();
   }
+}
+
+/** The time left at the average rate so far: once a second and 2% of the input have passed. */
+export function remaining(seconds: number, consumed: number, total: number): string {
+  if (seconds < 1 || consumed < total * 0.02) return '…';
+  const left = Math.round((seconds * (total - consumed)) / consumed);
+  return left < 60 ? `${left}s` : `${Math.floor(left / 60)}m${String(left % 60).padStart(2, '0')}s`;
 }

@@ -1,0 +1,59 @@
+// robots classify's summary and guards: counts a person can trust, the cache
+// per thread (a split cache thrashed), a warning when it thrashes anyway, an
+// ETA from the average rate, and stdin asked for twice.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { remaining } from '../src/cli/progress.js';
+import { expectUsageError, robots } from './cli-run.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'robots-summary-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const sites = path.join(dir, 'robots');
+mkdirSync(sites);
+// 200 hosts whose compiled rules weigh more than 1 MiB together.
+const HOSTS = 200;
+for (let h = 0; h < HOSTS; h++) {
+  writeFileSync(path.join(sites, `h${h}.example`), 'User-agent: *\n' + Array.from({ length: 60 }, (_, i) => `Disallow: /p${i}/*/x${h}`).join('\n') + '\n');
+}
+/** Every host's URLs spread over the input, as a crawl log is. */
+const urls = Array.from({ length: 4 * HOSTS }, (_, i) => `http://h${(i * 7) % HOSTS}.example/p${i % 60}/a/x${(i * 7) % HOSTS}`);
+const input = path.join(dir, 'urls.txt');
+writeFileSync(input, [...urls, '/no/host', 'not a url'].join('\n') + '\n');
+
+describe('robots classify: summary', () => {
+  it('counts one load per host with a robots.txt (a URL without a host loads nothing), in words that agree', () => {
+    const r = robots(['classify', '--robots-dir', sites, '--threads', '1', '--out', path.join(dir, 'out.tsv'), input]);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/^robots classify: 802 URLs, 200 hosts, 2 allowed, 800 disallowed in [\d.]+ s \([\d,]+ URLs\/s\); host cache: 200 loads, 0 evictions\n$/);
+    const one = robots(['classify', '--robots-dir', sites, '--threads', '1'], 'http://h1.example/p0/a/x1\n');
+    expect(one.stderr).toMatch(/^robots classify: 1 URL, 1 host, 0 allowed, 1 disallowed .*host cache: 1 load, 0 evictions\n$/);
+  });
+
+  it('--cache-mb is per thread, and a cache too small for the input says so and what to set', () => {
+    const r = robots(['classify', '--robots-dir', sites, '--threads', '2', '--cache-mb', '1', '--out', path.join(dir, 'out2.tsv'), input]);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/host cache: [\d,]+ loads, [\d,]+ evictions( over 2 threads \(each keeps its own compiled hosts\))?\n/);
+    expect(r.stderr).toMatch(/\nrobots classify: the host cache was too small for this input's hosts .*raise --cache-mb \(now 1 MiB per thread\), or sort the URLs by host\n$/);
+    expect(robots(['classify', '--help']).stdout).toMatch(/memory for compiled hosts per\s+thread/);
+  });
+
+  it('the ETA is the average rate so far, shown once a second and 2% have passed', () => {
+    expect(remaining(0.5, 50, 100)).toBe('…');
+    expect(remaining(2, 1, 100)).toBe('…');
+    expect(remaining(2, 50, 100)).toBe('2s');
+    expect(remaining(2.8, 100, 100)).toBe('0s');
+    expect(remaining(10, 10, 100)).toBe('1m30s');
+  });
+});
+
+describe('robots classify: stdin asked for twice', () => {
+  it('--robots - with the URLs on stdin too is refused', () => {
+    expectUsageError(robots(['classify', '--robots', '-'], 'User-agent: *\nDisallow: /\n'), /--robots - reads the robots.txt from stdin, so the URLs cannot come from there too/);
+    expectUsageError(robots(['classify', '--robots', '-', '-'], 'x'), /cannot come from there too/);
+    const ok = robots(['classify', '--robots', '-', '-q', input], 'User-agent: *\nDisallow: /p1/\n');
+    expect(ok.status).toBe(0);
+    expect(ok.stdout.split('\n')).toHaveLength(803);
+  });
+});
