@@ -10,9 +10,10 @@ import { beginRun, extractPathInRun } from "./path";
 
 /** Octets of one line record: start, length, host start, host length (i32 each). */
 export const LINE_RECORD = 16;
-/** Octets of one run record (consecutive lines of one host): first line, two
- * 32-bit hashes of the lower-cased host (both 0 when the line names none). */
-export const RUN_RECORD = 12;
+/** Octets of one run record (consecutive lines of one origin): first line, two
+ * 32-bit hashes of the lower-cased host (both 0 when the line names none), and
+ * one of the scheme and port. */
+export const RUN_RECORD = 16;
 
 /** Where the last splitLines stopped (offset of the first line not taken). */
 let splitEnd: i32 = 0;
@@ -56,7 +57,8 @@ export function splitLines(buf: usize, n: i32, recs: usize, runs: usize, maxReco
   let nruns: i32 = 0;
   let h1: u32 = 0;
   let h2: u32 = 0;
-  let prevHost: usize = 0;
+  let o1: u32 = 0;
+  let prevOrigin: usize = 0;
   let prevLen: i32 = -1;
   let i: i32 = 0;
   while (i < n && count < maxRecords) {
@@ -73,21 +75,25 @@ export function splitLines(buf: usize, n: i32, recs: usize, runs: usize, maxReco
     store<i32>(r, b - a, 4);
     store<i32>(r, a + hostStart, 8);
     store<i32>(r, hostEnd - hostStart, 12);
-    // Consecutive URLs mostly share a host: hash it only when its octets change.
-    const host = buf + a + hostStart;
-    const hostLen = hostEnd - hostStart;
-    if (count == 0 || hostLen != prevLen || !sameOctets(host, prevHost, hostLen)) {
-      prevHost = host;
-      prevLen = hostLen;
-      hashHost(host, hostLen);
+    // Consecutive URLs mostly share an origin: hash it only when the octets up
+    // to the end of the authority change. A run is one origin (scheme, host and
+    // port: each has its own robots.txt); its hashes are its host's (the hosts counted).
+    const origin = buf + a;
+    if (count == 0 || authorityEnd != prevLen || !sameOctets(origin, prevOrigin, authorityEnd)) {
+      prevOrigin = origin;
+      prevLen = authorityEnd;
+      hashHost(origin + hostStart, hostEnd - hostStart);
+      hashSchemeAndPort(origin, schemeEnd, origin + hostEnd, authorityEnd - hostEnd);
     }
-    if (count == 0 || hash1 != h1 || hash2 != h2) {
+    if (count == 0 || hash1 != h1 || hash2 != h2 || originHash != o1) {
       h1 = hash1;
       h2 = hash2;
+      o1 = originHash;
       const q = runs + <usize>nruns * RUN_RECORD;
       store<i32>(q, count);
       store<u32>(q, h1, 4);
       store<u32>(q, h2, 8);
+      store<u32>(q, o1, 12);
       nruns++;
     }
     count++;
@@ -122,23 +128,45 @@ function hashHost(h: usize, n: i32): void {
   hash2 = n == 0 ? 0 : y;
 }
 
+let originHash: u32 = 0;
+
+/** A hash of the lower-cased scheme s[0, n) and the port span p[0, m) (":8080"). */
+function hashSchemeAndPort(s: usize, n: i32, p: usize, m: i32): void {
+  let x: u32 = 0x811c9dc5;
+  for (let i: i32 = 0; i < n; i++) {
+    let c = <u32>load<u8>(s + i);
+    if (c - 0x41 < 26) c |= 0x20;
+    x = (x ^ c) * 0x01000193;
+  }
+  for (let i: i32 = 0; i < m; i++) x = (x ^ <u32>load<u8>(p + i)) * 0x01000193;
+  originHash = x;
+}
+
 let hostStart: i32 = 0;
 let hostEnd: i32 = 0;
+/** The scheme's length (0 for `//host` or no host), and where the authority ends (0 for no host). */
+let schemeEnd: i32 = 0;
+let authorityEnd: i32 = 0;
 
 /** The host of the URL u[0, n): after `scheme://` or a leading `//`, without
- * user info or port; empty (hostStart == hostEnd) when the URL names none. */
+ * user info or port; empty (hostStart == hostEnd) when the URL names none.
+ * Also where the scheme and the authority (the port with it) end. */
 function hostSpan(u: usize, n: i32): void {
-  hostStart = hostEnd = 0;
+  hostStart = hostEnd = schemeEnd = authorityEnd = 0;
   let a: i32 = -1;
   if (n >= 2 && load<u8>(u) == 0x2f && load<u8>(u + 1) == 0x2f) {
     a = 2;
   } else {
     // The "://" ends the scheme, before any '/', '?' or '#'.
     const slash = findFirstOf(u, 0, n, 0x2f, 0x3f, 0x23);
-    if (slash > 0 && slash + 1 < n && load<u8>(u + slash - 1) == 0x3a && load<u8>(u + slash + 1) == 0x2f) a = slash + 2;
+    if (slash > 0 && slash + 1 < n && load<u8>(u + slash - 1) == 0x3a && load<u8>(u + slash + 1) == 0x2f) {
+      a = slash + 2;
+      schemeEnd = slash - 1;
+    }
   }
   if (a < 0) return;
   let b = findFirstOf(u, a, n, 0x2f, 0x3f, 0x23);
+  authorityEnd = b;
   // Most hosts have no user info, port or brackets: one scan tells.
   if (findFirstOf(u, a, b, 0x40, 0x3a, 0x5b) < b) {
     for (let i = b - 1; i >= a; i--) {

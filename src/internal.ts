@@ -8,5 +8,5 @@ export { corePath, coreMemoryBytes } from './core.js';
 export { dfaTuning } from './dfa.js';
 export { ownMatcherStats } from './robots-txt.js';
 export { LineClassifier, MAX_COUNTED_HOSTS } from './line-classifier.js';
-export type { OutputFormat, MatcherSource, BlockResult, OutputBuffers, OutputWriter } from './line-classifier.js';
+export type { OutputFormat, MatcherSource, Origin, BlockResult, OutputBuffers, OutputWriter } from './line-classifier.js';
 export { BufferPool } from './buffer-pool.js';

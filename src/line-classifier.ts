@@ -11,8 +11,20 @@ import { concatOctets } from './octets.js';
 
 export type OutputFormat = 'tsv' | 'jsonl';
 
-/** The matcher for a host (lower-case; '' when the URL names none); null means no robots.txt: all allowed. */
-export type MatcherSource = (host: string) => Matcher | null;
+/** The matcher for an origin, by a 53-bit key of its octets (equal for URLs
+ * of one origin written alike; the same origin written otherwise, say with
+ * its default port, may have another), with its parts on request (a cache
+ * miss): the host lower-case ('' when the URL names none; IDN as punycode).
+ * null means no robots.txt: all allowed. */
+export type MatcherSource = (key: number, origin: () => Origin) => Matcher | null;
+
+/** A URL's origin: its host as MatcherSource describes it, the lower-cased
+ * scheme ('' after a bare `//`) and the port as written ('' when none). */
+export interface Origin {
+  host: string;
+  scheme: string;
+  port: string;
+}
 
 /** Where output octets are copied to: a buffer of exactly n octets (a view). */
 export type OutputBuffers = (n: number) => Uint8Array;
@@ -40,7 +52,7 @@ export interface BlockResult {
 }
 
 const LINE_RECORD = 16; // assembly/classify.ts: start, length, host start, host length
-const RUN_RECORD = 12; // first line, hash1, hash2
+const RUN_RECORD = 16; // first line, host hash1, hash2, scheme-and-port hash
 const MAX_RECORDS = 1 << 15;
 /** Output area: a block's lines fit at once (1 MiB of short URLs writes ~1.5 MiB of TSV). */
 const OUT_SIZE = 4 << 20;
@@ -119,12 +131,14 @@ export class LineClassifier {
       pos += x.lastSplitEnd();
       result.urls += count;
       for (let r = 0; r < nruns; r++) {
-        const q = (this.runs >>> 2) + r * 3;
+        const q = (this.runs >>> 2) + r * 4;
         const first = c.i32[q];
         this.countHost(c.u32[q + 1], c.u32[q + 2], result.newHosts);
         if (typeof source === 'function') {
-          const end = r + 1 < nruns ? c.i32[q + 3] : count;
-          const m = source(this.hostOf(buf, first));
+          const end = r + 1 < nruns ? c.i32[q + 4] : count;
+          // The host's key, mixed with the scheme and port's (53 bits).
+          const key = ((c.u32[q + 1] ^ Math.imul(c.u32[q + 3], 0x9e3779b1)) >>> 0) * 0x200000 + (c.u32[q + 2] >>> 11);
+          const m = source(key, () => this.originOf(buf, first));
           result.allowed += this.decide(m === null ? 0 : m.address, buf, first, end);
         }
       }
@@ -155,6 +169,29 @@ export class LineClassifier {
     if (ascii) return mem.toString('latin1', start, start + len).toLowerCase();
     const host = utf8.decode(mem.subarray(start, start + len));
     return domainToASCII(host) || host.toLowerCase();
+  }
+
+  /** The scheme and port of line record i of buf (see Origin). A run of lines
+   * is one origin (the core splits runs where scheme, host or port change). */
+  private originOf(buf: number, i: number): Origin {
+    const q = (this.recs >>> 2) + i * 4;
+    const i32 = this.core.i32;
+    const line = buf + i32[q];
+    const lineEnd = line + i32[q + 1];
+    const host = buf + i32[q + 2];
+    const hostEnd = host + i32[q + 3];
+    if (i32[q + 3] === 0) return { host: '', scheme: '', port: '' };
+    const mem = this.memoryBuffer();
+    // The scheme ends at the first ':' (the core found "://" there, or the URL starts with "//").
+    let sep = line;
+    while (sep < host && mem[sep] !== 0x3a) sep++;
+    const scheme = sep === host ? '' : schemeName(mem, line, sep);
+    let end = hostEnd;
+    if (hostEnd < lineEnd && mem[hostEnd] === 0x3a) {
+      end++;
+      while (end < lineEnd && mem[end] >= 0x30 && mem[end] <= 0x39) end++;
+    }
+    return { host: this.hostOf(buf, i), scheme, port: end > hostEnd + 1 ? mem.toString('latin1', hostEnd + 1, end) : '' };
   }
 
   /** Decides records [from, to) into the output; returns how many were allowed. */
@@ -248,4 +285,14 @@ export class LineClassifier {
  * octets >= 0x80 as they are; everything else it writes is ASCII). */
 function validUtf8(octets: Uint8Array): Uint8Array {
   return isUtf8(octets) ? octets : new TextEncoder().encode(utf8.decode(octets));
+}
+
+/** The lower-cased scheme mem[from, to): "http" and "https" without a new string. */
+function schemeName(mem: Uint8Array, from: number, to: number): string {
+  const n = to - from;
+  if ((n === 4 || n === 5) && (mem[from] | 0x20) === 0x68 && (mem[from + 1] | 0x20) === 0x74 && (mem[from + 2] | 0x20) === 0x74 && (mem[from + 3] | 0x20) === 0x70) {
+    if (n === 4) return 'http';
+    if ((mem[from + 4] | 0x20) === 0x73) return 'https';
+  }
+  return new TextDecoder('latin1').decode(mem.subarray(from, to)).toLowerCase();
 }

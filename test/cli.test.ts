@@ -58,7 +58,7 @@ describe('robots classify', () => {
     const fromStdin = robots(['classify', '--robots', SHOP, '--agent', 'Googlebot'], urls.join('\n'));
     expect(fromStdin.stdout).toBe(fromFile.stdout);
     expect(robots(['classify', '--robots', SHOP, '-'], urls.join('\n')).stdout).toBe(fromFile.stdout);
-    expect(fromFile.stderr).toMatch(/^robots classify: 9 URLs, 1 hosts, 4 allowed, 5 disallowed in [\d.]+ s \([\d,]+ URLs\/s\)\n$/);
+    expect(fromFile.stderr).toMatch(/^robots classify: 9 URLs, 1 host, 4 allowed, 5 disallowed in [\d.]+ s \([\d,]+ URLs\/s\)\n$/);
   });
 
   it('skips blank lines, trims surrounding whitespace and takes CRLF input', () => {

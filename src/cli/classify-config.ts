@@ -59,7 +59,7 @@ export class BlockClassifier {
     if (this.single !== null) return { ...this.lines.classify(block, this.single, output), loads: 0, evictions: 0 };
     const hosts = this.hosts!;
     const { loads, evictions } = hosts;
-    const r = this.lines.classify(block, (host) => hosts.get(host), output);
+    const r = this.lines.classify(block, (key, origin) => hosts.get(key, origin), output);
     return { ...r, loads: hosts.loads - loads, evictions: hosts.evictions - evictions };
   }
 }

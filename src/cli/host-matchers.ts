@@ -1,15 +1,21 @@
-// The matchers of a --robots-dir: DIR/<host> parsed and compiled once per host,
-// kept in an LRU cache bounded by bytes, so millions of URLs over hundreds of
-// thousands of hosts run in bounded memory. No file means no robots.txt.
+// The matchers of a --robots-dir: each origin's robots.txt parsed and compiled
+// once, kept in an LRU cache bounded by bytes, so millions of URLs over hundreds
+// of thousands of hosts run in bounded memory. An origin (scheme, host, port)
+// has its own robots.txt: DIR/<scheme>/<host>[:port] is looked for first (the
+// port when it is not the scheme's default), then DIR/<host>. No file means no
+// robots.txt.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse, type Matcher, type Profile } from '../index.js';
+import { parse, type Matcher, type Origin, type Profile } from '../internal.js';
 import { CliError, reason } from './errors.js';
 
 /** What an entry costs beyond its robots.txt and automaton (objects, map slots). */
 const ENTRY_OVERHEAD = 512;
 /** A host name that can be a file name in the directory (no '/', not '.' or '..'). */
 const FILE_NAME = /^[a-z0-9._~!$&'()*+,;=%:[\]-]+$/;
+/** A scheme that can be a folder name (RFC 3986 3.1, lower-cased). */
+const SCHEME = /^[a-z][a-z0-9+.-]*$/;
+const DEFAULT_PORTS: Record<string, string> = { http: '80', https: '443', ftp: '21', ws: '80', wss: '443' };
 
 interface Entry {
   matcher: Matcher | null;
@@ -28,7 +34,7 @@ export interface HostMatchersOptions {
 }
 
 export class HostMatchers {
-  private readonly entries = new Map<string, Entry>(); // in use order: oldest first
+  private readonly entries = new Map<number, Entry>(); // by origin key, in use order: oldest first
   private held = 0;
   /** Hosts parsed and compiled (more than the distinct hosts when the cache evicted). */
   loads = 0;
@@ -36,37 +42,45 @@ export class HostMatchers {
 
   constructor(private readonly options: HostMatchersOptions) {}
 
-  /** The host's matcher, or null when the directory has no robots.txt for it. */
-  get(host: string): Matcher | null {
-    let entry = this.entries.get(host);
+  /** The origin's matcher (see MatcherSource), or null when the directory has no robots.txt for it. */
+  get(key: number, origin: () => Origin): Matcher | null {
+    let entry = this.entries.get(key);
     if (entry !== undefined) {
-      this.entries.delete(host); // move to the young end
-      this.entries.set(host, entry);
+      this.entries.delete(key); // move to the young end
+      this.entries.set(key, entry);
       // The automaton grows as it is used: re-measure on each use.
       const bytes = sizeOf(entry);
       this.held += bytes - entry.bytes;
       entry.bytes = bytes;
     } else {
-      entry = this.load(host);
-      this.entries.set(host, entry);
+      entry = this.load(origin());
+      this.entries.set(key, entry);
       this.held += entry.bytes;
     }
-    this.evict(host);
+    this.evict(key);
     return entry.matcher;
   }
 
-  private load(host: string): Entry {
+  private load(origin: Origin): Entry {
+    const host = origin.host.endsWith('.') ? origin.host.slice(0, -1) : origin.host; // "e.com." is "e.com"
+    const scheme = origin.scheme;
+    const port = origin.port === '' || DEFAULT_PORTS[scheme] === origin.port ? '' : `:${origin.port}`;
     const none = { matcher: null, source: host.length, bytes: ENTRY_OVERHEAD + host.length };
     if (!FILE_NAME.test(host) || host === '.' || host === '..') return none; // (no host, or not one a file can be named after: no load)
     this.loads++;
-    const file = join(this.options.dir, host);
-    let body: Buffer;
-    try {
-      body = readFileSync(file);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return none;
-      throw new CliError(`cannot read ${file}: ${reason(e)}`);
+    const candidates = SCHEME.test(scheme) ? [join(this.options.dir, scheme, host + port), join(this.options.dir, host)] : [join(this.options.dir, host)];
+    let body: Buffer | undefined;
+    for (const file of candidates) {
+      try {
+        body = readFileSync(file);
+        break;
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'ENOTDIR') continue;
+        throw new CliError(`cannot read ${file}: ${reason(e)}`);
+      }
     }
+    if (body === undefined) return none;
     const { profile, maxBytes, agents } = this.options;
     const matcher = parse(body, { profile, maxBytes }).compile(agents);
     const entry = { matcher, source: Math.min(body.length, maxBytes), bytes: 0 };
@@ -75,10 +89,10 @@ export class HostMatchers {
   }
 
   /** Drops the least recently used entries until the cache fits (never the one just used). */
-  private evict(keep: string): void {
-    for (const [host, entry] of this.entries) {
-      if (this.held <= this.options.cacheBytes || host === keep) break;
-      this.entries.delete(host);
+  private evict(keep: number): void {
+    for (const [key, entry] of this.entries) {
+      if (this.held <= this.options.cacheBytes || key === keep) break;
+      this.entries.delete(key);
       this.held -= entry.bytes;
       entry.matcher?.dispose();
       this.evictions++;
