@@ -3,7 +3,7 @@
 // (and, for --robots-dir, their hosts); classifyLines decides a run of them
 // against one matcher and writes `allowed|disallowed<TAB>line<TAB>url` or a
 // JSON line for each.
-import { FLAG_GOOGLE, H_FLAGS, H_LINES, H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE } from "../src/layout";
+import { FLAG_GOOGLE, H_FLAGS, H_LINES, H_OUT_ALLOW, H_OUT_DISALLOW, H_TEXTS, H_TEXTS_MAX, NO_RULE, UNREACHABLE_MATCHER } from "../src/layout";
 import { findFirstOf } from "./scan";
 import { decide } from "./index";
 import { beginRun, extractPathInRun } from "./path";
@@ -187,51 +187,54 @@ function hostSpan(u: usize, n: i32): void {
   hostEnd = b;
 }
 
-/** Output octets a record of len octets may take, at most. */
-@inline function outputBound(len: i32, json: bool): usize {
-  return json ? <usize>len * 6 + 48 : <usize>len + 32;
+/** Output octets a record of len octets may take, at most (textMax: the longest rule text). */
+@inline function outputBound(len: i32, json: bool, textMax: u32): usize {
+  return json ? (<usize>len + <usize>textMax) * 6 + 96 : <usize>len + 32;
 }
 
 /**
  * Decides records [from, to) of buf against matcher m (0: no robots.txt, all
- * allowed) and writes one output line each from out, while they fit before
- * outLimit. Returns the index of the first record not written; lastOutEnd()
+ * allowed; UNREACHABLE_MATCHER: all disallowed) and writes one output line each
+ * from out, while they fit before outLimit. Returns the index of the first record not written; lastOutEnd()
  * tells where the output ends.
  */
 export function classifyLines(m: usize, buf: usize, recs: usize, from: i32, to: i32, out: usize, outLimit: usize, json: bool): i32 {
   let o = out;
   let i = from;
   let allowedHere: i32 = 0;
-  const flags: u32 = m != 0 ? load<u32>(m, H_FLAGS) : 0;
+  const real = m > <usize>UNREACHABLE_MATCHER;
+  const flags: u32 = real ? load<u32>(m, H_FLAGS) : 0;
+  const textMax: u32 = real ? load<u32>(m, H_TEXTS_MAX) : 0;
+  const robots = real ? '","robots":"ok' : m == 0 ? '","robots":"missing' : '","robots":"unreachable';
   const google = (flags & FLAG_GOOGLE) != 0;
   beginRun();
   for (; i < to; i++) {
     const r = recs + <usize>i * LINE_RECORD;
     const u = buf + <usize>load<i32>(r);
     const n = load<i32>(r, 4);
-    if (o + outputBound(n, json) > outLimit) break;
-    let allowed = true;
-    let line: u32 = 0;
-    if (m != 0) {
+    if (o + outputBound(n, json, textMax) > outLimit) break;
+    let allowed = m != <usize>UNREACHABLE_MATCHER;
+    let id: u32 = NO_RULE;
+    if (real) {
       extractPathInRun(u, n, google);
       allowed = decide(m, u, flags, false) == 1;
-      line = decidingLine(m);
+      id = decidingRule(m);
     }
+    const line: u32 = id == NO_RULE ? 0 : load<u32>(load<usize>(m, H_LINES) + (<usize>id << 2));
     allowedHere += <i32>allowed;
-    o = json ? writeJson(o, u, n, allowed, line) : writeTsv(o, u, n, allowed, line);
+    o = json ? writeJson(o, u, n, allowed, line, robots, m, id) : writeTsv(o, u, n, allowed, line);
   }
   outEnd = o;
   allowedCount = allowedHere;
   return i;
 }
 
-/** Google's matching line of the last check: the higher-priority rule, the
- * allow on a tie (ids are ranks: the lower id), 0 for none. */
-function decidingLine(m: usize): u32 {
+/** The rule behind Google's matching line of the last check: the
+ * higher-priority rule, the allow on a tie (ids are ranks: the lower id). */
+@inline function decidingRule(m: usize): u32 {
   const a = load<u32>(m, H_OUT_ALLOW);
   const d = load<u32>(m, H_OUT_DISALLOW);
-  const id = d < a ? d : a;
-  return id == NO_RULE ? 0 : load<u32>(load<usize>(m, H_LINES) + (<usize>id << 2));
+  return d < a ? d : a;
 }
 
 function writeTsv(o: usize, u: usize, n: i32, allowed: bool, line: u32): usize {
@@ -252,8 +255,32 @@ function writeTsv(o: usize, u: usize, n: i32, allowed: bool, line: u32): usize {
   return o + 1;
 }
 
-function writeJson(o: usize, u: usize, n: i32, allowed: bool, line: u32): usize {
+/** A JSON line: the URL, what the robots.txt was, the verdict and line, and
+ * the deciding rule's text (null when none, or when the matcher keeps no texts). */
+function writeJson(o: usize, u: usize, n: i32, allowed: bool, line: u32, robots: string, m: usize, id: u32): usize {
   o = writeAscii(o, '{"url":"');
+  o = writeJsonChars(o, u, n);
+  o = writeAscii(o, robots);
+  o = writeAscii(o, allowed ? '","allowed":true,"line":' : '","allowed":false,"line":');
+  o = writeDecimal(o, line);
+  const texts: usize = m > <usize>UNREACHABLE_MATCHER ? load<usize>(m, H_TEXTS) : 0;
+  {
+    if (texts == 0 || id == NO_RULE) {
+      o = writeAscii(o, ',"rule":null');
+    } else {
+      o = writeAscii(o, ',"rule":"');
+      const at = texts + (<usize>id << 3);
+      o = writeJsonChars(o, texts + <usize>load<u32>(at), <i32>load<u32>(at, 4));
+      store<u8>(o, 0x22);
+      o++;
+    }
+  }
+  store<u16>(o, 0x0a7d); // "}\n"
+  return o + 2;
+}
+
+/** The octets u[0, n) as the inside of a JSON string (UTF-8 kept as it is). */
+function writeJsonChars(o: usize, u: usize, n: i32): usize {
   for (let i: i32 = 0; i < n; i++) {
     const c = <u32>load<u8>(u + i);
     if (c == 0x22 || c == 0x5c) {
@@ -270,10 +297,7 @@ function writeJson(o: usize, u: usize, n: i32, allowed: bool, line: u32): usize 
       o++;
     }
   }
-  o = writeAscii(o, allowed ? '","allowed":true,"line":' : '","allowed":false,"line":');
-  o = writeDecimal(o, line);
-  store<u16>(o, 0x0a7d); // "}\n"
-  return o + 2;
+  return o;
 }
 
 @inline function hexDigit(d: u32): u32 {

@@ -21,7 +21,7 @@
 import type { Core } from './core.js';
 import { RuleTable, RULE_FIELDS, R_LINE, R_PRIORITY } from './compile.js';
 import {
-  ENTRY_DEAD, ENTRY_SPECIAL, FLAG_WIDE, H_CLASSMAP, H_FLAGS, H_LINES, H_POSITIVE, H_START, H_TRANS,
+  ENTRY_DEAD, ENTRY_SPECIAL, FLAG_WIDE, H_CLASSMAP, H_FLAGS, H_LINES, H_POSITIVE, H_START, H_TEXTS, H_TEXTS_MAX, H_TRANS,
   HEADER_SIZE, INFO_SIZE, MAX_STATES, NARROW_ROWS_LIMIT, NO_RULE, ROW_ALIGN, WIDE_DEAD, WIDE_SPECIAL,
 } from './layout.js';
 import {
@@ -212,7 +212,8 @@ export class LazyDfa {
   private disallow = NO_RULE;
   private budget = 0;
 
-  constructor(core: Core, table: RuleTable, flags: number, maxBytes = DEFAULT_MAX_DFA_BYTES) {
+  /** texts: each rule's text by id ("Disallow: /a"), for the core's JSON lines (bulk classification), or none. */
+  constructor(core: Core, table: RuleTable, flags: number, maxBytes = DEFAULT_MAX_DFA_BYTES, texts?: readonly Uint8Array[]) {
     this.core = core;
     this.nclasses = table.nclasses;
     this.classRep = table.classRep;
@@ -221,7 +222,8 @@ export class LazyDfa {
     this.table = table;
 
     const nrules = table.count;
-    this.headerBytes = HEADER_SIZE + 256 + 4 * nrules;
+    const textOctets = texts === undefined ? 0 : texts.reduce((n, t) => n + t.length, 8 * nrules);
+    this.headerBytes = HEADER_SIZE + 256 + 4 * nrules + textOctets;
     this.header = core.alloc(this.headerBytes);
     const h = this.header;
     core.u8.fill(0, h, h + HEADER_SIZE);
@@ -236,6 +238,21 @@ export class LazyDfa {
     u32[(h + H_LINES) >>> 2] = h + HEADER_SIZE + 256;
     const lines = (h + HEADER_SIZE + 256) >>> 2;
     for (let id = 0; id < nrules; id++) u32[lines + id] = table.rules[id * RULE_FIELDS + R_LINE];
+    if (texts !== undefined) {
+      // Per id its text's offset and length from the table's start, then the texts.
+      const at = h + HEADER_SIZE + 256 + 4 * nrules;
+      u32[(h + H_TEXTS) >>> 2] = at;
+      let o = 8 * nrules;
+      let longest = 0;
+      texts.forEach((t, id) => {
+        u32[(at >>> 2) + 2 * id] = o;
+        u32[(at >>> 2) + 2 * id + 1] = t.length;
+        core.u8.set(t, at + o);
+        o += t.length;
+        longest = Math.max(longest, t.length);
+      });
+      u32[(h + H_TEXTS_MAX) >>> 2] = longest;
+    }
 
     core.register(h, (state, cls) => this.build(state, cls));
     // The tables and the start state are built by the first walk (build(0, _)).

@@ -13,7 +13,12 @@ export const H_POSITIVE = 24; // rule ids below this have a priority above 0 (id
 export const H_OUT_ALLOW = 28; // out: best allow rule id of the last match (NO_RULE if none)
 export const H_OUT_DISALLOW = 32; // out: best disallow rule id of the last match
 export const H_LINES = 36; // ptr: u32 robots.txt line per rule id
+export const H_TEXTS = 40; // ptr (0: none): per rule id a u32 offset and length of its text ("Disallow: /a") from here
+export const H_TEXTS_MAX = 44; // the longest of those texts, octets
 export const HEADER_SIZE = 64;
+/** Not a matcher's address: bulk classification's "robots.txt unreachable,
+ * every URL disallowed" (0 is "no robots.txt, every URL allowed"). */
+export const UNREACHABLE_MATCHER = 1;
 
 /** Header flags. */
 export const FLAG_RFC = 1; // normalise the path (RFC 3986) and always allow /robots.txt

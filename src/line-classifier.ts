@@ -8,6 +8,7 @@ import { domainToASCII } from 'node:url';
 import { core, Core } from './core.js';
 import type { Matcher } from './matcher.js';
 import { concatOctets } from './octets.js';
+import { H_TEXTS_MAX, UNREACHABLE_MATCHER } from './layout.js';
 
 export type OutputFormat = 'tsv' | 'jsonl';
 
@@ -15,8 +16,11 @@ export type OutputFormat = 'tsv' | 'jsonl';
  * of one origin written alike; the same origin written otherwise, say with
  * its default port, may have another), with its parts on request (a cache
  * miss): the host lower-case ('' when the URL names none; IDN as punycode).
- * null means no robots.txt: all allowed. */
-export type MatcherSource = (key: number, origin: () => Origin) => Matcher | null;
+ * null means no robots.txt: all allowed; UNREACHABLE, all disallowed. */
+export type MatcherSource = (key: number, origin: () => Origin) => Matcher | null | typeof UNREACHABLE;
+
+/** A MatcherSource's answer for a robots.txt that cannot be read: every URL disallowed (RFC 9309 2.3.1.3). */
+export const UNREACHABLE = 'unreachable';
 
 /** A URL's origin: its host as MatcherSource describes it, the lower-cased
  * scheme ('' after a bare `//`) and the port as written ('' when none). */
@@ -139,7 +143,7 @@ export class LineClassifier {
           // The host's key, mixed with the scheme and port's (53 bits).
           const key = ((c.u32[q + 1] ^ Math.imul(c.u32[q + 3], 0x9e3779b1)) >>> 0) * 0x200000 + (c.u32[q + 2] >>> 11);
           const m = source(key, () => this.originOf(buf, first));
-          result.allowed += this.decide(m === null ? 0 : m.address, buf, first, end);
+          result.allowed += this.decide(m === null ? 0 : m === UNREACHABLE ? UNREACHABLE_MATCHER : m.address, buf, first, end);
         }
       }
       if (typeof source !== 'function') result.allowed += this.decide(single, buf, 0, count);
@@ -205,8 +209,10 @@ export class LineClassifier {
       this.outLen = c.exports.lastOutEnd() - this.outPtr;
       if (next < to) {
         if (next === i && this.outLen === 0) {
-          // One line bigger than the whole area: make room for it (JSON escapes take 6 octets at most).
-          this.reserveOutput(c.i32[(this.recs >>> 2) + next * 4 + 1] * 6 + 64);
+          // One line bigger than the whole area: make room for it, as the core bounds it
+          // (JSON escapes take 6 octets at most, the rule's text included).
+          const textMax = m > UNREACHABLE_MATCHER ? c.u32[(m + H_TEXTS_MAX) >>> 2] : 0;
+          this.reserveOutput((c.i32[(this.recs >>> 2) + next * 4 + 1] + textMax) * 6 + 96);
         } else {
           this.flush();
         }

@@ -20,6 +20,8 @@ export interface MatcherOptions {
    * automaton is rebuilt as it goes: slower, still linear in the URL. Whatever the
    * cap, room for four states stays (under 1 KiB to about 16 KiB, by the rules). */
   maxDfaBytes?: number;
+  /** @internal The rules' texts in the core too, for bulk classification's JSON lines. */
+  ruleTexts?: boolean;
 }
 
 /** A matcher's JS objects, which the counts of heldBytes leave out. Measured
@@ -55,7 +57,8 @@ export class Matcher {
     this.profile = profile;
     this.rules = table;
     this.core = core();
-    this.dfa = new LazyDfa(this.core, table, profile === 'rfc' ? FLAG_RFC : FLAG_GOOGLE, max);
+    const texts = options.ruleTexts ? Array.from({ length: table.count }, (_, id) => textOf(table, id)) : undefined;
+    this.dfa = new LazyDfa(this.core, table, profile === 'rfc' ? FLAG_RFC : FLAG_GOOGLE, max, texts);
     this.header = this.dfa.header;
     finalizer.register(this, this.dfa, this);
   }
@@ -122,4 +125,11 @@ export class Matcher {
     this.dfa.dispose();
     this.dfa = null;
   }
+}
+
+const utf8 = new TextEncoder();
+
+/** "Disallow: /a", as the core writes it in JSON lines (bulk classification). */
+function textOf(t: RuleTable, id: number): Uint8Array {
+  return utf8.encode(`${ruleKind(t, id) === 'allow' ? 'Allow' : 'Disallow'}: ${ruleText(t, id)}`);
 }

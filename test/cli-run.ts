@@ -1,5 +1,6 @@
 // Runs the built `robots` command (dist/cli.js) as a subprocess, as a user would.
 import { spawnSync } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 
@@ -11,14 +12,21 @@ export interface Run {
   stderr: string;
 }
 
-export function robots(args: string[], input?: string | Uint8Array): Run {
-  const r = spawnSync(process.execPath, [CLI, ...args], {
-    input,
-    encoding: 'utf8',
-    maxBuffer: 1 << 30,
-    env: { ...process.env, ROBOTS_DEBUG: '' },
-  });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+/** Runs the command; with stdoutFile, its stdout is that file (say /dev/full) and stdout reads ''. */
+export function robots(args: string[], input?: string | Uint8Array, stdoutFile?: string): Run {
+  const fd = stdoutFile === undefined ? undefined : openSync(stdoutFile, 'w');
+  try {
+    const r = spawnSync(process.execPath, [CLI, ...args], {
+      input,
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+      env: { ...process.env, ROBOTS_DEBUG: '' },
+      stdio: ['pipe', fd ?? 'pipe', 'pipe'],
+    });
+    return { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr };
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 /** A user's mistake: exit 2, one line on stderr starting "robots: ", no stack trace, nothing on stdout. */

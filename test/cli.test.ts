@@ -81,10 +81,11 @@ describe('robots classify', () => {
     const input = Buffer.concat([Buffer.from('https://shop.example/cart"\\\x01\n'), Buffer.from([0x2f, 0xff, 0x0a]), Buffer.from('/é\n')]);
     const r = robots(['classify', '--robots', SHOP, '--format', 'jsonl', '-q'], input);
     const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    // With what the robots.txt was (ok, missing or unreachable) and the deciding rule's text.
     expect(lines).toEqual([
-      { url: 'https://shop.example/cart"\\\x01', allowed: false, line: 2 },
-      { url: '/\ufffd', allowed: true, line: 0 },
-      { url: '/é', allowed: true, line: 0 },
+      { url: 'https://shop.example/cart"\\\x01', robots: 'ok', allowed: false, line: 2, rule: 'Disallow: /cart' },
+      { url: '/\ufffd', robots: 'ok', allowed: true, line: 0, rule: null },
+      { url: '/é', robots: 'ok', allowed: true, line: 0, rule: null },
     ]);
   });
 
@@ -207,7 +208,7 @@ describe('robots classify: user mistakes get one line and exit 2, and no output 
   }
 
   it('output path not writable', () => {
-    expectUsageError(robots(['classify', '--robots', SHOP, '--out', path.join(dir, 'no', 'such', 'dir.tsv'), urls]), /cannot write .*dir\.tsv: no such file or directory/);
+    expectUsageError(robots(['classify', '--robots', SHOP, '--out', path.join(dir, 'no', 'such', 'dir.tsv'), urls]), /cannot write .*dir\.tsv: no such directory .*no\/such$/m);
     expectUsageError(robots(['classify', '--robots', SHOP, '--out', dir, urls]), /cannot write .*: (is a directory|no such file)/);
   });
 
@@ -226,19 +227,35 @@ describe('robots classify: user mistakes get one line and exit 2, and no output 
     }
   });
 
-  it('a failure half-way says so and leaves no file', () => {
+  it('a host file that cannot be read: its URLs are disallowed (unreachable), one warning, a count, and the run goes on', () => {
     const broken = path.join(dir, 'broken');
     mkdirSync(path.join(broken, 'bad.example'), { recursive: true }); // a directory where a robots.txt should be
-    writeFileSync(path.join(broken, 'good.example'), 'User-agent: *\nDisallow: /\n');
+    writeFileSync(path.join(broken, 'good.example'), 'User-agent: *\nDisallow: /private\n');
     const many = Array.from({ length: 100_000 }, (_, i) => `https://good.example/${i}`);
-    const input = file('half.txt', [...many, 'https://bad.example/x'].join('\n'));
+    const input = file('half.txt', [...many, 'https://bad.example/x', 'https://bad.example/y', 'https://good.example/private'].join('\n'));
     for (const threads of ['1', '2']) {
       const r = robots(['classify', '--robots-dir', broken, '--threads', threads, '--out', out, input]);
+      expect(r.status).toBe(0);
+      const warnings = r.stderr.split('\n').filter((l) => l.startsWith('robots: warning:'));
+      expect(warnings).toEqual([`robots: warning: cannot read ${path.join(broken, 'bad.example')}: is a directory; its URLs are disallowed (unreachable, RFC 9309 2.3.1.3)`]);
+      expect(r.stderr).toMatch(/; 1 host file could not be read \(their URLs disallowed\)\n$/);
+      const lines = readFileSync(out, 'utf8').trimEnd().split('\n');
+      expect(lines).toHaveLength(100_003);
+      expect(lines.slice(-3)).toEqual(['disallowed\t0\thttps://bad.example/x', 'disallowed\t0\thttps://bad.example/y', 'disallowed\t2\thttps://good.example/private']);
+      rmSync(out);
+    }
+  });
+
+  it('--strict-robots-dir: a host file that cannot be read stops the run and leaves no file', () => {
+    const broken = path.join(dir, 'broken');
+    const input = path.join(dir, 'half.txt');
+    for (const threads of ['1', '2']) {
+      const r = robots(['classify', '--robots-dir', broken, '--strict-robots-dir', '--threads', threads, '--out', out, input]);
       expectUsageError(r, /cannot read .*bad\.example: is a directory; nothing was written to .*never\.tsv/);
       expect(existsSync(out)).toBe(false);
       expect(readdirSync(dir).filter((f) => f.includes('.partial'))).toEqual([]);
     }
-    const toStdout = robots(['classify', '--robots-dir', broken, '--threads', '1', input]);
+    const toStdout = robots(['classify', '--robots-dir', broken, '--strict-robots-dir', '--threads', '1', input]);
     expect(toStdout.status).toBe(2);
     expect(toStdout.stderr).toMatch(/is a directory; the output above is incomplete\n$/);
   });

@@ -16,6 +16,8 @@ export interface ClassifyConfig {
   maxBytes: number;
   /** Bound on the host cache of one thread (bytes). */
   cacheBytes: number;
+  /** --strict-robots-dir: a host file that cannot be read stops the run. */
+  strictRobotsDir?: boolean;
 }
 
 /** A block's verdicts, and what the host cache did meanwhile. */
@@ -24,6 +26,8 @@ export interface ClassifiedBlock extends BlockResult {
   loads: number;
   /** Hosts dropped from the cache to keep its byte bound. */
   evictions: number;
+  /** Host files that could not be read (their URLs disallowed), first met in this block: why, each. */
+  unreadable: string[];
 }
 
 /** Classifies blocks of URL lines in this thread. */
@@ -37,7 +41,7 @@ export class BlockClassifier {
     if (config.robotsFile !== undefined) {
       this.single = compileAgents(readRobotsFile(config.robotsFile), config);
     } else {
-      this.hosts = new HostMatchers({ ...config, dir: config.robotsDir! });
+      this.hosts = new HostMatchers({ ...config, dir: config.robotsDir!, strict: config.strictRobotsDir });
     }
   }
 
@@ -56,18 +60,18 @@ export class BlockClassifier {
   }
 
   classify(block: Uint8Array | readonly Uint8Array[], output?: OutputBuffers | OutputWriter): ClassifiedBlock {
-    if (this.single !== null) return { ...this.lines.classify(block, this.single, output), loads: 0, evictions: 0 };
+    if (this.single !== null) return { ...this.lines.classify(block, this.single, output), loads: 0, evictions: 0, unreadable: [] };
     const hosts = this.hosts!;
     const { loads, evictions } = hosts;
     const r = this.lines.classify(block, (key, origin) => hosts.get(key, origin), output);
-    return { ...r, loads: hosts.loads - loads, evictions: hosts.evictions - evictions };
+    return { ...r, loads: hosts.loads - loads, evictions: hosts.evictions - evictions, unreadable: hosts.takeUnreadable() };
   }
 }
 
-/** Parses and compiles, turning a bad agent into a usage error. */
-export function compileAgents(body: Uint8Array, config: Pick<ClassifyConfig, 'agents' | 'profile' | 'maxBytes'>): Matcher {
+/** Parses and compiles, turning a bad agent into a usage error. JSON lines name the deciding rule: the core keeps the rules' texts then. */
+export function compileAgents(body: Uint8Array, config: Pick<ClassifyConfig, 'agents' | 'profile' | 'maxBytes'> & { format?: OutputFormat }): Matcher {
   try {
-    return parse(body, { profile: config.profile, maxBytes: config.maxBytes }).compile(config.agents);
+    return parse(body, { profile: config.profile, maxBytes: config.maxBytes }).compile(config.agents, { ruleTexts: config.format === 'jsonl' });
   } catch (e) {
     if (e instanceof TypeError || e instanceof RangeError) throw new CliError(e.message);
     throw e;

@@ -24,6 +24,7 @@ export interface ClassifyOptions {
   cacheMb: string;
   maxBytes: string;
   quiet?: boolean;
+  strictRobotsDir?: boolean;
 }
 
 /** Blocks in flight per thread: enough to keep each busy while the main thread reads and writes. */
@@ -50,7 +51,7 @@ export async function classifyCommand(inputPath: string | undefined, options: Cl
   // The rate counts from when the classifiers are built: in this thread, or in every worker.
   if (engine instanceof WorkerPool) await engine.ready();
   const progress = new Progress(process.stderr.isTTY === true && !options.quiet, size);
-  const totals: Totals = { urls: 0, allowed: 0, hosts: new Set<number>(), loads: 0, evictions: 0 };
+  const totals: Totals = { urls: 0, allowed: 0, hosts: new Set<number>(), loads: 0, evictions: 0, unreadable: new Set<string>() };
   const began = performance.now();
   try {
     const inFlight: { result: Promise<ClassifiedBlock>; consumed: number }[] = [];
@@ -69,6 +70,12 @@ export async function classifyCommand(inputPath: string | undefined, options: Cl
       totals.allowed += r.allowed;
       totals.loads += r.loads;
       totals.evictions += r.evictions;
+      for (const why of r.unreadable) {
+        // Once per file for the run, whichever thread met it (each keeps its own cache).
+        if (totals.unreadable.has(why)) continue;
+        totals.unreadable.add(why);
+        progress.interrupt(`robots: warning: ${why}; its URLs are disallowed (unreachable, RFC 9309 2.3.1.3)`);
+      }
       for (const h of r.newHosts) if (totals.hosts.size < MAX_COUNTED_HOSTS) totals.hosts.add(h);
       progress.update(consumed, totals.urls);
     };
@@ -135,6 +142,7 @@ function readOptions(o: ClassifyOptions): { config: ClassifyConfig; threads: num
     profile,
     format: format as OutputFormat,
     maxBytes: parseMaxBytes(o.maxBytes),
+    strictRobotsDir: o.strictRobotsDir === true,
     // Each thread keeps its own compiled hosts: split between threads, a cache
     // too small for the run's hosts thrashed (a host recompiled for each of its URLs).
     cacheBytes: cacheMb * 2 ** 20,
@@ -204,6 +212,8 @@ interface Totals {
   hosts: Set<number>;
   loads: number;
   evictions: number;
+  /** Why each host file that could not be read failed. */
+  unreadable: Set<string>;
 }
 
 function summarize(t: Totals, ms: number, cache: { threads: number; cacheMb: number } | null): void {
@@ -216,6 +226,7 @@ function summarize(t: Totals, ms: number, cache: { threads: number; cacheMb: num
   if (cache !== null) {
     const perThread = cache.threads > 1 ? ` over ${cache.threads} threads (each keeps its own compiled hosts)` : '';
     line += `; host cache: ${count(t.loads, 'load')}, ${count(t.evictions, 'eviction')}${perThread}`;
+    if (t.unreadable.size > 0) line += `; ${count(t.unreadable.size, 'host file')} could not be read (their URLs disallowed)`;
     // Evictions on the order of the loads: hosts were compiled again and again.
     if (t.evictions > 0 && t.evictions * 4 >= t.loads) {
       line += `\nrobots classify: the host cache was too small for this input's hosts (each thread recompiled evicted hosts): ` +

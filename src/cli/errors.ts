@@ -21,6 +21,14 @@ export function reason(e: unknown): string {
     case 'EISDIR': return 'is a directory';
     case 'ENOTDIR': return 'not a directory';
     case 'ENOSPC': return 'no space left on the device';
+    case 'EROFS': return 'read-only file system';
+    case 'EDQUOT': return 'disk quota exceeded';
+    case 'EIO': return 'input/output error';
+    case 'EEXIST': return 'already exists';
+    case 'ENAMETOOLONG': return 'file name too long';
+    case 'EMFILE':
+    case 'ENFILE': return 'too many open files';
+    case 'EBUSY': return 'busy';
     default: return err?.message ?? String(e);
   }
 }

@@ -4,7 +4,7 @@
 // line running into it from the range before is skipped, the one running out of
 // it is read to its end.
 import { readSync } from 'node:fs';
-import { CliError } from './errors.js';
+import { lineTooLong, longestLine } from './line-blocks.js';
 
 const LF = 10;
 /** Octets read at a time past a range's ends, looking for the line's end. */
@@ -35,11 +35,14 @@ export function readLinesOfRange(range: FileRange, maxLine: number, take: (n: nu
   // The lines end at the first LF from end-1 on (that LF ends a line that started before end).
   let from = end - 1 - first;
   const lastStart = buf.subarray(0, Math.min(from, have)).lastIndexOf(LF) + 1;
+  // (Lines inside the range can pass the limit only when the range is longer than it.)
+  if (lastStart > maxLine && longestLine(buf, 0, lastStart - 1) > maxLine) throw lineTooLong(maxLine);
   for (;;) {
     const lf = from < have ? buf.subarray(0, have).indexOf(LF, from) : -1;
+    // The line running out of the range ends at lf, or at the end of the file, or later.
+    if ((lf >= 0 ? lf : have) - lastStart > maxLine) throw lineTooLong(maxLine);
     if (lf >= 0) return buf.subarray(0, lf + 1);
     if (eof) return buf.subarray(0, have); // the last line of the file, without LF
-    if (have - lastStart > maxLine) throw new CliError(`an input line is longer than ${maxLine} octets: not a list of URLs`);
     from = Math.max(from, have);
     if (have + step > buf.length) {
       const bigger = take(Math.max(have + step, buf.length * 2));

@@ -6,7 +6,7 @@
 // robots.txt.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse, type Matcher, type Origin, type Profile } from '../internal.js';
+import { parse, UNREACHABLE, type Matcher, type Origin, type OutputFormat, type Profile } from '../internal.js';
 import { CliError, reason } from './errors.js';
 
 /** What an entry costs beyond its robots.txt and automaton (objects, map slots). */
@@ -18,7 +18,8 @@ const SCHEME = /^[a-z][a-z0-9+.-]*$/;
 const DEFAULT_PORTS: Record<string, string> = { http: '80', https: '443', ftp: '21', ws: '80', wss: '443' };
 
 interface Entry {
-  matcher: Matcher | null;
+  /** null: no robots.txt (all allowed); UNREACHABLE: a file that cannot be read (all disallowed). */
+  matcher: Matcher | null | typeof UNREACHABLE;
   /** Octets the matcher's rules point into (its robots.txt), or the host name's. */
   source: number;
   bytes: number;
@@ -31,6 +32,10 @@ export interface HostMatchersOptions {
   maxBytes: number;
   /** Bound on the bytes held (robots.txt bodies and automata), approximately. */
   cacheBytes: number;
+  /** A host file that cannot be read stops the run (else its URLs are disallowed, as unreachable). */
+  strict?: boolean;
+  /** JSON lines name the deciding rule: the matchers keep the rules' texts. */
+  format?: OutputFormat;
 }
 
 export class HostMatchers {
@@ -39,11 +44,14 @@ export class HostMatchers {
   /** Hosts parsed and compiled (more than the distinct hosts when the cache evicted). */
   loads = 0;
   evictions = 0;
+  /** Why each host file that could not be read failed, since last taken (takeUnreadable). */
+  private unreadable: string[] = [];
 
   constructor(private readonly options: HostMatchersOptions) {}
 
-  /** The origin's matcher (see MatcherSource), or null when the directory has no robots.txt for it. */
-  get(key: number, origin: () => Origin): Matcher | null {
+  /** The origin's matcher (see MatcherSource): null when the directory has no
+   * robots.txt for it, UNREACHABLE when its file cannot be read. */
+  get(key: number, origin: () => Origin): Matcher | null | typeof UNREACHABLE {
     let entry = this.entries.get(key);
     if (entry !== undefined) {
       this.entries.delete(key); // move to the young end
@@ -77,12 +85,16 @@ export class HostMatchers {
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
         if (code === 'ENOENT' || code === 'ENOTDIR') continue;
-        throw new CliError(`cannot read ${file}: ${reason(e)}`);
+        // RFC 9309 2.3.1.3: a robots.txt that cannot be read is unreachable: disallow all.
+        // One bad file must not cost a long run, unless asked (--strict-robots-dir).
+        if (this.options.strict) throw new CliError(`cannot read ${file}: ${reason(e)}`);
+        this.unreadable.push(`cannot read ${file}: ${reason(e)}`);
+        return { matcher: UNREACHABLE, source: host.length, bytes: ENTRY_OVERHEAD + host.length };
       }
     }
     if (body === undefined) return none;
     const { profile, maxBytes, agents } = this.options;
-    const matcher = parse(body, { profile, maxBytes }).compile(agents);
+    const matcher = parse(body, { profile, maxBytes }).compile(agents, { ruleTexts: this.options.format === 'jsonl' });
     const entry = { matcher, source: Math.min(body.length, maxBytes), bytes: 0 };
     entry.bytes = sizeOf(entry);
     return entry;
@@ -94,9 +106,16 @@ export class HostMatchers {
       if (this.held <= this.options.cacheBytes || key === keep) break;
       this.entries.delete(key);
       this.held -= entry.bytes;
-      entry.matcher?.dispose();
+      if (entry.matcher !== null && entry.matcher !== UNREACHABLE) entry.matcher.dispose();
       this.evictions++;
     }
+  }
+
+  /** The failures to read host files since the last call (each host once while it stays cached). */
+  takeUnreadable(): string[] {
+    const list = this.unreadable;
+    if (list.length > 0) this.unreadable = [];
+    return list;
   }
 
   get size(): number {
@@ -111,5 +130,5 @@ export class HostMatchers {
 /** Bytes an entry holds: its matcher (automaton, trie, rule table), what the rules point into, and overhead. */
 function sizeOf(entry: Entry): number {
   const m = entry.matcher;
-  return ENTRY_OVERHEAD + entry.source + (m === null ? 0 : m.heldBytes);
+  return ENTRY_OVERHEAD + entry.source + (m === null || m === UNREACHABLE ? 0 : m.heldBytes);
 }

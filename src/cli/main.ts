@@ -7,7 +7,7 @@ import { DEFAULT_MAX_BYTES } from '../index.js';
 import { benchCommand } from './bench.js';
 import { checkCommand } from './check.js';
 import { classifyCommand } from './classify.js';
-import { CliError, EXIT_USAGE } from './errors.js';
+import { CliError, EXIT_USAGE, reason } from './errors.js';
 import { explainCommand } from './explain.js';
 import { fetchCommand } from './fetch.js';
 import { lintCommand } from './lint.js';
@@ -41,6 +41,7 @@ program
   .option('--cache-mb <n>', 'with --robots-dir: memory for compiled hosts per thread, MiB', '256')
   .addOption(maxBytesOption())
   .option('-q, --quiet', 'no summary and no progress bar on stderr')
+  .option('--strict-robots-dir', 'stop at a host file that cannot be read (default: warn once, and disallow its URLs as unreachable)')
   .addHelpText('after', `
 A blank line is skipped; any other line gets a verdict, URL or not (its path is
 taken as Googlebot does). Surrounding whitespace is not part of the URL. A summary
@@ -123,9 +124,13 @@ robots exclusion adds them. The repository's npm run bench runs the full harness
     exitCode = await benchCommand(file, urls, o);
   });
 
-// A reader that went away (`robots ... | head`) is not an error.
+// A reader that went away (`robots ... | head`) is not an error. Any other
+// failure of stdout (a full disk, /dev/full, an I/O error) ends the command with
+// one line and exit 2, whichever command wrote: the output is lost anyway.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code !== 'EPIPE') throw e;
+  if (e.code === 'EPIPE') return;
+  process.stderr.write(`robots: cannot write the output: ${reason(e)}\n`);
+  process.exit(EXIT_USAGE);
 });
 
 try {

@@ -2,7 +2,8 @@
 // name and renamed into place at the end, so a failed run never leaves a
 // half-written file that looks complete; a device or a pipe (`--out /dev/null`,
 // a FIFO) is written as it is (never replaced by a file).
-import { createWriteStream, openSync, renameSync, rmSync, statSync, type Stats, type WriteStream } from 'node:fs';
+import { createWriteStream, existsSync, openSync, renameSync, rmSync, statSync, type Stats, type WriteStream } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Writable } from 'node:stream';
 import { CliError, reason } from './errors.js';
 
@@ -25,11 +26,19 @@ export class OutputSink {
       let fd: number;
       try {
         existing = statSync(path, { throwIfNoEntry: false });
-        if (existing?.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-        this.temp = existing === undefined || existing.isFile() ? `${path}.${process.pid}.partial` : null;
-        fd = openSync(this.temp ?? path, 'w');
       } catch (e) {
         throw new CliError(`cannot write ${path}: ${reason(e)}`);
+      }
+      if (existing?.isDirectory()) throw new CliError(`cannot write ${path}: is a directory`);
+      this.temp = existing === undefined || existing.isFile() ? `${path}.${process.pid}.partial` : null;
+      try {
+        fd = openSync(this.temp ?? path, 'w');
+      } catch (e) {
+        // The temporary file is the one that could not be made: say so, not that PATH is missing.
+        const dir = dirname(path);
+        if (this.temp === null) throw new CliError(`cannot write ${path}: ${reason(e)}`);
+        if (!existsSync(dir)) throw new CliError(`cannot write ${path}: no such directory ${dir}`);
+        throw new CliError(`cannot write ${path}: cannot create the temporary file ${this.temp} beside it: ${reason(e)}`);
       }
       this.fd = fd;
       this.stream = createWriteStream('', { fd, highWaterMark: 1 << 20 });
@@ -71,7 +80,11 @@ export class OutputSink {
       if (this.failure) throw this.failure;
       return;
     }
-    await new Promise<void>((resolve) => (this.stream as WriteStream).end(() => resolve()));
+    // (Until 'close': a failed last write is reported before it, not always before end()'s callback.)
+    await new Promise<void>((resolve) => {
+      this.stream.once('close', () => resolve());
+      this.stream.end();
+    });
     if (this.failure) throw this.failure;
     if (this.temp === null) return; // a device or a pipe
     try {

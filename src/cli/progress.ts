@@ -31,6 +31,12 @@ export class Progress {
     this.bar.update(consumed, { urls: thousands(urls), rate, remaining: remaining(seconds, consumed, this.total) });
   }
 
+  /** A line on stderr above the bar (or alone, without one). */
+  interrupt(line: string): void {
+    // Over the bar's line (cleared); the bar draws itself again below on its next tick.
+    process.stderr.write(this.bar === null ? `${line}\n` : `\r\x1b[K${line}\n`);
+  }
+
   stop(): void {
     this.bar?.stop();
   }

@@ -1,0 +1,78 @@
+// The command where the world pushes back: a full stdout (/dev/full), an
+// output that cannot be created, and the 16 MiB line limit drawn at exactly
+// the same octet however the input is read.
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { reason } from '../src/cli/errors.js';
+import { MAX_LINE_OCTETS } from '../src/cli/line-blocks.js';
+import { expectUsageError, robots } from './cli-run.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'robots-limits-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const ROBOTS = path.join(dir, 'robots.txt');
+writeFileSync(ROBOTS, 'User-agent: *\nDisallow: /a\n');
+const URLS = path.join(dir, 'urls.txt');
+writeFileSync(URLS, 'http://x/a\nhttp://x/b\n');
+
+describe.skipIf(!existsSync('/dev/full'))('a full stdout (/dev/full): one line, exit 2, in every command', () => {
+  afterAll(() => {
+    // Never a file in a device's place (an earlier bug did that to /dev/null).
+    expect(statSync('/dev/full').isCharacterDevice()).toBe(true);
+    expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
+  });
+  const cases: [string, string[]][] = [
+    ['check', ['check', ROBOTS, 'FooBot', 'http://x/a']],
+    ['explain', ['explain', ROBOTS, 'FooBot', 'http://x/a']],
+    ['lint', ['lint', ROBOTS]],
+    ['classify, 1 thread', ['classify', '--robots', ROBOTS, '--threads', '1', URLS]],
+    ['classify, 2 threads', ['classify', '--robots', ROBOTS, '--threads', '2', URLS]],
+  ];
+  for (const [name, args] of cases) {
+    it(name, () => {
+      const r = robots(args, undefined, '/dev/full');
+      expectUsageError(r, /^robots: cannot write the output: no space left on the device/);
+    });
+  }
+  it('classify --out /dev/full, 1 and 2 threads', () => {
+    for (const threads of ['1', '2']) {
+      expectUsageError(robots(['classify', '--robots', ROBOTS, '--threads', threads, '--out', '/dev/full', URLS]), /cannot write \/dev\/full: no space left on the device/);
+    }
+  });
+});
+
+describe('an output that cannot be created says which file and why', () => {
+  it.skipIf(!existsSync('/proc/version'))('--out /proc/version: the temporary file beside it', () => {
+    expectUsageError(robots(['classify', '--robots', ROBOTS, '--out', '/proc/version', URLS]), /cannot write \/proc\/version: cannot create the temporary file \/proc\/version\.\d+\.partial beside it: no such file or directory/);
+  });
+  it('a missing directory, and the errors a file system gives, in words', () => {
+    expectUsageError(robots(['classify', '--robots', ROBOTS, '--out', path.join(dir, 'no', 'out.tsv'), URLS]), /cannot write .*out\.tsv: no such directory .*no$/m);
+    expect(reason({ code: 'EROFS', message: 'EROFS: read-only file system, open x.partial' })).toBe('read-only file system');
+    expect(reason({ code: 'EDQUOT' })).toBe('disk quota exceeded');
+    expect(reason({ code: 'ENOSPC' })).toBe('no space left on the device');
+  });
+});
+
+describe(`the line limit: ${MAX_LINE_OCTETS} octets before the LF, exactly, however the input is read`, () => {
+  const line = (octets: number) => 'http://x/' + 'b'.repeat(octets - 9);
+  const atLimit = path.join(dir, 'at-limit.txt');
+  const overLimit = path.join(dir, 'over-limit.txt');
+  writeFileSync(atLimit, `http://x/a\n${line(MAX_LINE_OCTETS)}\nhttp://x/a\n`);
+  writeFileSync(overLimit, `http://x/a\n${line(MAX_LINE_OCTETS + 1)}\nhttp://x/a\n`);
+  const TOO_LONG = new RegExp(`an input line is longer than ${MAX_LINE_OCTETS} octets`);
+  for (const threads of ['1', '2']) {
+    it(`from a file, ${threads} thread(s)`, () => {
+      const ok = robots(['classify', '--robots', ROBOTS, '--threads', threads, '-q', '--out', path.join(dir, 'o.tsv'), atLimit]);
+      expect(ok.status).toBe(0);
+      expectUsageError(robots(['classify', '--robots', ROBOTS, '--threads', threads, '--out', path.join(dir, 'o.tsv'), overLimit]), TOO_LONG);
+    });
+    it(`from stdin (a pipe), ${threads} thread(s)`, () => {
+      const ok = robots(['classify', '--robots', ROBOTS, '--threads', threads, '-q', '--out', path.join(dir, 'o.tsv')], `http://x/a\n${line(MAX_LINE_OCTETS)}\n`);
+      expect(ok.status).toBe(0);
+      expectUsageError(robots(['classify', '--robots', ROBOTS, '--threads', threads, '--out', path.join(dir, 'o.tsv')], `http://x/a\n${line(MAX_LINE_OCTETS + 1)}\n`), TOO_LONG);
+      // The last line, without its LF.
+      expectUsageError(robots(['classify', '--robots', ROBOTS, '--threads', threads, '--out', path.join(dir, 'o.tsv')], line(MAX_LINE_OCTETS + 1)), TOO_LONG);
+    });
+  }
+});
