@@ -52,8 +52,13 @@ describe('robots classify: stdin asked for twice', () => {
   it('--robots - with the URLs on stdin too is refused', () => {
     expectUsageError(robots(['classify', '--robots', '-'], 'User-agent: *\nDisallow: /\n'), /--robots - reads the robots.txt from stdin, so the URLs cannot come from there too/);
     expectUsageError(robots(['classify', '--robots', '-', '-'], 'x'), /cannot come from there too/);
-    const ok = robots(['classify', '--robots', '-', '-q', input], 'User-agent: *\nDisallow: /p1/\n');
-    expect(ok.status).toBe(0);
-    expect(ok.stdout.split('\n')).toHaveLength(803);
+    // The robots.txt from stdin is read once, by the main thread: the threads had read an empty stdin again.
+    for (const threads of ['1', '2']) {
+      const ok = robots(['classify', '--robots', '-', '-q', '--threads', threads, input], 'User-agent: *\nDisallow: /p1/\n');
+      expect(ok.status).toBe(0);
+      const lines = ok.stdout.trimEnd().split('\n');
+      expect(lines).toHaveLength(802);
+      expect(lines.filter((l) => l.startsWith('disallowed\t2\t')).length).toBe(urls.filter((u) => u.includes('/p1/')).length);
+    }
   });
 });

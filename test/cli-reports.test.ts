@@ -94,6 +94,45 @@ describe('robots fetch', () => {
   });
 });
 
+describe('robots classify --robots URL', () => {
+  let site: TestServer;
+  let down: TestServer;
+  let gone: TestServer;
+  beforeAll(async () => {
+    site = await startServer(serve('User-agent: *\nDisallow: /private\n'));
+    down = await startServer(serve('busy', {}, 503));
+    gone = await startServer(serve('no', {}, 404));
+  });
+  afterAll(async () => {
+    for (const s of [site, down, gone]) await s.close();
+  });
+  const urls = path.join(dir, 'classify-urls.txt');
+  writeFileSync(urls, '/private/x\n/public\n');
+
+  it('fetches the robots.txt as a crawler does, says what it got, and classifies by it', async () => {
+    for (const threads of ['1', '2']) {
+      const r = await robotsAsync(['classify', '--robots', `${site.origin}/any/page`, '--user-agent', 'FooBot/2.0', '--threads', threads, urls]);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toBe('disallowed\t2\t/private/x\nallowed\t0\t/public\n');
+      expect(r.stderr).toContain(`robots classify: ${site.origin}/robots.txt: ok (http 200)\n`);
+    }
+    expect(site.requests.every((q) => q.path === '/robots.txt' && q.headers['user-agent'] === 'FooBot/2.0')).toBe(true);
+    expect(site.requests).toHaveLength(2); // once per run, whatever the threads
+  });
+
+  it('unreachable (5xx): every URL disallowed; unavailable (4xx): every URL allowed', async () => {
+    const a = await robotsAsync(['classify', '--robots', down.origin, '--format', 'jsonl', urls]);
+    expect(a.stdout.trimEnd().split('\n').map((l) => JSON.parse(l))).toEqual([
+      { url: '/private/x', robots: 'unreachable', allowed: false, line: 0, rule: null },
+      { url: '/public', robots: 'unreachable', allowed: false, line: 0, rule: null },
+    ]);
+    expect(a.stderr).toContain('unreachable (http 503): every URL disallowed');
+    const b = await robotsAsync(['classify', '--robots', gone.origin, urls]);
+    expect(b.stdout).toBe('allowed\t0\t/private/x\nallowed\t0\t/public\n');
+    expect(b.stderr).toContain('unavailable (http 404): every URL allowed');
+  });
+});
+
 describe('--help shows the defaults', () => {
   it('classify: the agent Googlebot and the profile rfc, and what rfc is', () => {
     const help = robots(['classify', '--help']).stdout.replace(/\s+/g, ' ');

@@ -1,13 +1,14 @@
 // What a classification needs, as plain data (it crosses to worker threads),
 // and the engine built from it: one matcher, or one per host of a directory.
-import { LineClassifier, parse, type BlockResult, type Matcher, type OutputBuffers, type OutputFormat, type OutputWriter, type Profile } from '../internal.js';
+import { LineClassifier, parse, UNREACHABLE, type BlockResult, type Matcher, type OutputBuffers, type OutputFormat, type OutputWriter, type Profile } from '../internal.js';
 import { CliError } from './errors.js';
-import { readRobotsFile } from './robots-file.js';
 import { HostMatchers } from './host-matchers.js';
 
 export interface ClassifyConfig {
-  /** One robots.txt for every URL ... */
-  robotsFile?: string;
+  /** One robots.txt for every URL (--robots: read once by the main thread, a file, stdin or a URL) ... */
+  robotsBody?: Uint8Array;
+  /** ... or, for a --robots URL that could not be fetched, every URL disallowed ... */
+  robotsUnreachable?: boolean;
   /** ... or DIR/<host> for each URL's host. */
   robotsDir?: string;
   agents: string[];
@@ -33,13 +34,15 @@ export interface ClassifiedBlock extends BlockResult {
 /** Classifies blocks of URL lines in this thread. */
 export class BlockClassifier {
   private readonly lines: LineClassifier;
-  private readonly single: Matcher | null = null;
+  private readonly single: Matcher | typeof UNREACHABLE | null = null;
   private readonly hosts: HostMatchers | null = null;
 
   constructor(config: ClassifyConfig) {
     this.lines = new LineClassifier(config.format);
-    if (config.robotsFile !== undefined) {
-      this.single = compileAgents(readRobotsFile(config.robotsFile), config);
+    if (config.robotsUnreachable) {
+      this.single = UNREACHABLE;
+    } else if (config.robotsBody !== undefined) {
+      this.single = compileAgents(config.robotsBody, config);
     } else {
       this.hosts = new HostMatchers({ ...config, dir: config.robotsDir!, strict: config.strictRobotsDir });
     }
@@ -60,7 +63,10 @@ export class BlockClassifier {
   }
 
   classify(block: Uint8Array | readonly Uint8Array[], output?: OutputBuffers | OutputWriter): ClassifiedBlock {
-    if (this.single !== null) return { ...this.lines.classify(block, this.single, output), loads: 0, evictions: 0, unreadable: [] };
+    if (this.single !== null) {
+      const single = this.single;
+      return { ...this.lines.classify(block, single === UNREACHABLE ? () => UNREACHABLE : single, output), loads: 0, evictions: 0, unreadable: [] };
+    }
     const hosts = this.hosts!;
     const { loads, evictions } = hosts;
     const r = this.lines.classify(block, (key, origin) => hosts.get(key, origin), output);

@@ -2,7 +2,7 @@
 import { closeSync, createReadStream, fstatSync, openSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
-import { BufferPool, MAX_COUNTED_HOSTS, type OutputFormat, type Profile } from '../internal.js';
+import { BufferPool, fetchRobots, MAX_COUNTED_HOSTS, robotsUrl, type OutputFormat, type Profile } from '../internal.js';
 import { BlockClassifier, compileAgents, type ClassifiedBlock, type ClassifyConfig } from './classify-config.js';
 import { readRobotsFile } from './robots-file.js';
 import { CliError, reason } from './errors.js';
@@ -12,6 +12,8 @@ import { Progress } from './progress.js';
 import { thousands } from './numbers.js';
 import { parseAgents, parseMaxBytes, parseProfile } from './options.js';
 import { OutputClosed, WorkerPool } from './worker-pool.js';
+
+declare const VERSION: string; // set by the build (package.json)
 
 export interface ClassifyOptions {
   robots?: string;
@@ -25,6 +27,7 @@ export interface ClassifyOptions {
   maxBytes: string;
   quiet?: boolean;
   strictRobotsDir?: boolean;
+  userAgent?: string;
 }
 
 /** Blocks in flight per thread: enough to keep each busy while the main thread reads and writes. */
@@ -36,7 +39,7 @@ export async function classifyCommand(inputPath: string | undefined, options: Cl
   if (options.robots === '-' && (inputPath === undefined || inputPath === '-')) {
     throw new CliError('--robots - reads the robots.txt from stdin, so the URLs cannot come from there too: give them as a file (robots classify --robots - urls.txt)');
   }
-  const { config, threads } = readOptions(options);
+  const { config, threads } = readOptions(options, await robotsOf(options));
   const input = openInput(inputPath);
   const size = input.size;
   const sink = new OutputSink(options.out);
@@ -112,7 +115,24 @@ export async function classifyCommand(inputPath: string | undefined, options: Cl
   return 0;
 }
 
-function readOptions(o: ClassifyOptions): { config: ClassifyConfig; threads: number } {
+/** --robots read once, here (the threads get its octets): a file, stdin ('-'), or
+ * an http(s) URL fetched as a crawler does (fetchRobots: RFC 9309 2.3). */
+async function robotsOf(o: ClassifyOptions): Promise<Pick<ClassifyConfig, 'robotsBody' | 'robotsUnreachable'>> {
+  if (o.robots === undefined) return {};
+  if (!/^https?:\/\//i.test(o.robots)) return { robotsBody: readRobotsFile(o.robots) };
+  let target: string;
+  try {
+    target = robotsUrl(o.robots);
+  } catch (e) {
+    throw new CliError((e as Error).message);
+  }
+  const got = await fetchRobots(target, { userAgentHeader: o.userAgent ?? `robots-wasm/${VERSION}`, maxBytes: parseMaxBytes(o.maxBytes), timeoutMs: 10_000 });
+  if (!o.quiet) process.stderr.write(`robots classify: ${target}: ${got.status} (${got.reason})${got.status === 'ok' ? '' : got.status === 'unavailable' ? ': every URL allowed' : ': every URL disallowed'}\n`);
+  if (got.status === 'ok') return { robotsBody: got.body! };
+  return got.status === 'unavailable' ? { robotsBody: new Uint8Array(0) } : { robotsUnreachable: true };
+}
+
+function readOptions(o: ClassifyOptions, robots: Pick<ClassifyConfig, 'robotsBody' | 'robotsUnreachable'>): { config: ClassifyConfig; threads: number } {
   if ((o.robots === undefined) === (o.robotsDir === undefined)) {
     throw new CliError('give either --robots FILE (one robots.txt for all URLs) or --robots-dir DIR (DIR/<host> per URL)');
   }
@@ -136,7 +156,7 @@ function readOptions(o: ClassifyOptions): { config: ClassifyConfig; threads: num
   const profile: Profile = parseProfile(o.profile);
   const agents = parseAgents(o.agent);
   const config: ClassifyConfig = {
-    robotsFile: o.robots,
+    ...robots,
     robotsDir: o.robotsDir,
     agents,
     profile,
@@ -147,9 +167,8 @@ function readOptions(o: ClassifyOptions): { config: ClassifyConfig; threads: num
     // too small for the run's hosts thrashed (a host recompiled for each of its URLs).
     cacheBytes: cacheMb * 2 ** 20,
   };
-  // A bad agent or robots file is a usage error now, not in the first thread that meets it.
-  if (config.robotsFile !== undefined) compileAgents(readRobotsFile(config.robotsFile), config).dispose();
-  else compileAgents(new Uint8Array(0), config).dispose();
+  // A bad agent is a usage error now, not in the first thread that meets it.
+  compileAgents(config.robotsBody ?? new Uint8Array(0), config).dispose();
   return { config, threads };
 }
 
