@@ -118,6 +118,11 @@ export class Matcher {
     return this.dfa === null ? 0 : this.dfa.heldBytes + this.rules.rules.byteLength + OBJECT_BYTES;
   }
 
+  /** @internal Octets of robots.txt its rules point into (what of the body parse() kept), not in heldBytes. */
+  get sourceBytes(): number {
+    return this.rules.body.byteLength;
+  }
+
   /** Frees the matcher's WASM memory; the matcher cannot be used afterwards. */
   dispose(): void {
     if (this.dfa === null) return;

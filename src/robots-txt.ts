@@ -4,7 +4,7 @@ import { compileRules } from './compile.js';
 import { Matcher, MatcherOptions, Verdict } from './matcher.js';
 import { MatcherPool } from './matcher-pool.js';
 import type { Profile } from './pattern.js';
-import { Diagnostic, diagnosticsOf, readRecords, Records, recordsBytes } from './records.js';
+import { compactRecords, Diagnostic, diagnosticsOf, readRecords, Records, recordsBytes } from './records.js';
 
 export interface ParseOptions {
   /** 'rfc' (default): RFC 9309 with RFC 3986 normalisation. 'google': Google's robotstxt, bit for bit. */
@@ -63,17 +63,15 @@ export class RobotsTxt {
       cut = bytes.length > maxBytes;
       if (cut) bytes = bytes.subarray(0, maxBytes);
     } else if (body instanceof Uint8Array) {
-      // A copy: the rules point into these octets, and the caller may reuse its buffer.
-      // (A plain Uint8Array, too: a Buffer's subarray() is slow.)
+      // The caller's octets, as a plain view (a Buffer's subarray() is slow):
+      // the records copy what they keep, since the caller may reuse its buffer.
       cut = body.length > maxBytes;
-      const n = cut ? maxBytes : body.length;
-      bytes = new Uint8Array(n);
-      bytes.set(n === body.length ? body : body.subarray(0, n));
+      bytes = new Uint8Array(body.buffer, body.byteOffset, cut ? maxBytes : body.length);
     } else {
       throw new TypeError(`robots.txt body must be a string or a Uint8Array, got ${body === null ? 'null' : typeof body}`);
     }
     this.profile = profile;
-    this.records = readRecords(bytes);
+    this.records = readRecords(bytes, typeof body !== 'string');
     this.cutAt = cut ? maxBytes : undefined;
     // RFC: each sitemap once; Google's parser reports every line.
     const sitemaps = this.records.sitemaps;
@@ -84,9 +82,11 @@ export class RobotsTxt {
   private octets = 0;
 
   /** @internal Octets this RobotsTxt holds (its records and written diagnostics,
-   * not the matchers it compiled), for caches' budgets. */
+   * not the matchers it compiled), for caches' budgets. Asking means keeping it:
+   * what the records do not point into is dropped first (compactRecords). */
   get heldBytes(): number {
     if (this.octets === 0) {
+      compactRecords(this.records);
       const deduplicated = this.sitemaps !== this.records.sitemaps ? this.sitemaps.length * 8 : 0;
       this.octets = recordsBytes(this.records) + deduplicated + diagnosticsBytes(this.diagnosticList ?? []);
     }

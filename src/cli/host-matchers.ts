@@ -94,8 +94,10 @@ export class HostMatchers {
     }
     if (body === undefined) return none;
     const { profile, maxBytes, agents } = this.options;
-    const matcher = parse(body, { profile, maxBytes }).compile(agents, { ruleTexts: this.options.format === 'jsonl' });
-    const entry = { matcher, source: Math.min(body.length, maxBytes), bytes: 0 };
+    const robots = parse(body, { profile, maxBytes });
+    void robots.heldBytes; // (kept for the run: drop what the rules do not point into first)
+    const matcher = robots.compile(agents, { ruleTexts: this.options.format === 'jsonl' });
+    const entry = { matcher, source: matcher.sourceBytes, bytes: 0 };
     entry.bytes = sizeOf(entry);
     return entry;
   }
