@@ -31,7 +31,7 @@ describe.skipIf(!existsSync('/dev/full'))('a full stdout (/dev/full): one line, 
   ];
   for (const [name, args] of cases) {
     it(name, () => {
-      const r = robots(args, undefined, '/dev/full');
+      const r = robots(args, undefined, { stdout: '/dev/full' });
       expectUsageError(r, /^robots: cannot write the output: no space left on the device/);
     });
   }

@@ -12,20 +12,31 @@ export interface Run {
   stderr: string;
 }
 
-/** Runs the command; with stdoutFile, its stdout is that file (say /dev/full) and stdout reads ''. */
-export function robots(args: string[], input?: string | Uint8Array, stdoutFile?: string): Run {
-  const fd = stdoutFile === undefined ? undefined : openSync(stdoutFile, 'w');
+/** Where the command's stdout and stderr go instead of pipes (say /dev/full; they read ''), and as whom it runs. */
+export interface RunWith {
+  stdout?: string;
+  stderr?: string;
+  uid?: number;
+}
+
+/** Runs the command. */
+export function robots(args: string[], input?: string | Uint8Array, io: RunWith = {}): Run {
+  const out = io.stdout === undefined ? undefined : openSync(io.stdout, 'w');
+  const err = io.stderr === undefined ? undefined : openSync(io.stderr, 'w');
   try {
     const r = spawnSync(process.execPath, [CLI, ...args], {
       input,
       encoding: 'utf8',
       maxBuffer: 1 << 30,
       env: { ...process.env, ROBOTS_DEBUG: '' },
-      stdio: ['pipe', fd ?? 'pipe', 'pipe'],
+      stdio: ['pipe', out ?? 'pipe', err ?? 'pipe'],
+      timeout: 60_000, // a command that hangs fails its test (status null) rather than hanging the suite
+      ...(io.uid === undefined ? {} : { uid: io.uid, gid: io.uid }),
     });
-    return { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr };
+    return { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
   } finally {
-    if (fd !== undefined) closeSync(fd);
+    if (out !== undefined) closeSync(out);
+    if (err !== undefined) closeSync(err);
   }
 }
 

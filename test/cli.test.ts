@@ -2,7 +2,7 @@
 // formats, blank lines, streaming limits), check, explain, lint, and every
 // user mistake answered by one line and exit code 2.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -227,6 +227,9 @@ describe('robots classify: user mistakes get one line and exit 2, and no output 
     }
   });
 
+  /** The warning for an unreadable host file. */
+  const unreadable = (file: string, why: string) => `robots: warning: cannot read ${file}: ${why}; its URLs are disallowed (unreachable, RFC 9309 2.3.1.3)`;
+
   it('a host file that cannot be read: its URLs are disallowed (unreachable), one warning, a count, and the run goes on', () => {
     const broken = path.join(dir, 'broken');
     mkdirSync(path.join(broken, 'bad.example'), { recursive: true }); // a directory where a robots.txt should be
@@ -237,12 +240,48 @@ describe('robots classify: user mistakes get one line and exit 2, and no output 
       const r = robots(['classify', '--robots-dir', broken, '--threads', threads, '--out', out, input]);
       expect(r.status).toBe(0);
       const warnings = r.stderr.split('\n').filter((l) => l.startsWith('robots: warning:'));
-      expect(warnings).toEqual([`robots: warning: cannot read ${path.join(broken, 'bad.example')}: is a directory; its URLs are disallowed (unreachable, RFC 9309 2.3.1.3)`]);
+      expect(warnings).toEqual([unreadable(path.join(broken, 'bad.example'), 'is a directory')]);
       expect(r.stderr).toMatch(/; 1 host file could not be read \(their URLs disallowed\)\n$/);
       const lines = readFileSync(out, 'utf8').trimEnd().split('\n');
       expect(lines).toHaveLength(100_003);
       expect(lines.slice(-3)).toEqual(['disallowed\t0\thttps://bad.example/x', 'disallowed\t0\thttps://bad.example/y', 'disallowed\t2\thttps://good.example/private']);
       rmSync(out);
+    }
+  });
+
+  it('a host file that is a FIFO, a device or a loop of symbolic links is unreachable too: the run neither waits on it nor reads it for ever', () => {
+    const odd = path.join(dir, 'odd');
+    mkdirSync(odd);
+    const fifo = spawnSync('mkfifo', [path.join(odd, 'fifo.example')]).status === 0;
+    symlinkSync('/dev/zero', path.join(odd, 'zero.example'));
+    symlinkSync('loop.example', path.join(odd, 'loop.example'));
+    const hosts = [...(fifo ? ['fifo.example'] : []), 'zero.example', 'loop.example'];
+    const input = file('odd.txt', hosts.map((h) => `https://${h}/a\n`).join(''));
+    for (const threads of ['1', '2']) {
+      const r = robots(['classify', '--robots-dir', odd, '--threads', threads, input]);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toBe(hosts.map((h) => `disallowed\t0\thttps://${h}/a\n`).join(''));
+      const whys: Record<string, string> = { 'fifo.example': 'not a regular file', 'zero.example': 'not a regular file', 'loop.example': 'too many levels of symbolic links' };
+      expect(r.stderr.split('\n').filter((l) => l.startsWith('robots: warning:'))).toEqual(hosts.map((h) => unreadable(path.join(odd, h), whys[h])));
+    }
+  });
+
+  it.skipIf(process.getuid === undefined)('a host file without read permission is unreachable (root reads anything: as root, run as nobody)', () => {
+    const open = mkdtempSync(path.join(tmpdir(), 'robots-perm-'));
+    try {
+      chmodSync(open, 0o755); // nobody must get to its files
+      const hosts = path.join(open, 'robots');
+      mkdirSync(hosts, { mode: 0o755 });
+      writeFileSync(path.join(hosts, 'secret.example'), 'User-agent: *\nAllow: /\n', { mode: 0o000 });
+      writeFileSync(path.join(hosts, 'open.example'), 'User-agent: *\nDisallow: /p\n', { mode: 0o644 });
+      const input = path.join(open, 'urls.txt');
+      writeFileSync(input, 'https://secret.example/a\nhttps://open.example/p\n', { mode: 0o644 });
+      const r = robots(['classify', '--robots-dir', hosts, '--threads', '1', input], undefined, process.getuid!() === 0 ? { uid: 65534 } : {});
+      expect(r.stderr.split('\n').filter((l) => l.startsWith('robots: warning:'))).toEqual([unreadable(path.join(hosts, 'secret.example'), 'permission denied')]);
+      expect(r.stdout).toBe('disallowed\t0\thttps://secret.example/a\ndisallowed\t2\thttps://open.example/p\n');
+      expect(r.status).toBe(0);
+    } finally {
+      rmSync(open, { recursive: true, force: true });
     }
   });
 

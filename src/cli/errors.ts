@@ -20,6 +20,8 @@ export function reason(e: unknown): string {
     case 'EPERM': return 'permission denied';
     case 'EISDIR': return 'is a directory';
     case 'ENOTDIR': return 'not a directory';
+    case 'ELOOP': return 'too many levels of symbolic links';
+    case 'ENXIO': return 'no such device or address';
     case 'ENOSPC': return 'no space left on the device';
     case 'EROFS': return 'read-only file system';
     case 'EDQUOT': return 'disk quota exceeded';

@@ -4,7 +4,7 @@
 // has its own robots.txt: DIR/<scheme>/<host>[:port] is looked for first (the
 // port when it is not the scheme's default), then DIR/<host>. No file means no
 // robots.txt.
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, UNREACHABLE, type Matcher, type Origin, type OutputFormat, type Profile } from '../internal.js';
 import { CliError, reason } from './errors.js';
@@ -80,7 +80,7 @@ export class HostMatchers {
     let body: Buffer | undefined;
     for (const file of candidates) {
       try {
-        body = readFileSync(file);
+        body = readHostFile(file);
         break;
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
@@ -126,6 +126,20 @@ export class HostMatchers {
 
   get bytes(): number {
     return this.held;
+  }
+}
+
+/** A host file's octets. Opened without waiting and read only when it is a regular
+ * file: a FIFO would hold the run for ever, a device (/dev/zero) never end. */
+function readHostFile(file: string): Buffer {
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const stat = fstatSync(fd);
+    if (stat.isDirectory()) throw new Error('is a directory');
+    if (!stat.isFile()) throw new Error('not a regular file');
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -33,7 +33,7 @@ program
   .argument('[urls]', 'file of URLs, one per line (default: stdin; "-" for stdin)')
   .option('--robots <file>', 'one robots.txt for every URL: a file, "-" (stdin), or an http(s) URL fetched as a crawler does')
   .option('--user-agent <header>', 'with --robots URL: the User-Agent header sent (default: robots-wasm/VERSION)')
-  .option('--robots-dir <dir>', 'DIR/<host> for each URL (lower-case host, no port); no file: no robots.txt, all allowed')
+  .option('--robots-dir <dir>', "each URL's origin's robots.txt: DIR/<scheme>/<host>[:port], else DIR/<host>; no file: all allowed; a file that cannot be read: all disallowed")
   .option('--agent <name>', 'crawler name, repeatable or comma-separated (the groups of any of them apply; default: Googlebot)', collect)
   .addOption(profileOption())
   .addOption(new Option('--format <format>', 'tsv or jsonl').default('tsv'))
