@@ -1,13 +1,14 @@
 // The command where the world pushes back: a full stdout (/dev/full), an
 // output that cannot be created, and the 16 MiB line limit drawn at exactly
 // the same octet however the input is read.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { reason } from '../src/cli/errors.js';
 import { MAX_LINE_OCTETS } from '../src/cli/line-blocks.js';
-import { expectUsageError, robots } from './cli-run.js';
+import { CLI, expectUsageError, robots } from './cli-run.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-limits-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -75,4 +76,18 @@ describe(`the line limit: ${MAX_LINE_OCTETS} octets before the LF, exactly, howe
       expectUsageError(robots(['classify', '--robots', ROBOTS, '--threads', threads, '--out', path.join(dir, 'o.tsv')], line(MAX_LINE_OCTETS + 1)), TOO_LONG);
     });
   }
+  it('a CR before the LF counts', () => {
+    expect(robots(['classify', '--robots', ROBOTS, '-q', '--out', path.join(dir, 'o.tsv')], `${line(MAX_LINE_OCTETS - 1)}\r\n`).status).toBe(0);
+    expectUsageError(robots(['classify', '--robots', ROBOTS, '--out', path.join(dir, 'o.tsv')], `${line(MAX_LINE_OCTETS)}\r\n`), TOO_LONG);
+  });
+  it('from a FIFO named as the input (read as a stream, as stdin is)', (ctx) => {
+    const fifo = path.join(dir, 'urls.fifo');
+    if (spawnSync('mkfifo', [fifo]).status !== 0) ctx.skip(); // (no mkfifo here: nothing to test)
+    for (const [input, status] of [[atLimit, 0], [overLimit, 2]] as const) {
+      const script = `cat "${input}" > "${fifo}" & "${process.execPath}" "${CLI}" classify --robots "${ROBOTS}" --threads 2 -q --out /dev/null "${fifo}"; s=$?; wait; exit $s`;
+      const r = spawnSync('sh', ['-c', script], { encoding: 'utf8', timeout: 30_000 });
+      expect(r.status).toBe(status);
+      if (status === 2) expect(r.stderr).toMatch(TOO_LONG);
+    }
+  });
 });

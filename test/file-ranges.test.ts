@@ -1,11 +1,15 @@
 // Ranges of a URL file read by the classification threads themselves: every line
 // belongs to exactly one range (the one it starts in), whatever the cut points.
+// And the line limit, drawn at the same octet by both readers of input (ranges
+// of a file, and a stream's chunks), wherever the cuts fall.
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readLinesOfRange } from '../src/cli/file-ranges.js';
+import { lineBlocks } from '../src/cli/line-blocks.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-ranges-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -66,5 +70,48 @@ describe('readLinesOfRange', () => {
       // With a cap it fits, all is read.
       expect(Buffer.concat(readAllRanges(fd, bytes.length, 1 << 16, 400_000)).equals(Buffer.from(bytes))).toBe(true);
     });
+  });
+});
+
+describe('the line limit: a line of maxLine octets before its LF (a CR counted) passes, one more is refused, by either reader', () => {
+  const maxLine = 64;
+  // Lines about the limit (some ending in CR), short ones, blank ones; the last one with or without LF.
+  const nearLimit = fc.tuple(fc.integer({ min: maxLine - 2, max: maxLine + 2 }), fc.boolean()).map(([n, cr]) => 'u'.repeat(cr ? n - 1 : n) + (cr ? '\r' : ''));
+  const text = fc.tuple(fc.array(fc.oneof(fc.constant(''), fc.string({ maxLength: 10 }), nearLimit), { maxLength: 12 }), fc.boolean())
+    .map(([ls, finalLf]) => new TextEncoder().encode(ls.join('\n') + (finalLf && ls.length > 0 ? '\n' : '')));
+  const longest = (bytes: Uint8Array) => Math.max(0, ...Buffer.from(bytes).toString('latin1').split('\n').map((l) => l.length));
+  /** Whether f is refused for a line too long (any other failure fails the test). */
+  const refused = async (f: () => unknown) => {
+    try {
+      await f();
+      return false;
+    } catch (e) {
+      expect((e as Error).message).toMatch(`longer than ${maxLine} octets`);
+      return true;
+    }
+  };
+
+  it('from ranges of a file (threads), for any cut and read size', async () => {
+    await fc.assert(fc.asyncProperty(text, fc.integer({ min: 1, max: 200 }), fc.integer({ min: 1, max: 100 }), async (bytes, step, readStep) => {
+      const refusal = withFile(bytes, (fd) => refused(() => readAllRanges(fd, bytes.length, step, maxLine, readStep)));
+      expect(await refusal).toBe(longest(bytes) > maxLine);
+    }), { numRuns: 500 });
+  });
+
+  it('from a stream (stdin, a pipe, one thread), for any chunking', async () => {
+    await fc.assert(fc.asyncProperty(text, fc.array(fc.integer({ min: 1, max: 150 }), { minLength: 1, maxLength: 8 }), async (bytes, sizes) => {
+      const chunks: Buffer[] = [];
+      for (let at = 0, i = 0; at < bytes.length; i++) {
+        const n = sizes[i % sizes.length];
+        chunks.push(Buffer.from(bytes.subarray(at, at + n)));
+        at += n;
+      }
+      const read: Uint8Array[] = [];
+      const refusal = await refused(async () => {
+        for await (const { parts } of lineBlocks(Readable.from(chunks), maxLine)) read.push(...parts);
+      });
+      expect(refusal).toBe(longest(bytes) > maxLine);
+      if (!refusal) expect(Buffer.concat(read).equals(Buffer.from(bytes))).toBe(true);
+    }), { numRuns: 500 });
   });
 });
