@@ -29,6 +29,8 @@ describe.skipIf(!existsSync('/dev/full'))('a full stdout (/dev/full): one line, 
     ['lint', ['lint', ROBOTS]],
     ['classify, 1 thread', ['classify', '--robots', ROBOTS, '--threads', '1', URLS]],
     ['classify, 2 threads', ['classify', '--robots', ROBOTS, '--threads', '2', URLS]],
+    ['fetch (nothing listens on port 1: unreachable, and said so)', ['fetch', 'http://127.0.0.1:1/']],
+    ['--help', ['--help']],
   ];
   for (const [name, args] of cases) {
     it(name, () => {
@@ -36,6 +38,10 @@ describe.skipIf(!existsSync('/dev/full'))('a full stdout (/dev/full): one line, 
       expectUsageError(r, /^robots: cannot write the output: no space left on the device/);
     });
   }
+  it('a full stderr: nowhere to say so, but the exit code is kept (not 1 for an unhandled error)', () => {
+    expect(robots(['check', path.join(dir, 'none.txt'), 'FooBot', 'http://x/a'], undefined, { stderr: '/dev/full' }).status).toBe(2);
+    expect(robots(['classify', '--robots', ROBOTS, URLS], undefined, { stderr: '/dev/full' }).status).toBe(0);
+  });
   it('classify --out /dev/full, 1 and 2 threads', () => {
     for (const threads of ['1', '2']) {
       expectUsageError(robots(['classify', '--robots', ROBOTS, '--threads', threads, '--out', '/dev/full', URLS]), /cannot write \/dev\/full: no space left on the device/);

@@ -133,6 +133,8 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   process.stderr.write(`robots: cannot write the output: ${reason(e)}\n`);
   process.exit(EXIT_USAGE);
 });
+// A failing stderr has nowhere to be reported: the exit code still says how the command ended.
+process.stderr.on('error', () => {});
 
 try {
   await program.parseAsync(process.argv);
