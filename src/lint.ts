@@ -2,7 +2,7 @@
 // ignored or bent), and the mistakes that parse fine but do not do what was
 // meant. Used by `robots lint` and anything that shows a file to a person.
 import type { Profile } from './pattern.js';
-import { readRecords, diagnosticsOf, type DiagnosticCode, type Records } from './records.js';
+import { readRecords, diagnosticsOf, sizeLimitDiagnostic, type DiagnosticCode, type Records } from './records.js';
 import { DEFAULT_MAX_BYTES } from './robots-txt.js';
 
 export type LintCode =
@@ -53,7 +53,7 @@ export function lint(body: string | Uint8Array, options: { profile?: Profile; ma
   if (html) {
     found.push({ line: 1, code: 'html', message: 'this is an HTML page, not a robots.txt (a server that answers /robots.txt with a page?): crawlers find no rules in it' });
   }
-  if (cut) found.push({ line: records.lines, code: 'size-limit', message: `content past ${maxBytes} octets is ignored` });
+  if (cut) found.push(sizeLimitDiagnostic(records, maxBytes));
   mistakes(records, found);
   const findings = found
     .map((f) => ({ ...f, severity: ERRORS.has(f.code) ? ('error' as const) : ('warning' as const) }))

@@ -325,6 +325,11 @@ export function recordsBytes(r: Records): number {
   return n;
 }
 
+/** The diagnostic of a body cut at maxBytes octets (parse()'s size limit), on the last line read. */
+export function sizeLimitDiagnostic(records: Records, maxBytes: number): Diagnostic {
+  return { line: records.lines, code: 'size-limit', message: `content past ${maxBytes} octets is ignored` };
+}
+
 /** The diagnostics of parsed records, with their messages. */
 export function diagnosticsOf(records: Records): Diagnostic[] {
   const quote = (start: number, end: number) => JSON.stringify(utf8.decode(records.body.subarray(start, Math.min(end, start + QUOTED))));

@@ -4,7 +4,7 @@ import { compileRules } from './compile.js';
 import { Matcher, MatcherOptions, Verdict } from './matcher.js';
 import { MatcherPool } from './matcher-pool.js';
 import type { Profile } from './pattern.js';
-import { compactRecords, Diagnostic, diagnosticsOf, readRecords, Records, recordsBytes } from './records.js';
+import { compactRecords, Diagnostic, diagnosticsOf, readRecords, Records, recordsBytes, sizeLimitDiagnostic } from './records.js';
 
 export interface ParseOptions {
   /** 'rfc' (default): RFC 9309 with RFC 3986 normalisation. 'google': Google's robotstxt, bit for bit. */
@@ -98,7 +98,7 @@ export class RobotsTxt {
     if (this.diagnosticList === undefined) {
       const list = diagnosticsOf(this.records);
       if (this.cutAt !== undefined) {
-        list.push({ line: this.records.lines, code: 'size-limit', message: `content past ${this.cutAt} octets is ignored` });
+        list.push(sizeLimitDiagnostic(this.records, this.cutAt));
       }
       this.diagnosticList = list;
       if (this.octets !== 0) this.octets += diagnosticsBytes(list);
