@@ -2,13 +2,16 @@
 // with the RFC 9309 policy (src/fetch-robots.ts), kept for 24 h or what
 // Cache-Control says, LRU-bounded by entries and bytes. Concurrent lookups of
 // an origin share one fetch; an unreachable origin is retried with back-off,
-// and meanwhile an earlier good copy keeps being used.
+// and meanwhile an earlier good copy keeps being used. With a store
+// (src/store/), the outcomes are shared: one fetch per origin for every cache
+// on the store, each process compiling its own matchers.
 import CachePolicy from 'http-cache-semantics';
 import { fetchRobots, FetchFunction, FetchOutcome, RobotsStatus } from './fetch-robots.js';
 import type { Matcher } from './matcher.js';
 import type { Profile } from './pattern.js';
 import { DEFAULT_MAX_BYTES, parse, RobotsTxt } from './robots-txt.js';
 import { robotsUrl } from './robots-url.js';
+import type { RobotsRecord, RobotsStore, StoreEvent } from './store/robots-store.js';
 
 export interface RobotsCacheOptions {
   /** The crawler's product token(s) matched against user-agent lines, e.g. 'FooBot'. */
@@ -38,6 +41,18 @@ export interface RobotsCacheOptions {
   maxDfaBytes?: number;
   /** The clock, in ms since the epoch (default Date.now). */
   now?: () => number;
+  /**
+   * Where fetch outcomes are shared with other caches (processes, machines):
+   * e.g. RedisStore from 'robots-wasm/redis', or a MemoryStore. Without one,
+   * each cache keeps its own in memory.
+   */
+  store?: RobotsStore;
+  /** A store call that has not settled by then has failed (default 2 s). */
+  storeTimeoutMs?: number;
+  /** After a failed store call, the store is left alone this long (default 1 s): fetches are the cache's own. */
+  storeRetryMs?: number;
+  /** Told when the store stops answering and when it answers again (once per change, never per URL). */
+  onStoreEvent?: (event: StoreEvent) => void;
 }
 
 export interface RobotsEntry {
@@ -69,9 +84,13 @@ export interface RobotsEntry {
 export interface RobotsCacheStats {
   entries: number;
   bytes: number;
-  /** Fetches made (one per lookup that found no fresh entry and no fetch under way). */
+  /** Fetches made by this cache (one per lookup that found no fresh entry, here or in the store, and no fetch under way). */
   fetches: number;
   inflight: number;
+  /** Entries taken fresh from the store (fetched by another cache). */
+  shared: number;
+  /** The store failed and is being left alone for now. */
+  storeDown: boolean;
 }
 
 const HOUR = 3_600_000;
@@ -82,6 +101,24 @@ export const UNREACHABLE_GIVE_UP_MS = 30 * DAY;
 /** An entry's own objects (the entry, its slot, strings, the map's slot); its
  * RobotsTxt and matcher weigh themselves (their heldBytes, measured). */
 const ENTRY_OVERHEAD = 1024;
+/** A fetch lease outlasts the fetch's own timeout by this much (the parse and the write). */
+const LEASE_SLACK_MS = 5_000;
+/** Longest pause between two looks at the store while another cache fetches. */
+const MAX_POLL_MS = 100;
+
+/** A record without its body: what the policy reads of the previous outcome. */
+type EntryState = Omit<RobotsRecord, 'body'>;
+
+/** What a refresh knows of the origin's previous outcome. */
+interface Prior {
+  state: EntryState;
+  /** The previous slot in this cache: its parsed copy and automaton carry over to a stale entry. */
+  slot: Slot | undefined;
+  /** The copy's octets (from the store), to share a stale entry. */
+  body: Uint8Array | undefined;
+}
+
+class StoreFailure extends Error {}
 
 interface Slot {
   entry: RobotsEntry;
@@ -113,6 +150,14 @@ export class RobotsCache {
   private readonly inflight = new Map<string, Promise<Slot>>();
   private bytes = 0;
   private fetches = 0;
+  private sharedHits = 0;
+  private readonly store: RobotsStore | undefined;
+  private readonly storeTimeoutMs: number;
+  private readonly storeRetryMs: number;
+  private readonly onStoreEvent: ((event: StoreEvent) => void) | undefined;
+  private storeDown = false;
+  /** While the store is down, Date.now() before which it is left alone. */
+  private storeRetryAt = 0;
 
   constructor(options: RobotsCacheOptions) {
     if (options === null || typeof options !== 'object') throw new TypeError('RobotsCache options must be an object');
@@ -141,6 +186,16 @@ export class RobotsCache {
     this.maxRetryMs = positive('maxRetryMs', options.maxRetryMs, HOUR);
     this.maxDfaBytes = positive('maxDfaBytes', options.maxDfaBytes, 2 ** 20);
     this.now = options.now ?? Date.now;
+    const store = options.store;
+    if (store !== undefined && (store === null || typeof store !== 'object' || ['get', 'set', 'acquireLease', 'releaseLease'].some((m) => typeof (store as unknown as Record<string, unknown>)[m] !== 'function'))) {
+      throw new TypeError('store must be a RobotsStore: an object with get, set, acquireLease and releaseLease methods');
+    }
+    this.store = store;
+    this.storeTimeoutMs = positive('storeTimeoutMs', options.storeTimeoutMs, 2_000);
+    if (this.storeTimeoutMs > MAX_TIMER_MS) throw new RangeError(`storeTimeoutMs must be at most ${MAX_TIMER_MS}`);
+    this.storeRetryMs = positive('storeRetryMs', options.storeRetryMs, 1_000, true);
+    if (options.onStoreEvent !== undefined && typeof options.onStoreEvent !== 'function') throw new TypeError('onStoreEvent must be a function');
+    this.onStoreEvent = options.onStoreEvent;
   }
 
   /** May the crawler fetch this URL? Fetches the origin's robots.txt when the cache has no fresh copy. */
@@ -155,7 +210,7 @@ export class RobotsCache {
   }
 
   get stats(): RobotsCacheStats {
-    return { entries: this.slots.size, bytes: this.bytes, fetches: this.fetches, inflight: this.inflight.size };
+    return { entries: this.slots.size, bytes: this.bytes, fetches: this.fetches, inflight: this.inflight.size, shared: this.sharedHits, storeDown: this.storeDown };
   }
 
   /** Drops every entry and frees the compiled matchers (fetches under way still complete). */
@@ -216,6 +271,115 @@ export class RobotsCache {
   }
 
   private async refresh(key: string, previous: Slot | undefined): Promise<Slot> {
+    if (this.store !== undefined && !(this.storeDown && Date.now() < this.storeRetryAt)) {
+      try {
+        return await this.refreshShared(key, previous, this.store);
+      } catch (error) {
+        if (!(error instanceof StoreFailure)) throw error;
+        // The store failed before this cache fetched: it fetches on its own.
+      }
+    }
+    const slot = this.settle(key, await this.fetch(key), previous && priorOf(previous)).slot;
+    this.keep(key, slot);
+    return slot;
+  }
+
+  /**
+   * The store's fresh record if there is one; else this cache takes the fetch
+   * lease, fetches and shares the outcome; else another cache holds the lease
+   * and this one waits for its record (a holder that dies loses its lease when
+   * it expires, and a waiter takes it). Throws StoreFailure when the store
+   * fails before this cache has fetched.
+   */
+  private async refreshShared(key: string, previous: Slot | undefined, store: RobotsStore): Promise<Slot> {
+    const leaseMs = this.timeoutMs + LEASE_SLACK_MS;
+    const giveUpAt = Date.now() + 2 * leaseMs;
+    for (let pause = 2; ; pause = Math.min(2 * pause, MAX_POLL_MS)) {
+      const record = await this.read(store, key);
+      if (record !== undefined && this.now() < record.expiresAt) return this.adopt(key, record);
+      const token = await this.storeCall(() => store.acquireLease(key, leaseMs));
+      if (token !== undefined) {
+        try {
+          // Another cache may have shared its record between the read and the lease.
+          const latest = await this.read(store, key);
+          if (latest !== undefined && this.now() < latest.expiresAt) return this.adopt(key, latest);
+          const prior = latest !== undefined ? { state: latest, slot: undefined, body: latest.body } : previous && priorOf(previous);
+          const { slot, record: shared } = this.settle(key, await this.fetch(key), prior);
+          this.keep(key, slot);
+          if (shared !== undefined) {
+            // Kept while the policy may use it: fresh until expiresAt, then as
+            // the copy (or the back-off state) of the next failed refreshes.
+            const keepUntil = shared.expiresAt + (shared.status === 'unavailable' && shared.unreachableSince === undefined ? 0 : UNREACHABLE_GIVE_UP_MS);
+            await this.storeCall(() => store.set(key, shared, Math.max(1, keepUntil - this.now()))).catch(() => {});
+          }
+          return slot;
+        } finally {
+          // Not a sign of the store's health either way (it follows a write that may have failed).
+          Promise.resolve().then(() => store.releaseLease(key, token)).catch(() => {});
+        }
+      }
+      // Another cache is fetching: its record comes soon, or its lease ends.
+      if (Date.now() >= giveUpAt) throw new StoreFailure(`no record for ${key} after ${2 * leaseMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+
+  /** The store's record for the key, if it is one this cache can use (else it is replaced when fetched). */
+  private async read(store: RobotsStore, key: string): Promise<RobotsRecord | undefined> {
+    const record = await this.storeCall(() => store.get(key));
+    if (record === undefined || record === null || typeof record !== 'object' || record.robotsUrl !== key) return undefined;
+    if (record.status === 'ok' ? !(record.body instanceof Uint8Array) : record.status !== 'unavailable' && record.status !== 'unreachable') return undefined;
+    if (!Number.isFinite(record.expiresAt) || !Number.isFinite(record.fetchedAt) || !(record.failures >= 0)) return undefined;
+    return record;
+  }
+
+  /** A fresh record of the store becomes this cache's entry. */
+  private adopt(key: string, record: RobotsRecord): Slot {
+    this.sharedHits++;
+    const { body, failures, ...state } = record;
+    const robots = record.status === 'ok' ? parse(body!, { profile: this.profile, maxBytes: this.maxBodyBytes }) : undefined;
+    const entry: RobotsEntry = { ...state, robots };
+    const slot: Slot = { entry, matcher: undefined, bytes: slotBytes(entry), failures, evicted: false };
+    this.keep(key, slot);
+    return slot;
+  }
+
+  /** Runs a store call within storeTimeoutMs; a failure puts the store down (told once) and throws StoreFailure. */
+  private async storeCall<T>(call: () => Promise<T>): Promise<T> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const result = await Promise.race([
+        Promise.resolve().then(call),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`the store did not answer within ${this.storeTimeoutMs} ms`)), this.storeTimeoutMs);
+        }),
+      ]);
+      if (this.storeDown) {
+        this.storeDown = false;
+        this.tell({ type: 'store-up' });
+      }
+      return result;
+    } catch (error) {
+      this.storeRetryAt = Date.now() + this.storeRetryMs;
+      if (!this.storeDown) {
+        this.storeDown = true;
+        this.tell({ type: 'store-down', error });
+      }
+      throw new StoreFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private tell(event: StoreEvent): void {
+    try {
+      this.onStoreEvent?.(event);
+    } catch {
+      // A hook that throws must not stop the crawl.
+    }
+  }
+
+  private async fetch(key: string): Promise<FetchOutcome> {
     const outcome = await fetchRobots(key, {
       userAgentHeader: this.userAgentHeader,
       fetch: this.fetchFn,
@@ -223,6 +387,15 @@ export class RobotsCache {
       timeoutMs: this.timeoutMs,
     });
     this.fetches++;
+    return outcome;
+  }
+
+  /**
+   * The policy (RFC 9309 2.3.1, 2.4): the entry a fetch outcome makes, given
+   * the previous one; and the record to share, unless it would be a stale copy
+   * whose octets this cache no longer has (its parsed copy keeps serving here).
+   */
+  private settle(key: string, outcome: FetchOutcome, prior: Prior | undefined): { slot: Slot; record: RobotsRecord | undefined } {
     const now = this.now();
     const base = {
       robotsUrl: key,
@@ -233,44 +406,56 @@ export class RobotsCache {
       redirects: outcome.redirects,
       reachedLimit: outcome.reachedLimit,
     };
-    let slot: Slot;
+    const fresh = (state: EntryState, robots: RobotsTxt | undefined, body: Uint8Array | undefined, matcher?: Matcher) => {
+      const { failures, ...fields } = state;
+      const entry: RobotsEntry = { ...fields, robots };
+      const slot: Slot = { entry, matcher, bytes: slotBytes(entry) + (matcher?.heldBytes ?? 0), failures, evicted: false };
+      return { slot, record: state.status === 'ok' && body === undefined ? undefined : { ...state, body } };
+    };
     if (outcome.status === 'ok') {
       const robots = parse(outcome.body!, { profile: this.profile, maxBytes: this.maxBodyBytes });
-      const entry: RobotsEntry = { ...base, status: 'ok', robots, expiresAt: now + this.freshness(key, outcome), stale: false, unreachableSince: undefined };
-      slot = { entry, matcher: undefined, bytes: slotBytes(entry), failures: 0, evicted: false };
-    } else if (outcome.status === 'unavailable') {
-      const entry: RobotsEntry = { ...base, status: 'unavailable', robots: undefined, expiresAt: now + this.ttlMs, stale: false, unreachableSince: undefined };
-      slot = { entry, matcher: undefined, bytes: slotBytes(entry), failures: 0, evicted: false };
-    } else {
-      const failures = (previous?.failures ?? 0) + 1;
-      const since = previous?.entry.unreachableSince ?? now;
-      // Back-off, or longer when the server asked so with Retry-After (but not past ttlMs).
-      const backoff = Math.min(this.retryMs * 2 ** Math.min(failures - 1, 40), this.maxRetryMs);
-      const expiresAt = now + Math.max(backoff, Math.min(outcome.retryAfterMs ?? 0, this.ttlMs));
-      const copy = previous?.entry.status === 'ok' ? previous.entry : undefined;
-      if (copy !== undefined) {
-        // RFC 9309 2.3.1.4: keep using the cached copy while the file is unreachable.
-        const entry: RobotsEntry = { ...copy, ...base, reason: `${outcome.reason}; using the copy fetched at ${new Date(copy.fetchedAt).toISOString()}`, finalUrl: copy.finalUrl, redirects: copy.redirects, reachedLimit: copy.reachedLimit, expiresAt, stale: true, unreachableSince: since };
-        // The copy's automaton carries over, unless the copy left the cache meanwhile.
-        const matcher = previous!.evicted ? undefined : previous!.matcher;
-        slot = { entry, matcher, bytes: slotBytes(entry) + (matcher?.heldBytes ?? 0), failures, evicted: false };
-        if (matcher !== undefined) previous!.matcher = undefined;
-      } else {
-        const givenUp = now - since >= UNREACHABLE_GIVE_UP_MS;
-        const entry: RobotsEntry = {
-          ...base,
-          status: givenUp ? 'unavailable' : 'unreachable',
-          reason: givenUp ? `unreachable since ${new Date(since).toISOString()} (over 30 days, so taken as unavailable): ${outcome.reason}` : outcome.reason,
-          robots: undefined,
-          expiresAt,
-          stale: false,
-          unreachableSince: since,
-        };
-        slot = { entry, matcher: undefined, bytes: slotBytes(entry), failures, evicted: false };
-      }
+      return fresh({ ...base, status: 'ok', expiresAt: now + this.freshness(key, outcome), stale: false, unreachableSince: undefined, failures: 0 }, robots, outcome.body);
     }
-    this.store(key, slot);
-    return slot;
+    if (outcome.status === 'unavailable') {
+      return fresh({ ...base, status: 'unavailable', expiresAt: now + this.ttlMs, stale: false, unreachableSince: undefined, failures: 0 }, undefined, undefined);
+    }
+    const previous = prior?.state;
+    const failures = (previous?.failures ?? 0) + 1;
+    const since = previous?.unreachableSince ?? now;
+    // Back-off, or longer when the server asked so with Retry-After (but not past ttlMs).
+    const backoff = Math.min(this.retryMs * 2 ** Math.min(failures - 1, 40), this.maxRetryMs);
+    const expiresAt = now + Math.max(backoff, Math.min(outcome.retryAfterMs ?? 0, this.ttlMs));
+    if (previous?.status === 'ok') {
+      // RFC 9309 2.3.1.4: keep using the cached copy while the file is unreachable.
+      const state: EntryState = {
+        ...previous,
+        ...base,
+        reason: `${outcome.reason}; using the copy fetched at ${new Date(previous.fetchedAt).toISOString()}`,
+        finalUrl: previous.finalUrl,
+        redirects: previous.redirects,
+        reachedLimit: previous.reachedLimit,
+        expiresAt,
+        stale: true,
+        unreachableSince: since,
+        failures,
+      };
+      // The copy's automaton carries over, unless the copy left the cache meanwhile.
+      const slot = prior!.slot;
+      const matcher = slot === undefined || slot.evicted ? undefined : slot.matcher;
+      if (matcher !== undefined) slot!.matcher = undefined;
+      const robots = slot?.entry.robots ?? parse(prior!.body!, { profile: this.profile, maxBytes: this.maxBodyBytes });
+      return fresh(state, robots, prior!.body, matcher);
+    }
+    const givenUp = now - since >= UNREACHABLE_GIVE_UP_MS;
+    return fresh({
+      ...base,
+      status: givenUp ? 'unavailable' : 'unreachable',
+      reason: givenUp ? `unreachable since ${new Date(since).toISOString()} (over 30 days, so taken as unavailable): ${outcome.reason}` : outcome.reason,
+      expiresAt,
+      stale: false,
+      unreachableSince: since,
+      failures,
+    }, undefined, undefined);
   }
 
   /** How long a fetched robots.txt is kept: Cache-Control/Expires when sent (RFC 9111), else ttlMs; within [minTtlMs, ttlMs]. */
@@ -286,7 +471,7 @@ export class RobotsCache {
     return Math.min(this.ttlMs, Math.max(this.minTtlMs, policy.timeToLive()));
   }
 
-  private store(key: string, slot: Slot): void {
+  private keep(key: string, slot: Slot): void {
     const old = this.slots.get(key);
     if (old !== undefined) {
       this.slots.delete(key);
@@ -313,6 +498,11 @@ export class RobotsCache {
     slot.matcher?.dispose();
     slot.matcher = undefined;
   }
+}
+
+function priorOf(slot: Slot): Prior {
+  const { robots, ...fields } = slot.entry;
+  return { state: { ...fields, failures: slot.failures }, slot, body: undefined };
 }
 
 function slotBytes(entry: RobotsEntry): number {

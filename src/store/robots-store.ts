@@ -1,0 +1,60 @@
+// Where RobotsCache keeps fetch outcomes so that several caches (processes,
+// machines) share them: one robots.txt fetch per origin for a whole fleet.
+// A store holds records and short leases; it never parses or decides. The
+// cache owns the policy (RFC 9309 2.3-2.4): what a record says, how long it is
+// kept, when to fetch again. Each process still compiles its own matchers.
+import type { RobotsStatus } from '../fetch-robots.js';
+
+/**
+ * One origin's fetch outcome as the cache shares it: what RobotsEntry says,
+ * with the body instead of the parsed file, and the back-off state. Treat it
+ * as immutable.
+ */
+export interface RobotsRecord {
+  /** The origin's robots.txt URL: the key. */
+  readonly robotsUrl: string;
+  readonly status: RobotsStatus;
+  readonly httpStatus: number | undefined;
+  readonly reason: string;
+  readonly fetchedAt: number;
+  /** Until then the record is fresh: no cache fetches the origin again. */
+  readonly expiresAt: number;
+  /** The refresh failed (unreachable) and `body` is the copy of an earlier success. */
+  readonly stale: boolean;
+  readonly finalUrl: string;
+  readonly redirects: number;
+  readonly reachedLimit: boolean;
+  readonly unreachableSince: number | undefined;
+  /** Consecutive unreachable fetches (the back-off doubles with each). */
+  readonly failures: number;
+  /** The robots.txt octets when status is 'ok' (on a stale record, the copy's). */
+  readonly body: Uint8Array | undefined;
+}
+
+/**
+ * A shared store of records, by robots.txt URL. Every method may reject (the
+ * store is down): the cache then fetches on its own and keeps the outcome in
+ * memory, and tries the store again a little later. A method that does not
+ * settle within the cache's `storeTimeoutMs` counts as failed.
+ */
+export interface RobotsStore {
+  /** The record kept for the key; undefined when there is none, or it cannot be read (another format, damaged). */
+  get(key: string): Promise<RobotsRecord | undefined>;
+  /** Keeps the record for `keepMs` (it may drop it earlier, e.g. under memory pressure). */
+  set(key: string, record: RobotsRecord, keepMs: number): Promise<void>;
+  /**
+   * Takes the key's fetch lease for `leaseMs` if nobody holds it: the taker
+   * fetches, the others wait for its record. Resolves to a token that releases
+   * it, or undefined when another holds it. A lease must end by itself after
+   * `leaseMs` (its holder may die).
+   */
+  acquireLease(key: string, leaseMs: number): Promise<string | undefined>;
+  /** Ends the lease if `token` still holds it. */
+  releaseLease(key: string, token: string): Promise<void>;
+}
+
+/** What the cache says of its store, once per change (never per URL): a
+ * failed call (read or write) puts it down, the next call that works up. */
+export type StoreEvent =
+  | { type: 'store-down'; error: unknown }
+  | { type: 'store-up' };
