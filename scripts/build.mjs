@@ -1,4 +1,5 @@
-// Bundles src/ into dist/index.js (ESM) and dist/index.cjs (CommonJS), the
+// Bundles src/ into dist/<entry>.js (ESM) and dist/<entry>.cjs (CommonJS) for
+// the package's entries (index, redis), the
 // `robots` command into dist/cli.js (with its worker thread,
 // dist/classify-worker.js), and writes the public type declarations. The WASM core is
 // embedded in each bundle (a .wasm import is its octets).
@@ -10,11 +11,15 @@ const bundlesOnly = process.argv.includes('--bundles-only');
 if (!bundlesOnly) rmSync('dist', { recursive: true, force: true }); // (a bench build leaves the declarations be)
 mkdirSync('dist', { recursive: true });
 const common = { bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning', loader: { '.wasm': 'binary' } };
-// The library, and the internals the tests and benchmarks use, sharing their
-// modules (split into dist/chunks/): one core in a process.
-await build({ ...common, entryPoints: { index: 'src/index.ts', internal: 'src/internal.ts' }, outdir: 'dist', splitting: true, chunkNames: 'chunks/[name]-[hash]' });
-// For require(): the same library, a module instance (and WASM core) of its own.
-await build({ ...common, format: 'cjs', entryPoints: ['src/index.ts'], outfile: 'dist/index.cjs' });
+// The package's entry points: the library and the
+// Redis store of RobotsCache; and the internals the tests and benchmarks use.
+const entries = { index: 'src/index.ts', redis: 'src/store/redis-store.ts' };
+// ES modules share their modules (split into dist/chunks/): one core in a process.
+await build({ ...common, entryPoints: { ...entries, internal: 'src/internal.ts' }, outdir: 'dist', splitting: true, chunkNames: 'chunks/[name]-[hash]' });
+// For require(): each entry a bundle, with a module instance (and WASM core) of its own.
+for (const [name, file] of Object.entries(entries)) {
+  await build({ ...common, format: 'cjs', entryPoints: [file], outfile: `dist/${name}.cjs` });
+}
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 // The command carries its own dependencies (argument parsing, the progress bar),
 // so a library user does not install them; their require()s of Node's modules
@@ -33,7 +38,9 @@ chmodSync('dist/cli.js', 0o755);
 // bench build (npm run bench).
 if (!bundlesOnly) {
   execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], { stdio: 'inherit' });
-  execFileSync(process.execPath, ['node_modules/dts-bundle-generator/dist/bin/dts-bundle-generator.js', '--silent', '--no-banner',
-    '--project', 'tsconfig.types.json', '-o', 'dist/index.d.ts', 'src/index.ts'], { stdio: 'inherit' });
-  copyFileSync('dist/index.d.ts', 'dist/index.d.cts');
+  for (const [name, file] of Object.entries(entries)) {
+    execFileSync(process.execPath, ['node_modules/dts-bundle-generator/dist/bin/dts-bundle-generator.js', '--silent', '--no-banner',
+      '--project', 'tsconfig.types.json', '-o', `dist/${name}.d.ts`, file], { stdio: 'inherit' });
+    copyFileSync(`dist/${name}.d.ts`, `dist/${name}.d.cts`);
+  }
 }

@@ -3,13 +3,17 @@
 // bundle made with esbuild, and `npx robots-wasm`. What the tarball holds is
 // checked too: the library, its types, the command, the license; nothing of
 // the tests, the sources or the CLI's internals.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve, startServer } from './http-servers.js';
+import { SKIP_REDIS, startRedis } from './redis-server.js';
 
+const execFileAsync = promisify(execFile);
 const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-package-'));
 const app = path.join(dir, 'app');
@@ -44,8 +48,9 @@ describe('the packed tarball', () => {
     for (const f of ['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts', 'dist/cli.js']) {
       expect(files, f).toContain(f);
     }
+    for (const f of ['dist/redis.js', 'dist/redis.cjs', 'dist/redis.d.ts', 'dist/redis.d.cts']) expect(files, f).toContain(f);
     expect(files.filter((f) => f.startsWith('src/') || f.startsWith('test/') || f.startsWith('assembly/'))).toEqual([]);
-    expect(files.filter((f) => f.startsWith('dist/') && f.endsWith('.d.ts') && f !== 'dist/index.d.ts')).toEqual([]);
+    expect(files.filter((f) => f.startsWith('dist/') && f.endsWith('.d.ts')).sort()).toEqual(['dist/index.d.ts', 'dist/redis.d.ts']);
   });
 
   it('installs only what the library needs (the command carries its own dependencies)', () => {
@@ -87,6 +92,48 @@ export { n, c, DisposedError };
     expect(readdirSync(path.dirname(out))).toEqual(['bundle.mjs']); // nothing to copy beside it
     expect(run(process.execPath, [out], dir).trim()).toBe(EXPECTED);
   });
+
+  it('robots-wasm/redis: with redis installed beside it, from ESM and CommonJS (a shared fetch on a real redis-server), and typed', async () => {
+    // The store's client is an optional peer dependency: the user installs it.
+    run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', 'redis@^6']);
+    const redis = SKIP_REDIS ? undefined : await startRedis();
+    try {
+      const http = await startServer(serve('User-agent: *\nDisallow: /private\n'));
+      const program = (imp: string) => `${imp}
+const url = process.argv[2];
+const store = new RedisStore({ url: url ?? 'redis://127.0.0.1:1', connectTimeoutMs: 100 });
+const caches = [0, 1].map(() => new RobotsCache({ agent: 'FooBot', userAgentHeader: 'FooBot/1.0', store }));
+const verdicts = [];
+for (const c of caches) verdicts.push(await c.isAllowed('${http.origin}/private/x'), await c.isAllowed('${http.origin}/public'));
+console.log(JSON.stringify([verdicts, caches.map((c) => c.stats.fetches)]));
+await store.close();`;
+      writeFileSync(path.join(app, 'redis.mjs'), program("import { RobotsCache } from 'robots-wasm';\nimport { RedisStore } from 'robots-wasm/redis';"));
+      writeFileSync(path.join(app, 'redis.cjs'), `(async () => {\n${program("const { RobotsCache } = require('robots-wasm');\nconst { RedisStore } = require('robots-wasm/redis');")}\n})();`);
+      // Without a server the caches fetch on their own; with one, the second takes the first's fetch.
+      const expected = JSON.stringify([[false, true, false, true], redis ? [1, 0] : [1, 1]]);
+      // Not spawnSync: the HTTP server answers from this process's event loop.
+      for (const f of ['redis.mjs', 'redis.cjs']) {
+        await redis?.command('FLUSHALL');
+        const { stdout } = await execFileAsync(process.execPath, redis ? [f, redis.url] : [f], { cwd: app, timeout: 60_000 });
+        expect(stdout.trim(), f).toBe(expected);
+      }
+      await http.close();
+      const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+      writeFileSync(path.join(app, 'typed-redis.mts'), `import { RobotsCache, type RobotsStore, type StoreEvent } from 'robots-wasm';
+import { RedisStore, RECORD_FORMAT } from 'robots-wasm/redis';
+const store: RobotsStore = new RedisStore({ url: 'redis://127.0.0.1:6379', prefix: 'crawl:' });
+const c = new RobotsCache({ agent: 'FooBot', userAgentHeader: 'FooBot/1.0', store, onStoreEvent: (e: StoreEvent) => console.log(e.type) });
+export { c, RECORD_FORMAT };
+`);
+      writeFileSync(path.join(app, 'tsconfig-redis.json'), JSON.stringify({
+        compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', types: ['node'], lib: ['es2022', 'dom'], typeRoots: [path.join(ROOT, 'node_modules/@types')] },
+        files: ['typed-redis.mts'],
+      }));
+      run(process.execPath, [tsc, '-p', 'tsconfig-redis.json']);
+    } finally {
+      await redis?.stop();
+    }
+  }, 180_000);
 
   it('runs its command as npx robots-wasm', () => {
     expect(run('npx', ['--no-install', 'robots-wasm', '--help'])).toMatch(/^Usage: robots/);
