@@ -1,4 +1,4 @@
-// A crawler fleet: 4 processes (child processes running bench/fleet-worker.mjs),
+// A crawler fleet: 4 processes (child processes running bench/fleet/worker.mjs),
 // each with its own RobotsCache on one real redis-server, look up 2,000
 // origins (real HTTP servers on 127.0.0.1, one per origin, counting requests,
 // with every outcome class of the policy) in different orders with 50 lookups
@@ -20,7 +20,7 @@ const PROCESSES = 4;
 const FLEET = 2000; // origins of the shared run
 const MORE = 300; // origins of each later run
 const TIMEOUT_MS = 1500;
-const WORKER = fileURLToPath(new URL('../bench/fleet-worker.mjs', import.meta.url));
+const WORKER = fileURLToPath(new URL('../bench/fleet/worker.mjs', import.meta.url));
 
 type Kind = 'rules' | 'gzip' | 'redirect' | 'cross' | 'slow' | 'missing' | 'forbidden' | 'loop' | 'down' | 'busy' | 'error' | 'reset' | 'hang';
 const KINDS: Kind[] = ['rules', 'gzip', 'redirect', 'cross', 'slow', 'missing', 'forbidden', 'loop', 'down', 'busy', 'error', 'reset'];

@@ -1,12 +1,12 @@
-// One crawler process of a fleet (test/fleet.test.ts, bench/fleet.mjs): its
+// One crawler process of a fleet (test/fleet.test.ts, bench/fleet/run.mjs): its
 // own RobotsCache, on the fleet's Redis or (store 'none') on its own. It reads
 // commands from stdin, one JSON a line ({ origins: [[i, origin], ...] }),
 // looks up three URLs of each origin in an order of its own with many lookups
 // at once, and answers one JSON line: its verdicts, its counters, what the
 // cache told of the store, and the run's time.
 import { createInterface } from 'node:readline';
-import { RobotsCache } from '../dist/index.js';
-import { RedisStore } from '../dist/redis.js';
+import { RobotsCache } from '../../dist/index.js';
+import { RedisStore } from '../../dist/redis.js';
 
 const { redisUrl, seed, concurrency, timeoutMs, store: kind = 'redis' } = JSON.parse(process.env.FLEET_WORKER);
 const events = [];
