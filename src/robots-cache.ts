@@ -303,7 +303,10 @@ export class RobotsCache {
           // Another cache may have shared its record between the read and the lease.
           const latest = await this.read(store, key);
           if (latest !== undefined && this.now() < latest.expiresAt) return this.adopt(key, latest);
-          const prior = latest !== undefined ? { state: latest, slot: undefined, body: latest.body } : previous && priorOf(previous);
+          // The later of the store's record and this cache's own entry (one fetched while the store was down).
+          const prior = latest !== undefined && !(previous !== undefined && previous.entry.fetchedAt > latest.fetchedAt)
+            ? { state: latest, slot: undefined, body: latest.body }
+            : previous && priorOf(previous);
           const { slot, record: shared } = this.settle(key, await this.fetch(key), prior);
           this.keep(key, slot);
           if (shared !== undefined) {

@@ -228,6 +228,24 @@ describe('a store that fails', () => {
     });
   }
 
+  it('back from an outage, a cache’s own later entry wins over the store’s older record', async () => {
+    const store = new FlakyStore();
+    const a = cache(store, { storeRetryMs: 50 });
+    expect(await followsRules(a)).toBe(true);
+    store.mode = 'reject';
+    clock += 25 * HOUR;
+    server.handler = serve('down', {}, 503);
+    const first = await a.lookup(server.origin); // fetched alone: the stale copy, first failure
+    expect(first).toMatchObject({ stale: true, expiresAt: clock + 60_000 });
+    store.mode = 'up';
+    await new Promise((r) => setTimeout(r, 80));
+    clock = first.expiresAt;
+    // The store still has the first fetch's record; the back-off goes on from this cache's own.
+    const second = await a.lookup(server.origin);
+    expect(second).toMatchObject({ stale: true, expiresAt: clock + 120_000, unreachableSince: first.unreachableSince });
+    expect(await followsRules(a)).toBe(true);
+  });
+
   it('a hook that throws does not stop the crawl; options are checked', async () => {
     const store = new FlakyStore();
     store.mode = 'reject';
