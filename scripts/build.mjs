@@ -1,5 +1,5 @@
 // Bundles src/ into dist/<entry>.js (ESM) and dist/<entry>.cjs (CommonJS) for
-// the package's entries (index, redis), the
+// the package's entries (index, compat, redis), the
 // `robots` command into dist/cli.js (with its worker thread,
 // dist/classify-worker.js), and writes the public type declarations. The WASM core is
 // embedded in each bundle (a .wasm import is its octets).
@@ -11,14 +11,16 @@ const bundlesOnly = process.argv.includes('--bundles-only');
 if (!bundlesOnly) rmSync('dist', { recursive: true, force: true }); // (a bench build leaves the declarations be)
 mkdirSync('dist', { recursive: true });
 const common = { bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning', loader: { '.wasm': 'binary' } };
-// The package's entry points: the library and the
+// The package's entry points: the library, robots-parser's API on it, the
 // Redis store of RobotsCache; and the internals the tests and benchmarks use.
-const entries = { index: 'src/index.ts', redis: 'src/store/redis-store.ts' };
+const entries = { index: 'src/index.ts', compat: 'src/compat/robots-parser.ts', redis: 'src/store/redis-store.ts' };
 // ES modules share their modules (split into dist/chunks/): one core in a process.
 await build({ ...common, entryPoints: { ...entries, internal: 'src/internal.ts' }, outdir: 'dist', splitting: true, chunkNames: 'chunks/[name]-[hash]' });
 // For require(): each entry a bundle, with a module instance (and WASM core) of its own.
 for (const [name, file] of Object.entries(entries)) {
-  await build({ ...common, format: 'cjs', entryPoints: [file], outfile: `dist/${name}.cjs` });
+  // compat: require() gives the factory itself, as require('robots-parser') does (with .default and .robotsParser on it).
+  const footer = name === 'compat' ? { js: 'module.exports = Object.assign(module.exports.default, module.exports);' } : undefined;
+  await build({ ...common, format: 'cjs', entryPoints: [file], outfile: `dist/${name}.cjs`, footer });
 }
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 // The command carries its own dependencies (argument parsing, the progress bar),

@@ -16,6 +16,10 @@ export function asciiLower(s: string): string {
 }
 const NON_ASCII = /[^\x00-\x7f]/;
 
+/** @internal A crawler that no group names (only the `*` groups apply), in
+ * either profile: for APIs whose callers may give no name (the compat entry). */
+export const ANY_CRAWLER: readonly string[] = Object.freeze([]);
+
 /**
  * The crawler's names, lower-cased, checked for the profile. `rfc` requires
  * product tokens ([A-Za-z_-]+, RFC 9309 2.2.1) and throws a TypeError otherwise;
@@ -23,6 +27,7 @@ const NON_ASCII = /[^\x00-\x7f]/;
  * token simply matches no group.
  */
 export function crawlerNames(agent: string | readonly string[], profile: Profile): string[] {
+  if (agent === ANY_CRAWLER) return [];
   const list = typeof agent === 'string' ? [agent] : agent;
   if (!Array.isArray(list)) {
     throw new TypeError(`agent must be a string or an array of strings, got ${describe(agent)}`);

@@ -48,9 +48,9 @@ describe('the packed tarball', () => {
     for (const f of ['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts', 'dist/cli.js']) {
       expect(files, f).toContain(f);
     }
-    for (const f of ['dist/redis.js', 'dist/redis.cjs', 'dist/redis.d.ts', 'dist/redis.d.cts']) expect(files, f).toContain(f);
+    for (const entry of ['compat', 'redis']) for (const ext of ['js', 'cjs', 'd.ts', 'd.cts']) expect(files).toContain(`dist/${entry}.${ext}`);
     expect(files.filter((f) => f.startsWith('src/') || f.startsWith('test/') || f.startsWith('assembly/'))).toEqual([]);
-    expect(files.filter((f) => f.startsWith('dist/') && f.endsWith('.d.ts')).sort()).toEqual(['dist/index.d.ts', 'dist/redis.d.ts']);
+    expect(files.filter((f) => f.startsWith('dist/') && f.endsWith('.d.ts')).sort()).toEqual(['dist/compat.d.ts', 'dist/index.d.ts', 'dist/redis.d.ts']);
   });
 
   it('installs only what the library needs (the command carries its own dependencies)', () => {
@@ -91,6 +91,25 @@ export { n, c, DisposedError };
     execFileSync(path.join(ROOT, 'node_modules/.bin/esbuild'), ['bundled.mjs', '--bundle', '--platform=node', '--format=esm', `--outfile=${out}`], { cwd: app, stdio: 'pipe' });
     expect(readdirSync(path.dirname(out))).toEqual(['bundle.mjs']); // nothing to copy beside it
     expect(run(process.execPath, [out], dir).trim()).toBe(EXPECTED);
+  });
+
+  it('robots-wasm/compat: robots-parser\'s API by a one-line import change, from ESM, CommonJS and TypeScript', () => {
+    const program = `const robots = robotsParser('https://example.com/robots.txt', 'User-agent: FooBot\\nDisallow: /private\\nCrawl-delay: 2\\n');
+console.log(JSON.stringify([robots.isAllowed('https://example.com/private/x', 'FooBot/1.0'), robots.isAllowed('https://other.example/x', 'FooBot'), robots.getMatchingLineNumber('https://example.com/private', 'FooBot'), robots.getCrawlDelay('FooBot')]));`;
+    writeFileSync(path.join(app, 'compat.mjs'), `import robotsParser from 'robots-wasm/compat';\n${program}`);
+    writeFileSync(path.join(app, 'compat.cjs'), `const robotsParser = require('robots-wasm/compat');\nif (require('robots-wasm/compat').default !== robotsParser) throw new Error('no default');\n${program}`);
+    for (const f of ['compat.mjs', 'compat.cjs']) expect(run(process.execPath, [f]).trim(), f).toBe('[false,null,2,2]');
+    const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+    writeFileSync(path.join(app, 'typed-compat.mts'), `import robotsParser, { type Robot } from 'robots-wasm/compat';
+const r: Robot = robotsParser('https://example.com/robots.txt', '', { profile: 'rfc' });
+const v: boolean | undefined = r.isAllowed('https://example.com/', 'FooBot');
+export { v };
+`);
+    writeFileSync(path.join(app, 'tsconfig-compat.json'), JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', types: [], lib: ['es2022', 'dom'] },
+      files: ['typed-compat.mts'],
+    }));
+    run(process.execPath, [tsc, '-p', 'tsconfig-compat.json']);
   });
 
   it('robots-wasm/redis: with redis installed beside it, from ESM and CommonJS (a shared fetch on a real redis-server), and typed', async () => {

@@ -1,0 +1,192 @@
+// robots-wasm/compat against robots-parser's own test suite: its test file
+// (node_modules/robots-parser/test/Robots.js, shipped in its package) is run
+// as it is, with `require('../index')` given our compat factory and chai's
+// `expect` one that records each assertion instead of throwing. Every
+// assertion passes, or is listed in DIFFERENCES with the reason (and then must
+// fail, with the answer listed, so any change shows). The same file run on
+// the real robots-parser passes whole: the harness reads it right. Then a
+// property: on random rules and URLs the compat answers are RobotsTxt's, and
+// its origin checks are robots-parser's.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import robotsParser, { robotsParser as named } from '../dist/compat.js';
+import { parse, type Profile } from '../dist/index.js';
+
+const require = createRequire(import.meta.url);
+const realRobotsParser = require('robots-parser') as (url: string, contents: string) => ReturnType<typeof robotsParser>;
+const SUITE = require.resolve('robots-parser/test/Robots.js');
+
+interface Assertion {
+  test: string;
+  /** Index of the assertion within its test. */
+  n: number;
+  actual: unknown;
+  expected: unknown;
+  pass: boolean;
+}
+
+/** Runs robots-parser's suite with `factory` as robots-parser; the assertions it made. */
+function runSuite(factory: unknown): Assertion[] {
+  const tests: { name: string; fn: () => void }[] = [];
+  const results: Assertion[] = [];
+  let current = '';
+  let n = 0;
+  const record = (actual: unknown, expected: unknown, pass: boolean) => results.push({ test: current, n: n++, actual, expected, pass });
+  const chaiExpect = (actual: unknown) => ({
+    to: {
+      equal: (expected: unknown) => record(actual, expected, Object.is(actual, expected)),
+      eql: (expected: unknown) => record(actual, expected, JSON.stringify(actual) === JSON.stringify(expected)),
+      be: { lessThan: (limit: number) => record(actual, `< ${limit}`, (actual as number) < limit) },
+    },
+  });
+  const fakeRequire = (id: string) => {
+    if (id === '../index') return factory;
+    if (id === 'chai') return { expect: chaiExpect };
+    throw new Error(`the suite requires ${id}`);
+  };
+  const source = readFileSync(SUITE, 'utf8');
+  new Function('require', 'describe', 'it', source)(fakeRequire, (_: string, body: () => void) => body(), (name: string, fn: () => void) => tests.push({ name, fn }));
+  for (const t of tests) {
+    current = t.name;
+    n = 0;
+    try {
+      t.fn();
+    } catch (error) {
+      results.push({ test: t.name, n: -1, actual: String(error), expected: 'no exception', pass: false });
+    }
+  }
+  return results;
+}
+
+/** Why robots-parser's answer is not ours. */
+const REASONS = {
+  SURROGATE: 'a lone surrogate in a rule is written as U+FFFD (the file is UTF-8), and so is the one in the URL: they match; robots-parser cannot encode either and leaves them apart',
+  DELAY_NUMBER: 'crawl-delay is read as this engine reads it for both profiles: the number at the start of the value ("10a" is 10, "1.2.1" is 1.2, "1.a0" is 1); robots-parser takes only a value that is a number whole',
+} as const;
+
+/** [profile, test, assertion index, our answer, reason]. */
+const DIFFERENCES: [Profile, string, number, unknown, keyof typeof REASONS][] = (['google', 'rfc'] as const).flatMap((p): [Profile, string, number, unknown, keyof typeof REASONS][] => [
+  [p, 'should handle lone high / low surrogates', 0, false, 'SURROGATE'],
+  [p, 'should handle lone high / low surrogates', 1, false, 'SURROGATE'],
+  [p, 'should ignore invalid crawl-delay directives', 0, 1.2, 'DELAY_NUMBER'],
+  [p, 'should ignore invalid crawl-delay directives', 1, 1, 'DELAY_NUMBER'],
+  [p, 'should ignore invalid crawl-delay directives', 2, 10, 'DELAY_NUMBER'],
+  [p, 'should ignore invalid crawl-delay directives', 3, 10, 'DELAY_NUMBER'],
+]);
+
+const SUITE_TESTS = runSuite(realRobotsParser);
+
+describe('robots-parser’s own suite', () => {
+  it('passes whole on the real robots-parser (the harness reads the suite right)', () => {
+    expect(SUITE_TESTS.length).toBeGreaterThan(150);
+    expect(SUITE_TESTS.filter((a) => !a.pass)).toEqual([]);
+  });
+
+  for (const profile of ['google', 'rfc'] as const) {
+    it(`on robots-wasm/compat (${profile}): every assertion passes or is a listed difference`, () => {
+      const results = runSuite((url: string, contents: string) => robotsParser(url, contents, { profile }));
+      expect(results.length).toBe(SUITE_TESTS.length);
+      const listed = DIFFERENCES.filter(([p]) => p === profile);
+      const failing = results.filter((a) => !a.pass);
+      const unexplained = failing.filter((a) => !listed.some(([, t, n]) => t === a.test && n === a.n));
+      expect(unexplained.map((a) => [profile, a.test, a.n, a.actual])).toEqual([]);
+      for (const [, test, n, ours] of listed) {
+        const a = results.find((r) => r.test === test && r.n === n);
+        expect(a, `${test} #${n}`).toBeDefined();
+        expect(a!.pass, `${test} #${n} is listed as a difference`).toBe(false);
+        expect(a!.actual).toEqual(ours);
+      }
+    });
+  }
+});
+
+describe('the compat entry', () => {
+  const body = 'User-agent: FooBot\nDisallow: /private\nAllow: /private/ok\nCrawl-delay: 5\n\nUser-agent: *\nDisallow: /\nHost: Example.COM\nSitemap: https://example.com/s.xml\n';
+
+  it('has robots-parser’s conventions: default and named export, undefined for other origins, -1 for no rule', () => {
+    expect(named).toBe(robotsParser);
+    const r = robotsParser('https://example.com/robots.txt', body);
+    expect(r.isAllowed('https://example.com/private/x', 'FooBot/2.1')).toBe(false);
+    expect(r.isDisallowed('https://example.com/private/x', 'FooBot/2.1')).toBe(true);
+    expect(r.isAllowed('https://example.com/private/ok', 'FooBot')).toBe(true);
+    expect(r.isAllowed('https://example.com:443/public', 'FooBot')).toBe(true);
+    expect(r.isAllowed('https://example.com/public')).toBe(false);
+    expect(r.getMatchingLineNumber('https://example.com/private/x', 'FooBot')).toBe(2);
+    expect(r.getMatchingLineNumber('https://example.com/public', 'FooBot')).toBe(-1);
+    expect(r.getMatchingLineNumber('https://example.com/public')).toBe(7);
+    for (const other of ['http://example.com/private/x', 'https://example.com:8443/x', 'https://www.example.com/x', '/private/x', 'not a url', '']) {
+      expect(r.isAllowed(other, 'FooBot'), other).toBeUndefined();
+      expect(r.isDisallowed(other, 'FooBot'), other).toBe(true);
+      expect(r.getMatchingLineNumber(other, 'FooBot'), other).toBe(-1);
+    }
+    expect(r.getCrawlDelay('FooBot')).toBe(5);
+    expect(r.getCrawlDelay()).toBeUndefined();
+    const sitemaps = r.getSitemaps();
+    expect(sitemaps).toEqual(['https://example.com/s.xml']);
+    sitemaps.push('x');
+    expect(r.getSitemaps()).toEqual(['https://example.com/s.xml']);
+    expect(r.getPreferredHost()).toBe('example.com');
+    expect(robotsParser('https://example.com/robots.txt', '').getPreferredHost()).toBeNull();
+  });
+
+  it('the profile: google by default (a tie goes to the allow there too, the * wildcard counts as one octet)', () => {
+    const tie = 'User-agent: *\nDisallow: /page\nAllow: /pag*\n';
+    // Google: "/pag*" is 5 octets, "/page" 5: the allow wins the tie.
+    expect(robotsParser('http://e.com/robots.txt', tie).isAllowed('http://e.com/page')).toBe(true);
+    expect(realRobotsParser('http://e.com/robots.txt', tie).isAllowed('http://e.com/page')).toBe(true);
+    // rfc normalises: "%7E" is "~".
+    const tilde = 'User-agent: *\nDisallow: /~joe\n';
+    expect(robotsParser('http://e.com/robots.txt', tilde, { profile: 'rfc' }).isAllowed('http://e.com/%7Ejoe')).toBe(false);
+    expect(robotsParser('http://e.com/robots.txt', tilde).isAllowed('http://e.com/%7Ejoe')).toBe(true);
+    expect(() => robotsParser('http://e.com/robots.txt', '', { profile: 'bing' as Profile })).toThrow(TypeError);
+  });
+
+  it('hostile arguments: anything robots-parser accepts gives an answer, never an exception', () => {
+    const junk: unknown[] = [undefined, null, 0, 42, {}, [], 'x'.repeat(100_000), '\u0000', '\uD800', '*', 'Googlebot/2.1 (+http://www.google.com/bot.html)', Symbol.iterator.toString()];
+    for (const contents of junk) {
+      const r = robotsParser(junk[10] as string, contents as string);
+      for (const url of junk) {
+        for (const ua of junk) {
+          expect(() => [r.isAllowed(url as string, ua as string), r.getMatchingLineNumber(url as string, ua as string), r.getCrawlDelay(ua as string)]).not.toThrow();
+        }
+      }
+    }
+  });
+});
+
+describe('property: the compat answers are the engine’s, the origin checks robots-parser’s', () => {
+  const segment = fc.constantFrom('a', 'b', 'x', 'page', '%41', '%2F', 'é', '$', '*', '?q=1', ';p', '.html', '~');
+  const pattern = fc.array(segment, { maxLength: 4 }).map((s) => '/' + s.join(''));
+  const rule = fc.tuple(fc.constantFrom('Allow', 'Disallow'), pattern, fc.boolean()).map(([k, p, end]) => `${k}: ${p}${end ? '$' : ''}`);
+  const file = fc.tuple(fc.constantFrom('*', 'FooBot', 'BarBot'), fc.array(rule, { maxLength: 6 }), fc.array(rule, { maxLength: 4 }))
+    .map(([agent, rules, more]) => `User-agent: ${agent}\n${rules.join('\n')}\n\nUser-agent: *\n${more.join('\n')}\n`);
+  const origin = fc.constantFrom('http://e.com', 'https://e.com', 'http://e.com:8080', 'http://E.com:80', 'http://other.com', '');
+  const ua = fc.constantFrom(undefined, 'FooBot', 'foobot/1.0', 'BarBot', 'NoBot', '');
+
+  for (const profile of ['google', 'rfc'] as const) {
+    it(profile, () => {
+      fc.assert(
+        fc.property(file, origin, pattern, ua, (body, o, path, agent) => {
+          const compat = robotsParser('http://e.com/robots.txt', body, { profile });
+          const real = realRobotsParser('http://e.com/robots.txt', body);
+          const url = o + path;
+          const verdict = compat.isAllowed(url, agent);
+          // Of the robots.txt's origin exactly when robots-parser says so.
+          expect(verdict === undefined).toBe(real.isAllowed(url, agent) === undefined);
+          if (verdict === undefined) return;
+          const p = new URL(url, 'http://e.com');
+          const checked = (p.pathname + p.search).replace(/%[0-9a-fA-F]{2}/g, (e) => e.toUpperCase());
+          const robots = parse(body, { profile });
+          // No name, or one no group has: the * groups.
+          const name = agent === undefined || agent === '' ? 'NoBot' : agent.split('/')[0];
+          expect(verdict).toBe(robots.isAllowed(checked, name));
+          const line = robots.explain(checked, name).line;
+          expect(compat.getMatchingLineNumber(url, agent)).toBe(line === 0 ? -1 : line);
+        }),
+        { numRuns: 1500 },
+      );
+    });
+  }
+});
