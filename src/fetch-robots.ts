@@ -45,6 +45,40 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 class Timeout extends Error {}
 
+/** What one response of a robots.txt fetch means (RFC 9309 2.3.1, Google's reading). */
+export type ResponseStep =
+  | { status: 'ok' | 'unavailable' | 'unreachable'; reason: string }
+  | { status: 'redirect'; next: string; reason: string };
+
+/**
+ * The policy for one response, shared by every reader of robots.txt fetches
+ * (fetchRobots over HTTP, classify over WARC captures): 2xx the rules; a
+ * 301/302/303/307/308 with a usable Location is followed (at most maxRedirects
+ * in a row, no loop, http(s) only), other 3xx unavailable (Google: a redirect
+ * chain that does not end in a robots.txt is a 404); 4xx but 429 unavailable;
+ * 5xx, 429 and anything else unreachable. `visited` holds the URLs of the chain so far.
+ */
+export function responseStep(code: number, location: string | null, current: string, visited: ReadonlySet<string>, redirects: number, maxRedirects = MAX_REDIRECTS): ResponseStep {
+  if (code >= 200 && code <= 299) return { status: 'ok', reason: `http ${code}` };
+  if (code >= 300 && code <= 399) {
+    if (!REDIRECT_STATUSES.has(code) || location === null) return { status: 'unavailable', reason: `http ${code} without a redirect` };
+    let next: URL;
+    try {
+      next = new URL(location, current);
+    } catch {
+      return { status: 'unavailable', reason: `http ${code} to an invalid location` };
+    }
+    if (next.protocol !== 'http:' && next.protocol !== 'https:') return { status: 'unavailable', reason: `http ${code} to a ${next.protocol} URL` };
+    next.hash = '';
+    if (visited.has(next.href)) return { status: 'unavailable', reason: `redirect loop at ${next.href}` };
+    if (redirects >= maxRedirects) return { status: 'unavailable', reason: `more than ${maxRedirects} redirects` };
+    return { status: 'redirect', next: next.href, reason: `http ${code}` };
+  }
+  if (code >= 400 && code <= 499 && code !== 429) return { status: 'unavailable', reason: `http ${code}` };
+  // 5xx, 429, and anything outside the classes HTTP defines.
+  return { status: 'unreachable', reason: `http ${code}` };
+}
+
 export async function fetchRobots(url: string, options: FetchRobotsOptions): Promise<FetchOutcome> {
   const fetchFn: FetchFunction = options.fetch ?? globalThis.fetch;
   const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS;
@@ -93,34 +127,18 @@ export async function fetchRobots(url: string, options: FetchRobotsOptions): Pro
       }
       last = response;
       const code = response.status;
-      if (code >= 200 && code <= 299) {
+      const step = responseStep(code, response.headers.get('location'), current, visited, redirects, maxRedirects);
+      if (step.status === 'ok') {
         const read = await readLimited(response, options.maxBytes, deadline);
-        return outcome('ok', `http ${code}`, read);
+        return outcome('ok', step.reason, read);
       }
       await discard(response);
-      if (code >= 300 && code <= 399) {
-        const location = response.headers.get('location');
-        // Google: a redirect chain that does not end in a robots.txt is a 404.
-        if (!REDIRECT_STATUSES.has(code) || location === null) return outcome('unavailable', `http ${code} without a redirect`);
-        let next: URL;
-        try {
-          next = new URL(location, current);
-        } catch {
-          return outcome('unavailable', `http ${code} to an invalid location`);
-        }
-        if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-          return outcome('unavailable', `http ${code} to a ${next.protocol} URL`);
-        }
-        next.hash = '';
-        if (visited.has(next.href)) return outcome('unavailable', `redirect loop at ${next.href}`);
-        if (redirects === maxRedirects) return outcome('unavailable', `more than ${maxRedirects} redirects`);
+      if (step.status === 'redirect') {
         redirects++;
-        current = next.href;
+        current = step.next;
         continue;
       }
-      if (code >= 400 && code <= 499 && code !== 429) return outcome('unavailable', `http ${code}`);
-      // 5xx, 429, and anything outside the classes HTTP defines.
-      return outcome('unreachable', `http ${code}`, { retryAfterMs: retryAfter(response.headers) });
+      return outcome(step.status, step.reason, step.status === 'unreachable' ? { retryAfterMs: retryAfter(response.headers) } : {});
     }
   } catch (error) {
     const reason = error instanceof Timeout ? error.message : `network error: ${describe(error)}`;
