@@ -195,24 +195,27 @@ function hostSpan(u: usize, n: i32): void {
 /**
  * Decides records [from, to) of buf against matcher m (0: no robots.txt, all
  * allowed; UNREACHABLE_MATCHER: all disallowed) and writes one output line each
+ * (a JSON line says what the robots.txt was: label[0, labelLen) when given,
+ * the rest of the line after the URL's string up to the verdict, e.g.
+ * `","robots":"unavailable","http":404`; else from m)
  * from out, while they fit before outLimit. Returns the index of the first record not written; lastOutEnd()
  * tells where the output ends.
  */
-export function classifyLines(m: usize, buf: usize, recs: usize, from: i32, to: i32, out: usize, outLimit: usize, json: bool): i32 {
+export function classifyLines(m: usize, buf: usize, recs: usize, from: i32, to: i32, out: usize, outLimit: usize, json: bool, label: usize, labelLen: i32): i32 {
   let o = out;
   let i = from;
   let allowedHere: i32 = 0;
   const real = m > <usize>UNREACHABLE_MATCHER;
   const flags: u32 = real ? load<u32>(m, H_FLAGS) : 0;
   const textMax: u32 = real ? load<u32>(m, H_TEXTS_MAX) : 0;
-  const robots = real ? '","robots":"ok' : m == 0 ? '","robots":"missing' : '","robots":"unreachable';
+  const robots = real ? '","robots":"ok"' : m == 0 ? '","robots":"missing"' : '","robots":"unreachable"';
   const google = (flags & FLAG_GOOGLE) != 0;
   beginRun();
   for (; i < to; i++) {
     const r = recs + <usize>i * LINE_RECORD;
     const u = buf + <usize>load<i32>(r);
     const n = load<i32>(r, 4);
-    if (o + outputBound(n, json, textMax) > outLimit) break;
+    if (o + outputBound(n, json, textMax) + <usize>labelLen > outLimit) break;
     let allowed = m != <usize>UNREACHABLE_MATCHER;
     let id: u32 = NO_RULE;
     if (real) {
@@ -222,7 +225,7 @@ export function classifyLines(m: usize, buf: usize, recs: usize, from: i32, to: 
     }
     const line: u32 = id == NO_RULE ? 0 : load<u32>(load<usize>(m, H_LINES) + (<usize>id << 2));
     allowedHere += <i32>allowed;
-    o = json ? writeJson(o, u, n, allowed, line, robots, m, id) : writeTsv(o, u, n, allowed, line);
+    o = json ? writeJson(o, u, n, allowed, line, robots, label, labelLen, m, id) : writeTsv(o, u, n, allowed, line);
   }
   outEnd = o;
   allowedCount = allowedHere;
@@ -257,11 +260,16 @@ function writeTsv(o: usize, u: usize, n: i32, allowed: bool, line: u32): usize {
 
 /** A JSON line: the URL, what the robots.txt was, the verdict and line, and
  * the deciding rule's text (null when none, or when the matcher keeps no texts). */
-function writeJson(o: usize, u: usize, n: i32, allowed: bool, line: u32, robots: string, m: usize, id: u32): usize {
+function writeJson(o: usize, u: usize, n: i32, allowed: bool, line: u32, robots: string, label: usize, labelLen: i32, m: usize, id: u32): usize {
   o = writeAscii(o, '{"url":"');
   o = writeJsonChars(o, u, n);
-  o = writeAscii(o, robots);
-  o = writeAscii(o, allowed ? '","allowed":true,"line":' : '","allowed":false,"line":');
+  if (labelLen > 0) {
+    memory.copy(o, label, labelLen);
+    o += <usize>labelLen;
+  } else {
+    o = writeAscii(o, robots);
+  }
+  o = writeAscii(o, allowed ? ',"allowed":true,"line":' : ',"allowed":false,"line":');
   o = writeDecimal(o, line);
   const texts: usize = m > <usize>UNREACHABLE_MATCHER ? load<usize>(m, H_TEXTS) : 0;
   {

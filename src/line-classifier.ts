@@ -17,7 +17,16 @@ export type OutputFormat = 'tsv' | 'jsonl';
  * its default port, may have another), with its parts on request (a cache
  * miss): the host lower-case ('' when the URL names none; IDN as punycode).
  * null means no robots.txt: all allowed; UNREACHABLE, all disallowed. */
-export type MatcherSource = (key: number, origin: () => Origin) => Matcher | null | typeof UNREACHABLE;
+export type MatcherSource = (key: number, origin: () => Origin) => Matcher | null | typeof UNREACHABLE | LabelledMatcher;
+
+/** A matcher with what JSON lines say of its robots.txt: `label` is the line's
+ * text after the URL's string up to the verdict, ASCII, at most LABEL_MAX
+ * octets, e.g. `","robots":"unavailable","http":404`. */
+export interface LabelledMatcher {
+  matcher: Matcher | null | typeof UNREACHABLE;
+  label: string;
+}
+export const LABEL_MAX = 240;
 
 /** A MatcherSource's answer for a robots.txt that cannot be read: every URL disallowed (RFC 9309 2.3.1.3). */
 export const UNREACHABLE = 'unreachable';
@@ -85,12 +94,14 @@ export class LineClassifier {
   private target: OutputBuffers | OutputWriter = newBuffer;
   private memory: Buffer = Buffer.alloc(0);
   private readonly seenHosts = new Set<number>();
+  private readonly labelPtr: number;
 
   constructor(format: OutputFormat) {
     this.core = core();
     this.json = format === 'jsonl';
     this.recs = this.core.alloc(MAX_RECORDS * LINE_RECORD);
     this.runs = this.core.alloc(MAX_RECORDS * RUN_RECORD);
+    this.labelPtr = this.core.alloc(LABEL_MAX);
     this.reserveOutput(OUT_SIZE);
   }
 
@@ -142,8 +153,13 @@ export class LineClassifier {
           const end = r + 1 < nruns ? c.i32[q + 4] : count;
           // The host's key, mixed with the scheme and port's (53 bits).
           const key = ((c.u32[q + 1] ^ Math.imul(c.u32[q + 3], 0x9e3779b1)) >>> 0) * 0x200000 + (c.u32[q + 2] >>> 11);
-          const m = source(key, () => this.originOf(buf, first));
-          result.allowed += this.decide(m === null ? 0 : m === UNREACHABLE ? UNREACHABLE_MATCHER : m.address, buf, first, end);
+          let m = source(key, () => this.originOf(buf, first));
+          let labelLen = 0;
+          if (m !== null && typeof m === 'object' && 'label' in m) {
+            labelLen = this.json ? this.writeLabel(m.label) : 0;
+            m = m.matcher;
+          }
+          result.allowed += this.decide(m === null ? 0 : m === UNREACHABLE ? UNREACHABLE_MATCHER : m.address, buf, first, end, labelLen);
         }
       }
       if (typeof source !== 'function') result.allowed += this.decide(single, buf, 0, count);
@@ -198,12 +214,20 @@ export class LineClassifier {
     return { host: this.hostOf(buf, i), scheme, port: end > hostEnd + 1 ? mem.toString('latin1', hostEnd + 1, end) : '' };
   }
 
+  /** A label's octets into the core (see LabelledMatcher); its length. */
+  private writeLabel(label: string): number {
+    const n = Math.min(label.length, LABEL_MAX);
+    const u8 = this.core.u8;
+    for (let k = 0; k < n; k++) u8[this.labelPtr + k] = label.charCodeAt(k) & 0x7f;
+    return n;
+  }
+
   /** Decides records [from, to) into the output; returns how many were allowed. */
-  private decide(m: number, buf: number, from: number, to: number): number {
+  private decide(m: number, buf: number, from: number, to: number, labelLen = 0): number {
     const c = this.core;
     let allowed = 0;
     for (let i = from; i < to; ) {
-      const next = c.exports.classifyLines(m, buf, this.recs, i, to, this.outPtr + this.outLen, this.outPtr + this.outCap, this.json);
+      const next = c.exports.classifyLines(m, buf, this.recs, i, to, this.outPtr + this.outLen, this.outPtr + this.outCap, this.json, this.labelPtr, labelLen);
       if (c.u8.length === 0) c.refresh(); // building states may have grown the memory
       allowed += c.exports.lastAllowedCount();
       this.outLen = c.exports.lastOutEnd() - this.outPtr;
@@ -212,7 +236,7 @@ export class LineClassifier {
           // One line bigger than the whole area: make room for it, as the core bounds it
           // (JSON escapes take 6 octets at most, the rule's text included).
           const textMax = m > UNREACHABLE_MATCHER ? c.u32[(m + H_TEXTS_MAX) >>> 2] : 0;
-          this.reserveOutput((c.i32[(this.recs >>> 2) + next * 4 + 1] + textMax) * 6 + 96);
+          this.reserveOutput((c.i32[(this.recs >>> 2) + next * 4 + 1] + textMax) * 6 + 96 + LABEL_MAX);
         } else {
           this.flush();
         }

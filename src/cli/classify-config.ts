@@ -3,14 +3,19 @@
 import { LineClassifier, parse, UNREACHABLE, type BlockResult, type Matcher, type OutputBuffers, type OutputFormat, type OutputWriter, type Profile } from '../internal.js';
 import { CliError } from './errors.js';
 import { HostMatchers } from './host-matchers.js';
+import type { WarcIndexData } from './warc-index.js';
 
 export interface ClassifyConfig {
   /** One robots.txt for every URL (--robots: read once by the main thread, a file, stdin or a URL) ... */
   robotsBody?: Uint8Array;
   /** ... or, for a --robots URL that could not be fetched, every URL disallowed ... */
   robotsUnreachable?: boolean;
-  /** ... or DIR/<host> for each URL's host. */
+  /** ... or DIR/<host> for each URL's host ... */
   robotsDir?: string;
+  /** ... or the robots.txt captures of WARC files (indexed by the main thread). */
+  warc?: WarcIndexData;
+  /** A host with no robots.txt (no file, no capture): all allowed (default) or all disallowed. */
+  missing?: 'allow' | 'disallow';
   agents: string[];
   profile: Profile;
   format: OutputFormat;
@@ -44,7 +49,7 @@ export class BlockClassifier {
     } else if (config.robotsBody !== undefined) {
       this.single = compileAgents(config.robotsBody, config);
     } else {
-      this.hosts = new HostMatchers({ ...config, dir: config.robotsDir!, strict: config.strictRobotsDir });
+      this.hosts = new HostMatchers({ ...config, dir: config.robotsDir, warc: config.warc, missing: config.missing, strict: config.strictRobotsDir });
     }
   }
 

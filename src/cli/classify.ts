@@ -10,6 +10,8 @@ import { BLOCK_OCTETS, lineBlocks } from './line-blocks.js';
 import { OutputSink } from './output-sink.js';
 import { Progress } from './progress.js';
 import { thousands } from './numbers.js';
+import { indexWarcs, type WarcIndex } from './warc-index.js';
+import { IndexProgress } from './progress.js';
 import { parseAgents, parseMaxBytes, parseProfile } from './options.js';
 import { OutputClosed, WorkerPool } from './worker-pool.js';
 
@@ -18,6 +20,8 @@ declare const VERSION: string; // set by the build (package.json)
 export interface ClassifyOptions {
   robots?: string;
   robotsDir?: string;
+  robotsWarc?: string[];
+  missing: string;
   agent: string[];
   profile: string;
   format: string;
@@ -40,6 +44,34 @@ export async function classifyCommand(inputPath: string | undefined, options: Cl
     throw new CliError('--robots - reads the robots.txt from stdin, so the URLs cannot come from there too: give them as a file (robots classify --robots - urls.txt)');
   }
   const { config, threads } = readOptions(options, await robotsOf(options));
+  const warc = options.robotsWarc === undefined ? undefined : await indexOf(options.robotsWarc, config, options.quiet === true);
+  if (warc !== undefined) config.warc = warc.data;
+  try {
+    return await classifyWith(inputPath, options, config, threads);
+  } finally {
+    warc?.dispose();
+  }
+}
+
+/** --robots-warc: the captures indexed before any URL is read (progress and a summary line on stderr). */
+async function indexOf(files: string[], config: ClassifyConfig, quiet: boolean): Promise<WarcIndex> {
+  const bar = new IndexProgress(process.stderr.isTTY === true && !quiet);
+  const index = await indexWarcs(files, {
+    maxBytes: config.maxBytes,
+    warn: (line) => bar.interrupt(`robots classify: warning: ${line}`),
+    progress: (octets, total) => bar.update(octets, total),
+  });
+  bar.stop();
+  const s = index.stats;
+  if (!quiet) {
+    process.stderr.write(`robots classify: indexed ${thousands(s.responses)} responses (${thousands(index.data.captures.size)} URLs) of ${thousands(s.records)} records in ${thousands(s.files)} WARC file${s.files === 1 ? '' : 's'}, ` +
+      `${(s.octets / 2 ** 20).toFixed(1)} MiB in ${(s.ms / 1000).toFixed(2)} s (${(s.octets / 2 ** 20 / Math.max(s.ms / 1000, 1e-3)).toFixed(1)} MiB/s)` +
+      `${s.damaged > 0 ? `; ${thousands(s.damaged)} damaged part${s.damaged === 1 ? '' : 's'} skipped (said above)` : ''}\n`);
+  }
+  return index;
+}
+
+async function classifyWith(inputPath: string | undefined, options: ClassifyOptions, config: ClassifyConfig, threads: number): Promise<number> {
   const input = openInput(inputPath);
   const size = input.size;
   const sink = new OutputSink(options.out);
@@ -111,7 +143,7 @@ export async function classifyCommand(inputPath: string | undefined, options: Cl
     input.close();
   }
   progress.stop();
-  if (!options.quiet) summarize(totals, performance.now() - began, config.robotsDir === undefined ? null : { threads, cacheMb: Number(options.cacheMb) });
+  if (!options.quiet) summarize(totals, performance.now() - began, config.robotsDir === undefined && config.warc === undefined ? null : { threads, cacheMb: Number(options.cacheMb) });
   return 0;
 }
 
@@ -133,9 +165,10 @@ async function robotsOf(o: ClassifyOptions): Promise<Pick<ClassifyConfig, 'robot
 }
 
 function readOptions(o: ClassifyOptions, robots: Pick<ClassifyConfig, 'robotsBody' | 'robotsUnreachable'>): { config: ClassifyConfig; threads: number } {
-  if ((o.robots === undefined) === (o.robotsDir === undefined)) {
-    throw new CliError('give either --robots FILE (one robots.txt for all URLs) or --robots-dir DIR (DIR/<host> per URL)');
+  if ([o.robots, o.robotsDir, o.robotsWarc].filter((x) => x !== undefined).length !== 1) {
+    throw new CliError('give one of --robots FILE (one robots.txt for all URLs), --robots-dir DIR (DIR/<host> per URL) or --robots-warc FILE (robots.txt captures)');
   }
+  if (o.missing !== 'allow' && o.missing !== 'disallow') throw new CliError(`--missing must be allow or disallow, got "${o.missing}"`);
   if (o.robotsDir !== undefined) {
     let isDir: boolean;
     try {
@@ -158,6 +191,7 @@ function readOptions(o: ClassifyOptions, robots: Pick<ClassifyConfig, 'robotsBod
   const config: ClassifyConfig = {
     ...robots,
     robotsDir: o.robotsDir,
+    missing: o.missing,
     agents,
     profile,
     format: format as OutputFormat,

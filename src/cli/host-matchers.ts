@@ -6,8 +6,10 @@
 // robots.txt.
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse, UNREACHABLE, type Matcher, type Origin, type OutputFormat, type Profile } from '../internal.js';
+import { parse, UNREACHABLE, type LabelledMatcher, type Matcher, type Origin, type OutputFormat, type Profile } from '../internal.js';
 import { CliError, reason } from './errors.js';
+import type { WarcIndexData } from './warc-index.js';
+import { WarcRobots, type HostRobots } from './warc-robots.js';
 
 /** What an entry costs beyond its robots.txt and automaton (objects, map slots). */
 const ENTRY_OVERHEAD = 512;
@@ -20,13 +22,20 @@ const DEFAULT_PORTS: Record<string, string> = { http: '80', https: '443', ftp: '
 interface Entry {
   /** null: no robots.txt (all allowed); UNREACHABLE: a file that cannot be read (all disallowed). */
   matcher: Matcher | null | typeof UNREACHABLE;
+  /** What JSON lines say of the robots.txt, when the matcher alone does not tell (see LabelledMatcher). */
+  labelled?: LabelledMatcher;
   /** Octets the matcher's rules point into (its robots.txt), or the host name's. */
   source: number;
   bytes: number;
 }
 
 export interface HostMatchersOptions {
-  dir: string;
+  /** DIR/<scheme>/<host>[:port] or DIR/<host> per origin ... */
+  dir?: string;
+  /** ... or the WARC captures' robots.txt (warc-index.ts). */
+  warc?: WarcIndexData;
+  /** A host with no robots.txt: every URL allowed (the default) or disallowed. */
+  missing?: 'allow' | 'disallow';
   agents: string[];
   profile: Profile;
   maxBytes: number;
@@ -47,11 +56,15 @@ export class HostMatchers {
   /** Why each host file that could not be read failed, since last taken (takeUnreadable). */
   private unreadable: string[] = [];
 
-  constructor(private readonly options: HostMatchersOptions) {}
+  private readonly warc: WarcRobots | null;
 
-  /** The origin's matcher (see MatcherSource): null when the directory has no
-   * robots.txt for it, UNREACHABLE when its file cannot be read. */
-  get(key: number, origin: () => Origin): Matcher | null | typeof UNREACHABLE {
+  constructor(private readonly options: HostMatchersOptions) {
+    this.warc = options.warc !== undefined ? new WarcRobots(options.warc) : null;
+  }
+
+  /** The origin's matcher (see MatcherSource): null when there is no robots.txt
+   * for it (or when it allows all), UNREACHABLE when it disallows all. */
+  get(key: number, origin: () => Origin): Matcher | null | typeof UNREACHABLE | LabelledMatcher {
     let entry = this.entries.get(key);
     if (entry !== undefined) {
       this.entries.delete(key); // move to the young end
@@ -66,17 +79,50 @@ export class HostMatchers {
       this.held += entry.bytes;
     }
     this.evict(key);
-    return entry.matcher;
+    return entry.labelled ?? entry.matcher;
   }
 
   private load(origin: Origin): Entry {
+    if (this.warc !== null) return this.loadCapture(origin);
+    return this.loadFile(origin);
+  }
+
+  /** A host's robots.txt from the WARC captures: its rules, or the HTTP outcome's verdict for all. */
+  private loadCapture(origin: Origin): Entry {
+    this.loads++;
+    const r: HostRobots = this.warc!.resolve(origin);
+    const label = `","robots":"${r.kind}"${r.http !== undefined && r.http !== 0 ? `,"http":${r.http}` : ''}`;
+    let entry: Entry;
+    if (r.kind === 'ok') {
+      const matcher = this.compile(r.body);
+      entry = { matcher, source: matcher.sourceBytes, bytes: 0 };
+    } else {
+      const matcher = r.kind === 'unreachable' || (r.kind === 'missing' && this.options.missing === 'disallow') ? UNREACHABLE : null;
+      entry = { matcher, source: origin.host.length + label.length, bytes: 0 };
+    }
+    entry.labelled = { matcher: entry.matcher, label };
+    entry.bytes = sizeOf(entry);
+    return entry;
+  }
+
+  private compile(body: Uint8Array): Matcher {
+    const { profile, maxBytes, agents } = this.options;
+    const robots = parse(body, { profile, maxBytes });
+    void robots.heldBytes; // (kept for the run: drop what the rules do not point into first)
+    return robots.compile(agents, { ruleTexts: this.options.format === 'jsonl' });
+  }
+
+  private loadFile(origin: Origin): Entry {
     const host = origin.host.endsWith('.') ? origin.host.slice(0, -1) : origin.host; // "e.com." is "e.com"
     const scheme = origin.scheme;
     const port = origin.port === '' || DEFAULT_PORTS[scheme] === origin.port ? '' : `:${origin.port}`;
-    const none = { matcher: null, source: host.length, bytes: ENTRY_OVERHEAD + host.length };
+    const none: Entry = this.options.missing === 'disallow'
+      ? { matcher: UNREACHABLE, labelled: { matcher: UNREACHABLE, label: '","robots":"missing"' }, source: host.length, bytes: ENTRY_OVERHEAD + host.length }
+      : { matcher: null, source: host.length, bytes: ENTRY_OVERHEAD + host.length };
     if (!FILE_NAME.test(host) || host === '.' || host === '..') return none; // (no host, or not one a file can be named after: no load)
     this.loads++;
-    const candidates = SCHEME.test(scheme) ? [join(this.options.dir, scheme, host + port), join(this.options.dir, host)] : [join(this.options.dir, host)];
+    const dir = this.options.dir!;
+    const candidates = SCHEME.test(scheme) ? [join(dir, scheme, host + port), join(dir, host)] : [join(dir, host)];
     let body: Buffer | undefined;
     for (const file of candidates) {
       try {
@@ -93,10 +139,7 @@ export class HostMatchers {
       }
     }
     if (body === undefined) return none;
-    const { profile, maxBytes, agents } = this.options;
-    const robots = parse(body, { profile, maxBytes });
-    void robots.heldBytes; // (kept for the run: drop what the rules do not point into first)
-    const matcher = robots.compile(agents, { ruleTexts: this.options.format === 'jsonl' });
+    const matcher = this.compile(body);
     const entry = { matcher, source: matcher.sourceBytes, bytes: 0 };
     entry.bytes = sizeOf(entry);
     return entry;
@@ -118,6 +161,10 @@ export class HostMatchers {
     const list = this.unreadable;
     if (list.length > 0) this.unreadable = [];
     return list;
+  }
+
+  close(): void {
+    this.warc?.close();
   }
 
   get size(): number {
@@ -146,5 +193,5 @@ function readHostFile(file: string): Buffer {
 /** Bytes an entry holds: its matcher (automaton, trie, rule table), what the rules point into, and overhead. */
 function sizeOf(entry: Entry): number {
   const m = entry.matcher;
-  return ENTRY_OVERHEAD + entry.source + (m === null || m === UNREACHABLE ? 0 : m.heldBytes);
+  return ENTRY_OVERHEAD + entry.source + (entry.labelled?.label.length ?? 0) + (m === null || m === UNREACHABLE ? 0 : m.heldBytes);
 }

@@ -34,12 +34,14 @@ program
   .option('--robots <file>', 'one robots.txt for every URL: a file, "-" (stdin), or an http(s) URL fetched as a crawler does')
   .option('--user-agent <header>', 'with --robots URL: the User-Agent header sent (default: robots-wasm/VERSION)')
   .option('--robots-dir <dir>', "each URL's origin's robots.txt: DIR/<scheme>/<host>[:port], else DIR/<host>; no file: all allowed; a file that cannot be read: all disallowed")
+  .option('--robots-warc <file>', 'robots.txt captures in a WARC file (.warc or .warc.gz; repeatable): each origin\'s latest capture, its HTTP status applied as RFC 9309 says (2xx the rules, 3xx followed among the captures, 4xx all allowed, 5xx and 429 all disallowed)', collect)
+  .addOption(new Option('--missing <verdict>', 'a host with no robots.txt (no file under --robots-dir, no capture under --robots-warc): allow or disallow its URLs').default('allow'))
   .option('--agent <name>', 'crawler name, repeatable or comma-separated (the groups of any of them apply; default: Googlebot)', collect)
   .addOption(profileOption())
   .addOption(new Option('--format <format>', 'tsv or jsonl').default('tsv'))
   .option('--threads <n>', 'worker threads (default: the cores)')
   .option('--out <file>', 'write here instead of stdout (only complete output: written under a temporary name, then renamed)')
-  .option('--cache-mb <n>', 'with --robots-dir: memory for compiled hosts per thread, MiB', '256')
+  .option('--cache-mb <n>', 'with --robots-dir or --robots-warc: memory for compiled hosts per thread, MiB', '256')
   .addOption(maxBytesOption())
   .option('-q, --quiet', 'no summary and no progress bar on stderr')
   .option('--strict-robots-dir', 'stop at a host file that cannot be read (default: warn once, and disallow its URLs as unreachable)')
@@ -51,7 +53,8 @@ stderr is a terminal.
 
 Examples:
   robots classify --robots robots.txt --agent Googlebot urls.txt > verdicts.tsv
-  zcat urls.gz | robots classify --robots-dir robots/ --agent Bingbot --format jsonl --out v.jsonl`)
+  zcat urls.gz | robots classify --robots-dir robots/ --agent Bingbot --format jsonl --out v.jsonl
+  robots classify --robots-warc robotstxt.warc.gz --agent GPTBot --format jsonl urls.txt`)
   .action(async (urls: string | undefined, o) => {
     exitCode = await classifyCommand(urls, { ...o, agent: o.agent ?? ['Googlebot'] });
   });

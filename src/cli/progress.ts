@@ -48,3 +48,32 @@ export function remaining(seconds: number, consumed: number, total: number): str
   const left = Math.round((seconds * (total - consumed)) / consumed);
   return left < 60 ? `${left}s` : `${Math.floor(left / 60)}m${String(left % 60).padStart(2, '0')}s`;
 }
+
+/** The --robots-warc indexing pass: octets of WARC read. */
+export class IndexProgress {
+  private readonly bar: cliProgress.SingleBar | null;
+  private started = false;
+
+  constructor(enabled: boolean) {
+    this.bar = enabled
+      ? new cliProgress.SingleBar({ format: 'index WARC [{bar}] {percentage}% | {mib} MiB', stream: process.stderr, hideCursor: true, clearOnComplete: true, fps: 5 }, cliProgress.Presets.shades_classic)
+      : null;
+  }
+
+  update(octets: number, total: number): void {
+    if (this.bar === null) return;
+    if (!this.started) {
+      this.bar.start(Math.max(total, 1), 0, { mib: '0' });
+      this.started = true;
+    }
+    this.bar.update(octets, { mib: (octets / 2 ** 20).toFixed(1) });
+  }
+
+  interrupt(line: string): void {
+    process.stderr.write(this.bar === null || !this.started ? `${line}\n` : `\r\x1b[K${line}\n`);
+  }
+
+  stop(): void {
+    if (this.started) this.bar?.stop();
+  }
+}

@@ -1,0 +1,211 @@
+// The robots.txt captures of WARC files (--robots-warc), indexed in one pass
+// by the main thread with warcio (webrecorder's WARC library: plain WARC,
+// gzip per record as Common Crawl writes them, or the whole file gzipped).
+// Each `response` record's target URL gets its latest capture (by WARC-Date):
+// HTTP status, Location, and for a 2xx the body, decoded per Content-Encoding,
+// cut to maxBytes and written deflated to a temporary spill file. Threads then
+// read a host's capture synchronously when the host is first needed
+// (warc-robots.ts), so memory holds the index (a few dozen octets and the URL
+// per capture), never the bodies.
+import { closeSync, createReadStream, mkdtempSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createGunzip, deflateRawSync } from 'node:zlib';
+import { WARCParser } from 'warcio';
+import { CliError, reason } from './errors.js';
+
+/** One capture: what the policy needs of the response, the body in the spill file. */
+export interface WarcCapture {
+  /** WARC-Date, ms (NaN sorts first). */
+  date: number;
+  /** HTTP status; 0 when the response had none that reads. */
+  status: number;
+  location: string | null;
+  /** The deflated body's place in the spill file (2xx only; else length 0). */
+  bodyAt: number;
+  bodyLength: number;
+  /** Why the capture cannot be used (cut short): the host is unreachable. */
+  damaged?: string;
+  /** (While indexing: the deflated body to spill.) */
+  body?: Uint8Array;
+}
+
+/** The index as plain data (it crosses to the threads). */
+export interface WarcIndexData {
+  spill: string | null;
+  /** By target URL (as new URL() writes it, without fragment). */
+  captures: Map<string, WarcCapture>;
+}
+
+export interface WarcIndexStats {
+  files: number;
+  octets: number;
+  records: number;
+  responses: number;
+  /** Records or files that could not be read, each said in `warnings`. */
+  damaged: number;
+  ms: number;
+}
+
+export interface WarcIndex {
+  data: WarcIndexData;
+  stats: WarcIndexStats;
+  /** Removes the spill file. */
+  dispose(): void;
+}
+
+/** The key of a URL in the index: new URL()'s form, no fragment; undefined when it is none. */
+export function captureKey(url: string): string | undefined {
+  try {
+    const u = new URL(url);
+    u.hash = '';
+    return u.href;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function indexWarcs(files: string[], options: { maxBytes: number; warn(line: string): void; progress?(octets: number, total: number): void }): Promise<WarcIndex> {
+  const began = performance.now();
+  let total = 0;
+  for (const f of files) {
+    try {
+      const st = statSync(f);
+      if (!st.isFile()) throw new Error(st.isDirectory() ? 'is a directory' : 'not a regular file');
+      total += st.size;
+    } catch (e) {
+      throw new CliError(`cannot read WARC file ${f}: ${reason(e)}`);
+    }
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'robots-warc-'));
+  const spill = join(dir, 'bodies');
+  const fd = openSync(spill, 'w');
+  let spilled = 0;
+  const captures = new Map<string, WarcCapture>();
+  const stats: WarcIndexStats = { files: files.length, octets: 0, records: 0, responses: 0, damaged: 0, ms: 0 };
+  const dispose = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    for (const file of files) {
+      const done = stats.octets;
+      const size = statSync(file).size;
+      // A gzip file's members are checked by zlib beside warcio's reading (which
+      // passes over a member cut short or damaged without a word).
+      const damagedAt = isGzip(file) ? gzipDamage(file) : Promise.resolve(null);
+      const stream = createReadStream(file, { highWaterMark: 1 << 20 });
+      let read = 0;
+      stream.on('data', (chunk) => {
+        read += chunk.length;
+        options.progress?.(done + read, total);
+      });
+      const parser = new WARCParser(stream, { parseHttp: false });
+      /** Captures indexed from this file: (record offset, key), to mark those near damage. */
+      const mine: { offset: number; key: string }[] = [];
+      let records = 0;
+      try {
+        for await (const record of parser) {
+          records++;
+          stats.records++;
+          const offset = parser.offset;
+          if (!record.warcType) throw new Error('not a WARC record: no WARC-Type');
+          if (record.warcType !== 'response') continue;
+          const key = captureKey(record.warcTargetURI ?? '');
+          if (key === undefined) continue;
+          stats.responses++;
+          const date = Date.parse(record.warcDate ?? '');
+          const kept = captures.get(key);
+          if (kept !== undefined && !(date >= kept.date)) continue; // an earlier capture: the latest wins
+          // The record's block whole (HTTP headers and payload): shorter than its Content-Length is a capture cut short.
+          const block = await record.readFully(false);
+          const capture = block.length < record.warcContentLength
+            ? { date, status: 0, location: null, bodyAt: 0, bodyLength: 0, damaged: `capture cut short (${block.length} of ${record.warcContentLength} octets)` }
+            : await readResponse(record.warcHeaders.toString(), block, date, options.maxBytes);
+          if (capture.bodyLength > 0) {
+            writeSync(fd, capture.body!, 0, capture.bodyLength, spilled);
+            capture.bodyAt = spilled;
+            spilled += capture.bodyLength;
+            delete capture.body;
+          }
+          mine.push({ offset, key });
+          captures.set(key, capture);
+        }
+      } catch (e) {
+        stats.damaged++;
+        options.warn(`${file}: cannot read past offset ${parser.offset} (${reason(e)}): the captures after it are skipped`);
+      }
+      const at = await damagedAt;
+      if (at !== null) {
+        // Captures read near or past the damage are not trusted: their hosts are unreachable (all disallowed).
+        let marked = 0;
+        for (let k = mine.length - 1; k >= 0 && mine[k].offset >= at.member; k--) {
+          const capture = captures.get(mine[k].key);
+          if (capture !== undefined && capture.damaged === undefined) {
+            capture.damaged = `in a damaged part of ${file}`;
+            marked++;
+          }
+        }
+        stats.damaged++;
+        options.warn(`${file}: damaged gzip after offset ${at.member} (${at.why}): the records there could not be read; ${marked} capture${marked === 1 ? '' : 's'} read near it taken as unreachable`);
+      } else if (records === 0 && size > 0) {
+        stats.damaged++;
+        options.warn(`${file}: no WARC record could be read (not a WARC file, or damaged)`);
+      }
+      stats.octets += size;
+    }
+  } catch (e) {
+    closeSync(fd);
+    dispose();
+    throw e;
+  }
+  closeSync(fd);
+  stats.ms = performance.now() - began;
+  return { data: { spill, captures }, stats, dispose };
+}
+
+/** A response record's HTTP outcome: its bytes parsed again by warcio, now
+ * with the HTTP headers read and the payload decoded (chunks, Content-Encoding). */
+async function readResponse(warcHeaders: string, block: Uint8Array, date: number, maxBytes: number): Promise<WarcCapture> {
+  const bytes = Buffer.concat([Buffer.from(warcHeaders + '\r\n'), block, Buffer.from('\r\n\r\n')]);
+  const record = await new WARCParser([bytes]).parse();
+  const status = Number(record?.httpHeaders?.statusCode ?? 0) || 0;
+  const capture: WarcCapture = { date, status, location: record?.httpHeaders?.headers.get('location') ?? null, bodyAt: 0, bodyLength: 0 };
+  if (record !== null && status >= 200 && status <= 299) {
+    let body: Uint8Array;
+    try {
+      body = await record.readFully(true);
+    } catch (e) {
+      // A body that does not decode: the fetch failed (as fetchRobots says of one).
+      return { ...capture, damaged: `body not decodable (${reason(e)})` };
+    }
+    if (body.length > maxBytes) body = body.subarray(0, maxBytes);
+    capture.body = deflateRawSync(body);
+    capture.bodyLength = capture.body.length;
+  }
+  return capture;
+}
+
+function isGzip(file: string): boolean {
+  const fd = openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(2);
+    return readSync(fd, head, 0, 2, 0) === 2 && head[0] === 0x1f && head[1] === 0x8b;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Read size of the gzip check: a damaged member starts at most this far before where zlib stopped. */
+const CHECK_CHUNK = 16_384;
+
+/** Where a gzip file's damage starts (at or after `member`), or null when every member inflates. */
+function gzipDamage(file: string): Promise<{ member: number; why: string } | null> {
+  return new Promise((resolve) => {
+    const gunzip = createGunzip();
+    const fail = (e: unknown) => resolve({ member: Math.max(0, gunzip.bytesWritten - CHECK_CHUNK), why: reason(e) });
+    gunzip.on('data', () => {});
+    gunzip.on('end', () => resolve(null));
+    gunzip.on('error', fail);
+    const input = createReadStream(file, { highWaterMark: CHECK_CHUNK });
+    input.on('error', fail);
+    input.pipe(gunzip);
+  });
+}

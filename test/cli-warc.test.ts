@@ -1,0 +1,173 @@
+// robots classify --robots-warc: robots.txt captures in WARC files written by
+// warcio (test/warc-files.ts), each HTTP outcome read as RFC 9309 2.3.1 and
+// RobotsCache read it (fetch-robots.ts responseStep), in the three layouts,
+// with 1 and 2 threads; damaged files said and counted, never a crash.
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { deflateSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { robots } from './cli-run.js';
+import { writeWarc, type Capture, type WarcLayout } from './warc-files.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'robots-warc-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const rules = (tag: string) => `User-agent: *\nDisallow: /private-${tag}\n`;
+const at = (file: string) => path.join(dir, file);
+
+/** Captures of every outcome class, and what each host's URLs get. */
+const CAPTURES: Capture[] = [
+  { url: 'http://ok.example/robots.txt', body: rules('ok') },
+  { url: 'https://tls.example/robots.txt', body: rules('tls') },
+  { url: 'http://empty.example/robots.txt', status: 204 },
+  { url: 'http://gzip.example/robots.txt', body: gzipSync(rules('gzip')), headers: { 'Content-Encoding': 'gzip' } },
+  { url: 'http://deflate.example/robots.txt', body: deflateSync(rules('deflate')), headers: { 'Content-Encoding': 'deflate' } },
+  { url: 'http://gone.example/robots.txt', status: 404, body: 'not found' },
+  { url: 'http://forbidden.example/robots.txt', status: 403 },
+  { url: 'http://busy.example/robots.txt', status: 429 },
+  { url: 'http://down.example/robots.txt', status: 503 },
+  { url: 'http://error.example/robots.txt', status: 500 },
+  // Across hosts: the rules of the file reached apply to the original host.
+  { url: 'http://moved.example/robots.txt', status: 301, headers: { Location: 'https://www.moved.example/robots.txt' } },
+  { url: 'https://www.moved.example/robots.txt', body: rules('moved') },
+  // A chain of 5 redirects is followed, of 6 is not (unavailable: all allowed).
+  ...[1, 2, 3, 4, 5].map((k) => ({ url: `http://c5-${k}.example/robots.txt`, status: 302, headers: { Location: k === 5 ? 'http://c5-end.example/robots.txt' : `http://c5-${k + 1}.example/robots.txt` } })),
+  { url: 'http://c5-end.example/robots.txt', body: rules('c5') },
+  ...[1, 2, 3, 4, 5, 6].map((k) => ({ url: `http://c6-${k}.example/robots.txt`, status: 307, headers: { Location: k === 6 ? 'http://c6-end.example/robots.txt' : `http://c6-${k + 1}.example/robots.txt` } })),
+  { url: 'http://c6-end.example/robots.txt', body: rules('c6') },
+  { url: 'http://loop.example/robots.txt', status: 301, headers: { Location: '/other.txt' } },
+  { url: 'http://loop.example/other.txt', status: 301, headers: { Location: '/robots.txt' } },
+  { url: 'http://nowhere.example/robots.txt', status: 302 }, // no Location
+  { url: 'http://lost.example/robots.txt', status: 301, headers: { Location: 'http://never-captured.example/robots.txt' } },
+  // Several captures of one host: the latest (by WARC-Date, not by order) wins.
+  { url: 'http://often.example/robots.txt', body: rules('newest'), date: '2024-03-01T00:00:00Z' },
+  { url: 'http://often.example/robots.txt', body: rules('oldest'), date: '2024-01-01T00:00:00Z' },
+  { url: 'http://often.example/robots.txt', status: 503, date: '2024-02-01T00:00:00Z' },
+  // Records that are not robots.txt responses, in between.
+  { url: 'http://ok.example/robots.txt', type: 'request' },
+  { url: 'http://other.example/robots.txt', type: 'metadata', body: 'x' },
+  { url: 'http://ok.example/page.html', body: 'User-agent: *\nDisallow: /\n' },
+];
+
+/** [url, verdict, robots, http] */
+const EXPECT: [string, 'allowed' | 'disallowed', string, number | undefined][] = [
+  ['http://ok.example/private-ok/x', 'disallowed', 'ok', 200],
+  ['http://ok.example/page.html', 'allowed', 'ok', 200],
+  ['https://tls.example/private-tls', 'disallowed', 'ok', 200],
+  ['http://tls.example/private-tls', 'allowed', 'missing', undefined], // another origin: not captured
+  ['http://empty.example/anything', 'allowed', 'ok', 204],
+  ['http://gzip.example/private-gzip', 'disallowed', 'ok', 200],
+  ['http://deflate.example/private-deflate', 'disallowed', 'ok', 200],
+  ['http://gone.example/private', 'allowed', 'unavailable', 404],
+  ['http://forbidden.example/private', 'allowed', 'unavailable', 403],
+  ['http://busy.example/x', 'disallowed', 'unreachable', 429],
+  ['http://down.example/x', 'disallowed', 'unreachable', 503],
+  ['http://error.example/x', 'disallowed', 'unreachable', 500],
+  ['http://moved.example/private-moved', 'disallowed', 'ok', 200],
+  ['http://moved.example/public', 'allowed', 'ok', 200],
+  ['http://c5-1.example/private-c5', 'disallowed', 'ok', 200],
+  ['http://c6-1.example/private-c6', 'allowed', 'unavailable', 307],
+  ['http://loop.example/private', 'allowed', 'unavailable', 301],
+  ['http://nowhere.example/private', 'allowed', 'unavailable', 302],
+  ['http://lost.example/private', 'allowed', 'missing', 301],
+  ['http://often.example/private-newest', 'disallowed', 'ok', 200],
+  ['http://often.example/private-oldest', 'allowed', 'ok', 200],
+  ['http://never.example/x', 'allowed', 'missing', undefined],
+  ['HTTP://OK.EXAMPLE:80/private-ok', 'disallowed', 'ok', 200],
+];
+
+const URLS = EXPECT.map(([u]) => u).join('\n') + '\n';
+
+describe('robots classify --robots-warc', () => {
+  beforeAll(async () => {
+    for (const layout of ['plain', 'gzip-records', 'gzip-whole'] as WarcLayout[]) await writeWarc(at(`all-${layout}.warc${layout === 'plain' ? '' : '.gz'}`), CAPTURES, layout);
+    writeFileSync(at('urls.txt'), URLS);
+  });
+
+  for (const layout of ['plain', 'gzip-records', 'gzip-whole'] as WarcLayout[]) {
+    for (const threads of ['1', '2']) {
+      it(`every outcome class as the policy says (${layout}, ${threads} thread(s)), JSON lines with the HTTP status`, () => {
+        const file = at(`all-${layout}.warc${layout === 'plain' ? '' : '.gz'}`);
+        const r = robots(['classify', '--robots-warc', file, '--format', 'jsonl', '--threads', threads, at('urls.txt')]);
+        expect(r.stderr).not.toMatch(/warning/);
+        expect(r.status).toBe(0);
+        const got = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+        expect(got.map((g) => [g.url, g.allowed ? 'allowed' : 'disallowed', g.robots, g.http])).toEqual(EXPECT);
+        expect(r.stderr).toMatch(new RegExp(`indexed ${CAPTURES.filter((c) => (c.type ?? 'response') === 'response').length} responses`));
+        const tsv = robots(['classify', '--robots-warc', file, '--threads', threads, '-q', at('urls.txt')]);
+        expect(tsv.stdout.trimEnd().split('\n').map((l) => l.split('\t')[0])).toEqual(EXPECT.map(([, v]) => v));
+      });
+    }
+  }
+
+  it('--missing disallow: hosts without a capture (or whose redirect leads out of the captures) are disallowed', () => {
+    const r = robots(['classify', '--robots-warc', at('all-plain.warc'), '--missing', 'disallow', '-q', at('urls.txt')]);
+    const verdicts = r.stdout.trimEnd().split('\n').map((l) => l.split('\t')[0]);
+    EXPECT.forEach(([, v, kind], i) => expect(verdicts[i], EXPECT[i][0]).toBe(kind === 'missing' ? 'disallowed' : v));
+    expect(robots(['classify', '--robots-warc', at('all-plain.warc'), '--missing', 'maybe', at('urls.txt')]).stderr).toMatch(/--missing must be allow or disallow/);
+  });
+
+  it('several WARC files: the latest capture of each URL across them', async () => {
+    await writeWarc(at('later.warc.gz'), [{ url: 'http://ok.example/robots.txt', body: rules('later'), date: '2025-01-01T00:00:00Z' }, { url: 'http://down.example/robots.txt', status: 503, date: '2020-01-01T00:00:00Z' }]);
+    const r = robots(['classify', '--robots-warc', at('all-gzip-records.warc.gz'), '--robots-warc', at('later.warc.gz'), '-q'], 'http://ok.example/private-later\nhttp://ok.example/private-ok\nhttp://down.example/x\n');
+    expect(r.stdout.split('\n').map((l) => l.split('\t')[0])).toEqual(['disallowed', 'allowed', 'disallowed', '']);
+  });
+
+  it('a capture cut short: its host unreachable (disallowed), said in the JSON line; the other captures stand', async () => {
+    const whole = await writeWarc(at('cut.warc'), [{ url: 'http://ok.example/robots.txt', body: rules('ok') }, { url: 'http://cut.example/robots.txt', body: rules('cut') + '#'.repeat(4000) }], 'plain');
+    writeFileSync(at('cut.warc'), whole.subarray(0, whole.length - 2000));
+    const r = robots(['classify', '--robots-warc', at('cut.warc'), '--format', 'jsonl', '-q'], 'http://ok.example/private-ok\nhttp://cut.example/public\n');
+    expect(r.status).toBe(0);
+    const [ok, cut] = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect([ok.allowed, ok.robots]).toEqual([false, 'ok']);
+    expect([cut.allowed, cut.robots]).toEqual([false, 'unreachable']);
+  });
+
+  it('a damaged gzip member: a warning with its offset, counted in the summary; no host read near it is allowed by mistake', async () => {
+    const good = await writeWarc(at('d1.warc.gz'), [{ url: 'http://first.example/robots.txt', body: rules('first') }, { url: 'http://second.example/robots.txt', body: rules('second') }]);
+    const bad = Buffer.from(good);
+    // Flip octets inside the second member's compressed data.
+    for (let k = bad.length - 60; k < bad.length - 40; k++) bad[k] ^= 0x5a;
+    writeFileSync(at('damaged.warc.gz'), bad);
+    const r = robots(['classify', '--robots-warc', at('damaged.warc.gz'), '--format', 'jsonl'], 'http://first.example/private-first\nhttp://second.example/private-second\nhttp://second.example/public\n');
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/warning: .*damaged\.warc\.gz: damaged gzip after offset \d+/);
+    expect(r.stderr).toMatch(/1 damaged part skipped/);
+    const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(lines[0].allowed).toBe(false);
+    // The damaged member's capture is lost (warned): its host is missing, allowed by default ...
+    for (const l of lines.slice(1)) expect(l.allowed === false || l.robots === 'missing').toBe(true);
+    // ... and disallowed under --missing disallow; a capture read near the damage is never taken as allowing.
+    const strict = robots(['classify', '--robots-warc', at('damaged.warc.gz'), '--missing', 'disallow', '-q'], 'http://first.example/public\nhttp://second.example/public\n');
+    expect(strict.stdout.split('\n').map((l) => l.split('\t')[0])).toEqual(['disallowed', 'disallowed', '']);
+  });
+
+  it('a 0-byte file, a file that is not WARC, a missing file, a directory: no crash, clear words', () => {
+    writeFileSync(at('empty.warc'), '');
+    writeFileSync(at('text.warc'), 'this is not a WARC file\n'.repeat(10));
+    let r = robots(['classify', '--robots-warc', at('empty.warc'), '-q'], 'http://ok.example/private-ok\n');
+    expect([r.status, r.stdout]).toEqual([0, 'allowed\t0\thttp://ok.example/private-ok\n']);
+    r = robots(['classify', '--robots-warc', at('text.warc')], 'http://ok.example/x\n');
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/text\.warc: cannot read past offset 0 \(not a WARC record/);
+    r = robots(['classify', '--robots-warc', at('nope.warc')], 'http://ok.example/x\n');
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/cannot read WARC file .*nope\.warc: no such file/);
+    r = robots(['classify', '--robots-warc', dir], 'http://ok.example/x\n');
+    expect([r.status, r.stderr]).toEqual([2, expect.stringMatching(/is a directory/)]);
+    r = robots(['classify', '--robots-warc', at('empty.warc'), '--robots-dir', dir], 'http://ok.example/x\n');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/give one of --robots FILE/);
+  });
+
+  it('the index holds no bodies in memory: its spill file is removed at the end', () => {
+    const before = new Set(readdirTmp());
+    robots(['classify', '--robots-warc', at('all-plain.warc'), '-q', at('urls.txt')]);
+    expect(readdirTmp().filter((f) => !before.has(f))).toEqual([]);
+  });
+});
+
+function readdirTmp(): string[] {
+  return readdirSync(tmpdir()).filter((f) => f.startsWith('robots-warc-'));
+}

@@ -1,0 +1,47 @@
+// WARC files for the tests, written by warcio (the WARC library the command
+// reads them with): robots.txt captures with any HTTP status, headers and
+// body, as plain WARC, gzip per record (as Common Crawl writes them) or the
+// whole file gzipped.
+import { writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { WARCRecord, WARCSerializer } from 'warcio';
+
+export interface Capture {
+  url: string;
+  status?: number;
+  body?: string | Uint8Array;
+  headers?: Record<string, string>;
+  /** ISO date (default 2024-01-01). */
+  date?: string;
+  /** A record of another type (request, warcinfo, metadata). */
+  type?: 'response' | 'request' | 'metadata';
+}
+
+export type WarcLayout = 'plain' | 'gzip-records' | 'gzip-whole';
+
+export async function serializeCapture(c: Capture, gzip: boolean): Promise<Uint8Array> {
+  const body = typeof c.body === 'string' ? new TextEncoder().encode(c.body) : c.body ?? new Uint8Array(0);
+  const type = c.type ?? 'response';
+  const record = await WARCRecord.create(
+    {
+      url: c.url,
+      date: c.date ?? '2024-01-01T00:00:00Z',
+      type,
+      ...(type === 'response' ? { httpHeaders: { 'Content-Type': 'text/plain', ...c.headers }, statusline: `HTTP/1.1 ${c.status ?? 200} X` } : {}),
+      ...(type === 'request' ? { httpHeaders: { Host: new URL(c.url).host }, statusline: `GET ${new URL(c.url).pathname} HTTP/1.1` } : {}),
+    },
+    (async function* () {
+      yield body;
+    })(),
+  );
+  return WARCSerializer.serialize(record, { gzip });
+}
+
+export async function writeWarc(file: string, captures: Capture[], layout: WarcLayout = 'gzip-records'): Promise<Buffer> {
+  const parts: Uint8Array[] = [];
+  for (const c of captures) parts.push(await serializeCapture(c, layout === 'gzip-records'));
+  let octets = Buffer.concat(parts);
+  if (layout === 'gzip-whole') octets = gzipSync(octets);
+  writeFileSync(file, octets);
+  return octets;
+}
