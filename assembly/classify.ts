@@ -331,3 +331,100 @@ function writeDecimal(o: usize, v: u32): usize {
   } while (v != 0);
   return o + digits;
 }
+
+/** Most crawlers one classifyLinesMulti call answers for. */
+const MAX_CRAWLERS = 64;
+const verdictOf = new StaticArray<u32>(MAX_CRAWLERS); // per crawler of a record: line << 1 | allowed
+
+/**
+ * classifyLines for k crawlers at once: ms holds k matcher addresses (u32
+ * each, 0 or UNREACHABLE_MATCHER as in classifyLines); crawlers with the same
+ * address share one walk. TSV: `url<TAB>verdict…`; JSON: `{"url":…` then
+ * label[0, labelLen) (what the robots.txt was), then `,"crawlers":{` and for
+ * each crawler its name fragment (names: k pairs of u32 offset and length,
+ * each fragment `"A":{"allowed":`, with a leading comma after the first),
+ * `true,"line":N}`. The allowed verdicts are added to counts (k u32s).
+ */
+export function classifyLinesMulti(ms: usize, k: i32, names: usize, counts: usize, buf: usize, recs: usize, from: i32, to: i32, out: usize, outLimit: usize, json: bool, label: usize, labelLen: i32): i32 {
+  let o = out;
+  let i = from;
+  let real: usize = 0; // a matcher that walks: its flags say the profile
+  let namesLen: usize = 0;
+  for (let j = 0; j < k; j++) {
+    const m = <usize>load<u32>(ms + (<usize>j << 2));
+    if (m > <usize>UNREACHABLE_MATCHER) real = m;
+    if (json) namesLen += <usize>load<u32>(names + (<usize>j << 3), 4);
+  }
+  const flags: u32 = real != 0 ? load<u32>(real, H_FLAGS) : 0;
+  const google = (flags & FLAG_GOOGLE) != 0;
+  beginRun();
+  for (; i < to; i++) {
+    const r = recs + <usize>i * LINE_RECORD;
+    const u = buf + <usize>load<i32>(r);
+    const n = load<i32>(r, 4);
+    const bound: usize = json ? <usize>n * 6 + 64 + <usize>labelLen + namesLen + <usize>k * 24 : <usize>n + 2 + <usize>k * 11;
+    if (o + bound > outLimit) break;
+    if (real != 0) extractPathInRun(u, n, google);
+    for (let j = 0; j < k; j++) {
+      const m = <usize>load<u32>(ms + (<usize>j << 2));
+      let v: u32 = m == <usize>UNREACHABLE_MATCHER ? 0 : 1;
+      let same = -1;
+      for (let p = 0; p < j; p++) {
+        if (<usize>load<u32>(ms + (<usize>p << 2)) == m) {
+          same = p;
+          break;
+        }
+      }
+      if (same >= 0) {
+        v = unchecked(verdictOf[same]);
+      } else if (m > <usize>UNREACHABLE_MATCHER) {
+        const allowed = decide(m, u, load<u32>(m, H_FLAGS), false) == 1;
+        const id = decidingRule(m);
+        const line: u32 = id == NO_RULE ? 0 : load<u32>(load<usize>(m, H_LINES) + (<usize>id << 2));
+        v = (line << 1) | <u32>allowed;
+      }
+      unchecked((verdictOf[j] = v));
+      const c = counts + (<usize>j << 2);
+      store<u32>(c, load<u32>(c) + (v & 1));
+    }
+    if (json) {
+      o = writeAscii(o, '{"url":"');
+      o = writeJsonChars(o, u, n);
+      memory.copy(o, label, labelLen);
+      o += <usize>labelLen;
+      o = writeAscii(o, ',"crawlers":{');
+      for (let j = 0; j < k; j++) {
+        const at = names + (<usize>j << 3);
+        const len = <usize>load<u32>(at, 4);
+        memory.copy(o, names + <usize>load<u32>(at), len);
+        o += len;
+        const v = unchecked(verdictOf[j]);
+        o = writeAscii(o, (v & 1) != 0 ? 'true,"line":' : 'false,"line":');
+        o = writeDecimal(o, v >> 1);
+        store<u8>(o, 0x7d); // }
+        o++;
+      }
+      store<u16>(o, 0x7d7d); // }}
+      store<u8>(o, 0x0a, 2);
+      o += 3;
+    } else {
+      memory.copy(o, u, n);
+      o += <usize>n;
+      for (let j = 0; j < k; j++) {
+        if ((unchecked(verdictOf[j]) & 1) != 0) {
+          store<u64>(o, 0x6465776f6c6c6109); // "\tallowed"
+          o += 8;
+        } else {
+          store<u64>(o, 0x6f6c6c6173696409); // "\tdisallo"
+          store<u16>(o, 0x6577, 8); // "we"
+          store<u8>(o, 0x64, 10); // "d"
+          o += 11;
+        }
+      }
+      store<u8>(o, 0x0a);
+      o++;
+    }
+  }
+  outEnd = o;
+  return i;
+}

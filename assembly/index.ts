@@ -171,4 +171,4 @@ export function normalize(src: usize, n: i32, dst: usize): i32 {
 export { checkBatch } from "./batch";
 export { lexBegin, lexRun, lexDone, lexLines } from "./lexer";
 export { tokenizeRules } from "./tokenize";
-export { splitLines, classifyLines, lastSplitEnd, lastRunCount, lastOutEnd, lastAllowedCount } from "./classify";
+export { splitLines, classifyLines, classifyLinesMulti, lastSplitEnd, lastRunCount, lastOutEnd, lastAllowedCount } from "./classify";

@@ -22,6 +22,7 @@ interface CoreExports {
   tokenizeRules(body: number, ranges: number, count: number, rfc: boolean, toks: number, room: number, out: number, used: number): number;
   splitLines(buf: number, n: number, recs: number, runs: number, maxRecords: number): number;
   classifyLines(m: number, buf: number, recs: number, from: number, to: number, out: number, outLimit: number, json: boolean, label: number, labelLen: number): number;
+  classifyLinesMulti(ms: number, k: number, names: number, counts: number, buf: number, recs: number, from: number, to: number, out: number, outLimit: number, json: boolean, label: number, labelLen: number): number;
   lastSplitEnd(): number;
   lastRunCount(): number;
   lastOutEnd(): number;

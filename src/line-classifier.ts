@@ -18,6 +18,8 @@ export type OutputFormat = 'tsv' | 'jsonl';
  * miss): the host lower-case ('' when the URL names none; IDN as punycode).
  * null means no robots.txt: all allowed; UNREACHABLE, all disallowed. */
 export type MatcherSource = (key: number, origin: () => Origin) => Matcher | null | typeof UNREACHABLE | LabelledMatcher;
+/** A MatcherSource for a classification with crawlers. */
+export type CrawlerSource = (key: number, origin: () => Origin) => CrawlerMatchers;
 
 /** A matcher with what JSON lines say of its robots.txt: `label` is the line's
  * text after the URL's string up to the verdict, ASCII, at most LABEL_MAX
@@ -27,6 +29,16 @@ export interface LabelledMatcher {
   label: string;
 }
 export const LABEL_MAX = 240;
+
+/** Several crawlers' matchers for one origin (classify with crawlers): one per
+ * crawler, in the crawlers' order; crawlers given the same Matcher share one
+ * walk. `label` as LabelledMatcher's (defaults from the matchers). */
+export interface CrawlerMatchers {
+  matchers: (Matcher | null | typeof UNREACHABLE)[];
+  label?: string;
+}
+/** Most crawlers of one classification. */
+export const MAX_CRAWLERS = 64;
 
 /** A MatcherSource's answer for a robots.txt that cannot be read: every URL disallowed (RFC 9309 2.3.1.3). */
 export const UNREACHABLE = 'unreachable';
@@ -59,7 +71,10 @@ export interface BlockResult {
   /** One line per URL, in input order (empty when an OutputWriter took them). */
   output: Uint8Array;
   urls: number;
+  /** URLs allowed (with crawlers: allowed for the first crawler; see allowedBy). */
   allowed: number;
+  /** With crawlers: URLs allowed for each. */
+  allowedBy?: number[];
   /** Keys of hosts this classifier had not seen before (see hostKey). */
   newHosts: number[];
 }
@@ -95,14 +110,42 @@ export class LineClassifier {
   private memory: Buffer = Buffer.alloc(0);
   private readonly seenHosts = new Set<number>();
   private readonly labelPtr: number;
+  /** With crawlers: their count, and in the core their matchers, name fragments and allowed counts. */
+  private readonly crawlers: number;
+  private msPtr = 0;
+  private namesPtr = 0;
+  private countsPtr = 0;
+  private namesLen = 0;
 
-  constructor(format: OutputFormat) {
+  constructor(format: OutputFormat, crawlers?: readonly string[]) {
     this.core = core();
     this.json = format === 'jsonl';
     this.recs = this.core.alloc(MAX_RECORDS * LINE_RECORD);
     this.runs = this.core.alloc(MAX_RECORDS * RUN_RECORD);
     this.labelPtr = this.core.alloc(LABEL_MAX);
+    this.crawlers = crawlers?.length ?? 0;
+    if (crawlers !== undefined) {
+      if (crawlers.length === 0 || crawlers.length > MAX_CRAWLERS) throw new RangeError(`from 1 to ${MAX_CRAWLERS} crawlers, got ${crawlers.length}`);
+      const fragments = crawlers.map((name, j) => new TextEncoder().encode(`${j === 0 ? '' : ','}${JSON.stringify(name)}:{"allowed":`));
+      const size = fragments.reduce((n, f) => n + f.length, 0);
+      this.namesLen = size;
+      this.msPtr = this.core.alloc(4 * crawlers.length);
+      this.countsPtr = this.core.alloc(4 * crawlers.length);
+      this.namesPtr = this.core.alloc(8 * crawlers.length + size);
+      let at = this.namesPtr + 8 * crawlers.length;
+      fragments.forEach((f, j) => {
+        this.core.u32[(this.namesPtr >>> 2) + 2 * j] = at - this.namesPtr; // (offsets from the table)
+        this.core.u32[(this.namesPtr >>> 2) + 2 * j + 1] = f.length;
+        this.core.u8.set(f, at);
+        at += f.length;
+      });
+    }
     this.reserveOutput(OUT_SIZE);
+  }
+
+  /** The TSV header line of a classification with crawlers: `url<TAB>A<TAB>B…`. */
+  static header(crawlers: readonly string[]): Uint8Array {
+    return new TextEncoder().encode(['url', ...crawlers].join('\t') + '\n');
   }
 
   /**
@@ -126,7 +169,7 @@ export class LineClassifier {
    * each URL's host. The output is copied out of the core into a buffer from
    * `output` (a pool, say), or handed to a writer without a copy.
    */
-  classify(input: Uint8Array | readonly Uint8Array[], source: Matcher | MatcherSource, output: OutputBuffers | OutputWriter = newBuffer): BlockResult {
+  classify(input: Uint8Array | readonly Uint8Array[], source: Matcher | MatcherSource | CrawlerMatchers | CrawlerSource, output: OutputBuffers | OutputWriter = newBuffer): BlockResult {
     this.target = output;
     const c = this.core;
     const x = c.exports;
@@ -137,7 +180,8 @@ export class LineClassifier {
       this.reserveInput(length);
       for (let at = this.inPtr, k = 0; k < parts.length; at += parts[k++].length) c.u8.set(parts[k], at);
     }
-    const single = typeof source === 'function' ? 0 : source.address;
+    const multi = this.crawlers > 0;
+    if (multi) c.u32.fill(0, this.countsPtr >>> 2, (this.countsPtr >>> 2) + this.crawlers);
     const result: BlockResult = { output: new Uint8Array(0), urls: 0, allowed: 0, newHosts: [] };
     for (let pos = 0; pos < length; ) {
       const buf = this.inPtr + pos;
@@ -154,18 +198,53 @@ export class LineClassifier {
           // The host's key, mixed with the scheme and port's (53 bits).
           const key = ((c.u32[q + 1] ^ Math.imul(c.u32[q + 3], 0x9e3779b1)) >>> 0) * 0x200000 + (c.u32[q + 2] >>> 11);
           let m = source(key, () => this.originOf(buf, first));
+          if (multi) {
+            this.decideAll(m as CrawlerMatchers, buf, first, end);
+            continue;
+          }
           let labelLen = 0;
           if (m !== null && typeof m === 'object' && 'label' in m) {
-            labelLen = this.json ? this.writeLabel(m.label) : 0;
-            m = m.matcher;
+            labelLen = this.json ? this.writeLabel((m as LabelledMatcher).label) : 0;
+            m = (m as LabelledMatcher).matcher;
           }
-          result.allowed += this.decide(m === null ? 0 : m === UNREACHABLE ? UNREACHABLE_MATCHER : m.address, buf, first, end, labelLen);
+          result.allowed += this.decide(addressOf(m as Matcher | null | typeof UNREACHABLE), buf, first, end, labelLen);
         }
       }
-      if (typeof source !== 'function') result.allowed += this.decide(single, buf, 0, count);
+      if (typeof source !== 'function') {
+        if (multi) this.decideAll(source as CrawlerMatchers, buf, 0, count);
+        else result.allowed += this.decide((source as Matcher).address, buf, 0, count);
+      }
+    }
+    if (multi) {
+      result.allowedBy = Array.from(c.u32.subarray(this.countsPtr >>> 2, (this.countsPtr >>> 2) + this.crawlers));
+      result.allowed = result.allowedBy[0];
     }
     result.output = this.takeOutput();
     return result;
+  }
+
+  /** Decides records [from, to) for every crawler into the output (their allowed counts add up in the core). */
+  private decideAll(all: CrawlerMatchers, buf: number, from: number, to: number): void {
+    const c = this.core;
+    const k = this.crawlers;
+    if (all.matchers.length !== k) throw new Error(`${all.matchers.length} matchers for ${k} crawlers`);
+    for (let j = 0; j < k; j++) c.u32[(this.msPtr >>> 2) + j] = addressOf(all.matchers[j]);
+    const labelLen = this.json ? this.writeLabel(all.label ?? defaultLabel(all.matchers)) : 0;
+    for (let i = from; i < to; ) {
+      const next = c.exports.classifyLinesMulti(this.msPtr, k, this.namesPtr, this.countsPtr, buf, this.recs, i, to, this.outPtr + this.outLen, this.outPtr + this.outCap, this.json, this.labelPtr, labelLen);
+      if (c.u8.length === 0) c.refresh(); // building states may have grown the memory
+      this.outLen = c.exports.lastOutEnd() - this.outPtr;
+      if (next < to) {
+        if (next === i && this.outLen === 0) {
+          // One line bigger than the whole area: make room for it (the core's bound, names included).
+          const n = c.i32[(this.recs >>> 2) + next * 4 + 1];
+          this.reserveOutput(n * 6 + 64 + LABEL_MAX + this.namesLen + k * 24);
+        } else {
+          this.flush();
+        }
+      }
+      i = next;
+    }
   }
 
   private countHost(h1: number, h2: number, fresh: number[]): void {
@@ -309,6 +388,17 @@ export class LineClassifier {
     this.outCap = n;
     this.outPtr = this.core.alloc(n);
   }
+}
+
+/** A matcher's address for the core: 0 none (all allowed), UNREACHABLE_MATCHER all disallowed. */
+function addressOf(m: Matcher | null | typeof UNREACHABLE): number {
+  return m === null ? 0 : m === UNREACHABLE ? UNREACHABLE_MATCHER : m.address;
+}
+
+/** What JSON lines say of a robots.txt known only by its matchers. */
+function defaultLabel(matchers: readonly (Matcher | null | typeof UNREACHABLE)[]): string {
+  const m = matchers[0];
+  return `","robots":"${m === null ? 'missing' : m === UNREACHABLE ? 'unreachable' : 'ok'}"`;
 }
 
 /** JSON text is UTF-8: a URL's invalid octets become U+FFFD (the core copies

@@ -146,6 +146,34 @@ export class RobotsTxt {
     this.matchers.clear();
   }
 
+  /**
+   * Verdicts for several crawlers at once (each a name, or the names of one
+   * crawler), in their order: crawlers that the same groups apply to (most
+   * often all that no group names, which `*` decides) share one walk.
+   */
+  verdicts(url: string, crawlers: readonly (string | readonly string[])[]): Verdict[] {
+    if (!Array.isArray(crawlers)) throw new TypeError(`crawlers must be an array of crawlers, got ${typeof crawlers}`);
+    const byRules = new Map<string, Verdict>();
+    return crawlers.map((crawler) => {
+      const key = this.rulesKey(crawler);
+      let verdict = byRules.get(key);
+      if (verdict === undefined) {
+        verdict = this.explain(url, crawler);
+        byRules.set(key, verdict);
+      }
+      return { ...verdict };
+    });
+  }
+
+  /** Positions of the groups found for crawlers, by group (made on first use). */
+  private groupIndex: Map<unknown, number> | undefined;
+
+  /** @internal Which groups apply to the crawler, as a key: crawlers with equal keys get the same verdicts. */
+  rulesKey(agent: string | readonly string[]): string {
+    const index = (this.groupIndex ??= new Map(this.records.groups.map((g, i) => [g, i])));
+    return applicableGroups(this.records.groups, crawlerNames(agent, this.profile)).map((g) => index.get(g)).join(',');
+  }
+
   isAllowed(url: string, agent: string | readonly string[]): boolean {
     return this.matcher(agent).isAllowed(url);
   }

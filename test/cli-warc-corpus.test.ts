@@ -1,7 +1,8 @@
 // --robots-warc over the real corpus: a WARC made of the corpus files (each
 // the 200 capture of https://<host>/robots.txt, written by warcio, gzip per
 // record) gives the same verdicts and lines as --robots-dir on the same files
-// for every Googlebot probe, in input order, with 1 and 2 threads: Google's.
+// for every Googlebot probe, in input order, with 1 and 2 threads: Google's;
+// and for two crawlers at once (--crawlers), each as its own --robots-dir run.
 import { readdirSync, readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,6 +45,20 @@ describe.skipIf(!HAVE_SHARED)('robots classify --robots-warc on the real corpus'
       expect(r.stdout === want).toBe(true); // (a diff of 170k lines would drown the report)
       const dirRun = robots(['classify', '--robots-dir', robotsDir, ...common, '--threads', threads, '-q', urls]);
       expect(dirRun.stdout === r.stdout).toBe(true);
+    }, 120_000);
+
+    it(`two crawlers at once, each as its own --robots-dir run, with ${threads} thread(s)`, () => {
+      const both = robots(['classify', '--robots-warc', warc, '--crawlers', 'Googlebot,Bingbot', '--profile', 'google', '--max-bytes', 'Infinity', '--format', 'jsonl', '--threads', threads, '-q', urls]);
+      expect(both.status).toBe(0);
+      const lines = both.stdout.trimEnd().split('\n');
+      for (const crawler of ['Googlebot', 'Bingbot']) {
+        const alone = robots(['classify', '--robots-dir', robotsDir, '--agent', crawler, '--profile', 'google', '--max-bytes', 'Infinity', '--threads', threads, '-q', urls]);
+        const mine = lines.map((l) => {
+          const j = JSON.parse(l);
+          return `${j.crawlers[crawler].allowed ? 'allowed' : 'disallowed'}\t${j.crawlers[crawler].line}\t${j.url}\n`;
+        }).join('');
+        expect(mine === alone.stdout, crawler).toBe(true);
+      }
     }, 120_000);
   }
 });

@@ -1,8 +1,8 @@
 // What a classification needs, as plain data (it crosses to worker threads),
 // and the engine built from it: one matcher, or one per host of a directory.
-import { LineClassifier, parse, UNREACHABLE, type BlockResult, type Matcher, type OutputBuffers, type OutputFormat, type OutputWriter, type Profile } from '../internal.js';
+import { LineClassifier, parse, UNREACHABLE, type BlockResult, type CrawlerMatchers, type Matcher, type OutputBuffers, type OutputFormat, type OutputWriter, type Profile } from '../internal.js';
 import { CliError } from './errors.js';
-import { HostMatchers } from './host-matchers.js';
+import { compileCrawlers, HostMatchers } from './host-matchers.js';
 import type { WarcIndexData } from './warc-index.js';
 
 export interface ClassifyConfig {
@@ -17,6 +17,8 @@ export interface ClassifyConfig {
   /** A host with no robots.txt (no file, no capture): all allowed (default) or all disallowed. */
   missing?: 'allow' | 'disallow';
   agents: string[];
+  /** --crawlers: one verdict per URL for each (agents unused). */
+  crawlers?: string[];
   profile: Profile;
   format: OutputFormat;
   maxBytes: number;
@@ -40,11 +42,20 @@ export interface ClassifiedBlock extends BlockResult {
 export class BlockClassifier {
   private readonly lines: LineClassifier;
   private readonly single: Matcher | typeof UNREACHABLE | null = null;
+  /** With crawlers and one robots.txt: its matchers. */
+  private readonly singleAll: CrawlerMatchers | null = null;
   private readonly hosts: HostMatchers | null = null;
 
   constructor(config: ClassifyConfig) {
-    this.lines = new LineClassifier(config.format);
-    if (config.robotsUnreachable) {
+    this.lines = new LineClassifier(config.format, config.crawlers);
+    const crawlers = config.crawlers;
+    if (crawlers !== undefined && config.robotsDir === undefined && config.warc === undefined) {
+      this.singleAll = config.robotsUnreachable
+        ? { matchers: crawlers.map(() => UNREACHABLE) }
+        : { matchers: compileCrawlers(parse(config.robotsBody!, { profile: config.profile, maxBytes: config.maxBytes }), crawlers, config.format === 'jsonl') };
+    } else if (crawlers !== undefined) {
+      this.hosts = new HostMatchers({ ...config, dir: config.robotsDir, warc: config.warc, missing: config.missing, strict: config.strictRobotsDir });
+    } else if (config.robotsUnreachable) {
       this.single = UNREACHABLE;
     } else if (config.robotsBody !== undefined) {
       this.single = compileAgents(config.robotsBody, config);
@@ -68,13 +79,14 @@ export class BlockClassifier {
   }
 
   classify(block: Uint8Array | readonly Uint8Array[], output?: OutputBuffers | OutputWriter): ClassifiedBlock {
+    if (this.singleAll !== null) return { ...this.lines.classify(block, this.singleAll, output), loads: 0, evictions: 0, unreadable: [] };
     if (this.single !== null) {
       const single = this.single;
       return { ...this.lines.classify(block, single === UNREACHABLE ? () => UNREACHABLE : single, output), loads: 0, evictions: 0, unreadable: [] };
     }
     const hosts = this.hosts!;
     const { loads, evictions } = hosts;
-    const r = this.lines.classify(block, (key, origin) => hosts.get(key, origin), output);
+    const r = this.lines.classify(block, hosts.crawling ? (key, origin) => hosts.getAll(key, origin) : (key, origin) => hosts.get(key, origin), output);
     return { ...r, loads: hosts.loads - loads, evictions: hosts.evictions - evictions, unreadable: hosts.takeUnreadable() };
   }
 }

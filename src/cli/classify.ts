@@ -2,7 +2,7 @@
 import { closeSync, createReadStream, fstatSync, openSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
-import { BufferPool, fetchRobots, MAX_COUNTED_HOSTS, robotsUrl, type OutputFormat, type Profile } from '../internal.js';
+import { BufferPool, fetchRobots, LineClassifier, MAX_COUNTED_HOSTS, MAX_CRAWLERS, robotsUrl, type OutputFormat, type Profile } from '../internal.js';
 import { BlockClassifier, compileAgents, type ClassifiedBlock, type ClassifyConfig } from './classify-config.js';
 import { readRobotsFile } from './robots-file.js';
 import { CliError, reason } from './errors.js';
@@ -11,6 +11,7 @@ import { OutputSink } from './output-sink.js';
 import { Progress } from './progress.js';
 import { thousands } from './numbers.js';
 import { indexWarcs, type WarcIndex } from './warc-index.js';
+import { writeAllSync } from './write-turns.js';
 import { IndexProgress } from './progress.js';
 import { parseAgents, parseMaxBytes, parseProfile } from './options.js';
 import { OutputClosed, WorkerPool } from './worker-pool.js';
@@ -23,6 +24,9 @@ export interface ClassifyOptions {
   robotsWarc?: string[];
   missing: string;
   agent: string[];
+  /** --agent was given (not the default). */
+  agentGiven?: boolean;
+  crawlers?: string[];
   profile: string;
   format: string;
   threads?: string;
@@ -75,6 +79,16 @@ async function classifyWith(inputPath: string | undefined, options: ClassifyOpti
   const input = openInput(inputPath);
   const size = input.size;
   const sink = new OutputSink(options.out);
+  if (config.crawlers !== undefined && config.format === 'tsv') {
+    // The header first, before any thread writes (they write to the descriptor themselves).
+    try {
+      writeAllSync(sink.fd, LineClassifier.header(config.crawlers));
+    } catch (e) {
+      input.close();
+      sink.abandon();
+      throw new CliError(`cannot write ${sink.name}: ${reason(e)}`);
+    }
+  }
   let engine: Engine;
   try {
     engine = threads === 1 ? inThisThread(config) : new WorkerPool(threads, config, sink.fd, sink.name);
@@ -86,7 +100,7 @@ async function classifyWith(inputPath: string | undefined, options: ClassifyOpti
   // The rate counts from when the classifiers are built: in this thread, or in every worker.
   if (engine instanceof WorkerPool) await engine.ready();
   const progress = new Progress(process.stderr.isTTY === true && !options.quiet, size);
-  const totals: Totals = { urls: 0, allowed: 0, hosts: new Set<number>(), loads: 0, evictions: 0, unreadable: new Set<string>() };
+  const totals: Totals = { urls: 0, allowed: 0, allowedBy: config.crawlers?.map(() => 0), hosts: new Set<number>(), loads: 0, evictions: 0, unreadable: new Set<string>() };
   const began = performance.now();
   try {
     const inFlight: { result: Promise<ClassifiedBlock>; consumed: number }[] = [];
@@ -103,6 +117,7 @@ async function classifyWith(inputPath: string | undefined, options: ClassifyOpti
       await sink.write(r.output, () => engine.recycle(r.output));
       totals.urls += r.urls;
       totals.allowed += r.allowed;
+      r.allowedBy?.forEach((n, j) => (totals.allowedBy![j] += n));
       totals.loads += r.loads;
       totals.evictions += r.evictions;
       for (const why of r.unreadable) {
@@ -143,7 +158,7 @@ async function classifyWith(inputPath: string | undefined, options: ClassifyOpti
     input.close();
   }
   progress.stop();
-  if (!options.quiet) summarize(totals, performance.now() - began, config.robotsDir === undefined && config.warc === undefined ? null : { threads, cacheMb: Number(options.cacheMb) });
+  if (!options.quiet) summarize(totals, performance.now() - began, config.robotsDir === undefined && config.warc === undefined ? null : { threads, cacheMb: Number(options.cacheMb) }, config.crawlers);
   return 0;
 }
 
@@ -188,11 +203,18 @@ function readOptions(o: ClassifyOptions, robots: Pick<ClassifyConfig, 'robotsBod
   if (!(cacheMb >= 1) || !Number.isFinite(cacheMb)) throw new CliError(`--cache-mb must be a number of MiB, at least 1, got "${o.cacheMb}"`);
   const profile: Profile = parseProfile(o.profile);
   const agents = parseAgents(o.agent);
+  let crawlers: string[] | undefined;
+  if (o.crawlers !== undefined) {
+    if (o.agentGiven) throw new CliError('give --agent (the names of one crawler) or --crawlers (several crawlers, a verdict each), not both');
+    crawlers = [...new Set(parseAgents(o.crawlers, '--crawlers'))];
+    if (crawlers.length > MAX_CRAWLERS) throw new CliError(`--crawlers takes at most ${MAX_CRAWLERS} crawlers, got ${crawlers.length}`);
+  }
   const config: ClassifyConfig = {
     ...robots,
     robotsDir: o.robotsDir,
     missing: o.missing,
     agents,
+    crawlers,
     profile,
     format: format as OutputFormat,
     maxBytes: parseMaxBytes(o.maxBytes),
@@ -203,6 +225,7 @@ function readOptions(o: ClassifyOptions, robots: Pick<ClassifyConfig, 'robotsBod
   };
   // A bad agent is a usage error now, not in the first thread that meets it.
   compileAgents(config.robotsBody ?? new Uint8Array(0), config).dispose();
+  for (const c of crawlers ?? []) compileAgents(new Uint8Array(0), { ...config, agents: [c] }).dispose();
   return { config, threads };
 }
 
@@ -262,6 +285,8 @@ function inThisThread(config: ClassifyConfig): Engine {
 interface Totals {
   urls: number;
   allowed: number;
+  /** With --crawlers: allowed per crawler. */
+  allowedBy?: number[];
   hosts: Set<number>;
   loads: number;
   evictions: number;
@@ -269,12 +294,15 @@ interface Totals {
   unreadable: Set<string>;
 }
 
-function summarize(t: Totals, ms: number, cache: { threads: number; cacheMb: number } | null): void {
+function summarize(t: Totals, ms: number, cache: { threads: number; cacheMb: number } | null, crawlers?: string[]): void {
   const n = thousands;
   const count = (k: number, word: string) => `${n(k)} ${word}${k === 1 ? '' : 's'}`;
   const hosts = t.hosts.size >= MAX_COUNTED_HOSTS ? `more than ${n(MAX_COUNTED_HOSTS)} hosts` : count(t.hosts.size, 'host');
   const rate = t.urls / Math.max(ms / 1000, 1e-6);
-  let line = `robots classify: ${count(t.urls, 'URL')}, ${hosts}, ${n(t.allowed)} allowed, ${n(t.urls - t.allowed)} disallowed ` +
+  const verdicts = crawlers === undefined
+    ? `${n(t.allowed)} allowed, ${n(t.urls - t.allowed)} disallowed`
+    : crawlers.map((c, j) => `${c}: ${n(t.allowedBy![j])} allowed, ${n(t.urls - t.allowedBy![j])} disallowed`).join('; ');
+  let line = `robots classify: ${count(t.urls, 'URL')}, ${hosts}, ${verdicts} ` +
     `in ${(ms / 1000).toFixed(2)} s (${n(Math.round(rate))} URLs/s)`;
   if (cache !== null) {
     const perThread = cache.threads > 1 ? ` over ${cache.threads} threads (each keeps its own compiled hosts)` : '';

@@ -6,7 +6,7 @@
 // robots.txt.
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse, UNREACHABLE, type LabelledMatcher, type Matcher, type Origin, type OutputFormat, type Profile } from '../internal.js';
+import { parse, UNREACHABLE, type CrawlerMatchers, type LabelledMatcher, type Matcher, type Origin, type OutputFormat, type Profile } from '../internal.js';
 import { CliError, reason } from './errors.js';
 import type { WarcIndexData } from './warc-index.js';
 import { WarcRobots, type HostRobots } from './warc-robots.js';
@@ -24,6 +24,9 @@ interface Entry {
   matcher: Matcher | null | typeof UNREACHABLE;
   /** What JSON lines say of the robots.txt, when the matcher alone does not tell (see LabelledMatcher). */
   labelled?: LabelledMatcher;
+  /** With crawlers: each crawler's matcher (`matcher` is the first's), and the other distinct ones (owned). */
+  crawlers?: CrawlerMatchers;
+  others?: Matcher[];
   /** Octets the matcher's rules point into (its robots.txt), or the host name's. */
   source: number;
   bytes: number;
@@ -43,6 +46,8 @@ export interface HostMatchersOptions {
   cacheBytes: number;
   /** A host file that cannot be read stops the run (else its URLs are disallowed, as unreachable). */
   strict?: boolean;
+  /** Several crawlers, each with its own verdict (classify --crawlers); `agents` is then unused. */
+  crawlers?: string[];
   /** JSON lines name the deciding rule: the matchers keep the rules' texts. */
   format?: OutputFormat;
 }
@@ -82,9 +87,26 @@ export class HostMatchers {
     return entry.labelled ?? entry.matcher;
   }
 
+  /** Whether each URL gets a verdict per crawler (getAll). */
+  get crawling(): boolean {
+    return this.options.crawlers !== undefined;
+  }
+
+  /** The origin's matchers, one per crawler (see CrawlerSource). */
+  getAll(key: number, origin: () => Origin): CrawlerMatchers {
+    this.get(key, origin);
+    return this.entries.get(key)!.crawlers!;
+  }
+
   private load(origin: Origin): Entry {
-    if (this.warc !== null) return this.loadCapture(origin);
-    return this.loadFile(origin);
+    const entry = this.warc !== null ? this.loadCapture(origin) : this.loadFile(origin);
+    const k = this.options.crawlers?.length;
+    if (k !== undefined) {
+      // (A robots.txt that decides alone decides for every crawler.)
+      entry.crawlers ??= { matchers: new Array(k).fill(entry.matcher) };
+      entry.crawlers.label = entry.labelled?.label;
+    }
+    return entry;
   }
 
   /** A host's robots.txt from the WARC captures: its rules, or the HTTP outcome's verdict for all. */
@@ -94,8 +116,7 @@ export class HostMatchers {
     const label = `","robots":"${r.kind}"${r.http !== undefined && r.http !== 0 ? `,"http":${r.http}` : ''}`;
     let entry: Entry;
     if (r.kind === 'ok') {
-      const matcher = this.compile(r.body);
-      entry = { matcher, source: matcher.sourceBytes, bytes: 0 };
+      entry = this.compile(r.body);
     } else {
       const matcher = r.kind === 'unreachable' || (r.kind === 'missing' && this.options.missing === 'disallow') ? UNREACHABLE : null;
       entry = { matcher, source: origin.host.length + label.length, bytes: 0 };
@@ -105,11 +126,19 @@ export class HostMatchers {
     return entry;
   }
 
-  private compile(body: Uint8Array): Matcher {
-    const { profile, maxBytes, agents } = this.options;
+  /** A host's entry for its robots.txt: its matcher, or with crawlers one per distinct set of groups that apply. */
+  private compile(body: Uint8Array): Entry {
+    const { profile, maxBytes, agents, crawlers } = this.options;
     const robots = parse(body, { profile, maxBytes });
     void robots.heldBytes; // (kept for the run: drop what the rules do not point into first)
-    return robots.compile(agents, { ruleTexts: this.options.format === 'jsonl' });
+    const ruleTexts = this.options.format === 'jsonl';
+    if (crawlers === undefined) {
+      const matcher = robots.compile(agents, { ruleTexts });
+      return { matcher, source: matcher.sourceBytes, bytes: 0 };
+    }
+    const all = compileCrawlers(robots, crawlers, ruleTexts);
+    const distinct = [...new Set(all)];
+    return { matcher: all[0], crawlers: { matchers: all }, others: distinct.slice(1), source: all[0].sourceBytes, bytes: 0 };
   }
 
   private loadFile(origin: Origin): Entry {
@@ -139,8 +168,7 @@ export class HostMatchers {
       }
     }
     if (body === undefined) return none;
-    const matcher = this.compile(body);
-    const entry = { matcher, source: matcher.sourceBytes, bytes: 0 };
+    const entry = this.compile(body);
     entry.bytes = sizeOf(entry);
     return entry;
   }
@@ -152,6 +180,7 @@ export class HostMatchers {
       this.entries.delete(key);
       this.held -= entry.bytes;
       if (entry.matcher !== null && entry.matcher !== UNREACHABLE) entry.matcher.dispose();
+      for (const m of entry.others ?? []) m.dispose();
       this.evictions++;
     }
   }
@@ -193,5 +222,21 @@ function readHostFile(file: string): Buffer {
 /** Bytes an entry holds: its matcher (automaton, trie, rule table), what the rules point into, and overhead. */
 function sizeOf(entry: Entry): number {
   const m = entry.matcher;
-  return ENTRY_OVERHEAD + entry.source + (entry.labelled?.label.length ?? 0) + (m === null || m === UNREACHABLE ? 0 : m.heldBytes);
+  let others = 0;
+  for (const o of entry.others ?? []) others += o.heldBytes;
+  return ENTRY_OVERHEAD + entry.source + (entry.labelled?.label.length ?? 0) + (m === null || m === UNREACHABLE ? 0 : m.heldBytes) + others;
+}
+
+/** Each crawler's matcher for a robots.txt: crawlers that the same groups apply to share one (RobotsTxt.rulesKey). */
+export function compileCrawlers(robots: ReturnType<typeof parse>, crawlers: readonly string[], ruleTexts: boolean): Matcher[] {
+  const byRules = new Map<string, Matcher>();
+  return crawlers.map((crawler) => {
+    const key = robots.rulesKey(crawler);
+    let m = byRules.get(key);
+    if (m === undefined) {
+      m = robots.compile(crawler, { ruleTexts });
+      byRules.set(key, m);
+    }
+    return m;
+  });
 }

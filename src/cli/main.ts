@@ -37,6 +37,7 @@ program
   .option('--robots-warc <file>', 'robots.txt captures in a WARC file (.warc or .warc.gz; repeatable): each origin\'s latest capture, its HTTP status applied as RFC 9309 says (2xx the rules, 3xx followed among the captures, 4xx all allowed, 5xx and 429 all disallowed)', collect)
   .addOption(new Option('--missing <verdict>', 'a host with no robots.txt (no file under --robots-dir, no capture under --robots-warc): allow or disallow its URLs').default('allow'))
   .option('--agent <name>', 'crawler name, repeatable or comma-separated (the groups of any of them apply; default: Googlebot)', collect)
+  .option('--crawlers <names>', 'several crawlers, a verdict each (comma-separated or repeatable; at most 64): TSV url<TAB>verdict per crawler after a header line, JSON lines with "crawlers": {name: {allowed, line}}', collect)
   .addOption(profileOption())
   .addOption(new Option('--format <format>', 'tsv or jsonl').default('tsv'))
   .option('--threads <n>', 'worker threads (default: the cores)')
@@ -54,9 +55,9 @@ stderr is a terminal.
 Examples:
   robots classify --robots robots.txt --agent Googlebot urls.txt > verdicts.tsv
   zcat urls.gz | robots classify --robots-dir robots/ --agent Bingbot --format jsonl --out v.jsonl
-  robots classify --robots-warc robotstxt.warc.gz --agent GPTBot --format jsonl urls.txt`)
+  robots classify --robots-warc robotstxt.warc.gz --crawlers GPTBot,CCBot,ClaudeBot urls.txt`)
   .action(async (urls: string | undefined, o) => {
-    exitCode = await classifyCommand(urls, { ...o, agent: o.agent ?? ['Googlebot'] });
+    exitCode = await classifyCommand(urls, { ...o, agent: o.agent ?? ['Googlebot'], agentGiven: o.agent !== undefined });
   });
 
 program

@@ -8,9 +8,9 @@ export function parseProfile(value: string): Profile {
 }
 
 /** --agent is repeatable and each value may be a comma-separated list. */
-export function parseAgents(values: string[]): string[] {
+export function parseAgents(values: string[], option = '--agent'): string[] {
   const agents = values.flatMap((v) => v.split(',')).map((a) => a.trim()).filter((a) => a !== '');
-  if (agents.length === 0) throw new CliError('--agent needs a crawler name, e.g. --agent Googlebot');
+  if (agents.length === 0) throw new CliError(`${option} needs a crawler name, e.g. ${option} Googlebot`);
   return agents;
 }
 
