@@ -7,6 +7,6 @@ export { escapePattern } from './pattern.js';
 export { corePath, coreMemoryBytes } from './core.js';
 export { dfaTuning } from './dfa.js';
 export { ownMatcherStats } from './robots-txt.js';
-export { LineClassifier, MAX_COUNTED_HOSTS, UNREACHABLE, LABEL_MAX, MAX_CRAWLERS } from './line-classifier.js';
-export type { OutputFormat, MatcherSource, Origin, BlockResult, OutputBuffers, OutputWriter, LabelledMatcher, CrawlerMatchers, CrawlerSource } from './line-classifier.js';
+export { LineClassifier, MAX_COUNTED_HOSTS, UNREACHABLE, LABEL_MAX, MAX_CRAWLERS, shardOf } from './line-classifier.js';
+export type { OutputFormat, MatcherSource, Origin, BlockResult, OutputBuffers, OutputWriter, LabelledMatcher, CrawlerMatchers, CrawlerSource, Shard } from './line-classifier.js';
 export { BufferPool } from './buffer-pool.js';

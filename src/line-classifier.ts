@@ -117,7 +117,11 @@ export class LineClassifier {
   private countsPtr = 0;
   private namesLen = 0;
 
-  constructor(format: OutputFormat, crawlers?: readonly string[]) {
+  /** --shard: only the URLs whose host's shard this is are classified (see shardOf). */
+  private readonly shard: Shard | undefined;
+
+  constructor(format: OutputFormat, crawlers?: readonly string[], shard?: Shard) {
+    this.shard = shard;
     this.core = core();
     this.json = format === 'jsonl';
     this.recs = this.core.alloc(MAX_RECORDS * LINE_RECORD);
@@ -189,12 +193,26 @@ export class LineClassifier {
       const nruns = x.lastRunCount();
       pos += x.lastSplitEnd();
       result.urls += count;
+      const shard = this.shard;
       for (let r = 0; r < nruns; r++) {
         const q = (this.runs >>> 2) + r * 4;
         const first = c.i32[q];
+        const end = r + 1 < nruns ? c.i32[q + 4] : count;
+        if (shard !== undefined) {
+          if (shardOf(c.u32[q + 1], shard.count) !== shard.index) {
+            result.urls -= end - first; // another machine's
+            continue;
+          }
+          if (typeof source !== 'function') {
+            // (One robots.txt for all: decided run by run, the runs of other shards left out.)
+            this.countHost(c.u32[q + 1], c.u32[q + 2], result.newHosts);
+            if (multi) this.decideAll(source as CrawlerMatchers, buf, first, end);
+            else result.allowed += this.decide((source as Matcher).address, buf, first, end);
+            continue;
+          }
+        }
         this.countHost(c.u32[q + 1], c.u32[q + 2], result.newHosts);
         if (typeof source === 'function') {
-          const end = r + 1 < nruns ? c.i32[q + 4] : count;
           // The host's key, mixed with the scheme and port's (53 bits).
           const key = ((c.u32[q + 1] ^ Math.imul(c.u32[q + 3], 0x9e3779b1)) >>> 0) * 0x200000 + (c.u32[q + 2] >>> 11);
           let m = source(key, () => this.originOf(buf, first));
@@ -210,7 +228,7 @@ export class LineClassifier {
           result.allowed += this.decide(addressOf(m as Matcher | null | typeof UNREACHABLE), buf, first, end, labelLen);
         }
       }
-      if (typeof source !== 'function') {
+      if (typeof source !== 'function' && shard === undefined) {
         if (multi) this.decideAll(source as CrawlerMatchers, buf, 0, count);
         else result.allowed += this.decide((source as Matcher).address, buf, 0, count);
       }
@@ -388,6 +406,22 @@ export class LineClassifier {
     this.outCap = n;
     this.outPtr = this.core.alloc(n);
   }
+}
+
+/** --shard i/N: this machine's part of the input. */
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+/**
+ * The shard of a URL's host, from the core's 32-bit hash of it (FNV-1a of the
+ * host's octets as written, ASCII lower-cased; its lowest bit is always set,
+ * so it is dropped): every URL of a host lands in the same shard on every
+ * machine. A line that names no host is in shard 0.
+ */
+export function shardOf(hostHash: number, count: number): number {
+  return hostHash === 0 ? 0 : (hostHash >>> 1) % count;
 }
 
 /** A matcher's address for the core: 0 none (all allowed), UNREACHABLE_MATCHER all disallowed. */

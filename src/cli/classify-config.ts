@@ -1,6 +1,6 @@
 // What a classification needs, as plain data (it crosses to worker threads),
 // and the engine built from it: one matcher, or one per host of a directory.
-import { LineClassifier, parse, UNREACHABLE, type BlockResult, type CrawlerMatchers, type Matcher, type OutputBuffers, type OutputFormat, type OutputWriter, type Profile } from '../internal.js';
+import { LineClassifier, parse, UNREACHABLE, type BlockResult, type CrawlerMatchers, type Matcher, type Shard, type OutputBuffers, type OutputFormat, type OutputWriter, type Profile } from '../internal.js';
 import { CliError } from './errors.js';
 import { compileCrawlers, HostMatchers } from './host-matchers.js';
 import type { WarcIndexData } from './warc-index.js';
@@ -19,6 +19,8 @@ export interface ClassifyConfig {
   agents: string[];
   /** --crawlers: one verdict per URL for each (agents unused). */
   crawlers?: string[];
+  /** --shard i/N: only the URLs of this machine's hosts. */
+  shard?: Shard;
   profile: Profile;
   format: OutputFormat;
   maxBytes: number;
@@ -47,7 +49,7 @@ export class BlockClassifier {
   private readonly hosts: HostMatchers | null = null;
 
   constructor(config: ClassifyConfig) {
-    this.lines = new LineClassifier(config.format, config.crawlers);
+    this.lines = new LineClassifier(config.format, config.crawlers, config.shard);
     const crawlers = config.crawlers;
     if (crawlers !== undefined && config.robotsDir === undefined && config.warc === undefined) {
       this.singleAll = config.robotsUnreachable

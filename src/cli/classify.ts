@@ -27,6 +27,7 @@ export interface ClassifyOptions {
   /** --agent was given (not the default). */
   agentGiven?: boolean;
   crawlers?: string[];
+  shard?: string;
   profile: string;
   format: string;
   threads?: string;
@@ -215,6 +216,7 @@ function readOptions(o: ClassifyOptions, robots: Pick<ClassifyConfig, 'robotsBod
     missing: o.missing,
     agents,
     crawlers,
+    shard: o.shard === undefined ? undefined : parseShard(o.shard),
     profile,
     format: format as OutputFormat,
     maxBytes: parseMaxBytes(o.maxBytes),
@@ -315,4 +317,15 @@ function summarize(t: Totals, ms: number, cache: { threads: number; cacheMb: num
     }
   }
   process.stderr.write(line + '\n');
+}
+
+/** --shard i/N: i from 0 to N - 1. */
+function parseShard(value: string): { index: number; count: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(value.trim());
+  const index = m === null ? NaN : Number(m[1]);
+  const count = m === null ? NaN : Number(m[2]);
+  if (!(count >= 1 && count <= 2 ** 31 && index < count)) {
+    throw new CliError(`--shard must be i/N with 0 <= i < N (e.g. --shard 0/4 ... --shard 3/4), got "${value}"`);
+  }
+  return { index, count };
 }
