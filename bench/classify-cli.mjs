@@ -37,13 +37,32 @@ export function urlListFile(name, urls) {
   return file;
 }
 
-/** One run of `robots classify ARGS --threads N`: URLs, the command's own URLs/s, and wall-clock URLs/s. */
+const INDEXED = /^robots classify: indexed .* ([\d.]+) MiB in ([\d.]+) s/m;
+const TIME = '/usr/bin/time';
+
+/**
+ * One run of `robots classify ARGS --threads N`: URLs, the command's own URLs/s,
+ * wall-clock URLs/s, with --robots-warc the indexing pass's MiB/s, and the
+ * peak resident memory (MiB) when /usr/bin/time is there.
+ */
 export function runClassify(args, threads) {
   const began = performance.now();
-  const r = spawnSync(process.execPath, [CLI, 'classify', ...args, '--threads', String(threads), '--out', '/dev/null'], { encoding: 'utf8' });
+  const command = [CLI, 'classify', ...args, '--threads', String(threads), '--out', '/dev/null'];
+  const timed = existsSync(TIME);
+  const r = timed
+    ? spawnSync(TIME, ['-f', 'peak-kib %M', process.execPath, ...command], { encoding: 'utf8' })
+    : spawnSync(process.execPath, command, { encoding: 'utf8' });
   const seconds = (performance.now() - began) / 1000;
   const m = SUMMARY.exec(r.stderr ?? '');
   if (r.status !== 0 || !m) throw new Error(`robots classify exited with ${r.status}: ${(r.stderr ?? r.error?.message ?? '').trim().split('\n').pop()}`);
   const urls = Number(m[1].replaceAll(',', ''));
-  return { urls, own: urls / Number(m[2]), wall: urls / seconds };
+  const indexed = INDEXED.exec(r.stderr);
+  const peak = /^peak-kib (\d+)$/m.exec(r.stderr);
+  return {
+    urls,
+    own: urls / Number(m[2]),
+    wall: urls / seconds,
+    ...(indexed ? { indexMiBs: Number(indexed[1]) / Math.max(Number(indexed[2]), 1e-3) } : {}),
+    ...(peak ? { peakMiB: Number(peak[1]) / 1024 } : {}),
+  };
 }

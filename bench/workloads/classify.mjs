@@ -5,7 +5,10 @@
 // rate, start-up included, is kept beside it. Thread counts alternate run by run so
 // that the machine's noise falls on both alike. Not in the headline: there is no
 // peer to take a ratio against.
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { WARCRecord, WARCSerializer } from 'warcio';
 import { SHARED } from '../corpus.mjs';
 import { repeatedUrlFile, runClassify, urlListFile } from '../classify-cli.mjs';
 import { formatFigure } from '../format.mjs';
@@ -65,5 +68,75 @@ export const classifyDir = {
     const hosts = ctx.quick ? ctx.corpus().filter((_, i) => i % 4 === 0) : ctx.corpus();
     const file = urlListFile(ctx.quick ? 'probes-quick' : 'probes', hosts.flatMap((h) => h.urls));
     return measureThreads(['--robots-dir', ROBOTS_DIR, '--agent', ctx.agent, '--profile', 'google', file], repetitions(ctx.quick));
+  },
+};
+
+/**
+ * A WARC of the corpus files (each the 200 capture of https://<host>/robots.txt,
+ * gzip per record), `copies` times over with the hosts renamed (copy k: "k.<host>"),
+ * written by warcio once and kept in the temp folder.
+ */
+async function corpusWarc(copies) {
+  const file = path.join(os.tmpdir(), `robots-bench-corpus-x${copies}.warc.gz`);
+  if (existsSync(file)) return file;
+  const parts = [];
+  const hosts = readdirSync(ROBOTS_DIR);
+  for (let k = 0; k < copies; k++) {
+    for (const host of hosts) {
+      const body = readFileSync(path.join(ROBOTS_DIR, host));
+      const record = await WARCRecord.create(
+        { url: `https://${k === 0 ? '' : `${k}.`}${host}/robots.txt`, date: '2024-01-01T00:00:00Z', type: 'response', httpHeaders: { 'Content-Type': 'text/plain' }, statusline: 'HTTP/1.1 200 OK' },
+        (async function* () { yield body; })(),
+      );
+      parts.push(await WARCSerializer.serialize(record, { gzip: true }));
+    }
+  }
+  writeFileSync(`${file}.partial`, Buffer.concat(parts));
+  renameSync(`${file}.partial`, file);
+  return file;
+}
+
+const CRAWLERS = ['Googlebot', 'Bingbot', 'GPTBot', 'CCBot', 'ClaudeBot'];
+
+/**
+ * --robots-warc against --robots-dir on the same files and URLs (the corpus
+ * probes), 1 and 2 threads; five crawlers at once (--crawlers) against one;
+ * and a WARC ten times the corpus (42,410 hosts) through a 16 MiB host cache:
+ * indexing MiB/s and peak memory.
+ */
+export const classifyWarc = {
+  ...common,
+  id: 'classify-warc',
+  title: 'robots classify, robots.txt from a WARC',
+  describe: (ctx) => `\`robots classify --robots-warc\` (the corpus files as a WARC of captures) against \`--robots-dir\` on the same corpus probe URLs; \`--crawlers ${CRAWLERS.join(',')}\` against one crawler; a WARC of the corpus ${ctx.quick ? 3 : 10} times over (hosts renamed) with \`--cache-mb 16\`. ${repetitions(ctx.quick)} run(s) each, alternating`,
+  async run(ctx) {
+    const urls = urlListFile('probes', ctx.corpus().flatMap((h) => h.urls));
+    const warc = await corpusWarc(1);
+    const copies = ctx.quick ? 3 : 10;
+    const big = await corpusWarc(copies);
+    const bigUrls = urlListFile(`probes-x${copies}`, Array.from({ length: copies }, (_, k) => ctx.corpus().flatMap((h) => h.urls.map((u) => (k === 0 ? u : u.replace('https://', `https://${k}.`))))).flat());
+    const common = ['--profile', 'google', '--max-bytes', 'Infinity'];
+    const runs = { warc1: [], dir1: [], warc2: [], dir2: [], five: [], one: [], big: [] };
+    for (let i = 0; i < repetitions(ctx.quick); i++) {
+      for (const t of [1, 2]) {
+        runs[`warc${t}`].push(runClassify(['--robots-warc', warc, '--agent', ctx.agent, ...common, urls], t));
+        runs[`dir${t}`].push(runClassify(['--robots-dir', ROBOTS_DIR, '--agent', ctx.agent, ...common, urls], t));
+      }
+      runs.one.push(runClassify(['--robots-warc', warc, '--crawlers', ctx.agent, ...common, '--format', 'jsonl', urls], 1));
+      runs.five.push(runClassify(['--robots-warc', warc, '--crawlers', CRAWLERS.join(','), ...common, '--format', 'jsonl', urls], 1));
+      runs.big.push(runClassify(['--robots-warc', big, '--agent', ctx.agent, ...common, '--cache-mb', '16', bigUrls], 1));
+    }
+    const mid = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const row = (label, list, note) => ({ label, ...summarise(list), note });
+    const variants = [
+      row('--robots-warc, 1 thread', runs.warc1, `${(mid(runs.warc1.map((r) => r.own)) / mid(runs.dir1.map((r) => r.own))).toFixed(2)}× --robots-dir; indexing ${mid(runs.warc1.map((r) => r.indexMiBs)).toFixed(1)} MiB/s of WARC`),
+      row('--robots-dir, 1 thread', runs.dir1, ''),
+      row('--robots-warc, 2 threads', runs.warc2, `${(mid(runs.warc2.map((r) => r.own)) / mid(runs.dir2.map((r) => r.own))).toFixed(2)}× --robots-dir`),
+      row('--robots-dir, 2 threads', runs.dir2, ''),
+      row('--crawlers (1), JSON lines, 1 thread', runs.one, ''),
+      row(`--crawlers (5), JSON lines, 1 thread`, runs.five, `time ${(mid(runs.one.map((r) => r.own)) / mid(runs.five.map((r) => r.own))).toFixed(2)}× one crawler's`),
+      row(`WARC of the corpus ×${copies}, --cache-mb 16, 1 thread`, runs.big, `${mid(runs.big.map((r) => r.peakMiB ?? NaN)).toFixed(0)} MiB peak resident memory (/usr/bin/time); indexing ${mid(runs.big.map((r) => r.indexMiBs)).toFixed(1)} MiB/s`),
+    ];
+    return { ...variants[0], variants };
   },
 };

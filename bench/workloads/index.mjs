@@ -19,7 +19,7 @@ import pathological from './pathological.mjs';
 import agreement from './agreement.mjs';
 import memory from './memory.mjs';
 import coldStart from './cold-start.mjs';
-import { classifyOne, classifyDir } from './classify.mjs';
+import { classifyOne, classifyDir, classifyWarc } from './classify.mjs';
 
 export const WORKLOADS = [
   // Parsing first, while the heap holds nothing else.
@@ -34,4 +34,5 @@ export const WORKLOADS = [
   // End to end: the `robots` command (this engine only; not in the headline).
   classifyOne,
   classifyDir,
+  classifyWarc,
 ];

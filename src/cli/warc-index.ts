@@ -10,8 +10,9 @@
 import { closeSync, createReadStream, mkdtempSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { createGunzip, deflateRawSync } from 'node:zlib';
-import { WARCParser } from 'warcio';
+import { WARCParser, type WARCRecord } from 'warcio';
 import { CliError, reason } from './errors.js';
 
 /** One capture: what the policy needs of the response, the body in the spill file. */
@@ -36,6 +37,10 @@ export interface WarcIndexData {
   /** By target URL (as new URL() writes it, without fragment). */
   captures: Map<string, WarcCapture>;
 }
+
+/** zlib's output chunk: at a gzip error, the captures read from the last one are not
+ * trusted (zlib hands out a member's octets before its checksum tells them bad). */
+const SUSPECT_OCTETS = 1 << 16;
 
 export interface WarcIndexStats {
   files: number;
@@ -88,16 +93,21 @@ export async function indexWarcs(files: string[], options: { maxBytes: number; w
     for (const file of files) {
       const done = stats.octets;
       const size = statSync(file).size;
-      // A gzip file's members are checked by zlib beside warcio's reading (which
-      // passes over a member cut short or damaged without a word).
-      const damagedAt = isGzip(file) ? gzipDamage(file) : Promise.resolve(null);
+      // Gzip (per record, or the whole file) inflated by zlib, which also checks
+      // each member (warcio's own inflating passes over a damaged one without a word).
       const stream = createReadStream(file, { highWaterMark: 1 << 20 });
       let read = 0;
       stream.on('data', (chunk) => {
         read += chunk.length;
         options.progress?.(done + read, total);
       });
-      const parser = new WARCParser(stream, { parseHttp: false });
+      let source: Readable = stream;
+      if (isGzip(file)) {
+        const gunzip = createGunzip({ chunkSize: SUSPECT_OCTETS });
+        stream.on('error', (e) => gunzip.destroy(e));
+        source = stream.pipe(gunzip);
+      }
+      const parser = new WARCParser(source);
       /** Captures indexed from this file: (record offset, key), to mark those near damage. */
       const mine: { offset: number; key: string }[] = [];
       let records = 0;
@@ -114,11 +124,7 @@ export async function indexWarcs(files: string[], options: { maxBytes: number; w
           const date = Date.parse(record.warcDate ?? '');
           const kept = captures.get(key);
           if (kept !== undefined && !(date >= kept.date)) continue; // an earlier capture: the latest wins
-          // The record's block whole (HTTP headers and payload): shorter than its Content-Length is a capture cut short.
-          const block = await record.readFully(false);
-          const capture = block.length < record.warcContentLength
-            ? { date, status: 0, location: null, bodyAt: 0, bodyLength: 0, damaged: `capture cut short (${block.length} of ${record.warcContentLength} octets)` }
-            : await readResponse(record.warcHeaders.toString(), block, date, options.maxBytes);
+          const capture = await readResponse(record, date, options.maxBytes);
           if (capture.bodyLength > 0) {
             writeSync(fd, capture.body!, 0, capture.bodyLength, spilled);
             capture.bodyAt = spilled;
@@ -129,23 +135,23 @@ export async function indexWarcs(files: string[], options: { maxBytes: number; w
           captures.set(key, capture);
         }
       } catch (e) {
-        stats.damaged++;
-        options.warn(`${file}: cannot read past offset ${parser.offset} (${reason(e)}): the captures after it are skipped`);
-      }
-      const at = await damagedAt;
-      if (at !== null) {
-        // Captures read near or past the damage are not trusted: their hosts are unreachable (all disallowed).
+        // What was read just before the damage may come from the damaged part: those hosts are unreachable.
         let marked = 0;
-        for (let k = mine.length - 1; k >= 0 && mine[k].offset >= at.member; k--) {
+        const from = parser.offset - SUSPECT_OCTETS;
+        for (let k = mine.length - 1; k >= 0 && mine[k].offset >= from; k--) {
           const capture = captures.get(mine[k].key);
           if (capture !== undefined && capture.damaged === undefined) {
-            capture.damaged = `in a damaged part of ${file}`;
+            capture.damaged = `read just before the damage in ${file}`;
             marked++;
           }
         }
         stats.damaged++;
-        options.warn(`${file}: damaged gzip after offset ${at.member} (${at.why}): the records there could not be read; ${marked} capture${marked === 1 ? '' : 's'} read near it taken as unreachable`);
-      } else if (records === 0 && size > 0) {
+        options.warn(`${file}: cannot read past ${isGzip(file) ? 'uncompressed ' : ''}offset ${parser.offset} (${reason(e)}): the captures after it are skipped` +
+          (marked > 0 ? `, and ${marked} read just before it taken as unreachable` : ''));
+        stats.octets += size;
+        continue;
+      }
+      if (records === 0 && size > 0) {
         stats.damaged++;
         options.warn(`${file}: no WARC record could be read (not a WARC file, or damaged)`);
       }
@@ -161,25 +167,25 @@ export async function indexWarcs(files: string[], options: { maxBytes: number; w
   return { data: { spill, captures }, stats, dispose };
 }
 
-/** A response record's HTTP outcome: its bytes parsed again by warcio, now
- * with the HTTP headers read and the payload decoded (chunks, Content-Encoding). */
-async function readResponse(warcHeaders: string, block: Uint8Array, date: number, maxBytes: number): Promise<WarcCapture> {
-  const bytes = Buffer.concat([Buffer.from(warcHeaders + '\r\n'), block, Buffer.from('\r\n\r\n')]);
-  const record = await new WARCParser([bytes]).parse();
-  const status = Number(record?.httpHeaders?.statusCode ?? 0) || 0;
-  const capture: WarcCapture = { date, status, location: record?.httpHeaders?.headers.get('location') ?? null, bodyAt: 0, bodyLength: 0 };
-  if (record !== null && status >= 200 && status <= 299) {
-    let body: Uint8Array;
-    try {
-      body = await record.readFully(true);
-    } catch (e) {
-      // A body that does not decode: the fetch failed (as fetchRobots says of one).
-      return { ...capture, damaged: `body not decodable (${reason(e)})` };
-    }
-    if (body.length > maxBytes) body = body.subarray(0, maxBytes);
-    capture.body = deflateRawSync(body);
-    capture.bodyLength = capture.body.length;
+/** A response record's HTTP outcome (warcio reads the headers, and decodes a
+ * 2xx's payload: chunks, Content-Encoding); a payload cut short is damage. */
+async function readResponse(record: WARCRecord, date: number, maxBytes: number): Promise<WarcCapture> {
+  const status = Number(record.httpHeaders?.statusCode ?? 0) || 0;
+  const capture: WarcCapture = { date, status, location: record.httpHeaders?.headers.get('location') ?? null, bodyAt: 0, bodyLength: 0 };
+  if (status < 200 || status > 299) return capture; // (its body is not read: the status decides)
+  let body: Uint8Array;
+  try {
+    body = await record.readFully(true);
+  } catch (e) {
+    // A body that does not decode: the fetch failed (as fetchRobots says of one).
+    return { ...capture, damaged: `body not decodable (${reason(e)})` };
   }
+  // warcio's record reader keeps what its Content-Length promised and the file did not hold.
+  const unread = (record._reader as unknown as { limit?: number }).limit ?? 0;
+  if (unread > 0) return { ...capture, damaged: `capture cut short (${unread} octets missing)` };
+  if (body.length > maxBytes) body = body.subarray(0, maxBytes);
+  capture.body = deflateRawSync(body);
+  capture.bodyLength = capture.body.length;
   return capture;
 }
 
@@ -191,21 +197,4 @@ function isGzip(file: string): boolean {
   } finally {
     closeSync(fd);
   }
-}
-
-/** Read size of the gzip check: a damaged member starts at most this far before where zlib stopped. */
-const CHECK_CHUNK = 16_384;
-
-/** Where a gzip file's damage starts (at or after `member`), or null when every member inflates. */
-function gzipDamage(file: string): Promise<{ member: number; why: string } | null> {
-  return new Promise((resolve) => {
-    const gunzip = createGunzip();
-    const fail = (e: unknown) => resolve({ member: Math.max(0, gunzip.bytesWritten - CHECK_CHUNK), why: reason(e) });
-    gunzip.on('data', () => {});
-    gunzip.on('end', () => resolve(null));
-    gunzip.on('error', fail);
-    const input = createReadStream(file, { highWaterMark: CHECK_CHUNK });
-    input.on('error', fail);
-    input.pipe(gunzip);
-  });
 }
