@@ -11,7 +11,7 @@ export { robotsUrl } from './robots-url.js';
 export { RobotsCache, UNREACHABLE_GIVE_UP_MS } from './robots-cache.js';
 export { MemoryStore } from './store/memory-store.js';
 export type { MemoryStoreOptions } from './store/memory-store.js';
-export type { RobotsStore, RobotsRecord, StoreEvent } from './store/robots-store.js';
+export type { RobotsStore, RobotsRecord, FetchState, StoreEvent } from './store/robots-store.js';
 export type { RobotsCacheOptions, RobotsEntry, RobotsCacheStats } from './robots-cache.js';
 export { fetchRobots, MAX_REDIRECTS, responseStep } from './fetch-robots.js';
 export type { FetchFunction, FetchOutcome, FetchRobotsOptions, RobotsStatus, ResponseStep } from './fetch-robots.js';

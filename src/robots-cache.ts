@@ -11,7 +11,7 @@ import type { Matcher } from './matcher.js';
 import type { Profile } from './pattern.js';
 import { DEFAULT_MAX_BYTES, parse, RobotsTxt } from './robots-txt.js';
 import { robotsUrl } from './robots-url.js';
-import type { RobotsRecord, RobotsStore, StoreEvent } from './store/robots-store.js';
+import type { FetchState, RobotsRecord, RobotsStore, StoreEvent } from './store/robots-store.js';
 
 export interface RobotsCacheOptions {
   /** The crawler's product token(s) matched against user-agent lines, e.g. 'FooBot'. */
@@ -55,30 +55,9 @@ export interface RobotsCacheOptions {
   onStoreEvent?: (event: StoreEvent) => void;
 }
 
-export interface RobotsEntry {
-  /** The origin's robots.txt URL: the cache key. */
-  readonly robotsUrl: string;
-  /** ok: `robots` decides. unavailable: every URL allowed. unreachable: every URL disallowed. */
-  readonly status: RobotsStatus;
+export interface RobotsEntry extends FetchState {
   /** The parsed robots.txt when ok (on `stale` entries, the earlier good copy). */
   readonly robots: RobotsTxt | undefined;
-  /** HTTP status of the last response of this entry's fetch; undefined when none came. */
-  readonly httpStatus: number | undefined;
-  /** Why this status, in words ('http 404', 'timeout after 10000 ms', ...). */
-  readonly reason: string;
-  /** When this entry's fetch ended. */
-  readonly fetchedAt: number;
-  /** When the next lookup fetches again. */
-  readonly expiresAt: number;
-  /** The refresh failed (unreachable) and `robots` is the copy from an earlier success. */
-  readonly stale: boolean;
-  /** The URL the body came from, after redirects. */
-  readonly finalUrl: string;
-  readonly redirects: number;
-  /** Reading stopped at maxBodyBytes. */
-  readonly reachedLimit: boolean;
-  /** Start of the current run of unreachable fetches, if in one. */
-  readonly unreachableSince: number | undefined;
 }
 
 export interface RobotsCacheStats {

@@ -7,14 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { robots } from './cli-run.js';
-import { HAVE_SHARED, readJsonLinesGz, SHARED } from './shared-data.js';
-
-interface GoogleVerdict {
-  url: string;
-  agent: string;
-  allowed: boolean;
-  line: number;
-}
+import { HAVE_SHARED, readJsonLinesGz, SHARED, type GoogleVerdict } from './shared-data.js';
 
 describe.skipIf(!HAVE_SHARED)('robots classify on the real corpus, against Google', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'robots-corpus-'));

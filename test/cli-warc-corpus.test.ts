@@ -8,15 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { robots } from './cli-run.js';
-import { HAVE_SHARED, readJsonLinesGz, SHARED } from './shared-data.js';
+import { HAVE_SHARED, readJsonLinesGz, SHARED, type GoogleVerdict } from './shared-data.js';
 import { writeWarc, type Capture } from './warc-files.js';
-
-interface GoogleVerdict {
-  url: string;
-  agent: string;
-  allowed: boolean;
-  line: number;
-}
 
 describe.skipIf(!HAVE_SHARED)('robots classify --robots-warc on the real corpus', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'robots-warc-corpus-'));

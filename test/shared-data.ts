@@ -41,3 +41,11 @@ export function readJsonLinesGz<T>(rel: string): T[] {
 export function corpusFile(host: string): Uint8Array {
   return new Uint8Array(readFileSync(path.join(SHARED, 'corpus', 'robots', host)));
 }
+
+/** One of Google's verdicts on the corpus (corpus/google-verdicts-seed1.jsonl.gz). */
+export interface GoogleVerdict {
+  url: string;
+  agent: string;
+  allowed: boolean;
+  line: number;
+}

@@ -43,7 +43,7 @@ program
   .addOption(new Option('--format <format>', 'tsv or jsonl').default('tsv'))
   .option('--threads <n>', 'worker threads (default: the cores)')
   .option('--out <file>', 'write here instead of stdout (only complete output: written under a temporary name, then renamed)')
-  .option('--cache-mb <n>', 'with --robots-dir or --robots-warc: memory for compiled hosts per thread, MiB', '256')
+  .option('--cache-mb <n>', 'memory for compiled hosts per thread, MiB (--robots-dir, --robots-warc)', '256')
   .addOption(maxBytesOption())
   .option('-q, --quiet', 'no summary and no progress bar on stderr')
   .option('--strict-robots-dir', 'stop at a host file that cannot be read (default: warn once, and disallow its URLs as unreachable)')

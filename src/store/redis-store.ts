@@ -10,7 +10,7 @@ import { createClient, RESP_TYPES } from 'redis';
 import { decodeRecord, encodeRecord } from './record-codec.js';
 import type { RobotsRecord, RobotsStore } from './robots-store.js';
 
-export type { RobotsRecord, RobotsStore, StoreEvent } from './robots-store.js';
+export type { FetchState, RobotsRecord, RobotsStore, StoreEvent } from './robots-store.js';
 export { RECORD_FORMAT } from './record-codec.js';
 
 /** The node-redis client this store calls (a client of `redis` v6's createClient). */

@@ -10,25 +10,36 @@ import type { RobotsStatus } from '../fetch-robots.js';
  * with the body instead of the parsed file, and the back-off state. Treat it
  * as immutable.
  */
-export interface RobotsRecord {
-  /** The origin's robots.txt URL: the key. */
-  readonly robotsUrl: string;
-  readonly status: RobotsStatus;
-  readonly httpStatus: number | undefined;
-  readonly reason: string;
-  readonly fetchedAt: number;
-  /** Until then the record is fresh: no cache fetches the origin again. */
-  readonly expiresAt: number;
-  /** The refresh failed (unreachable) and `body` is the copy of an earlier success. */
-  readonly stale: boolean;
-  readonly finalUrl: string;
-  readonly redirects: number;
-  readonly reachedLimit: boolean;
-  readonly unreachableSince: number | undefined;
+export interface RobotsRecord extends FetchState {
   /** Consecutive unreachable fetches (the back-off doubles with each). */
   readonly failures: number;
   /** The robots.txt octets when status is 'ok' (on a stale record, the copy's). */
   readonly body: Uint8Array | undefined;
+}
+
+/** What an origin's last fetch said, in a record (RobotsRecord) and a cache entry (RobotsEntry) alike. */
+export interface FetchState {
+  /** The origin's robots.txt URL: the key. */
+  readonly robotsUrl: string;
+  /** ok: the rules decide. unavailable: every URL allowed. unreachable: every URL disallowed. */
+  readonly status: RobotsStatus;
+  /** HTTP status of the last response of the fetch; undefined when none came. */
+  readonly httpStatus: number | undefined;
+  /** Why this status, in words ('http 404', 'timeout after 10000 ms', ...). */
+  readonly reason: string;
+  /** When the fetch ended. */
+  readonly fetchedAt: number;
+  /** Until then it is fresh: the next lookup after it fetches again. */
+  readonly expiresAt: number;
+  /** The refresh failed (unreachable) and the rules are the copy from an earlier success. */
+  readonly stale: boolean;
+  /** The URL the body came from, after redirects. */
+  readonly finalUrl: string;
+  readonly redirects: number;
+  /** Reading stopped at maxBodyBytes. */
+  readonly reachedLimit: boolean;
+  /** Start of the current run of unreachable fetches, if in one. */
+  readonly unreachableSince: number | undefined;
 }
 
 /**
