@@ -27,7 +27,12 @@ export type CrawlerSource = (key: number, origin: () => Origin) => CrawlerMatche
 export interface LabelledMatcher {
   matcher: Matcher | null | typeof UNREACHABLE;
   label: string;
+  /** What the robots.txt was, for the summary's count (else from the matcher). */
+  kind?: RobotsKind;
 }
+
+/** What a host's robots.txt was: its rules, a 4xx (all allowed), none that could be had (all disallowed), or none at all. */
+export type RobotsKind = 'ok' | 'unavailable' | 'unreachable' | 'missing';
 export const LABEL_MAX = 240;
 
 /** Several crawlers' matchers for one origin (classify with crawlers): one per
@@ -36,6 +41,7 @@ export const LABEL_MAX = 240;
 export interface CrawlerMatchers {
   matchers: (Matcher | null | typeof UNREACHABLE)[];
   label?: string;
+  kind?: RobotsKind;
 }
 /** Most crawlers of one classification. */
 export const MAX_CRAWLERS = 64;
@@ -75,6 +81,8 @@ export interface BlockResult {
   allowed: number;
   /** With crawlers: URLs allowed for each. */
   allowedBy?: number[];
+  /** With a robots.txt per host: URLs by what their host's robots.txt was. */
+  byRobots?: Record<RobotsKind, number>;
   /** Keys of hosts this classifier had not seen before (see hostKey). */
   newHosts: number[];
 }
@@ -216,15 +224,21 @@ export class LineClassifier {
           // The host's key, mixed with the scheme and port's (53 bits).
           const key = ((c.u32[q + 1] ^ Math.imul(c.u32[q + 3], 0x9e3779b1)) >>> 0) * 0x200000 + (c.u32[q + 2] >>> 11);
           let m = source(key, () => this.originOf(buf, first));
+          const byRobots = (result.byRobots ??= { ok: 0, unavailable: 0, unreachable: 0, missing: 0 });
           if (multi) {
-            this.decideAll(m as CrawlerMatchers, buf, first, end);
+            const all = m as CrawlerMatchers;
+            byRobots[all.kind ?? kindOf(all.matchers[0])] += end - first;
+            this.decideAll(all, buf, first, end);
             continue;
           }
           let labelLen = 0;
+          let kind: RobotsKind | undefined;
           if (m !== null && typeof m === 'object' && 'label' in m) {
             labelLen = this.json ? this.writeLabel((m as LabelledMatcher).label) : 0;
+            kind = (m as LabelledMatcher).kind;
             m = (m as LabelledMatcher).matcher;
           }
+          byRobots[kind ?? kindOf(m as Matcher | null | typeof UNREACHABLE)] += end - first;
           result.allowed += this.decide(addressOf(m as Matcher | null | typeof UNREACHABLE), buf, first, end, labelLen);
         }
       }
@@ -429,10 +443,14 @@ function addressOf(m: Matcher | null | typeof UNREACHABLE): number {
   return m === null ? 0 : m === UNREACHABLE ? UNREACHABLE_MATCHER : m.address;
 }
 
+/** What a robots.txt known only by its matcher was. */
+function kindOf(m: Matcher | null | typeof UNREACHABLE): RobotsKind {
+  return m === null ? 'missing' : m === UNREACHABLE ? 'unreachable' : 'ok';
+}
+
 /** What JSON lines say of a robots.txt known only by its matchers. */
 function defaultLabel(matchers: readonly (Matcher | null | typeof UNREACHABLE)[]): string {
-  const m = matchers[0];
-  return `","robots":"${m === null ? 'missing' : m === UNREACHABLE ? 'unreachable' : 'ok'}"`;
+  return `","robots":"${kindOf(matchers[0])}"`;
 }
 
 /** JSON text is UTF-8: a URL's invalid octets become U+FFFD (the core copies

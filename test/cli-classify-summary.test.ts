@@ -26,9 +26,11 @@ describe('robots classify: summary', () => {
   it('counts one load per host with a robots.txt (a URL without a host loads nothing), in words that agree', () => {
     const r = robots(['classify', '--robots-dir', sites, '--threads', '1', '--out', path.join(dir, 'out.tsv'), input]);
     expect(r.status).toBe(0);
-    expect(r.stderr).toMatch(/^robots classify: 802 URLs, 200 hosts, 2 allowed, 800 disallowed in [\d.]+ s \([\d,]+ URLs\/s\); host cache: 200 loads, 0 evictions\n$/);
+    expect(r.stderr).toMatch(/^robots classify: 802 URLs, 200 hosts, 2 allowed, 800 disallowed in [\d.]+ s \([\d,]+ URLs\/s\); host cache: 200 loads, 0 evictions\n/);
+    // The two lines without a host have no robots.txt: missing.
+    expect(r.stderr).toMatch(/\nrobots classify: URLs by their host's robots.txt: 800 ok, 0 unavailable \(all allowed\), 0 unreachable \(all disallowed\), 2 missing\n$/);
     const one = robots(['classify', '--robots-dir', sites, '--threads', '1'], 'http://h1.example/p0/a/x1\n');
-    expect(one.stderr).toMatch(/^robots classify: 1 URL, 1 host, 0 allowed, 1 disallowed .*host cache: 1 load, 0 evictions\n$/);
+    expect(one.stderr).toMatch(/^robots classify: 1 URL, 1 host, 0 allowed, 1 disallowed .*host cache: 1 load, 0 evictions\nrobots classify: URLs by their host.s robots.txt: 1 ok, 0 unavailable/);
   });
 
   it('--cache-mb is per thread, and a cache too small for the input says so and what to set', () => {

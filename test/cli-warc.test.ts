@@ -94,6 +94,8 @@ describe('robots classify --robots-warc', () => {
         const got = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
         expect(got.map((g) => [g.url, g.allowed ? 'allowed' : 'disallowed', g.robots, g.http])).toEqual(EXPECT);
         expect(r.stderr).toMatch(new RegExp(`indexed ${CAPTURES.filter((c) => (c.type ?? 'response') === 'response').length} responses`));
+        const kinds = (k: string) => EXPECT.filter(([, , kind]) => kind === k).length;
+        expect(r.stderr).toContain(`URLs by their host's robots.txt: ${kinds('ok')} ok, ${kinds('unavailable')} unavailable (all allowed), ${kinds('unreachable')} unreachable (all disallowed), ${kinds('missing')} missing`);
         const tsv = robots(['classify', '--robots-warc', file, '--threads', threads, '-q', at('urls.txt')]);
         expect(tsv.stdout.trimEnd().split('\n').map((l) => l.split('\t')[0])).toEqual(EXPECT.map(([, v]) => v));
       });

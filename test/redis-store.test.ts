@@ -161,6 +161,30 @@ describe.skipIf(SKIP_REDIS)('RedisStore on a real redis-server', () => {
     }
   });
 
+  it('Redis slow (DEBUG SLEEP, the server answers nothing for 3 s): lookups go on within storeTimeoutMs, fetched on their own; then shared again', async () => {
+    const r = await startRedis(['--enable-debug-command', 'yes']);
+    const s = new RedisStore({ url: r.url, commandTimeoutMs: 2000 });
+    stores.push(s);
+    const events: StoreEvent['type'][] = [];
+    const a = cache(s, { storeTimeoutMs: 300, onStoreEvent: (e: StoreEvent) => events.push(e.type) });
+    try {
+      expect(await followsRules(a, 0)).toBe(true);
+      const sleeping = r.command('DEBUG', 'SLEEP', '3').catch(() => {});
+      await new Promise((res) => setTimeout(res, 50));
+      const started = Date.now();
+      for (let i = 1; i < 6; i++) expect(await followsRules(a, i)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(2500); // not waiting for the server
+      expect(events).toEqual(['store-down']);
+      await sleeping;
+      await new Promise((res) => setTimeout(res, 300));
+      for (let i = 6; i < 10; i++) expect(await followsRules(a, i)).toBe(true);
+      expect(events).toEqual(['store-down', 'store-up']);
+    } finally {
+      await s.close();
+      await r.stop();
+    }
+  });
+
   it('Redis full: keys evicted (allkeys-lru) or writes refused (noeviction): verdicts stay right', async () => {
     const noise = Uint8Array.from({ length: 200_000 }, (_, i) => (Math.imul(i, 2654435761) >>> 13) & 255);
     for (const policy of ['allkeys-lru', 'noeviction']) {

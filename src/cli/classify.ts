@@ -119,6 +119,10 @@ async function classifyWith(inputPath: string | undefined, options: ClassifyOpti
       totals.urls += r.urls;
       totals.allowed += r.allowed;
       r.allowedBy?.forEach((n, j) => (totals.allowedBy![j] += n));
+      if (r.byRobots !== undefined) {
+        totals.byRobots ??= { ok: 0, unavailable: 0, unreachable: 0, missing: 0 };
+        for (const k of Object.keys(r.byRobots) as (keyof typeof r.byRobots)[]) totals.byRobots[k] += r.byRobots[k];
+      }
       totals.loads += r.loads;
       totals.evictions += r.evictions;
       for (const why of r.unreadable) {
@@ -289,6 +293,8 @@ interface Totals {
   allowed: number;
   /** With --crawlers: allowed per crawler. */
   allowedBy?: number[];
+  /** With a robots.txt per host: URLs by what it was. */
+  byRobots?: { ok: number; unavailable: number; unreachable: number; missing: number };
   hosts: Set<number>;
   loads: number;
   evictions: number;
@@ -310,6 +316,11 @@ function summarize(t: Totals, ms: number, cache: { threads: number; cacheMb: num
     const perThread = cache.threads > 1 ? ` over ${cache.threads} threads (each keeps its own compiled hosts)` : '';
     line += `; host cache: ${count(t.loads, 'load')}, ${count(t.evictions, 'eviction')}${perThread}`;
     if (t.unreadable.size > 0) line += `; ${count(t.unreadable.size, 'host file')} could not be read (their URLs disallowed)`;
+    const b = t.byRobots;
+    if (b !== undefined) {
+      line += `\nrobots classify: URLs by their host's robots.txt: ${n(b.ok)} ok, ${n(b.unavailable)} unavailable (all allowed), ` +
+        `${n(b.unreachable)} unreachable (all disallowed), ${n(b.missing)} missing`;
+    }
     // Evictions on the order of the loads: hosts were compiled again and again.
     if (t.evictions > 0 && t.evictions * 4 >= t.loads) {
       line += `\nrobots classify: the host cache was too small for this input's hosts (each thread recompiled evicted hosts): ` +

@@ -105,6 +105,7 @@ export class HostMatchers {
       // (A robots.txt that decides alone decides for every crawler.)
       entry.crawlers ??= { matchers: new Array(k).fill(entry.matcher) };
       entry.crawlers.label = entry.labelled?.label;
+      entry.crawlers.kind = entry.labelled?.kind;
     }
     return entry;
   }
@@ -121,7 +122,7 @@ export class HostMatchers {
       const matcher = r.kind === 'unreachable' || (r.kind === 'missing' && this.options.missing === 'disallow') ? UNREACHABLE : null;
       entry = { matcher, source: origin.host.length + label.length, bytes: 0 };
     }
-    entry.labelled = { matcher: entry.matcher, label };
+    entry.labelled = { matcher: entry.matcher, label, kind: r.kind };
     entry.bytes = sizeOf(entry);
     return entry;
   }
@@ -146,7 +147,7 @@ export class HostMatchers {
     const scheme = origin.scheme;
     const port = origin.port === '' || DEFAULT_PORTS[scheme] === origin.port ? '' : `:${origin.port}`;
     const none: Entry = this.options.missing === 'disallow'
-      ? { matcher: UNREACHABLE, labelled: { matcher: UNREACHABLE, label: '","robots":"missing"' }, source: host.length, bytes: ENTRY_OVERHEAD + host.length }
+      ? { matcher: UNREACHABLE, labelled: { matcher: UNREACHABLE, label: '","robots":"missing"', kind: 'missing' }, source: host.length, bytes: ENTRY_OVERHEAD + host.length }
       : { matcher: null, source: host.length, bytes: ENTRY_OVERHEAD + host.length };
     if (!FILE_NAME.test(host) || host === '.' || host === '..') return none; // (no host, or not one a file can be named after: no load)
     this.loads++;
