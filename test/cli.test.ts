@@ -241,7 +241,7 @@ describe('robots classify: user mistakes get one line and exit 2, and no output 
       expect(r.status).toBe(0);
       const warnings = r.stderr.split('\n').filter((l) => l.startsWith('robots: warning:'));
       expect(warnings).toEqual([unreadable(path.join(broken, 'bad.example'), 'is a directory')]);
-      expect(r.stderr).toMatch(/; 1 host file could not be read \(their URLs disallowed\)\n$/);
+      expect(r.stderr).toMatch(/; 1 host file could not be read \(their URLs disallowed\)\nrobots classify: URLs by their host.s robots.txt: 100,001 ok, 0 unavailable \(all allowed\), 2 unreachable/);
       const lines = readFileSync(out, 'utf8').trimEnd().split('\n');
       expect(lines).toHaveLength(100_003);
       expect(lines.slice(-3)).toEqual(['disallowed\t0\thttps://bad.example/x', 'disallowed\t0\thttps://bad.example/y', 'disallowed\t2\thttps://good.example/private']);
