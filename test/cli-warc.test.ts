@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { robots } from './cli-run.js';
+import { spawn } from 'node:child_process';
+import { CLI, robots } from './cli-run.js';
 import { writeWarc, type Capture, type WarcLayout } from './warc-files.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-warc-'));
@@ -185,6 +186,25 @@ describe('robots classify --robots-warc', () => {
     robots(['classify', '--robots-warc', at('all-plain.warc'), '-q', at('urls.txt')]);
     expect(readdirTmp().filter((f) => !before.has(f))).toEqual([]);
   });
+});
+
+describe('robots classify --robots-warc, interrupted', () => {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    it(`by ${signal} while it waits for URLs: the spill is removed and the process ends by the signal`, async () => {
+      await writeWarc(at('signal.warc.gz'), CAPTURES);
+      const before = new Set(readdirTmp());
+      const child = spawn(process.execPath, [CLI, 'classify', '--robots-warc', at('signal.warc.gz'), '--threads', '1'], { stdio: ['pipe', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      child.stdin.write('http://ok.example/private-ok\n'); // (stdin stays open: the run waits for more)
+      for (let t = 0; !/indexed/.test(stderr) && t < 200; t++) await new Promise((r) => setTimeout(r, 50));
+      expect(readdirTmp().filter((f) => !before.has(f))).toHaveLength(1); // the spill, while it runs
+      const exited = new Promise<[number | null, string | null]>((resolve) => child.once('exit', (code, sig) => resolve([code, sig])));
+      child.kill(signal);
+      expect(await exited).toEqual([null, signal]);
+      expect(readdirTmp().filter((f) => !before.has(f))).toEqual([]);
+    });
+  }
 });
 
 function readdirTmp(): string[] {

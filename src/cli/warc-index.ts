@@ -42,6 +42,8 @@ export interface WarcIndexData {
  * trusted (zlib hands out a member's octets before its checksum tells them bad). */
 const SUSPECT_OCTETS = 1 << 16;
 
+const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
 export interface WarcIndexStats {
   files: number;
   octets: number;
@@ -88,7 +90,18 @@ export async function indexWarcs(files: string[], options: { maxBytes: number; w
   let spilled = 0;
   const captures = new Map<string, WarcCapture>();
   const stats: WarcIndexStats = { files: files.length, octets: 0, records: 0, responses: 0, damaged: 0, ms: 0 };
-  const dispose = () => rmSync(dir, { recursive: true, force: true });
+  // Removed at the end, on an error, and when the run is interrupted (Ctrl-C, a
+  // kill): the spill may hold gigabytes. The signal is then raised again, so
+  // the process ends as it would have.
+  const onSignal = (signal: NodeJS.Signals) => {
+    dispose();
+    process.kill(process.pid, signal);
+  };
+  const dispose = () => {
+    for (const signal of SIGNALS) process.off(signal, onSignal);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  for (const signal of SIGNALS) process.once(signal, onSignal);
   try {
     for (const file of files) {
       const done = stats.octets;
