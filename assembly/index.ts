@@ -172,3 +172,4 @@ export { checkBatch } from "./batch";
 export { lexBegin, lexRun, lexDone, lexLines } from "./lexer";
 export { tokenizeRules } from "./tokenize";
 export { splitLines, classifyLines, classifyLinesMulti, lastSplitEnd, lastRunCount, lastOutEnd, lastAllowedCount } from "./classify";
+export { isUtf8 } from "./utf8";

@@ -14,13 +14,17 @@ const common = { bundle: true, format: 'esm', platform: 'node', target: 'node20'
 // The package's entry points: the library, robots-parser's API on it, the
 // Redis store of RobotsCache; and the internals the tests and benchmarks use.
 const entries = { index: 'src/index.ts', compat: 'src/compat/robots-parser.ts', redis: 'src/store/redis-store.ts' };
+// The library runs in any runtime: built for none in particular (so the
+// embedded WASM is decoded without Node's Buffer), Node's modules left to the
+// runtime (only the Redis entry and the test internals use them).
+const library = { ...common, platform: 'neutral', target: 'es2022', external: ['node:*'] };
 // ES modules share their modules (split into dist/chunks/): one core in a process.
-await build({ ...common, entryPoints: { ...entries, internal: 'src/internal.ts' }, outdir: 'dist', splitting: true, chunkNames: 'chunks/[name]-[hash]' });
+await build({ ...library, entryPoints: { ...entries, internal: 'src/internal.ts' }, outdir: 'dist', splitting: true, chunkNames: 'chunks/[name]-[hash]' });
 // For require(): each entry a bundle, with a module instance (and WASM core) of its own.
 for (const [name, file] of Object.entries(entries)) {
   // compat: require() gives the factory itself, as require('robots-parser') does (with .default and .robotsParser on it).
   const footer = name === 'compat' ? { js: 'module.exports = Object.assign(module.exports.default, module.exports);' } : undefined;
-  await build({ ...common, format: 'cjs', entryPoints: [file], outfile: `dist/${name}.cjs`, footer });
+  await build({ ...library, format: 'cjs', entryPoints: [file], outfile: `dist/${name}.cjs`, footer });
 }
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 // The command carries its own dependencies (argument parsing, the progress bar),

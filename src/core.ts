@@ -19,6 +19,7 @@ interface CoreExports {
   lexRun(out: number, cap: number): number;
   lexDone(): number;
   lexLines(): number;
+  isUtf8(ptr: number, len: number): number;
   tokenizeRules(body: number, ranges: number, count: number, rfc: boolean, toks: number, room: number, out: number, used: number): number;
   splitLines(buf: number, n: number, recs: number, runs: number, maxRecords: number): number;
   classifyLines(m: number, buf: number, recs: number, from: number, to: number, out: number, outLimit: number, json: boolean, label: number, labelLen: number): number;
@@ -34,6 +35,9 @@ export type TransitionBuilder = (row: number, cls: number) => number;
 
 /** checkMany's batches: at most this many URLs, and UTF-16 units in all. */
 const BATCH_URLS = 1024;
+/** Node's (and Bun's) Buffer: one write() puts a batch of URLs in the core as
+ * UTF-16; in a runtime without it (browsers, Deno, workers) a loop does. */
+const NodeBuffer: typeof Buffer | undefined = (globalThis as { Buffer?: typeof Buffer }).Buffer;
 const BATCH_UNITS = 1 << 15;
 
 /** A block of the core's memory that grows (doubling, from 16 KiB) and is never shrunk. */
@@ -95,7 +99,7 @@ export class Core {
     this.u32 = new Uint32Array(buf);
     this.i32 = new Int32Array(buf);
     this.urlView = this.u8.subarray(this.urlPtr, this.urlPtr + this.urlCap);
-    if (this.batchUtf16) this.batchView = Buffer.from(buf, this.batchUtf16, BATCH_UNITS * 2);
+    if (this.batchUtf16 && NodeBuffer !== undefined) this.batchView = NodeBuffer.from(buf, this.batchUtf16, BATCH_UNITS * 2);
   }
 
   alloc(size: number): number {
@@ -179,7 +183,7 @@ export class Core {
   /**
    * Decides many URLs, one verdict octet each into out (1 allowed). They go to
    * the core a batch at a time, concatenated and written as UTF-16 by one
-   * Buffer.write (the fixed cost of a call per URL is most of encoding one),
+   * Buffer.write where there is Buffer (the fixed cost of a call per URL is most of encoding one),
    * with their lengths; the core encodes them to UTF-8 one by one (exactly as
    * TextEncoder would) and decides them all in one call.
    */
@@ -204,7 +208,12 @@ export class Core {
         i++;
         continue;
       }
-      this.batchView.write(joined, 0, 'utf16le');
+      if (this.batchView !== null) {
+        this.batchView.write(joined, 0, 'utf16le');
+      } else {
+        const u16 = this.u16;
+        for (let k = 0, at = this.batchUtf16 >>> 1; k < units; k++) u16[at + k] = joined.charCodeAt(k);
+      }
       this.exports.checkBatch(matcher, this.batchUtf16, this.batchLens, j - i, this.batchText, this.batchOut);
       if (this.u8.length === 0) this.refresh();
       // (A loop: a subarray and set() cost more than copying a batch's verdicts.)
@@ -218,8 +227,8 @@ export class Core {
   private batchText = 0;
   private batchLens = 0;
   private batchOut = 0;
-  /** The batch's UTF-16 area as a Buffer, for write(). */
-  private batchView: Buffer = Buffer.alloc(0);
+  /** The batch's UTF-16 area as a Buffer, for write(); null where there is no Buffer. */
+  private batchView: Buffer | null = null;
 
   private reserveBatch(): void {
     // The core reads 32 octets past the UTF-16 (SIMD); UTF-8 takes at most 3
@@ -269,4 +278,16 @@ export function core(): Core {
 /** @internal The core's linear memory in bytes (it never shrinks), for tests. */
 export function coreMemoryBytes(): number {
   return core().exports.memory.buffer.byteLength;
+}
+
+/** @internal The core's UTF-8 validation of some octets, for tests. */
+export function coreIsUtf8(octets: Uint8Array): boolean {
+  const c = core();
+  const p = c.alloc(octets.length + 16);
+  try {
+    c.u8.set(octets, p);
+    return c.exports.isUtf8(p, octets.length) !== 0;
+  } finally {
+    c.free(p);
+  }
 }

@@ -4,7 +4,7 @@
 export * from './index.js';
 export { referenceVerdict, pathParamsQuery, normalizePath } from './reference.js';
 export { escapePattern } from './pattern.js';
-export { corePath, coreMemoryBytes } from './core.js';
+export { corePath, coreMemoryBytes, coreIsUtf8 } from './core.js';
 export { dfaTuning } from './dfa.js';
 export { ownMatcherStats } from './robots-txt.js';
 export { LineClassifier, MAX_COUNTED_HOSTS, UNREACHABLE, LABEL_MAX, MAX_CRAWLERS, shardOf } from './line-classifier.js';

@@ -5,7 +5,6 @@
 // (assembly/lexer.ts), which writes one record per line; this module hands the
 // records to a handler. What the lines mean is the handler's business
 // (src/records.ts), as in Google's parser/handler split.
-import { isUtf8 } from 'node:buffer';
 import { core } from './core.js';
 
 export const KEY_USER_AGENT = 1;
@@ -54,13 +53,14 @@ export function lex(body: Uint8Array, handler: LineHandler): number {
   const c = core();
   const { bodyPtr, recordsPtr } = c.lexerBuffers(body.length, BATCH * REC_FIELDS * 4);
   c.u8.set(body, bodyPtr);
-  const bodyIsUtf8 = isUtf8(body);
   const x = c.exports;
+  // (Validated by the core: no Node module in the engine.)
+  const bodyIsUtf8 = x.isUtf8(bodyPtr, body.length) !== 0;
   x.lexBegin(bodyPtr, body.length);
   do {
     const count = x.lexRun(recordsPtr, BATCH);
     // Read in place (a copy of the records is an allocation outside V8's heap):
-    // nothing below calls the core, so its memory cannot grow meanwhile.
+    // nothing below calls the core but isUtf8, which allocates nothing, so its memory cannot grow meanwhile.
     const r = c.i32;
     for (let i = recordsPtr >>> 2, stop = i + count * REC_FIELDS; i < stop; i += REC_FIELDS) {
       const line = r[i];
@@ -73,7 +73,7 @@ export function lex(body: Uint8Array, handler: LineHandler): number {
         continue;
       }
       // A line cut at the cap can split a character even in a valid body.
-      if ((!bodyIsUtf8 || facts & LINE_TOO_LONG) && !isUtf8(body.subarray(start, end))) facts |= LINE_INVALID_UTF8;
+      if ((!bodyIsUtf8 || facts & LINE_TOO_LONG) && x.isUtf8(bodyPtr + start, end - start) === 0) facts |= LINE_INVALID_UTF8;
       if (type === TYPE_INVALID) {
         handler.invalid(line, start, end, facts);
       } else {

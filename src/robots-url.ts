@@ -1,7 +1,6 @@
 // Where a page's robots.txt lives: the page's origin (scheme, host, port) with
 // the path /robots.txt (RFC 9309 2.3). That robots.txt speaks for that origin
 // only: another subdomain, scheme or port has its own.
-import { domainToASCII } from 'node:url';
 
 /**
  * The robots.txt URL for a page URL: scheme and host lower-case (an IDN host
@@ -36,3 +35,17 @@ export function robotsUrl(url: string): string {
 }
 
 const SPECIAL_SCHEMES = new Set(['http:', 'https:', 'ftp:', 'ws:', 'wss:']);
+
+/**
+ * A domain as WHATWG URL writes an http host (IDNA to punycode, lower case),
+ * '' when it is not one: what node:url's domainToASCII does, in any runtime.
+ * (A name holding a URL delimiter is no domain; domainToASCII would cut it there.)
+ */
+function domainToASCII(name: string): string {
+  if (name === '' || /[/?#@:\\[\]%\s<>^|]/.test(name)) return '';
+  try {
+    return new URL(`http://${name}`).hostname;
+  } catch {
+    return '';
+  }
+}

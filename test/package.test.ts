@@ -5,13 +5,14 @@
 // the tests, the sources or the CLI's internals.
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, startServer } from './http-servers.js';
 import { SKIP_REDIS, startRedis } from './redis-server.js';
+import { HAVE_SHARED, readJson, vectorBody, type Vector } from './shared-data.js';
 
 const execFileAsync = promisify(execFile);
 const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
@@ -153,6 +154,44 @@ export { c, RECORD_FORMAT };
       await redis?.stop();
     }
   }, 180_000);
+
+  it('bundles for the browser with esbuild (no plugin, no node: import), and the bundle gives the conformance vectors\' verdicts in Deno (no permissions) and in a runtime without Buffer', () => {
+    // The vectors travel inside the app (a browser reads no files): Google's value under `google`, the RFC's under `rfc`.
+    const vectors = HAVE_SHARED
+      ? readJson<Vector[]>('conformance/verdicts.json').map((v) => ({ b64: Buffer.from(vectorBody(v)).toString('base64'), agents: v.agents, url: v.url, google: v.google_allowed ?? v.allowed, rfc: v.source === 'rfc' && v.id !== 'rfc/2.2.2-fig4-encoding/3' ? v.allowed : null }))
+      : [{ b64: Buffer.from('User-agent: FooBot\nDisallow: /private\n').toString('base64'), agents: ['FooBot'], url: 'https://e.com/private/x', google: false, rfc: false }];
+    writeFileSync(path.join(app, 'vectors.json'), JSON.stringify(vectors));
+    writeFileSync(path.join(app, 'portable.mjs'), `import { parse } from 'robots-wasm';
+import vectors from './vectors.json';
+const bytes = (b64) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+let checked = 0;
+const wrong = [];
+for (const v of vectors) {
+  for (const profile of ['google', 'rfc']) {
+    const want = v[profile];
+    if (want === null) continue;
+    const robots = parse(bytes(v.b64), { profile, maxBytes: Infinity });
+    const m = robots.compile(v.agents);
+    // checkMany too: it encodes its batch without Buffer where there is none.
+    const got = [robots.isAllowed(v.url, v.agents), m.checkMany([v.url, v.url])[1] === 1];
+    m.dispose();
+    checked++;
+    if (got[0] !== want || got[1] !== want) wrong.push([profile, v.url, got, want]);
+  }
+}
+console.log(JSON.stringify({ checked, wrong, buffer: typeof globalThis.Buffer }));
+`);
+    const out = path.join(dir, 'browser', 'portable.js');
+    execFileSync(path.join(ROOT, 'node_modules/.bin/esbuild'), ['portable.mjs', '--bundle', '--platform=browser', '--format=esm', `--outfile=${out}`], { cwd: app, stdio: 'pipe' });
+    expect(readFileSync(out, 'utf8')).not.toMatch(/from\s*["']node:|require\(["']node:/);
+    const expected = vectors.reduce((n, v) => n + 1 + (v.rfc === null ? 0 : 1), 0);
+    // Deno from npm (a devDependency, its binary in a platform package): no permission given.
+    const deno = JSON.parse(run(path.join(ROOT, 'node_modules/.bin/deno'), ['run', '--no-prompt', out], dir).trim());
+    expect(deno).toEqual({ checked: expected, wrong: [], buffer: 'function' });
+    // A runtime without Buffer (as a browser): Node with it removed before the bundle loads.
+    const bare = JSON.parse(run(process.execPath, ['--input-type=module', '-e', `delete globalThis.Buffer; await import(${JSON.stringify(out)});`], dir).trim());
+    expect(bare).toEqual({ checked: expected, wrong: [], buffer: 'undefined' });
+  }, 120_000);
 
   it('runs its command as npx robots-wasm', () => {
     expect(run('npx', ['--no-install', 'robots-wasm', '--help'])).toMatch(/^Usage: robots/);
