@@ -155,7 +155,7 @@ export { c, RECORD_FORMAT };
     }
   }, 180_000);
 
-  it('bundles for the browser with esbuild (no plugin, no node: import), and the bundle gives the conformance vectors\' verdicts in Deno (no permissions) and in a runtime without Buffer', () => {
+  it('bundles for the browser with esbuild (no plugin, no node: import), and the bundle gives the conformance vectors\' verdicts in Deno (no permissions), Bun and a runtime without Buffer', () => {
     // The vectors travel inside the app (a browser reads no files): Google's value under `google`, the RFC's under `rfc`.
     const vectors = HAVE_SHARED
       ? readJson<Vector[]>('conformance/verdicts.json').map((v) => ({ b64: Buffer.from(vectorBody(v)).toString('base64'), agents: v.agents, url: v.url, google: v.google_allowed ?? v.allowed, rfc: v.source === 'rfc' && v.id !== 'rfc/2.2.2-fig4-encoding/3' ? v.allowed : null }))
@@ -188,6 +188,11 @@ console.log(JSON.stringify({ checked, wrong, buffer: typeof globalThis.Buffer })
     // Deno from npm (a devDependency, its binary in a platform package): no permission given.
     const deno = JSON.parse(run(path.join(ROOT, 'node_modules/.bin/deno'), ['run', '--no-prompt', out], dir).trim());
     expect(deno).toEqual({ checked: expected, wrong: [], buffer: 'function' });
+    // Bun from npm too (a devDependency): the bundle, and the package as Bun imports it.
+    const bun = path.join(ROOT, 'node_modules/.bin/bun');
+    expect(JSON.parse(run(bun, ['run', out], dir).trim())).toEqual({ checked: expected, wrong: [], buffer: 'function' });
+    writeFileSync(path.join(app, 'bun.mjs'), PROGRAM("import { parse } from 'robots-wasm';"));
+    expect(run(bun, ['run', 'bun.mjs']).trim()).toBe(EXPECTED);
     // A runtime without Buffer (as a browser): Node with it removed before the bundle loads.
     const bare = JSON.parse(run(process.execPath, ['--input-type=module', '-e', `delete globalThis.Buffer; await import(${JSON.stringify(out)});`], dir).trim());
     expect(bare).toEqual({ checked: expected, wrong: [], buffer: 'undefined' });
