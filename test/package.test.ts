@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, startServer } from './http-servers.js';
 import { SKIP_REDIS, startRedis } from './redis-server.js';
 import { HAVE_SHARED, readJson, vectorBody, type Vector } from './shared-data.js';
+import chromium from '@sparticuz/chromium';
+import puppeteer from 'puppeteer-core';
 
 const execFileAsync = promisify(execFile);
 const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
@@ -155,7 +157,7 @@ export { c, RECORD_FORMAT };
     }
   }, 180_000);
 
-  it('bundles for the browser with esbuild (no plugin, no node: import), and the bundle gives the conformance vectors\' verdicts in Deno (no permissions), Bun and a runtime without Buffer', () => {
+  it('bundles for the browser with esbuild (no plugin, no node: import), and the bundle gives the conformance vectors\' verdicts in Deno (no permissions), Bun, headless Chromium and a runtime without Buffer', async () => {
     // The vectors travel inside the app (a browser reads no files): Google's value under `google`, the RFC's under `rfc`.
     const vectors = HAVE_SHARED
       ? readJson<Vector[]>('conformance/verdicts.json').map((v) => ({ b64: Buffer.from(vectorBody(v)).toString('base64'), agents: v.agents, url: v.url, google: v.google_allowed ?? v.allowed, rfc: v.source === 'rfc' && v.id !== 'rfc/2.2.2-fig4-encoding/3' ? v.allowed : null }))
@@ -193,6 +195,23 @@ console.log(JSON.stringify({ checked, wrong, buffer: typeof globalThis.Buffer })
     expect(JSON.parse(run(bun, ['run', out], dir).trim())).toEqual({ checked: expected, wrong: [], buffer: 'function' });
     writeFileSync(path.join(app, 'bun.mjs'), PROGRAM("import { parse } from 'robots-wasm';"));
     expect(run(bun, ['run', 'bun.mjs']).trim()).toBe(EXPECTED);
+    // A real browser: headless Chromium from npm (@sparticuz/chromium, driven by puppeteer-core), the bundle as a module script.
+    const executablePath = await chromium.executablePath();
+    const browser = await puppeteer.launch({ executablePath, args: chromium.args, headless: true });
+    try {
+      const page = await browser.newPage();
+      const logs: string[] = [];
+      const errors: string[] = [];
+      page.on('console', (m) => (m.type() === 'error' ? errors : logs).push(m.text()));
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.setContent('<!doctype html><title>robots-wasm</title>');
+      await page.addScriptTag({ content: readFileSync(out, 'utf8'), type: 'module' });
+      for (let t = 0; logs.length === 0 && errors.length === 0 && t < 200; t++) await new Promise((r) => setTimeout(r, 50));
+      expect(errors).toEqual([]);
+      expect(JSON.parse(logs[0])).toEqual({ checked: expected, wrong: [], buffer: 'undefined' });
+    } finally {
+      await browser.close();
+    }
     // A runtime without Buffer (as a browser): Node with it removed before the bundle loads.
     const bare = JSON.parse(run(process.execPath, ['--input-type=module', '-e', `delete globalThis.Buffer; await import(${JSON.stringify(out)});`], dir).trim());
     expect(bare).toEqual({ checked: expected, wrong: [], buffer: 'undefined' });
