@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import robotsParser, { robotsParser as named } from '../dist/compat.js';
-import { parse, type Profile } from '../dist/index.js';
+import { parse, productToken, type Profile } from '../dist/index.js';
 
 const require = createRequire(import.meta.url);
 const realRobotsParser = require('robots-parser') as (url: string, contents: string) => ReturnType<typeof robotsParser>;
@@ -143,6 +143,18 @@ describe('the compat entry', () => {
     expect(() => robotsParser('http://e.com/robots.txt', '', { profile: 'bing' as Profile })).toThrow(TypeError);
   });
 
+  it('a User-Agent meets the group named by its product token, in both profiles (as robots-parser, for names that are not tokens)', () => {
+    // Google reads "User-agent: MJ12bot" as "MJ": the crawler's "MJ12bot/v1.4.8" must be read the same way, or
+    // under google it would meet no group and be allowed where robots-parser (and the site) disallow it.
+    const body = 'User-agent: MJ12bot\nDisallow: /\n\nUser-agent: Sogou web spider\nDisallow: /s\n';
+    for (const [ua, path] of [['MJ12bot/v1.4.8 (http://mj12bot.com/)', '/x'], ['Sogou web spider/4.0', '/s']]) {
+      expect(realRobotsParser('http://e.com/robots.txt', body).isAllowed(`http://e.com${path}`, ua), ua).toBe(false);
+      for (const profile of ['google', 'rfc'] as const) {
+        expect(robotsParser('http://e.com/robots.txt', body, { profile }).isAllowed(`http://e.com${path}`, ua), `${profile} ${ua}`).toBe(false);
+      }
+    }
+  });
+
   it('hostile arguments: anything robots-parser accepts gives an answer, never an exception', () => {
     const junk: unknown[] = [undefined, null, 0, 42, {}, [], 'x'.repeat(100_000), '\u0000', '\uD800', '*', 'Googlebot/2.1 (+http://www.google.com/bot.html)', Symbol.iterator.toString()];
     for (const contents of junk) {
@@ -160,10 +172,10 @@ describe('property: the compat answers are the engine’s, the origin checks rob
   const segment = fc.constantFrom('a', 'b', 'x', 'page', '%41', '%2F', 'é', '$', '*', '?q=1', ';p', '.html', '~');
   const pattern = fc.array(segment, { maxLength: 4 }).map((s) => '/' + s.join(''));
   const rule = fc.tuple(fc.constantFrom('Allow', 'Disallow'), pattern, fc.boolean()).map(([k, p, end]) => `${k}: ${p}${end ? '$' : ''}`);
-  const file = fc.tuple(fc.constantFrom('*', 'FooBot', 'BarBot'), fc.array(rule, { maxLength: 6 }), fc.array(rule, { maxLength: 4 }))
+  const file = fc.tuple(fc.constantFrom('*', 'FooBot', 'BarBot', 'Bot2', 'MJ12bot', 'Foo Bar'), fc.array(rule, { maxLength: 6 }), fc.array(rule, { maxLength: 4 }))
     .map(([agent, rules, more]) => `User-agent: ${agent}\n${rules.join('\n')}\n\nUser-agent: *\n${more.join('\n')}\n`);
   const origin = fc.constantFrom('http://e.com', 'https://e.com', 'http://e.com:8080', 'http://E.com:80', 'http://other.com', '');
-  const ua = fc.constantFrom(undefined, 'FooBot', 'foobot/1.0', 'BarBot', 'NoBot', '');
+  const ua = fc.constantFrom(undefined, 'FooBot', 'foobot/1.0', 'BarBot', 'NoBot', '', 'Bot1', 'MJ12bot/1.0', 'Foo Bar', '12bot', 'Mozilla/5.0 (compatible; FooBot/1)');
 
   for (const profile of ['google', 'rfc'] as const) {
     it(profile, () => {
@@ -179,8 +191,8 @@ describe('property: the compat answers are the engine’s, the origin checks rob
           const p = new URL(url, 'http://e.com');
           const checked = (p.pathname + p.search).replace(/%[0-9a-fA-F]{2}/g, (e) => e.toUpperCase());
           const robots = parse(body, { profile });
-          // No name, or one no group has: the * groups.
-          const name = agent === undefined || agent === '' ? 'NoBot' : agent.split('/')[0];
+          // robots-parser's reading, then the product token; none (no UA, or no token): the * groups.
+          const name = productToken((agent ?? '').toLowerCase().split('/')[0]) || 'NoBot';
           expect(verdict).toBe(robots.isAllowed(checked, name));
           const line = robots.explain(checked, name).line;
           expect(compat.getMatchingLineNumber(url, agent)).toBe(line === 0 ? -1 : line);

@@ -48,7 +48,7 @@ class CompatRobot implements Robot {
   private readonly robots: RobotsTxt;
   private readonly host: string | null;
 
-  constructor(url: string, contents: string | null | undefined, private readonly profile: Profile) {
+  constructor(url: string, contents: string | null | undefined, profile: Profile) {
     this.origin = parseUrl(url);
     // robots-parser reads null and undefined as an empty file; anything else as its string.
     const text = contents === null || contents === undefined ? '' : String(contents);
@@ -94,11 +94,13 @@ class CompatRobot implements Robot {
     return (parsed.pathname + parsed.search).replace(/%[0-9a-fA-F]{2}/g, (e) => e.toUpperCase());
   }
 
-  /** The crawler a User-Agent string names, as robots-parser reads it (lower-cased, cut at '/'); none: only `*` groups apply. */
+  /** The crawler a User-Agent string names: robots-parser's reading (lower-cased, cut at '/'), then its product token; none: only `*` groups apply. */
   private crawler(ua: string | undefined): string | readonly string[] {
     const name = ua === undefined || ua === null ? '' : String(ua).toLowerCase().split('/')[0].trim();
-    // rfc matches product tokens only: the name's leading letters, '-' and '_'.
-    const token = this.profile === 'rfc' ? productToken(name) : name;
+    // Both profiles read a group's name as its product token ("User-agent: MJ12bot" is "MJ"), so
+    // the crawler's name is taken the same way: "MJ12bot/1.4" meets that group, as in robots-parser
+    // (compared whole, under google it would meet none and fall to the `*` groups).
+    const token = productToken(name);
     return token === '' ? ANY_CRAWLER : token;
   }
 }
