@@ -4,9 +4,11 @@
 // `expect` one that records each assertion instead of throwing. Every
 // assertion passes, or is listed in DIFFERENCES with the reason (and then must
 // fail, with the answer listed, so any change shows). The same file run on
-// the real robots-parser passes whole: the harness reads it right. Then a
-// property: on random rules and URLs the compat answers are RobotsTxt's, and
-// its origin checks are robots-parser's.
+// the real robots-parser passes whole: the harness reads it right. Then the
+// differences found outside its suite (OUTSIDE_SUITE, each asserted on both
+// libraries), and properties: on random rules and URLs the compat answers are
+// RobotsTxt's and its origin checks robots-parser's; away from the listed
+// differences, its answers are robots-parser's.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
@@ -64,6 +66,14 @@ function runSuite(factory: unknown): Assertion[] {
 const REASONS = {
   SURROGATE: 'a lone surrogate in a rule is written as U+FFFD (the file is UTF-8), and so is the one in the URL: they match; robots-parser cannot encode either and leaves them apart',
   DELAY_NUMBER: 'crawl-delay is read as this engine reads it for both profiles: the number at the start of the value ("10a" is 10, "1.2.1" is 1.2, "1.a0" is 1); robots-parser takes only a value that is a number whole',
+  // Beyond its suite (OUTSIDE_SUITE below); OCTETS is test/peers.test.ts's reason.
+  OCTETS: 'google compares octets as they are, after escaping only the rule\'s non-ASCII octets and upper-casing its escapes (Google\'s MaybeEscapePattern), and the URL is parsed as robots-parser does, which escapes "<" and " ": "Disallow: /a<b" never meets it; robots-parser escapes the rule too; the rfc run normalises both sides and agrees',
+  NORMALISED: 'rfc normalises escapes of unreserved characters on both sides (RFC 3986 6.2.2.2: "%7E" is "~"); robots-parser only upper-cases them, so "Disallow: /~joe" does not meet "/%7Ejoe" there (nor under google)',
+  TOKEN: 'a group\'s name is its product token (RFC 9309 2.2.1; Google\'s ExtractUserAgent), and so is the crawler\'s: "User-agent: Bot2" and the User-Agent "Bot1" are both "Bot"; robots-parser compares whole names',
+  EMPTY_GROUP: 'a group naming the crawler counts even with no rule (Google; RFC 9309 2.2.1): nothing is disallowed to it; robots-parser falls back to the * group when the crawler\'s has no rule',
+  GROUP_LINES: 'only allow and disallow lines end a group\'s user-agent lines (Google): after "User-agent: *", "Crawl-delay: 1", "User-agent: FooBot" is in the same group; robots-parser starts a new group after any other line',
+  FIRST_DELAY: 'the first crawl-delay of the crawler\'s groups is taken; robots-parser takes the last',
+  LEADING_DELAY: 'a crawl-delay before any user-agent line applies to crawlers whose groups give none; robots-parser drops it',
 } as const;
 
 /** [profile, test, assertion index, our answer, reason]. */
@@ -75,6 +85,22 @@ const DIFFERENCES: [Profile, string, number, unknown, keyof typeof REASONS][] = 
   [p, 'should ignore invalid crawl-delay directives', 2, 10, 'DELAY_NUMBER'],
   [p, 'should ignore invalid crawl-delay directives', 3, 10, 'DELAY_NUMBER'],
 ]);
+
+/**
+ * Where robots-parser and this entry part outside its suite (found by comparing
+ * them on random files; the property below checks they agree elsewhere):
+ * [reason, body, User-Agent, URL (a verdict) or null (the crawl-delay), robots-parser's answer, google's, rfc's].
+ */
+const OUTSIDE_SUITE: [keyof typeof REASONS, string, string | undefined, string | null, unknown, unknown, unknown][] = [
+  ['OCTETS', 'User-agent: *\nDisallow: /a<b\n', undefined, '/a<b', false, true, false],
+  ['OCTETS', 'User-agent: *\nDisallow: /a b\n', undefined, '/a b', false, true, false],
+  ['NORMALISED', 'User-agent: *\nDisallow: /~joe\n', undefined, '/%7Ejoe', true, true, false],
+  ['TOKEN', 'User-agent: Bot2\nDisallow: /\n', 'Bot1', '/x', true, false, false],
+  ['EMPTY_GROUP', 'User-agent: *\nDisallow: /\n\nUser-agent: FooBot\n', 'FooBot', '/x', false, true, true],
+  ['GROUP_LINES', 'User-agent: *\nCrawl-delay: 1\nUser-agent: FooBot\nDisallow: /\n', 'NoBot', '/x', true, false, false],
+  ['FIRST_DELAY', 'User-agent: FooBot\nCrawl-delay: 1\nCrawl-delay: 2\nDisallow: /x\n', 'FooBot', null, 2, 1, 1],
+  ['LEADING_DELAY', 'Crawl-delay: 3\nUser-agent: *\nDisallow: /x\n', 'NoBot', null, undefined, 3, 3],
+];
 
 const SUITE_TESTS = runSuite(realRobotsParser);
 
@@ -98,6 +124,19 @@ describe('robots-parser’s own suite', () => {
         expect(a!.pass, `${test} #${n} is listed as a difference`).toBe(false);
         expect(a!.actual).toEqual(ours);
       }
+    });
+  }
+});
+
+describe('differences outside robots-parser’s suite', () => {
+  const ask = (r: ReturnType<typeof robotsParser>, ua: string | undefined, path: string | null) => (path === null ? r.getCrawlDelay(ua) : r.isAllowed(`http://e.com${path}`, ua));
+  for (const [reason, body, ua, path, theirs, google, rfc] of OUTSIDE_SUITE) {
+    it(`${reason}: ${JSON.stringify(body)} ${ua ?? '(no User-Agent)'} ${path ?? 'crawl-delay'}`, () => {
+      expect(ask(realRobotsParser('http://e.com/robots.txt', body), ua, path), 'robots-parser').toBe(theirs);
+      expect(ask(robotsParser('http://e.com/robots.txt', body), ua, path), 'google').toBe(google);
+      expect(ask(robotsParser('http://e.com/robots.txt', body, { profile: 'rfc' }), ua, path), 'rfc').toBe(rfc);
+      // A difference is listed where at least one profile parts from robots-parser.
+      expect([google, rfc]).not.toEqual([theirs, theirs]);
     });
   }
 });
@@ -196,6 +235,41 @@ describe('property: the compat answers are the engine’s, the origin checks rob
           expect(verdict).toBe(robots.isAllowed(checked, name));
           const line = robots.explain(checked, name).line;
           expect(compat.getMatchingLineNumber(url, agent)).toBe(line === 0 ? -1 : line);
+        }),
+        { numRuns: 1500 },
+      );
+    });
+  }
+});
+
+describe('property: where robots-parser\'s rules and the profile\'s coincide, the compat entry gives robots-parser\'s answers', () => {
+  // Outside OUTSIDE_SUITE's cases: rules of ASCII letters, wildcards, $, a query, escapes of
+  // reserved and of non-ASCII octets, non-ASCII letters; groups that have rules; product-token
+  // names; one crawl-delay, after its group's rules; a sitemap and a host line.
+  const segment = fc.constantFrom('a', 'b', 'x', 'page', '.html', '$', '*', '?q=1', ';p', '-', '%2F', '%2f', '%C3%A9', 'é');
+  const pattern = fc.array(segment, { maxLength: 4 }).map((s) => '/' + s.join(''));
+  const rule = fc.tuple(fc.constantFrom('Allow', 'Disallow', 'allow', 'DISALLOW'), pattern, fc.boolean()).map(([k, p, end]) => `${k}: ${p}${end ? '$' : ''}`);
+  const group = fc.tuple(fc.array(fc.constantFrom('*', 'FooBot', 'foobot', 'BarBot'), { minLength: 1, maxLength: 2 }), fc.array(rule, { minLength: 1, maxLength: 5 }))
+    .map(([agents, rules]) => [...agents.map((a) => `User-agent: ${a}`), ...rules]);
+  const file = fc.tuple(fc.array(group, { maxLength: 3 }), fc.nat(3), fc.constantFrom('1', '2.5', '0'), fc.boolean())
+    .map(([groups, at, delay, extras]) => {
+      if (at < groups.length) groups[at] = [...groups[at], `Crawl-delay: ${delay}`];
+      const lines = groups.map((g) => g.join('\n'));
+      if (extras) lines.push('Sitemap: https://e.com/s.xml\nHost: E.com');
+      return lines.join('\n\n') + '\n';
+    });
+  const ua = fc.constantFrom(undefined, 'FooBot', 'foobot/1.0', 'BarBot', 'NoBot', 'Mozilla/5.0 (compatible; FooBot/1.0)');
+
+  for (const profile of ['google', 'rfc'] as const) {
+    it(profile, () => {
+      fc.assert(
+        fc.property(file, pattern, ua, (body, path, agent) => {
+          const url = `http://e.com${path}`;
+          const compat = robotsParser('http://e.com/robots.txt', body, { profile });
+          const real = realRobotsParser('http://e.com/robots.txt', body);
+          expect([compat.isAllowed(url, agent), compat.isDisallowed(url, agent), compat.getMatchingLineNumber(url, agent), compat.getCrawlDelay(agent)])
+            .toEqual([real.isAllowed(url, agent), real.isDisallowed(url, agent), real.getMatchingLineNumber(url, agent), real.getCrawlDelay(agent)]);
+          expect([compat.getSitemaps(), compat.getPreferredHost()]).toEqual([real.getSitemaps(), real.getPreferredHost()]);
         }),
         { numRuns: 1500 },
       );
