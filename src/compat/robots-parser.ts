@@ -2,9 +2,9 @@
 // a crawler switches with one import: robotsParser(url, contents) and its
 // methods, with robots-parser's argument and return conventions (a URL of
 // another origin is `undefined`, no match is line -1, a User-Agent string's
-// version is ignored). What robots-parser decides by its own rules (ties,
-// wildcards counted, ...) is decided here by the chosen profile's: Google's
-// by default. The differences are listed in the README.
+// version is ignored). What robots-parser decides by its own rules (grouping,
+// crawl-delays, escapes in rules, ...) is decided here by the chosen profile's:
+// Google's by default. The differences are listed in the README.
 import { ANY_CRAWLER, productToken } from '../agents.js';
 import type { Profile } from '../pattern.js';
 import { parse, RobotsTxt } from '../robots-txt.js';
