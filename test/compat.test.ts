@@ -101,7 +101,7 @@ const OUTSIDE_SUITE: [keyof typeof REASONS, string, string | undefined, string |
   ['GROUP_LINES', 'User-agent: *\nCrawl-delay: 1\nUser-agent: FooBot\nDisallow: /\n', 'NoBot', '/x', true, false, false],
   ['FIRST_DELAY', 'User-agent: FooBot\nCrawl-delay: 1\nCrawl-delay: 2\nDisallow: /x\n', 'FooBot', null, 2, 1, 1],
   ['LEADING_DELAY', 'Crawl-delay: 3\nUser-agent: *\nDisallow: /x\n', 'NoBot', null, undefined, 3, 3],
-  ['MAX_BYTES', `User-agent: *\n${'Allow: /x\n'.repeat(60_000)}Disallow: /\n`, undefined, '/y', false, true, true],
+  ['MAX_BYTES', `User-agent: *\n${`# ${'x'.repeat(98)}\n`.repeat(6_000)}Disallow: /\n`, undefined, '/y', false, true, true],
 ];
 
 const SUITE_TESTS = runSuite(realRobotsParser);
