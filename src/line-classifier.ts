@@ -262,21 +262,13 @@ export class LineClassifier {
     if (all.matchers.length !== k) throw new Error(`${all.matchers.length} matchers for ${k} crawlers`);
     for (let j = 0; j < k; j++) c.u32[(this.msPtr >>> 2) + j] = addressOf(all.matchers[j]);
     const labelLen = this.json ? this.writeLabel(all.label ?? defaultLabel(all.matchers)) : 0;
-    for (let i = from; i < to; ) {
-      const next = c.exports.classifyLinesMulti(this.msPtr, k, this.namesPtr, this.countsPtr, buf, this.recs, i, to, this.outPtr + this.outLen, this.outPtr + this.outCap, this.json, this.labelPtr, labelLen);
-      if (c.u8.length === 0) c.refresh(); // building states may have grown the memory
-      this.outLen = c.exports.lastOutEnd() - this.outPtr;
-      if (next < to) {
-        if (next === i && this.outLen === 0) {
-          // One line bigger than the whole area: make room for it (the core's bound, names included).
-          const n = c.i32[(this.recs >>> 2) + next * 4 + 1];
-          this.reserveOutput(n * 6 + 64 + LABEL_MAX + this.namesLen + k * 24);
-        } else {
-          this.flush();
-        }
-      }
-      i = next;
-    }
+    this.writeRecords(
+      from,
+      to,
+      (i) => c.exports.classifyLinesMulti(this.msPtr, k, this.namesPtr, this.countsPtr, buf, this.recs, i, to, this.outPtr + this.outLen, this.outPtr + this.outCap, this.json, this.labelPtr, labelLen),
+      // The core's bound, names included.
+      (i) => this.lineLength(i) * 6 + 64 + LABEL_MAX + this.namesLen + k * 24,
+    );
   }
 
   private countHost(h1: number, h2: number, fresh: number[]): void {
@@ -336,25 +328,45 @@ export class LineClassifier {
   /** Decides records [from, to) into the output; returns how many were allowed. */
   private decide(m: number, buf: number, from: number, to: number, labelLen = 0): number {
     const c = this.core;
+    // (JSON escapes take 6 octets at most, the rule's text included.)
+    const textMax = m > UNREACHABLE_MATCHER ? c.u32[(m + H_TEXTS_MAX) >>> 2] : 0;
     let allowed = 0;
+    this.writeRecords(
+      from,
+      to,
+      (i) => {
+        const next = c.exports.classifyLines(m, buf, this.recs, i, to, this.outPtr + this.outLen, this.outPtr + this.outCap, this.json, this.labelPtr, labelLen);
+        allowed += c.exports.lastAllowedCount();
+        return next;
+      },
+      (i) => (this.lineLength(i) + textMax) * 6 + 96 + LABEL_MAX,
+    );
+    return allowed;
+  }
+
+  /**
+   * Runs a core writer over records [from, to): `write(i)` writes lines from
+   * record i into the output area and returns the first record it did not
+   * write. A full area is flushed; a line bigger than all of it gets room for
+   * `bound(i)` octets, as the core bounds it.
+   */
+  private writeRecords(from: number, to: number, write: (i: number) => number, bound: (i: number) => number): void {
+    const c = this.core;
     for (let i = from; i < to; ) {
-      const next = c.exports.classifyLines(m, buf, this.recs, i, to, this.outPtr + this.outLen, this.outPtr + this.outCap, this.json, this.labelPtr, labelLen);
+      const next = write(i);
       if (c.u8.length === 0) c.refresh(); // building states may have grown the memory
-      allowed += c.exports.lastAllowedCount();
       this.outLen = c.exports.lastOutEnd() - this.outPtr;
       if (next < to) {
-        if (next === i && this.outLen === 0) {
-          // One line bigger than the whole area: make room for it, as the core bounds it
-          // (JSON escapes take 6 octets at most, the rule's text included).
-          const textMax = m > UNREACHABLE_MATCHER ? c.u32[(m + H_TEXTS_MAX) >>> 2] : 0;
-          this.reserveOutput((c.i32[(this.recs >>> 2) + next * 4 + 1] + textMax) * 6 + 96 + LABEL_MAX);
-        } else {
-          this.flush();
-        }
+        if (next === i && this.outLen === 0) this.reserveOutput(bound(next));
+        else this.flush();
       }
       i = next;
     }
-    return allowed;
+  }
+
+  /** Octets of line record i. */
+  private lineLength(i: number): number {
+    return this.core.i32[(this.recs >>> 2) + i * 4 + 1];
   }
 
   private flush(last = false): void {

@@ -318,10 +318,8 @@ export class RobotsCache {
   /** A fresh record of the store becomes this cache's entry. */
   private adopt(key: string, record: RobotsRecord): Slot {
     this.sharedHits++;
-    const { body, failures, ...state } = record;
-    const robots = record.status === 'ok' ? parse(body!, { profile: this.profile, maxBytes: this.maxBodyBytes }) : undefined;
-    const entry: RobotsEntry = { ...state, robots };
-    const slot: Slot = { entry, matcher: undefined, bytes: slotBytes(entry), failures, evicted: false };
+    const { body, ...state } = record;
+    const slot = slotOf(state, record.status === 'ok' ? this.parseBody(body!) : undefined);
     this.keep(key, slot);
     return slot;
   }
@@ -388,14 +386,12 @@ export class RobotsCache {
       redirects: outcome.redirects,
       reachedLimit: outcome.reachedLimit,
     };
-    const fresh = (state: EntryState, robots: RobotsTxt | undefined, body: Uint8Array | undefined, matcher?: Matcher) => {
-      const { failures, ...fields } = state;
-      const entry: RobotsEntry = { ...fields, robots };
-      const slot: Slot = { entry, matcher, bytes: slotBytes(entry) + (matcher?.heldBytes ?? 0), failures, evicted: false };
-      return { slot, record: state.status === 'ok' && body === undefined ? undefined : { ...state, body } };
-    };
+    const fresh = (state: EntryState, robots: RobotsTxt | undefined, body: Uint8Array | undefined, matcher?: Matcher) => ({
+      slot: slotOf(state, robots, matcher),
+      record: state.status === 'ok' && body === undefined ? undefined : { ...state, body },
+    });
     if (outcome.status === 'ok') {
-      const robots = parse(outcome.body!, { profile: this.profile, maxBytes: this.maxBodyBytes });
+      const robots = this.parseBody(outcome.body!);
       return fresh({ ...base, status: 'ok', expiresAt: now + this.freshness(key, outcome), stale: false, unreachableSince: undefined, failures: 0 }, robots, outcome.body);
     }
     if (outcome.status === 'unavailable') {
@@ -425,7 +421,7 @@ export class RobotsCache {
       const slot = prior!.slot;
       const matcher = slot === undefined || slot.evicted ? undefined : slot.matcher;
       if (matcher !== undefined) slot!.matcher = undefined;
-      const robots = slot?.entry.robots ?? parse(prior!.body!, { profile: this.profile, maxBytes: this.maxBodyBytes });
+      const robots = slot?.entry.robots ?? this.parseBody(prior!.body!);
       return fresh(state, robots, prior!.body, matcher);
     }
     const givenUp = now - since >= UNREACHABLE_GIVE_UP_MS;
@@ -438,6 +434,10 @@ export class RobotsCache {
       unreachableSince: since,
       failures,
     }, undefined, undefined);
+  }
+
+  private parseBody(body: Uint8Array): RobotsTxt {
+    return parse(body, { profile: this.profile, maxBytes: this.maxBodyBytes });
   }
 
   /** How long a fetched robots.txt is kept: Cache-Control/Expires when sent (RFC 9111), else ttlMs; within [minTtlMs, ttlMs]. */
@@ -480,6 +480,13 @@ export class RobotsCache {
     slot.matcher?.dispose();
     slot.matcher = undefined;
   }
+}
+
+/** A slot for an entry's state and parsed file (and the automaton a stale copy carries over). */
+function slotOf(state: EntryState, robots: RobotsTxt | undefined, matcher?: Matcher): Slot {
+  const { failures, ...fields } = state;
+  const entry: RobotsEntry = { ...fields, robots };
+  return { entry, matcher, bytes: slotBytes(entry) + (matcher?.heldBytes ?? 0), failures, evicted: false };
 }
 
 function priorOf(slot: Slot): Prior {

@@ -51,18 +51,16 @@ export class BlockClassifier {
   constructor(config: ClassifyConfig) {
     this.lines = new LineClassifier(config.format, config.crawlers, config.shard);
     const crawlers = config.crawlers;
-    if (crawlers !== undefined && config.robotsDir === undefined && config.warc === undefined) {
+    if (config.robotsDir !== undefined || config.warc !== undefined) {
+      this.hosts = new HostMatchers({ ...config, dir: config.robotsDir, warc: config.warc, missing: config.missing, strict: config.strictRobotsDir });
+    } else if (crawlers !== undefined) {
       this.singleAll = config.robotsUnreachable
         ? { matchers: crawlers.map(() => UNREACHABLE) }
         : { matchers: compileCrawlers(parse(config.robotsBody!, { profile: config.profile, maxBytes: config.maxBytes }), crawlers, config.format === 'jsonl') };
-    } else if (crawlers !== undefined) {
-      this.hosts = new HostMatchers({ ...config, dir: config.robotsDir, warc: config.warc, missing: config.missing, strict: config.strictRobotsDir });
     } else if (config.robotsUnreachable) {
       this.single = UNREACHABLE;
-    } else if (config.robotsBody !== undefined) {
-      this.single = compileAgents(config.robotsBody, config);
     } else {
-      this.hosts = new HostMatchers({ ...config, dir: config.robotsDir, warc: config.warc, missing: config.missing, strict: config.strictRobotsDir });
+      this.single = compileAgents(config.robotsBody!, config);
     }
   }
 

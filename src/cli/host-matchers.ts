@@ -99,6 +99,8 @@ export class HostMatchers {
   }
 
   private load(origin: Origin): Entry {
+    // "e.com." is "e.com", for its file and its captures alike.
+    if (origin.host.endsWith('.')) origin = { ...origin, host: origin.host.slice(0, -1) };
     const entry = this.warc !== null ? this.loadCapture(origin) : this.loadFile(origin);
     const k = this.options.crawlers?.length;
     if (k !== undefined) {
@@ -143,7 +145,7 @@ export class HostMatchers {
   }
 
   private loadFile(origin: Origin): Entry {
-    const host = origin.host.endsWith('.') ? origin.host.slice(0, -1) : origin.host; // "e.com." is "e.com"
+    const host = origin.host;
     const scheme = origin.scheme;
     const port = origin.port === '' || DEFAULT_PORTS[scheme] === origin.port ? '' : `:${origin.port}`;
     const none: Entry = this.options.missing === 'disallow'
@@ -191,10 +193,6 @@ export class HostMatchers {
     const list = this.unreadable;
     if (list.length > 0) this.unreadable = [];
     return list;
-  }
-
-  close(): void {
-    this.warc?.close();
   }
 
   get size(): number {

@@ -74,16 +74,16 @@ export function captureKey(url: string): string | undefined {
 
 export async function indexWarcs(files: string[], options: { maxBytes: number; warn(line: string): void; progress?(octets: number, total: number): void }): Promise<WarcIndex> {
   const began = performance.now();
-  let total = 0;
-  for (const f of files) {
+  const sizes = files.map((f) => {
     try {
       const st = statSync(f);
       if (!st.isFile()) throw new Error(st.isDirectory() ? 'is a directory' : 'not a regular file');
-      total += st.size;
+      return st.size;
     } catch (e) {
       throw new CliError(`cannot read WARC file ${f}: ${reason(e)}`);
     }
-  }
+  });
+  const total = sizes.reduce((a, b) => a + b, 0);
   const dir = mkdtempSync(join(tmpdir(), 'robots-warc-'));
   const spill = join(dir, 'bodies');
   const fd = openSync(spill, 'w');
@@ -103,9 +103,10 @@ export async function indexWarcs(files: string[], options: { maxBytes: number; w
   };
   for (const signal of SIGNALS) process.once(signal, onSignal);
   try {
-    for (const file of files) {
+    for (const [n, file] of files.entries()) {
       const done = stats.octets;
-      const size = statSync(file).size;
+      const size = sizes[n];
+      const gzip = isGzip(file);
       // Gzip (per record, or the whole file) inflated by zlib, which also checks
       // each member (warcio's own inflating passes over a damaged one without a word).
       const stream = createReadStream(file, { highWaterMark: 1 << 20 });
@@ -115,7 +116,7 @@ export async function indexWarcs(files: string[], options: { maxBytes: number; w
         options.progress?.(done + read, total);
       });
       let source: Readable = stream;
-      if (isGzip(file)) {
+      if (gzip) {
         const gunzip = createGunzip({ chunkSize: SUSPECT_OCTETS });
         stream.on('error', (e) => gunzip.destroy(e));
         source = stream.pipe(gunzip);
@@ -159,7 +160,7 @@ export async function indexWarcs(files: string[], options: { maxBytes: number; w
           }
         }
         stats.damaged++;
-        options.warn(`${file}: cannot read past ${isGzip(file) ? 'uncompressed ' : ''}offset ${parser.offset} (${reason(e)}): the captures after it are skipped` +
+        options.warn(`${file}: cannot read past ${gzip ? 'uncompressed ' : ''}offset ${parser.offset} (${reason(e)}): the captures after it are skipped` +
           (marked > 0 ? `, and ${marked} read just before it taken as unreachable` : ''));
         stats.octets += size;
         continue;

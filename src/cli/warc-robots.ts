@@ -3,7 +3,7 @@
 // RobotsCache (fetch-robots.ts responseStep), redirects followed among the
 // captures (up to 5 hops, across hosts: the rules of the file reached apply
 // to the original host).
-import { closeSync, openSync, readSync } from 'node:fs';
+import { openSync, readSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
 import { responseStep, type Origin } from '../internal.js';
 import { CliError, reason } from './errors.js';
@@ -16,15 +16,15 @@ export type HostRobots =
   | { kind: 'unavailable' | 'unreachable'; http?: number; why: string };
 
 export class WarcRobots {
+  /** The spill's descriptor, opened on first need; it lives as long as the thread. */
   private fd = -1;
 
   constructor(private readonly data: WarcIndexData) {}
 
-  /** The robots.txt of the origin, following redirects among the captures. */
+  /** The robots.txt of the origin (its host without a trailing dot), following redirects among the captures. */
   resolve(origin: Origin): HostRobots {
     const scheme = origin.scheme === '' ? 'http' : origin.scheme;
-    const host = origin.host.endsWith('.') ? origin.host.slice(0, -1) : origin.host; // "e.com." is "e.com"
-    let url = captureKey(`${scheme}://${host}${origin.port === '' ? '' : `:${origin.port}`}/robots.txt`);
+    let url = captureKey(`${scheme}://${origin.host}${origin.port === '' ? '' : `:${origin.port}`}/robots.txt`);
     const visited = new Set<string>();
     let http: number | undefined;
     for (let redirects = 0; url !== undefined; ) {
@@ -55,10 +55,5 @@ export class WarcRobots {
     const packed = Buffer.allocUnsafe(length);
     readSync(this.fd, packed, 0, length, at);
     return inflateRawSync(packed);
-  }
-
-  close(): void {
-    if (this.fd !== -1) closeSync(this.fd);
-    this.fd = -1;
   }
 }
