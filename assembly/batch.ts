@@ -7,7 +7,7 @@
 import { decide } from "./index";
 import { beginRun, extractPathInRun } from "./path";
 import { hexValue, putEscape, putNormalEscape, specialOctets } from "./normalize";
-import { FLAG_GOOGLE, H_FLAGS } from "../src/layout";
+import { FLAG_GOOGLE, H_FLAGS } from "../src/engine/layout";
 
 /** Set in an encoded URL's length when it holds a '#' (or, unnormalised, a NUL):
  * only then can its path end before the URL does. */

@@ -3,7 +3,7 @@
 // (and, for --robots-dir, their hosts); classifyLines decides a run of them
 // against one matcher and writes `allowed|disallowed<TAB>line<TAB>url` or a
 // JSON line for each.
-import { FLAG_GOOGLE, H_FLAGS, H_LINES, H_OUT_ALLOW, H_OUT_DISALLOW, H_TEXTS, H_TEXTS_MAX, NO_RULE, UNREACHABLE_MATCHER } from "../src/layout";
+import { FLAG_GOOGLE, H_FLAGS, H_LINES, H_OUT_ALLOW, H_OUT_DISALLOW, H_TEXTS, H_TEXTS_MAX, NO_RULE, UNREACHABLE_MATCHER } from "../src/engine/layout";
 import { findFirstOf } from "./scan";
 import { decide } from "./index";
 import { beginRun, extractPathInRun } from "./path";

@@ -1,13 +1,13 @@
 // The WASM core: walks a lazily built DFA over the octets of a URL's path and
 // returns the longest-match verdict. States are built on demand by the host
-// (src/dfa.ts) through the imported `buildTransition`; once built, a
+// (src/engine/dfa.ts) through the imported `buildTransition`; once built, a
 // transition costs one table load per octet. JavaScript never loops over rules.
 import {
   H_FLAGS, H_CLASSMAP, H_TRANS, H_START, H_POSITIVE, H_OUT_ALLOW, H_OUT_DISALLOW,
   FLAG_RFC, FLAG_GOOGLE, INFO_STICKY_ALLOW, INFO_STICKY_DISALLOW, INFO_END_ALLOW, INFO_END_DISALLOW,
   INFO_SIZE, ENTRY_SPECIAL, ENTRY_DEAD, ENTRY_ROW_MASK, WIDE_SPECIAL, WIDE_DEAD, WIDE_ROW_MASK, ROW_ALIGN,
   FLAG_WIDE, NO_RULE,
-} from "../src/layout";
+} from "../src/engine/layout";
 import { extractPath, pathStart, pathEnd, pathSlash } from "./path";
 import { isNormal, normalizeInto } from "./normalize";
 

@@ -1,11 +1,11 @@
-// Rule values to NFA tokens, for the compiler (src/compile.ts): each value's
+// Rule values to NFA tokens, for the compiler (src/engine/compile.ts): each value's
 // octets Google-escaped (for `rfc`, normalised), a run of `*` as one STAR, then
 // its terminal (ANCHOR after a `$`, else ACCEPT, which also stands for a
 // trailing `*`: `/a*` and `/a*$` are `/a`). Each rule's priority is the octets
-// of that escaped value, `*` and `$` counted. src/pattern.ts states the same
+// of that escaped value, `*` and `$` counted. src/engine/pattern.ts states the same
 // rules plainly; the property tests hold the matchers built from both together.
 import { escapesRaw, hexDigit, hexValue, isUnreserved } from "./normalize";
-import { TOKEN_STAR, TOKEN_ACCEPT, TOKEN_ANCHOR } from "../src/layout";
+import { TOKEN_STAR, TOKEN_ACCEPT, TOKEN_ANCHOR } from "../src/engine/layout";
 
 @inline function put(toks: usize, k: usize, t: u32): void {
   store<u16>(toks + (k << 1), <u16>t);

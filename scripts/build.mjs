@@ -13,7 +13,7 @@ mkdirSync('dist', { recursive: true });
 const common = { bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning', loader: { '.wasm': 'binary' } };
 // The package's entry points: the library, robots-parser's API on it, the
 // Redis store of RobotsCache; and the internals the tests and benchmarks use.
-const entries = { index: 'src/index.ts', compat: 'src/compat/robots-parser.ts', redis: 'src/store/redis-store.ts' };
+const entries = { index: 'src/index.ts', compat: 'src/compat/robots-parser.ts', redis: 'src/node/redis-store.ts' };
 // The library runs in any runtime: built for none in particular (so the
 // embedded WASM is decoded without Node's Buffer), Node's modules left to the
 // runtime (only the Redis entry and the test internals use them).
@@ -33,7 +33,7 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 await build({
   ...common,
   packages: undefined,
-  entryPoints: { cli: 'src/cli/main.ts', 'classify-worker': 'src/cli/classify-worker.ts' },
+  entryPoints: { cli: 'src/node/cli/main.ts', 'classify-worker': 'src/node/cli/classify-worker.ts' },
   outdir: 'dist',
   banner: { js: "#!/usr/bin/env node\nimport { createRequire as __robotsRequire } from 'node:module';\nconst require = __robotsRequire(import.meta.url);" },
   define: { VERSION: JSON.stringify(version) },

@@ -1,19 +1,19 @@
 // The public surface of robots-wasm: the engine (parse, RobotsTxt, Matcher) and
 // the crawler's parts (robotsUrl, fetchRobots, RobotsCache). Internals: internal.ts.
-export { parse, RobotsTxt, DEFAULT_MAX_BYTES, OWN_MATCHERS_BYTES } from './robots-txt.js';
-export type { ParseOptions } from './robots-txt.js';
-export { Matcher, DisposedError } from './matcher.js';
-export type { Verdict, MatcherOptions } from './matcher.js';
-export type { Diagnostic, DiagnosticCode, RuleKind } from './records.js';
-export type { Profile } from './pattern.js';
-export { isValidAgent, productToken } from './agents.js';
-export { robotsUrl } from './robots-url.js';
-export { RobotsCache, UNREACHABLE_GIVE_UP_MS } from './robots-cache.js';
-export { MemoryStore } from './store/memory-store.js';
-export type { MemoryStoreOptions } from './store/memory-store.js';
-export type { RobotsStore, RobotsRecord, FetchState, StoreEvent } from './store/robots-store.js';
-export type { RobotsCacheOptions, RobotsEntry, RobotsCacheStats } from './robots-cache.js';
-export { fetchRobots, MAX_REDIRECTS, responseStep } from './fetch-robots.js';
-export type { FetchFunction, FetchOutcome, FetchRobotsOptions, RobotsStatus, ResponseStep } from './fetch-robots.js';
-export { lint } from './lint.js';
-export type { LintReport, Finding, LintCode } from './lint.js';
+export { parse, RobotsTxt, DEFAULT_MAX_BYTES, OWN_MATCHERS_BYTES } from './engine/robots-txt.js';
+export type { ParseOptions } from './engine/robots-txt.js';
+export { Matcher, DisposedError } from './engine/matcher.js';
+export type { Verdict, MatcherOptions } from './engine/matcher.js';
+export type { Diagnostic, DiagnosticCode, RuleKind } from './engine/records.js';
+export type { Profile } from './engine/pattern.js';
+export { isValidAgent, productToken } from './engine/agents.js';
+export { robotsUrl } from './engine/robots-url.js';
+export { RobotsCache, UNREACHABLE_GIVE_UP_MS } from './crawler/robots-cache.js';
+export { MemoryStore } from './crawler/memory-store.js';
+export type { MemoryStoreOptions } from './crawler/memory-store.js';
+export type { RobotsStore, RobotsRecord, FetchState, StoreEvent } from './crawler/robots-store.js';
+export type { RobotsCacheOptions, RobotsEntry, RobotsCacheStats } from './crawler/robots-cache.js';
+export { fetchRobots, MAX_REDIRECTS, responseStep } from './crawler/fetch-robots.js';
+export type { FetchFunction, FetchOutcome, FetchRobotsOptions, RobotsStatus, ResponseStep } from './crawler/fetch-robots.js';
+export { lint } from './engine/lint.js';
+export type { LintReport, Finding, LintCode } from './engine/lint.js';

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { remaining } from '../src/cli/progress.js';
+import { remaining } from '../src/node/cli/progress.js';
 import { expectUsageError, robots } from './cli-run.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-summary-'));

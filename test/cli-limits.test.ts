@@ -6,8 +6,8 @@ import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { reason } from '../src/cli/errors.js';
-import { MAX_LINE_OCTETS } from '../src/cli/line-blocks.js';
+import { reason } from '../src/node/cli/errors.js';
+import { MAX_LINE_OCTETS } from '../src/node/cli/line-blocks.js';
 import { CLI, expectUsageError, robots } from './cli-run.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-limits-'));

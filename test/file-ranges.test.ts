@@ -8,8 +8,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readLinesOfRange } from '../src/cli/file-ranges.js';
-import { lineBlocks } from '../src/cli/line-blocks.js';
+import { readLinesOfRange } from '../src/node/cli/file-ranges.js';
+import { lineBlocks } from '../src/node/cli/line-blocks.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-ranges-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

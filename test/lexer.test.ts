@@ -1,9 +1,9 @@
-// The WASM lexer (assembly/lexer.ts, driven by src/lexer.ts) against a plain
+// The WASM lexer (assembly/lexer.ts, driven by src/engine/lexer.ts) against a plain
 // transcription of Google's line handling, on bodies built from the octets
 // and words that matter to it.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { lex, LINE_MISSING_COLON, LINE_TYPO } from '../src/lexer.js';
+import { lex, LINE_MISSING_COLON, LINE_TYPO } from '../src/engine/lexer.js';
 import { LexEvent, referenceLex } from './reference-lexer.js';
 
 function wasmLex(body: Uint8Array): { events: LexEvent[]; lines: number } {

@@ -1,5 +1,5 @@
 // Property tests: the WASM automaton against the plain TypeScript reference
-// matcher (src/reference.ts) on random rule sets and URLs, both profiles.
+// matcher (src/engine/reference.ts) on random rule sets and URLs, both profiles.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { corePath, dfaTuning, normalizePath, parse, pathParamsQuery, referenceVerdict } from '../dist/internal.js';

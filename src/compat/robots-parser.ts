@@ -5,9 +5,9 @@
 // version is ignored). What robots-parser decides by its own rules (grouping,
 // crawl-delays, escapes in rules, ...) is decided here by the chosen profile's:
 // Google's by default. The differences are listed in the README.
-import { ANY_CRAWLER, productToken } from '../agents.js';
-import type { Profile } from '../pattern.js';
-import { parse, RobotsTxt } from '../robots-txt.js';
+import { ANY_CRAWLER, productToken } from '../engine/agents.js';
+import type { Profile } from '../engine/pattern.js';
+import { parse, RobotsTxt } from '../engine/robots-txt.js';
 
 export interface CompatOptions {
   /** 'google' (default): Googlebot's reading, bit for bit; or 'rfc' (RFC 9309 with RFC 3986 normalisation). */

@@ -4,7 +4,7 @@
 // Exit 1 when there are errors.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { lint, type LintReport } from '../lint.js';
+import { lint, type LintReport } from '../../engine/lint.js';
 import { CliError, reason } from './errors.js';
 import { parseFormat, parseMaxBytes, parseProfile } from './options.js';
 import { readRobotsFile } from './robots-file.js';

@@ -2,10 +2,10 @@
 // with its length, which one decided and why, in words a webmaster understands.
 // The verdict is the engine's; the list of matching rules comes from the plain
 // reference matcher (rule by rule), which the tests hold equal to the engine.
-import { applicableGroups, crawlerNames } from '../agents.js';
-import type { Profile } from '../pattern.js';
-import { readRecords, type Group } from '../records.js';
-import { normalizePath, pathParamsQuery, referenceVerdict, type ReferenceMatch } from '../reference.js';
+import { applicableGroups, crawlerNames } from '../../engine/agents.js';
+import type { Profile } from '../../engine/pattern.js';
+import { readRecords, type Group } from '../../engine/records.js';
+import { normalizePath, pathParamsQuery, referenceVerdict, type ReferenceMatch } from '../../engine/reference.js';
 import { compileAgents } from './classify-config.js';
 import { ruleText } from './check.js';
 import { parseAgents, parseFormat, parseMaxBytes, parseProfile } from './options.js';

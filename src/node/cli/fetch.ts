@@ -3,7 +3,7 @@
 // Google's interpretation), and what came of it in words: which robots.txt,
 // the outcome and what it means for the site's URLs.
 import { writeFileSync } from 'node:fs';
-import { fetchRobots, robotsUrl, type FetchOutcome } from '../index.js';
+import { fetchRobots, robotsUrl, type FetchOutcome } from '../../index.js';
 import { CliError, reason } from './errors.js';
 import { thousands } from './numbers.js';
 import { parseFormat, parseMaxBytes } from './options.js';

@@ -8,9 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import { createClient, RESP_TYPES } from 'redis';
 import { decodeRecord, encodeRecord } from './record-codec.js';
-import type { RobotsRecord, RobotsStore } from './robots-store.js';
+import type { RobotsRecord, RobotsStore } from '../crawler/robots-store.js';
 
-export type { FetchState, RobotsRecord, RobotsStore, StoreEvent } from './robots-store.js';
+export type { FetchState, RobotsRecord, RobotsStore, StoreEvent } from '../crawler/robots-store.js';
 export { RECORD_FORMAT } from './record-codec.js';
 
 /** The node-redis client this store calls (a client of `redis` v6's createClient). */

@@ -1,5 +1,5 @@
 // The lazy DFA: the rules of one matcher as a trie of pattern prefixes (the
-// NFA, src/trie.ts), determinised on demand. The WASM core walks the
+// NFA, src/engine/trie.ts), determinised on demand. The WASM core walks the
 // transition table in linear memory and calls `build` for a transition it has
 // not seen yet; each new state is built once.
 //

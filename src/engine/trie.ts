@@ -1,7 +1,7 @@
 // The rules' NFA as a trie over their token sequences: a node is a pattern
 // prefix (octets and `*`), shared by every rule that starts with it. With
 // 20,000 rules that all start with `/`, the state after `/` is then one node,
-// not 20,000 positions. src/dfa.ts determinises it lazily.
+// not 20,000 positions. src/engine/dfa.ts determinises it lazily.
 //
 // Reading a path, the active nodes are the prefixes that match it so far:
 // - a `*` node stays active on every octet (the star eats it), and a node

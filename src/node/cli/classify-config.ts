@@ -1,6 +1,6 @@
 // What a classification needs, as plain data (it crosses to worker threads),
 // and the engine built from it: one matcher, or one per host of a directory.
-import { LineClassifier, parse, UNREACHABLE, type BlockResult, type CrawlerMatchers, type Matcher, type Shard, type OutputBuffers, type OutputFormat, type OutputWriter, type Profile } from '../internal.js';
+import { LineClassifier, parse, UNREACHABLE, type BlockResult, type CrawlerMatchers, type Matcher, type Shard, type OutputBuffers, type OutputFormat, type OutputWriter, type Profile } from '../../internal.js';
 import { CliError } from './errors.js';
 import { compileCrawlers, HostMatchers } from './host-matchers.js';
 import type { WarcIndexData } from './warc-index.js';

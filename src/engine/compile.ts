@@ -7,7 +7,7 @@
 // The rules' values are tokenized by the core (assembly/tokenize.ts: escaped
 // and, for `rfc`, normalised, straight from the robots.txt octets, all in one
 // call: a loop over octets costs several times more in JS); no object or typed
-// array per rule. src/pattern.ts states the same rules plainly; the reference
+// array per rule. src/engine/pattern.ts states the same rules plainly; the reference
 // matcher uses that, and the property tests hold the two together.
 import { core } from './core.js';
 import { TOKEN_ACCEPT, TOKEN_ANCHOR } from './layout.js';

@@ -6,7 +6,7 @@
 // Anything else, or a record that does not check, decodes as undefined: a store
 // ignores it and the next fetch replaces it.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import type { RobotsRecord } from './robots-store.js';
+import type { RobotsRecord } from '../crawler/robots-store.js';
 
 export const RECORD_FORMAT = 1;
 const MAGIC0 = 0x52; // R

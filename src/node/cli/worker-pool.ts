@@ -5,7 +5,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ClassifiedBlock, ClassifyConfig } from './classify-config.js';
 import { BufferPool } from '../buffer-pool.js';
-import { concatOctets } from '../octets.js';
+import { concatOctets } from '../../engine/octets.js';
 import { CliError } from './errors.js';
 import type { FileRange } from './file-ranges.js';
 import { WriteTurns } from './write-turns.js';

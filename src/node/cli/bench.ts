@@ -6,7 +6,7 @@ import { compileAgents } from './classify-config.js';
 import { CliError, reason } from './errors.js';
 import { parseProfile } from './options.js';
 import { readRobotsFile } from './robots-file.js';
-import type { Profile } from '../index.js';
+import type { Profile } from '../../index.js';
 
 export interface BenchOptions {
   agent: string;

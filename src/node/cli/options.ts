@@ -1,5 +1,5 @@
 // Option values shared by the commands, checked with messages a user can act on.
-import { DEFAULT_MAX_BYTES, type Profile } from '../index.js';
+import { DEFAULT_MAX_BYTES, type Profile } from '../../index.js';
 import { CliError } from './errors.js';
 
 export function parseProfile(value: string): Profile {

@@ -3,7 +3,7 @@
 // typos, without dependencies of its own) and error reporting: a user's
 // mistake is one line on stderr and exit code 2, never a stack trace.
 import { Command, CommanderError, Option } from 'commander';
-import { DEFAULT_MAX_BYTES } from '../index.js';
+import { DEFAULT_MAX_BYTES } from '../../index.js';
 import { benchCommand } from './bench.js';
 import { checkCommand } from './check.js';
 import { classifyCommand } from './classify.js';

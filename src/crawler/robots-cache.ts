@@ -1,17 +1,17 @@
 // A crawler's robots.txt cache: one entry per origin, fetched on first use
-// with the RFC 9309 policy (src/fetch-robots.ts), kept for 24 h or what
+// with the RFC 9309 policy (src/crawler/fetch-robots.ts), kept for 24 h or what
 // Cache-Control says, LRU-bounded by entries and bytes. Concurrent lookups of
 // an origin share one fetch; an unreachable origin is retried with back-off,
 // and meanwhile an earlier good copy keeps being used. With a store
-// (src/store/), the outcomes are shared: one fetch per origin for every cache
+// (src/crawler/robots-store.ts; Redis: src/node/redis-store.ts), the outcomes are shared: one fetch per origin for every cache
 // on the store, each process compiling its own matchers.
 import CachePolicy from 'http-cache-semantics';
 import { fetchRobots, FetchFunction, FetchOutcome, RobotsStatus } from './fetch-robots.js';
-import type { Matcher } from './matcher.js';
-import type { Profile } from './pattern.js';
-import { DEFAULT_MAX_BYTES, parse, RobotsTxt } from './robots-txt.js';
-import { robotsUrl } from './robots-url.js';
-import type { FetchState, RobotsRecord, RobotsStore, StoreEvent } from './store/robots-store.js';
+import type { Matcher } from '../engine/matcher.js';
+import type { Profile } from '../engine/pattern.js';
+import { DEFAULT_MAX_BYTES, parse, RobotsTxt } from '../engine/robots-txt.js';
+import { robotsUrl } from '../engine/robots-url.js';
+import type { FetchState, RobotsRecord, RobotsStore, StoreEvent } from './robots-store.js';
 
 export interface RobotsCacheOptions {
   /** The crawler's product token(s) matched against user-agent lines, e.g. 'FooBot'. */

@@ -3,7 +3,7 @@
 // A store holds records and short leases; it never parses or decides. The
 // cache owns the policy (RFC 9309 2.3-2.4): what a record says, how long it is
 // kept, when to fetch again. Each process still compiles its own matchers.
-import type { RobotsStatus } from '../fetch-robots.js';
+import type { RobotsStatus } from './fetch-robots.js';
 
 /**
  * One origin's fetch outcome as the cache shares it: what RobotsEntry says,

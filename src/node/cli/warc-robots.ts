@@ -5,7 +5,7 @@
 // to the original host).
 import { openSync, readSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
-import { responseStep, type Origin } from '../internal.js';
+import { responseStep, type Origin } from '../../internal.js';
 import { CliError, reason } from './errors.js';
 import { captureKey, type WarcIndexData } from './warc-index.js';
 

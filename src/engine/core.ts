@@ -5,7 +5,7 @@ import { instantiateSync } from '@assemblyscript/loader';
 // The core's octets, embedded in the bundle by the build (esbuild's binary
 // loader): no file to find beside it, so a bundled app, Deno without
 // --allow-read and any runtime load it the same way.
-import wasmBytes from '../build/robots.wasm';
+import wasmBytes from '../../build/robots.wasm';
 
 interface CoreExports {
   memory: WebAssembly.Memory;

@@ -1,6 +1,6 @@
 // `robots check FILE AGENT URL...`: one verdict per URL with the deciding line
 // and rule. Exit 0 when all are allowed, 1 when any is disallowed (as Google's tool).
-import type { Verdict } from '../index.js';
+import type { Verdict } from '../../index.js';
 import { compileAgents } from './classify-config.js';
 import { parseAgents, parseFormat, parseMaxBytes, parseProfile } from './options.js';
 import { readRobotsFile } from './robots-file.js';

@@ -4,7 +4,7 @@
 // rule and key recognition by prefix. The scanning runs in the WASM core
 // (assembly/lexer.ts), which writes one record per line; this module hands the
 // records to a handler. What the lines mean is the handler's business
-// (src/records.ts), as in Google's parser/handler split.
+// (src/engine/records.ts), as in Google's parser/handler split.
 import { core } from './core.js';
 
 export const KEY_USER_AGENT = 1;

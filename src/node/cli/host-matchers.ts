@@ -6,7 +6,7 @@
 // robots.txt.
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse, UNREACHABLE, type CrawlerMatchers, type LabelledMatcher, type Matcher, type Origin, type OutputFormat, type Profile } from '../internal.js';
+import { parse, UNREACHABLE, type CrawlerMatchers, type LabelledMatcher, type Matcher, type Origin, type OutputFormat, type Profile } from '../../internal.js';
 import { CliError, reason } from './errors.js';
 import type { WarcIndexData } from './warc-index.js';
 import { WarcRobots, type HostRobots } from './warc-robots.js';

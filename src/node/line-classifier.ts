@@ -5,10 +5,10 @@
 // when one robots.txt serves them all.
 import { isUtf8 } from 'node:buffer';
 import { domainToASCII } from 'node:url';
-import { core, Core } from './core.js';
-import type { Matcher } from './matcher.js';
-import { concatOctets } from './octets.js';
-import { H_TEXTS_MAX, UNREACHABLE_MATCHER } from './layout.js';
+import { core, Core } from '../engine/core.js';
+import type { Matcher } from '../engine/matcher.js';
+import { concatOctets } from '../engine/octets.js';
+import { H_TEXTS_MAX, UNREACHABLE_MATCHER } from '../engine/layout.js';
 
 export type OutputFormat = 'tsv' | 'jsonl';
 

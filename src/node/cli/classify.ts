@@ -2,7 +2,7 @@
 import { closeSync, createReadStream, fstatSync, openSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
-import { BufferPool, fetchRobots, LineClassifier, MAX_COUNTED_HOSTS, MAX_CRAWLERS, robotsUrl, type OutputFormat, type Profile } from '../internal.js';
+import { BufferPool, fetchRobots, LineClassifier, MAX_COUNTED_HOSTS, MAX_CRAWLERS, robotsUrl, type OutputFormat, type Profile } from '../../internal.js';
 import { BlockClassifier, compileAgents, type ClassifiedBlock, type ClassifyConfig } from './classify-config.js';
 import { readRobotsFile } from './robots-file.js';
 import { CliError, reason } from './errors.js';
