@@ -2,7 +2,7 @@
 // the package's entries (index, compat, redis), the
 // `robots` command into dist/cli.js (with its worker thread,
 // dist/classify-worker.js), and writes the public type declarations. The WASM core is
-// embedded in each bundle (a .wasm import is its octets).
+// embedded in each bundle (a .wasm import is its octets), but for workerd's (dist/workerd/).
 import { build } from 'esbuild';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -20,6 +20,11 @@ const entries = { index: 'src/index.ts', compat: 'src/compat/robots-parser.ts', 
 const library = { ...common, platform: 'neutral', target: 'es2022', external: ['node:*'] };
 // ES modules share their modules (split into dist/chunks/): one core in a process.
 await build({ ...library, entryPoints: { ...entries, internal: 'src/internal.ts' }, outdir: 'dist', splitting: true, chunkNames: 'chunks/[name]-[hash]' });
+// For workerd (the package's `workerd` condition), which compiles no WASM from
+// octets at run time: the core stays a .wasm import (esbuild's copy loader puts
+// robots.wasm in dist/workerd/ and the import's path to it in the chunk), which
+// workerd and wrangler give as a WebAssembly.Module.
+await build({ ...library, loader: { '.wasm': 'copy' }, assetNames: '[name]', entryPoints: { index: entries.index, compat: entries.compat }, outdir: 'dist/workerd', splitting: true, chunkNames: 'chunks/[name]-[hash]' });
 // For require(): each entry a bundle, with a module instance (and WASM core) of its own.
 for (const [name, file] of Object.entries(entries)) {
   // compat: require() gives the factory itself, as require('robots-parser') does (with .default and .robotsParser on it).

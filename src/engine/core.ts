@@ -4,8 +4,10 @@
 import { instantiateSync } from '@assemblyscript/loader';
 // The core's octets, embedded in the bundle by the build (esbuild's binary
 // loader): no file to find beside it, so a bundled app, Deno without
-// --allow-read and any runtime load it the same way.
-import wasmBytes from '../../build/robots.wasm';
+// --allow-read and any runtime load it the same way. In the workerd build it is
+// a WebAssembly.Module imported from robots.wasm beside the bundle: workerd
+// compiles no WASM from octets at run time.
+import wasmCore from '../../build/robots.wasm';
 
 interface CoreExports {
   memory: WebAssembly.Memory;
@@ -86,7 +88,7 @@ export class Core {
         },
       },
     };
-    this.exports = instantiateSync<Record<string, unknown>>(wasmBytes, imports).exports as unknown as CoreExports;
+    this.exports = instantiateSync<Record<string, unknown>>(wasmCore, imports).exports as unknown as CoreExports;
     this.refresh();
     this.reserveUrl(4096);
   }

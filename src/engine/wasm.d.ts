@@ -1,5 +1,6 @@
-// A .wasm import is the module's octets, embedded by the build (scripts/build.mjs).
+// A .wasm import is the module's octets, embedded by the build (scripts/build.mjs),
+// or in the workerd build a compiled module (workerd's .wasm module import).
 declare module '*.wasm' {
-  const octets: Uint8Array;
-  export default octets;
+  const core: Uint8Array | WebAssembly.Module;
+  export default core;
 }
