@@ -31,7 +31,7 @@ export interface RedisServer {
   command(...args: (string | Buffer)[]): Promise<unknown>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
