@@ -55,3 +55,5 @@ if (!bundlesOnly) {
     copyFileSync(`dist/${name}.d.ts`, `dist/${name}.d.cts`);
   }
 }
+// The tester page (dist/web/), with its own type check.
+await import('./build-web.mjs');

@@ -83,7 +83,7 @@ export async function fetchRobots(url: string, options: FetchRobotsOptions): Pro
   const fetchFn: FetchFunction = options.fetch ?? globalThis.fetch;
   const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS;
   const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   // Raced against every await, so a custom fetch that ignores the signal still times out.
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {

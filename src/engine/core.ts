@@ -39,7 +39,10 @@ export type TransitionBuilder = (row: number, cls: number) => number;
 const BATCH_URLS = 1024;
 /** Node's (and Bun's) Buffer: one write() puts a batch of URLs in the core as
  * UTF-16; in a runtime without it (browsers, Deno, workers) a loop does. */
-const NodeBuffer: typeof Buffer | undefined = (globalThis as { Buffer?: typeof Buffer }).Buffer;
+const NodeBuffer = (globalThis as { Buffer?: BufferClass }).Buffer;
+/** What of Node's Buffer the batch encoder uses (typed here: the engine builds without Node's types). */
+interface BufferClass { from(buffer: ArrayBufferLike, offset: number, length: number): BufferView }
+interface BufferView { write(text: string, offset: number, encoding: 'utf16le'): number }
 const BATCH_UNITS = 1 << 15;
 
 /** A block of the core's memory that grows (doubling, from 16 KiB) and is never shrunk. */
@@ -230,7 +233,7 @@ export class Core {
   private batchLens = 0;
   private batchOut = 0;
   /** The batch's UTF-16 area as a Buffer, for write(); null where there is no Buffer. */
-  private batchView: Buffer | null = null;
+  private batchView: BufferView | null = null;
 
   private reserveBatch(): void {
     // The core reads 32 octets past the UTF-16 (SIMD); UTF-8 takes at most 3

@@ -1,6 +1,6 @@
 // `robots check FILE AGENT URL...`: one verdict per URL with the deciding line
 // and rule. Exit 0 when all are allowed, 1 when any is disallowed (as Google's tool).
-import type { Verdict } from '../../index.js';
+import { ruleText } from '../../engine/explanation.js';
 import { compileAgents } from './classify-config.js';
 import { parseAgents, parseFormat, parseMaxBytes, parseProfile } from './options.js';
 import { readRobotsFile } from './robots-file.js';
@@ -24,7 +24,3 @@ export function checkCommand(file: string, agent: string, urls: string[], option
   return verdicts.every((v) => v.allowed) ? 0 : 1;
 }
 
-export function ruleText(v: Verdict): string {
-  if (v.rule === undefined) return '(no rule matched)';
-  return `${v.rule.kind === 'allow' ? 'Allow' : 'Disallow'}: ${v.rule.pattern}`;
-}

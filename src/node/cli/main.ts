@@ -11,6 +11,7 @@ import { CliError, EXIT_USAGE, reason } from './errors.js';
 import { explainCommand } from './explain.js';
 import { fetchCommand } from './fetch.js';
 import { lintCommand } from './lint.js';
+import { serveCommand } from './serve.js';
 
 declare const VERSION: string; // set by the build (package.json)
 
@@ -128,6 +129,18 @@ npm install robots-parser robots-txt-guard robots-txt-parse robots-txt-parser
 robots exclusion adds them. The repository's npm run bench runs the full harness.`)
   .action(async (file: string, urls: string, o) => {
     exitCode = await benchCommand(file, urls, o);
+  });
+
+program
+  .command('serve')
+  .description('The robots.txt tester page on a local web server: edit a robots.txt, list URLs, see each verdict, its deciding line and why, compare two versions. Everything runs in the browser.')
+  .option('--port <n>', 'port to listen on (0: any free port)', '8080')
+  .option('--host <address>', 'address to listen on', '127.0.0.1')
+  .addHelpText('after', `
+The page is static (dist/web/): any web server can serve it as well. Its state
+lives in the URL fragment, so a result can be shared as a link.`)
+  .action(async (o) => {
+    exitCode = await serveCommand(o);
   });
 
 // A reader that went away (`robots ... | head`) is not an error. Any other

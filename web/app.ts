@@ -1,0 +1,510 @@
+// The tester page: the inputs, the results as they arrive from the worker, the
+// file with its diagnostics, and the explanation of the URL picked. The page
+// parses the file itself (for the file view, the facts and explanations); the
+// worker classifies the URLs, so a long list never blocks the page.
+import { DEFAULT_MAX_BYTES, lint, parse, type Matcher, type Profile, type RobotsTxt } from '../src/index.js';
+import { explainVerdict, matchLabel, type Explanation } from '../src/engine/explanation.js';
+import type { Chunk, Job, Reply } from './protocol.js';
+import { decodeState, encodeState, EXAMPLE, type State } from './state.js';
+
+const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
+const robotsField = byId<HTMLTextAreaElement>('robots');
+const nextField = byId<HTMLTextAreaElement>('robots-next');
+const urlsField = byId<HTMLTextAreaElement>('urls');
+const agentField = byId<HTMLInputElement>('agent');
+const profileField = byId<HTMLSelectElement>('profile');
+const compareField = byId<HTMLInputElement>('compare');
+const results = byId<HTMLDivElement>('results');
+const summary = byId<HTMLParagraphElement>('summary');
+const errorBox = byId<HTMLParagraphElement>('error');
+const explanation = byId<HTMLElement>('explanation');
+const fileView = byId<HTMLOListElement>('file-view');
+const facts = byId<HTMLDListElement>('facts');
+const filterBox = byId<HTMLDivElement>('filter');
+/** The line filter's rule: a constructed sheet, which the page's CSP allows where a <style> would not be. */
+const filterSheet = new CSSStyleSheet();
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, filterSheet];
+
+/** A version of the file as the page reads it: parsed once, compiled for the crawler once. */
+interface Version {
+  robots: RobotsTxt;
+  /** The octets the parser read (the first DEFAULT_MAX_BYTES), for explanations. */
+  body: Uint8Array;
+  matcher: Matcher | null;
+}
+
+/** The run on screen: its inputs and the verdicts received so far. */
+interface Run {
+  seq: number;
+  state: State;
+  agents: string[];
+  urls: string[];
+  verdicts: Uint8Array;
+  lines: Uint32Array;
+  verdictsNext: Uint8Array | null;
+  linesNext: Uint32Array | null;
+  received: number;
+  allowed: number;
+  changed: number;
+  now: Version | null;
+  next: Version | null;
+}
+
+const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+let seq = 0;
+let run: Run | null = null;
+let selected = -1;
+let lastHash = '';
+
+function readState(): State {
+  return {
+    robots: robotsField.value,
+    urls: urlsField.value,
+    agent: agentField.value,
+    profile: profileField.value === 'rfc' ? 'rfc' : 'google',
+    compare: compareField.checked,
+    robotsNext: nextField.value,
+  };
+}
+
+function showState(s: State): void {
+  robotsField.value = s.robots;
+  urlsField.value = s.urls;
+  agentField.value = s.agent;
+  profileField.value = s.profile;
+  compareField.checked = s.compare;
+  nextField.value = s.robotsNext;
+}
+
+const agentsOf = (text: string): string[] => text.split(',').map((a) => a.trim()).filter((a) => a !== '');
+const urlsOf = (text: string): string[] => text.split(/\r\n|\r|\n/).map((u) => u.trim()).filter((u) => u !== '');
+
+function readVersion(text: string, profile: Profile, agents: string[]): Version {
+  const octets = new TextEncoder().encode(text);
+  const robots = parse(octets, { profile });
+  return { robots, body: octets.subarray(0, Math.min(octets.length, DEFAULT_MAX_BYTES)), matcher: agents.length > 0 ? robots.compile(agents) : null };
+}
+
+function dispose(r: Run | null): void {
+  for (const v of [r?.now, r?.next]) {
+    v?.matcher?.dispose();
+    v?.robots.dispose();
+  }
+}
+
+/** Everything again from the inputs: the file's view and facts here, the verdicts in the worker. */
+function update(): void {
+  const state = readState();
+  byId('next-field').hidden = !state.compare;
+  const agents = agentsOf(state.agent);
+  const urls = urlsOf(state.urls);
+  const old = run;
+  const mine: Run = {
+    seq: ++seq, state, agents, urls,
+    verdicts: new Uint8Array(urls.length), lines: new Uint32Array(urls.length),
+    verdictsNext: state.compare ? new Uint8Array(urls.length) : null, linesNext: state.compare ? new Uint32Array(urls.length) : null,
+    received: 0, allowed: 0, changed: 0, now: null, next: null,
+  };
+  run = mine;
+  dispose(old);
+  const picked = old && selected >= 0 ? old.urls[selected] : undefined;
+  selected = -1;
+  setFilter(0);
+  startResults(mine);
+  saveState(state);
+  try {
+    if (agents.length === 0) throw new Error('Name a crawler, e.g. Googlebot.');
+    mine.now = readVersion(state.robots, state.profile, agents);
+    if (state.compare) mine.next = readVersion(state.robotsNext, state.profile, agents);
+  } catch (e) {
+    fail(mine, e instanceof Error ? e.message : String(e));
+    showFile(state, null);
+    return;
+  }
+  errorBox.hidden = true;
+  showFile(state, mine);
+  pendingPick = picked;
+  const job: Job = { seq: mine.seq, body: state.robots, bodyNext: state.compare ? state.robotsNext : null, urls, agents, profile: state.profile };
+  worker.postMessage(job);
+}
+let pendingPick: string | undefined;
+
+function fail(r: Run, message: string): void {
+  if (r !== run) return;
+  errorBox.textContent = message;
+  errorBox.hidden = false;
+  results.dataset.state = 'error';
+  summary.textContent = '';
+}
+
+worker.onmessage = (e: MessageEvent<Reply>) => {
+  const reply = e.data;
+  const r = run;
+  if (r === null || reply.seq !== r.seq) return;
+  if (reply.type === 'error') fail(r, reply.message);
+  else if (reply.type === 'chunk') addChunk(r, reply);
+  else finish(r);
+};
+worker.onerror = (e) => {
+  if (run) fail(run, `The worker failed: ${e.message}`);
+};
+
+// ---- Results ----------------------------------------------------------------
+
+function startResults(r: Run): void {
+  results.replaceChildren();
+  results.dataset.state = 'running';
+  results.dataset.count = '0';
+  // Which run the results are of: a test (or a script) waits for this one's 'done'.
+  results.dataset.run = String(r.seq);
+  if (r.state.compare) {
+    results.append(heading('changed-heading', 'Verdict changes'), list('changed-list'), heading('same-heading', 'Same verdict'), list('same-list'));
+  } else {
+    results.append(list('all-list'));
+  }
+  summary.textContent = r.urls.length === 0 ? 'No URL to check: write some in the URLs field.' : `Checking ${r.urls.length.toLocaleString('en')} URLs…`;
+}
+
+function heading(id: string, text: string): HTMLElement {
+  const h = document.createElement('h3');
+  h.id = id;
+  h.textContent = text;
+  return h;
+}
+
+/** A list of rows: one <ol> a chunk inside, each skipped by layout while off screen (content-visibility), so 100,000 rows cost the page little. */
+function list(id: string): HTMLDivElement {
+  const div = document.createElement('div');
+  div.id = id;
+  div.className = 'rows';
+  div.tabIndex = 0;
+  div.setAttribute('aria-label', id === 'changed-list' ? 'URLs whose verdict changes' : id === 'same-list' ? 'URLs whose verdict stays' : 'Verdicts');
+  return div;
+}
+
+/** Appends rows (HTML) as a block of n rows to a list. */
+function addBlock(list: HTMLElement, html: string, n: number): void {
+  if (n === 0) return;
+  const ol = document.createElement('ol');
+  ol.className = 'block';
+  // Its height before it is laid out: n rows (set here: the page's CSP allows no style attribute).
+  ol.style.containIntrinsicSize = `auto ${n * ROW_PX}px`;
+  ol.innerHTML = html;
+  list.append(ol);
+}
+/** A row's height, near enough, for blocks not laid out yet. */
+const ROW_PX = 25;
+
+const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const word = (v: number): string => (v === 1 ? 'allowed' : 'disallowed');
+
+function addChunk(r: Run, c: Chunk): void {
+  r.verdicts.set(c.verdicts, c.from);
+  r.lines.set(c.lines, c.from);
+  if (c.verdictsNext && c.linesNext) {
+    r.verdictsNext!.set(c.verdictsNext, c.from);
+    r.linesNext!.set(c.linesNext, c.from);
+  }
+  let all = '';
+  let changed = '';
+  let changes = 0;
+  for (let k = 0; k < c.verdicts.length; k++) {
+    const i = c.from + k;
+    const v = c.verdicts[k];
+    const line = c.lines[k];
+    const url = escapeHtml(r.urls[i]);
+    r.allowed += v;
+    // One element a row: its verdict and line are drawn by CSS from its data attributes (4x fewer nodes to parse and keep).
+    if (c.verdictsNext === null) {
+      all += `<li class="row" tabindex="-1" data-i="${i}" data-url="${url}" data-verdict="${word(v)}" data-line="${line}">${url}</li>`;
+      continue;
+    }
+    const vn = c.verdictsNext[k];
+    const ln = c.linesNext![k];
+    const row = `<li class="row compare" tabindex="-1" data-i="${i}" data-url="${url}" data-verdict="${word(v)}" data-line="${line}" data-verdict-next="${word(vn)}" data-line-next="${ln}" data-changed="${v !== vn}">${url}</li>`;
+    if (v !== vn) {
+      changes++;
+      changed += row;
+    } else {
+      all += row;
+    }
+  }
+  r.received = c.from + c.verdicts.length;
+  r.changed += changes;
+  if (c.verdictsNext === null) addBlock(byId('all-list'), all, c.verdicts.length);
+  else {
+    addBlock(byId('changed-list'), changed, changes);
+    addBlock(byId('same-list'), all, c.verdicts.length - changes);
+  }
+  results.dataset.count = String(r.received);
+  summary.textContent = `Checked ${r.received.toLocaleString('en')} of ${r.urls.length.toLocaleString('en')} URLs…`;
+}
+
+function finish(r: Run): void {
+  const n = r.urls.length;
+  const disallowed = n - r.allowed;
+  results.dataset.state = 'done';
+  results.dataset.count = String(n);
+  summary.dataset.allowed = String(r.allowed);
+  summary.dataset.disallowed = String(disallowed);
+  summary.dataset.changed = String(r.changed);
+  if (n === 0) return;
+  let text = `${n.toLocaleString('en')} URLs: ${r.allowed.toLocaleString('en')} allowed, ${disallowed.toLocaleString('en')} disallowed.`;
+  if (r.state.compare) {
+    const allowedNext = r.verdictsNext!.reduce((a, v) => a + v, 0);
+    text += ` New version: ${allowedNext.toLocaleString('en')} allowed, ${(n - allowedNext).toLocaleString('en')} disallowed; ${r.changed.toLocaleString('en')} URL${r.changed === 1 ? '' : 's'} change verdict.`;
+    byId('changed-heading').textContent = `Verdict changes (${r.changed.toLocaleString('en')})`;
+    byId('same-heading').textContent = `Same verdict (${(n - r.changed).toLocaleString('en')})`;
+  }
+  summary.textContent = text;
+  // The URL that was picked stays picked when the inputs change.
+  const at = pendingPick === undefined ? -1 : r.urls.indexOf(pendingPick);
+  pendingPick = undefined;
+  if (at >= 0) pick(at, false);
+}
+
+function rowOf(i: number): HTMLElement | null {
+  return results.querySelector(`.row[data-i="${i}"]`);
+}
+
+/** Shows why URL i gets its verdict, and its deciding line in the file view. */
+function pick(i: number, focus: boolean): void {
+  const r = run;
+  if (r === null || r.now === null || r.now.matcher === null || i < 0 || i >= r.received) return;
+  rowOf(selected)?.setAttribute('aria-selected', 'false');
+  const previous = rowOf(selected);
+  if (previous) previous.tabIndex = -1;
+  selected = i;
+  const row = rowOf(i);
+  if (row) {
+    row.setAttribute('aria-selected', 'true');
+    row.tabIndex = 0;
+    if (focus) row.focus();
+  }
+  const url = r.urls[i];
+  const now = explainVerdict(r.now.body, r.now.matcher.explain(url), url, r.agents, r.state.profile);
+  const next = r.next?.matcher ? explainVerdict(r.next.body, r.next.matcher.explain(url), url, r.agents, r.state.profile) : null;
+  explanation.replaceChildren(...explainBlock(now, next ? 'This version' : null, r.now), ...(next ? explainBlock(next, 'New version', r.next!) : []));
+  for (const li of fileView.querySelectorAll('.decides')) li.classList.remove('decides');
+  const decides = fileView.children[now.line - 1] as HTMLElement | undefined;
+  if (decides) {
+    decides.classList.add('decides');
+    decides.scrollIntoView({ block: 'nearest' });
+  }
+}
+
+function explainBlock(e: Explanation, title: string | null, version: Version): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  if (title) out.push(Object.assign(document.createElement('h3'), { textContent: title }));
+  const dl = document.createElement('dl');
+  const add = (term: string, value: string | HTMLElement) => {
+    const dt = document.createElement('dt');
+    dt.textContent = term;
+    const dd = document.createElement('dd');
+    dd.append(value);
+    dl.append(dt, dd);
+  };
+  add('URL', e.url);
+  add('Path', `${e.path} (what the rules are compared with: path, parameters and query${e.profile === 'rfc' ? ', normalised as RFC 3986 says' : ''})`);
+  add('Crawler', `${e.crawler.join(', ')} (profile ${e.profile})`);
+  add('Group', e.group);
+  if (e.matches.length === 0) add('Rules', 'none of the group\'s rules matches this path.');
+  else {
+    const ul = document.createElement('ul');
+    for (const m of e.matches) {
+      const li = document.createElement('li');
+      li.textContent = `line ${m.line}: ${matchLabel(m)} (length ${m.length})${m.viaIndexHtm ? ' (Google: an allow of …/index.html also allows the directory)' : ''}`;
+      ul.append(li);
+    }
+    add('Rules that match', ul);
+  }
+  const verdict = document.createElement('span');
+  const strong = Object.assign(document.createElement('strong'), { textContent: e.allowed ? 'ALLOWED' : 'DISALLOWED', className: `v ${e.allowed ? 'allowed' : 'disallowed'}` });
+  verdict.append(strong, ` ${e.why}`);
+  add('Verdict', verdict);
+  const usage = safe(() => version.robots.contentUsage(e.path, e.crawler));
+  if (usage !== undefined) add('Content-Usage', usage);
+  out.push(dl);
+  return out;
+}
+
+function safe<T>(f: () => T): T | undefined {
+  try {
+    return f();
+  } catch {
+    return undefined;
+  }
+}
+
+// ---- The file -----------------------------------------------------------------
+
+function showFile(state: State, r: Run | null): void {
+  const text = state.robots;
+  const lines = text.split(/\r\n|\r|\n/);
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  const report = lint(text, { profile: state.profile });
+  const byLine = new Map<number, typeof report.findings>();
+  for (const f of report.findings) byLine.set(f.line, [...(byLine.get(f.line) ?? []), f]);
+  let html = '';
+  for (let i = 0; i < lines.length; i++) {
+    const found = byLine.get(i + 1) ?? [];
+    const worst = found.some((f) => f.severity === 'error') ? 'error' : found.length > 0 ? 'warning' : '';
+    html += `<li data-line="${i + 1}" class="${worst}" tabindex="-1"><span class="no">${i + 1}</span><span class="text">${escapeHtml(lines[i])}</span>`;
+    for (const f of found) html += `<span class="diag ${f.severity}">${f.severity} ${escapeHtml(f.code)}: ${escapeHtml(f.message)}</span>`;
+    html += '</li>';
+  }
+  fileView.innerHTML = html;
+  // Findings past the last line (a size limit) still show.
+  const rows: [string, string | HTMLElement][] = [];
+  rows.push(['Size', `${new TextEncoder().encode(text).length.toLocaleString('en')} octets, ${lines.length.toLocaleString('en')} lines`]);
+  rows.push(['Diagnostics', report.findings.length === 0 ? 'none' : `${report.errors} error${report.errors === 1 ? '' : 's'}, ${report.warnings} warning${report.warnings === 1 ? '' : 's'} (marked on their lines)`]);
+  const robots = r?.now?.robots;
+  if (robots && r) {
+    const delay = safe(() => robots.crawlDelay(r.agents));
+    rows.push(['Crawl-delay', delay === undefined ? `none for ${r.agents.join(', ')}` : `${delay} s for ${r.agents.join(', ')}${state.profile === 'google' ? ' (Googlebot ignores it)' : ''}`]);
+    const usage = safe(() => robots.contentUsage('/', r.agents));
+    rows.push(['Content-Usage', usage === undefined ? 'none' : `${usage} (for /)`]);
+    const maps = document.createElement('span');
+    if (robots.sitemaps.length === 0) maps.textContent = 'none';
+    for (const [k, s] of robots.sitemaps.entries()) maps.append(...(k > 0 ? [document.createElement('br')] : []), s);
+    rows.push(['Sitemaps', maps]);
+    if (r.next) {
+      const nextReport = lint(state.robotsNext, { profile: state.profile });
+      rows.push(['New version', `${nextReport.errors} error${nextReport.errors === 1 ? '' : 's'}, ${nextReport.warnings} warning${nextReport.warnings === 1 ? '' : 's'}`]);
+    }
+  }
+  facts.replaceChildren();
+  for (const [term, value] of rows) {
+    const dt = document.createElement('dt');
+    dt.textContent = term;
+    const dd = document.createElement('dd');
+    dd.append(value);
+    facts.append(dt, dd);
+  }
+}
+
+/** Shows only the URLs that line n decides (in either version); 0 shows all. */
+function setFilter(n: number): void {
+  filterLine = n;
+  filterSheet.replaceSync(n === 0 ? '' : `#results .row:not([data-line="${n}"]):not([data-line-next="${n}"]) { display: none; }`);
+  filterBox.hidden = n === 0;
+  byId('filter-text').textContent = n === 0 ? '' : `Showing the URLs that line ${n} decides.`;
+  for (const li of fileView.querySelectorAll('.picked')) li.classList.remove('picked');
+  if (n > 0) fileView.children[n - 1]?.classList.add('picked');
+}
+
+// ---- The link -------------------------------------------------------------------
+
+/** Fragments longer than this are not kept (browsers cap a URL at about 2 MB). */
+const MAX_FRAGMENT = 1_500_000;
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+
+function saveState(state: State): void {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(async () => {
+    const hash = await encodeState(state);
+    if (hash.length > MAX_FRAGMENT) return;
+    lastHash = hash;
+    history.replaceState(null, '', hash);
+  }, 300);
+}
+
+// ---- Events -----------------------------------------------------------------------
+
+let inputTimer: ReturnType<typeof setTimeout> | undefined;
+function soon(): void {
+  clearTimeout(inputTimer);
+  inputTimer = setTimeout(update, 120);
+}
+function now(): void {
+  clearTimeout(inputTimer);
+  update();
+}
+
+for (const field of [robotsField, nextField, urlsField, agentField]) field.addEventListener('input', soon);
+profileField.addEventListener('input', now);
+profileField.addEventListener('change', now);
+compareField.addEventListener('change', now);
+byId<HTMLFormElement>('controls').addEventListener('submit', (e) => {
+  e.preventDefault();
+  now();
+});
+byId('clear-filter').addEventListener('click', () => setFilter(0));
+
+results.addEventListener('click', (e) => {
+  const row = (e.target as HTMLElement).closest<HTMLElement>('.row');
+  if (row) pick(Number(row.dataset.i), true);
+});
+results.addEventListener('keydown', (e) => {
+  const row = (e.target as HTMLElement).closest<HTMLElement>('.row');
+  const from = row ?? (e.target as HTMLElement).querySelector<HTMLElement>('.row');
+  if (!from) return;
+  if (e.key === 'Enter' || e.key === ' ') {
+    e.preventDefault();
+    pick(Number(from.dataset.i), true);
+  } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+    e.preventDefault();
+    const to = row ? step(row, e.key === 'ArrowDown') : shown(from) ? from : step(from, true);
+    if (to) pick(Number(to.dataset.i), true);
+  }
+});
+
+/** The line the results are filtered by, 0 for none. */
+let filterLine = 0;
+const shown = (row: Element): boolean => filterLine === 0 || (row as HTMLElement).dataset.line === String(filterLine) || (row as HTMLElement).dataset.lineNext === String(filterLine);
+
+/** The next (or previous) row shown, across the lists (changed, then same). */
+function step(row: HTMLElement, down: boolean): HTMLElement | null {
+  const rows = results.querySelectorAll<HTMLElement>('.row');
+  let at = Array.prototype.indexOf.call(rows, row) as number;
+  for (at += down ? 1 : -1; at >= 0 && at < rows.length; at += down ? 1 : -1) if (shown(rows[at])) return rows[at];
+  return null;
+}
+
+fileView.addEventListener('click', (e) => {
+  const li = (e.target as HTMLElement).closest<HTMLElement>('li[data-line]');
+  if (li) setFilter(Number(li.dataset.line));
+});
+fileView.addEventListener('keydown', (e) => {
+  const li = (e.target as HTMLElement).closest<HTMLElement>('li[data-line]');
+  if (li && (e.key === 'Enter' || e.key === ' ')) {
+    e.preventDefault();
+    setFilter(Number(li.dataset.line));
+  }
+});
+
+// A file dropped on a field (the robots.txt, the URLs), or opened with its button.
+function fileInto(dropZone: string, fileInput: string, field: HTMLTextAreaElement): void {
+  const zone = byId(dropZone);
+  const load = async (file: File | undefined) => {
+    if (!file) return;
+    field.value = await file.text();
+    now();
+  };
+  zone.addEventListener('dragover', (e) => {
+    e.preventDefault();
+    zone.classList.add('drag');
+  });
+  zone.addEventListener('dragleave', () => zone.classList.remove('drag'));
+  zone.addEventListener('drop', (e) => {
+    e.preventDefault();
+    zone.classList.remove('drag');
+    void load(e.dataTransfer?.files[0]);
+  });
+  byId<HTMLInputElement>(fileInput).addEventListener('change', (e) => void load((e.target as HTMLInputElement).files?.[0]));
+}
+fileInto('robots-drop', 'robots-file', robotsField);
+fileInto('urls-drop', 'urls-file', urlsField);
+
+// A link pasted into this tab, or the back button: the fragment's state.
+window.addEventListener('hashchange', async () => {
+  if (location.hash === lastHash) return;
+  const s = await decodeState(location.hash);
+  if (s) {
+    showState(s);
+    now();
+  }
+});
+
+showState((await decodeState(location.hash)) ?? EXAMPLE);
+update();

@@ -1,0 +1,56 @@
+// The page's classification worker: the engine compiled here too, so 100,000
+// URLs never block the page. A newer job makes the running one stop at its next
+// chunk (each chunk ends with a turn of the event loop, where messages arrive).
+import { parse, type Matcher } from '../src/index.js';
+import type { Chunk, Job, Reply } from './protocol.js';
+
+/** URLs a chunk: small enough for the page to render between its frames. */
+const CHUNK = 1_000;
+let latest = 0;
+
+const post = (reply: Reply, transfer: Transferable[] = []): void => (self as unknown as Worker).postMessage(reply, transfer);
+const turn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+self.onmessage = (e: MessageEvent<Job>) => {
+  latest = e.data.seq;
+  void run(e.data);
+};
+
+async function run(job: Job): Promise<void> {
+  const matchers: Matcher[] = [];
+  try {
+    const compile = (body: string) => {
+      const m = parse(body, { profile: job.profile }).compile(job.agents);
+      matchers.push(m);
+      return m;
+    };
+    const now = compile(job.body);
+    const next = job.bodyNext === null ? null : compile(job.bodyNext);
+    for (let from = 0; from < job.urls.length; from += CHUNK) {
+      if (job.seq !== latest) return;
+      const urls = job.urls.slice(from, from + CHUNK);
+      const [verdicts, lines] = decide(now, urls);
+      const [verdictsNext, linesNext] = next === null ? [null, null] : decide(next, urls);
+      const chunk: Chunk = { type: 'chunk', seq: job.seq, from, verdicts, lines, verdictsNext, linesNext };
+      post(chunk, [verdicts.buffer, lines.buffer, ...(verdictsNext ? [verdictsNext.buffer, linesNext!.buffer] : [])]);
+      await turn();
+    }
+    if (job.seq === latest) post({ type: 'done', seq: job.seq });
+  } catch (err) {
+    // A crawler name the profile refuses, a URL that is not a string: the page says so.
+    post({ type: 'error', seq: job.seq, message: err instanceof Error ? err.message : String(err) });
+  } finally {
+    for (const m of matchers) m.dispose();
+  }
+}
+
+function decide(m: Matcher, urls: string[]): [Uint8Array, Uint32Array] {
+  const verdicts = new Uint8Array(urls.length);
+  const lines = new Uint32Array(urls.length);
+  for (let i = 0; i < urls.length; i++) {
+    const v = m.explain(urls[i]);
+    verdicts[i] = v.allowed ? 1 : 0;
+    lines[i] = v.line;
+  }
+  return [verdicts, lines];
+}
