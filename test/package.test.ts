@@ -120,6 +120,7 @@ describe('the packed tarball', () => {
     for (const entry of ['compat', 'redis']) for (const ext of ['js', 'cjs', 'd.ts', 'd.cts']) expect(files).toContain(`dist/${entry}.${ext}`);
     // workerd's build (the `workerd` condition): its entries, their shared chunk and the core beside them.
     for (const f of ['dist/workerd/index.js', 'dist/workerd/compat.js', 'dist/workerd/robots.wasm']) expect(files).toContain(f);
+    for (const f of ['index.html', 'style.css', 'app.js', 'worker.js']) expect(files).toContain(`dist/web/${f}`);
     expect(files.filter((f) => /^dist\/workerd\/chunks\/[^/]+\.js$/.test(f)).length).toBeGreaterThan(0);
     expect(files.filter((f) => f.startsWith('src/') || f.startsWith('test/') || f.startsWith('assembly/'))).toEqual([]);
     expect(files.filter((f) => f.startsWith('dist/') && f.endsWith('.d.ts')).sort()).toEqual(['dist/compat.d.ts', 'dist/index.d.ts', 'dist/redis.d.ts']);
@@ -375,5 +376,23 @@ export { v, r };
     const r = spawnSync('npx', ['--no-install', 'robots-wasm', 'check', 'robots.txt', 'FooBot', 'https://example.com/private'], { cwd: app, encoding: 'utf8' });
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/^disallowed\t2\t/);
+  });
+
+  it('serves the tester page from the installed package (its robots-wasm bin: serve)', async () => {
+    // The bin itself, not npx: a signal reaches the server, and no server outlives the test.
+    const child = spawn(path.join(app, 'node_modules/.bin/robots-wasm'), ['serve', '--port', '0'], { cwd: app, stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const origin = await new Promise<string>((resolve, reject) => {
+        child.stdout!.on('data', (d) => {
+          const m = String(d).match(/http:\/\/\S+?\//);
+          if (m) resolve(m[0]);
+        });
+        child.once('exit', (code) => reject(new Error(`robots-wasm serve exited ${code}`)));
+      });
+      expect(await (await fetch(origin)).text()).toMatch(/<textarea id="robots"/);
+      for (const f of ['app.js', 'worker.js', 'style.css']) expect((await fetch(`${origin}${f}`)).status, f).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
   });
 });
