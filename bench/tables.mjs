@@ -15,6 +15,13 @@ function ratio(results, workload, id) {
   return r.median / base.median;
 }
 
+/** A variant's ratio to the baseline's variant of the same label (e.g. the same timing order), when the baseline has one. */
+function variantRatio(results, workload, v) {
+  const base = baselineOf(results, workload)?.variants?.find((b) => b.label === v.label);
+  if (!base || base.error || v.error || !(base.median > 0)) return undefined;
+  return v.median / base.median;
+}
+
 export function formatRatio(x) {
   if (x === undefined) return '—';
   return `${x >= 100 ? Math.round(x) : x >= 10 ? x.toFixed(1) : x.toFixed(2)}×`;
@@ -65,7 +72,7 @@ export function workloadTable(results, workload) {
     .filter((e) => workload.results[e.id])
     .flatMap((e) => {
       const r = workload.results[e.id];
-      if (r.variants) return r.variants.map((v) => row(`${e.label}: ${v.label}`, v, undefined));
+      if (r.variants) return r.variants.map((v) => row(`${e.label}: ${v.label}`, v, variantRatio(results, workload, v)));
       return [row(e.label, r, ratio(results, workload, e.id))];
     });
   return { headers, rows };

@@ -19,11 +19,14 @@ import pathological from './pathological.mjs';
 import agreement from './agreement.mjs';
 import memory from './memory.mjs';
 import coldStart from './cold-start.mjs';
+import { firstVerdict, crawlerMix } from './crawler.mjs';
 import { classifyOne, classifyDir, classifyWarc } from './classify.mjs';
 
 export const WORKLOADS = [
   // Parsing first, while the heap holds nothing else.
   parse,
+  firstVerdict,
+  crawlerMix,
   corpus,
   top20,
   synthetic,

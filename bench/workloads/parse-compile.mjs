@@ -5,7 +5,7 @@ import { formatFigure } from '../format.mjs';
 import { measureRate, measureWork } from '../measure.mjs';
 
 /** One pass over a list of files; the files the engine threw on go to `failed`. */
-function parseLoop(adapter, agent, failed) {
+export function parseLoop(adapter, agent, failed) {
   const release = adapter.release ?? (() => {});
   if (adapter.async) {
     return async (list) => {
@@ -27,7 +27,7 @@ function parseLoop(adapter, agent, failed) {
  * parses about 20% faster per octet than the whole), so a share is a sample of
  * the whole, not its first n files.
  */
-function spreadShares(files) {
+export function spreadShares(files) {
   const memo = new Map();
   return (n) => {
     let share = memo.get(n);
@@ -41,7 +41,7 @@ function spreadShares(files) {
 }
 
 /** The file's first probe that is not /robots.txt: `rfc` allows that one without walking anything. */
-function firstWalked(file) {
+export function firstWalked(file) {
   return file.urls.find((u) => !u.endsWith('/robots.txt')) ?? file.urls[0];
 }
 
@@ -50,7 +50,7 @@ function firstWalked(file) {
  * passMs: every engine that fast is measured on the same octets. A slower one
  * gets a share (measureWork), a sample of the whole.
  */
-async function measureParse(run, files, budget, async) {
+export async function measureParse(run, files, budget, async) {
   const share = spreadShares(files);
   const all = share(files.length);
   const t0 = performance.now();
