@@ -6,23 +6,36 @@ import {
   H_FLAGS, H_CLASSMAP, H_TRANS, H_START, H_POSITIVE, H_OUT_ALLOW, H_OUT_DISALLOW,
   FLAG_RFC, FLAG_GOOGLE, INFO_STICKY_ALLOW, INFO_STICKY_DISALLOW, INFO_END_ALLOW, INFO_END_DISALLOW,
   INFO_SIZE, ENTRY_SPECIAL, ENTRY_DEAD, ENTRY_ROW_MASK, WIDE_SPECIAL, WIDE_DEAD, WIDE_ROW_MASK, ROW_ALIGN,
-  FLAG_WIDE, NO_RULE,
+  FLAG_WIDE, NO_RULE, H_COLD,
 } from "../src/engine/layout";
 import { extractPath, pathStart, pathEnd, pathSlash } from "./path";
 import { isNormal, normalizeInto } from "./normalize";
 
-/** Host callback: build the transition on byte class `cls` of the state whose
- * row is at octet `row` of matcher m's tables (row 0: build the start state);
- * returns the transition entry. It may move the tables, so callers reload them. */
-@external("robots", "buildTransition")
-declare function buildTransition(m: usize, row: u32, cls: u32): u32;
+import { buildTransition } from "./host";
+import { walkCold } from "./nfa";
+
+// Octets of the blocks the host holds (its allocations less its frees): what
+// its matchers and areas really take, which the memory's size (it only grows) does not say.
+let allocated: usize = 0;
+
+/** A block's size, from the allocator's header before it (TLSF: size | 2 tag bits). */
+@inline function blockSize(ptr: usize): usize {
+  return load<usize>(ptr - 4) & ~3;
+}
 
 export function alloc(size: usize): usize {
-  return heap.alloc(size);
+  const ptr = heap.alloc(size);
+  if (ptr != 0) allocated += blockSize(ptr);
+  return ptr;
 }
 
 export function free(ptr: usize): void {
+  allocated -= blockSize(ptr);
   heap.free(ptr);
+}
+
+export function allocatedBytes(): usize {
+  return allocated;
 }
 
 // Scratch space for a path that is rewritten before the walk (normalised, or
@@ -141,6 +154,8 @@ export function decide(m: usize, u: usize, flags: u32, normal: bool): i32 {
     storeOut(m, NO_RULE, NO_RULE);
     return 1;
   }
+  // A matcher's first octets are walked cold (no DFA state built for URLs it may never see again).
+  if (load<u32>(m, H_COLD) != 0 && walkCold(m, p, len)) return verdict(m);
   // (Read again: the walk of a URL before may have widened the entries since flags were read.)
   if ((load<u32>(m, H_FLAGS) & FLAG_WIDE) != 0 || !walk<u16>(m, p, len)) walk<u32>(m, p, len);
   return verdict(m);

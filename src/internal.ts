@@ -4,7 +4,7 @@
 export * from './index.js';
 export { referenceVerdict, pathParamsQuery, normalizePath } from './engine/reference.js';
 export { escapePattern } from './engine/pattern.js';
-export { corePath, coreMemoryBytes, coreIsUtf8 } from './engine/core.js';
+export { corePath, coreMemoryBytes, coreAllocatedBytes, coreIsUtf8 } from './engine/core.js';
 export { dfaTuning } from './engine/dfa.js';
 export { ownMatcherStats } from './engine/robots-txt.js';
 export { LineClassifier, MAX_COUNTED_HOSTS, UNREACHABLE, LABEL_MAX, MAX_CRAWLERS, shardOf } from './node/line-classifier.js';

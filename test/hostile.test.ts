@@ -145,6 +145,14 @@ describe('caller mistakes get clear errors', () => {
     expect(() => parse(42 as unknown as string)).toThrow(TypeError);
     expect(() => parse(null as unknown as string)).toThrow(TypeError);
     expect(() => r.compile('FooBot', { maxDfaBytes: -1 })).toThrow(RangeError);
+    for (const cold of [-1, 1.5, NaN, '8' as unknown as number]) expect(() => r.compile('FooBot', { coldOctets: cold }), String(cold)).toThrow(/coldOctets must be/);
+    // 0 (hot at once), a budget, and Infinity (cold for as long as a u32 counts) all decide alike.
+    for (const cold of [0, 7, Infinity]) {
+      const m = r.compile('FooBot', { coldOctets: cold });
+      expect([m.isAllowed('/private/x'), m.isAllowed('/public'), m.isAllowed('/x/y'), m.explain('/xz').line], String(cold)).toEqual([true, true, false, 2]);
+      expect(m.stats.states === 0, String(cold)).toBe(cold === Infinity);
+      m.dispose();
+    }
   });
 
   it('any URL string gets a verdict', () => {

@@ -147,6 +147,42 @@ describe('WASM automaton agrees with the reference matcher', () => {
   });
 });
 
+describe('cold walk (the trie simulated), hot walk (the DFA), and the switch between them', () => {
+  // A matcher walks its first dfaTuning.coldOctets octets of paths cold, then its DFA.
+  const withCold = (octets: number, run: () => void) => {
+    const saved = dfaTuning.coldOctets;
+    dfaTuning.coldOctets = octets;
+    try {
+      run();
+    } finally {
+      dfaTuning.coldOctets = saved;
+    }
+  };
+  for (const [label, octets] of [['always hot', 0], ['always cold', 2 ** 31], ['switching within a case', 23]] as const) {
+    it(`${label}: both profiles, with and without a tiny cap, shared prefixes and stars, long paths`, () => {
+      withCold(octets, () => {
+        for (const profile of ['google', 'rfc'] as const) {
+          agree(profile);
+          agree(profile, 1);
+          agree(profile, undefined, sharedRobots, sharedUrl);
+        }
+        agree('google', undefined, robots, fc.array(piece, { minLength: 20, maxLength: 48 }).map((p) => 'http://example.com/' + p.join('')));
+      });
+    });
+  }
+  it('a cold matcher builds no DFA state; past its cold octets the DFA takes over', () => {
+    withCold(64, () => {
+      const m = parse('User-agent: *\nDisallow: /a*b\nAllow: /a/c$\n').compile('FooBot');
+      expect(m.isAllowed('/a/x/b')).toBe(false);
+      expect(m.stats.states).toBe(0); // nothing of the DFA built yet
+      for (let i = 0; i < 20; i++) m.isAllowed(`/a/${i}/b`);
+      expect(m.stats.states).toBeGreaterThan(0);
+      expect(m.isAllowed('/a/c')).toBe(true);
+      m.dispose();
+    });
+  });
+});
+
 describe('checkMany agrees with isAllowed', () => {
   // checkMany hands the core a batch of URLs as one string's UTF-16 with their
   // lengths, and the core encodes each to UTF-8 as TextEncoder would: non-ASCII,

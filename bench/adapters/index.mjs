@@ -1,7 +1,8 @@
 // Every engine the harness compares, behind one small interface:
 //
 //   { id, label, library, version, api: 'isAllowed' | 'checkMany', profile?, async?, sameParseAs?,
-//     parse(file, agent) → handle (or a promise of one, when `async`),
+//     parse(file, agent, how?) → handle (or a promise of one, when `async`); how is { warm: true }
+//       for a warm loop (an engine may then build its lazy state from the start),
 //     isAllowed(handle, url) → boolean,
 //     checkMany?(handle, urls) → array-like of 0/1 or booleans,
 //     release?(handle), module }   (module: added by loadAdapters)

@@ -12,7 +12,9 @@ export async function load() {
       library: 'robots-wasm',
       version,
       profile,
-      parse: (file, agent) => parse(file.bytes, { profile, maxBytes: Infinity }).compile(agent),
+      // A warm loop compiles hot (coldOctets 0: the automaton from the first URL); the
+      // crawler's workloads (first-verdict, crawler-mix, memory) take the default, cold first.
+      parse: (file, agent, how) => parse(file.bytes, { profile, maxBytes: Infinity }).compile(agent, how?.warm ? { coldOctets: 0 } : undefined),
       isAllowed: (matcher, url) => matcher.isAllowed(url),
       release: (matcher) => matcher.dispose(),
       // What compile() leaves to the first check (the parse workload measures it too).

@@ -13,6 +13,7 @@ interface CoreExports {
   memory: WebAssembly.Memory;
   alloc(size: number): number;
   free(ptr: number): void;
+  allocatedBytes(): number;
   check(matcher: number, url: number, len: number): number;
   checkBatch(matcher: number, utf16: number, lens: number, count: number, text: number, out: number): void;
   pathOf(url: number, len: number, stopAtNul: boolean, out: number): void;
@@ -283,6 +284,11 @@ export function core(): Core {
 /** @internal The core's linear memory in bytes (it never shrinks), for tests. */
 export function coreMemoryBytes(): number {
   return core().exports.memory.buffer.byteLength;
+}
+
+/** @internal Octets of the core's memory in blocks the host holds (matchers, areas), for tests. */
+export function coreAllocatedBytes(): number {
+  return core().exports.allocatedBytes();
 }
 
 /** @internal The core's UTF-8 validation of some octets, for tests. */

@@ -21,20 +21,32 @@
 import type { Core } from './core.js';
 import { RuleTable, RULE_FIELDS, R_LINE, R_PRIORITY } from './compile.js';
 import {
-  ENTRY_DEAD, ENTRY_SPECIAL, FLAG_WIDE, H_CLASSMAP, H_FLAGS, H_LINES, H_POSITIVE, H_START, H_TEXTS, H_TEXTS_MAX, H_TRANS,
-  HEADER_SIZE, INFO_SIZE, MAX_STATES, NARROW_ROWS_LIMIT, NO_RULE, ROW_ALIGN, WIDE_DEAD, WIDE_SPECIAL,
+  BUILD_NFA_ROW, ENTRY_DEAD, ENTRY_SPECIAL, FLAG_WIDE, H_CLASSMAP, H_COLD, H_FLAGS, H_LINES, H_NFA, H_POSITIVE, H_START, H_TEXTS, H_TEXTS_MAX, H_TRANS,
+  HEADER_SIZE, INFO_SIZE, MAX_STATES, N_CHILD_NODE, N_CHILD_START, N_CHILD_TOK, N_HEADER, N_IS_STAR, N_SIZE, N_STAR_CHILD, N_TERM, N_TERMS,
+  NARROW_ROWS_LIMIT, NO_RULE, ROW_ALIGN, WIDE_DEAD, WIDE_SPECIAL,
 } from './layout.js';
 import {
-  buildTrie, childOf, hasEnd, trieBytes, T_END_ALLOW, T_END_DISALLOW, T_STICKY_ALLOW, T_STICKY_DISALLOW, Trie,
+  buildTrie, childOf, hasEnd, trieBufferBytes, trieBytes, trieShape, trieViews, T_END_ALLOW, T_END_DISALLOW, T_STICKY_ALLOW, T_STICKY_DISALLOW, Trie, TrieShape,
 } from './trie.js';
+
+/** A cold matcher's trie is in WASM memory (see writeColdTrie): no JS trie meanwhile. */
+const NO_TRIE = trieViews(new ArrayBuffer(8), { size: 0, edgeCount: 0, termCount: 0, starry: false }, new Int32Array(0));
 
 /** Default cap on one matcher's automaton memory (tables in WASM plus NFA sets). */
 export const DEFAULT_MAX_DFA_BYTES = 8 << 20;
 const MIN_STATES = 4;
 
-/** @internal Octets of rows a matcher addresses with u16 entries before it
- * widens (tests lower it, to widen matchers in the middle of a walk). */
-export const dfaTuning = { narrowRowsLimit: NARROW_ROWS_LIMIT };
+/**
+ * Octets of paths a matcher walks cold (assembly/nfa.ts: the trie simulated,
+ * no DFA state built) before its DFA takes over: about a crawler's few dozen
+ * URLs of a host. Past it the matcher is hot and stays so.
+ */
+const COLD_OCTETS = 2048;
+
+/** @internal What the tests change: the octets of rows a matcher addresses
+ * with u16 entries before it widens (lowered, to widen matchers in the middle
+ * of a walk), and the default of MatcherOptions.coldOctets. */
+export const dfaTuning = { narrowRowsLimit: NARROW_ROWS_LIMIT, coldOctets: COLD_OCTETS };
 /** Nodes a dominance check may visit (through frontiers of inactive stars) before it gives up. */
 const DOMINANCE_BUDGET = 128;
 /** Stars not in the set, in a row, that the walk up from a new star passes before it stops. */
@@ -212,8 +224,9 @@ export class LazyDfa {
   private disallow = NO_RULE;
   private budget = 0;
 
-  /** texts: each rule's text by id ("Disallow: /a"), for the core's JSON lines (bulk classification), or none. */
-  constructor(core: Core, table: RuleTable, flags: number, maxBytes = DEFAULT_MAX_DFA_BYTES, texts?: readonly Uint8Array[]) {
+  /** texts: each rule's text by id ("Disallow: /a"), for the core's JSON lines (bulk classification), or none.
+   * coldOctets: what the matcher walks cold first (assembly/nfa.ts); Infinity is as many as a u32 holds. */
+  constructor(core: Core, table: RuleTable, flags: number, maxBytes = DEFAULT_MAX_DFA_BYTES, texts?: readonly Uint8Array[], coldOctets = dfaTuning.coldOctets) {
     this.core = core;
     this.nclasses = table.nclasses;
     this.classRep = table.classRep;
@@ -230,6 +243,7 @@ export class LazyDfa {
     core.u8.set(table.classMap, h + HEADER_SIZE);
     const u32 = core.u32;
     u32[(h + H_FLAGS) >>> 2] = flags;
+    u32[(h + H_COLD) >>> 2] = Math.min(coldOctets, 0xffffffff);
     u32[(h + H_CLASSMAP) >>> 2] = h + HEADER_SIZE;
     let positive = 0;
     while (positive < nrules && table.rules[positive * RULE_FIELDS + R_PRIORITY] > 0) positive++;
@@ -280,6 +294,56 @@ export class LazyDfa {
     this.cover = scratch.cover;
   }
 
+  /**
+   * The trie moved into WASM memory for the cold walk (assembly/nfa.ts): its
+   * buffer as it is, then its frontiers, behind a header of addresses. The JS
+   * copy is dropped: a matcher holds its trie once, here while it is cold, in
+   * JS once it is hot (restoreTrie).
+   */
+  private writeColdTrie(): void {
+    this.buildTrie();
+    const t = this.trie;
+    const shape = trieShape(t);
+    const bufferBytes = trieBufferBytes(shape);
+    const frontierAt = (N_HEADER + bufferBytes + 3) & ~3;
+    const octets = frontierAt + 4 * t.frontierNodes.length;
+    const block = this.core.alloc(octets);
+    const base = block + N_HEADER;
+    const { u8, u32, i32 } = this.core;
+    u8.set(new Uint8Array(t.childStart.buffer, 0, bufferBytes), base);
+    i32.set(t.frontierNodes, (block + frontierAt) >>> 2);
+    const at = (field: number, view: ArrayBufferView | null) => (u32[(block + field) >>> 2] = view === null ? 0 : base + view.byteOffset);
+    u32[(block + N_SIZE) >>> 2] = t.size;
+    at(N_CHILD_START, t.childStart);
+    at(N_CHILD_TOK, t.childTok);
+    at(N_CHILD_NODE, t.childNode);
+    at(N_TERM, t.term);
+    at(N_TERMS, t.terms);
+    at(N_STAR_CHILD, t.starry ? t.starChild : null);
+    at(N_IS_STAR, t.starry ? t.isStar : null);
+    u32[(this.header + H_NFA) >>> 2] = block;
+    this.cold = { shape, frontiers: t.frontierNodes.length, octets };
+    this.trie = NO_TRIE;
+  }
+
+  /** The trie back in JS from its WASM block, which is freed: the matcher turned hot. */
+  private restoreTrie(): void {
+    const { shape, frontiers, octets } = this.cold!;
+    const u32 = this.core.u32;
+    const block = u32[(this.header + H_NFA) >>> 2];
+    const bufferBytes = trieBufferBytes(shape);
+    const buffer = new ArrayBuffer(bufferBytes);
+    new Uint8Array(buffer).set(this.core.u8.subarray(block + N_HEADER, block + N_HEADER + bufferBytes));
+    const frontierAt = (block + octets - 4 * frontiers) >>> 2;
+    this.trie = trieViews(buffer, shape, this.core.i32.slice(frontierAt, frontierAt + frontiers));
+    this.core.free(block);
+    u32[(this.header + H_NFA) >>> 2] = 0;
+    this.cold = null;
+  }
+
+  /** The trie while it is in WASM memory (cold), else null. */
+  private cold: { shape: TrieShape; frontiers: number; octets: number } | null = null;
+
   /** Number of DFA states built so far (since the last reset). */
   get stateCount(): number {
     return Math.max(0, this.states.length - 1);
@@ -293,12 +357,14 @@ export class LazyDfa {
   /** All the matcher holds: the capped bytes, the trie (or the rule table until
    * the trie is built) and the header block in WASM memory. */
   get heldBytes(): number {
-    const nfa = this.table !== null ? this.table.tok.byteLength + this.table.posRule.byteLength : trieBytes(this.trie);
+    const nfa = this.table !== null ? this.table.tok.byteLength + this.table.posRule.byteLength : this.cold !== null ? this.cold.octets : trieBytes(this.trie);
     return this.bytes + nfa + this.headerBytes;
   }
 
   dispose(): void {
     this.core.unregister(this.header);
+    const cold = this.core.u32[(this.header + H_NFA) >>> 2];
+    if (cold !== 0) this.core.free(cold);
     if (this.tables) this.core.free(this.tables);
     this.core.free(this.header);
     this.tables = 0;
@@ -637,10 +703,16 @@ export class LazyDfa {
   }
 
   /** The WASM core's callback: the transition on byte class `cls` of the state
-   * whose row is at octet `row` of the tables (row 0: build the start state). */
+   * whose row is at octet `row` of the tables (row 0: build the start state;
+   * BUILD_NFA_ROW: the cold walk's trie). */
   build(row: number, cls: number): number {
+    if (row >>> 0 === BUILD_NFA_ROW) {
+      this.writeColdTrie();
+      return 0;
+    }
     if (row === 0) {
-      this.buildTrie();
+      if (this.cold !== null) this.restoreTrie();
+      else this.buildTrie();
       return this.clear(MIN_STATES);
     }
     const target = this.step(this.states[row / this.rowBytes()], cls);

@@ -15,6 +15,8 @@ export const H_OUT_DISALLOW = 32; // out: best disallow rule id of the last matc
 export const H_LINES = 36; // ptr: u32 robots.txt line per rule id
 export const H_TEXTS = 40; // ptr (0: none): per rule id a u32 offset and length of its text ("Disallow: /a") from here
 export const H_TEXTS_MAX = 44; // the longest of those texts, octets
+export const H_NFA = 48; // ptr (0: not built): the trie for the cold walk (N_* below)
+export const H_COLD = 52; // octets the matcher still walks cold (an NFA simulation); 0: hot (the DFA)
 export const HEADER_SIZE = 64;
 /** Not a matcher's address: bulk classification's "robots.txt unreachable,
  * every URL disallowed" (0 is "no robots.txt, every URL allowed"). */
@@ -52,6 +54,21 @@ export const NARROW_ROWS_LIMIT = (ENTRY_ROW_MASK + 1) * ROW_ALIGN;
 export const MAX_STATES = 0x3fff;
 
 export const NO_RULE = 0xffffffff;
+
+/** The cold walk's trie (see trie.ts), one block: a header of the fields below
+ * (ptrs, 0 where a trie has no `*` node), then the arrays. Its terminals are
+ * four u32 rule ids each, in the order of a row's INFO_* fields. */
+export const N_SIZE = 0; // nodes
+export const N_CHILD_START = 4; // ptr: i32[size + 1]
+export const N_CHILD_TOK = 8; // ptr: u8 per octet child
+export const N_CHILD_NODE = 12; // ptr: i32 per octet child
+export const N_TERM = 16; // ptr: i32[size], index into N_TERMS or -1
+export const N_TERMS = 20; // ptr: u32[4] per terminal
+export const N_STAR_CHILD = 24; // ptr (0: no `*` node): i32[size], or -1
+export const N_IS_STAR = 28; // ptr (0: no `*` node): u8[size]
+export const N_HEADER = 32;
+/** buildTransition's row that asks for the cold walk's trie (H_NFA) instead of a transition. */
+export const BUILD_NFA_ROW = 0xffffffff;
 
 /** NFA tokens past the octets 0..255 (the compiler writes them, the trie reads
  * them): `*`, the end of a pattern without `$` (matched), and with `$`. */

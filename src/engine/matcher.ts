@@ -20,6 +20,12 @@ export interface MatcherOptions {
    * automaton is rebuilt as it goes: slower, still linear in the URL. Whatever the
    * cap, room for four states stays (under 1 KiB to about 16 KiB, by the rules). */
   maxDfaBytes?: number;
+  /** Octets of URL paths the matcher walks cold before its automaton takes over
+   * (default 2,048, about a crawler's few dozen URLs of a host). Cold, a check
+   * simulates the rules' trie and builds nothing, so a matcher used for a few
+   * URLs costs little time and memory; hot, a check is one table step per
+   * octet. 0 starts hot: for a matcher that will check very many URLs. */
+  coldOctets?: number;
   /** @internal The rules' texts in the core too, for bulk classification's JSON lines. */
   ruleTexts?: boolean;
 }
@@ -54,11 +60,15 @@ export class Matcher {
     if (max !== undefined && !(typeof max === 'number' && max > 0)) {
       throw new RangeError(`maxDfaBytes must be a positive number, got ${String(max)}`);
     }
+    const cold = options.coldOctets;
+    if (cold !== undefined && !(typeof cold === 'number' && cold >= 0 && (Number.isInteger(cold) || cold === Infinity))) {
+      throw new RangeError(`coldOctets must be a whole number of octets, 0 or more (or Infinity), got ${String(cold)}`);
+    }
     this.profile = profile;
     this.rules = table;
     this.core = core();
     const texts = options.ruleTexts ? Array.from({ length: table.count }, (_, id) => textOf(table, id)) : undefined;
-    this.dfa = new LazyDfa(this.core, table, profile === 'rfc' ? FLAG_RFC : FLAG_GOOGLE, max, texts);
+    this.dfa = new LazyDfa(this.core, table, profile === 'rfc' ? FLAG_RFC : FLAG_GOOGLE, max, texts, cold);
     this.header = this.dfa.header;
     finalizer.register(this, this.dfa, this);
   }

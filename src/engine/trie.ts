@@ -26,6 +26,8 @@ const MAX_FRONTIER = 64;
 export interface Trie {
   /** Nodes, in depth-first order (children by token, `*` last); node 0 is the root (the empty prefix). */
   size: number;
+  /** Has `*` nodes (else the star fields are shared arrays of -1 and 0, longer than size). */
+  starry: boolean;
   // Star fields (of a trie without `*` nodes: shared arrays of -1 and 0).
   /** The subtree of q is the nodes [q, subtreeEnd[q]). */
   subtreeEnd: Int32Array;
@@ -181,32 +183,53 @@ export function buildTrie(table: RuleTable): Trie {
 let minusOnes = new Int32Array(0);
 let zeros = new Uint8Array(0);
 
+/** What it takes to view a trie's buffer again (trieViews): its counts. */
+export interface TrieShape {
+  size: number;
+  edgeCount: number;
+  termCount: number;
+  starry: boolean;
+}
+
+/** Octets of a trie's buffer (frontierNodes apart). */
+export function trieBufferBytes(s: TrieShape): number {
+  const int32s = 2 * s.size + 1 + s.edgeCount + s.termCount + (s.starry ? 6 * s.size : 0);
+  return 4 * int32s + s.edgeCount + (s.starry ? s.size : 0);
+}
+
 /**
  * The matcher's arrays, views of one buffer (frontierNodes comes later). A trie
  * without stars shares its star fields: many matchers stay in memory, and
  * every buffer is memory the garbage collector has to account for.
  */
 function allocate(size: number, edgeCount: number, terms: number[], starry: boolean): Trie {
-  const int32s = 2 * size + 1 + edgeCount + terms.length + (starry ? 6 * size : 0);
-  const buffer = new ArrayBuffer(4 * int32s + edgeCount + (starry ? size : 0));
+  const shape = { size, edgeCount, termCount: terms.length, starry };
+  const t = trieViews(new ArrayBuffer(trieBufferBytes(shape)), shape, EMPTY);
+  t.terms.set(terms);
+  return t;
+}
+
+/** A trie on a buffer laid out by allocate() (a new one, or one copied back from WASM memory). */
+export function trieViews(buffer: ArrayBuffer, shape: TrieShape, frontierNodes: Int32Array): Trie {
+  const { size, edgeCount, termCount, starry } = shape;
   let offset = 0;
   const i32 = (n: number) => new Int32Array(buffer, (offset += 4 * n) - 4 * n, n);
   const u8 = (n: number) => new Uint8Array(buffer, (offset += n) - n, n);
   const childStart = i32(size + 1);
   const childNode = i32(edgeCount);
   const term = i32(size);
-  const termsView = new Uint32Array(buffer, (offset += 4 * terms.length) - 4 * terms.length, terms.length);
-  termsView.set(terms);
+  const terms = new Uint32Array(buffer, (offset += 4 * termCount) - 4 * termCount, termCount);
   if (!starry && minusOnes.length < size) {
     minusOnes = new Int32Array(Math.max(size, minusOnes.length * 2)).fill(-1);
     zeros = new Uint8Array(minusOnes.length);
   }
   return {
     size,
+    starry,
     childStart,
     childNode,
     term,
-    terms: termsView,
+    terms,
     subtreeEnd: starry ? i32(size) : minusOnes,
     starAbove: starry ? i32(size) : minusOnes,
     chainEnd: starry ? i32(size) : minusOnes,
@@ -215,8 +238,13 @@ function allocate(size: number, edgeCount: number, terms: number[], starry: bool
     frontierLength: starry ? i32(size) : minusOnes,
     childTok: u8(edgeCount),
     isStar: starry ? u8(size) : zeros,
-    frontierNodes: EMPTY,
+    frontierNodes,
   };
+}
+
+/** The counts trieViews needs to view t's buffer again. */
+export function trieShape(t: Trie): TrieShape {
+  return { size: t.size, edgeCount: t.childNode.length, termCount: t.terms.length, starry: t.starry };
 }
 
 /** Without `*` nodes, nothing needs subtrees or frontiers: the nodes stay in creation order. */
