@@ -83,6 +83,8 @@ export class Core {
     const imports = {
       robots: {
         buildTransition: (m: number, row: number, cls: number) => {
+          // The core may have grown its memory in this call (the cold walk's working set, a scratch path).
+          if (this.u8.length === 0) this.refresh();
           // A walk builds its transitions one after another: the last builder is most often the one.
           if (m !== this.lastMatcher) {
             this.lastBuilder = this.builders.get(m)!;

@@ -26,11 +26,11 @@ import {
   NARROW_ROWS_LIMIT, NO_RULE, ROW_ALIGN, WIDE_DEAD, WIDE_SPECIAL,
 } from './layout.js';
 import {
-  buildTrie, childOf, hasEnd, trieBufferBytes, trieBytes, trieShape, trieViews, T_END_ALLOW, T_END_DISALLOW, T_STICKY_ALLOW, T_STICKY_DISALLOW, Trie, TrieShape,
+  buildTrie, childOf, hasEnd, numberTrie, trieBufferBytes, trieBytes, trieShape, trieViews, T_END_ALLOW, T_END_DISALLOW, T_STICKY_ALLOW, T_STICKY_DISALLOW, Trie, TrieShape,
 } from './trie.js';
 
 /** A cold matcher's trie is in WASM memory (see writeColdTrie): no JS trie meanwhile. */
-const NO_TRIE = trieViews(new ArrayBuffer(8), { size: 0, edgeCount: 0, termCount: 0, starry: false }, new Int32Array(0));
+const NO_TRIE = trieViews(new ArrayBuffer(8), { size: 0, edgeCount: 0, termCount: 0, starry: false, ordered: true }, new Int32Array(0));
 
 /** Default cap on one matcher's automaton memory (tables in WASM plus NFA sets). */
 export const DEFAULT_MAX_DFA_BYTES = 8 << 20;
@@ -277,10 +277,10 @@ export class LazyDfa {
    * used (a crawler's cache holds many) costs neither the time nor the memory.
    * The rule table's tokens are dropped once it exists: the trie holds them.
    */
-  private buildTrie(): void {
+  private buildTrie(cold = false): void {
     const table = this.table;
     if (table === null) return;
-    this.trie = buildTrie(table);
+    this.trie = buildTrie(table, cold);
     table.tok = new Uint16Array(0);
     table.posRule = new Int32Array(0);
     this.table = null;
@@ -301,7 +301,7 @@ export class LazyDfa {
    * JS once it is hot (restoreTrie).
    */
   private writeColdTrie(): void {
-    this.buildTrie();
+    this.buildTrie(true); // no numbering nor frontiers: only the DFA needs them (restoreTrie)
     const t = this.trie;
     const shape = trieShape(t);
     const bufferBytes = trieBufferBytes(shape);
@@ -335,7 +335,8 @@ export class LazyDfa {
     const buffer = new ArrayBuffer(bufferBytes);
     new Uint8Array(buffer).set(this.core.u8.subarray(block + N_HEADER, block + N_HEADER + bufferBytes));
     const frontierAt = (block + octets - 4 * frontiers) >>> 2;
-    this.trie = trieViews(buffer, shape, this.core.i32.slice(frontierAt, frontierAt + frontiers));
+    const trie = trieViews(buffer, shape, this.core.i32.slice(frontierAt, frontierAt + frontiers));
+    this.trie = shape.ordered ? trie : numberTrie(trie);
     this.core.free(block);
     u32[(this.header + H_NFA) >>> 2] = 0;
     this.cold = null;
