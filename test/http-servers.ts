@@ -3,6 +3,7 @@
 // handler between tests.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
 
 export type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -53,4 +54,18 @@ export function serve(body: string | Uint8Array, headers: http.OutgoingHttpHeade
     res.writeHead(status, { 'content-type': 'text/plain', ...headers });
     res.end(body);
   };
+}
+
+/** `robots serve --port 0` started as `command` (node and the CLI, or an installed bin), and the origin it says it listens on. */
+export function startRobotsServe(command: string, args: string[], cwd?: string): Promise<{ child: ChildProcess; origin: string }> {
+  const child = spawn(command, [...args, 'serve', '--port', '0'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += String(d);
+      const m = out.match(/http:\/\/\S+?\//);
+      if (m) resolve({ child, origin: m[0].replace(/\/$/, '') });
+    });
+    child.once('exit', (code) => reject(new Error(`${command} serve exited ${code}: ${out}`)));
+  });
 }

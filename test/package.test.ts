@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, startServer } from './http-servers.js';
+import { serve, startRobotsServe, startServer } from './http-servers.js';
 import { freePort, SKIP_REDIS, startRedis } from './redis-server.js';
 import { HAVE_SHARED, readJson, vectorBody, type Vector } from './shared-data.js';
 import chromium from '@sparticuz/chromium';
@@ -380,17 +380,10 @@ export { v, r };
 
   it('serves the tester page from the installed package (its robots-wasm bin: serve)', async () => {
     // The bin itself, not npx: a signal reaches the server, and no server outlives the test.
-    const child = spawn(path.join(app, 'node_modules/.bin/robots-wasm'), ['serve', '--port', '0'], { cwd: app, stdio: ['ignore', 'pipe', 'inherit'] });
+    const { child, origin } = await startRobotsServe(path.join(app, 'node_modules/.bin/robots-wasm'), [], app);
     try {
-      const origin = await new Promise<string>((resolve, reject) => {
-        child.stdout!.on('data', (d) => {
-          const m = String(d).match(/http:\/\/\S+?\//);
-          if (m) resolve(m[0]);
-        });
-        child.once('exit', (code) => reject(new Error(`robots-wasm serve exited ${code}`)));
-      });
       expect(await (await fetch(origin)).text()).toMatch(/<textarea id="robots"/);
-      for (const f of ['app.js', 'worker.js', 'style.css']) expect((await fetch(`${origin}${f}`)).status, f).toBe(200);
+      for (const f of ['app.js', 'worker.js', 'style.css']) expect((await fetch(`${origin}/${f}`)).status, f).toBe(200);
     } finally {
       child.kill('SIGTERM');
     }

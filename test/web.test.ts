@@ -4,7 +4,7 @@
 // corpus files and their probes, in both profiles; compare mode lists the flips
 // first; 100,000 URLs finish with the page responsive; the state survives as a
 // link. The README's screenshot is written here.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import chromium from '@sparticuz/chromium';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { parse } from '../dist/index.js';
 import { HAVE_SHARED, SHARED, corpusFile, readJsonLinesGz } from './shared-data.js';
+import { startRobotsServe } from './http-servers.js';
 
 const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const CLI = path.join(ROOT, 'dist/cli.js');
@@ -23,19 +24,8 @@ let server: ChildProcess;
 let origin = '';
 let browser: Browser;
 
-/** `robots serve --port 0`, and the address it says it listens on. */
-function startServe(): Promise<{ child: ChildProcess; origin: string }> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += String(d);
-      const m = out.match(/http:\/\/\S+?\//);
-      if (m) resolve({ child, origin: m[0].replace(/\/$/, '') });
-    });
-    child.once('exit', (code) => reject(new Error(`robots serve exited ${code}: ${out}`)));
-  });
-}
+/** `robots serve --port 0` from this checkout. */
+const startServe = () => startRobotsServe(process.execPath, [CLI]);
 
 beforeAll(async () => {
   ({ child: server, origin } = await startServe());

@@ -3,7 +3,7 @@
 // parses the file itself (for the file view, the facts and explanations); the
 // worker classifies the URLs, so a long list never blocks the page.
 import { DEFAULT_MAX_BYTES, lint, parse, type Matcher, type Profile, type RobotsTxt } from '../src/index.js';
-import { explainVerdict, matchLabel, type Explanation } from '../src/engine/explanation.js';
+import { explainVerdict, INDEX_HTM_NOTE, matchLabel, pathNote, type Explanation } from '../src/engine/explanation.js';
 import type { Chunk, Job, Reply } from './protocol.js';
 import { decodeState, encodeState, EXAMPLE, type State } from './state.js';
 
@@ -305,7 +305,7 @@ function explainBlock(e: Explanation, title: string | null, version: Version): H
     dl.append(dt, dd);
   };
   add('URL', e.url);
-  add('Path', `${e.path} (what the rules are compared with: path, parameters and query${e.profile === 'rfc' ? ', normalised as RFC 3986 says' : ''})`);
+  add('Path', `${e.path} (${pathNote(e.profile)})`);
   add('Crawler', `${e.crawler.join(', ')} (profile ${e.profile})`);
   add('Group', e.group);
   if (e.matches.length === 0) add('Rules', 'none of the group\'s rules matches this path.');
@@ -313,7 +313,7 @@ function explainBlock(e: Explanation, title: string | null, version: Version): H
     const ul = document.createElement('ul');
     for (const m of e.matches) {
       const li = document.createElement('li');
-      li.textContent = `line ${m.line}: ${matchLabel(m)} (length ${m.length})${m.viaIndexHtm ? ' (Google: an allow of …/index.html also allows the directory)' : ''}`;
+      li.textContent = `line ${m.line}: ${matchLabel(m)} (length ${m.length})${m.viaIndexHtm ? ` (${INDEX_HTM_NOTE})` : ''}`;
       ul.append(li);
     }
     add('Rules that match', ul);

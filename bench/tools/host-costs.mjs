@@ -10,6 +10,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadCorpus } from '../corpus.mjs';
+import { firstWalked } from '../workloads/parse-compile.mjs';
 
 const [mode = 'time', profile = 'google', dist = 'dist'] = process.argv.slice(2);
 const lib = await import(pathToFileURL(path.resolve(dist, 'internal.js')).href);
@@ -17,7 +18,6 @@ const files = loadCorpus({});
 const octets = files.reduce((n, f) => n + f.bytes.length, 0);
 const urls = files.reduce((n, f) => n + f.urls.length, 0);
 const compile = (f) => lib.parse(f.bytes, { profile, maxBytes: Infinity }).compile('Googlebot');
-const firstWalked = (f) => f.urls.find((u) => !u.endsWith('/robots.txt')) ?? f.urls[0];
 
 if (mode === 'time') {
   const firstVerdict = () => {

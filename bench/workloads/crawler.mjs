@@ -36,6 +36,16 @@ export const firstVerdict = {
   },
 };
 
+/** One verdict, 1 allowed: a check that throws counts as allowed (a crawler that catches it and fetches), and is counted. */
+function verdict(adapter, h, url, errors) {
+  try {
+    return adapter.isAllowed(h, url) ? 1 : 0;
+  } catch {
+    errors.checks++;
+    return 1;
+  }
+}
+
 /** One pass of crawler-mix over a list of files, host after host; returns the verdicts' count (kept from the optimiser). */
 function hostAfterHost(adapter, agent, errors) {
   const release = adapter.release ?? (() => {});
@@ -49,9 +59,7 @@ function hostAfterHost(adapter, agent, errors) {
         const v = many(h, f.urls);
         for (let i = 0; i < v.length; i++) allowed += v[i];
       } else {
-        for (const u of f.urls) {
-          try { if (adapter.isAllowed(h, u)) allowed++; } catch { allowed++; errors.checks++; }
-        }
+        for (const u of f.urls) allowed += verdict(adapter, h, u, errors);
       }
       release(h);
     }
@@ -73,8 +81,7 @@ function interleaved(adapter, agent, errors) {
       for (let k = 0; k < list.length; k++) {
         const h = handles[k];
         const u = list[k].urls[i];
-        if (h === undefined || u === undefined) continue;
-        try { if (adapter.isAllowed(h, u)) allowed++; } catch { allowed++; errors.checks++; }
+        if (h !== undefined && u !== undefined) allowed += verdict(adapter, h, u, errors);
       }
     }
     for (const h of handles) if (h !== undefined) release(h);

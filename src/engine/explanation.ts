@@ -49,14 +49,21 @@ export function explainVerdict(body: Uint8Array, verdict: Verdict, url: string, 
 
 /** `Allow: /x`, or a note when no rule matched. */
 export function ruleText(v: Verdict): string {
-  if (v.rule === undefined) return '(no rule matched)';
-  return `${v.rule.kind === 'allow' ? 'Allow' : 'Disallow'}: ${v.rule.pattern}`;
+  return v.rule === undefined ? '(no rule matched)' : matchLabel(v.rule);
 }
 
 /** A matching rule as its line reads. */
 export function matchLabel(m: { kind: 'allow' | 'disallow'; pattern: string }): string {
   return `${m.kind === 'allow' ? 'Allow' : 'Disallow'}: ${m.pattern}`;
 }
+
+/** What the explanation's path is, in words (for the line that shows it). */
+export function pathNote(profile: Profile): string {
+  return `what the rules are compared with: path, parameters and query${profile === 'rfc' ? ', normalised as RFC 3986 says' : ''}`;
+}
+
+/** Said of a match that comes from Google's index.htm rule. */
+export const INDEX_HTM_NOTE = 'Google: an allow of .../index.html also allows the directory';
 
 function matchedPath(url: string, profile: Profile): string {
   let path = pathParamsQuery(new TextEncoder().encode(url));

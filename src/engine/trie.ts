@@ -181,7 +181,7 @@ export function buildTrie(table: RuleTable, cold = false): Trie {
     q = c;
   }
   if (stars === 0) return plainTrie(w, size, terms);
-  return cold ? coldTrie(w, size, terms) : numberedTrie(w, size, terms);
+  return cold ? coldTrie(w, size, stars, terms) : numberedTrie(w, size, terms);
 }
 
 // What a trie without `*` nodes has for its star fields: shared, never written.
@@ -265,19 +265,11 @@ function plainTrie(w: Work, size: number, terms: number[]): Trie {
 }
 
 /** With `*` nodes, for the cold walk: creation order, octet children, star children and flags. */
-function coldTrie(w: Work, size: number, terms: number[]): Trie {
-  const edgeCount = linkChildren(size, w.parent, w.token, w.childStart, w.childNode, null, w.starChild, w.inOctetOrder);
-  const t = allocate(size, edgeCount, terms, true, false);
-  t.childStart.set(w.childStart.subarray(0, size + 1));
+function coldTrie(w: Work, size: number, stars: number, terms: number[]): Trie {
+  const t = allocate(size, size - 1 - stars, terms, true, false); // every node but the root and the stars is an octet child
   t.term.set(w.term.subarray(0, size));
-  t.starChild.set(w.starChild.subarray(0, size));
-  for (let q = 0; q < size; q++) {
-    for (let i = t.childStart[q]; i < t.childStart[q + 1]; i++) {
-      t.childNode[i] = w.childNode[i];
-      t.childTok[i] = w.token[w.childNode[i]];
-    }
-    if (w.token[q] === STAR && q > 0) t.isStar[q] = 1;
-  }
+  linkChildren(size, w.parent, w.token, t.childStart, t.childNode, t.childTok, t.starChild, w.inOctetOrder);
+  for (let q = 1; q < size; q++) if (w.token[q] === STAR) t.isStar[q] = 1;
   return t;
 }
 

@@ -1,7 +1,7 @@
 // `robots explain FILE AGENT URL`: which group applied, every rule that matched
 // with its length, which one decided and why (engine/explanation.ts, which the
 // tester page shows too), as text or JSON.
-import { explainVerdict, matchLabel } from '../../engine/explanation.js';
+import { explainVerdict, INDEX_HTM_NOTE, matchLabel, pathNote } from '../../engine/explanation.js';
 import { compileAgents } from './classify-config.js';
 import { parseAgents, parseFormat, parseMaxBytes, parseProfile } from './options.js';
 import { readRobotsFile } from './robots-file.js';
@@ -27,14 +27,14 @@ export function explainCommand(file: string, agent: string, url: string, options
   }
   const lines: string[] = [];
   lines.push(`URL:      ${url}`);
-  lines.push(`Path:     ${e.path}  (what the rules are compared with: path, parameters and query${profile === 'rfc' ? ', normalised as RFC 3986 says' : ''})`);
+  lines.push(`Path:     ${e.path}  (${pathNote(profile)})`);
   lines.push(`Crawler:  ${agents.join(', ')}  (profile ${profile})`);
   lines.push(`Group:    ${e.group}`);
   if (e.matches.length === 0) {
     lines.push('Rules:    none of the group\'s rules matches this path.');
   } else {
     lines.push('Rules that match (length = octets of the pattern, counting * and $):');
-    for (const m of e.matches) lines.push(`  line ${m.line}: ${matchLabel(m)}  length ${m.length}${m.viaIndexHtm ? '  (Google: an allow of .../index.html also allows the directory)' : ''}`);
+    for (const m of e.matches) lines.push(`  line ${m.line}: ${matchLabel(m)}  length ${m.length}${m.viaIndexHtm ? `  (${INDEX_HTM_NOTE})` : ''}`);
   }
   lines.push(`Verdict:  ${e.allowed ? 'ALLOWED' : 'DISALLOWED'}. ${e.why}`);
   process.stdout.write(lines.join('\n') + '\n');
