@@ -6,13 +6,14 @@ import {
   H_FLAGS, H_CLASSMAP, H_TRANS, H_START, H_POSITIVE, H_OUT_ALLOW, H_OUT_DISALLOW,
   FLAG_RFC, FLAG_GOOGLE, INFO_STICKY_ALLOW, INFO_STICKY_DISALLOW, INFO_END_ALLOW, INFO_END_DISALLOW,
   INFO_SIZE, ENTRY_SPECIAL, ENTRY_DEAD, ENTRY_ROW_MASK, WIDE_SPECIAL, WIDE_DEAD, WIDE_ROW_MASK, ROW_ALIGN,
-  FLAG_WIDE, NO_RULE, H_COLD,
+  FLAG_WIDE, FLAG_RULES, NO_RULE, H_COLD, H_HOT_URLS,
 } from "../src/engine/layout";
 import { extractPath, pathStart, pathEnd, pathSlash } from "./path";
 import { isNormal, normalizeInto } from "./normalize";
 
 import { buildTransition } from "./host";
 import { walkCold } from "./nfa";
+import { walkRules } from "./rules";
 
 // Octets of the blocks the host holds (its allocations less its frees): what
 // its matchers and areas really take, which the memory's size (it only grows) does not say.
@@ -61,7 +62,7 @@ function scratchFor(size: usize): usize {
  * ids in the header. A step is a class lookup (off the critical path: it does
  * not depend on the state) and one load at row + class. Returns false, having
  * decided nothing, when a state built on the way made the entries wide (the
- * matcher started over: see LazyDfa.build). */
+ * matcher started over: see LazyDfa.build) or put the matcher in rule mode. */
 @inline function walk<E>(m: usize, p: usize, n: i32): bool {
   const SPECIAL: u32 = sizeof<E>() == 2 ? ENTRY_SPECIAL : <u32>WIDE_SPECIAL;
   const DEAD: u32 = sizeof<E>() == 2 ? ENTRY_DEAD : <u32>WIDE_DEAD;
@@ -88,7 +89,7 @@ function scratchFor(size: usize): usize {
     e = <u32>load<E>((rows + (c << SHIFT)) + row, INFO_SIZE); // (row added last: the class part does not wait for the last step)
     if (e == 0) {
       e = buildTransition(m, <u32>row, <u32>c);
-      if (sizeof<E>() == 2 && (load<u32>(m, H_FLAGS) & FLAG_WIDE)) return false;
+      if (load<u32>(m, H_FLAGS) & (sizeof<E>() == 2 ? FLAG_WIDE | FLAG_RULES : FLAG_RULES)) return false;
       rows = load<usize>(m, H_TRANS);
     }
     row = <usize>(e & MASK) * ROW_ALIGN;
@@ -156,8 +157,16 @@ export function decide(m: usize, u: usize, flags: u32, normal: bool): i32 {
   }
   // A matcher's first octets are walked cold (no DFA state built for URLs it may never see again).
   if (load<u32>(m, H_COLD) != 0 && walkCold(m, p, len)) return verdict(m);
-  // (Read again: the walk of a URL before may have widened the entries since flags were read.)
-  if ((load<u32>(m, H_FLAGS) & FLAG_WIDE) != 0 || !walk<u16>(m, p, len)) walk<u32>(m, p, len);
+  store<u32>(m, load<u32>(m, H_HOT_URLS) + 1, H_HOT_URLS); // (what the DFA's cost per URL is measured by)
+  // (Flags read again: the walk of a URL before may have changed the matcher's mode since.)
+  for (;;) {
+    const mode = load<u32>(m, H_FLAGS);
+    if (mode & FLAG_RULES) {
+      walkRules(m, p, len);
+      break;
+    }
+    if ((mode & FLAG_WIDE) != 0 ? walk<u32>(m, p, len) : walk<u16>(m, p, len)) break;
+  }
   return verdict(m);
 }
 

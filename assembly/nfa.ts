@@ -117,6 +117,14 @@ export function walkCold(m: usize, p: usize, n: i32): bool {
     buildTransition(m, BUILD_NFA_ROW, 0);
     t = load<usize>(m, H_NFA);
   }
+  walkTrie(m, t, p, n);
+  return true;
+}
+
+/** Simulates the trie block t (N_* fields) over p[0, n), storing the best allow
+ * and disallow rule ids in m's header (H_OUT_*). A trie whose star fields are 0
+ * is walked along its octet edges only: rule mode's literal rules (rules.ts). */
+export function walkTrie(m: usize, t: usize, p: usize, n: i32): void {
   reserve(load<i32>(t, N_SIZE));
   childStart = load<usize>(t, N_CHILD_START);
   childTok = load<usize>(t, N_CHILD_TOK);
@@ -160,5 +168,4 @@ export function walkCold(m: usize, p: usize, n: i32): bool {
   }
   store<u32>(m, allow, H_OUT_ALLOW);
   store<u32>(m, disallow, H_OUT_DISALLOW);
-  return true;
 }

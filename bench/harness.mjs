@@ -45,7 +45,7 @@ export async function runWorkloads({ adapters, skipped = [], workloads, ctx, log
   };
   for (const workload of workloads) {
     const t0 = performance.now();
-    const entry = { id: workload.id, title: workload.title, kind: workload.kind, unit: workload.unit, description: workload.describe(ctx), results: {} };
+    const entry = { id: workload.id, title: workload.title, kind: workload.kind, unit: workload.unit, description: workload.describe(ctx), results: {}, ...(workload.baseline ? { baseline: workload.baseline } : {}) };
     log(`${workload.id}: ${entry.description}`);
     const applicable = adapters.filter((a) => !workload.appliesTo || workload.appliesTo(a));
     workload.prepare?.(ctx, applicable); // work that may start for every engine at once

@@ -4,9 +4,13 @@ import { formatFigure } from './format.mjs';
 
 const HEADLINE_KINDS = { throughput: '× speed', memory: '× bytes', latency: '× ms' };
 
+/** What a workload's ratios are taken against: robots-parser, unless the
+ * workload names another engine (pathological: robots-parser never returns there). */
 function baselineOf(results, workload) {
-  return workload.results[results.baseline];
+  return workload.results[workload.baseline?.id ?? results.baseline];
 }
+
+const baselineName = (workload) => workload.baseline?.name ?? 'robots-parser';
 
 function ratio(results, workload, id) {
   const base = baselineOf(results, workload);
@@ -33,7 +37,7 @@ export function formatRatio(x) {
  */
 export function headlineTable(results) {
   const columns = results.workloads.filter((w) => w.kind in HEADLINE_KINDS || w.kind === 'agreement');
-  const headers = ['engine', ...columns.map((w) => (w.kind === 'agreement' ? 'agrees with Google' : `${w.id} (${HEADLINE_KINDS[w.kind]})`))];
+  const headers = ['engine', ...columns.map((w) => (w.kind === 'agreement' ? 'agrees with Google' : `${w.id} (${HEADLINE_KINDS[w.kind]}${w.baseline ? ` vs ${w.baseline.name}` : ''})`))];
   const rows = results.engines.map((e) => [
     e.label,
     ...columns.map((w) => {
@@ -60,9 +64,9 @@ function notes(r) {
   return n.join('; ');
 }
 
-/** One workload: median, min and max (in its unit), the ratio to robots-parser, notes. */
+/** One workload: median, min and max (in its unit), the ratio to robots-parser (or the workload's baseline), notes. */
 export function workloadTable(results, workload) {
-  const headers = ['engine', `median ${workload.unit}`, 'min', 'max', 'passes', '× robots-parser', 'notes'];
+  const headers = ['engine', `median ${workload.unit}`, 'min', 'max', 'passes', `× ${baselineName(workload)}`, 'notes'];
   const row = (label, r, x) => {
     const f = (v) => (r.error ? '—' : formatFigure(v, workload.unit));
     return [label, f(r.median), f(r.min), f(r.max), r.samples === undefined ? '—' : String(r.samples), formatRatio(x), notes(r)];

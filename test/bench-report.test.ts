@@ -78,6 +78,19 @@ describe('bench report', () => {
     expect(markdown).toContain('corpus (× speed)');
   });
 
+  it('takes a workload\'s ratios against the engine it names (pathological: node-robots), in its table and the headline', () => {
+    const withNodeRobots = structuredClone(results);
+    withNodeRobots.engines.push({ id: 'robots', label: 'robots (node-robots)', library: 'robots', version: '0.10.0', api: 'isAllowed' });
+    const patho = withNodeRobots.workloads.find((w) => w.id === 'pathological')!;
+    Object.assign(patho, { baseline: { id: 'robots', name: 'node-robots' } });
+    Object.assign(patho.results, { robots: { median: 617, min: 600, max: 700, samples: 8 } });
+    const md: string = renderReport(withNodeRobots, 'results/2026-01-02-box.json');
+    expect(md).toContain('pathological (× speed vs node-robots)');
+    expect(md).toContain('| robots-wasm google | 20.0× | 2.00× | 100% | 0.50× |');
+    expect(md).toContain('| engine | median URLs/s | min | max | passes | × node-robots | notes |');
+    expect(md).toContain('| robots-wasm google | 1.23k | 1.00k | 1.50k | 4 | 2.00× |');
+  });
+
   it('renders each workload with median, min and max, the machine and the source file', () => {
     expect(markdown).toContain('| robots-wasm google | 4.00M | 3.00M | 5.00M | 12 | 20.0× |');
     expect(markdown).toContain('passes went over 50% of the work');

@@ -4,6 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DEFAULT_MAX_BYTES, parse } from '../dist/index.js';
+import { dfaTuning } from '../dist/internal.js';
+// @ts-expect-error plain ESM module of the bench, without types
+import { pathologicalSynthetic } from '../bench/synthetic.mjs';
 
 const MiB = 1 << 20;
 
@@ -104,6 +107,30 @@ describe('rules built to be slow', () => {
     for (const u of rnd) expect(typeof m.isAllowed('http://x/' + u)).toBe('boolean');
     expect(m.stats.bytes).toBeLessThanOrEqual(256 * 1024);
     m.dispose();
+  });
+});
+
+describe('an automaton that thrashes turns to rule mode', () => {
+  it('the bench\'s pathological file (2,000 rules of 6 to 15 `*`, 16 KiB URLs): rule mode within the first URL, the automaton\'s verdicts and lines', () => {
+    const { file, urls } = pathologicalSynthetic({ rules: 2000, count: 6, length: 16_384 });
+    for (const profile of ['google', 'rfc'] as const) {
+      const m = parse(file.bytes, { profile }).compile('FooBot');
+      const first = m.explain(urls[0]);
+      expect(m.stats).toMatchObject({ mode: 'rules', states: 0, bytes: 0 });
+      const verdicts = urls.map((u: string) => m.explain(u));
+      expect(verdicts[0]).toEqual(first);
+      // The automaton alone (rule mode never), walking each URL at microseconds per octet.
+      dfaTuning.ruleMode = 'never';
+      try {
+        const dfa = parse(file.bytes, { profile }).compile('FooBot');
+        for (const [i, u] of urls.slice(0, 3).entries()) expect(dfa.explain(u), `${profile} URL ${i}`).toEqual(verdicts[i]);
+        expect(dfa.stats.mode).toBe('hot');
+        dfa.dispose();
+      } finally {
+        dfaTuning.ruleMode = 'cost';
+      }
+      m.dispose();
+    }
   });
 });
 

@@ -183,6 +183,49 @@ describe('cold walk (the trie simulated), hot walk (the DFA), and the switch bet
   });
 });
 
+describe('rule mode (the automaton thrashed): the trie\'s octet edges, then the `*` rules one by one', () => {
+  // With a tiny cap the tables are cleared on the first new state; the 'reset'
+  // policy turns the matcher to rule mode there, in the middle of its first walk.
+  const inRuleMode = (run: () => void) => {
+    const saved = { ...dfaTuning };
+    dfaTuning.ruleMode = 'reset';
+    dfaTuning.coldOctets = 0;
+    try {
+      run();
+    } finally {
+      Object.assign(dfaTuning, saved);
+    }
+  };
+  it('both profiles: random files, shared prefixes and stars, long paths', () => {
+    inRuleMode(() => {
+      for (const profile of ['google', 'rfc'] as const) {
+        agree(profile, 1);
+        agree(profile, 1, sharedRobots, sharedUrl);
+        agree(profile, 1, robots, fc.array(piece, { minLength: 20, maxLength: 48 }).map((p) => 'http://example.com/' + p.join('')));
+      }
+    });
+  });
+  it('a matcher turns to rule mode at a clearing, and stays there with a fixed size', () => {
+    inRuleMode(() => {
+      const body = 'User-agent: *\nDisallow: /a*b$\nAllow: /a*b*c\nDisallow: /x\nAllow: /*.pdf$\n';
+      const m = parse(body).compile('FooBot', { maxDfaBytes: 1 });
+      expect(m.stats.mode).toBe('hot');
+      const urls = ['/a/b', '/a/b/c', '/x/y', '/q.pdf', '/a.pdf', '/ab', '/abc', '/'];
+      const ref = (u: string) => referenceVerdict(new TextEncoder().encode(body), u, 'FooBot', 'google');
+      expect(m.explain('/ab').line).toBe(ref('/ab').line);
+      expect(m.stats.mode).toBe('rules');
+      const held = (m as unknown as { heldBytes: number }).heldBytes;
+      for (let i = 0; i < 50; i++) {
+        for (const u of urls) expect({ allowed: m.isAllowed(u + 'z'.repeat(i)), line: m.explain(u + 'z'.repeat(i)).line }).toEqual({ allowed: ref(u + 'z'.repeat(i)).allowed, line: ref(u + 'z'.repeat(i)).line });
+      }
+      expect(m.stats).toMatchObject({ mode: 'rules', states: 0, bytes: 0 }); // no automaton: its rules, as the trie is, count in heldBytes
+      expect((m as unknown as { heldBytes: number }).heldBytes).toBe(held);
+      m.dispose();
+      expect(m.stats.mode).toBe('disposed');
+    });
+  });
+});
+
 describe('checkMany agrees with isAllowed', () => {
   // checkMany hands the core a batch of URLs as one string's UTF-16 with their
   // lengths, and the core encodes each to UTF-8 as TextEncoder would: non-ASCII,

@@ -16,6 +16,8 @@ export default {
   kind: 'throughput',
   unit: 'URLs/s',
   needsCorpus: false,
+  // robots-parser (and most peers) never return from a URL here: ratios are taken against node-robots.
+  baseline: { id: 'robots', name: 'node-robots' },
   describe: (ctx) => `${PATHOLOGICAL.rules.toLocaleString('en')} rules of 6 to 15 \`*\` each, ${urlCount(ctx.quick)} URLs of 16 KiB; each engine in a worker, stopped after ${deadlineMs(ctx.quick) / 1000} s`,
   run(ctx, adapter) {
     const deadline = deadlineMs(ctx.quick);

@@ -21,16 +21,19 @@
 import type { Core } from './core.js';
 import { RuleTable, RULE_FIELDS, R_LINE, R_PRIORITY } from './compile.js';
 import {
-  BUILD_NFA_ROW, ENTRY_DEAD, ENTRY_SPECIAL, FLAG_WIDE, H_CLASSMAP, H_COLD, H_FLAGS, H_LINES, H_NFA, H_POSITIVE, H_START, H_TEXTS, H_TEXTS_MAX, H_TRANS,
+  BUILD_NFA_ROW, ENTRY_DEAD, ENTRY_SPECIAL, FLAG_RULES, FLAG_WIDE, H_CLASSMAP, H_COLD, H_FLAGS, H_HOT_URLS, H_LINES, H_NFA, H_POSITIVE, H_RULES, H_START, H_TEXTS, H_TEXTS_MAX, H_TRANS,
   HEADER_SIZE, INFO_SIZE, MAX_STATES, N_CHILD_NODE, N_CHILD_START, N_CHILD_TOK, N_HEADER, N_IS_STAR, N_SIZE, N_STAR_CHILD, N_TERM, N_TERMS,
   NARROW_ROWS_LIMIT, NO_RULE, ROW_ALIGN, WIDE_DEAD, WIDE_SPECIAL,
 } from './layout.js';
 import {
   buildTrie, childOf, hasEnd, numberTrie, trieBufferBytes, trieBytes, trieShape, trieViews, T_END_ALLOW, T_END_DISALLOW, T_STICKY_ALLOW, T_STICKY_DISALLOW, Trie, TrieShape,
 } from './trie.js';
+import { starRuleCount, writeStarRules } from './rule-mode.js';
 
 /** A cold matcher's trie is in WASM memory (see writeColdTrie): no JS trie meanwhile. */
 const NO_TRIE = trieViews(new ArrayBuffer(8), { size: 0, edgeCount: 0, termCount: 0, starry: false, ordered: true }, new Int32Array(0));
+
+const EMPTY_INTS = new Int32Array(0);
 
 /** Default cap on one matcher's automaton memory (tables in WASM plus NFA sets). */
 export const DEFAULT_MAX_DFA_BYTES = 8 << 20;
@@ -46,7 +49,32 @@ const COLD_OCTETS = 2048;
 /** @internal What the tests change: the octets of rows a matcher addresses
  * with u16 entries before it widens (lowered, to widen matchers in the middle
  * of a walk), and the default of MatcherOptions.coldOctets. */
-export const dfaTuning = { narrowRowsLimit: NARROW_ROWS_LIMIT, coldOctets: COLD_OCTETS };
+export const dfaTuning = { narrowRowsLimit: NARROW_ROWS_LIMIT, coldOctets: COLD_OCTETS, ruleMode: 'cost' as RuleModePolicy };
+
+/**
+ * When a matcher whose DFA thrashes (its tables cleared for the cap) turns to
+ * rule mode (assembly/rules.ts): 'cost' when the DFA's work per URL since its
+ * last clearing outweighs what rule mode would do; 'reset' at its first
+ * clearing (tests); 'never'.
+ */
+export type RuleModePolicy = 'cost' | 'reset' | 'never';
+/**
+ * Rule mode's cost model, in rough units of one node stepped by the DFA's
+ * builder: a state costs STATE_UNITS and a unit per 8 octets of its sets; rule
+ * mode, a `*` rule tried costs RULE_UNITS (its octet test, often its first
+ * segment's). Rule mode is taken when the DFA cost more than RULE_MODE_MARGIN
+ * times as much per URL. Measured on bench/synthetic.mjs's files: the 20,000-rule
+ * file rebuilds cheap states all along and stays a DFA (rule mode there is slower);
+ * the pathological one builds huge states and goes to rule mode.
+ */
+const STATE_UNITS = 64;
+const RULE_UNITS = 8;
+const RULE_MODE_MARGIN = 4;
+/** The DFA's size (bytes) at which rule mode's cost is first weighed before the
+ * cap, then at each doubling: on the pathological file the first URL (16 KiB)
+ * built 8 MiB of states in half a second before the cap was met. */
+const FIRST_COST_CHECK = 1 << 20;
+
 /** Nodes a dominance check may visit (through frontiers of inactive stars) before it gives up. */
 const DOMINANCE_BUDGET = 128;
 /** Stars not in the set, in a row, that the walk up from a new star passes before it stops. */
@@ -304,14 +332,26 @@ export class LazyDfa {
     this.buildTrie(true); // no numbering nor frontiers: only the DFA needs them (restoreTrie)
     const t = this.trie;
     const shape = trieShape(t);
-    const bufferBytes = trieBufferBytes(shape);
-    const frontierAt = (N_HEADER + bufferBytes + 3) & ~3;
-    const octets = frontierAt + 4 * t.frontierNodes.length;
+    const { block, octets } = this.writeTrieBlock(t, true, t.frontierNodes);
+    this.core.u32[(this.header + H_NFA) >>> 2] = block;
+    this.cold = { shape, frontiers: t.frontierNodes.length, octets };
+    this.trie = NO_TRIE;
+  }
+
+  /**
+   * The trie t as one block of the core's memory (N_* fields, then its buffer
+   * as it is), then `after` (a cold trie's frontiers, which restoreTrie takes
+   * back). Without stars, the star fields are 0: the core walks octet edges only.
+   */
+  private writeTrieBlock(t: Trie, stars: boolean, after: Int32Array): { block: number; octets: number } {
+    const bufferBytes = trieBufferBytes(trieShape(t));
+    const afterAt = (N_HEADER + bufferBytes + 3) & ~3;
+    const octets = afterAt + 4 * after.length;
     const block = this.core.alloc(octets);
     const base = block + N_HEADER;
     const { u8, u32, i32 } = this.core;
     u8.set(new Uint8Array(t.childStart.buffer, 0, bufferBytes), base);
-    i32.set(t.frontierNodes, (block + frontierAt) >>> 2);
+    i32.set(after, (block + afterAt) >>> 2);
     const at = (field: number, view: ArrayBufferView | null) => (u32[(block + field) >>> 2] = view === null ? 0 : base + view.byteOffset);
     u32[(block + N_SIZE) >>> 2] = t.size;
     at(N_CHILD_START, t.childStart);
@@ -319,12 +359,57 @@ export class LazyDfa {
     at(N_CHILD_NODE, t.childNode);
     at(N_TERM, t.term);
     at(N_TERMS, t.terms);
-    at(N_STAR_CHILD, t.starry ? t.starChild : null);
-    at(N_IS_STAR, t.starry ? t.isStar : null);
-    u32[(this.header + H_NFA) >>> 2] = block;
-    this.cold = { shape, frontiers: t.frontierNodes.length, octets };
+    at(N_STAR_CHILD, stars && t.starry ? t.starChild : null);
+    at(N_IS_STAR, stars && t.starry ? t.isStar : null);
+    return { block, octets };
+  }
+
+  /**
+   * Would rule mode cost less than this DFA, which was just cleared for its
+   * cap? Its work per URL since it was last cleared against the `*` rules rule
+   * mode would try per URL (see STATE_UNITS).
+   */
+  private rulesPayOff(): boolean {
+    const policy = dfaTuning.ruleMode;
+    if (policy !== 'cost') return policy === 'reset';
+    const urls = Math.max(1, this.core.u32[(this.header + H_HOT_URLS) >>> 2]);
+    const dfaUnits = (this.states.length * STATE_UNITS + this.setOctets / 8) / urls;
+    this.starRules ??= starRuleCount(this.trie);
+    return dfaUnits > RULE_MODE_MARGIN * RULE_UNITS * Math.max(1, this.starRules);
+  }
+
+  /** The DFA's size at which rulesPayOff is asked next before the cap (doubled each time; from the start at each clearing). */
+  private nextCostCheck = FIRST_COST_CHECK;
+  /** Its `*` rules, counted by the first rulesPayOff. */
+  private starRules: number | undefined;
+
+  /**
+   * The DFA dropped for good: the trie's octet edges (its rules without `*`)
+   * and its `*` rules one by one, both in the core's memory (assembly/rules.ts).
+   * Their size is fixed: nothing grows per URL from now on.
+   */
+  private enterRuleMode(): void {
+    const t = this.trie;
+    const literal = this.writeTrieBlock(t, false, EMPTY_INTS);
+    const star = writeStarRules(this.core, t);
+    const u32 = this.core.u32;
+    u32[(this.header + H_NFA) >>> 2] = literal.block;
+    u32[(this.header + H_RULES) >>> 2] = star.block;
+    u32[(this.header + H_FLAGS) >>> 2] |= FLAG_RULES;
+    this.ruleMode = { octets: literal.octets + star.octets };
+    this.core.free(this.tables);
+    this.tables = 0;
+    this.capacity = 0;
+    this.publishTables();
+    this.states = [];
+    this.index = new Int32Array(0);
+    this.starSets.clear();
+    this.setOctets = 0;
     this.trie = NO_TRIE;
   }
+
+  /** In rule mode: the octets of its two blocks. */
+  private ruleMode: { octets: number } | null = null;
 
   /** The trie back in JS from its WASM block, which is freed: the matcher turned hot. */
   private restoreTrie(): void {
@@ -350,22 +435,34 @@ export class LazyDfa {
     return Math.max(0, this.states.length - 1);
   }
 
-  /** Bytes held: WASM tables plus the NFA sets kept on the JS side (what maxBytes caps). */
+  /** Bytes held: WASM tables plus the NFA sets kept on the JS side (what maxBytes
+   * caps); none in rule mode (its blocks are the rules, as the trie is: heldBytes). */
   get bytes(): number {
+    if (this.ruleMode !== null) return 0;
     return this.capacity * this.rowBytes() + this.setOctets;
+  }
+
+  /** How the matcher walks now: 'cold' (the trie simulated), 'hot' (the DFA), 'rules' (rule mode). */
+  get mode(): 'cold' | 'hot' | 'rules' {
+    if (this.ruleMode !== null) return 'rules';
+    return this.core.u32[(this.header + H_COLD) >>> 2] !== 0 ? 'cold' : 'hot';
   }
 
   /** All the matcher holds: the capped bytes, the trie (or the rule table until
    * the trie is built) and the header block in WASM memory. */
   get heldBytes(): number {
+    if (this.ruleMode !== null) return this.ruleMode.octets + this.headerBytes;
     const nfa = this.table !== null ? this.table.tok.byteLength + this.table.posRule.byteLength : this.cold !== null ? this.cold.octets : trieBytes(this.trie);
     return this.bytes + nfa + this.headerBytes;
   }
 
   dispose(): void {
     this.core.unregister(this.header);
-    const cold = this.core.u32[(this.header + H_NFA) >>> 2];
-    if (cold !== 0) this.core.free(cold);
+    const u32 = this.core.u32;
+    const trie = u32[(this.header + H_NFA) >>> 2];
+    if (trie !== 0) this.core.free(trie);
+    const rules = u32[(this.header + H_RULES) >>> 2];
+    if (rules !== 0) this.core.free(rules);
     if (this.tables) this.core.free(this.tables);
     this.core.free(this.header);
     this.tables = 0;
@@ -382,6 +479,8 @@ export class LazyDfa {
     if (this.tables) this.core.free(this.tables);
     this.capacity = capacity;
     this.tables = this.core.alloc(capacity * this.rowBytes());
+    this.core.u32[(this.header + H_HOT_URLS) >>> 2] = 0;
+    this.nextCostCheck = FIRST_COST_CHECK;
     this.core.u8.fill(0, this.tables, this.tables + capacity * this.rowBytes());
     this.publishTables();
     this.starSets.clear();
@@ -722,6 +821,14 @@ export class LazyDfa {
       const at = this.tables + row + INFO_SIZE;
       if (this.wide) this.core.u32[(at >>> 2) + cls] = entry;
       else this.core.u16[(at >>> 1) + cls] = entry;
+      if (this.bytes >= this.nextCostCheck) {
+        // A DFA that grows this large over few URLs is thrashing before its cap says so.
+        this.nextCostCheck *= 2;
+        if (dfaTuning.ruleMode === 'cost' && this.rulesPayOff()) {
+          this.enterRuleMode();
+          return 0;
+        }
+      }
       return entry;
     }
     if (this.outgrown) {
@@ -730,6 +837,10 @@ export class LazyDfa {
       this.core.u32[(this.header + H_FLAGS) >>> 2] |= FLAG_WIDE;
     } else {
       this.resets++;
+      if (this.rulesPayOff()) {
+        this.enterRuleMode();
+        return 0; // (the core starts this URL over in rule mode)
+      }
     }
     const stars = target.stars.nodes;
     this.clear(MIN_STATES);

@@ -7,7 +7,7 @@ export const H_FLAGS = 0; // FLAG_* bits below
 // 4: unused (the rows hold their entries' offsets: the core needs no class count)
 export const H_CLASSMAP = 8; // ptr: 256 bytes, byte -> class
 export const H_TRANS = 12; // ptr: the state rows (see INFO_* and ENTRY_* below)
-// 16: unused
+export const H_HOT_URLS = 16; // URLs the DFA walked since its tables were last cleared (its cost per URL: dfa.ts)
 export const H_START = 20; // start state entry (row | ENTRY_* bits)
 export const H_POSITIVE = 24; // rule ids below this have a priority above 0 (ids are ranks: see compile.ts)
 export const H_OUT_ALLOW = 28; // out: best allow rule id of the last match (NO_RULE if none)
@@ -17,6 +17,7 @@ export const H_TEXTS = 40; // ptr (0: none): per rule id a u32 offset and length
 export const H_TEXTS_MAX = 44; // the longest of those texts, octets
 export const H_NFA = 48; // ptr (0: not built): the trie for the cold walk (N_* below)
 export const H_COLD = 52; // octets the matcher still walks cold (an NFA simulation); 0: hot (the DFA)
+export const H_RULES = 56; // ptr (0: none): the `*` rules of a matcher in rule mode (FLAG_RULES, RM_* below)
 export const HEADER_SIZE = 64;
 /** Not a matcher's address: bulk classification's "robots.txt unreachable,
  * every URL disallowed" (0 is "no robots.txt, every URL allowed"). */
@@ -26,6 +27,7 @@ export const UNREACHABLE_MATCHER = 1;
 export const FLAG_RFC = 1; // normalise the path (RFC 3986) and always allow /robots.txt
 export const FLAG_GOOGLE = 2; // Google's path quirks: the path ends at the first NUL
 export const FLAG_WIDE = 4; // transition entries are u32 (WIDE_*), else u16 (ENTRY_*)
+export const FLAG_RULES = 8; // rule mode: no DFA (it thrashed); the literal trie (H_NFA, no `*` nodes) then the `*` rules (H_RULES) one by one
 
 /** A state's row: its accept data (four u32 rule ids, NO_RULE when none), then
  * one transition entry per byte class. Rows are ROW_ALIGN-aligned, state 0's is
@@ -67,6 +69,20 @@ export const N_TERMS = 20; // ptr: u32[4] per terminal
 export const N_STAR_CHILD = 24; // ptr (0: no `*` node): i32[size], or -1
 export const N_IS_STAR = 28; // ptr (0: no `*` node): u8[size]
 export const N_HEADER = 32;
+/** Rule mode's block of `*` rules (H_RULES): a count, then one entry per rule
+ * in rank order (best first), then the rules' tokens (u16: octets and TOKEN_STAR,
+ * no terminal). A rule with `$` is anchored. */
+export const RM_COUNT = 0;
+export const RM_HEADER = 16;
+export const RE_ID = 0; // its rule id (rank)
+export const RE_FLAGS = 4; // RE_* bits below
+export const RE_TOKENS = 8; // ptr: its tokens
+export const RE_LENGTH = 12; // tokens
+export const RE_OCTETS = 16; // 256 bits: the octets its pattern names (a path without one of them cannot match)
+export const RE_SIZE = 48;
+export const RE_ANCHORED = 1; // ends with `$`
+export const RE_DISALLOW = 2;
+
 /** buildTransition's row that asks for the cold walk's trie (H_NFA) instead of a transition. */
 export const BUILD_NFA_ROW = 0xffffffff;
 

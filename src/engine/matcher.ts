@@ -117,10 +117,13 @@ export class Matcher {
     return out;
   }
 
-  /** Automaton statistics: states built, bytes held, times cleared for the cap. */
-  get stats(): { rules: number; states: number; bytes: number; resets: number } {
+  /** Automaton statistics: states built, bytes held, times cleared for the cap,
+   * and how the matcher walks now: 'cold' (its first octets: the rules' trie
+   * simulated, nothing built), 'hot' (the automaton), 'rules' (the automaton
+   * thrashed, as on thousands of `*`-heavy rules: rule by rule, best first). */
+  get stats(): { rules: number; states: number; bytes: number; resets: number; mode: 'cold' | 'hot' | 'rules' | 'disposed' } {
     const dfa = this.dfa;
-    return { rules: this.rules.count, states: dfa?.stateCount ?? 0, bytes: dfa?.bytes ?? 0, resets: dfa?.resets ?? 0 };
+    return { rules: this.rules.count, states: dfa?.stateCount ?? 0, bytes: dfa?.bytes ?? 0, resets: dfa?.resets ?? 0, mode: dfa?.mode ?? 'disposed' };
   }
 
   /** @internal Octets the matcher holds, its rule table, trie and JS objects included (for caches' budgets). */

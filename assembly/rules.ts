@@ -1,0 +1,111 @@
+// Rule mode: what a matcher falls back to when its DFA thrashes (dfa.ts decides).
+// Some rule sets have no small automaton: thousands of `*`-heavy patterns keep
+// thousands of trie nodes active on every octet of a long path, so each state
+// is huge and few are met twice; the lazy DFA then rebuilds states all along
+// (microseconds per octet) and the NFA simulation steps every active star.
+// Rule by rule, a pattern of `*`-separated segments is matched greedily (each
+// segment at its leftmost place after the one before, a `$` pattern's last
+// segment at the path's end), in one pass over the path per rule, and the rules
+// are tried best first (ids are ranks), so the first match decides.
+//
+// The rules without `*` are a plain trie walked along the path (nfa.ts,
+// walkTrie with no star fields): they cost one step per octet whatever their
+// number, and the best of them bounds which `*` rules are worth trying.
+import {
+  H_NFA, H_RULES, H_OUT_ALLOW, H_OUT_DISALLOW, TOKEN_STAR,
+  RM_COUNT, RM_HEADER, RE_ID, RE_FLAGS, RE_TOKENS, RE_LENGTH, RE_OCTETS, RE_SIZE, RE_ANCHORED, RE_DISALLOW,
+} from "../src/engine/layout";
+import { walkTrie } from "./nfa";
+
+// The octets of the path being matched (256 bits): a rule that names an octet
+// the path lacks cannot match, and is passed over in eight word tests.
+const pathOctets: usize = memory.data(32);
+
+function markOctets(p: usize, n: i32): void {
+  memory.fill(pathOctets, 0, 32);
+  const end = p + <usize>n;
+  while (p < end) {
+    const b = <usize>load<u8>(p++);
+    const w = pathOctets + ((b >> 5) << 2);
+    store<u32>(w, load<u32>(w) | (<u32>1 << <u32>(b & 31)));
+  }
+}
+
+@inline function namesMissingOctet(e: usize): bool {
+  let missing: u32 = 0;
+  for (let w: usize = 0; w < 32; w += 4) missing |= load<u32>(e + RE_OCTETS + w) & ~load<u32>(pathOctets + w);
+  return missing != 0;
+}
+
+/** Does p[i, i + k) hold the octets t[0, k)? */
+@inline function sameAt(p: usize, t: usize, k: i32): bool {
+  for (let j = 0; j < k; j++) if (<u16>load<u8>(p + <usize>j) != load<u16>(t + (<usize>j << 1))) return false;
+  return true;
+}
+
+/** The first place at or after i where the segment t[0, k) is in p[0, n), or -1. */
+function find(p: usize, i: i32, n: i32, t: usize, k: i32): i32 {
+  const first = <u8>load<u16>(t);
+  for (const last = n - k; i <= last; i++) {
+    if (load<u8>(p + <usize>i) == first && sameAt(p + <usize>i + 1, t + 2, k - 1)) return i;
+  }
+  return -1;
+}
+
+/** Does the pattern t[0, len) (u16 tokens) match the path p[0, n)? Greedy
+ * placement is exact for `*`-separated segments: the leftmost place of each
+ * leaves the most room to the ones after it. */
+function matches(p: usize, n: i32, t: usize, len: i32, anchored: bool): bool {
+  // The first segment is at the path's start.
+  let i = 0;
+  let k = 0;
+  for (; k < len; k++, i++) {
+    const c = load<u16>(t + (<usize>k << 1));
+    if (c == TOKEN_STAR) break;
+    if (i >= n || <u16>load<u8>(p + <usize>i) != c) return false;
+  }
+  if (k == len) return !anchored || i == n;
+  while (true) {
+    while (k < len && load<u16>(t + (<usize>k << 1)) == TOKEN_STAR) k++;
+    if (k == len) return true; // a last `*` takes the rest, `$` or not
+    const s = k;
+    while (k < len && load<u16>(t + (<usize>k << 1)) != TOKEN_STAR) k++;
+    const size = k - s;
+    const segment = t + (<usize>s << 1);
+    if (k == len && anchored) return n - size >= i && sameAt(p + <usize>(n - size), segment, size);
+    const at = find(p, i, n, segment, size);
+    if (at < 0) return false;
+    if (k == len) return true;
+    i = at + size;
+  }
+  return false; // (never reached: each turn returns or moves k on)
+}
+
+/** Decides p[0, n) for matcher m in rule mode, storing the best allow and
+ * disallow rule ids that decide it in its header (H_OUT_*). */
+export function walkRules(m: usize, p: usize, n: i32): void {
+  walkTrie(m, load<usize>(m, H_NFA), p, n);
+  let allow = load<u32>(m, H_OUT_ALLOW);
+  let disallow = load<u32>(m, H_OUT_DISALLOW);
+  const best = allow < disallow ? allow : disallow;
+  const block = load<usize>(m, H_RULES);
+  const count = load<u32>(block, RM_COUNT);
+  let marked = false;
+  for (let e = block + RM_HEADER, end = e + <usize>count * RE_SIZE; e < end; e += RE_SIZE) {
+    const id = load<u32>(e, RE_ID);
+    if (id >= best) break; // the rules left rank below the one that decides already
+    if (!marked) {
+      markOctets(p, n);
+      marked = true;
+    }
+    if (namesMissingOctet(e)) continue;
+    const flags = load<u32>(e, RE_FLAGS);
+    if (!matches(p, n, load<usize>(e, RE_TOKENS), load<i32>(e, RE_LENGTH), (flags & RE_ANCHORED) != 0)) continue;
+    // The best match of all: it decides (the other kind's best, if any, ranks below it).
+    if (flags & RE_DISALLOW) disallow = id;
+    else allow = id;
+    break;
+  }
+  store<u32>(m, allow, H_OUT_ALLOW);
+  store<u32>(m, disallow, H_OUT_DISALLOW);
+}

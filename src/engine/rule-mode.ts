@@ -1,0 +1,103 @@
+// Rule mode's `*` rules (assembly/rules.ts): the patterns of the trie's rules
+// that have a `*`, read back from the trie, laid out for the core best first.
+// The trie keeps a pattern once per terminal and kind (the best rule of it), so
+// an entry is a (pattern, kind, `$`) with its best rule id; rules without `*`
+// stay in the trie, which rule mode walks along its octet edges.
+import type { Core } from './core.js';
+import { NO_RULE, RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_ID, RE_LENGTH, RE_OCTETS, RE_SIZE, RE_TOKENS, RM_COUNT, RM_HEADER, TOKEN_STAR } from './layout.js';
+import { T_END_ALLOW, T_END_DISALLOW, T_STICKY_DISALLOW, Trie } from './trie.js';
+
+/** Rules of a numbered trie (DFS order, star fields) whose pattern has a `*`: what rule mode tries one by one. */
+export function starRuleCount(t: Trie): number {
+  let n = 0;
+  for (let q = 0; q < t.size; q++) {
+    const i = t.term[q];
+    if (i < 0 || !(t.isStar[q] || t.starAbove[q] >= 0)) continue;
+    for (let f = 0; f < 4; f++) if (t.terms[i * 4 + f] !== NO_RULE) n++;
+  }
+  return n;
+}
+
+/** Writes the `*` rules of t as a block in the core's memory (layout.ts, RM_*
+ * and RE_*); returns its address and size. t is any trie with star fields. */
+export function writeStarRules(core: Core, t: Trie): { block: number; octets: number } {
+  // Depth first, the path's tokens on a stack: a terminal below a star is an entry.
+  let path: Uint16Array<ArrayBuffer> = new Uint16Array(256);
+  let tokens: Uint16Array<ArrayBuffer> = new Uint16Array(1024);
+  let tokenCount = 0;
+  const ids: number[] = [];
+  const flags: number[] = [];
+  const starts: number[] = [];
+  const lengths: number[] = [];
+  const nodes = [0];
+  const next = [0];
+  const stars = [0];
+  while (nodes.length > 0) {
+    const top = nodes.length - 1;
+    const q = nodes[top];
+    const i = next[top]++;
+    const octetsEnd = t.childStart[q + 1] - t.childStart[q];
+    let child: number;
+    let token: number;
+    if (i < octetsEnd) {
+      child = t.childNode[t.childStart[q] + i];
+      token = t.childTok[t.childStart[q] + i];
+    } else if (i === octetsEnd && t.starChild[q] >= 0) {
+      child = t.starChild[q];
+      token = TOKEN_STAR;
+    } else {
+      nodes.pop();
+      next.pop();
+      stars.pop();
+      continue;
+    }
+    const depth = top + 1; // the child's path: path[0, depth)
+    if (path.length <= depth) path = grown(path, depth + 1, depth);
+    path[top] = token;
+    nodes.push(child);
+    next.push(0);
+    stars.push(stars[top] + (token === TOKEN_STAR ? 1 : 0));
+    const k = t.term[child];
+    if (k < 0 || stars[depth] === 0) continue;
+    for (let f = 0; f < 4; f++) {
+      const id = t.terms[k * 4 + f];
+      if (id === NO_RULE) continue;
+      if (tokens.length < tokenCount + depth) tokens = grown(tokens, 2 * (tokenCount + depth), tokenCount);
+      tokens.set(path.subarray(0, depth), tokenCount);
+      ids.push(id);
+      flags.push((f >= T_END_ALLOW ? RE_ANCHORED : 0) | (f === T_STICKY_DISALLOW || f === T_END_DISALLOW ? RE_DISALLOW : 0));
+      starts.push(tokenCount);
+      lengths.push(depth);
+      tokenCount += depth;
+    }
+  }
+
+  const count = ids.length;
+  const order = Array.from({ length: count }, (_, e) => e).sort((a, b) => ids[a] - ids[b]);
+  const tokensAt = RM_HEADER + count * RE_SIZE;
+  const octets = tokensAt + 2 * tokenCount;
+  const block = core.alloc(octets);
+  const { u8, u16, u32 } = core;
+  u8.fill(0, block, block + tokensAt);
+  u32[(block + RM_COUNT) >>> 2] = count;
+  u16.set(tokens.subarray(0, tokenCount), (block + tokensAt) >>> 1);
+  order.forEach((e, rank) => {
+    const at = block + RM_HEADER + rank * RE_SIZE;
+    u32[(at + RE_ID) >>> 2] = ids[e];
+    u32[(at + RE_FLAGS) >>> 2] = flags[e];
+    u32[(at + RE_TOKENS) >>> 2] = block + tokensAt + 2 * starts[e];
+    u32[(at + RE_LENGTH) >>> 2] = lengths[e];
+    const named = (at + RE_OCTETS) >>> 2;
+    for (let j = starts[e]; j < starts[e] + lengths[e]; j++) {
+      const b = tokens[j];
+      if (b < 256) u32[named + (b >>> 5)] |= 1 << (b & 31);
+    }
+  });
+  return { block, octets };
+}
+
+function grown(a: Uint16Array<ArrayBuffer>, size: number, used: number): Uint16Array<ArrayBuffer> {
+  const b = new Uint16Array(Math.max(size, a.length * 2));
+  b.set(a.subarray(0, used));
+  return b;
+}
