@@ -12,7 +12,7 @@ import { extractPath, pathStart, pathEnd, pathSlash } from "./path";
 import { isNormal, normalizeInto } from "./normalize";
 
 import { buildTransition } from "./host";
-import { walkCold } from "./nfa";
+import { walkCold } from "./cold";
 import { walkRules } from "./rules";
 
 // Octets of the blocks the host holds (its allocations less its frees): what

@@ -1,21 +1,14 @@
-// The cold walk: a matcher's first octets are decided by simulating the rules'
-// NFA (the trie of src/engine/trie.ts) directly, with the set of active nodes.
-// A DFA state costs a host call and a row of tables to build; for a crawler that
-// checks a few dozen URLs of a host and moves on, most states would never be met
-// again. The simulation builds nothing: per octet it steps each active node (in
-// a robots.txt without `*`, one or two), so its first verdicts are cheap. Once a
-// matcher has walked its cold budget (H_COLD octets) it is hot: the DFA takes
-// over (index.ts), with the trie moved back to the host.
-//
-// Same semantics as the DFA (dfa.ts): a node entered is active with its `*`
-// child; a rule ending at an active node is a sticky accept, a `$` rule counts
-// if the path ends on the node; a `*` node stays active on every octet.
+// A trie simulated in the core: the set of active nodes stepped octet by
+// octet, with the semantics of the DFA (dfa.ts): a node entered is active with
+// its `*` child; a rule ending at an active node is a sticky accept, a `$` rule
+// counts if the path ends on the node; a `*` node stays active on every octet.
+// Rule mode (rules.ts) walks its trie of rules without `*` so, along octet
+// edges only: one or two active nodes, whatever the number of rules.
 import {
-  H_NFA, H_COLD, H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE, BUILD_NFA_ROW,
+  H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE,
   N_SIZE, N_CHILD_START, N_CHILD_TOK, N_CHILD_NODE, N_TERM, N_TERMS, N_STAR_CHILD, N_IS_STAR,
   INFO_STICKY_ALLOW, INFO_STICKY_DISALLOW, INFO_END_ALLOW, INFO_END_DISALLOW,
 } from "../src/engine/layout";
-import { buildTransition } from "./host";
 
 // Working memory, grown to the largest trie walked: a stamp per node (the
 // generation it was last added in) and two lists of active nodes.
@@ -100,26 +93,6 @@ function add(q: i32, list: usize, k: i32): i32 {
   return k;
 }
 
-
-/** Walks p[0, n) cold for matcher m, storing the best allow and disallow rule ids
- * in its header (H_OUT_*). Returns false, having decided nothing, when the path
- * does not fit in what is left of the cold budget: the matcher is hot then. */
-export function walkCold(m: usize, p: usize, n: i32): bool {
-  const cold = load<u32>(m, H_COLD);
-  if (<u32>n >= cold) {
-    // Hot from now on: the DFA's first state takes the trie back (dfa.ts, restoreTrie).
-    store<u32>(m, 0, H_COLD);
-    return false;
-  }
-  store<u32>(m, cold - <u32>n, H_COLD);
-  let t = load<usize>(m, H_NFA);
-  if (t == 0) {
-    buildTransition(m, BUILD_NFA_ROW, 0);
-    t = load<usize>(m, H_NFA);
-  }
-  walkTrie(m, t, p, n);
-  return true;
-}
 
 /** Simulates the trie block t (N_* fields) over p[0, n), storing the best allow
  * and disallow rule ids in m's header (H_OUT_*). A trie whose star fields are 0

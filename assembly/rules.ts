@@ -1,5 +1,7 @@
-// Rule mode: what a matcher falls back to when its DFA thrashes (dfa.ts decides).
-// Some rule sets have no small automaton: thousands of `*`-heavy patterns keep
+// Rule lists: rules tried one by one, best first. A cold matcher's first URLs
+// are decided so (cold.ts: nothing is built for them, not even a trie), and so
+// is every URL of a matcher in rule mode, which its DFA thrashed into (dfa.ts
+// decides). Some rule sets have no small automaton: thousands of `*`-heavy patterns keep
 // thousands of trie nodes active on every octet of a long path, so each state
 // is huge and few are met twice; the lazy DFA then rebuilds states all along
 // (microseconds per octet) and the NFA simulation steps every active star.
@@ -8,12 +10,12 @@
 // segment at the path's end), in one pass over the path per rule, and the rules
 // are tried best first (ids are ranks), so the first match decides.
 //
-// The rules without `*` are a plain trie walked along the path (nfa.ts,
-// walkTrie with no star fields): they cost one step per octet whatever their
-// number, and the best of them bounds which `*` rules are worth trying.
+// In rule mode the rules without `*` are a plain trie walked along the path
+// (nfa.ts, walkTrie with no star fields): they cost one step per octet whatever
+// their number, and the best of them bounds which `*` rules are worth trying.
 import {
-  H_NFA, H_RULES, H_OUT_ALLOW, H_OUT_DISALLOW, TOKEN_STAR,
-  RM_COUNT, RM_HEADER, RE_ID, RE_FLAGS, RE_TOKENS, RE_LENGTH, RE_OCTETS, RE_SIZE, RE_ANCHORED, RE_DISALLOW,
+  H_NFA, H_RULES, H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE, TOKEN_STAR,
+  RM_COUNT, RM_OCTETS, RM_HEADER, RE_ID, RE_FLAGS, RE_TOKENS, RE_LENGTH, RE_SIZE, RE_ANCHORED, RE_DISALLOW, RE_OCTET_SET,
 } from "../src/engine/layout";
 import { walkTrie } from "./nfa";
 
@@ -31,9 +33,10 @@ function markOctets(p: usize, n: i32): void {
   }
 }
 
-@inline function namesMissingOctet(e: usize): bool {
+/** Does the octet set at s name an octet the path lacks? */
+@inline function namesMissingOctet(s: usize): bool {
   let missing: u32 = 0;
-  for (let w: usize = 0; w < 32; w += 4) missing |= load<u32>(e + RE_OCTETS + w) & ~load<u32>(pathOctets + w);
+  for (let w: usize = 0; w < <usize>RE_OCTET_SET; w += 4) missing |= load<u32>(s + w) & ~load<u32>(pathOctets + w);
   return missing != 0;
 }
 
@@ -81,24 +84,24 @@ function matches(p: usize, n: i32, t: usize, len: i32, anchored: bool): bool {
   return false; // (never reached: each turn returns or moves k on)
 }
 
-/** Decides p[0, n) for matcher m in rule mode, storing the best allow and
- * disallow rule ids that decide it in its header (H_OUT_*). */
+/** Decides p[0, n) for matcher m by its rule list (and, in rule mode, its
+ * trie of rules without `*` first), storing the best allow and disallow rule
+ * ids that decide it in its header (H_OUT_*). */
 export function walkRules(m: usize, p: usize, n: i32): void {
-  walkTrie(m, load<usize>(m, H_NFA), p, n);
-  let allow = load<u32>(m, H_OUT_ALLOW);
-  let disallow = load<u32>(m, H_OUT_DISALLOW);
+  const trie = load<usize>(m, H_NFA);
+  if (trie != 0) walkTrie(m, trie, p, n);
+  let allow = trie != 0 ? load<u32>(m, H_OUT_ALLOW) : NO_RULE;
+  let disallow = trie != 0 ? load<u32>(m, H_OUT_DISALLOW) : NO_RULE;
   const best = allow < disallow ? allow : disallow;
-  const block = load<usize>(m, H_RULES);
-  const count = load<u32>(block, RM_COUNT);
-  let marked = false;
-  for (let e = block + RM_HEADER, end = e + <usize>count * RE_SIZE; e < end; e += RE_SIZE) {
+  const list = load<usize>(m, H_RULES);
+  const count = load<u32>(list, RM_COUNT);
+  const octets = load<usize>(list, RM_OCTETS);
+  if (octets != 0 && count != 0 && load<u32>(list + RM_HEADER, RE_ID) < best) markOctets(p, n);
+  for (let i: usize = 0; i < <usize>count; i++) {
+    const e = list + RM_HEADER + i * RE_SIZE;
     const id = load<u32>(e, RE_ID);
     if (id >= best) break; // the rules left rank below the one that decides already
-    if (!marked) {
-      markOctets(p, n);
-      marked = true;
-    }
-    if (namesMissingOctet(e)) continue;
+    if (octets != 0 && namesMissingOctet(octets + i * <usize>RE_OCTET_SET)) continue;
     const flags = load<u32>(e, RE_FLAGS);
     if (!matches(p, n, load<usize>(e, RE_TOKENS), load<i32>(e, RE_LENGTH), (flags & RE_ANCHORED) != 0)) continue;
     // The best match of all: it decides (the other kind's best, if any, ranks below it).

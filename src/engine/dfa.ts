@@ -21,26 +21,24 @@
 import type { Core } from './core.js';
 import { RuleTable, RULE_FIELDS, R_LINE, R_PRIORITY } from './compile.js';
 import {
-  BUILD_NFA_ROW, ENTRY_DEAD, ENTRY_SPECIAL, FLAG_RULES, FLAG_WIDE, H_CLASSMAP, H_COLD, H_FLAGS, H_HOT_URLS, H_LINES, H_NFA, H_POSITIVE, H_RULES, H_START, H_TEXTS, H_TEXTS_MAX, H_TRANS,
+  BUILD_COLD_ROW, ENTRY_DEAD, ENTRY_SPECIAL, FLAG_RULES, FLAG_WIDE, H_CLASSMAP, H_COLD, H_FLAGS, H_HOT_URLS, H_LINES, H_NFA, H_POSITIVE, H_RULES, H_START, H_TEXTS, H_TEXTS_MAX, H_TRANS,
   HEADER_SIZE, INFO_SIZE, MAX_STATES, N_CHILD_NODE, N_CHILD_START, N_CHILD_TOK, N_HEADER, N_IS_STAR, N_SIZE, N_STAR_CHILD, N_TERM, N_TERMS,
   NARROW_ROWS_LIMIT, NO_RULE, ROW_ALIGN, WIDE_DEAD, WIDE_SPECIAL,
 } from './layout.js';
 import {
-  buildTrie, childOf, hasEnd, numberTrie, trieBufferBytes, trieBytes, trieShape, trieViews, T_END_ALLOW, T_END_DISALLOW, T_STICKY_ALLOW, T_STICKY_DISALLOW, Trie, TrieShape,
+  buildTrie, childOf, hasEnd, trieBufferBytes, trieBytes, trieShape, trieViews, T_END_ALLOW, T_END_DISALLOW, T_STICKY_ALLOW, T_STICKY_DISALLOW, Trie,
 } from './trie.js';
-import { starRuleCount, writeStarRules } from './rule-mode.js';
+import { ColdList, coldListBytes, starRuleCount, takeColdList, writeColdList, writeStarRules } from './rule-lists.js';
 
-/** A cold matcher's trie is in WASM memory (see writeColdTrie): no JS trie meanwhile. */
-const NO_TRIE = trieViews(new ArrayBuffer(8), { size: 0, edgeCount: 0, termCount: 0, starry: false, ordered: true }, new Int32Array(0));
-
-const EMPTY_INTS = new Int32Array(0);
+/** No trie: the matcher is in rule mode, its rules in WASM memory. */
+const NO_TRIE = trieViews(new ArrayBuffer(8), { size: 0, edgeCount: 0, termCount: 0, starry: false }, new Int32Array(0));
 
 /** Default cap on one matcher's automaton memory (tables in WASM plus NFA sets). */
 export const DEFAULT_MAX_DFA_BYTES = 8 << 20;
 const MIN_STATES = 4;
 
 /**
- * Octets of paths a matcher walks cold (assembly/nfa.ts: the trie simulated,
+ * Octets of paths a matcher walks cold (assembly/cold.ts: rule by rule,
  * no DFA state built) before its DFA takes over: about a crawler's few dozen
  * URLs of a host. Past it the matcher is hot and stays so.
  */
@@ -253,7 +251,7 @@ export class LazyDfa {
   private budget = 0;
 
   /** texts: each rule's text by id ("Disallow: /a"), for the core's JSON lines (bulk classification), or none.
-   * coldOctets: what the matcher walks cold first (assembly/nfa.ts); Infinity is as many as a u32 holds. */
+   * coldOctets: what the matcher walks cold first (assembly/cold.ts); Infinity is as many as a u32 holds. */
   constructor(core: Core, table: RuleTable, flags: number, maxBytes = DEFAULT_MAX_DFA_BYTES, texts?: readonly Uint8Array[], coldOctets = dfaTuning.coldOctets) {
     this.core = core;
     this.nclasses = table.nclasses;
@@ -305,10 +303,10 @@ export class LazyDfa {
    * used (a crawler's cache holds many) costs neither the time nor the memory.
    * The rule table's tokens are dropped once it exists: the trie holds them.
    */
-  private buildTrie(cold = false): void {
+  private buildTrie(): void {
     const table = this.table;
     if (table === null) return;
-    this.trie = buildTrie(table, cold);
+    this.trie = buildTrie(table);
     table.tok = new Uint16Array(0);
     table.posRule = new Int32Array(0);
     this.table = null;
@@ -323,35 +321,27 @@ export class LazyDfa {
   }
 
   /**
-   * The trie moved into WASM memory for the cold walk (assembly/nfa.ts): its
-   * buffer as it is, then its frontiers, behind a header of addresses. The JS
-   * copy is dropped: a matcher holds its trie once, here while it is cold, in
-   * JS once it is hot (restoreTrie).
+   * The rules as a list in WASM memory for the cold walk (assembly/cold.ts),
+   * which holds their tokens meanwhile: the matcher builds no trie until it is
+   * hot (then takeColdList gives the tokens back to the table).
    */
-  private writeColdTrie(): void {
-    this.buildTrie(true); // no numbering nor frontiers: only the DFA needs them (restoreTrie)
-    const t = this.trie;
-    const shape = trieShape(t);
-    const { block, octets } = this.writeTrieBlock(t, true, t.frontierNodes);
-    this.core.u32[(this.header + H_NFA) >>> 2] = block;
-    this.cold = { shape, frontiers: t.frontierNodes.length, octets };
-    this.trie = NO_TRIE;
+  private writeColdList(): void {
+    this.cold = writeColdList(this.core, this.table!);
+    this.core.u32[(this.header + H_RULES) >>> 2] = this.cold.block;
   }
 
   /**
    * The trie t as one block of the core's memory (N_* fields, then its buffer
-   * as it is), then `after` (a cold trie's frontiers, which restoreTrie takes
-   * back). Without stars, the star fields are 0: the core walks octet edges only.
+   * as it is), for rule mode: its star fields are 0, so the core walks its
+   * octet edges only (its rules without `*`).
    */
-  private writeTrieBlock(t: Trie, stars: boolean, after: Int32Array): { block: number; octets: number } {
+  private writeLiteralTrie(t: Trie): { block: number; octets: number } {
     const bufferBytes = trieBufferBytes(trieShape(t));
-    const afterAt = (N_HEADER + bufferBytes + 3) & ~3;
-    const octets = afterAt + 4 * after.length;
+    const octets = N_HEADER + bufferBytes;
     const block = this.core.alloc(octets);
     const base = block + N_HEADER;
-    const { u8, u32, i32 } = this.core;
+    const { u8, u32 } = this.core;
     u8.set(new Uint8Array(t.childStart.buffer, 0, bufferBytes), base);
-    i32.set(after, (block + afterAt) >>> 2);
     const at = (field: number, view: ArrayBufferView | null) => (u32[(block + field) >>> 2] = view === null ? 0 : base + view.byteOffset);
     u32[(block + N_SIZE) >>> 2] = t.size;
     at(N_CHILD_START, t.childStart);
@@ -359,8 +349,8 @@ export class LazyDfa {
     at(N_CHILD_NODE, t.childNode);
     at(N_TERM, t.term);
     at(N_TERMS, t.terms);
-    at(N_STAR_CHILD, stars && t.starry ? t.starChild : null);
-    at(N_IS_STAR, stars && t.starry ? t.isStar : null);
+    at(N_STAR_CHILD, null);
+    at(N_IS_STAR, null);
     return { block, octets };
   }
 
@@ -390,7 +380,7 @@ export class LazyDfa {
    */
   private enterRuleMode(): void {
     const t = this.trie;
-    const literal = this.writeTrieBlock(t, false, EMPTY_INTS);
+    const literal = this.writeLiteralTrie(t);
     const star = writeStarRules(this.core, t);
     const u32 = this.core.u32;
     u32[(this.header + H_NFA) >>> 2] = literal.block;
@@ -411,24 +401,8 @@ export class LazyDfa {
   /** In rule mode: the octets of its two blocks. */
   private ruleMode: { octets: number } | null = null;
 
-  /** The trie back in JS from its WASM block, which is freed: the matcher turned hot. */
-  private restoreTrie(): void {
-    const { shape, frontiers, octets } = this.cold!;
-    const u32 = this.core.u32;
-    const block = u32[(this.header + H_NFA) >>> 2];
-    const bufferBytes = trieBufferBytes(shape);
-    const buffer = new ArrayBuffer(bufferBytes);
-    new Uint8Array(buffer).set(this.core.u8.subarray(block + N_HEADER, block + N_HEADER + bufferBytes));
-    const frontierAt = (block + octets - 4 * frontiers) >>> 2;
-    const trie = trieViews(buffer, shape, this.core.i32.slice(frontierAt, frontierAt + frontiers));
-    this.trie = shape.ordered ? trie : numberTrie(trie);
-    this.core.free(block);
-    u32[(this.header + H_NFA) >>> 2] = 0;
-    this.cold = null;
-  }
-
-  /** The trie while it is in WASM memory (cold), else null. */
-  private cold: { shape: TrieShape; frontiers: number; octets: number } | null = null;
+  /** The cold walk's rule list (its tokens), until the matcher turns hot. */
+  private cold: ColdList | null = null;
 
   /** Number of DFA states built so far (since the last reset). */
   get stateCount(): number {
@@ -442,7 +416,7 @@ export class LazyDfa {
     return this.capacity * this.rowBytes() + this.setOctets;
   }
 
-  /** How the matcher walks now: 'cold' (the trie simulated), 'hot' (the DFA), 'rules' (rule mode). */
+  /** How the matcher walks now: 'cold' (its rule list), 'hot' (the DFA), 'rules' (rule mode). */
   get mode(): 'cold' | 'hot' | 'rules' {
     if (this.ruleMode !== null) return 'rules';
     return this.core.u32[(this.header + H_COLD) >>> 2] !== 0 ? 'cold' : 'hot';
@@ -452,7 +426,7 @@ export class LazyDfa {
    * the trie is built) and the header block in WASM memory. */
   get heldBytes(): number {
     if (this.ruleMode !== null) return this.ruleMode.octets + this.headerBytes;
-    const nfa = this.table !== null ? this.table.tok.byteLength + this.table.posRule.byteLength : this.cold !== null ? this.cold.octets : trieBytes(this.trie);
+    const nfa = this.cold !== null ? coldListBytes(this.table!.count, this.cold) : this.table !== null ? this.table.tok.byteLength + this.table.posRule.byteLength : trieBytes(this.trie);
     return this.bytes + nfa + this.headerBytes;
   }
 
@@ -804,15 +778,19 @@ export class LazyDfa {
 
   /** The WASM core's callback: the transition on byte class `cls` of the state
    * whose row is at octet `row` of the tables (row 0: build the start state;
-   * BUILD_NFA_ROW: the cold walk's trie). */
+   * BUILD_COLD_ROW: the cold walk's rule list). */
   build(row: number, cls: number): number {
-    if (row >>> 0 === BUILD_NFA_ROW) {
-      this.writeColdTrie();
+    if (row >>> 0 === BUILD_COLD_ROW) {
+      this.writeColdList();
       return 0;
     }
     if (row === 0) {
-      if (this.cold !== null) this.restoreTrie();
-      else this.buildTrie();
+      if (this.cold !== null) {
+        takeColdList(this.core, this.cold, this.table!);
+        this.core.u32[(this.header + H_RULES) >>> 2] = 0;
+        this.cold = null;
+      }
+      this.buildTrie();
       return this.clear(MIN_STATES);
     }
     const target = this.step(this.states[row / this.rowBytes()], cls);

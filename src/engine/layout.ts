@@ -15,9 +15,9 @@ export const H_OUT_DISALLOW = 32; // out: best disallow rule id of the last matc
 export const H_LINES = 36; // ptr: u32 robots.txt line per rule id
 export const H_TEXTS = 40; // ptr (0: none): per rule id a u32 offset and length of its text ("Disallow: /a") from here
 export const H_TEXTS_MAX = 44; // the longest of those texts, octets
-export const H_NFA = 48; // ptr (0: not built): the trie for the cold walk (N_* below)
+export const H_NFA = 48; // ptr (0: none): rule mode's trie of its rules without `*` (N_* below)
 export const H_COLD = 52; // octets the matcher still walks cold (an NFA simulation); 0: hot (the DFA)
-export const H_RULES = 56; // ptr (0: none): the `*` rules of a matcher in rule mode (FLAG_RULES, RM_* below)
+export const H_RULES = 56; // ptr (0: none): a rule list (RM_* below): a cold matcher's rules, or rule mode's `*` rules
 export const HEADER_SIZE = 64;
 /** Not a matcher's address: bulk classification's "robots.txt unreachable,
  * every URL disallowed" (0 is "no robots.txt, every URL allowed"). */
@@ -57,7 +57,7 @@ export const MAX_STATES = 0x3fff;
 
 export const NO_RULE = 0xffffffff;
 
-/** The cold walk's trie (see trie.ts), one block: a header of the fields below
+/** A trie in the core (see trie.ts; rule mode's rules without `*`), one block: a header of the fields below
  * (ptrs, 0 where a trie has no `*` node), then the arrays. Its terminals are
  * four u32 rule ids each, in the order of a row's INFO_* fields. */
 export const N_SIZE = 0; // nodes
@@ -69,22 +69,25 @@ export const N_TERMS = 20; // ptr: u32[4] per terminal
 export const N_STAR_CHILD = 24; // ptr (0: no `*` node): i32[size], or -1
 export const N_IS_STAR = 28; // ptr (0: no `*` node): u8[size]
 export const N_HEADER = 32;
-/** Rule mode's block of `*` rules (H_RULES): a count, then one entry per rule
- * in rank order (best first), then the rules' tokens (u16: octets and TOKEN_STAR,
- * no terminal). A rule with `$` is anchored. */
+/** A rule list (H_RULES): a count, the address of the entries' octet sets (0:
+ * none), then one entry per rule in rank order (best first), then the rules'
+ * tokens (u16: octets and TOKEN_STAR; a cold matcher's end with a terminal
+ * token each, in file order). A cold matcher's list holds all its rules; rule
+ * mode's, the rules with `*` (its others are a trie: H_NFA). */
 export const RM_COUNT = 0;
+export const RM_OCTETS = 4; // ptr (0: none): per entry 32 octets, the 256 bits of the octets its pattern names
 export const RM_HEADER = 16;
 export const RE_ID = 0; // its rule id (rank)
 export const RE_FLAGS = 4; // RE_* bits below
 export const RE_TOKENS = 8; // ptr: its tokens
-export const RE_LENGTH = 12; // tokens
-export const RE_OCTETS = 16; // 256 bits: the octets its pattern names (a path without one of them cannot match)
-export const RE_SIZE = 48;
+export const RE_LENGTH = 12; // tokens (no terminal)
+export const RE_SIZE = 16;
 export const RE_ANCHORED = 1; // ends with `$`
 export const RE_DISALLOW = 2;
+export const RE_OCTET_SET = 32;
 
-/** buildTransition's row that asks for the cold walk's trie (H_NFA) instead of a transition. */
-export const BUILD_NFA_ROW = 0xffffffff;
+/** buildTransition's row that asks for the cold walk's rule list (H_RULES) instead of a transition. */
+export const BUILD_COLD_ROW = 0xffffffff;
 
 /** NFA tokens past the octets 0..255 (the compiler writes them, the trie reads
  * them): `*`, the end of a pattern without `$` (matched), and with `$`. */

@@ -28,8 +28,6 @@ export interface Trie {
   size: number;
   /** Has `*` nodes (else the star fields are shared arrays of -1 and 0, longer than size). */
   starry: boolean;
-  /** Numbered depth first with its subtrees and frontiers (else a cold trie with stars: see TrieShape). */
-  ordered: boolean;
   // Star fields (of a trie without `*` nodes: shared arrays of -1 and 0).
   /** The subtree of q is the nodes [q, subtreeEnd[q]). */
   subtreeEnd: Int32Array;
@@ -120,9 +118,8 @@ function newWork(n: number) {
 
 const EMPTY = new Int32Array(0);
 
-/** The trie of a rule table; `cold`: for the cold walk only (nodes in creation
- * order, no subtrees or frontiers: numberTrie adds them when the matcher turns hot). */
-export function buildTrie(table: RuleTable, cold = false): Trie {
+/** The trie of a rule table. */
+export function buildTrie(table: RuleTable): Trie {
   const { tok, posRule, rules, count } = table;
   const cap = tok.length - count + 1; // every token but the terminals, and the root
   let slots = 16;
@@ -181,7 +178,7 @@ export function buildTrie(table: RuleTable, cold = false): Trie {
     q = c;
   }
   if (stars === 0) return plainTrie(w, size, terms);
-  return cold ? coldTrie(w, size, stars, terms) : numberedTrie(w, size, terms);
+  return numberedTrie(w, size, terms);
 }
 
 // What a trie without `*` nodes has for its star fields: shared, never written.
@@ -194,13 +191,11 @@ export interface TrieShape {
   edgeCount: number;
   termCount: number;
   starry: boolean;
-  /** Numbered depth first, with subtrees and frontiers (else a cold trie with stars: creation order, star children and flags only). */
-  ordered: boolean;
 }
 
 /** Octets of a trie's buffer (frontierNodes apart). */
 export function trieBufferBytes(s: TrieShape): number {
-  const int32s = 2 * s.size + 1 + s.edgeCount + s.termCount + (s.starry ? (s.ordered ? 6 : 1) * s.size : 0);
+  const int32s = 2 * s.size + 1 + s.edgeCount + s.termCount + (s.starry ? 6 * s.size : 0);
   return 4 * int32s + s.edgeCount + (s.starry ? s.size : 0);
 }
 
@@ -209,17 +204,16 @@ export function trieBufferBytes(s: TrieShape): number {
  * without stars shares its star fields: many matchers stay in memory, and
  * every buffer is memory the garbage collector has to account for.
  */
-function allocate(size: number, edgeCount: number, terms: ArrayLike<number>, starry: boolean, ordered = true): Trie {
-  const shape = { size, edgeCount, termCount: terms.length, starry, ordered };
+function allocate(size: number, edgeCount: number, terms: ArrayLike<number>, starry: boolean): Trie {
+  const shape = { size, edgeCount, termCount: terms.length, starry };
   const t = trieViews(new ArrayBuffer(trieBufferBytes(shape)), shape, EMPTY);
   t.terms.set(terms);
   return t;
 }
 
-/** A trie on a buffer laid out by allocate() (a new one, or one copied back from WASM memory). */
+/** A trie on a buffer laid out by allocate(). */
 export function trieViews(buffer: ArrayBuffer, shape: TrieShape, frontierNodes: Int32Array): Trie {
-  const { size, edgeCount, termCount, starry, ordered } = shape;
-  const starred = starry && ordered; // the fields only a numbered trie with stars has
+  const { size, edgeCount, termCount, starry } = shape;
   let offset = 0;
   const i32 = (n: number) => new Int32Array(buffer, (offset += 4 * n) - 4 * n, n);
   const u8 = (n: number) => new Uint8Array(buffer, (offset += n) - n, n);
@@ -234,17 +228,16 @@ export function trieViews(buffer: ArrayBuffer, shape: TrieShape, frontierNodes: 
   return {
     size,
     starry,
-    ordered,
     childStart,
     childNode,
     term,
     terms,
-    subtreeEnd: starred ? i32(size) : minusOnes,
-    starAbove: starred ? i32(size) : minusOnes,
-    chainEnd: starred ? i32(size) : minusOnes,
+    subtreeEnd: starry ? i32(size) : minusOnes,
+    starAbove: starry ? i32(size) : minusOnes,
+    chainEnd: starry ? i32(size) : minusOnes,
     starChild: starry ? i32(size) : minusOnes,
-    frontierAt: starred ? i32(size) : minusOnes,
-    frontierLength: starred ? i32(size) : minusOnes,
+    frontierAt: starry ? i32(size) : minusOnes,
+    frontierLength: starry ? i32(size) : minusOnes,
     childTok: u8(edgeCount),
     isStar: starry ? u8(size) : zeros,
     frontierNodes,
@@ -253,7 +246,7 @@ export function trieViews(buffer: ArrayBuffer, shape: TrieShape, frontierNodes: 
 
 /** The counts trieViews needs to view t's buffer again. */
 export function trieShape(t: Trie): TrieShape {
-  return { size: t.size, edgeCount: t.childNode.length, termCount: t.terms.length, starry: t.starry, ordered: t.ordered };
+  return { size: t.size, edgeCount: t.childNode.length, termCount: t.terms.length, starry: t.starry };
 }
 
 /** Without `*` nodes, nothing needs subtrees or frontiers: the nodes stay in creation order. */
@@ -262,40 +255,6 @@ function plainTrie(w: Work, size: number, terms: number[]): Trie {
   t.term.set(w.term.subarray(0, size));
   linkChildren(size, w.parent, w.token, t.childStart, t.childNode, t.childTok, w.starChild, w.inOctetOrder);
   return t;
-}
-
-/** With `*` nodes, for the cold walk: creation order, octet children, star children and flags. */
-function coldTrie(w: Work, size: number, stars: number, terms: number[]): Trie {
-  const t = allocate(size, size - 1 - stars, terms, true, false); // every node but the root and the stars is an octet child
-  t.term.set(w.term.subarray(0, size));
-  linkChildren(size, w.parent, w.token, t.childStart, t.childNode, t.childTok, t.starChild, w.inOctetOrder);
-  for (let q = 1; q < size; q++) if (w.token[q] === STAR) t.isStar[q] = 1;
-  return t;
-}
-
-/** A cold trie with stars, numbered as buildTrie numbers a hot one (the matcher turned hot). */
-export function numberTrie(cold: Trie): Trie {
-  const size = cold.size;
-  let slots = 16;
-  while (slots < size * 2) slots *= 2;
-  if (work.n < slots / 2) work = newWork(slots / 2);
-  const w = work;
-  w.parent[0] = -1;
-  w.token[0] = 0;
-  for (let q = 0; q < size; q++) {
-    w.term[q] = cold.term[q];
-    for (let i = cold.childStart[q]; i < cold.childStart[q + 1]; i++) {
-      const c = cold.childNode[i];
-      w.parent[c] = q;
-      w.token[c] = cold.childTok[i];
-    }
-    const s = cold.starChild[q];
-    if (s >= 0) {
-      w.parent[s] = q;
-      w.token[s] = STAR;
-    }
-  }
-  return numberedTrie(w, size, cold.terms);
 }
 
 /**

@@ -1,11 +1,74 @@
-// Rule mode's `*` rules (assembly/rules.ts): the patterns of the trie's rules
-// that have a `*`, read back from the trie, laid out for the core best first.
-// The trie keeps a pattern once per terminal and kind (the best rule of it), so
-// an entry is a (pattern, kind, `$`) with its best rule id; rules without `*`
-// stay in the trie, which rule mode walks along its octet edges.
+// Rule lists in the core (assembly/rules.ts: rules tried one by one, best
+// first), laid out as layout.ts says (RM_*, RE_*):
+// - a cold matcher's, all its rules straight from the compiler's tokens, which
+//   the list then holds instead of the JS side (and gives back when it turns hot);
+// - rule mode's, the trie's rules that have a `*`, read back from the trie.
 import type { Core } from './core.js';
-import { NO_RULE, RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_ID, RE_LENGTH, RE_OCTETS, RE_SIZE, RE_TOKENS, RM_COUNT, RM_HEADER, TOKEN_STAR } from './layout.js';
+import { ANCHOR, RuleTable, RULE_FIELDS, R_DISALLOW, R_FIRST_POSITION } from './compile.js';
+import {
+  NO_RULE, RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_ID, RE_LENGTH, RE_OCTET_SET, RE_SIZE, RE_TOKENS, RM_COUNT, RM_HEADER, RM_OCTETS, TOKEN_ACCEPT, TOKEN_STAR,
+} from './layout.js';
 import { T_END_ALLOW, T_END_DISALLOW, T_STICKY_DISALLOW, Trie } from './trie.js';
+
+/** A cold matcher's list: its address, and the tokens it holds (the table's). */
+export interface ColdList {
+  block: number;
+  tokens: number;
+}
+
+/**
+ * Writes all of the table's rules as a rule list (entries by rank, the tokens
+ * as they are, in file order with their terminals) and empties the table's
+ * token arrays: the list holds them now (takeColdList gives them back).
+ */
+export function writeColdList(core: Core, table: RuleTable): ColdList {
+  const { tok, rules, count } = table;
+  const tokensAt = RM_HEADER + count * RE_SIZE;
+  const block = core.alloc(tokensAt + 2 * tok.length);
+  const { u16, u32 } = core;
+  u32[(block + RM_COUNT) >>> 2] = count;
+  u32[(block + RM_OCTETS) >>> 2] = 0; // (a cold matcher's rules mostly fail at their first octets: no octet sets)
+  u16.set(tok, (block + tokensAt) >>> 1);
+  for (let id = 0; id < count; id++) {
+    const first = rules[id * RULE_FIELDS + R_FIRST_POSITION];
+    let end = first;
+    while (tok[end] < TOKEN_ACCEPT) end++;
+    const e = (block + RM_HEADER + id * RE_SIZE) >>> 2;
+    u32[e + RE_ID / 4] = id;
+    u32[e + RE_FLAGS / 4] = (tok[end] === ANCHOR ? RE_ANCHORED : 0) | (rules[id * RULE_FIELDS + R_DISALLOW] ? RE_DISALLOW : 0);
+    u32[e + RE_TOKENS / 4] = block + tokensAt + 2 * first;
+    u32[e + RE_LENGTH / 4] = end - first;
+  }
+  const tokens = tok.length;
+  table.tok = new Uint16Array(0);
+  table.posRule = new Int32Array(0);
+  return { block, tokens };
+}
+
+/** Octets of a cold list of count rules. */
+export function coldListBytes(count: number, list: ColdList): number {
+  return RM_HEADER + count * RE_SIZE + 2 * list.tokens;
+}
+
+/** The table's token arrays back from a cold list, which is freed. */
+export function takeColdList(core: Core, list: ColdList, table: RuleTable): void {
+  const { block, tokens } = list;
+  const count = table.count;
+  const tokensAt = block + RM_HEADER + count * RE_SIZE;
+  const nfa = new ArrayBuffer(tokens * 6);
+  const posRule = new Int32Array(nfa, 0, tokens);
+  const tok = new Uint16Array(nfa, tokens * 4, tokens);
+  tok.set(core.u16.subarray(tokensAt >>> 1, (tokensAt >>> 1) + tokens));
+  const u32 = core.u32;
+  for (let id = 0; id < count; id++) {
+    const e = (block + RM_HEADER + id * RE_SIZE) >>> 2;
+    const first = (u32[e + RE_TOKENS / 4] - tokensAt) >>> 1;
+    posRule.fill(id, first, first + u32[e + RE_LENGTH / 4] + 1); // (with its terminal)
+  }
+  table.tok = tok;
+  table.posRule = posRule;
+  core.free(block);
+}
 
 /** Rules of a numbered trie (DFS order, star fields) whose pattern has a `*`: what rule mode tries one by one. */
 export function starRuleCount(t: Trie): number {
@@ -18,8 +81,8 @@ export function starRuleCount(t: Trie): number {
   return n;
 }
 
-/** Writes the `*` rules of t as a block in the core's memory (layout.ts, RM_*
- * and RE_*); returns its address and size. t is any trie with star fields. */
+/** Writes the `*` rules of t as rule mode's list, with each entry's octet set;
+ * returns its address and size. t is any trie with star fields. */
 export function writeStarRules(core: Core, t: Trie): { block: number; octets: number } {
   // Depth first, the path's tokens on a stack: a terminal below a star is an entry.
   let path: Uint16Array<ArrayBuffer> = new Uint16Array(256);
@@ -74,12 +137,14 @@ export function writeStarRules(core: Core, t: Trie): { block: number; octets: nu
 
   const count = ids.length;
   const order = Array.from({ length: count }, (_, e) => e).sort((a, b) => ids[a] - ids[b]);
-  const tokensAt = RM_HEADER + count * RE_SIZE;
+  const setsAt = RM_HEADER + count * RE_SIZE;
+  const tokensAt = setsAt + count * RE_OCTET_SET;
   const octets = tokensAt + 2 * tokenCount;
   const block = core.alloc(octets);
   const { u8, u16, u32 } = core;
   u8.fill(0, block, block + tokensAt);
   u32[(block + RM_COUNT) >>> 2] = count;
+  u32[(block + RM_OCTETS) >>> 2] = block + setsAt;
   u16.set(tokens.subarray(0, tokenCount), (block + tokensAt) >>> 1);
   order.forEach((e, rank) => {
     const at = block + RM_HEADER + rank * RE_SIZE;
@@ -87,7 +152,7 @@ export function writeStarRules(core: Core, t: Trie): { block: number; octets: nu
     u32[(at + RE_FLAGS) >>> 2] = flags[e];
     u32[(at + RE_TOKENS) >>> 2] = block + tokensAt + 2 * starts[e];
     u32[(at + RE_LENGTH) >>> 2] = lengths[e];
-    const named = (at + RE_OCTETS) >>> 2;
+    const named = (block + setsAt + rank * RE_OCTET_SET) >>> 2;
     for (let j = starts[e]; j < starts[e] + lengths[e]; j++) {
       const b = tokens[j];
       if (b < 256) u32[named + (b >>> 5)] |= 1 << (b & 31);
