@@ -19,8 +19,8 @@ export const ACCEPT = TOKEN_ACCEPT;
 export const ANCHOR = TOKEN_ANCHOR;
 
 export interface RuleTable {
-  /** The robots.txt octets the rules point into. */
-  body: Uint8Array;
+  /** The rules' values as written, which R_VALUE_START and R_VALUE_END point into (the matcher keeps no more of the robots.txt). */
+  values: Uint8Array;
   count: number;
   /** Per rule id (rank), RULE_FIELDS ints: see the R_* offsets. */
   rules: Int32Array;
@@ -39,7 +39,7 @@ export interface RuleTable {
 export const R_DISALLOW = 0; // 1 for disallow, 0 for allow
 export const R_LINE = 1;
 export const R_PRIORITY = 2;
-export const R_VALUE_START = 3; // the value as written: body[start, end)
+export const R_VALUE_START = 3; // the value as written: values[start, end) (in the compiler's scratch: body offsets)
 export const R_VALUE_END = 4;
 export const R_FIRST_POSITION = 5; // its first NFA position
 export const RULE_FIELDS = 6;
@@ -51,6 +51,17 @@ let scratch = new Int32Array(RULE_FIELDS * 1024);
 let spans = new Int32Array(2 * 1024);
 let order = new Int32Array(1024);
 let buckets = new Int32Array(256);
+
+/** Scratch entries kept between compilations: a large file's (the corpus's
+ * largest has 1.3 million tokens) are dropped after it, not held for good. */
+const KEPT_SCRATCH = 1 << 16;
+
+function releaseLargeScratch(): void {
+  if (staged.length > KEPT_SCRATCH) staged = new Uint16Array(4096);
+  if (scratch.length > KEPT_SCRATCH) scratch = new Int32Array(RULE_FIELDS * 1024);
+  if (spans.length > KEPT_SCRATCH) spans = new Int32Array(2 * 1024);
+  if (order.length > KEPT_SCRATCH) order = new Int32Array(1024);
+}
 
 /** Does body[start, end) contain "/index.htm"? (Google's index.htm rule; rare.) */
 function mentionsIndexHtm(b: Uint8Array, start: number, end: number): boolean {
@@ -168,25 +179,35 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
   for (let k = 1; k <= keys; k++) buckets[k] += buckets[k - 1];
   for (let i = 0; i < count; i++) ranks[buckets[keyOf(i)]++] = i;
 
-  // Two buffers: what the matcher keeps (its rules and class map) and what the
-  // trie is built from (dropped then). A typed array of more than 64 octets is
-  // an allocation outside V8's heap, about 2.5 µs each: a small file's compile
-  // costs a few of them.
+  // Two buffers: what the matcher keeps (its rules, class map and the rules'
+  // values, not the whole robots.txt) and what the trie is built from (dropped
+  // then). A typed array of more than 64 octets is an allocation outside V8's
+  // heap, about 2.5 µs each: a small file's compile costs a few of them.
   const ruleInts = count * RULE_FIELDS;
-  const kept = new ArrayBuffer(ruleInts * 4 + 256);
+  let valueOctets = 0;
+  for (let i = 0; i < count; i++) valueOctets += f[i * RULE_FIELDS + R_VALUE_END] - f[i * RULE_FIELDS + R_VALUE_START];
+  const kept = new ArrayBuffer(ruleInts * 4 + 256 + valueOctets);
   const rules = new Int32Array(kept, 0, ruleInts);
   const classMap = new Uint8Array(kept, ruleInts * 4, 256);
+  const values = new Uint8Array(kept, ruleInts * 4 + 256, valueOctets);
   const nfa = new ArrayBuffer(n * 6);
   const posRule = new Int32Array(nfa, 0, n);
   const tok = new Uint16Array(nfa, n * 4, n);
   tok.set(staged.subarray(0, n));
-  for (let id = 0; id < count; id++) {
+  for (let id = 0, v = 0; id < count; id++) {
     const at = ranks[id] * RULE_FIELDS;
     for (let k = 0; k < RULE_FIELDS; k++) rules[id * RULE_FIELDS + k] = f[at + k]; // (a subarray per rule costs more)
     const end = f[at + RULE_FIELDS + R_FIRST_POSITION];
     for (let q = f[at + R_FIRST_POSITION]; q < end; q++) posRule[q] = id;
+    // Its value, into `values`.
+    const from = f[at + R_VALUE_START];
+    const to = f[at + R_VALUE_END];
+    for (let i = from; i < to; i++) values[v + i - from] = body[i];
+    rules[id * RULE_FIELDS + R_VALUE_START] = v;
+    rules[id * RULE_FIELDS + R_VALUE_END] = (v += to - from);
   }
 
+  releaseLargeScratch();
   const used = core().usedOctets();
   const classRep: number[] = [];
   for (let b = 0; b < 256; b++) {
@@ -198,13 +219,13 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
   const other = classRep.length;
   for (let b = 0; b < 256; b++) if (!used[b]) classMap[b] = other; // the class of octets no pattern names
   if (other < 256) classRep.push(-1);
-  return { body, count, rules, tok, posRule, classMap, classRep, nclasses: classRep.length };
+  return { values, count, rules, tok, posRule, classMap, classRep, nclasses: classRep.length };
 }
 
 /** The rule's value as it is matched (Google-escaped), for explanations. */
 export function ruleText(t: RuleTable, id: number): string {
   const r = id * RULE_FIELDS;
-  return new TextDecoder().decode(escapePattern(t.body.subarray(t.rules[r + R_VALUE_START], t.rules[r + R_VALUE_END])));
+  return new TextDecoder().decode(escapePattern(t.values.subarray(t.rules[r + R_VALUE_START], t.rules[r + R_VALUE_END])));
 }
 
 export function ruleKind(t: RuleTable, id: number): RuleKind {

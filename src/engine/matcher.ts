@@ -129,12 +129,12 @@ export class Matcher {
 
   /** @internal Octets the matcher holds, its rule table, trie and JS objects included (for caches' budgets). */
   get heldBytes(): number {
-    return this.dfa === null ? 0 : this.dfa.heldBytes + this.rules.rules.byteLength + OBJECT_BYTES;
+    return this.dfa === null ? 0 : this.dfa.heldBytes + this.rules.rules.buffer.byteLength + OBJECT_BYTES;
   }
 
-  /** @internal Octets of robots.txt its rules point into (what of the body parse() kept), not in heldBytes. */
+  /** @internal Octets of robots.txt it holds beyond heldBytes: none (its rules' values are a copy, in heldBytes). */
   get sourceBytes(): number {
-    return this.rules.body.byteLength;
+    return 0;
   }
 
   /** Frees the matcher's WASM memory; the matcher cannot be used afterwards. */

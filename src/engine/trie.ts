@@ -118,6 +118,11 @@ function newWork(n: number) {
 
 const EMPTY = new Int32Array(0);
 
+/** Work slots kept between builds: a large file's working arrays (46 octets a
+ * slot, two slots a token: 90 MB for the corpus's largest file) are dropped
+ * after its build, not held by the process for good. */
+const KEPT_WORK = 1 << 15;
+
 /** The trie of a rule table. */
 export function buildTrie(table: RuleTable): Trie {
   const { tok, posRule, rules, count } = table;
@@ -177,8 +182,9 @@ export function buildTrie(table: RuleTable): Trie {
     path[++depth] = c;
     q = c;
   }
-  if (stars === 0) return plainTrie(w, size, terms);
-  return numberedTrie(w, size, terms);
+  const trie = stars === 0 ? plainTrie(w, size, terms) : numberedTrie(w, size, terms);
+  if (work.n > KEPT_WORK) work = newWork(256); // (the next large file allocates its own again)
+  return trie;
 }
 
 // What a trie without `*` nodes has for its star fields: shared, never written.
