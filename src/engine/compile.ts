@@ -35,6 +35,10 @@ export interface RuleTable {
   nclasses: number;
 }
 
+/** A table's token arrays once the trie or a cold list holds the tokens (shared, never written). */
+export const NO_TOKENS = new Uint16Array(0);
+export const NO_POSITIONS = new Int32Array(0);
+
 /** Fields of a rule in RuleTable.rules. */
 export const R_DISALLOW = 0; // 1 for disallow, 0 for allow
 export const R_LINE = 1;

@@ -19,7 +19,7 @@
 // Memory is capped per matcher: when the tables would pass the cap, they are
 // cleared and rebuilt from the current state (the walk continues in linear time).
 import type { Core } from './core.js';
-import { RuleTable, RULE_FIELDS, R_LINE, R_PRIORITY } from './compile.js';
+import { NO_POSITIONS, NO_TOKENS, RuleTable, RULE_FIELDS, R_LINE, R_PRIORITY } from './compile.js';
 import {
   BUILD_COLD_ROW, ENTRY_DEAD, ENTRY_SPECIAL, FLAG_RULES, FLAG_WIDE, H_CLASSMAP, H_COLD, H_FLAGS, H_HOT_URLS, H_LINES, H_NFA, H_POSITIVE, H_RULES, H_START, H_TEXTS, H_TEXTS_MAX, H_TRANS,
   HEADER_SIZE, INFO_SIZE, MAX_STATES, N_CHILD_NODE, N_CHILD_START, N_CHILD_TOK, N_HEADER, N_IS_STAR, N_SIZE, N_STAR_CHILD, N_TERM, N_TERMS,
@@ -114,6 +114,8 @@ interface DfaState {
 const INDEX_REST = 64;
 /** The empty node list, shared. */
 const NO_NODES: number[] = [];
+/** No states (a cold matcher's), shared. */
+const NO_STATES: DfaState[] = [];
 /** Slots of an empty state index (powers of two). */
 const INDEX_MIN_SLOTS = 16;
 const INDEX_MAX_START_SLOTS = 256;
@@ -213,11 +215,13 @@ export class LazyDfa {
   private table: RuleTable | null;
   private readonly maxBytes: number;
 
-  private states: DfaState[] = [];
+  // What the DFA holds, created with its tables (clear): a matcher that never
+  // turns hot (most of a crawler's) holds only the shared empty ones.
+  private states: DfaState[] = NO_STATES;
   /** The states by hash, open addressing: state ids, 0 for an empty slot. */
-  private index = new Int32Array(0);
+  private index = NO_POSITIONS;
   /** hash -> star sets with it */
-  private readonly starSets = new Map<number, StarSet[]>();
+  private starSets: Map<number, StarSet[]> | undefined;
   private starSetCount = 0;
   private setOctets = 0;
   private tables = 0;
@@ -243,9 +247,9 @@ export class LazyDfa {
   private cover!: Uint8Array;
   /** The stars of the state being stepped from (they stay active). */
   private from!: StarSet;
-  private rest: number[] = [];
-  private newStars: number[] = [];
-  private dropped: number[] = [];
+  private rest = NO_NODES;
+  private newStars = NO_NODES;
+  private dropped = NO_NODES;
   private allow = NO_RULE;
   private disallow = NO_RULE;
   private budget = 0;
@@ -307,8 +311,8 @@ export class LazyDfa {
     const table = this.table;
     if (table === null) return;
     this.trie = buildTrie(table);
-    table.tok = new Uint16Array(0);
-    table.posRule = new Int32Array(0);
+    table.tok = NO_TOKENS;
+    table.posRule = NO_POSITIONS;
     this.table = null;
     const size = this.trie.size;
     if (scratch.mark.length < size) scratch = newScratch(Math.max(size, scratch.mark.length * 2));
@@ -392,8 +396,8 @@ export class LazyDfa {
     this.capacity = 0;
     this.publishTables();
     this.states = [];
-    this.index = new Int32Array(0);
-    this.starSets.clear();
+    this.index = NO_POSITIONS;
+    this.starSets = undefined;
     this.setOctets = 0;
     this.trie = NO_TRIE;
   }
@@ -457,7 +461,13 @@ export class LazyDfa {
     this.nextCostCheck = FIRST_COST_CHECK;
     this.core.u8.fill(0, this.tables, this.tables + capacity * this.rowBytes());
     this.publishTables();
-    this.starSets.clear();
+    if (this.starSets === undefined) {
+      this.starSets = new Map();
+      this.newStars = [];
+      this.dropped = [];
+    } else {
+      this.starSets.clear();
+    }
     this.starSetCount = 0;
     // Room for about as many states as the trie has nodes (often so): few rehashes.
     const slots = Math.min(INDEX_MAX_START_SLOTS, Math.max(INDEX_MIN_SLOTS, 2 ** Math.ceil(Math.log2(2 * this.trie.size))));
@@ -675,8 +685,9 @@ export class LazyDfa {
 
   private internStars(nodes: number[]): StarSet {
     const hash = hashInts(0x811c9dc5, nodes);
-    let bucket = this.starSets.get(hash);
-    if (bucket === undefined) this.starSets.set(hash, (bucket = []));
+    const sets = this.starSets!;
+    let bucket = sets.get(hash);
+    if (bucket === undefined) sets.set(hash, (bucket = []));
     for (const set of bucket) if (sameInts(set.nodes, nodes)) return set;
     const set: StarSet = { id: this.starSetCount++, uid: nextStarSetUid(), nodes, moves: new Array(this.nclasses) };
     bucket.push(set);

@@ -4,7 +4,7 @@
 //   the list then holds instead of the JS side (and gives back when it turns hot);
 // - rule mode's, the trie's rules that have a `*`, read back from the trie.
 import type { Core } from './core.js';
-import { ANCHOR, RuleTable, RULE_FIELDS, R_DISALLOW, R_FIRST_POSITION } from './compile.js';
+import { ANCHOR, NO_POSITIONS, NO_TOKENS, RuleTable, RULE_FIELDS, R_DISALLOW, R_FIRST_POSITION } from './compile.js';
 import {
   NO_RULE, RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_ID, RE_LENGTH, RE_OCTET_SET, RE_SIZE, RE_TOKENS, RM_COUNT, RM_HEADER, RM_OCTETS, TOKEN_ACCEPT, TOKEN_STAR,
 } from './layout.js';
@@ -40,8 +40,8 @@ export function writeColdList(core: Core, table: RuleTable): ColdList {
     u32[e + RE_LENGTH / 4] = end - first;
   }
   const tokens = tok.length;
-  table.tok = new Uint16Array(0);
-  table.posRule = new Int32Array(0);
+  table.tok = NO_TOKENS;
+  table.posRule = NO_POSITIONS;
   return { block, tokens };
 }
 
