@@ -14,7 +14,7 @@
 // (nfa.ts, walkTrie with no star fields): they cost one step per octet whatever
 // their number, and the best of them bounds which `*` rules are worth trying.
 import {
-  H_NFA, H_RULES, H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE, TOKEN_STAR,
+  H_NFA, H_RULES, H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE, RULE_LIST_STAR,
   RM_COUNT, RM_OCTETS, RM_HEADER, RE_ID, RE_FLAGS, RE_TOKENS, RE_LENGTH, RE_SIZE, RE_ANCHORED, RE_DISALLOW, RE_OCTET_SET,
 } from "../src/engine/layout";
 import { walkTrie } from "./nfa";
@@ -42,20 +42,20 @@ function markOctets(p: usize, n: i32): void {
 
 /** Does p[i, i + k) hold the octets t[0, k)? */
 @inline function sameAt(p: usize, t: usize, k: i32): bool {
-  for (let j = 0; j < k; j++) if (<u16>load<u8>(p + <usize>j) != load<u16>(t + (<usize>j << 1))) return false;
+  for (let j = 0; j < k; j++) if (load<u8>(p + <usize>j) != load<u8>(t + <usize>j)) return false;
   return true;
 }
 
 /** The first place at or after i where the segment t[0, k) is in p[0, n), or -1. */
 function find(p: usize, i: i32, n: i32, t: usize, k: i32): i32 {
-  const first = <u8>load<u16>(t);
+  const first = load<u8>(t);
   for (const last = n - k; i <= last; i++) {
-    if (load<u8>(p + <usize>i) == first && sameAt(p + <usize>i + 1, t + 2, k - 1)) return i;
+    if (load<u8>(p + <usize>i) == first && sameAt(p + <usize>i + 1, t + 1, k - 1)) return i;
   }
   return -1;
 }
 
-/** Does the pattern t[0, len) (u16 tokens) match the path p[0, n)? Greedy
+/** Does the pattern t[0, len) (octets, RULE_LIST_STAR for `*`) match the path p[0, n)? Greedy
  * placement is exact for `*`-separated segments: the leftmost place of each
  * leaves the most room to the ones after it. */
 function matches(p: usize, n: i32, t: usize, len: i32, anchored: bool): bool {
@@ -63,18 +63,18 @@ function matches(p: usize, n: i32, t: usize, len: i32, anchored: bool): bool {
   let i = 0;
   let k = 0;
   for (; k < len; k++, i++) {
-    const c = load<u16>(t + (<usize>k << 1));
-    if (c == TOKEN_STAR) break;
-    if (i >= n || <u16>load<u8>(p + <usize>i) != c) return false;
+    const c = load<u8>(t + <usize>k);
+    if (c == RULE_LIST_STAR) break;
+    if (i >= n || load<u8>(p + <usize>i) != c) return false;
   }
   if (k == len) return !anchored || i == n;
   while (true) {
-    while (k < len && load<u16>(t + (<usize>k << 1)) == TOKEN_STAR) k++;
+    while (k < len && load<u8>(t + <usize>k) == RULE_LIST_STAR) k++;
     if (k == len) return true; // a last `*` takes the rest, `$` or not
     const s = k;
-    while (k < len && load<u16>(t + (<usize>k << 1)) != TOKEN_STAR) k++;
+    while (k < len && load<u8>(t + <usize>k) != RULE_LIST_STAR) k++;
     const size = k - s;
-    const segment = t + (<usize>s << 1);
+    const segment = t + <usize>s;
     if (k == len && anchored) return n - size >= i && sameAt(p + <usize>(n - size), segment, size);
     const at = find(p, i, n, segment, size);
     if (at < 0) return false;

@@ -71,8 +71,7 @@ export const N_IS_STAR = 28; // ptr (0: no `*` node): u8[size]
 export const N_HEADER = 32;
 /** A rule list (H_RULES): a count, the address of the entries' octet sets (0:
  * none), then one entry per rule in rank order (best first), then the rules'
- * tokens (u16: octets and TOKEN_STAR; a cold matcher's end with a terminal
- * token each, in file order). A cold matcher's list holds all its rules; rule
+ * tokens, an octet each (RULE_LIST_STAR for `*`; a cold matcher's in file order). A cold matcher's list holds all its rules; rule
  * mode's, the rules with `*` (its others are a trie: H_NFA). */
 export const RM_COUNT = 0;
 export const RM_OCTETS = 4; // ptr (0: none): per entry 32 octets, the 256 bits of the octets its pattern names
@@ -85,6 +84,9 @@ export const RE_SIZE = 16;
 export const RE_ANCHORED = 1; // ends with `$`
 export const RE_DISALLOW = 2;
 export const RE_OCTET_SET = 32;
+/** `*` in a rule list's octets: a pattern's octet 0x2A is always its wildcard
+ * (the tokenizer writes a literal one as %2A), so the octet is free to mean it. */
+export const RULE_LIST_STAR = 0x2a;
 
 /** buildTransition's row that asks for the cold walk's rule list (H_RULES) instead of a transition. */
 export const BUILD_COLD_ROW = 0xffffffff;

@@ -4,31 +4,42 @@
 //   the list then holds instead of the JS side (and gives back when it turns hot);
 // - rule mode's, the trie's rules that have a `*`, read back from the trie.
 import type { Core } from './core.js';
-import { ANCHOR, NO_POSITIONS, NO_TOKENS, RuleTable, RULE_FIELDS, R_DISALLOW, R_FIRST_POSITION } from './compile.js';
+import { ACCEPT, ANCHOR, NO_POSITIONS, NO_TOKENS, RuleTable, RULE_FIELDS, R_DISALLOW, R_FIRST_POSITION } from './compile.js';
 import {
-  NO_RULE, RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_ID, RE_LENGTH, RE_OCTET_SET, RE_SIZE, RE_TOKENS, RM_COUNT, RM_HEADER, RM_OCTETS, TOKEN_ACCEPT, TOKEN_STAR,
+  NO_RULE, RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_ID, RE_LENGTH, RE_OCTET_SET, RE_SIZE, RE_TOKENS, RM_COUNT, RM_HEADER, RM_OCTETS, RULE_LIST_STAR, TOKEN_ACCEPT, TOKEN_STAR,
 } from './layout.js';
 import { T_END_ALLOW, T_END_DISALLOW, T_STICKY_DISALLOW, Trie } from './trie.js';
 
-/** A cold matcher's list: its address, and the tokens it holds (the table's). */
+/** A cold matcher's list: its address, and the tokens it holds (the table's, less their terminals). */
 export interface ColdList {
   block: number;
   tokens: number;
 }
 
+/** Per rule, where its octets start in the list being written (shared: writing is never re-entered). */
+let placeOf = new Int32Array(256);
+
 /**
- * Writes all of the table's rules as a rule list (entries by rank, the tokens
- * as they are, in file order with their terminals) and empties the table's
- * token arrays: the list holds them now (takeColdList gives them back).
+ * Writes all of the table's rules as a rule list (entries by rank, their
+ * octet tokens in file order) and empties the table's token arrays: the list
+ * holds them now (takeColdList gives them back).
  */
 export function writeColdList(core: Core, table: RuleTable): ColdList {
   const { tok, rules, count } = table;
+  const tokens = tok.length - count; // (less a terminal per rule)
   const tokensAt = RM_HEADER + count * RE_SIZE;
-  const block = core.alloc(tokensAt + 2 * tok.length);
-  const { u16, u32 } = core;
+  const block = core.alloc(tokensAt + tokens);
+  const { u8, u32 } = core;
   u32[(block + RM_COUNT) >>> 2] = count;
   u32[(block + RM_OCTETS) >>> 2] = 0; // (a cold matcher's rules mostly fail at their first octets: no octet sets)
-  u16.set(tok, (block + tokensAt) >>> 1);
+  // The tokens in file order as octets, each rule's terminal dropped (its entry says `$`).
+  if (placeOf.length < count) placeOf = new Int32Array(count * 2);
+  for (let p = 0, o = block + tokensAt, starts = true; p < tok.length; p++) {
+    if (starts) placeOf[table.posRule[p]] = o;
+    const t = tok[p];
+    starts = t >= TOKEN_ACCEPT;
+    if (!starts) u8[o++] = t === TOKEN_STAR ? RULE_LIST_STAR : t;
+  }
   for (let id = 0; id < count; id++) {
     const first = rules[id * RULE_FIELDS + R_FIRST_POSITION];
     let end = first;
@@ -36,10 +47,9 @@ export function writeColdList(core: Core, table: RuleTable): ColdList {
     const e = (block + RM_HEADER + id * RE_SIZE) >>> 2;
     u32[e + RE_ID / 4] = id;
     u32[e + RE_FLAGS / 4] = (tok[end] === ANCHOR ? RE_ANCHORED : 0) | (rules[id * RULE_FIELDS + R_DISALLOW] ? RE_DISALLOW : 0);
-    u32[e + RE_TOKENS / 4] = block + tokensAt + 2 * first;
+    u32[e + RE_TOKENS / 4] = placeOf[id];
     u32[e + RE_LENGTH / 4] = end - first;
   }
-  const tokens = tok.length;
   table.tok = NO_TOKENS;
   table.posRule = NO_POSITIONS;
   return { block, tokens };
@@ -47,23 +57,31 @@ export function writeColdList(core: Core, table: RuleTable): ColdList {
 
 /** Octets of a cold list of count rules. */
 export function coldListBytes(count: number, list: ColdList): number {
-  return RM_HEADER + count * RE_SIZE + 2 * list.tokens;
+  return RM_HEADER + count * RE_SIZE + list.tokens;
 }
 
-/** The table's token arrays back from a cold list, which is freed. */
+/** The table's token arrays back from a cold list (file order, terminals
+ * again), which is freed. */
 export function takeColdList(core: Core, list: ColdList, table: RuleTable): void {
-  const { block, tokens } = list;
+  const { block } = list;
   const count = table.count;
-  const tokensAt = block + RM_HEADER + count * RE_SIZE;
-  const nfa = new ArrayBuffer(tokens * 6);
-  const posRule = new Int32Array(nfa, 0, tokens);
-  const tok = new Uint16Array(nfa, tokens * 4, tokens);
-  tok.set(core.u16.subarray(tokensAt >>> 1, (tokensAt >>> 1) + tokens));
-  const u32 = core.u32;
-  for (let id = 0; id < count; id++) {
-    const e = (block + RM_HEADER + id * RE_SIZE) >>> 2;
-    const first = (u32[e + RE_TOKENS / 4] - tokensAt) >>> 1;
-    posRule.fill(id, first, first + u32[e + RE_LENGTH / 4] + 1); // (with its terminal)
+  const { u8, u32 } = core;
+  const entry = (id: number) => (block + RM_HEADER + id * RE_SIZE) >>> 2;
+  // File order is the order of the rules' tokens (rules without any tie: either order is right).
+  const byPlace = Array.from({ length: count }, (_, id) => id).sort((a, b) => u32[entry(a) + RE_TOKENS / 4] - u32[entry(b) + RE_TOKENS / 4]);
+  const n = list.tokens + count;
+  const nfa = new ArrayBuffer(n * 6);
+  const posRule = new Int32Array(nfa, 0, n);
+  const tok = new Uint16Array(nfa, n * 4, n);
+  let p = 0;
+  for (const id of byPlace) {
+    const e = entry(id);
+    const from = u32[e + RE_TOKENS / 4];
+    const length = u32[e + RE_LENGTH / 4];
+    table.rules[id * RULE_FIELDS + R_FIRST_POSITION] = p;
+    for (let i = from; i < from + length; i++) tok[p++] = u8[i] === RULE_LIST_STAR ? TOKEN_STAR : u8[i];
+    tok[p++] = u32[e + RE_FLAGS / 4] & RE_ANCHORED ? ANCHOR : ACCEPT;
+    posRule.fill(id, p - length - 1, p);
   }
   table.tok = tok;
   table.posRule = posRule;
@@ -139,18 +157,18 @@ export function writeStarRules(core: Core, t: Trie): { block: number; octets: nu
   const order = Array.from({ length: count }, (_, e) => e).sort((a, b) => ids[a] - ids[b]);
   const setsAt = RM_HEADER + count * RE_SIZE;
   const tokensAt = setsAt + count * RE_OCTET_SET;
-  const octets = tokensAt + 2 * tokenCount;
+  const octets = tokensAt + tokenCount;
   const block = core.alloc(octets);
-  const { u8, u16, u32 } = core;
+  const { u8, u32 } = core;
   u8.fill(0, block, block + tokensAt);
   u32[(block + RM_COUNT) >>> 2] = count;
   u32[(block + RM_OCTETS) >>> 2] = block + setsAt;
-  u16.set(tokens.subarray(0, tokenCount), (block + tokensAt) >>> 1);
+  for (let j = 0; j < tokenCount; j++) u8[block + tokensAt + j] = tokens[j] === TOKEN_STAR ? RULE_LIST_STAR : tokens[j];
   order.forEach((e, rank) => {
     const at = block + RM_HEADER + rank * RE_SIZE;
     u32[(at + RE_ID) >>> 2] = ids[e];
     u32[(at + RE_FLAGS) >>> 2] = flags[e];
-    u32[(at + RE_TOKENS) >>> 2] = block + tokensAt + 2 * starts[e];
+    u32[(at + RE_TOKENS) >>> 2] = block + tokensAt + starts[e];
     u32[(at + RE_LENGTH) >>> 2] = lengths[e];
     const named = (block + setsAt + rank * RE_OCTET_SET) >>> 2;
     for (let j = starts[e]; j < starts[e] + lengths[e]; j++) {
