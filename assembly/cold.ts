@@ -2,16 +2,15 @@
 // best first, straight from the rules' tokens. A DFA state costs a host call
 // and a row of tables, and the trie it is built from costs more than a few
 // dozen URLs do; for a crawler that checks a few dozen URLs of a host and moves
-// on, most of that would never be used. A rule list costs one pass over the
-// path per rule tried (most fail at their first octets), so the cold budget
-// (H_COLD) is spent in octets times a weight that grows with the rules: a
-// large file soon turns hot, where its automaton pays off (index.ts).
-import { H_COLD, H_RULES, RM_COUNT, BUILD_COLD_ROW } from "../src/engine/layout";
+// on, most of that would never be used. A rule list costs at most a pass over
+// the path per rule tried (most fail at their first octets). The cold budget
+// (H_COLD, octets of paths) bounds the cold phase to rules times octets in all;
+// past it the matcher is hot (index.ts). (Weighing octets by the rules, so that
+// large files turned hot sooner, measured slower on the corpus's crawler mix:
+// their trie and first states cost more than a hundred URLs walked cold.)
+import { H_COLD, H_RULES, BUILD_COLD_ROW } from "../src/engine/layout";
 import { buildTransition } from "./host";
 import { walkRules } from "./rules";
-
-/** Rules a cold octet pays for: past it, an octet of path weighs one more. */
-const RULES_PER_OCTET: u32 = 1024;
 
 /** Walks p[0, n) cold for matcher m, storing the best allow and disallow rule ids
  * in its header (H_OUT_*). Returns false, having decided nothing, when the path
@@ -23,13 +22,12 @@ export function walkCold(m: usize, p: usize, n: i32): bool {
     list = load<usize>(m, H_RULES);
   }
   const cold = load<u32>(m, H_COLD);
-  const cost = <u64>n * <u64>(1 + load<u32>(list, RM_COUNT) / RULES_PER_OCTET);
-  if (cost >= <u64>cold) {
-    // Hot from now on: the DFA's first state takes the rules back (dfa.ts, restoreRules).
+  if (<u32>n >= cold) {
+    // Hot from now on: the DFA's first state takes the tokens back (dfa.ts, takeColdList).
     store<u32>(m, 0, H_COLD);
     return false;
   }
-  store<u32>(m, cold - <u32>cost, H_COLD);
+  store<u32>(m, cold - <u32>n, H_COLD);
   walkRules(m, p, n);
   return true;
 }
