@@ -7,7 +7,7 @@
 // exception (a thrown ENOENT costs about 25 µs, a stat that finds nothing 5 µs):
 // a DIR/<scheme> folder that is not there is known after one look, and a file
 // is looked for with a stat that does not throw.
-import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, constants, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Origin } from '../../internal.js';
 import { reason } from './errors.js';
@@ -67,8 +67,12 @@ export class RobotsDir {
   /** The file's octets; NONE when there is no such file. */
   private readIfThere(file: string): DirRobots {
     try {
-      if (statSync(file, { throwIfNoEntry: false }) === undefined) return NONE;
-      return { kind: 'file', body: this.readRegular(file) };
+      const stat = statSync(file, { throwIfNoEntry: false });
+      if (stat === undefined) return NONE;
+      if (stat.isDirectory()) return { kind: 'unreadable', file, why: 'is a directory' };
+      // A FIFO would hold the run for ever, a device (/dev/zero) never end.
+      if (!stat.isFile()) return { kind: 'unreadable', file, why: 'not a regular file' };
+      return { kind: 'file', body: this.readRegular(file, stat.size) };
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') return NONE; // (gone since the stat, or a path through a file)
@@ -76,21 +80,17 @@ export class RobotsDir {
     }
   }
 
-  /** A regular file's octets. Opened without waiting and read only when it is a regular
-   * file (checked on the open descriptor): a FIFO would hold the run for ever, a device
-   * (/dev/zero) never end. */
-  private readRegular(file: string): Uint8Array {
+  /** The first `size` octets of a file that was a regular file of that size (at most maxBytes + 1 of them). Opened
+   * without waiting and read no further than `size`: were it replaced since by a FIFO or a device, the read fails
+   * or ends there. */
+  private readRegular(file: string, size: number): Uint8Array {
     const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
-      const stat = fstatSync(fd);
-      if (stat.isDirectory()) throw new Error('is a directory');
-      if (!stat.isFile()) throw new Error('not a regular file');
-      // (As readFileSync did: the size the descriptor had then, in as few reads as it takes.)
-      const size = Math.min(stat.size, this.maxBytes + 1);
-      const buffer = size <= this.buffer.length ? this.buffer : new Uint8Array(size);
+      const want = Math.min(size, this.maxBytes + 1);
+      const buffer = want <= this.buffer.length ? this.buffer : new Uint8Array(want);
       let length = 0;
-      while (length < size) {
-        const got = readSync(fd, buffer, length, size - length, length);
+      while (length < want) {
+        const got = readSync(fd, buffer, length, want - length, length);
         if (got === 0) break;
         length += got;
       }
