@@ -78,7 +78,7 @@ export class HostMatchers {
       this.entries.set(key, entry);
       this.held += entry.bytes;
     }
-    this.evict(key);
+    if (this.held > this.options.cacheBytes) this.evict(key); // (not a Map iterator per URL run when it fits)
     return entry.labelled ?? entry.matcher;
   }
 
