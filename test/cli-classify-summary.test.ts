@@ -36,7 +36,7 @@ describe('robots classify: summary', () => {
   it('--cache-mb is per thread, and a cache too small for the input says so and what to set', () => {
     const r = robots(['classify', '--robots-dir', sites, '--threads', '2', '--cache-mb', '1', '--out', path.join(dir, 'out2.tsv'), input]);
     expect(r.status).toBe(0);
-    expect(r.stderr).toMatch(/host cache: [\d,]+ loads, [\d,]+ evictions( over 2 threads \(each keeps its own compiled hosts\))?\n/);
+    expect(r.stderr).toMatch(/host cache: [\d,]+ loads, [\d,]+ evictions( over 2 threads \(each loads and keeps its share of the hosts\))?\n/);
     expect(r.stderr).toMatch(/\nrobots classify: the host cache was too small for this input's hosts .*raise --cache-mb \(now 1 MiB per thread\), or sort the URLs by host\n$/);
     expect(robots(['classify', '--help']).stdout).toMatch(/memory for compiled hosts per\s+thread/);
   });

@@ -5,7 +5,7 @@
 // rate, start-up included, is kept beside it. Thread counts alternate run by run so
 // that the machine's noise falls on both alike. Not in the headline: there is no
 // peer to take a ratio against.
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { WARCRecord, WARCSerializer } from 'warcio';
@@ -58,16 +58,60 @@ export const classifyOne = {
   },
 };
 
-/** The corpus probes over --robots-dir: one robots.txt per host, each parsed and compiled once. */
+/**
+ * A folder of the corpus files `copies` times over (copy k: "k.<host>", a link to the file) and
+ * its URLs (the probes, copy k's on "https://k.<host>"): a run `copies` times as long with as
+ * many hosts, each loaded once. Made once in the temp folder.
+ */
+function corpusDirCopies(ctx, copies) {
+  const folder = path.join(os.tmpdir(), `robots-bench-dir-x${copies}`);
+  if (!existsSync(path.join(folder, '.complete'))) {
+    mkdirSync(folder, { recursive: true });
+    for (const host of readdirSync(ROBOTS_DIR)) {
+      for (let k = 0; k < copies; k++) {
+        const link = path.join(folder, k === 0 ? host : `${k}.${host}`);
+        if (!existsSync(link)) symlinkSync(path.join(ROBOTS_DIR, host), link);
+      }
+    }
+    writeFileSync(path.join(folder, '.complete'), '');
+  }
+  const urls = Array.from({ length: copies }, (_, k) => ctx.corpus().flatMap((h) => h.urls.map((u) => (k === 0 ? u : u.replace('https://', `https://${k}.`))))).flat();
+  return { folder, file: urlListFile(`probes-x${copies}`, urls) };
+}
+
+/** The same list in an order of its own, the same each run (a crawl log's hosts interleaved). */
+function shuffled(list, seed = 12345) {
+  const out = [...list];
+  let s = seed;
+  for (let i = out.length - 1; i > 0; i--) {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    const j = s % (i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/**
+ * The corpus probes over --robots-dir: one robots.txt per host, each parsed and compiled once;
+ * 1 and 2 threads on the probes as they come (grouped by host), on the probes ×10 (ten renamed
+ * copies of the corpus: a run long enough that each thread's start and warm-up weigh little), and
+ * on the probes interleaved (every URL's host another: a crawl log's order).
+ */
 export const classifyDir = {
   ...common,
   id: 'classify-dir',
   title: 'robots classify, one robots.txt per host',
-  describe: (ctx) => `\`robots classify --robots-dir corpus/robots --profile google\` on the corpus probe URLs (${ctx.quick ? 'every 4th host' : '4,241 hosts'}), output to /dev/null; ${repetitions(ctx.quick)} run(s) per thread count`,
+  describe: (ctx) => `\`robots classify --robots-dir corpus/robots --profile google\` on the corpus probe URLs (${ctx.quick ? 'every 4th host' : '4,241 hosts'}), on them ×${ctx.quick ? 3 : 10} (renamed copies of the corpus, as many hosts) and interleaved; output to /dev/null; ${repetitions(ctx.quick)} run(s) per thread count, alternating`,
   async run(ctx) {
     const hosts = ctx.quick ? ctx.corpus().filter((_, i) => i % 4 === 0) : ctx.corpus();
-    const file = urlListFile(ctx.quick ? 'probes-quick' : 'probes', hosts.flatMap((h) => h.urls));
-    return measureThreads(['--robots-dir', ROBOTS_DIR, '--agent', ctx.agent, '--profile', 'google', file], repetitions(ctx.quick));
+    const urls = hosts.flatMap((h) => h.urls);
+    const args = (dir, file) => ['--robots-dir', dir, '--agent', ctx.agent, '--profile', 'google', file];
+    const copies = corpusDirCopies(ctx, ctx.quick ? 3 : 10);
+    const plain = measureThreads(args(ROBOTS_DIR, urlListFile(ctx.quick ? 'probes-quick' : 'probes', urls)), repetitions(ctx.quick));
+    const long = measureThreads(args(copies.folder, copies.file), repetitions(ctx.quick));
+    const mixed = measureThreads(args(ROBOTS_DIR, urlListFile(ctx.quick ? 'probes-quick-interleaved' : 'probes-interleaved', shuffled(urls))), repetitions(ctx.quick));
+    const named = (what, r) => r.variants.map((v) => ({ ...v, label: `${v.label}${what}` }));
+    return { ...plain, variants: [...plain.variants, ...named(`, probes ×${ctx.quick ? 3 : 10}`, long), ...named(', probes interleaved', mixed)] };
   },
 };
 

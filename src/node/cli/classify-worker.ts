@@ -1,11 +1,14 @@
 // A classification thread: its own WASM core and matchers; blocks of URL lines
 // (or ranges of the input file, which it reads itself) in, and their output
 // written by this thread straight from the core's memory when the block before
-// has been written (WriteTurns). Only counts go back to the main thread.
+// has been written (WriteTurns): only counts go back to the main thread. Or
+// the lines the main thread routed here (routed-pool.ts): their output goes
+// back, in segments that the main thread puts in input order.
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { BlockClassifier } from './classify-config.js';
 import { BufferPool } from '../buffer-pool.js';
-import type { BlockReply, ToWorker, WorkerData, WorkerReady } from './worker-pool.js';
+import type { BlockReply, RoutedRequest, ToWorker, WorkerData, WorkerReady, WriteRequest } from './worker-pool.js';
+import { gatherSpans, segmentOctets } from './host-router.js';
 import { readLinesOfRange } from './file-ranges.js';
 import { MAX_LINE_OCTETS } from './line-blocks.js';
 import { WriteTurns, writeAllSync } from './write-turns.js';
@@ -106,7 +109,7 @@ function failed(seq: number, e: unknown, input: ArrayBuffer | undefined): BlockR
 }
 
 /** Classifies one block; its reply, or null when its output is kept for later. */
-function serve(request: ToWorker): BlockReply | null {
+function serve(request: WriteRequest): BlockReply | null {
   const { seq } = request;
   // A block's buffer is handed back for the next block; a range is read into one of ours.
   const input = 'block' in request ? (request.block.buffer as ArrayBuffer) : undefined;
@@ -134,13 +137,37 @@ function serve(request: ToWorker): BlockReply | null {
   }
 }
 
+/** Output buffers of routed requests: they go to the main thread, and come back with later requests. */
+const outputs = new BufferPool(4);
+const NO_OUTPUT = new Uint8Array(0);
+
+/** Classifies the lines routed here (gathered from the shared block into the core); the reply carries their output. */
+function serveRouted(request: RoutedRequest): BlockReply {
+  const { seq, counts } = request;
+  if (request.spare !== undefined) outputs.give(request.spare);
+  try {
+    if (classifier === null) throw failure;
+    const lines = gatherSpans(request.shared, request.spans, (n) => classifier!.inputArea(n));
+    const result = classifier.classify(lines, (n) => outputs.take(n));
+    const output = result.output;
+    return { seq, result: { ...result, output: NO_OUTPUT }, output, segments: segmentOctets(output, counts) };
+  } catch (e) {
+    return failed(seq, e, undefined);
+  }
+}
+
 port.on('message', (request: ToWorker) => {
+  if ('shared' in request) {
+    const reply = serveRouted(request);
+    port.postMessage(reply, reply.output ? [reply.output.buffer as ArrayBuffer] : []);
+    return;
+  }
   // While a block's output waits for its turn, the next block (already sent:
   // the pool keeps several in flight) is classified; then the kept one is written.
-  for (let next: ToWorker | undefined = request; next !== undefined; ) {
+  for (let next: WriteRequest | undefined = request; next !== undefined; ) {
     const reply = serve(next);
     if (reply !== null) port.postMessage(reply, reply.input ? [reply.input] : []);
-    next = kept !== null ? (receiveMessageOnPort(port)?.message as ToWorker | undefined) : undefined;
+    next = kept !== null ? (receiveMessageOnPort(port)?.message as WriteRequest | undefined) : undefined;
   }
   try {
     writeKept();

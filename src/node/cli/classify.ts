@@ -7,6 +7,7 @@ import { BlockClassifier, compileAgents, type ClassifiedBlock, type ClassifyConf
 import { readRobotsFile } from './robots-file.js';
 import { CliError, reason } from './errors.js';
 import { BLOCK_OCTETS, lineBlocks } from './line-blocks.js';
+import type { FileRange } from './file-ranges.js';
 import { OutputSink } from './output-sink.js';
 import { Progress } from './progress.js';
 import { thousands } from './numbers.js';
@@ -15,6 +16,7 @@ import { writeAllSync } from './write-turns.js';
 import { IndexProgress } from './progress.js';
 import { parseAgents, parseMaxBytes, parseProfile } from './options.js';
 import { OutputClosed, WorkerPool } from './worker-pool.js';
+import { RoutedPool } from './routed-pool.js';
 
 declare const VERSION: string; // set by the build (package.json)
 
@@ -92,14 +94,16 @@ async function classifyWith(inputPath: string | undefined, options: ClassifyOpti
   }
   let engine: Engine;
   try {
-    engine = threads === 1 ? inThisThread(config) : new WorkerPool(threads, config, sink.fd, sink.name);
+    // A robots.txt per host: hosts routed to threads (each loads its own); one for all: blocks to any thread.
+    const perHost = config.robotsDir !== undefined || config.warc !== undefined;
+    engine = threads === 1 ? inThisThread(config) : perHost ? new RoutedPool(threads, config) : new WorkerPool(threads, config, sink.fd, sink.name);
   } catch (e) {
     input.close();
     sink.abandon();
     throw e;
   }
   // The rate counts from when the classifiers are built: in this thread, or in every worker.
-  if (engine instanceof WorkerPool) await engine.ready();
+  await engine.ready?.();
   const progress = new Progress(process.stderr.isTTY === true && !options.quiet, size);
   const totals: Totals = { urls: 0, allowed: 0, allowedBy: config.crawlers?.map(() => 0), hosts: new Set<number>(), loads: 0, evictions: 0, unreadable: new Set<string>() };
   const began = performance.now();
@@ -139,8 +143,8 @@ async function classifyWith(inputPath: string | undefined, options: ClassifyOpti
       inFlight.push({ result, consumed });
       if (inFlight.length >= threads * IN_FLIGHT_PER_THREAD) await settle();
     };
-    if (engine instanceof WorkerPool && input.fd !== null) {
-      // A regular file: each thread reads the ranges it is given (no single reader in the way).
+    if (engine.classifyRange !== undefined && input.fd !== null) {
+      // A regular file: read by ranges (by each thread itself, when any thread can take any block).
       for (let start = 0; start < size && !sink.closedByReader; start += BLOCK_OCTETS) {
         const end = Math.min(size, start + BLOCK_OCTETS);
         await submit(engine.classifyRange({ fd: input.fd, start, end, size }), end);
@@ -271,7 +275,11 @@ function openInput(path: string | undefined): Input {
 }
 
 interface Engine {
+  /** Settles when the threads are ready to classify. */
+  ready?(): Promise<void>;
   classify(parts: readonly Uint8Array[]): Promise<ClassifiedBlock>;
+  /** The lines that start in a range of a regular file: read by the engine. */
+  classifyRange?(range: FileRange): Promise<ClassifiedBlock>;
   /** An output buffer, written: for reuse. */
   recycle(output: Uint8Array): void;
   close(): Promise<void>;
@@ -313,7 +321,7 @@ function summarize(t: Totals, ms: number, cache: { threads: number; cacheMb: num
   let line = `robots classify: ${count(t.urls, 'URL')}, ${hosts}, ${verdicts} ` +
     `in ${(ms / 1000).toFixed(2)} s (${n(Math.round(rate))} URLs/s)`;
   if (cache !== null) {
-    const perThread = cache.threads > 1 ? ` over ${cache.threads} threads (each keeps its own compiled hosts)` : '';
+    const perThread = cache.threads > 1 ? ` over ${cache.threads} threads (each loads and keeps its share of the hosts)` : '';
     line += `; host cache: ${count(t.loads, 'load')}, ${count(t.evictions, 'eviction')}${perThread}`;
     if (t.unreadable.size > 0) line += `; ${count(t.unreadable.size, 'host file')} could not be read (their URLs disallowed)`;
     const b = t.byRobots;

@@ -1,23 +1,16 @@
 // The matchers of a --robots-dir: each origin's robots.txt parsed and compiled
 // once, kept in an LRU cache bounded by bytes, so millions of URLs over hundreds
 // of thousands of hosts run in bounded memory. An origin (scheme, host, port)
-// has its own robots.txt: DIR/<scheme>/<host>[:port] is looked for first (the
-// port when it is not the scheme's default), then DIR/<host>. No file means no
-// robots.txt.
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// has its own robots.txt (robots-dir.ts finds it in the directory; warc-robots.ts
+// among WARC captures).
 import { parse, UNREACHABLE, type CrawlerMatchers, type LabelledMatcher, type Matcher, type Origin, type OutputFormat, type Profile } from '../../internal.js';
-import { CliError, reason } from './errors.js';
+import { CliError } from './errors.js';
+import { RobotsDir } from './robots-dir.js';
 import type { WarcIndexData } from './warc-index.js';
 import { WarcRobots, type HostRobots } from './warc-robots.js';
 
 /** What an entry costs beyond its robots.txt and automaton (objects, map slots). */
 const ENTRY_OVERHEAD = 512;
-/** A host name that can be a file name in the directory (no '/', not '.' or '..'). */
-const FILE_NAME = /^[a-z0-9._~!$&'()*+,;=%:[\]-]+$/;
-/** A scheme that can be a folder name (RFC 3986 3.1, lower-cased). */
-const SCHEME = /^[a-z][a-z0-9+.-]*$/;
-const DEFAULT_PORTS: Record<string, string> = { http: '80', https: '443', ftp: '21', ws: '80', wss: '443' };
 
 interface Entry {
   /** null: no robots.txt (all allowed); UNREACHABLE: a file that cannot be read (all disallowed). */
@@ -62,9 +55,11 @@ export class HostMatchers {
   private unreadable: string[] = [];
 
   private readonly warc: WarcRobots | null;
+  private readonly dir: RobotsDir | null;
 
   constructor(private readonly options: HostMatchersOptions) {
     this.warc = options.warc !== undefined ? new WarcRobots(options.warc) : null;
+    this.dir = options.dir !== undefined ? new RobotsDir(options.dir, options.maxBytes) : null;
   }
 
   /** The origin's matcher (see MatcherSource): null when there is no robots.txt
@@ -83,7 +78,7 @@ export class HostMatchers {
       this.entries.set(key, entry);
       this.held += entry.bytes;
     }
-    this.evict(key);
+    if (this.held > this.options.cacheBytes) this.evict(key); // (not a Map iterator per URL run when it fits)
     return entry.labelled ?? entry.matcher;
   }
 
@@ -146,32 +141,22 @@ export class HostMatchers {
 
   private loadFile(origin: Origin): Entry {
     const host = origin.host;
-    const scheme = origin.scheme;
-    const port = origin.port === '' || DEFAULT_PORTS[scheme] === origin.port ? '' : `:${origin.port}`;
     const none: Entry = this.options.missing === 'disallow'
       ? { matcher: UNREACHABLE, labelled: { matcher: UNREACHABLE, label: '","robots":"missing"', kind: 'missing' }, source: host.length, bytes: ENTRY_OVERHEAD + host.length }
       : { matcher: null, source: host.length, bytes: ENTRY_OVERHEAD + host.length };
-    if (!FILE_NAME.test(host) || host === '.' || host === '..') return none; // (no host, or not one a file can be named after: no load)
+    if (!RobotsDir.canName(host)) return none; // (no host, or not one a file can be named after: no load)
     this.loads++;
-    const dir = this.options.dir!;
-    const candidates = SCHEME.test(scheme) ? [join(dir, scheme, host + port), join(dir, host)] : [join(dir, host)];
-    let body: Buffer | undefined;
-    for (const file of candidates) {
-      try {
-        body = readHostFile(file);
-        break;
-      } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT' || code === 'ENOTDIR') continue;
-        // RFC 9309 2.3.1.3: a robots.txt that cannot be read is unreachable: disallow all.
-        // One bad file must not cost a long run, unless asked (--strict-robots-dir).
-        if (this.options.strict) throw new CliError(`cannot read ${file}: ${reason(e)}`);
-        this.unreadable.push(`cannot read ${file}: ${reason(e)}`);
-        return { matcher: UNREACHABLE, source: host.length, bytes: ENTRY_OVERHEAD + host.length };
-      }
+    const found = this.dir!.read(origin);
+    if (found.kind === 'none') return none;
+    if (found.kind === 'unreadable') {
+      // RFC 9309 2.3.1.3: a robots.txt that cannot be read is unreachable: disallow all.
+      // One bad file must not cost a long run, unless asked (--strict-robots-dir).
+      const why = `cannot read ${found.file}: ${found.why}`;
+      if (this.options.strict) throw new CliError(why);
+      this.unreadable.push(why);
+      return { matcher: UNREACHABLE, source: host.length, bytes: ENTRY_OVERHEAD + host.length };
     }
-    if (body === undefined) return none;
-    const entry = this.compile(body);
+    const entry = this.compile(found.body);
     entry.bytes = sizeOf(entry);
     return entry;
   }
@@ -201,20 +186,6 @@ export class HostMatchers {
 
   get bytes(): number {
     return this.held;
-  }
-}
-
-/** A host file's octets. Opened without waiting and read only when it is a regular
- * file: a FIFO would hold the run for ever, a device (/dev/zero) never end. */
-function readHostFile(file: string): Buffer {
-  const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
-  try {
-    const stat = fstatSync(fd);
-    if (stat.isDirectory()) throw new Error('is a directory');
-    if (!stat.isFile()) throw new Error('not a regular file');
-    return readFileSync(fd);
-  } finally {
-    closeSync(fd);
   }
 }
 

@@ -1,7 +1,8 @@
-// Blocks of URL lines spread over worker threads, each with its own WASM core.
-// Each thread writes its blocks' output itself, in input order (WriteTurns);
-// the results that come back are counts, which the caller awaits in
-// submission order.
+// Blocks of URL lines spread over worker threads, each with its own WASM core
+// (one robots.txt for every URL: any thread can take any block). Each thread
+// writes its blocks' output itself, in input order (WriteTurns); the results
+// that come back are counts, which the caller awaits in submission order.
+// PoolWorker, a thread and its requests, serves routed-pool.ts too.
 import { Worker } from 'node:worker_threads';
 import type { ClassifiedBlock, ClassifyConfig } from './classify-config.js';
 import { BufferPool } from '../buffer-pool.js';
@@ -20,13 +21,27 @@ export interface WorkerData {
   outName: string;
 }
 
-/** A block to classify, or a range of the input file to read and classify; seq numbers run from 0 in input order. */
-export type ToWorker = { seq: number; block: Uint8Array } | { seq: number; range: FileRange };
+/** A block to classify, or a range of the input file to read and classify; seq numbers run from 0 in input order.
+ * Or (routed-pool.ts) a block in shared memory and the spans of it routed to this thread, whose output comes
+ * back in segments of `counts` lines, with a spare buffer for it (one that came back before). */
+export type ToWorker = WriteRequest | RoutedRequest;
+export type WriteRequest = { seq: number; block: Uint8Array } | { seq: number; range: FileRange };
+
+export interface RoutedRequest {
+  seq: number;
+  shared: Uint8Array;
+  spans: Int32Array;
+  counts: Int32Array;
+  spare?: ArrayBuffer;
+}
 
 export interface BlockReply {
   seq: number;
-  /** The counts (its output is written already). */
+  /** The counts (its output is written already, or for a routed request in `output`). */
   result?: ClassifiedBlock;
+  /** A routed request's output, and the octets of each of its segments. */
+  output?: Uint8Array;
+  segments?: Int32Array;
   /** The block's buffer, back for reuse (none for a range: the thread read it itself). */
   input?: ArrayBuffer;
   /** The output's reader went away: the block was not written, nor will later ones be. */
@@ -45,14 +60,15 @@ export interface WorkerReady {
 export class OutputClosed extends Error {}
 
 interface Pending {
-  resolve(r: ClassifiedBlock): void;
+  resolve(r: BlockReply): void;
   reject(e: Error): void;
 }
 
-class PoolWorker {
+/** A classification thread and the requests it has not answered yet. */
+export class PoolWorker {
   readonly worker: Worker;
-  readonly pending = new Map<number, Pending>();
-  closing = false;
+  private readonly pending = new Map<number, Pending>();
+  private closing = false;
   /** Settles when the thread has built its classifier. */
   readonly ready: Promise<void>;
 
@@ -68,7 +84,7 @@ class PoolWorker {
       this.pending.delete(r.seq);
       if (r.closed) p.reject(new OutputClosed('the output was closed'));
       else if (r.error !== undefined) p.reject(r.usage ? new CliError(r.error) : new Error(r.error));
-      else p.resolve(r.result!);
+      else p.resolve(r);
     });
     this.worker.on('error', (e) => {
       ready(); // the failure reaches the caller through the blocks
@@ -78,6 +94,26 @@ class PoolWorker {
       ready();
       if (!this.closing) this.failAll(new Error(`a classification thread stopped (exit code ${code})`));
     });
+  }
+
+  /** Requests not answered yet. */
+  get waiting(): number {
+    return this.pending.size;
+  }
+
+  /** Sends a request; its reply, or its failure (OutputClosed, a CliError for the user's errors). */
+  request(request: ToWorker, transfer: ArrayBuffer[]): Promise<BlockReply> {
+    return new Promise((resolve, reject) => {
+      this.pending.set(request.seq, { resolve, reject });
+      this.worker.postMessage(request, transfer);
+    });
+  }
+
+  /** Stops the thread: nobody waits for its replies any more. */
+  stop(): Promise<number> {
+    this.closing = true;
+    this.pending.clear();
+    return this.worker.terminate();
   }
 
   private failAll(e: Error): void {
@@ -105,7 +141,7 @@ export class WorkerPool {
 
   private leastBusy(): PoolWorker {
     let w = this.workers[0];
-    for (const x of this.workers) if (x.pending.size < w.pending.size) w = x;
+    for (const x of this.workers) if (x.waiting < w.waiting) w = x;
     return w;
   }
 
@@ -120,12 +156,8 @@ export class WorkerPool {
     return this.send({ seq: this.seq++, range }, []);
   }
 
-  private send(request: ToWorker, transfer: ArrayBuffer[]): Promise<ClassifiedBlock> {
-    const w = this.leastBusy();
-    return new Promise((resolve, reject) => {
-      w.pending.set(request.seq, { resolve, reject });
-      w.worker.postMessage(request, transfer);
-    });
+  private async send(request: ToWorker, transfer: ArrayBuffer[]): Promise<ClassifiedBlock> {
+    return (await this.leastBusy().request(request, transfer)).result!;
   }
 
   /** The output is the threads' to write: nothing comes back to recycle. */
@@ -133,10 +165,6 @@ export class WorkerPool {
 
   async close(): Promise<void> {
     this.turns.stop(); // a thread waiting for a turn that will not come gives up
-    await Promise.all(this.workers.map((w) => {
-      w.closing = true;
-      w.pending.clear(); // nobody waits for them any more (a failure elsewhere ended the run)
-      return w.worker.terminate();
-    }));
+    await Promise.all(this.workers.map((w) => w.stop())); // (a failure elsewhere may have ended the run)
   }
 }
