@@ -1,8 +1,7 @@
 // What the core asks of its host (src/engine/dfa.ts), in one place.
 
 /** Build the transition on byte class `cls` of the state whose row is at octet
- * `row` of matcher m's tables (row 0: build the start state; BUILD_COLD_ROW:
- * write the cold walk's rule list, H_RULES); returns the transition entry. It may move
+ * `row` of matcher m's tables (row 0: build the start state); returns the transition entry. It may move
  * the tables, so callers reload them. */
 @external("robots", "buildTransition")
 export declare function buildTransition(m: usize, row: u32, cls: u32): u32;

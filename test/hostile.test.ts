@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DEFAULT_MAX_BYTES, parse } from '../dist/index.js';
-import { dfaTuning } from '../dist/internal.js';
+import { coreAllocatedBytes, dfaTuning } from '../dist/internal.js';
 // @ts-expect-error plain ESM module of the bench, without types
 import { pathologicalSynthetic } from '../bench/synthetic.mjs';
 
@@ -171,8 +171,10 @@ describe('caller mistakes get clear errors', () => {
     expect(() => parse('', { profile: 'bing' as 'rfc' })).toThrow(TypeError);
     expect(() => parse(42 as unknown as string)).toThrow(TypeError);
     expect(() => parse(null as unknown as string)).toThrow(TypeError);
+    const held = coreAllocatedBytes();
     expect(() => r.compile('FooBot', { maxDfaBytes: -1 })).toThrow(RangeError);
     for (const cold of [-1, 1.5, NaN, '8' as unknown as number]) expect(() => r.compile('FooBot', { coldOctets: cold }), String(cold)).toThrow(/coldOctets must be/);
+    expect(coreAllocatedBytes(), 'a refused compile leaves nothing in the core').toBe(held);
     // 0 (hot at once), a budget, and Infinity (cold for as long as a u32 counts) all decide alike.
     for (const cold of [0, 7, Infinity]) {
       const m = r.compile('FooBot', { coldOctets: cold });

@@ -18,7 +18,7 @@ export async function load() {
       isAllowed: (matcher, url) => matcher.isAllowed(url),
       release: (matcher) => matcher.dispose(),
       // What compile() leaves to the first check (the parse workload measures it too).
-      lazy: 'the NFA trie and the start state',
+      lazy: 'the cold walk of its rule list',
     };
     adapters.push({ ...base, id: `wasm-${profile}`, label: `robots-wasm ${profile}`, api: 'isAllowed' });
     adapters.push({

@@ -13,6 +13,7 @@ import { core } from './core.js';
 import { TOKEN_ACCEPT, TOKEN_ANCHOR } from './layout.js';
 import type { Group, RuleKind } from './records.js';
 import { escapePattern, indexHtmDirectory, Profile } from './pattern.js';
+import { ColdList, writeColdList } from './rule-lists.js';
 
 /** NFA terminal tokens: the end of a pattern without `$` (matched), and with `$`. */
 export const ACCEPT = TOKEN_ACCEPT;
@@ -28,6 +29,8 @@ export interface RuleTable {
   tok: Uint16Array;
   /** NFA position -> rule id. */
   posRule: Int32Array;
+  /** Or, for a matcher that starts cold, the tokens in the core as its rule list (tok and posRule empty until it turns hot). */
+  cold: ColdList | null;
   /** Byte -> class (octets no pattern names share one class). */
   classMap: Uint8Array;
   /** Class -> a byte of it, or -1 for the class of unnamed octets. */
@@ -126,7 +129,9 @@ function tokenize(body: Uint8Array, companions: Uint8Array[], count: number, rfc
   return n;
 }
 
-export function compileRules(body: Uint8Array, groups: readonly Group[], profile: Profile): RuleTable {
+/** The rules' table; with `cold`, their tokens go to a cold rule list in the
+ * core (rule-lists.ts) instead of the table's token arrays. */
+export function compileRules(body: Uint8Array, groups: readonly Group[], profile: Profile, cold = false): RuleTable {
   const rfc = profile === 'rfc';
   let max = 0;
   for (const g of groups) max += g.rules.length;
@@ -194,15 +199,15 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
   const rules = new Int32Array(kept, 0, ruleInts);
   const classMap = new Uint8Array(kept, ruleInts * 4, 256);
   const values = new Uint8Array(kept, ruleInts * 4 + 256, valueOctets);
-  const nfa = new ArrayBuffer(n * 6);
-  const posRule = new Int32Array(nfa, 0, n);
-  const tok = new Uint16Array(nfa, n * 4, n);
-  tok.set(staged.subarray(0, n));
+  const coldList = cold ? writeColdList(core(), staged, f, ranks, count) : null;
+  const nfa = cold ? null : new ArrayBuffer(n * 6);
+  const posRule = nfa === null ? NO_POSITIONS : new Int32Array(nfa, 0, n);
+  const tok = nfa === null ? NO_TOKENS : new Uint16Array(nfa, n * 4, n);
+  if (nfa !== null) tok.set(staged.subarray(0, n));
   for (let id = 0, v = 0; id < count; id++) {
     const at = ranks[id] * RULE_FIELDS;
     for (let k = 0; k < RULE_FIELDS; k++) rules[id * RULE_FIELDS + k] = f[at + k]; // (a subarray per rule costs more)
-    const end = f[at + RULE_FIELDS + R_FIRST_POSITION];
-    for (let q = f[at + R_FIRST_POSITION]; q < end; q++) posRule[q] = id;
+    if (nfa !== null) posRule.fill(id, f[at + R_FIRST_POSITION], f[at + RULE_FIELDS + R_FIRST_POSITION]);
     // Its value, into `values`.
     const from = f[at + R_VALUE_START];
     const to = f[at + R_VALUE_END];
@@ -223,7 +228,7 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
   const other = classRep.length;
   for (let b = 0; b < 256; b++) if (!used[b]) classMap[b] = other; // the class of octets no pattern names
   if (other < 256) classRep.push(-1);
-  return { values, count, rules, tok, posRule, classMap, classRep, nclasses: classRep.length };
+  return { values, count, rules, tok, posRule, cold: coldList, classMap, classRep, nclasses: classRep.length };
 }
 
 /** The rule's value as it is matched (Google-escaped), for explanations. */

@@ -21,14 +21,14 @@
 import type { Core } from './core.js';
 import { NO_POSITIONS, NO_TOKENS, RuleTable, RULE_FIELDS, R_LINE, R_PRIORITY } from './compile.js';
 import {
-  BUILD_COLD_ROW, ENTRY_DEAD, ENTRY_SPECIAL, FLAG_RULES, FLAG_WIDE, H_CLASSMAP, H_COLD, H_FLAGS, H_HOT_URLS, H_LINES, H_NFA, H_POSITIVE, H_RULES, H_START, H_TEXTS, H_TEXTS_MAX, H_TRANS,
+  ENTRY_DEAD, ENTRY_SPECIAL, FLAG_RULES, FLAG_WIDE, H_CLASSMAP, H_COLD, H_FLAGS, H_HOT_URLS, H_LINES, H_NFA, H_POSITIVE, H_RULES, H_START, H_TEXTS, H_TEXTS_MAX, H_TRANS,
   HEADER_SIZE, INFO_SIZE, MAX_STATES, N_CHILD_NODE, N_CHILD_START, N_CHILD_TOK, N_HEADER, N_IS_STAR, N_SIZE, N_STAR_CHILD, N_TERM, N_TERMS,
   NARROW_ROWS_LIMIT, NO_RULE, ROW_ALIGN, WIDE_DEAD, WIDE_SPECIAL,
 } from './layout.js';
 import {
   buildTrie, childOf, hasEnd, trieBufferBytes, trieBytes, trieShape, trieViews, T_END_ALLOW, T_END_DISALLOW, T_STICKY_ALLOW, T_STICKY_DISALLOW, Trie,
 } from './trie.js';
-import { ColdList, coldListBytes, starRuleCount, takeColdList, writeColdList, writeStarRules } from './rule-lists.js';
+import { ColdList, coldListBytes, starRuleCount, takeColdList, writeStarRules } from './rule-lists.js';
 
 /** No trie: the matcher is in rule mode, its rules in WASM memory. */
 const NO_TRIE = trieViews(new ArrayBuffer(8), { size: 0, edgeCount: 0, termCount: 0, starry: false }, new Int32Array(0));
@@ -273,7 +273,10 @@ export class LazyDfa {
     core.u8.set(table.classMap, h + HEADER_SIZE);
     const u32 = core.u32;
     u32[(h + H_FLAGS) >>> 2] = flags;
-    u32[(h + H_COLD) >>> 2] = Math.min(coldOctets, 0xffffffff);
+    // A cold matcher's rule list, written by the compiler: the cold walk's (assembly/cold.ts).
+    this.cold = table.cold;
+    u32[(h + H_COLD) >>> 2] = table.cold === null ? 0 : Math.min(coldOctets, 0xffffffff);
+    u32[(h + H_RULES) >>> 2] = table.cold === null ? 0 : table.cold.block;
     u32[(h + H_CLASSMAP) >>> 2] = h + HEADER_SIZE;
     let positive = 0;
     while (positive < nrules && table.rules[positive * RULE_FIELDS + R_PRIORITY] > 0) positive++;
@@ -322,16 +325,6 @@ export class LazyDfa {
     this.inFrom = scratch.inFrom;
     this.coverOf = scratch.coverOf;
     this.cover = scratch.cover;
-  }
-
-  /**
-   * The rules as a list in WASM memory for the cold walk (assembly/cold.ts),
-   * which holds their tokens meanwhile: the matcher builds no trie until it is
-   * hot (then takeColdList gives the tokens back to the table).
-   */
-  private writeColdList(): void {
-    this.cold = writeColdList(this.core, this.table!);
-    this.core.u32[(this.header + H_RULES) >>> 2] = this.cold.block;
   }
 
   /**
@@ -788,18 +781,15 @@ export class LazyDfa {
   }
 
   /** The WASM core's callback: the transition on byte class `cls` of the state
-   * whose row is at octet `row` of the tables (row 0: build the start state;
-   * BUILD_COLD_ROW: the cold walk's rule list). */
+   * whose row is at octet `row` of the tables (row 0: build the start state). */
   build(row: number, cls: number): number {
-    if (row >>> 0 === BUILD_COLD_ROW) {
-      this.writeColdList();
-      return 0;
-    }
     if (row === 0) {
       if (this.cold !== null) {
+        // Hot: the cold list's tokens back to the table, for the trie.
         takeColdList(this.core, this.cold, this.table!);
         this.core.u32[(this.header + H_RULES) >>> 2] = 0;
         this.cold = null;
+        this.table!.cold = null;
       }
       this.buildTrie();
       return this.clear(MIN_STATES);

@@ -88,8 +88,6 @@ export const RE_OCTET_SET = 32;
  * (the tokenizer writes a literal one as %2A), so the octet is free to mean it. */
 export const RULE_LIST_STAR = 0x2a;
 
-/** buildTransition's row that asks for the cold walk's rule list (H_RULES) instead of a transition. */
-export const BUILD_COLD_ROW = 0xffffffff;
 
 /** NFA tokens past the octets 0..255 (the compiler writes them, the trie reads
  * them): `*`, the end of a pattern without `$` (matched), and with `$`. */

@@ -2,7 +2,7 @@
 // the WASM core. Verdicts never allocate per URL on the JS side.
 import { core, Core } from './core.js';
 import { RuleTable, ruleKind, ruleLine, ruleText } from './compile.js';
-import { LazyDfa } from './dfa.js';
+import { dfaTuning, LazyDfa } from './dfa.js';
 import { FLAG_GOOGLE, FLAG_RFC, H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE } from './layout.js';
 import type { Profile } from './pattern.js';
 import type { RuleKind } from './records.js';
@@ -35,6 +35,23 @@ export interface MatcherOptions {
  * 11.3 KiB each where the counts say 4.3; 1,500 of the corpus's 18.1 where they say 13.6. */
 const OBJECT_BYTES = 6 << 10;
 
+/** Throws a RangeError for options a Matcher cannot take (before anything is compiled for it). */
+export function checkMatcherOptions(options: MatcherOptions): void {
+  const max = options.maxDfaBytes;
+  if (max !== undefined && !(typeof max === 'number' && max > 0)) {
+    throw new RangeError(`maxDfaBytes must be a positive number, got ${String(max)}`);
+  }
+  const cold = options.coldOctets;
+  if (cold !== undefined && !(typeof cold === 'number' && cold >= 0 && (Number.isInteger(cold) || cold === Infinity))) {
+    throw new RangeError(`coldOctets must be a whole number of octets, 0 or more (or Infinity), got ${String(cold)}`);
+  }
+}
+
+/** Does a matcher with these (checked) options start cold? */
+export function startsCold(options: MatcherOptions): boolean {
+  return (options.coldOctets ?? dfaTuning.coldOctets) > 0;
+}
+
 /** Thrown when a Matcher is used after dispose(). */
 export class DisposedError extends Error {
   constructor() {
@@ -56,14 +73,9 @@ export class Matcher {
 
   /** @internal Use RobotsTxt.compile(). */
   constructor(table: RuleTable, profile: Profile, options: MatcherOptions = {}) {
+    checkMatcherOptions(options);
     const max = options.maxDfaBytes;
-    if (max !== undefined && !(typeof max === 'number' && max > 0)) {
-      throw new RangeError(`maxDfaBytes must be a positive number, got ${String(max)}`);
-    }
-    const cold = options.coldOctets;
-    if (cold !== undefined && !(typeof cold === 'number' && cold >= 0 && (Number.isInteger(cold) || cold === Infinity))) {
-      throw new RangeError(`coldOctets must be a whole number of octets, 0 or more (or Infinity), got ${String(cold)}`);
-    }
+    const cold = table.cold === null ? 0 : options.coldOctets;
     this.profile = profile;
     this.rules = table;
     this.core = core();

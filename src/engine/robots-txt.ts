@@ -1,7 +1,7 @@
 // The public entry: parse() and RobotsTxt.
 import { applicableGroups, crawlerNames, names } from './agents.js';
 import { compileRules } from './compile.js';
-import { Matcher, MatcherOptions, Verdict } from './matcher.js';
+import { checkMatcherOptions, Matcher, MatcherOptions, startsCold, Verdict } from './matcher.js';
 import { MatcherPool } from './matcher-pool.js';
 import type { Profile } from './pattern.js';
 import { compactRecords, Diagnostic, diagnosticsOf, readRecords, Records, recordsBytes, sizeLimitDiagnostic } from './records.js';
@@ -109,7 +109,9 @@ export class RobotsTxt {
   /** The rules that apply to the crawler (any of its names), compiled. The caller owns it: dispose() frees it. */
   compile(agent: string | readonly string[], options?: MatcherOptions): Matcher {
     const groups = applicableGroups(this.records.groups, crawlerNames(agent, this.profile));
-    return new Matcher(compileRules(this.records.body, groups, this.profile), this.profile, options);
+    const how = options ?? {};
+    checkMatcherOptions(how); // (before the compiler puts anything in the core for it)
+    return new Matcher(compileRules(this.records.body, groups, this.profile, startsCold(how)), this.profile, how);
   }
 
   /** The matcher for isAllowed/explain: compiled on first use, held in the

@@ -1,12 +1,12 @@
 // Rule lists in the core (assembly/rules.ts: rules tried one by one, best
 // first), laid out as layout.ts says (RM_*, RE_*):
 // - a cold matcher's, all its rules straight from the compiler's tokens, which
-//   the list then holds instead of the JS side (and gives back when it turns hot);
+//   the list holds instead of the JS side (and gives back when it turns hot);
 // - rule mode's, the trie's rules that have a `*`, read back from the trie.
 import type { Core } from './core.js';
-import { ACCEPT, ANCHOR, NO_POSITIONS, NO_TOKENS, RuleTable, RULE_FIELDS, R_DISALLOW, R_FIRST_POSITION } from './compile.js';
+import { ACCEPT, ANCHOR, RuleTable, RULE_FIELDS, R_DISALLOW, R_FIRST_POSITION } from './compile.js';
 import {
-  NO_RULE, RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_ID, RE_LENGTH, RE_OCTET_SET, RE_SIZE, RE_TOKENS, RM_COUNT, RM_HEADER, RM_OCTETS, RULE_LIST_STAR, TOKEN_ACCEPT, TOKEN_STAR,
+  NO_RULE, RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_ID, RE_LENGTH, RE_OCTET_SET, RE_SIZE, RE_TOKENS, RM_COUNT, RM_HEADER, RM_OCTETS, RULE_LIST_STAR, TOKEN_STAR,
 } from './layout.js';
 import { T_END_ALLOW, T_END_DISALLOW, T_STICKY_DISALLOW, Trie } from './trie.js';
 
@@ -16,44 +16,48 @@ export interface ColdList {
   tokens: number;
 }
 
-/** Per rule, where its octets start in the list being written (shared: writing is never re-entered). */
-let placeOf = new Int32Array(256);
-
 /**
- * Writes all of the table's rules as a rule list (entries by rank, their
- * octet tokens in file order) and empties the table's token arrays: the list
- * holds them now (takeColdList gives them back).
+ * A cold matcher's rule list, written by the compiler straight from its
+ * staged tokens (file order, a terminal ending each rule): the rules' octet
+ * tokens in file order, terminals dropped (an entry says `$`), then an entry
+ * per rank. f holds the rules' fields in file order (RULE_FIELDS each, and a
+ * last row whose first position ends the tokens); rankOf[id] is the file
+ * index of rank id. No token array is made on the JS side (takeColdList makes
+ * one when the matcher turns hot).
  */
-export function writeColdList(core: Core, table: RuleTable): ColdList {
-  const { tok, rules, count } = table;
-  const tokens = tok.length - count; // (less a terminal per rule)
+export function writeColdList(core: Core, tok: Uint16Array, f: Int32Array, rankOf: Int32Array, count: number): ColdList {
+  const tokens = f[count * RULE_FIELDS + R_FIRST_POSITION] - count; // (less a terminal per rule)
   const tokensAt = RM_HEADER + count * RE_SIZE;
   const block = core.alloc(tokensAt + tokens);
   const { u8, u32 } = core;
   u32[(block + RM_COUNT) >>> 2] = count;
   u32[(block + RM_OCTETS) >>> 2] = 0; // (a cold matcher's rules mostly fail at their first octets: no octet sets)
-  // The tokens in file order as octets, each rule's terminal dropped (its entry says `$`).
+  u32[(block + 8) >>> 2] = 0;
+  u32[(block + 12) >>> 2] = 0;
   if (placeOf.length < count) placeOf = new Int32Array(count * 2);
-  for (let p = 0, o = block + tokensAt, starts = true; p < tok.length; p++) {
-    if (starts) placeOf[table.posRule[p]] = o;
-    const t = tok[p];
-    starts = t >= TOKEN_ACCEPT;
-    if (!starts) u8[o++] = t === TOKEN_STAR ? RULE_LIST_STAR : t;
+  for (let i = 0, o = block + tokensAt; i < count; i++) {
+    placeOf[i] = o;
+    const end = f[(i + 1) * RULE_FIELDS + R_FIRST_POSITION] - 1; // its terminal
+    for (let p = f[i * RULE_FIELDS + R_FIRST_POSITION]; p < end; p++) {
+      const t = tok[p];
+      u8[o++] = t === TOKEN_STAR ? RULE_LIST_STAR : t;
+    }
   }
   for (let id = 0; id < count; id++) {
-    const first = rules[id * RULE_FIELDS + R_FIRST_POSITION];
-    let end = first;
-    while (tok[end] < TOKEN_ACCEPT) end++;
+    const i = rankOf[id];
+    const first = f[i * RULE_FIELDS + R_FIRST_POSITION];
+    const end = f[(i + 1) * RULE_FIELDS + R_FIRST_POSITION] - 1;
     const e = (block + RM_HEADER + id * RE_SIZE) >>> 2;
     u32[e + RE_ID / 4] = id;
-    u32[e + RE_FLAGS / 4] = (tok[end] === ANCHOR ? RE_ANCHORED : 0) | (rules[id * RULE_FIELDS + R_DISALLOW] ? RE_DISALLOW : 0);
-    u32[e + RE_TOKENS / 4] = placeOf[id];
+    u32[e + RE_FLAGS / 4] = (tok[end] === ANCHOR ? RE_ANCHORED : 0) | (f[i * RULE_FIELDS + R_DISALLOW] ? RE_DISALLOW : 0);
+    u32[e + RE_TOKENS / 4] = placeOf[i];
     u32[e + RE_LENGTH / 4] = end - first;
   }
-  table.tok = NO_TOKENS;
-  table.posRule = NO_POSITIONS;
   return { block, tokens };
 }
+
+/** Per rule in file order, where its octets start in the list being written (shared: writing is never re-entered). */
+let placeOf = new Int32Array(256);
 
 /** Octets of a cold list of count rules. */
 export function coldListBytes(count: number, list: ColdList): number {
