@@ -68,9 +68,9 @@ function scratchFor(size: usize): usize {
   const DEAD: u32 = sizeof<E>() == 2 ? ENTRY_DEAD : <u32>WIDE_DEAD;
   const MASK: u32 = sizeof<E>() == 2 ? ENTRY_ROW_MASK : <u32>WIDE_ROW_MASK;
   const SHIFT: usize = <usize>alignof<E>(); // log2 of the entry's size
-  const classes = load<usize>(m, H_CLASSMAP);
   let e = load<u32>(m, H_START);
-  if (e == 0) e = buildTransition(m, 0, 0); // the start state is built on first use
+  if (e == 0) e = buildTransition(m, 0, 0); // the start state is built on first use (the byte classes with it)
+  const classes = load<usize>(m, H_CLASSMAP);
   let rows = load<usize>(m, H_TRANS);
   let row = <usize>(e & MASK) * ROW_ALIGN;
   let allow: u32 = NO_RULE;

@@ -31,11 +31,6 @@ export interface RuleTable {
   posRule: Int32Array;
   /** Or, for a matcher that starts cold, the tokens in the core as its rule list (tok and posRule empty until it turns hot). */
   cold: ColdList | null;
-  /** Byte -> class (octets no pattern names share one class). */
-  classMap: Uint8Array;
-  /** Class -> a byte of it, or -1 for the class of unnamed octets. */
-  classRep: number[];
-  nclasses: number;
 }
 
 /** A table's token arrays once the trie or a cold list holds the tokens (shared, never written). */
@@ -195,10 +190,9 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
   const ruleInts = count * RULE_FIELDS;
   let valueOctets = 0;
   for (let i = 0; i < count; i++) valueOctets += f[i * RULE_FIELDS + R_VALUE_END] - f[i * RULE_FIELDS + R_VALUE_START];
-  const kept = new ArrayBuffer(ruleInts * 4 + 256 + valueOctets);
+  const kept = new ArrayBuffer(ruleInts * 4 + valueOctets);
   const rules = new Int32Array(kept, 0, ruleInts);
-  const classMap = new Uint8Array(kept, ruleInts * 4, 256);
-  const values = new Uint8Array(kept, ruleInts * 4 + 256, valueOctets);
+  const values = new Uint8Array(kept, ruleInts * 4, valueOctets);
   const coldList = cold ? writeColdList(core(), staged, f, ranks, count) : null;
   const nfa = cold ? null : new ArrayBuffer(n * 6);
   const posRule = nfa === null ? NO_POSITIONS : new Int32Array(nfa, 0, n);
@@ -217,7 +211,23 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
   }
 
   releaseLargeScratch();
-  const used = core().usedOctets();
+  return { values, count, rules, tok, posRule, cold: coldList };
+}
+
+/** The byte classes of a DFA over these tokens: the octets they name, a class
+ * each, and one class for all the others (made when a matcher turns hot). */
+export interface ByteClasses {
+  /** Byte -> class. */
+  classMap: Uint8Array;
+  /** Class -> a byte of it, or -1 for the class of unnamed octets. */
+  classRep: number[];
+  nclasses: number;
+}
+
+export function byteClasses(tok: Uint16Array): ByteClasses {
+  const used = new Uint8Array(256);
+  for (let p = 0; p < tok.length; p++) if (tok[p] < 256) used[tok[p]] = 1;
+  const classMap = new Uint8Array(256);
   const classRep: number[] = [];
   for (let b = 0; b < 256; b++) {
     if (used[b]) {
@@ -228,7 +238,7 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
   const other = classRep.length;
   for (let b = 0; b < 256; b++) if (!used[b]) classMap[b] = other; // the class of octets no pattern names
   if (other < 256) classRep.push(-1);
-  return { values, count, rules, tok, posRule, cold: coldList, classMap, classRep, nclasses: classRep.length };
+  return { classMap, classRep, nclasses: classRep.length };
 }
 
 /** The rule's value as it is matched (Google-escaped), for explanations. */

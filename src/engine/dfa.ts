@@ -19,7 +19,7 @@
 // Memory is capped per matcher: when the tables would pass the cap, they are
 // cleared and rebuilt from the current state (the walk continues in linear time).
 import type { Core } from './core.js';
-import { NO_POSITIONS, NO_TOKENS, RuleTable, RULE_FIELDS, R_LINE, R_PRIORITY } from './compile.js';
+import { byteClasses, NO_POSITIONS, NO_TOKENS, RuleTable, RULE_FIELDS, R_LINE, R_PRIORITY } from './compile.js';
 import {
   ENTRY_DEAD, ENTRY_SPECIAL, FLAG_RULES, FLAG_WIDE, H_CLASSMAP, H_COLD, H_FLAGS, H_HOT_URLS, H_LINES, H_NFA, H_POSITIVE, H_RULES, H_START, H_TEXTS, H_TEXTS_MAX, H_TRANS,
   HEADER_SIZE, INFO_SIZE, MAX_STATES, N_CHILD_NODE, N_CHILD_START, N_CHILD_TOK, N_HEADER, N_IS_STAR, N_SIZE, N_STAR_CHILD, N_TERM, N_TERMS,
@@ -114,6 +114,8 @@ interface DfaState {
 const INDEX_REST = 64;
 /** The empty node list, shared. */
 const NO_NODES: number[] = [];
+/** No byte classes (a cold matcher's), shared. */
+const NO_CLASSES = new Uint8Array(0);
 /** No states (a cold matcher's), shared. */
 const NO_STATES: DfaState[] = [];
 /** Slots of an empty state index (powers of two). */
@@ -207,9 +209,10 @@ export class LazyDfa {
   readonly header: number;
   private readonly headerBytes: number;
   private readonly core: Core;
-  private readonly nclasses: number;
-  private readonly classRep: number[];
-  private readonly classMap: Uint8Array;
+  // The byte classes, made with the trie (a cold matcher needs none).
+  private nclasses = 0;
+  private classRep: number[] = NO_NODES;
+  private classMap: Uint8Array = NO_CLASSES;
   /** Built with the start state (by the first check), from `table`. */
   private trie!: Trie;
   private table: RuleTable | null;
@@ -258,36 +261,31 @@ export class LazyDfa {
    * coldOctets: what the matcher walks cold first (assembly/cold.ts); Infinity is as many as a u32 holds. */
   constructor(core: Core, table: RuleTable, flags: number, maxBytes = DEFAULT_MAX_DFA_BYTES, texts?: readonly Uint8Array[], coldOctets = dfaTuning.coldOctets) {
     this.core = core;
-    this.nclasses = table.nclasses;
-    this.classRep = table.classRep;
-    this.classMap = table.classMap;
     this.maxBytes = maxBytes;
     this.table = table;
 
     const nrules = table.count;
     const textOctets = texts === undefined ? 0 : texts.reduce((n, t) => n + t.length, 8 * nrules);
-    this.headerBytes = HEADER_SIZE + 256 + 4 * nrules + textOctets;
+    this.headerBytes = HEADER_SIZE + 4 * nrules + textOctets;
     this.header = core.alloc(this.headerBytes);
     const h = this.header;
     core.u8.fill(0, h, h + HEADER_SIZE);
-    core.u8.set(table.classMap, h + HEADER_SIZE);
     const u32 = core.u32;
     u32[(h + H_FLAGS) >>> 2] = flags;
     // A cold matcher's rule list, written by the compiler: the cold walk's (assembly/cold.ts).
     this.cold = table.cold;
     u32[(h + H_COLD) >>> 2] = table.cold === null ? 0 : Math.min(coldOctets, 0xffffffff);
     u32[(h + H_RULES) >>> 2] = table.cold === null ? 0 : table.cold.block;
-    u32[(h + H_CLASSMAP) >>> 2] = h + HEADER_SIZE;
     let positive = 0;
     while (positive < nrules && table.rules[positive * RULE_FIELDS + R_PRIORITY] > 0) positive++;
     u32[(h + H_POSITIVE) >>> 2] = positive;
     // Rule lines, for verdicts written by the core itself (bulk classification).
-    u32[(h + H_LINES) >>> 2] = h + HEADER_SIZE + 256;
-    const lines = (h + HEADER_SIZE + 256) >>> 2;
+    u32[(h + H_LINES) >>> 2] = h + HEADER_SIZE;
+    const lines = (h + HEADER_SIZE) >>> 2;
     for (let id = 0; id < nrules; id++) u32[lines + id] = table.rules[id * RULE_FIELDS + R_LINE];
     if (texts !== undefined) {
       // Per id its text's offset and length from the table's start, then the texts.
-      const at = h + HEADER_SIZE + 256 + 4 * nrules;
+      const at = h + HEADER_SIZE + 4 * nrules;
       u32[(h + H_TEXTS) >>> 2] = at;
       let o = 8 * nrules;
       let longest = 0;
@@ -313,6 +311,10 @@ export class LazyDfa {
   private buildTrie(): void {
     const table = this.table;
     if (table === null) return;
+    ({ classMap: this.classMap, classRep: this.classRep, nclasses: this.nclasses } = byteClasses(table.tok));
+    const classes = this.core.alloc(256);
+    this.core.u8.set(this.classMap, classes);
+    this.core.u32[(this.header + H_CLASSMAP) >>> 2] = classes;
     this.trie = buildTrie(table);
     table.tok = NO_TOKENS;
     table.posRule = NO_POSITIONS;
@@ -422,9 +424,10 @@ export class LazyDfa {
   /** All the matcher holds: the capped bytes, the trie (or the rule table until
    * the trie is built) and the header block in WASM memory. */
   get heldBytes(): number {
-    if (this.ruleMode !== null) return this.ruleMode.octets + this.headerBytes;
+    const classes = 2 * this.classMap.length; // (in JS and in the core)
+    if (this.ruleMode !== null) return this.ruleMode.octets + this.headerBytes + classes;
     const nfa = this.cold !== null ? coldListBytes(this.table!.count, this.cold) : this.table !== null ? this.table.tok.byteLength + this.table.posRule.byteLength : trieBytes(this.trie);
-    return this.bytes + nfa + this.headerBytes;
+    return this.bytes + nfa + this.headerBytes + classes;
   }
 
   dispose(): void {
@@ -435,6 +438,8 @@ export class LazyDfa {
     const rules = u32[(this.header + H_RULES) >>> 2];
     if (rules !== 0) this.core.free(rules);
     if (this.tables) this.core.free(this.tables);
+    const classes = u32[(this.header + H_CLASSMAP) >>> 2];
+    if (classes !== 0) this.core.free(classes);
     this.core.free(this.header);
     this.tables = 0;
   }
