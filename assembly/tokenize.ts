@@ -11,16 +11,13 @@ import { TOKEN_STAR, TOKEN_ACCEPT, TOKEN_ANCHOR } from "../src/engine/layout";
   store<u16>(toks + (k << 1), <u16>t);
 }
 
-/** Writes %XY (hex digits h, l) at token k and marks its octets; returns the next k. */
-@inline function putEscape(toks: usize, k: usize, h: u32, l: u32, used: usize): usize {
+/** Writes %XY (hex digits h, l) at token k; returns the next k. */
+@inline function putEscape(toks: usize, k: usize, h: u32, l: u32): usize {
   const x = <u32>hexDigit(h);
   const y = <u32>hexDigit(l);
   put(toks, k, 0x25);
   put(toks, k + 1, x);
   put(toks, k + 2, y);
-  store<u8>(used + 0x25, 1);
-  store<u8>(used + x, 1);
-  store<u8>(used + y, 1);
   return k + 3;
 }
 
@@ -29,10 +26,10 @@ import { TOKEN_STAR, TOKEN_ACCEPT, TOKEN_ANCHOR } from "../src/engine/layout";
  * toks (u16, `room` of them), from the first rule for as long as the next one
  * surely fits (a rule of n octets takes at most 3n + 1 tokens), count at most.
  * Per rule done, its first token and its priority go to out (i32 pairs), and
- * the tokens written after them. used[c] is set for each octet c a token names.
+ * the tokens written after them.
  * Returns the rules done.
  */
-export function tokenizeRules(body: usize, ranges: usize, count: i32, rfc: bool, toks: usize, room: i32, out: usize, used: usize): i32 {
+export function tokenizeRules(body: usize, ranges: usize, count: i32, rfc: bool, toks: usize, room: i32, out: usize): i32 {
   let k: usize = 0;
   let r: i32 = 0;
   for (; r < count; r++) {
@@ -58,21 +55,19 @@ export function tokenizeRules(body: usize, ranges: usize, count: i32, rfc: bool,
           const v = <u32>((h << 4) | l);
           if (rfc && isUnreserved(v)) {
             put(toks, k++, v); // %41 is A
-            store<u8>(used + v, 1);
             priority++;
           } else {
-            k = putEscape(toks, k, <u32>h, <u32>l, used);
+            k = putEscape(toks, k, <u32>h, <u32>l);
             priority += 3;
           }
           continue;
         }
       }
       if (c >= 0x80 || (rfc && escapesRaw(c))) { // (rfc: as the path is normalised; a '$' here is not the last)
-        k = putEscape(toks, k, c >> 4, c & 15, used);
+        k = putEscape(toks, k, c >> 4, c & 15);
         priority += 3;
       } else {
         put(toks, k++, c);
-        store<u8>(used + c, 1);
         priority++;
       }
     }

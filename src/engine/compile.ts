@@ -86,15 +86,13 @@ const CHUNK_TOKENS = 16384;
 /**
  * Tokenizes the count rules whose octets `spans` gives (body offsets, or past
  * the body for the companions) in the core, a chunk at a time, into `staged`;
- * writes each rule's first position and priority to f and marks the octets the
- * tokens name in the core's used-octet marks. Returns the tokens written.
+ * writes each rule's first position and priority to f. Returns the tokens written.
  */
 function tokenize(body: Uint8Array, companions: Uint8Array[], count: number, rfc: boolean, f: Int32Array): number {
   const c = core();
   let extra = 0;
   for (const d of companions) extra += d.length;
   let at = c.compilerBuffers(count === 0 ? 0 : body.length + extra, 0, 0);
-  c.u8.fill(0, at.used, at.used + 256);
   if (count === 0) return 0; // (a file without rules for this crawler is not copied: some are large pages of HTML)
   c.u8.set(body, at.body);
   for (let i = 0, o = at.body + body.length; i < companions.length; o += companions[i++].length) c.u8.set(companions[i], o);
@@ -105,7 +103,7 @@ function tokenize(body: Uint8Array, companions: Uint8Array[], count: number, rfc
     at = c.compilerBuffers(body.length + extra, rules, room);
     c.i32.set(spans.subarray(2 * first, 2 * (first + rules)), at.ranges >>> 2);
     // (Companions exist only under google: already escaped, they tokenize unchanged.)
-    const done = c.exports.tokenizeRules(at.body, at.ranges, rules, rfc, at.tokens, room, at.out, at.used);
+    const done = c.exports.tokenizeRules(at.body, at.ranges, rules, rfc, at.tokens, room, at.out);
     const results = at.out >>> 2;
     const written = c.i32[results + 2 * done];
     if (staged.length < n + written) {

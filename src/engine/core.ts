@@ -23,7 +23,7 @@ interface CoreExports {
   lexDone(): number;
   lexLines(): number;
   isUtf8(ptr: number, len: number): number;
-  tokenizeRules(body: number, ranges: number, count: number, rfc: boolean, toks: number, room: number, out: number, used: number): number;
+  tokenizeRules(body: number, ranges: number, count: number, rfc: boolean, toks: number, room: number, out: number): number;
   splitLines(buf: number, n: number, recs: number, runs: number, maxRecords: number): number;
   classifyLines(m: number, buf: number, recs: number, from: number, to: number, out: number, outLimit: number, json: boolean, label: number, labelLen: number): number;
   classifyLinesMulti(ms: number, k: number, names: number, counts: number, buf: number, recs: number, from: number, to: number, out: number, outLimit: number, json: boolean, label: number, labelLen: number): number;
@@ -131,27 +131,17 @@ export class Core {
     return { bodyPtr: this.areas.body.reserve(this, n + 16), recordsPtr: this.lexRecords };
   }
 
-  private usedMarks = 0;
-
   /** The compiler's areas (see tokenizeRules in assembly/tokenize.ts): the body
    * (shared with the lexer: a body is lexed, then compiled), room for the
-   * ranges of `rules` rules and for `tokens` tokens, per-rule results, and the
-   * 256 used-octet marks. */
-  compilerBuffers(bodyOctets: number, rules: number, tokens: number): { body: number; ranges: number; tokens: number; out: number; used: number } {
+   * ranges of `rules` rules and for `tokens` tokens, and per-rule results. */
+  compilerBuffers(bodyOctets: number, rules: number, tokens: number): { body: number; ranges: number; tokens: number; out: number } {
     const { areas } = this;
-    if (this.usedMarks === 0) this.usedMarks = this.alloc(256);
     return {
       body: areas.body.reserve(this, bodyOctets + 16),
       ranges: areas.ranges.reserve(this, rules * 8),
       tokens: areas.tokens.reserve(this, tokens * 2),
       out: areas.out.reserve(this, (2 * rules + 1) * 4),
-      used: this.usedMarks,
     };
-  }
-
-  /** The used-octet marks of the last tokenizeRules calls (see compilerBuffers). */
-  usedOctets(): Uint8Array {
-    return this.u8.subarray(this.usedMarks, this.usedMarks + 256);
   }
 
   register(matcher: number, builder: TransitionBuilder): void {
