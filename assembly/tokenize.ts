@@ -5,7 +5,7 @@
 // of that escaped value, `*` and `$` counted. src/engine/pattern.ts states the same
 // rules plainly; the property tests hold the matchers built from both together.
 import { escapesRaw, hexDigit, hexValue, isUnreserved } from "./normalize";
-import { TOKEN_STAR, TOKEN_ACCEPT, TOKEN_ANCHOR } from "../src/engine/layout";
+import { TOKEN_STAR, TOKEN_ACCEPT, TOKEN_ANCHOR, RULE_LIST_STAR } from "../src/engine/layout";
 
 @inline function put(toks: usize, k: usize, t: u32): void {
   store<u16>(toks + (k << 1), <u16>t);
@@ -78,4 +78,28 @@ export function tokenizeRules(body: usize, ranges: usize, count: i32, rfc: bool,
   }
   store<i32>(out + (<usize>r << 3), <i32>k);
   return r;
+}
+
+/**
+ * Packs n tokens (u16, as tokenizeRules writes them) into a rule list's octets
+ * at dst: `*` as RULE_LIST_STAR, each rule's terminal dropped (its entry says
+ * whether it ends with `$`). The compiler's last step for a cold matcher.
+ */
+export function packRuleTokens(src: usize, n: i32, dst: usize): void {
+  for (let end = src + (<usize>n << 1); src < end; src += 2) {
+    const t = <i32>load<u16>(src);
+    if (t >= TOKEN_ACCEPT) continue;
+    store<u8>(dst++, t == TOKEN_STAR ? <u8>RULE_LIST_STAR : <u8>t);
+  }
+}
+
+/** Copies count runs of octets, src[from, to) for each (i32 pairs at runs),
+ * one after the other to dst (the rules' values a matcher keeps). */
+export function gatherRuns(src: usize, runs: usize, count: i32, dst: usize): void {
+  for (let r: usize = 0; r < <usize>count; r++) {
+    const from = <usize>load<i32>(runs + (r << 3));
+    const size = <usize>load<i32>(runs + (r << 3), 4) - from;
+    memory.copy(dst, src + from, size);
+    dst += size;
+  }
 }

@@ -65,6 +65,22 @@ function releaseLargeScratch(): void {
   if (order.length > KEPT_SCRATCH) order = new Int32Array(1024);
 }
 
+/** The rules' values (as written), by rank, into `values`: copied in the core
+ * from the body tokenize() put there (a loop over octets costs more in JS). */
+function gatherValues(count: number, f: Int32Array, ranks: Int32Array, values: Uint8Array): void {
+  if (values.length === 0) return;
+  const c = core();
+  const at = c.compilerBuffers(0, count, (values.length + 1) >>> 1); // (the body stays where tokenize() put it)
+  const runs = at.ranges >>> 2;
+  for (let id = 0; id < count; id++) {
+    c.i32[runs + 2 * id] = f[ranks[id] * RULE_FIELDS + R_VALUE_START];
+    c.i32[runs + 2 * id + 1] = f[ranks[id] * RULE_FIELDS + R_VALUE_END];
+  }
+  const dst = at.tokens; // (free now: the tokens are staged)
+  c.exports.gatherRuns(at.body, at.ranges, count, dst);
+  values.set(c.u8.subarray(dst, dst + values.length));
+}
+
 /** Does body[start, end) contain "/index.htm"? (Google's index.htm rule; rare.) */
 function mentionsIndexHtm(b: Uint8Array, start: number, end: number): boolean {
   for (let i = b.indexOf(0x69, start); i >= 0 && i + 9 <= end; i = b.indexOf(0x69, i + 1)) {
@@ -200,13 +216,11 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
     const at = ranks[id] * RULE_FIELDS;
     for (let k = 0; k < RULE_FIELDS; k++) rules[id * RULE_FIELDS + k] = f[at + k]; // (a subarray per rule costs more)
     if (nfa !== null) posRule.fill(id, f[at + R_FIRST_POSITION], f[at + RULE_FIELDS + R_FIRST_POSITION]);
-    // Its value, into `values`.
-    const from = f[at + R_VALUE_START];
-    const to = f[at + R_VALUE_END];
-    for (let i = from; i < to; i++) values[v + i - from] = body[i];
+    // Its value's place in `values`.
     rules[id * RULE_FIELDS + R_VALUE_START] = v;
-    rules[id * RULE_FIELDS + R_VALUE_END] = (v += to - from);
+    rules[id * RULE_FIELDS + R_VALUE_END] = (v += f[at + R_VALUE_END] - f[at + R_VALUE_START]);
   }
+  gatherValues(count, f, ranks, values);
 
   releaseLargeScratch();
   return { values, count, rules, tok, posRule, cold: coldList };

@@ -24,6 +24,8 @@ interface CoreExports {
   lexLines(): number;
   isUtf8(ptr: number, len: number): number;
   tokenizeRules(body: number, ranges: number, count: number, rfc: boolean, toks: number, room: number, out: number): number;
+  packRuleTokens(src: number, n: number, dst: number): void;
+  gatherRuns(src: number, runs: number, count: number, dst: number): void;
   splitLines(buf: number, n: number, recs: number, runs: number, maxRecords: number): number;
   classifyLines(m: number, buf: number, recs: number, from: number, to: number, out: number, outLimit: number, json: boolean, label: number, labelLen: number): number;
   classifyLinesMulti(ms: number, k: number, names: number, counts: number, buf: number, recs: number, from: number, to: number, out: number, outLimit: number, json: boolean, label: number, labelLen: number): number;
@@ -129,6 +131,11 @@ export class Core {
   lexerBuffers(n: number, recordOctets: number): { bodyPtr: number; recordsPtr: number } {
     if (this.lexRecords === 0) this.lexRecords = this.alloc(recordOctets);
     return { bodyPtr: this.areas.body.reserve(this, n + 16), recordsPtr: this.lexRecords };
+  }
+
+  /** The compiler's token area again, with room for n tokens (a cold list's are packed from there). */
+  tokenArea(n: number): number {
+    return this.areas.tokens.reserve(this, n * 2);
   }
 
   /** The compiler's areas (see tokenizeRules in assembly/tokenize.ts): the body

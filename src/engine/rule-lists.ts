@@ -29,20 +29,13 @@ export function writeColdList(core: Core, tok: Uint16Array, f: Int32Array, rankO
   const tokens = f[count * RULE_FIELDS + R_FIRST_POSITION] - count; // (less a terminal per rule)
   const tokensAt = RM_HEADER + count * RE_SIZE;
   const block = core.alloc(tokensAt + tokens);
-  const { u8, u32 } = core;
+  const staged = core.tokenArea(tokens + count);
+  core.u16.set(tok.subarray(0, tokens + count), staged >>> 1);
+  core.exports.packRuleTokens(staged, tokens + count, block + tokensAt);
+  const u32 = core.u32; // (after the allocations: the core's memory may have grown)
   u32[(block + RM_COUNT) >>> 2] = count;
   u32[(block + RM_OCTETS) >>> 2] = 0; // (a cold matcher's rules mostly fail at their first octets: no octet sets)
-  u32[(block + 8) >>> 2] = 0;
-  u32[(block + 12) >>> 2] = 0;
-  if (placeOf.length < count) placeOf = new Int32Array(count * 2);
-  for (let i = 0, o = block + tokensAt; i < count; i++) {
-    placeOf[i] = o;
-    const end = f[(i + 1) * RULE_FIELDS + R_FIRST_POSITION] - 1; // its terminal
-    for (let p = f[i * RULE_FIELDS + R_FIRST_POSITION]; p < end; p++) {
-      const t = tok[p];
-      u8[o++] = t === TOKEN_STAR ? RULE_LIST_STAR : t;
-    }
-  }
+  // Rule i of the file follows i terminals: its octets start at its first position less i.
   for (let id = 0; id < count; id++) {
     const i = rankOf[id];
     const first = f[i * RULE_FIELDS + R_FIRST_POSITION];
@@ -50,14 +43,11 @@ export function writeColdList(core: Core, tok: Uint16Array, f: Int32Array, rankO
     const e = (block + RM_HEADER + id * RE_SIZE) >>> 2;
     u32[e + RE_ID / 4] = id;
     u32[e + RE_FLAGS / 4] = (tok[end] === ANCHOR ? RE_ANCHORED : 0) | (f[i * RULE_FIELDS + R_DISALLOW] ? RE_DISALLOW : 0);
-    u32[e + RE_TOKENS / 4] = placeOf[i];
+    u32[e + RE_TOKENS / 4] = block + tokensAt + first - i;
     u32[e + RE_LENGTH / 4] = end - first;
   }
   return { block, tokens };
 }
-
-/** Per rule in file order, where its octets start in the list being written (shared: writing is never re-entered). */
-let placeOf = new Int32Array(256);
 
 /** Octets of a cold list of count rules. */
 export function coldListBytes(count: number, list: ColdList): number {
