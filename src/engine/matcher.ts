@@ -30,10 +30,12 @@ export interface MatcherOptions {
   ruleTexts?: boolean;
 }
 
-/** A matcher's JS objects, which the counts of heldBytes leave out. Measured
- * (--expose-gc, after 20 checks each): 20,000 matchers of a 4-rule file hold
- * 11.3 KiB each where the counts say 4.3; 1,500 of the corpus's 18.1 where they say 13.6. */
-const OBJECT_BYTES = 6 << 10;
+/** A matcher's JS objects, which the counts of heldBytes leave out (a cold one
+ * holds no DFA objects). Measured (--expose-gc, heap + buffers + core blocks,
+ * after 20 checks each): 1,500 of the corpus's matchers alone hold 4.46 KiB
+ * each, where heldBytes says 5.31 with this (9.31 with the 6 KiB it was before
+ * cold matchers kept no DFA objects and no class map). */
+const OBJECT_BYTES = 2 << 10;
 
 /** Throws a RangeError for options a Matcher cannot take (before anything is compiled for it). */
 export function checkMatcherOptions(options: MatcherOptions): void {
