@@ -1,11 +1,11 @@
 // Rule lists: rules tried one by one, best first. A cold matcher's first URLs
 // are decided so (cold.ts: nothing is built for them, not even a trie), and so
 // is every URL of a matcher in rule mode, which its DFA thrashed into (dfa.ts
-// decides). Some rule sets have no small automaton: thousands of `*`-heavy patterns keep
-// thousands of trie nodes active on every octet of a long path, so each state
-// is huge and few are met twice; the lazy DFA then rebuilds states all along
-// (microseconds per octet) and the NFA simulation steps every active star.
-// Rule by rule, a pattern of `*`-separated segments is matched greedily (each
+// decides). Some rule sets have no small automaton: thousands of `*`-heavy
+// patterns keep thousands of trie nodes active on every octet of a long path,
+// so each state is huge and few are met twice; the lazy DFA then rebuilds
+// states all along (microseconds per octet), and simulating the trie would
+// step every active star. Rule by rule, a pattern of `*`-separated segments is matched greedily (each
 // segment at its leftmost place after the one before, a `$` pattern's last
 // segment at the path's end), in one pass over the path per rule, and the rules
 // are tried best first (ids are ranks), so the first match decides.
@@ -55,9 +55,9 @@ function find(p: usize, i: i32, n: i32, t: usize, k: i32): i32 {
   return -1;
 }
 
-/** Does the pattern t[0, len) (octets, RULE_LIST_STAR for `*`) match the path p[0, n)? Greedy
- * placement is exact for `*`-separated segments: the leftmost place of each
- * leaves the most room to the ones after it. */
+/** Does the pattern t[0, len) (octets, RULE_LIST_STAR for `*`) match the path
+ * p[0, n)? Greedy placement is exact for `*`-separated segments: the leftmost
+ * place of each leaves the most room to the ones after it. */
 function matches(p: usize, n: i32, t: usize, len: i32, anchored: bool): bool {
   // The first segment is at the path's start.
   let i = 0;

@@ -147,7 +147,7 @@ describe('WASM automaton agrees with the reference matcher', () => {
   });
 });
 
-describe('cold walk (the trie simulated), hot walk (the DFA), and the switch between them', () => {
+describe('cold walk (rule by rule from a list), hot walk (the DFA), and the switch between them', () => {
   // A matcher walks its first dfaTuning.coldOctets octets of paths cold, then its DFA.
   const withCold = (octets: number, run: () => void) => {
     const saved = dfaTuning.coldOctets;

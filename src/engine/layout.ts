@@ -16,7 +16,7 @@ export const H_LINES = 36; // ptr: u32 robots.txt line per rule id
 export const H_TEXTS = 40; // ptr (0: none): per rule id a u32 offset and length of its text ("Disallow: /a") from here
 export const H_TEXTS_MAX = 44; // the longest of those texts, octets
 export const H_NFA = 48; // ptr (0: none): rule mode's trie of its rules without `*` (N_* below)
-export const H_COLD = 52; // octets the matcher still walks cold (an NFA simulation); 0: hot (the DFA)
+export const H_COLD = 52; // octets the matcher still walks cold (its rule list, H_RULES); 0: hot (the DFA)
 export const H_RULES = 56; // ptr (0: none): a rule list (RM_* below): a cold matcher's rules, or rule mode's `*` rules
 export const HEADER_SIZE = 64;
 /** Not a matcher's address: bulk classification's "robots.txt unreachable,

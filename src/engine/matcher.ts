@@ -132,8 +132,8 @@ export class Matcher {
   }
 
   /** Automaton statistics: states built, bytes held, times cleared for the cap,
-   * and how the matcher walks now: 'cold' (its first octets: the rules' trie
-   * simulated, nothing built), 'hot' (the automaton), 'rules' (the automaton
+   * and how the matcher walks now: 'cold' (its first octets: rule by rule from
+   * a list, nothing built), 'hot' (the automaton), 'rules' (the automaton
    * thrashed, as on thousands of `*`-heavy rules: rule by rule, best first). */
   get stats(): { rules: number; states: number; bytes: number; resets: number; mode: 'cold' | 'hot' | 'rules' | 'disposed' } {
     const dfa = this.dfa;
