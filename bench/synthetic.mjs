@@ -13,6 +13,18 @@ export function seededRandom(seed) {
   };
 }
 
+/** The same list in an order of its own, the same each run (a crawl log's hosts interleaved). */
+export function shuffled(list, seed = 12345) {
+  const out = [...list];
+  let s = seed;
+  for (let i = out.length - 1; i > 0; i--) {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    const j = s % (i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
 export function robotsFile(text, origin = 'https://bench.example') {
   return { text, bytes: encoder.encode(text), origin };
 }

@@ -12,8 +12,8 @@ const dir = mkdtempSync(path.join(tmpdir(), 'robots-summary-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const sites = path.join(dir, 'robots');
 mkdirSync(sites);
-// 200 hosts whose compiled rules weigh more than 1 MiB together.
-const HOSTS = 200;
+// 600 hosts whose compiled rules weigh more than 1 MiB per thread of 2 (each keeps its share).
+const HOSTS = 600;
 for (let h = 0; h < HOSTS; h++) {
   writeFileSync(path.join(sites, `h${h}.example`), 'User-agent: *\n' + Array.from({ length: 60 }, (_, i) => `Disallow: /p${i}/*/x${h}`).join('\n') + '\n');
 }
@@ -26,9 +26,9 @@ describe('robots classify: summary', () => {
   it('counts one load per host with a robots.txt (a URL without a host loads nothing), in words that agree', () => {
     const r = robots(['classify', '--robots-dir', sites, '--threads', '1', '--out', path.join(dir, 'out.tsv'), input]);
     expect(r.status).toBe(0);
-    expect(r.stderr).toMatch(/^robots classify: 802 URLs, 200 hosts, 2 allowed, 800 disallowed in [\d.]+ s \([\d,]+ URLs\/s\); host cache: 200 loads, 0 evictions\n/);
+    expect(r.stderr).toMatch(/^robots classify: 2,402 URLs, 600 hosts, 2 allowed, 2,400 disallowed in [\d.]+ s \([\d,]+ URLs\/s\); host cache: 600 loads, 0 evictions\n/);
     // The two lines without a host have no robots.txt: missing.
-    expect(r.stderr).toMatch(/\nrobots classify: URLs by their host's robots.txt: 800 ok, 0 unavailable \(all allowed\), 0 unreachable \(all disallowed\), 2 missing\n$/);
+    expect(r.stderr).toMatch(/\nrobots classify: URLs by their host's robots.txt: 2,400 ok, 0 unavailable \(all allowed\), 0 unreachable \(all disallowed\), 2 missing\n$/);
     const one = robots(['classify', '--robots-dir', sites, '--threads', '1'], 'http://h1.example/p0/a/x1\n');
     expect(one.stderr).toMatch(/^robots classify: 1 URL, 1 host, 0 allowed, 1 disallowed .*host cache: 1 load, 0 evictions\nrobots classify: URLs by their host.s robots.txt: 1 ok, 0 unavailable/);
   });
@@ -59,7 +59,7 @@ describe('robots classify: stdin asked for twice', () => {
       const ok = robots(['classify', '--robots', '-', '-q', '--threads', threads, input], 'User-agent: *\nDisallow: /p1/\n');
       expect(ok.status).toBe(0);
       const lines = ok.stdout.trimEnd().split('\n');
-      expect(lines).toHaveLength(802);
+      expect(lines).toHaveLength(4 * HOSTS + 2);
       expect(lines.filter((l) => l.startsWith('disallowed\t2\t')).length).toBe(urls.filter((u) => u.includes('/p1/')).length);
     }
   });

@@ -8,22 +8,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { robots } from './cli-run.js';
+// @ts-expect-error plain ESM module of the bench, without types
+import { shuffled } from '../bench/synthetic.mjs';
 import { HAVE_SHARED, readJsonLinesGz, SHARED, type GoogleVerdict } from './shared-data.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-threads-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** The same list in an order of its own, the same each run. */
-function shuffled<T>(list: readonly T[], seed = 12345): T[] {
-  const out = [...list];
-  let s = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-    const j = s % (i + 1);
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
 
 /** Runs classify with 1, 2 and 3 threads; each run's output must be the 1-thread run's, octet for octet. */
 function sameForAnyThreads(args: string[], input?: string): { stdout: string; stderr: string[] } {

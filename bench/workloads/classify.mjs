@@ -12,6 +12,7 @@ import { WARCRecord, WARCSerializer } from 'warcio';
 import { SHARED } from '../corpus.mjs';
 import { repeatedUrlFile, runClassify, urlListFile } from '../classify-cli.mjs';
 import { formatFigure } from '../format.mjs';
+import { shuffled } from '../synthetic.mjs';
 
 export const CLASSIFY_HOST = 'www.linkedin.com';
 const THREADS = [1, 2];
@@ -77,18 +78,6 @@ function corpusDirCopies(ctx, copies) {
   }
   const urls = Array.from({ length: copies }, (_, k) => ctx.corpus().flatMap((h) => h.urls.map((u) => (k === 0 ? u : u.replace('https://', `https://${k}.`))))).flat();
   return { folder, file: urlListFile(`probes-x${copies}`, urls) };
-}
-
-/** The same list in an order of its own, the same each run (a crawl log's hosts interleaved). */
-function shuffled(list, seed = 12345) {
-  const out = [...list];
-  let s = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-    const j = s % (i + 1);
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
 }
 
 /**

@@ -6,6 +6,7 @@
 import { isUtf8 } from 'node:buffer';
 import { domainToASCII } from 'node:url';
 import { core, Core } from '../engine/core.js';
+import { CoreInput } from './core-input.js';
 import type { Matcher } from '../engine/matcher.js';
 import { concatOctets } from '../engine/octets.js';
 import { H_TEXTS_MAX, UNREACHABLE_MATCHER } from '../engine/layout.js';
@@ -101,8 +102,7 @@ const utf8 = new TextDecoder();
 export class LineClassifier {
   private readonly core: Core;
   private readonly json: boolean;
-  private inPtr = 0;
-  private inCap = 0;
+  private readonly input: CoreInput;
   private readonly recs: number;
   private readonly runs: number;
   private outPtr = 0;
@@ -131,6 +131,7 @@ export class LineClassifier {
   constructor(format: OutputFormat, crawlers?: readonly string[], shard?: Shard) {
     this.shard = shard;
     this.core = core();
+    this.input = new CoreInput(this.core);
     this.json = format === 'jsonl';
     this.recs = this.core.alloc(MAX_RECORDS * LINE_RECORD);
     this.runs = this.core.alloc(MAX_RECORDS * RUN_RECORD);
@@ -166,8 +167,7 @@ export class LineClassifier {
    * call into the core).
    */
   inputArea(n: number): Uint8Array {
-    this.reserveInput(n);
-    return this.core.u8.subarray(this.inPtr, this.inPtr + n);
+    return this.input.area(n);
   }
 
   /** True once more distinct hosts were seen than are remembered. */
@@ -185,18 +185,12 @@ export class LineClassifier {
     this.target = output;
     const c = this.core;
     const x = c.exports;
-    const parts = input instanceof Uint8Array ? [input] : input;
-    const length = parts.reduce((n, p) => n + p.length, 0);
-    const inPlace = input instanceof Uint8Array && input.buffer === c.u8.buffer && input.byteOffset === this.inPtr;
-    if (!inPlace) {
-      this.reserveInput(length);
-      for (let at = this.inPtr, k = 0; k < parts.length; at += parts[k++].length) c.u8.set(parts[k], at);
-    }
+    const length = this.input.stage(input);
     const multi = this.crawlers > 0;
     if (multi) c.u32.fill(0, this.countsPtr >>> 2, (this.countsPtr >>> 2) + this.crawlers);
     const result: BlockResult = { output: new Uint8Array(0), urls: 0, allowed: 0, newHosts: [] };
     for (let pos = 0; pos < length; ) {
-      const buf = this.inPtr + pos;
+      const buf = this.input.ptr + pos;
       const count = x.splitLines(buf, length - pos, this.recs, this.runs, MAX_RECORDS);
       const nruns = x.lastRunCount();
       pos += x.lastSplitEnd();
@@ -418,12 +412,6 @@ export class LineClassifier {
     return this.memory;
   }
 
-  private reserveInput(n: number): void {
-    if (n + 16 <= this.inCap) return;
-    if (this.inPtr) this.core.free(this.inPtr);
-    this.inCap = Math.max(n + 16, this.inCap * 2);
-    this.inPtr = this.core.alloc(this.inCap); // the core reads up to 16 octets past a line (SIMD)
-  }
 
   private reserveOutput(n: number): void {
     if (n <= this.outCap) return;

@@ -7,6 +7,7 @@
 // the copying is spread too), and the block's segments (a thread and a count
 // of lines each, in input order) put the threads' output back in input order.
 import { core, type Core } from '../../engine/core.js';
+import { CoreInput } from '../core-input.js';
 import { shardOf, type Shard } from '../../internal.js';
 
 const LINE_RECORD = 16; // assembly/classify.ts: start, length, host start, host length
@@ -47,8 +48,7 @@ class Numbers {
 
 export class HostRouter {
   private readonly core: Core;
-  private inPtr = 0;
-  private inCap = 0;
+  private readonly input: CoreInput;
   private readonly recs: number;
   private readonly runs: number;
   /** Lines given to each thread so far (the least loaded takes the pieces of a long run). */
@@ -63,6 +63,7 @@ export class HostRouter {
   constructor(private readonly threads: number, private readonly shard?: Shard) {
     if (threads > 256) throw new RangeError(`at most 256 threads, got ${threads}`);
     this.core = core();
+    this.input = new CoreInput(this.core);
     this.recs = this.core.alloc(MAX_RECORDS * LINE_RECORD);
     this.runs = this.core.alloc(MAX_RECORDS * RUN_RECORD);
     this.given = new Float64Array(threads);
@@ -71,27 +72,20 @@ export class HostRouter {
 
   /** The core's input area, room for n octets: lines read straight into it are routed where they are (see route). */
   inputArea(n: number): Uint8Array {
-    this.reserveInput(n);
-    return this.core.u8.subarray(this.inPtr, this.inPtr + n);
+    return this.input.area(n);
   }
 
   /** Splits whole lines (the last may lack its LF; whole or in parts, as read) between the threads. */
   route(input: Uint8Array | readonly Uint8Array[]): RoutedBlock {
     const c = this.core;
-    const parts = input instanceof Uint8Array ? [input] : input;
-    const length = parts.reduce((n, p) => n + p.length, 0);
-    const inPlace = input instanceof Uint8Array && input.buffer === c.u8.buffer && input.byteOffset === this.inPtr;
-    if (!inPlace) {
-      this.reserveInput(length);
-      for (let at = this.inPtr, k = 0; k < parts.length; at += parts[k++].length) c.u8.set(parts[k], at);
-    }
+    const length = this.input.stage(input);
     for (const s of this.spans) s.length = 0;
     this.segments = 0;
     const x = c.exports;
     const u32 = c.u32;
     const shard = this.shard;
     for (let pos = 0; pos < length; ) {
-      const count = x.splitLines(this.inPtr + pos, length - pos, this.recs, this.runs, MAX_RECORDS);
+      const count = x.splitLines(this.input.ptr + pos, length - pos, this.recs, this.runs, MAX_RECORDS);
       const nruns = x.lastRunCount();
       for (let r = 0, q = this.runs >>> 2; r < nruns; r++, q += 4) {
         const first = u32[q];
@@ -107,7 +101,7 @@ export class HostRouter {
       }
       pos += x.lastSplitEnd();
     }
-    return this.routed(c.u8.subarray(this.inPtr, this.inPtr + length));
+    return this.routed(c.u8.subarray(this.input.ptr, this.input.ptr + length));
   }
 
   /** Lines [first, end) of the split at block offset pos to a thread. */
@@ -155,12 +149,6 @@ export class HostRouter {
     return t;
   }
 
-  private reserveInput(n: number): void {
-    if (n + 16 <= this.inCap) return;
-    if (this.inPtr) this.core.free(this.inPtr);
-    this.inCap = Math.max(n + 16, this.inCap * 2);
-    this.inPtr = this.core.alloc(this.inCap); // the core reads up to 16 octets past a line (SIMD)
-  }
 }
 
 /** The lines of `spans` of a block (see RoutedBlock), each ended by an LF, into a buffer of n octets from `take`. */
