@@ -11,13 +11,13 @@
 // are tried best first (ids are ranks), so the first match decides.
 //
 // In rule mode the rules without `*` are a plain trie walked along the path
-// (nfa.ts, walkTrie with no star fields): they cost one step per octet whatever
-// their number, and the best of them bounds which `*` rules are worth trying.
+// (literal-trie.ts): they cost one step per octet whatever their number, and
+// the best of them bounds which `*` rules are worth trying.
 import {
   H_NFA, H_RULES, H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE, RULE_LIST_STAR,
   RM_COUNT, RM_OCTETS, RM_HEADER, RE_ID, RE_FLAGS, RE_TOKENS, RE_LENGTH, RE_SIZE, RE_ANCHORED, RE_DISALLOW, RE_OCTET_SET,
 } from "../src/engine/layout";
-import { walkTrie } from "./nfa";
+import { walkLiteralTrie } from "./literal-trie";
 
 // The octets of the path being matched (256 bits): a rule that names an octet
 // the path lacks cannot match, and is passed over in eight word tests.
@@ -89,7 +89,7 @@ function matches(p: usize, n: i32, t: usize, len: i32, anchored: bool): bool {
  * ids that decide it in its header (H_OUT_*). */
 export function walkRules(m: usize, p: usize, n: i32): void {
   const trie = load<usize>(m, H_NFA);
-  if (trie != 0) walkTrie(m, trie, p, n);
+  if (trie != 0) walkLiteralTrie(m, trie, p, n);
   let allow = trie != 0 ? load<u32>(m, H_OUT_ALLOW) : NO_RULE;
   let disallow = trie != 0 ? load<u32>(m, H_OUT_DISALLOW) : NO_RULE;
   const best = allow < disallow ? allow : disallow;

@@ -133,11 +133,6 @@ export class Core {
     return { bodyPtr: this.areas.body.reserve(this, n + 16), recordsPtr: this.lexRecords };
   }
 
-  /** The compiler's token area again, with room for n tokens (a cold list's are packed from there). */
-  tokenArea(n: number): number {
-    return this.areas.tokens.reserve(this, n * 2);
-  }
-
   /** The compiler's areas (see tokenizeRules in assembly/tokenize.ts): the body
    * (shared with the lexer: a body is lexed, then compiled), room for the
    * ranges of `rules` rules and for `tokens` tokens, and per-rule results. */

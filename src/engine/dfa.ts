@@ -22,7 +22,7 @@ import type { Core } from './core.js';
 import { byteClasses, NO_POSITIONS, NO_TOKENS, RuleTable, RULE_FIELDS, R_LINE, R_PRIORITY } from './compile.js';
 import {
   ENTRY_DEAD, ENTRY_SPECIAL, FLAG_RULES, FLAG_WIDE, H_CLASSMAP, H_COLD, H_FLAGS, H_HOT_URLS, H_LINES, H_NFA, H_POSITIVE, H_RULES, H_START, H_TEXTS, H_TEXTS_MAX, H_TRANS,
-  HEADER_SIZE, INFO_SIZE, MAX_STATES, N_CHILD_NODE, N_CHILD_START, N_CHILD_TOK, N_HEADER, N_IS_STAR, N_SIZE, N_STAR_CHILD, N_TERM, N_TERMS,
+  HEADER_SIZE, INFO_SIZE, MAX_STATES, N_CHILD_NODE, N_CHILD_START, N_CHILD_TOK, N_HEADER, N_TERM, N_TERMS,
   NARROW_ROWS_LIMIT, NO_RULE, ROW_ALIGN, WIDE_DEAD, WIDE_SPECIAL,
 } from './layout.js';
 import {
@@ -331,8 +331,8 @@ export class LazyDfa {
 
   /**
    * The trie t as one block of the core's memory (N_* fields, then its buffer
-   * as it is), for rule mode: its star fields are 0, so the core walks its
-   * octet edges only (its rules without `*`).
+   * as it is), for rule mode: the core walks its octet edges only, the rules
+   * without `*` (assembly/literal-trie.ts).
    */
   private writeLiteralTrie(t: Trie): { block: number; octets: number } {
     const bufferBytes = trieBufferBytes(trieShape(t));
@@ -341,15 +341,12 @@ export class LazyDfa {
     const base = block + N_HEADER;
     const { u8, u32 } = this.core;
     u8.set(new Uint8Array(t.childStart.buffer, 0, bufferBytes), base);
-    const at = (field: number, view: ArrayBufferView | null) => (u32[(block + field) >>> 2] = view === null ? 0 : base + view.byteOffset);
-    u32[(block + N_SIZE) >>> 2] = t.size;
+    const at = (field: number, view: ArrayBufferView) => (u32[(block + field) >>> 2] = base + view.byteOffset);
     at(N_CHILD_START, t.childStart);
     at(N_CHILD_TOK, t.childTok);
     at(N_CHILD_NODE, t.childNode);
     at(N_TERM, t.term);
     at(N_TERMS, t.terms);
-    at(N_STAR_CHILD, null);
-    at(N_IS_STAR, null);
     return { block, octets };
   }
 

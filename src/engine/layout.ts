@@ -57,18 +57,15 @@ export const MAX_STATES = 0x3fff;
 
 export const NO_RULE = 0xffffffff;
 
-/** A trie in the core (see trie.ts; rule mode's rules without `*`), one block: a header of the fields below
- * (ptrs, 0 where a trie has no `*` node), then the arrays. Its terminals are
- * four u32 rule ids each, in the order of a row's INFO_* fields. */
-export const N_SIZE = 0; // nodes
-export const N_CHILD_START = 4; // ptr: i32[size + 1]
-export const N_CHILD_TOK = 8; // ptr: u8 per octet child
-export const N_CHILD_NODE = 12; // ptr: i32 per octet child
-export const N_TERM = 16; // ptr: i32[size], index into N_TERMS or -1
-export const N_TERMS = 20; // ptr: u32[4] per terminal
-export const N_STAR_CHILD = 24; // ptr (0: no `*` node): i32[size], or -1
-export const N_IS_STAR = 28; // ptr (0: no `*` node): u8[size]
-export const N_HEADER = 32;
+/** Rule mode's trie of its rules without `*` (see trie.ts) in the core, one
+ * block: a header of the fields below (ptrs), then the arrays. Its terminals
+ * are four u32 rule ids each, in the order of a row's INFO_* fields. */
+export const N_CHILD_START = 0; // ptr: i32[nodes + 1]
+export const N_CHILD_TOK = 4; // ptr: u8 per octet child
+export const N_CHILD_NODE = 8; // ptr: i32 per octet child
+export const N_TERM = 12; // ptr: i32[nodes], index into N_TERMS or -1
+export const N_TERMS = 16; // ptr: u32[4] per terminal
+export const N_HEADER = 20;
 /** A rule list (H_RULES): a count, the address of the entries' octet sets (0:
  * none), then one entry per rule in rank order (best first), then the rules'
  * tokens, an octet each (RULE_LIST_STAR for `*`; a cold matcher's in file order). A cold matcher's list holds all its rules; rule

@@ -73,16 +73,13 @@ export class Matcher {
   private readonly rules: RuleTable;
   private readonly core: Core;
 
-  /** @internal Use RobotsTxt.compile(). */
-  constructor(table: RuleTable, profile: Profile, options: MatcherOptions = {}) {
-    checkMatcherOptions(options);
-    const max = options.maxDfaBytes;
-    const cold = table.cold === null ? 0 : options.coldOctets;
+  /** @internal Use RobotsTxt.compile(), which checks the options (checkMatcherOptions) before it compiles the table. */
+  constructor(table: RuleTable, profile: Profile, options: MatcherOptions) {
     this.profile = profile;
     this.rules = table;
     this.core = core();
     const texts = options.ruleTexts ? Array.from({ length: table.count }, (_, id) => textOf(table, id)) : undefined;
-    this.dfa = new LazyDfa(this.core, table, profile === 'rfc' ? FLAG_RFC : FLAG_GOOGLE, max, texts, cold);
+    this.dfa = new LazyDfa(this.core, table, profile === 'rfc' ? FLAG_RFC : FLAG_GOOGLE, options.maxDfaBytes, texts, options.coldOctets);
     this.header = this.dfa.header;
     finalizer.register(this, this.dfa, this);
   }

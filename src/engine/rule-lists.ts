@@ -29,7 +29,7 @@ export function writeColdList(core: Core, tok: Uint16Array, f: Int32Array, rankO
   const tokens = f[count * RULE_FIELDS + R_FIRST_POSITION] - count; // (less a terminal per rule)
   const tokensAt = RM_HEADER + count * RE_SIZE;
   const block = core.alloc(tokensAt + tokens);
-  const staged = core.tokenArea(tokens + count);
+  const staged = core.compilerBuffers(0, 0, tokens + count).tokens; // (the compiler's token area: the tokens are staged in JS)
   core.u16.set(tok.subarray(0, tokens + count), staged >>> 1);
   core.exports.packRuleTokens(staged, tokens + count, block + tokensAt);
   const u32 = core.u32; // (after the allocations: the core's memory may have grown)
@@ -97,8 +97,8 @@ export function starRuleCount(t: Trie): number {
  * returns its address and size. t is any trie with star fields. */
 export function writeStarRules(core: Core, t: Trie): { block: number; octets: number } {
   // Depth first, the path's tokens on a stack: a terminal below a star is an entry.
-  let path: Uint16Array<ArrayBuffer> = new Uint16Array(256);
-  let tokens: Uint16Array<ArrayBuffer> = new Uint16Array(1024);
+  let path: Uint8Array<ArrayBuffer> = new Uint8Array(256); // (octet tokens, as the list holds them)
+  let tokens: Uint8Array<ArrayBuffer> = new Uint8Array(1024);
   let tokenCount = 0;
   const ids: number[] = [];
   const flags: number[] = [];
@@ -119,7 +119,7 @@ export function writeStarRules(core: Core, t: Trie): { block: number; octets: nu
       token = t.childTok[t.childStart[q] + i];
     } else if (i === octetsEnd && t.starChild[q] >= 0) {
       child = t.starChild[q];
-      token = TOKEN_STAR;
+      token = RULE_LIST_STAR;
     } else {
       nodes.pop();
       next.pop();
@@ -131,7 +131,7 @@ export function writeStarRules(core: Core, t: Trie): { block: number; octets: nu
     path[top] = token;
     nodes.push(child);
     next.push(0);
-    stars.push(stars[top] + (token === TOKEN_STAR ? 1 : 0));
+    stars.push(stars[top] + (token === RULE_LIST_STAR ? 1 : 0));
     const k = t.term[child];
     if (k < 0 || stars[depth] === 0) continue;
     for (let f = 0; f < 4; f++) {
@@ -157,7 +157,7 @@ export function writeStarRules(core: Core, t: Trie): { block: number; octets: nu
   u8.fill(0, block, block + tokensAt);
   u32[(block + RM_COUNT) >>> 2] = count;
   u32[(block + RM_OCTETS) >>> 2] = block + setsAt;
-  for (let j = 0; j < tokenCount; j++) u8[block + tokensAt + j] = tokens[j] === TOKEN_STAR ? RULE_LIST_STAR : tokens[j];
+  u8.set(tokens.subarray(0, tokenCount), block + tokensAt);
   order.forEach((e, rank) => {
     const at = block + RM_HEADER + rank * RE_SIZE;
     u32[(at + RE_ID) >>> 2] = ids[e];
@@ -167,14 +167,14 @@ export function writeStarRules(core: Core, t: Trie): { block: number; octets: nu
     const named = (block + setsAt + rank * RE_OCTET_SET) >>> 2;
     for (let j = starts[e]; j < starts[e] + lengths[e]; j++) {
       const b = tokens[j];
-      if (b < 256) u32[named + (b >>> 5)] |= 1 << (b & 31);
+      if (b !== RULE_LIST_STAR) u32[named + (b >>> 5)] |= 1 << (b & 31);
     }
   });
   return { block, octets };
 }
 
-function grown(a: Uint16Array<ArrayBuffer>, size: number, used: number): Uint16Array<ArrayBuffer> {
-  const b = new Uint16Array(Math.max(size, a.length * 2));
+function grown(a: Uint8Array<ArrayBuffer>, size: number, used: number): Uint8Array<ArrayBuffer> {
+  const b = new Uint8Array(Math.max(size, a.length * 2));
   b.set(a.subarray(0, used));
   return b;
 }
