@@ -21,7 +21,7 @@ export interface MatcherOptions {
    * cap, room for four states stays (under 1 KiB to about 16 KiB, by the rules). */
   maxDfaBytes?: number;
   /** Octets of URL paths the matcher walks cold before its automaton takes over
-   * (default 2,048, about a crawler's few dozen URLs of a host). Cold, a check tries the rules one by one, best
+   * (default 8,192, about a hundred URLs of a host). Cold, a check tries the rules one by one, best
    * first, and builds nothing, so a matcher used for a few URLs costs little
    * time and memory; hot, a check is one table step per octet. 0 starts hot:
    * for a matcher that will check very many URLs. */
