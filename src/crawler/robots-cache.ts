@@ -9,7 +9,8 @@ import CachePolicy from 'http-cache-semantics';
 import { fetchRobots, FetchFunction, FetchOutcome, RobotsStatus } from './fetch-robots.js';
 import type { Matcher } from '../engine/matcher.js';
 import type { Profile } from '../engine/pattern.js';
-import { DEFAULT_MAX_BYTES, parse, RobotsTxt } from '../engine/robots-txt.js';
+import { DEFAULT_MAX_BYTES, parse, ParseOptions, RobotsTxt } from '../engine/robots-txt.js';
+import { CachedEntry, packBody, packedBytes, PackedBody, RobotsEntry, unpackBody } from './cached-entry.js';
 import { robotsUrl } from '../engine/robots-url.js';
 import type { FetchState, RobotsRecord, RobotsStore, StoreEvent } from './robots-store.js';
 
@@ -25,9 +26,9 @@ export interface RobotsCacheOptions {
   ttlMs?: number;
   /** The shortest a fetched robots.txt is kept whatever Cache-Control says (default 60 s), so no-store does not mean a fetch per URL. */
   minTtlMs?: number;
-  /** Origins kept (default 10,000); the least recently used go first. */
+  /** Origins kept (default 100,000); the least recently used go first. */
   maxEntries?: number;
-  /** Estimated memory of the kept entries (default 128 MiB): parsed files and compiled automata. */
+  /** Estimated memory of the kept entries (default 128 MiB): their compiled matchers and deflated files. */
   maxBytes?: number;
   /** Octets of a robots.txt read and parsed (default and minimum 512,000 = 500 KiB). */
   maxBodyBytes?: number;
@@ -55,10 +56,7 @@ export interface RobotsCacheOptions {
   onStoreEvent?: (event: StoreEvent) => void;
 }
 
-export interface RobotsEntry extends FetchState {
-  /** The parsed robots.txt when ok (on `stale` entries, the earlier good copy). */
-  readonly robots: RobotsTxt | undefined;
-}
+export type { RobotsEntry };
 
 export interface RobotsCacheStats {
   entries: number;
@@ -77,9 +75,9 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 const DAY = 24 * HOUR;
 /** RFC 9309 2.3.1.4: unreachable this long with no copy, the file is taken as unavailable. */
 export const UNREACHABLE_GIVE_UP_MS = 30 * DAY;
-/** An entry's own objects (the entry, its slot, strings, the map's slot); its
- * RobotsTxt and matcher weigh themselves (their heldBytes, measured). */
-const ENTRY_OVERHEAD = 1024;
+/** An entry's own objects (the entry, its slot, strings, the map's slot),
+ * measured; its deflated file and matcher weigh themselves. */
+const ENTRY_OVERHEAD = 512;
 /** A fetch lease outlasts the fetch's own timeout by this much (the parse and the write). */
 const LEASE_SLACK_MS = 5_000;
 /** Longest pause between two looks at the store while another cache fetches. */
@@ -91,7 +89,7 @@ type EntryState = Omit<RobotsRecord, 'body'>;
 /** What a refresh knows of the origin's previous outcome. */
 interface Prior {
   state: EntryState;
-  /** The previous slot in this cache: its parsed copy and automaton carry over to a stale entry. */
+  /** The previous slot in this cache: its copy and automaton carry over to a stale entry. */
   slot: Slot | undefined;
   /** The copy's octets (from the store), to share a stale entry. */
   body: Uint8Array | undefined;
@@ -100,8 +98,8 @@ interface Prior {
 class StoreFailure extends Error {}
 
 interface Slot {
-  entry: RobotsEntry;
-  /** Compiled on first verdict; disposed when the slot leaves the cache. */
+  entry: CachedEntry;
+  /** An ok entry's, compiled when it is kept; disposed when the slot leaves the cache. */
   matcher: Matcher | undefined;
   bytes: number;
   /** Consecutive unreachable fetches, for the back-off. */
@@ -119,6 +117,8 @@ export class RobotsCache {
   private readonly maxEntries: number;
   private readonly maxBytes: number;
   private readonly maxBodyBytes: number;
+  /** How each body is parsed (one object: every kept file points to it). */
+  private readonly parseOptions: ParseOptions;
   private readonly timeoutMs: number;
   private readonly retryMs: number;
   private readonly maxRetryMs: number;
@@ -154,10 +154,11 @@ export class RobotsCache {
     this.fetchFn = options.fetch;
     this.ttlMs = positive('ttlMs', options.ttlMs, DAY);
     this.minTtlMs = positive('minTtlMs', options.minTtlMs, 60_000, true);
-    this.maxEntries = positive('maxEntries', options.maxEntries, 10_000);
+    this.maxEntries = positive('maxEntries', options.maxEntries, 100_000);
     this.maxBytes = positive('maxBytes', options.maxBytes, 128 * 2 ** 20);
     this.maxBodyBytes = positive('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BYTES);
     if (this.maxBodyBytes < DEFAULT_MAX_BYTES) throw new RangeError(`maxBodyBytes must be at least ${DEFAULT_MAX_BYTES} (RFC 9309 2.5)`);
+    this.parseOptions = { profile: this.profile, maxBytes: this.maxBodyBytes };
     this.timeoutMs = positive('timeoutMs', options.timeoutMs, 10_000);
     // Node fires a longer timer at once.
     if (this.timeoutMs > MAX_TIMER_MS) throw new RangeError(`timeoutMs must be at most ${MAX_TIMER_MS}`);
@@ -225,22 +226,21 @@ export class RobotsCache {
   }
 
   private verdict(slot: Slot, url: string): boolean {
-    const { status, robots } = slot.entry;
+    const { status } = slot.entry;
     if (status === 'unavailable') return true;
-    if (status === 'unreachable' || robots === undefined) return false;
-    if (slot.evicted) {
+    if (status === 'unreachable' || slot.entry.packed === undefined) return false;
+    if (slot.evicted || slot.matcher === undefined) {
       // Dropped from the cache while this lookup waited: a one-off matcher, freed at once.
-      const once = robots.compile(this.agent, { maxDfaBytes: this.maxDfaBytes });
+      const once = this.compile(slot.entry.robots!);
       try {
         return once.isAllowed(url);
       } finally {
         once.dispose();
       }
     }
-    if (slot.matcher === undefined) slot.matcher = robots.compile(this.agent, { maxDfaBytes: this.maxDfaBytes });
     const allowed = slot.matcher.isAllowed(url);
     // The automaton grows as URLs are checked (up to maxDfaBytes): weigh it again.
-    const bytes = slotBytes(slot.entry) + slot.matcher.heldBytes;
+    const bytes = slotBytes(slot.entry, slot.matcher);
     if (bytes !== slot.bytes) {
       this.bytes += bytes - slot.bytes;
       slot.bytes = bytes;
@@ -319,7 +319,7 @@ export class RobotsCache {
   private adopt(key: string, record: RobotsRecord): Slot {
     this.sharedHits++;
     const { body, ...state } = record;
-    const slot = slotOf(state, record.status === 'ok' ? this.parseBody(body!) : undefined);
+    const slot = record.status === 'ok' ? this.okSlot(state, body!) : slotOf(state, undefined);
     this.keep(key, slot);
     return slot;
   }
@@ -386,16 +386,16 @@ export class RobotsCache {
       redirects: outcome.redirects,
       reachedLimit: outcome.reachedLimit,
     };
-    const fresh = (state: EntryState, robots: RobotsTxt | undefined, body: Uint8Array | undefined, matcher?: Matcher) => ({
-      slot: slotOf(state, robots, matcher),
-      record: state.status === 'ok' && body === undefined ? undefined : { ...state, body },
+    const fresh = (slot: Slot, body: Uint8Array | undefined) => ({
+      slot,
+      record: slot.entry.status === 'ok' && body === undefined ? undefined : { ...slot.entry.state(slot.failures), body },
     });
     if (outcome.status === 'ok') {
-      const robots = this.parseBody(outcome.body!);
-      return fresh({ ...base, status: 'ok', expiresAt: now + this.freshness(key, outcome), stale: false, unreachableSince: undefined, failures: 0 }, robots, outcome.body);
+      const state: EntryState = { ...base, status: 'ok', expiresAt: now + this.freshness(key, outcome), stale: false, unreachableSince: undefined, failures: 0 };
+      return fresh(this.okSlot(state, outcome.body!), outcome.body);
     }
     if (outcome.status === 'unavailable') {
-      return fresh({ ...base, status: 'unavailable', expiresAt: now + this.ttlMs, stale: false, unreachableSince: undefined, failures: 0 }, undefined, undefined);
+      return fresh(slotOf({ ...base, status: 'unavailable', expiresAt: now + this.ttlMs, stale: false, unreachableSince: undefined, failures: 0 }, undefined), undefined);
     }
     const previous = prior?.state;
     const failures = (previous?.failures ?? 0) + 1;
@@ -417,15 +417,15 @@ export class RobotsCache {
         unreachableSince: since,
         failures,
       };
-      // The copy's automaton carries over, unless the copy left the cache meanwhile.
+      // The copy and its automaton carry over, unless the copy left the cache meanwhile.
       const slot = prior!.slot;
       const matcher = slot === undefined || slot.evicted ? undefined : slot.matcher;
-      if (matcher !== undefined) slot!.matcher = undefined;
-      const robots = slot?.entry.robots ?? this.parseBody(prior!.body!);
-      return fresh(state, robots, prior!.body, matcher);
+      if (matcher === undefined || slot!.entry.packed === undefined) return fresh(this.okSlot(state, prior!.body ?? unpackBody(slot!.entry.packed!)), prior!.body);
+      slot!.matcher = undefined;
+      return fresh(slotOf(state, slot!.entry.packed, matcher), prior!.body);
     }
     const givenUp = now - since >= UNREACHABLE_GIVE_UP_MS;
-    return fresh({
+    return fresh(slotOf({
       ...base,
       status: givenUp ? 'unavailable' : 'unreachable',
       reason: givenUp ? `unreachable since ${new Date(since).toISOString()} (over 30 days, so taken as unavailable): ${outcome.reason}` : outcome.reason,
@@ -433,11 +433,17 @@ export class RobotsCache {
       stale: false,
       unreachableSince: since,
       failures,
-    }, undefined, undefined);
+    }, undefined), undefined);
   }
 
-  private parseBody(body: Uint8Array): RobotsTxt {
-    return parse(body, { profile: this.profile, maxBytes: this.maxBodyBytes });
+  /** An ok entry's slot: its file parsed, compiled, and kept deflated. */
+  private okSlot(state: EntryState, body: Uint8Array): Slot {
+    const matcher = this.compile(parse(body, this.parseOptions));
+    return slotOf(state, packBody(body, this.parseOptions), matcher);
+  }
+
+  private compile(robots: RobotsTxt): Matcher {
+    return robots.compile(this.agent, { maxDfaBytes: this.maxDfaBytes });
   }
 
   /** How long a fetched robots.txt is kept: Cache-Control/Expires when sent (RFC 9111), else ttlMs; within [minTtlMs, ttlMs]. */
@@ -482,20 +488,18 @@ export class RobotsCache {
   }
 }
 
-/** A slot for an entry's state and parsed file (and the automaton a stale copy carries over). */
-function slotOf(state: EntryState, robots: RobotsTxt | undefined, matcher?: Matcher): Slot {
-  const { failures, ...fields } = state;
-  const entry: RobotsEntry = { ...fields, robots };
-  return { entry, matcher, bytes: slotBytes(entry) + (matcher?.heldBytes ?? 0), failures, evicted: false };
+/** A slot for an entry's state and kept file, and its matcher. */
+function slotOf(state: EntryState, packed: PackedBody | undefined, matcher?: Matcher): Slot {
+  const entry = new CachedEntry(state, packed);
+  return { entry, matcher, bytes: slotBytes(entry, matcher), failures: state.failures, evicted: false };
 }
 
 function priorOf(slot: Slot): Prior {
-  const { robots, ...fields } = slot.entry;
-  return { state: { ...fields, failures: slot.failures }, slot, body: undefined };
+  return { state: slot.entry.state(slot.failures), slot, body: undefined };
 }
 
-function slotBytes(entry: RobotsEntry): number {
-  return ENTRY_OVERHEAD + (entry.robots?.heldBytes ?? 0);
+function slotBytes(entry: CachedEntry, matcher: Matcher | undefined): number {
+  return ENTRY_OVERHEAD + packedBytes(entry.packed) + (matcher?.heldBytes ?? 0);
 }
 
 function positive(name: string, value: number | undefined, fallback: number, zeroOk = false): number {

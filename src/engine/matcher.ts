@@ -31,11 +31,9 @@ export interface MatcherOptions {
 }
 
 /** A matcher's JS objects, which the counts of heldBytes leave out (a cold one
- * holds no DFA objects). Measured (--expose-gc, heap + buffers + core blocks,
- * after 20 checks each): 1,500 of the corpus's matchers alone hold 4.46 KiB
- * each, where heldBytes says 5.31 with this (9.31 with the 6 KiB it was before
- * cold matchers kept no DFA objects and no class map). */
-const OBJECT_BYTES = 2 << 10;
+ * holds no DFA objects). Measured (--expose-gc): 20,000 cold matchers of a
+ * 3-rule file hold 1,125 octets of heap and 100 of buffers each. */
+const OBJECT_BYTES = 1280;
 
 /** Throws a RangeError for options a Matcher cannot take (before anything is compiled for it). */
 export function checkMatcherOptions(options: MatcherOptions): void {
