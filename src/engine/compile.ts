@@ -10,7 +10,7 @@
 // array per rule. src/engine/pattern.ts states the same rules plainly; the reference
 // matcher uses that, and the property tests hold the two together.
 import { core } from './core.js';
-import { TOKEN_ACCEPT, TOKEN_ANCHOR } from './layout.js';
+import { HEADER_SIZE, TOKEN_ACCEPT, TOKEN_ANCHOR } from './layout.js';
 import type { Group, RuleKind } from './records.js';
 import { escapePattern, indexHtmDirectory, Profile } from './pattern.js';
 import { ColdList, writeColdList } from './rule-lists.js';
@@ -20,11 +20,20 @@ export const ACCEPT = TOKEN_ACCEPT;
 export const ANCHOR = TOKEN_ANCHOR;
 
 export interface RuleTable {
-  /** The rules' values as written, which R_VALUE_START and R_VALUE_END point into (the matcher keeps no more of the robots.txt). */
-  values: Uint8Array;
   count: number;
-  /** Per rule id (rank), RULE_FIELDS ints: see the R_* offsets. */
-  rules: Int32Array;
+  /**
+   * The matcher's block in the core: its header (HEADER_SIZE octets, filled by
+   * LazyDfa), then what it keeps of each rule by id: its line (u32 each, the
+   * header's H_LINES), the end of its value in the values (u32 each, KIND_DISALLOW
+   * set for a disallow), then the values as written, one after the other (the
+   * matcher keeps no more of the robots.txt). Nothing of it on the JS heap: a
+   * typed array there costs an allocation outside V8's heap and its collection.
+   */
+  block: number;
+  /** Octets of the values. */
+  valueOctets: number;
+  /** Rule ids below it have a priority above 0 (the header's H_POSITIVE). */
+  positive: number;
   /** NFA: each rule's tokens then ACCEPT or ANCHOR, rules in file order. */
   tok: Uint16Array;
   /** NFA position -> rule id. */
@@ -37,7 +46,15 @@ export interface RuleTable {
 export const NO_TOKENS = new Uint16Array(0);
 export const NO_POSITIONS = new Int32Array(0);
 
-/** Fields of a rule in RuleTable.rules. */
+/** In a rule's value end (RuleTable.block): the rule is a disallow. */
+const KIND_DISALLOW = 0x80000000;
+
+/** Octets of a matcher's block for count rules whose values hold valueOctets. */
+export function ruleBlockBytes(count: number, valueOctets: number): number {
+  return HEADER_SIZE + 8 * count + valueOctets;
+}
+
+/** Fields of a rule in the compiler's scratch rows. */
 export const R_DISALLOW = 0; // 1 for disallow, 0 for allow
 export const R_LINE = 1;
 export const R_PRIORITY = 2;
@@ -65,20 +82,17 @@ function releaseLargeScratch(): void {
   if (order.length > KEPT_SCRATCH) order = new Int32Array(1024);
 }
 
-/** The rules' values (as written), by rank, into `values`: copied in the core
- * from the body tokenize() put there (a loop over octets costs more in JS). */
-function gatherValues(count: number, f: Int32Array, ranks: Int32Array, values: Uint8Array): void {
-  if (values.length === 0) return;
+/** The rules' values (as written), by rank, to dst: copied in the core from
+ * the body tokenize() put there (a loop over octets costs more in JS). */
+function gatherValues(count: number, f: Int32Array, ranks: Int32Array, dst: number): void {
   const c = core();
-  const at = c.compilerBuffers(0, count, (values.length + 1) >>> 1); // (the body stays where tokenize() put it)
+  const at = c.compilerBuffers(0, count, 0); // (the body stays where tokenize() put it)
   const runs = at.ranges >>> 2;
   for (let id = 0; id < count; id++) {
     c.i32[runs + 2 * id] = f[ranks[id] * RULE_FIELDS + R_VALUE_START];
     c.i32[runs + 2 * id + 1] = f[ranks[id] * RULE_FIELDS + R_VALUE_END];
   }
-  const dst = at.tokens; // (free now: the tokens are staged)
   c.exports.gatherRuns(at.body, at.ranges, count, dst);
-  values.set(c.u8.subarray(dst, dst + values.length));
 }
 
 /** Does body[start, end) contain "/index.htm"? (Google's index.htm rule; rare.) */
@@ -197,33 +211,33 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
   for (let k = 1; k <= keys; k++) buckets[k] += buckets[k - 1];
   for (let i = 0; i < count; i++) ranks[buckets[keyOf(i)]++] = i;
 
-  // Two buffers: what the matcher keeps (its rules, class map and the rules'
-  // values, not the whole robots.txt) and what the trie is built from (dropped
-  // then). A typed array of more than 64 octets is an allocation outside V8's
-  // heap, about 2.5 µs each: a small file's compile costs a few of them.
-  const ruleInts = count * RULE_FIELDS;
+  // What the matcher keeps goes to its block in the core (RuleTable.block);
+  // the tokens to a cold list there too, or (hot from the start) to the arrays
+  // the trie is built from, dropped then.
   let valueOctets = 0;
   for (let i = 0; i < count; i++) valueOctets += f[i * RULE_FIELDS + R_VALUE_END] - f[i * RULE_FIELDS + R_VALUE_START];
-  const kept = new ArrayBuffer(ruleInts * 4 + valueOctets);
-  const rules = new Int32Array(kept, 0, ruleInts);
-  const values = new Uint8Array(kept, ruleInts * 4, valueOctets);
-  const coldList = cold ? writeColdList(core(), staged, f, ranks, count) : null;
+  const c = core();
+  const block = c.alloc(ruleBlockBytes(count, valueOctets));
+  const coldList = cold ? writeColdList(c, staged, f, ranks, count) : null;
   const nfa = cold ? null : new ArrayBuffer(n * 6);
   const posRule = nfa === null ? NO_POSITIONS : new Int32Array(nfa, 0, n);
   const tok = nfa === null ? NO_TOKENS : new Uint16Array(nfa, n * 4, n);
   if (nfa !== null) tok.set(staged.subarray(0, n));
+  gatherValues(count, f, ranks, block + HEADER_SIZE + 8 * count);
+  const u32 = c.u32; // (after the allocations: the core's memory may have grown)
+  const lines = (block + HEADER_SIZE) >>> 2;
+  let positive = 0;
   for (let id = 0, v = 0; id < count; id++) {
     const at = ranks[id] * RULE_FIELDS;
-    for (let k = 0; k < RULE_FIELDS; k++) rules[id * RULE_FIELDS + k] = f[at + k]; // (a subarray per rule costs more)
     if (nfa !== null) posRule.fill(id, f[at + R_FIRST_POSITION], f[at + RULE_FIELDS + R_FIRST_POSITION]);
-    // Its value's place in `values`.
-    rules[id * RULE_FIELDS + R_VALUE_START] = v;
-    rules[id * RULE_FIELDS + R_VALUE_END] = (v += f[at + R_VALUE_END] - f[at + R_VALUE_START]);
+    if (f[at + R_PRIORITY] > 0) positive = id + 1; // (ranks: the priorities above 0 come first)
+    u32[lines + id] = f[at + R_LINE];
+    v += f[at + R_VALUE_END] - f[at + R_VALUE_START];
+    u32[lines + count + id] = f[at + R_DISALLOW] ? v | KIND_DISALLOW : v;
   }
-  gatherValues(count, f, ranks, values);
 
   releaseLargeScratch();
-  return { values, count, rules, tok, posRule, cold: coldList };
+  return { count, block, valueOctets, positive, tok, posRule, cold: coldList };
 }
 
 /** The byte classes of a DFA over these tokens: the octets they name, a class
@@ -255,14 +269,27 @@ export function byteClasses(tok: Uint16Array): ByteClasses {
 
 /** The rule's value as it is matched (Google-escaped), for explanations. */
 export function ruleText(t: RuleTable, id: number): string {
-  const r = id * RULE_FIELDS;
-  return new TextDecoder().decode(escapePattern(t.values.subarray(t.rules[r + R_VALUE_START], t.rules[r + R_VALUE_END])));
+  const u32 = core().u32;
+  const ends = ((t.block + HEADER_SIZE) >>> 2) + t.count;
+  const start = id === 0 ? 0 : u32[ends + id - 1] & ~KIND_DISALLOW;
+  const end = u32[ends + id] & ~KIND_DISALLOW;
+  const values = t.block + HEADER_SIZE + 8 * t.count;
+  return new TextDecoder().decode(escapePattern(core().u8.subarray(values + start, values + end)));
 }
 
 export function ruleKind(t: RuleTable, id: number): RuleKind {
-  return t.rules[id * RULE_FIELDS + R_DISALLOW] ? 'disallow' : 'allow';
+  return core().u32[((t.block + HEADER_SIZE) >>> 2) + t.count + id] & KIND_DISALLOW ? 'disallow' : 'allow';
 }
 
 export function ruleLine(t: RuleTable, id: number): number {
-  return t.rules[id * RULE_FIELDS + R_LINE];
+  return core().u32[((t.block + HEADER_SIZE) >>> 2) + id];
+}
+
+/** Per rule id, 1 for a disallow (for the trie, when the matcher turns hot). */
+export function ruleKinds(t: RuleTable): Uint8Array {
+  const u32 = core().u32;
+  const ends = ((t.block + HEADER_SIZE) >>> 2) + t.count;
+  const kinds = new Uint8Array(t.count);
+  for (let id = 0; id < t.count; id++) kinds[id] = u32[ends + id] >>> 31;
+  return kinds;
 }

@@ -19,7 +19,7 @@
 // Memory is capped per matcher: when the tables would pass the cap, they are
 // cleared and rebuilt from the current state (the walk continues in linear time).
 import type { Core } from './core.js';
-import { byteClasses, NO_POSITIONS, NO_TOKENS, RuleTable, RULE_FIELDS, R_LINE, R_PRIORITY } from './compile.js';
+import { byteClasses, NO_POSITIONS, NO_TOKENS, ruleBlockBytes, RuleTable } from './compile.js';
 import {
   ENTRY_DEAD, ENTRY_SPECIAL, FLAG_RULES, FLAG_WIDE, H_CLASSMAP, H_COLD, H_FLAGS, H_HOT_URLS, H_LINES, H_NFA, H_POSITIVE, H_RULES, H_START, H_TEXTS, H_TEXTS_MAX, H_TRANS,
   HEADER_SIZE, INFO_SIZE, MAX_STATES, N_CHILD_NODE, N_CHILD_START, N_CHILD_TOK, N_HEADER, N_TERM, N_TERMS,
@@ -210,7 +210,9 @@ function nextStarSetUid(): number {
 export class LazyDfa {
   /** Address of the matcher header in WASM memory. */
   readonly header: number;
+  /** Octets of its block (header, rules' lines and values) and of its rules' texts. */
   private readonly headerBytes: number;
+  private readonly textBytes: number;
   private readonly core: Core;
   // The byte classes, made with the trie (a cold matcher needs none).
   private nclasses = 0;
@@ -268,27 +270,27 @@ export class LazyDfa {
     this.table = table;
 
     const nrules = table.count;
-    const textOctets = texts === undefined ? 0 : texts.reduce((n, t) => n + t.length, 8 * nrules);
-    this.headerBytes = HEADER_SIZE + 4 * nrules + textOctets;
-    this.header = core.alloc(this.headerBytes);
+    // The compiler's block: room for the header, then the rules' lines and values (RuleTable).
+    this.header = table.block;
+    this.headerBytes = ruleBlockBytes(nrules, table.valueOctets);
     const h = this.header;
+    // The texts, for the core's JSON lines (bulk classification): a block of their own.
+    const textOctets = texts === undefined ? 0 : texts.reduce((n, t) => n + t.length, 8 * nrules);
+    const textsAt = texts === undefined ? 0 : core.alloc(textOctets);
+    this.textBytes = textOctets;
     core.u8.fill(0, h, h + HEADER_SIZE);
-    const u32 = core.u32;
+    const u32 = core.u32; // (after the allocation: the core's memory may have grown)
     u32[(h + H_FLAGS) >>> 2] = flags;
     // A cold matcher's rule list, written by the compiler: the cold walk's (assembly/cold.ts).
     this.cold = table.cold;
     u32[(h + H_COLD) >>> 2] = table.cold === null ? 0 : Math.min(coldOctets, 0xffffffff);
     u32[(h + H_RULES) >>> 2] = table.cold === null ? 0 : table.cold.block;
-    let positive = 0;
-    while (positive < nrules && table.rules[positive * RULE_FIELDS + R_PRIORITY] > 0) positive++;
-    u32[(h + H_POSITIVE) >>> 2] = positive;
+    u32[(h + H_POSITIVE) >>> 2] = table.positive;
     // Rule lines, for verdicts written by the core itself (bulk classification).
     u32[(h + H_LINES) >>> 2] = h + HEADER_SIZE;
-    const lines = (h + HEADER_SIZE) >>> 2;
-    for (let id = 0; id < nrules; id++) u32[lines + id] = table.rules[id * RULE_FIELDS + R_LINE];
     if (texts !== undefined) {
       // Per id its text's offset and length from the table's start, then the texts.
-      const at = h + HEADER_SIZE + 4 * nrules;
+      const at = textsAt;
       u32[(h + H_TEXTS) >>> 2] = at;
       let o = 8 * nrules;
       let longest = 0;
@@ -427,7 +429,7 @@ export class LazyDfa {
     const classes = 2 * this.classMap.length; // (in JS and in the core)
     if (this.ruleMode !== null) return this.ruleMode.octets + this.headerBytes + classes;
     const nfa = this.cold !== null ? coldListBytes(this.table!.count, this.cold) : this.table !== null ? this.table.tok.byteLength + this.table.posRule.byteLength : trieBytes(this.trie);
-    return this.bytes + nfa + this.headerBytes + classes;
+    return this.bytes + nfa + this.headerBytes + this.textBytes + classes;
   }
 
   dispose(): void {
@@ -440,6 +442,8 @@ export class LazyDfa {
     if (this.tables) this.core.free(this.tables);
     const classes = u32[(this.header + H_CLASSMAP) >>> 2];
     if (classes !== 0) this.core.free(classes);
+    const texts = u32[(this.header + H_TEXTS) >>> 2];
+    if (texts !== 0) this.core.free(texts);
     this.core.free(this.header);
     this.tables = 0;
   }

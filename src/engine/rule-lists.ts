@@ -72,7 +72,6 @@ export function takeColdList(core: Core, list: ColdList, table: RuleTable): void
     const e = entry(id);
     const from = u32[e + RE_TOKENS / 4];
     const length = u32[e + RE_LENGTH / 4];
-    table.rules[id * RULE_FIELDS + R_FIRST_POSITION] = p;
     for (let i = from; i < from + length; i++) tok[p++] = u8[i] === RULE_LIST_STAR ? TOKEN_STAR : u8[i];
     tok[p++] = u32[e + RE_FLAGS / 4] & RE_ANCHORED ? ANCHOR : ACCEPT;
     posRule.fill(id, p - length - 1, p);

@@ -10,7 +10,7 @@
 // A rule whose pattern ends at a node matched once the node is active: for
 // good without `$` ("sticky"), only if the path ends there with `$` ("end").
 // Rule ids are ranks (lower is better), so a node keeps the lowest of each kind.
-import { ACCEPT, RuleTable, RULE_FIELDS, R_DISALLOW } from './compile.js';
+import { ACCEPT, RuleTable, ruleKinds } from './compile.js';
 import { NO_RULE } from './layout.js';
 import { STAR } from './pattern.js';
 
@@ -125,7 +125,8 @@ const KEPT_WORK = 1 << 15;
 
 /** The trie of a rule table. */
 export function buildTrie(table: RuleTable): Trie {
-  const { tok, posRule, rules, count } = table;
+  const { tok, posRule, count } = table;
+  const disallows = ruleKinds(table);
   const cap = tok.length - count + 1; // every token but the terminals, and the root
   let slots = 16;
   while (slots < cap * 2) slots *= 2;
@@ -157,7 +158,7 @@ export function buildTrie(table: RuleTable): Trie {
         term[q] = terms.length >> 2;
         terms.push(NO_RULE, NO_RULE, NO_RULE, NO_RULE);
       }
-      const at = term[q] * 4 + (t === ACCEPT ? T_STICKY_ALLOW : T_END_ALLOW) + rules[r * RULE_FIELDS + R_DISALLOW];
+      const at = term[q] * 4 + (t === ACCEPT ? T_STICKY_ALLOW : T_END_ALLOW) + disallows[r];
       if (r < terms[at]) terms[at] = r;
       q = 0; // the next rule starts at the root
       previous = depth;
