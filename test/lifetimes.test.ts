@@ -83,4 +83,19 @@ describe('ownership', () => {
     expect(() => m.isAllowed('/a')).toThrow(/disposed/);
     expect(m.stats.bytes).toBe(0);
   });
+
+  it("the core holds the body lexed last (a compile right after its parse copies nothing): other parses and the caller's reused buffer never leak into a compile", () => {
+    const text = (path: string) => new TextEncoder().encode(`User-agent: *\nDisallow: ${path}\n`);
+    const buffer = text('/aaaa');
+    const a = parse(buffer);
+    buffer.set(text('/bbbb')); // the caller reuses its buffer: a keeps its own copy
+    const b = parse(buffer);
+    const c = parse('User-agent: *\nDisallow: /cccc\n');
+    for (const [robots, path] of [[a, '/aaaa'], [b, '/bbbb'], [c, '/cccc'], [a, '/aaaa'], [b, '/bbbb']] as const) {
+      const m = robots.compile('FooBot');
+      expect(m.explain(`https://example.com${path}`).rule?.pattern, path).toBe(path);
+      for (const other of ['/aaaa', '/bbbb', '/cccc']) expect(m.isAllowed(`https://example.com${other}`), `${path} ${other}`).toBe(other !== path);
+      m.dispose();
+    }
+  });
 });

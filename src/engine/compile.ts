@@ -113,18 +113,24 @@ let staged = new Uint16Array(4096);
 const CHUNK_RULES = 2048;
 const CHUNK_TOKENS = 16384;
 
+/** Where tokenize() left the tokens: in `staged`, or (`inCore`: rules that fit one chunk, for a cold list) still in the core's token area. */
+let inCore = false;
+
 /**
  * Tokenizes the count rules whose octets `spans` gives (body offsets, or past
- * the body for the companions) in the core, a chunk at a time, into `staged`;
- * writes each rule's first position and priority to f. Returns the tokens written.
+ * the body for the companions) in the core, a chunk at a time, into `staged`
+ * (unless `keep` and one chunk holds them all: then they stay in the core,
+ * inCore); writes each rule's first position and priority to f. Returns the
+ * tokens written.
  */
-function tokenize(body: Uint8Array, companions: Uint8Array[], count: number, rfc: boolean, f: Int32Array): number {
+function tokenize(body: Uint8Array, companions: Uint8Array[], count: number, rfc: boolean, f: Int32Array, keep: boolean): number {
+  inCore = false;
   const c = core();
   let extra = 0;
   for (const d of companions) extra += d.length;
   let at = c.compilerBuffers(count === 0 ? 0 : body.length + extra, 0, 0);
   if (count === 0) return 0; // (a file without rules for this crawler is not copied: some are large pages of HTML)
-  c.u8.set(body, at.body);
+  c.putBody(body, at.body);
   for (let i = 0, o = at.body + body.length; i < companions.length; o += companions[i++].length) c.u8.set(companions[i], o);
   let n = 0;
   for (let first = 0; first < count; ) {
@@ -136,12 +142,14 @@ function tokenize(body: Uint8Array, companions: Uint8Array[], count: number, rfc
     const done = c.exports.tokenizeRules(at.body, at.ranges, rules, rfc, at.tokens, room, at.out);
     const results = at.out >>> 2;
     const written = c.i32[results + 2 * done];
-    if (staged.length < n + written) {
+    if (keep && done === count) {
+      inCore = true;
+    } else if (staged.length < n + written) {
       const bigger = new Uint16Array(Math.max(staged.length * 2, n + written));
       bigger.set(staged.subarray(0, n));
       staged = bigger;
     }
-    staged.set(c.u16.subarray(at.tokens >>> 1, (at.tokens >>> 1) + written), n);
+    if (!inCore) staged.set(c.u16.subarray(at.tokens >>> 1, (at.tokens >>> 1) + written), n);
     for (let i = 0; i < done; i++) {
       f[(first + i) * RULE_FIELDS + R_FIRST_POSITION] = n + c.i32[results + 2 * i];
       f[(first + i) * RULE_FIELDS + R_PRIORITY] = c.i32[results + 2 * i + 1];
@@ -193,7 +201,7 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
     }
   }
 
-  const n = tokenize(body, companions, count, rfc, f);
+  const n = tokenize(body, companions, count, rfc, f, cold);
   f[count * RULE_FIELDS + R_FIRST_POSITION] = n; // end of the last rule's tokens
 
   // Rank: the longest pattern first; on equal length, allows first, then the
@@ -218,7 +226,7 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
   for (let i = 0; i < count; i++) valueOctets += f[i * RULE_FIELDS + R_VALUE_END] - f[i * RULE_FIELDS + R_VALUE_START];
   const c = core();
   const block = c.alloc(ruleBlockBytes(count, valueOctets));
-  const coldList = cold ? writeColdList(c, staged, f, ranks, count) : null;
+  const coldList = cold ? writeColdList(c, inCore ? null : staged, f, ranks, count) : null;
   const nfa = cold ? null : new ArrayBuffer(n * 6);
   const posRule = nfa === null ? NO_POSITIONS : new Int32Array(nfa, 0, n);
   const tok = nfa === null ? NO_TOKENS : new Uint16Array(nfa, n * 4, n);

@@ -130,7 +130,26 @@ export class Core {
   /** The lexer's input and output areas, grown to fit a body of n octets. */
   lexerBuffers(n: number, recordOctets: number): { bodyPtr: number; recordsPtr: number } {
     if (this.lexRecords === 0) this.lexRecords = this.alloc(recordOctets);
+    this.heldBody = null; // (the lexer writes a body there now)
     return { bodyPtr: this.areas.body.reserve(this, n + 16), recordsPtr: this.lexRecords };
+  }
+
+  /** The body the body area holds (at heldAt), so that a body lexed and then
+   * compiled (parse(...).compile(...)) is copied to the core once. */
+  private heldBody: Uint8Array | null = null;
+  private heldAt = 0;
+
+  /** copy holds the octets of body (a copy of it): the area holds them too. */
+  sameBody(body: Uint8Array, copy: Uint8Array): void {
+    if (this.heldBody === body) this.heldBody = copy;
+  }
+
+  /** Puts body at `at`, the body area, unless it is there already. */
+  putBody(body: Uint8Array, at: number): void {
+    if (this.heldBody === body && this.heldAt === at) return;
+    this.u8.set(body, at);
+    this.heldBody = body;
+    this.heldAt = at;
   }
 
   /** The compiler's areas (see tokenizeRules in assembly/tokenize.ts): the body

@@ -52,7 +52,7 @@ const BATCH = 4096;
 export function lex(body: Uint8Array, handler: LineHandler): number {
   const c = core();
   const { bodyPtr, recordsPtr } = c.lexerBuffers(body.length, BATCH * REC_FIELDS * 4);
-  c.u8.set(body, bodyPtr);
+  c.putBody(body, bodyPtr);
   const x = c.exports;
   // (Validated by the core: no Node module in the engine.)
   const bodyIsUtf8 = x.isUtf8(bodyPtr, body.length) !== 0;

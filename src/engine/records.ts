@@ -1,6 +1,7 @@
 // The records of a robots.txt: groups with their rules, sitemaps, crawl-delays,
 // Content-Usage preferences and per-line diagnostics. Built by a LineHandler fed
 // by the lexer; knows nothing of matching.
+import { core } from './core.js';
 import {
   lex, LineHandler, KeyKind, KEY_ALLOW, KEY_CONTENT_USAGE, KEY_CRAWL_DELAY, KEY_DISALLOW, KEY_SITEMAP,
   KEY_UNKNOWN, KEY_USER_AGENT, LINE_INVALID_UTF8, LINE_MISSING_COLON, LINE_TYPO, MAX_LINE_OCTETS, isSpace,
@@ -249,7 +250,10 @@ export function readRecords(body: Uint8Array, borrowed = false): Records {
     pending: builder.pending,
     lines,
   };
-  if (borrowed) records.body = body.slice();
+  if (borrowed) {
+    records.body = body.slice();
+    core().sameBody(body, records.body); // (a compile of the copy then copies nothing to the core)
+  }
   return records;
 }
 

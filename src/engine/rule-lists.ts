@@ -18,21 +18,25 @@ export interface ColdList {
 
 /**
  * A cold matcher's rule list, written by the compiler straight from its
- * staged tokens (file order, a terminal ending each rule): the rules' octet
+ * tokens (file order, a terminal ending each rule; in the core's token area,
+ * or staged in tok): the rules' octet
  * tokens in file order, terminals dropped (an entry says `$`), then an entry
  * per rank. f holds the rules' fields in file order (RULE_FIELDS each, and a
  * last row whose first position ends the tokens); rankOf[id] is the file
  * index of rank id. No token array is made on the JS side (takeColdList makes
  * one when the matcher turns hot).
  */
-export function writeColdList(core: Core, tok: Uint16Array, f: Int32Array, rankOf: Int32Array, count: number): ColdList {
+export function writeColdList(core: Core, tok: Uint16Array | null, f: Int32Array, rankOf: Int32Array, count: number): ColdList {
   const tokens = f[count * RULE_FIELDS + R_FIRST_POSITION] - count; // (less a terminal per rule)
   const tokensAt = RM_HEADER + count * RE_SIZE;
   const block = core.alloc(tokensAt + tokens);
-  const staged = core.compilerBuffers(0, 0, tokens + count).tokens; // (the compiler's token area: the tokens are staged in JS)
-  core.u16.set(tok.subarray(0, tokens + count), staged >>> 1);
+  // The compiler's token area: where the tokenizer wrote them (tok null), or staged in JS.
+  const staged = core.compilerBuffers(0, 0, tokens + count).tokens;
+  if (tok !== null) core.u16.set(tok.subarray(0, tokens + count), staged >>> 1);
   core.exports.packRuleTokens(staged, tokens + count, block + tokensAt);
   const u32 = core.u32; // (after the allocations: the core's memory may have grown)
+  const u16 = core.u16;
+  const at = staged >>> 1;
   u32[(block + RM_COUNT) >>> 2] = count;
   u32[(block + RM_OCTETS) >>> 2] = 0; // (a cold matcher's rules mostly fail at their first octets: no octet sets)
   // Rule i of the file follows i terminals: its octets start at its first position less i.
@@ -42,7 +46,7 @@ export function writeColdList(core: Core, tok: Uint16Array, f: Int32Array, rankO
     const end = f[(i + 1) * RULE_FIELDS + R_FIRST_POSITION] - 1;
     const e = (block + RM_HEADER + id * RE_SIZE) >>> 2;
     u32[e + RE_ID / 4] = id;
-    u32[e + RE_FLAGS / 4] = (tok[end] === ANCHOR ? RE_ANCHORED : 0) | (f[i * RULE_FIELDS + R_DISALLOW] ? RE_DISALLOW : 0);
+    u32[e + RE_FLAGS / 4] = (u16[at + end] === ANCHOR ? RE_ANCHORED : 0) | (f[i * RULE_FIELDS + R_DISALLOW] ? RE_DISALLOW : 0);
     u32[e + RE_TOKENS / 4] = block + tokensAt + first - i;
     u32[e + RE_LENGTH / 4] = end - first;
   }
