@@ -42,7 +42,8 @@ export class RobotsTxt {
   readonly profile: Profile;
   readonly sitemaps: readonly string[];
   private readonly records: Records;
-  private readonly matchers = new Map<string, Matcher>();
+  /** Made by the first isAllowed/explain (a parse for compile() alone needs none). */
+  private matchers: Map<string, Matcher> | undefined;
   private readonly cutAt: number | undefined;
   private diagnosticList: Diagnostic[] | undefined;
 
@@ -120,6 +121,7 @@ export class RobotsTxt {
   private matcher(agent: string | readonly string[]): Matcher {
     // Unambiguous for any strings (under 'google' an agent may hold any character).
     const key = typeof agent === 'string' ? `s${agent}` : `l${JSON.stringify(agent)}`;
+    this.matchers ??= new Map();
     let m = this.matchers.get(key);
     if (m !== undefined && !m.disposed) {
       ownMatchers.use(m);
@@ -141,6 +143,7 @@ export class RobotsTxt {
   /** Frees the matchers isAllowed/explain compiled, now (they are bounded in any
    * case). The RobotsTxt stays usable: the next verdict compiles again. */
   dispose(): void {
+    if (this.matchers === undefined) return;
     for (const m of this.matchers.values()) {
       ownMatchers.remove(m);
       m.dispose();
