@@ -441,14 +441,14 @@ describe('caching', () => {
   });
 
   it('maxBytes: entries are evicted until the estimate fits', async () => {
-    // 600 rules: the matcher holds each one's values, rule row and list entry (over 40 octets).
+    // 600 rules: the matcher holds each one's line, value and list entry (over 32 octets).
     const big = 'User-agent: *\n' + Array.from({ length: 600 }, (_, i) => `Disallow: /x${i}\n`).join('');
     server.handler = serve(big);
     other.handler = serve(big);
     const probe = cache();
     await probe.lookup(server.origin);
     const weight = probe.stats.bytes;
-    expect(weight).toBeGreaterThan(600 * 40);
+    expect(weight).toBeGreaterThan(600 * 32);
     // Room for one entry, not two.
     const c = cache({ maxBytes: Math.floor(1.5 * weight) });
     await c.lookup(server.origin);

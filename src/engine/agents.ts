@@ -26,8 +26,23 @@ export const ANY_CRAWLER: readonly string[] = Object.freeze([]);
  * `google` takes any string, as Google's library does: a name that is not a
  * token simply matches no group.
  */
-export function crawlerNames(agent: string | readonly string[], profile: Profile): string[] {
-  if (agent === ANY_CRAWLER) return [];
+export function crawlerNames(agent: string | readonly string[], profile: Profile): readonly string[] {
+  if (agent === ANY_CRAWLER) return ANY_CRAWLER;
+  // A crawler compiles host after host with the same name: its names are checked once.
+  if (typeof agent === 'string' && agent === lastAgent && profile === lastProfile) return lastNames;
+  const names = checkedNames(agent, profile);
+  if (typeof agent === 'string') {
+    lastAgent = agent;
+    lastProfile = profile;
+    lastNames = names;
+  }
+  return names;
+}
+let lastAgent: string | undefined;
+let lastProfile: Profile | undefined;
+let lastNames: readonly string[] = ANY_CRAWLER;
+
+function checkedNames(agent: string | readonly string[], profile: Profile): readonly string[] {
   const list = typeof agent === 'string' ? [agent] : agent;
   if (!Array.isArray(list)) {
     throw new TypeError(`agent must be a string or an array of strings, got ${describe(agent)}`);
@@ -77,6 +92,23 @@ export function names(line: AgentLine, crawler: readonly string[]): boolean {
 
 /** The groups that apply: every group naming one of the crawler's names; failing that, every `*` group. */
 export function applicableGroups(groups: readonly Group[], crawler: readonly string[]): Group[] {
-  const specific = groups.filter((g) => g.agents.some((a) => names(a, crawler)));
-  return specific.length > 0 ? specific : groups.filter((g) => g.agents.some((a) => a.global));
+  // (Plain loops: a closure per group was the compiler's costliest line.)
+  const specific: Group[] = [];
+  for (const g of groups) if (namesAny(g.agents, crawler)) specific.push(g);
+  if (specific.length > 0) return specific;
+  const global: Group[] = [];
+  for (const g of groups) {
+    for (const a of g.agents) {
+      if (a.global) {
+        global.push(g);
+        break;
+      }
+    }
+  }
+  return global;
+}
+
+function namesAny(agents: readonly AgentLine[], crawler: readonly string[]): boolean {
+  for (const a of agents) if (names(a, crawler)) return true;
+  return false;
 }

@@ -95,10 +95,11 @@ function gatherValues(count: number, f: Int32Array, ranks: Int32Array, dst: numb
   c.exports.gatherRuns(at.body, at.ranges, count, dst);
 }
 
-/** Does body[start, end) contain "/index.htm"? (Google's index.htm rule; rare.) */
+/** Does body[start, end) contain "/index.htm"? (Google's index.htm rule; rare.)
+ * A plain loop: values are short, and indexOf() searches on to the body's end. */
 function mentionsIndexHtm(b: Uint8Array, start: number, end: number): boolean {
-  for (let i = b.indexOf(0x69, start); i >= 0 && i + 9 <= end; i = b.indexOf(0x69, i + 1)) {
-    if (i > start && b[i - 1] === 0x2f && b[i + 1] === 0x6e && b[i + 2] === 0x64 && b[i + 3] === 0x65 &&
+  for (let i = start + 1; i + 9 <= end; i++) {
+    if (b[i] === 0x69 && b[i - 1] === 0x2f && b[i + 1] === 0x6e && b[i + 2] === 0x64 && b[i + 3] === 0x65 &&
         b[i + 4] === 0x78 && b[i + 5] === 0x2e && b[i + 6] === 0x68 && b[i + 7] === 0x74 && b[i + 8] === 0x6d) {
       return true;
     }
@@ -115,6 +116,8 @@ const CHUNK_TOKENS = 16384;
 
 /** Where tokenize() left the tokens: in `staged`, or (`inCore`: rules that fit one chunk, for a cold list) still in the core's token area. */
 let inCore = false;
+/** The highest priority tokenize() met. */
+let maxPriority = 0;
 
 /**
  * Tokenizes the count rules whose octets `spans` gives (body offsets, or past
@@ -125,6 +128,7 @@ let inCore = false;
  */
 function tokenize(body: Uint8Array, companions: Uint8Array[], count: number, rfc: boolean, f: Int32Array, keep: boolean): number {
   inCore = false;
+  maxPriority = 0;
   const c = core();
   let extra = 0;
   for (const d of companions) extra += d.length;
@@ -151,8 +155,10 @@ function tokenize(body: Uint8Array, companions: Uint8Array[], count: number, rfc
     }
     if (!inCore) staged.set(c.u16.subarray(at.tokens >>> 1, (at.tokens >>> 1) + written), n);
     for (let i = 0; i < done; i++) {
+      const priority = c.i32[results + 2 * i + 1];
       f[(first + i) * RULE_FIELDS + R_FIRST_POSITION] = n + c.i32[results + 2 * i];
-      f[(first + i) * RULE_FIELDS + R_PRIORITY] = c.i32[results + 2 * i + 1];
+      f[(first + i) * RULE_FIELDS + R_PRIORITY] = priority;
+      if (priority > maxPriority) maxPriority = priority;
     }
     n += written;
     first += done;
@@ -174,6 +180,7 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
   // Companions' values (already escaped), tokenized from past the body.
   const companions: Uint8Array[] = [];
   let extra = 0;
+  let valueOctets = 0;
   // A rule, tokenized from the octets [from, to).
   const add = (disallow: boolean, line: number, start: number, end: number, from: number, to: number) => {
     const at = count * RULE_FIELDS;
@@ -181,6 +188,7 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
     f[at + R_LINE] = line;
     f[at + R_VALUE_START] = start;
     f[at + R_VALUE_END] = end;
+    valueOctets += end - start;
     spans[2 * count] = from;
     spans[2 * count + 1] = to;
     count++;
@@ -209,21 +217,18 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
   // below, a small integer.
   if (order.length < count) order = new Int32Array(count * 2);
   const ranks = order;
-  let maxPriority = 0;
-  for (let i = 0; i < count; i++) maxPriority = Math.max(maxPriority, f[i * RULE_FIELDS + R_PRIORITY]);
-  const keys = 2 * (maxPriority + 1);
-  const keyOf = (i: number) => 2 * (maxPriority - f[i * RULE_FIELDS + R_PRIORITY]) + f[i * RULE_FIELDS + R_DISALLOW];
+  const top = maxPriority; // (tokenize's)
+  const keys = 2 * (top + 1);
   if (buckets.length < keys + 1) buckets = new Int32Array((keys + 1) * 2);
   buckets.fill(0, 0, keys + 1);
-  for (let i = 0; i < count; i++) buckets[keyOf(i) + 1]++;
+  // The key, a small integer: 2 * (top - priority) + disallow.
+  for (let i = 0; i < count; i++) buckets[2 * (top - f[i * RULE_FIELDS + R_PRIORITY]) + f[i * RULE_FIELDS + R_DISALLOW] + 1]++;
   for (let k = 1; k <= keys; k++) buckets[k] += buckets[k - 1];
-  for (let i = 0; i < count; i++) ranks[buckets[keyOf(i)]++] = i;
+  for (let i = 0; i < count; i++) ranks[buckets[2 * (top - f[i * RULE_FIELDS + R_PRIORITY]) + f[i * RULE_FIELDS + R_DISALLOW]]++] = i;
 
   // What the matcher keeps goes to its block in the core (RuleTable.block);
   // the tokens to a cold list there too, or (hot from the start) to the arrays
   // the trie is built from, dropped then.
-  let valueOctets = 0;
-  for (let i = 0; i < count; i++) valueOctets += f[i * RULE_FIELDS + R_VALUE_END] - f[i * RULE_FIELDS + R_VALUE_START];
   const c = core();
   const block = c.alloc(ruleBlockBytes(count, valueOctets));
   const coldList = cold ? writeColdList(c, inCore ? null : staged, f, ranks, count) : null;
