@@ -36,7 +36,10 @@ interface CoreExports {
 }
 
 /** Builds one transition for the matcher whose header is at a given address. */
-export type TransitionBuilder = (row: number, cls: number) => number;
+/** Builds a matcher's transitions (its LazyDfa): an object, not a closure per matcher. */
+export interface TransitionBuilder {
+  build(row: number, cls: number): number;
+}
 
 /** checkMany's batches: at most this many URLs, and UTF-16 units in all. */
 const BATCH_URLS = 1024;
@@ -72,7 +75,7 @@ export class Core {
   i32!: Int32Array;
   private readonly builders = new Map<number, TransitionBuilder>();
   private lastMatcher = 0;
-  private lastBuilder: TransitionBuilder = () => 0;
+  private lastBuilder: TransitionBuilder = { build: () => 0 };
   /** @internal */
   urlPtr = 0;
   private urlCap = 0;
@@ -92,7 +95,7 @@ export class Core {
             this.lastBuilder = this.builders.get(m)!;
             this.lastMatcher = m;
           }
-          return this.lastBuilder(row, cls);
+          return this.lastBuilder.build(row, cls);
         },
       },
     };

@@ -18,7 +18,7 @@
 //
 // Memory is capped per matcher: when the tables would pass the cap, they are
 // cleared and rebuilt from the current state (the walk continues in linear time).
-import type { Core } from './core.js';
+import type { Core, TransitionBuilder } from './core.js';
 import { byteClasses, NO_POSITIONS, NO_TOKENS, ruleBlockBytes, RuleTable } from './compile.js';
 import {
   ENTRY_DEAD, ENTRY_SPECIAL, FLAG_RULES, FLAG_WIDE, H_CLASSMAP, H_COLD, H_FLAGS, H_HOT_URLS, H_LINES, H_NFA, H_POSITIVE, H_RULES, H_START, H_TEXTS, H_TEXTS_MAX, H_TRANS,
@@ -207,7 +207,7 @@ function nextStarSetUid(): number {
   return starSetUid;
 }
 
-export class LazyDfa {
+export class LazyDfa implements TransitionBuilder {
   /** Address of the matcher header in WASM memory. */
   readonly header: number;
   /** Octets of its block (header, rules' lines and values) and of its rules' texts. */
@@ -304,7 +304,7 @@ export class LazyDfa {
       u32[(h + H_TEXTS_MAX) >>> 2] = longest;
     }
 
-    core.register(h, (state, cls) => this.build(state, cls));
+    core.register(h, this);
     // The tables and the start state are built by the first walk (build(0, _)).
   }
 
