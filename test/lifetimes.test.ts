@@ -1,8 +1,13 @@
 // Who frees what: verdicts from a RobotsTxt never leak, whatever the caller
 // does (no dispose, a synchronous loop that never lets the event loop turn, so
 // no FinalizationRegistry callback runs); a disposed Matcher says so.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { coreMemoryBytes, DisposedError, OWN_MATCHERS_BYTES, ownMatcherStats, parse } from '../dist/internal.js';
+import { coreAllocatedBytes, coreMemoryBytes, DisposedError, OWN_MATCHERS_BYTES, ownMatcherStats, parse } from '../dist/internal.js';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
 
 const MiB = 2 ** 20;
 const BODY = [
@@ -69,6 +74,24 @@ describe('ownership', () => {
     expect(ownMatcherStats().bytes).toBeLessThanOrEqual(OWN_MATCHERS_BYTES + MiB);
     expect(first.isAllowed('/nogoogle', 'Googlebot')).toBe(false);
     expect(first.isAllowed('/nogoogle', 'FooBot')).toBe(true);
+  });
+
+  it('matchers dropped without dispose() are freed once collected (the backstop), cold and hot, with rule texts or not', async () => {
+    const robots = parse(BODY);
+    robots.compile('FooBot').dispose(); // (the compiler's scratch is made)
+    const before = coreAllocatedBytes();
+    (() => {
+      for (let i = 0; i < 2000; i++) {
+        const m = robots.compile('Googlebot', { coldOctets: i % 3 === 0 ? 0 : undefined, ruleTexts: i % 5 === 0 });
+        m.isAllowed(`https://example.com/tmp/${i}/cache/x`);
+      }
+    })();
+    expect(coreAllocatedBytes() - before).toBeGreaterThan(2000 * 256);
+    for (let turn = 0; turn < 50 && coreAllocatedBytes() - before > 4096; turn++) {
+      gc();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(coreAllocatedBytes() - before).toBeLessThanOrEqual(4096);
   });
 
   it('a disposed Matcher throws a DisposedError on every verdict', () => {

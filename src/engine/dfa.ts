@@ -207,6 +207,29 @@ function nextStarSetUid(): number {
   return starSetUid;
 }
 
+/**
+ * Frees all a matcher holds in the core, found from its header alone: its
+ * LazyDfa's dispose(), and the finalizer of a Matcher dropped without one
+ * (which holds the header's address, not the LazyDfa: a registry's cell
+ * outlives its unregister() until a full collection, and what it holds would
+ * be kept through every scavenge meanwhile).
+ */
+export function freeMatcher(core: Core, header: number): void {
+  core.unregister(header);
+  const u32 = core.u32;
+  const trie = u32[(header + H_NFA) >>> 2];
+  if (trie !== 0) core.free(trie);
+  const rules = u32[(header + H_RULES) >>> 2];
+  if (rules !== 0) core.free(rules);
+  const tables = u32[(header + H_TRANS) >>> 2];
+  if (tables !== 0) core.free(tables);
+  const classes = u32[(header + H_CLASSMAP) >>> 2];
+  if (classes !== 0) core.free(classes);
+  const texts = u32[(header + H_TEXTS) >>> 2];
+  if (texts !== 0) core.free(texts);
+  core.free(header);
+}
+
 export class LazyDfa implements TransitionBuilder {
   /** Address of the matcher header in WASM memory. */
   readonly header: number;
@@ -433,18 +456,7 @@ export class LazyDfa implements TransitionBuilder {
   }
 
   dispose(): void {
-    this.core.unregister(this.header);
-    const u32 = this.core.u32;
-    const trie = u32[(this.header + H_NFA) >>> 2];
-    if (trie !== 0) this.core.free(trie);
-    const rules = u32[(this.header + H_RULES) >>> 2];
-    if (rules !== 0) this.core.free(rules);
-    if (this.tables) this.core.free(this.tables);
-    const classes = u32[(this.header + H_CLASSMAP) >>> 2];
-    if (classes !== 0) this.core.free(classes);
-    const texts = u32[(this.header + H_TEXTS) >>> 2];
-    if (texts !== 0) this.core.free(texts);
-    this.core.free(this.header);
+    freeMatcher(this.core, this.header);
     this.tables = 0;
   }
 

@@ -2,7 +2,7 @@
 // the WASM core. Verdicts never allocate per URL on the JS side.
 import { core, Core } from './core.js';
 import { RuleTable, ruleKind, ruleLine, ruleText } from './compile.js';
-import { dfaTuning, LazyDfa } from './dfa.js';
+import { dfaTuning, freeMatcher, LazyDfa } from './dfa.js';
 import { FLAG_GOOGLE, FLAG_RFC, H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE } from './layout.js';
 import type { Profile } from './pattern.js';
 import type { RuleKind } from './records.js';
@@ -63,8 +63,9 @@ export class DisposedError extends Error {
 }
 
 // Frees the WASM memory of matchers that were dropped without dispose(): a
-// backstop only, since its callbacks wait for the event loop to turn.
-const finalizer = new FinalizationRegistry<LazyDfa>((dfa) => dfa.dispose());
+// backstop only, since its callbacks wait for the event loop to turn. It holds
+// each matcher's header address (freeMatcher).
+const finalizer = new FinalizationRegistry<number>((header) => freeMatcher(core(), header));
 
 export class Matcher {
   readonly profile: Profile;
@@ -81,7 +82,7 @@ export class Matcher {
     const texts = options.ruleTexts ? Array.from({ length: table.count }, (_, id) => textOf(table, id)) : undefined;
     this.dfa = new LazyDfa(this.core, table, profile === 'rfc' ? FLAG_RFC : FLAG_GOOGLE, options.maxDfaBytes, texts, options.coldOctets);
     this.header = this.dfa.header;
-    finalizer.register(this, this.dfa, this);
+    finalizer.register(this, this.header, this);
   }
 
   private live(): number {
