@@ -7,6 +7,7 @@ import { isUtf8 } from 'node:buffer';
 import { domainToASCII } from 'node:url';
 import { core, Core } from '../engine/core.js';
 import { CoreInput } from './core-input.js';
+import { HostSet } from './host-set.js';
 import type { Matcher } from '../engine/matcher.js';
 import { concatOctets } from '../engine/octets.js';
 import { H_TEXTS_MAX, UNREACHABLE_MATCHER } from '../engine/layout.js';
@@ -116,7 +117,7 @@ export class LineClassifier {
   /** Where the block being classified goes. */
   private target: OutputBuffers | OutputWriter = newBuffer;
   private memory: Buffer = Buffer.alloc(0);
-  private readonly seenHosts = new Set<number>();
+  private readonly seenHosts = new HostSet();
   private readonly labelPtr: number;
   /** With crawlers: their count, and in the core their matchers, name fragments and allowed counts. */
   private readonly crawlers: number;
@@ -267,11 +268,7 @@ export class LineClassifier {
 
   private countHost(h1: number, h2: number, fresh: number[]): void {
     if (h1 === 0 || this.seenHosts.size >= MAX_COUNTED_HOSTS) return;
-    const key = h1 * 0x200000 + (h2 >>> 11); // 53 bits of the two hashes
-    if (!this.seenHosts.has(key)) {
-      this.seenHosts.add(key);
-      fresh.push(key);
-    }
+    if (this.seenHosts.add(h1, h2)) fresh.push(h1 * 0x200000 + (h2 >>> 11)); // 53 bits of the two hashes
   }
 
   /** The lower-case host of line record i of buf ('' when none; IDN as punycode). */
