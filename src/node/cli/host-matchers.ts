@@ -1,5 +1,6 @@
 // The matchers of a --robots-dir: each origin's robots.txt parsed and compiled
-// once, kept in an LRU cache bounded by bytes, so millions of URLs over hundreds
+// once, kept in a cache bounded by bytes (least recently used out first, as a
+// CLOCK approximates it: see evict), so millions of URLs over hundreds
 // of thousands of hosts run in bounded memory. An origin (scheme, host, port)
 // has its own robots.txt (robots-dir.ts finds it in the directory; warc-robots.ts
 // among WARC captures).
