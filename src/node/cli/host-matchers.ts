@@ -1,5 +1,6 @@
 // The matchers of a --robots-dir: each origin's robots.txt parsed and compiled
-// once, kept in an LRU cache bounded by bytes, so millions of URLs over hundreds
+// once, kept in a cache bounded by bytes (least recently used out first, as a
+// CLOCK approximates it: see evict), so millions of URLs over hundreds
 // of thousands of hosts run in bounded memory. An origin (scheme, host, port)
 // has its own robots.txt (robots-dir.ts finds it in the directory; warc-robots.ts
 // among WARC captures).
@@ -23,6 +24,8 @@ interface Entry {
   /** Octets the matcher's rules point into (its robots.txt), or the host name's. */
   source: number;
   bytes: number;
+  /** Used since it was last put at the young end (evict() moves it there, not each use). */
+  used: boolean;
 }
 
 export interface HostMatchersOptions {
@@ -46,7 +49,7 @@ export interface HostMatchersOptions {
 }
 
 export class HostMatchers {
-  private readonly entries = new Map<number, Entry>(); // by origin key, in use order: oldest first
+  private readonly entries = new Map<number, Entry>(); // by origin key, oldest first (see evict)
   private held = 0;
   /** Hosts parsed and compiled (more than the distinct hosts when the cache evicted). */
   loads = 0;
@@ -67,8 +70,7 @@ export class HostMatchers {
   get(key: number, origin: () => Origin): Matcher | null | typeof UNREACHABLE | LabelledMatcher {
     let entry = this.entries.get(key);
     if (entry !== undefined) {
-      this.entries.delete(key); // move to the young end
-      this.entries.set(key, entry);
+      entry.used = true;
       // The automaton grows as it is used: re-measure on each use.
       const bytes = sizeOf(entry);
       this.held += bytes - entry.bytes;
@@ -117,7 +119,7 @@ export class HostMatchers {
       entry = this.compile(r.body);
     } else {
       const matcher = r.kind === 'unreachable' || (r.kind === 'missing' && this.options.missing === 'disallow') ? UNREACHABLE : null;
-      entry = { matcher, source: origin.host.length + label.length, bytes: 0 };
+      entry = { matcher, source: origin.host.length + label.length, bytes: 0, used: false };
     }
     entry.labelled = { matcher: entry.matcher, label, kind: r.kind };
     entry.bytes = sizeOf(entry);
@@ -132,18 +134,18 @@ export class HostMatchers {
     const ruleTexts = this.options.format === 'jsonl';
     if (crawlers === undefined) {
       const matcher = robots.compile(agents, { ruleTexts });
-      return { matcher, source: matcher.sourceBytes, bytes: 0 };
+      return { matcher, source: matcher.sourceBytes, bytes: 0, used: false };
     }
     const all = compileCrawlers(robots, crawlers, ruleTexts);
     const distinct = [...new Set(all)];
-    return { matcher: all[0], crawlers: { matchers: all }, others: distinct.slice(1), source: all[0].sourceBytes, bytes: 0 };
+    return { matcher: all[0], crawlers: { matchers: all }, others: distinct.slice(1), source: all[0].sourceBytes, bytes: 0, used: false };
   }
 
   private loadFile(origin: Origin): Entry {
     const host = origin.host;
     const none: Entry = this.options.missing === 'disallow'
-      ? { matcher: UNREACHABLE, labelled: { matcher: UNREACHABLE, label: '","robots":"missing"', kind: 'missing' }, source: host.length, bytes: ENTRY_OVERHEAD + host.length }
-      : { matcher: null, source: host.length, bytes: ENTRY_OVERHEAD + host.length };
+      ? { matcher: UNREACHABLE, labelled: { matcher: UNREACHABLE, label: '","robots":"missing"', kind: 'missing' }, source: host.length, bytes: ENTRY_OVERHEAD + host.length, used: false }
+      : { matcher: null, source: host.length, bytes: ENTRY_OVERHEAD + host.length, used: false };
     if (!RobotsDir.canName(host)) return none; // (no host, or not one a file can be named after: no load)
     this.loads++;
     const found = this.dir!.read(origin);
@@ -154,17 +156,30 @@ export class HostMatchers {
       const why = `cannot read ${found.file}: ${found.why}`;
       if (this.options.strict) throw new CliError(why);
       this.unreadable.push(why);
-      return { matcher: UNREACHABLE, source: host.length, bytes: ENTRY_OVERHEAD + host.length };
+      return { matcher: UNREACHABLE, source: host.length, bytes: ENTRY_OVERHEAD + host.length, used: false };
     }
     const entry = this.compile(found.body);
     entry.bytes = sizeOf(entry);
     return entry;
   }
 
-  /** Drops the least recently used entries until the cache fits (never the one just used). */
+  /**
+   * Drops the oldest entries not used since they were last moved to the young
+   * end until the cache fits (never the one just used); those used are moved
+   * there now, a second chance (CLOCK). Moving an entry at each use, for an
+   * exact LRU order, cost a Map delete and set per run of URLs of a host: in an
+   * interleaved input, one per URL.
+   */
   private evict(keep: number): void {
     for (const [key, entry] of this.entries) {
-      if (this.held <= this.options.cacheBytes || key === keep) break;
+      if (this.held <= this.options.cacheBytes) break;
+      if (entry.used) {
+        entry.used = false;
+        this.entries.delete(key);
+        this.entries.set(key, entry);
+        continue;
+      }
+      if (key === keep) break;
       this.entries.delete(key);
       this.held -= entry.bytes;
       if (entry.matcher !== null && entry.matcher !== UNREACHABLE) entry.matcher.dispose();
