@@ -194,6 +194,6 @@ export function normalize(src: usize, n: i32, dst: usize): i32 {
 
 export { checkBatch } from "./batch";
 export { lexBegin, lexRun, lexDone, lexLines } from "./lexer";
-export { tokenizeRules, packRuleTokens, gatherRuns } from "./tokenize";
+export { tokenizeRules, tokenizeRulesPacked, gatherRuns } from "./tokenize";
 export { splitLines, classifyLines, classifyLinesMulti, lastSplitEnd, lastRunCount, lastOutEnd, lastAllowedCount } from "./classify";
 export { isUtf8 } from "./utf8";

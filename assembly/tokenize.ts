@@ -7,19 +7,29 @@
 import { escapesRaw, hexDigit, hexValue, isUnreserved } from "./normalize";
 import { TOKEN_STAR, TOKEN_ACCEPT, TOKEN_ANCHOR, RULE_LIST_STAR } from "../src/engine/layout";
 
-@inline function put(toks: usize, k: usize, t: u32): void {
-  store<u16>(toks + (k << 1), <u16>t);
+// Tokens are u16 (T = u16: an octet, or TOKEN_STAR and the terminals) for
+// the NFA a DFA is built from, or octets (T = u8) as a cold rule list holds
+// them: `*` as RULE_LIST_STAR, no terminal (the rule's result says `$`).
+@inline function put<T>(toks: usize, k: usize, t: u32): void {
+  store<T>(toks + (k << alignof<T>()), <T>t);
+}
+
+@inline function star<T>(): u32 {
+  return sizeof<T>() == 1 ? <u32>RULE_LIST_STAR : <u32>TOKEN_STAR;
 }
 
 /** Writes %XY (hex digits h, l) at token k; returns the next k. */
-@inline function putEscape(toks: usize, k: usize, h: u32, l: u32): usize {
+@inline function putEscape<T>(toks: usize, k: usize, h: u32, l: u32): usize {
   const x = <u32>hexDigit(h);
   const y = <u32>hexDigit(l);
-  put(toks, k, 0x25);
-  put(toks, k + 1, x);
-  put(toks, k + 2, y);
+  put<T>(toks, k, 0x25);
+  put<T>(toks, k + 1, x);
+  put<T>(toks, k + 2, y);
   return k + 3;
 }
+
+/** In a rule's result from tokenizeRulesPacked: its pattern ends with `$` (after the priority's bits). */
+const PACKED_ANCHORED: u32 = 0x80000000;
 
 /**
  * Tokenizes rule values, body[start, end) for each (i32 pairs at ranges), into
@@ -30,6 +40,20 @@ import { TOKEN_STAR, TOKEN_ACCEPT, TOKEN_ANCHOR, RULE_LIST_STAR } from "../src/e
  * Returns the rules done.
  */
 export function tokenizeRules(body: usize, ranges: usize, count: i32, rfc: bool, toks: usize, room: i32, out: usize): i32 {
+  return tokenizeInto<u16>(body, ranges, count, rfc, toks, room, out);
+}
+
+/**
+ * tokenizeRules for a cold rule list: octet tokens, as the list holds them
+ * (`*` as RULE_LIST_STAR, no terminals); a rule's result holds PACKED_ANCHORED
+ * with its priority when its pattern ends with `$`.
+ */
+export function tokenizeRulesPacked(body: usize, ranges: usize, count: i32, rfc: bool, toks: usize, room: i32, out: usize): i32 {
+  return tokenizeInto<u8>(body, ranges, count, rfc, toks, room, out);
+}
+
+@inline function tokenizeInto<T>(body: usize, ranges: usize, count: i32, rfc: bool, toks: usize, room: i32, out: usize): i32 {
+  const STAR = star<T>();
   let k: usize = 0;
   let r: i32 = 0;
   for (; r < count; r++) {
@@ -43,7 +67,7 @@ export function tokenizeRules(body: usize, ranges: usize, count: i32, rfc: bool,
     for (let i = start; i < stop; i++) {
       const c = <u32>load<u8>(body + i);
       if (c == 0x2a) {
-        if (k == base || load<u16>(toks + ((k - 1) << 1)) != TOKEN_STAR) put(toks, k++, TOKEN_STAR); // `**` is `*`
+        if (k == base || <u32>load<T>(toks + ((k - 1) << alignof<T>())) != STAR) put<T>(toks, k++, STAR); // `**` is `*`
         priority++;
         continue;
       }
@@ -54,43 +78,38 @@ export function tokenizeRules(body: usize, ranges: usize, count: i32, rfc: bool,
           i += 2;
           const v = <u32>((h << 4) | l);
           if (rfc && isUnreserved(v)) {
-            put(toks, k++, v); // %41 is A
+            put<T>(toks, k++, v); // %41 is A
             priority++;
           } else {
-            k = putEscape(toks, k, <u32>h, <u32>l);
+            k = putEscape<T>(toks, k, <u32>h, <u32>l);
             priority += 3;
           }
           continue;
         }
       }
       if (c >= 0x80 || (rfc && escapesRaw(c))) { // (rfc: as the path is normalised; a '$' here is not the last)
-        k = putEscape(toks, k, c >> 4, c & 15);
+        k = putEscape<T>(toks, k, c >> 4, c & 15);
         priority += 3;
       } else {
-        put(toks, k++, c);
+        put<T>(toks, k++, c);
         priority++;
       }
     }
-    if (k > base && load<u16>(toks + ((k - 1) << 1)) == TOKEN_STAR) put(toks, k - 1, TOKEN_ACCEPT);
-    else put(toks, k++, anchored ? TOKEN_ANCHOR : TOKEN_ACCEPT);
+    // The terminal: a trailing `*` is dropped (`/a*` and `/a*$` are `/a`).
+    let result = <u32>priority;
+    if (k > base && <u32>load<T>(toks + ((k - 1) << alignof<T>())) == STAR) {
+      if (sizeof<T>() == 1) k--;
+      else put<T>(toks, k - 1, TOKEN_ACCEPT);
+    } else if (sizeof<T>() == 1) {
+      if (anchored) result |= PACKED_ANCHORED;
+    } else {
+      put<T>(toks, k++, anchored ? TOKEN_ANCHOR : TOKEN_ACCEPT);
+    }
     store<i32>(out + (<usize>r << 3), <i32>base);
-    store<i32>(out + (<usize>r << 3), priority, 4);
+    store<u32>(out + (<usize>r << 3), result, 4);
   }
   store<i32>(out + (<usize>r << 3), <i32>k);
   return r;
-}
-
-/**
- * Packs n tokens (u16, as tokenizeRules writes them) into a rule list's octets
- * at dst: `*` as RULE_LIST_STAR, each rule's terminal dropped (its entry says
- * whether it ends with `$`). The compiler's last step for a cold matcher.
- */
-export function packRuleTokens(src: usize, n: i32, dst: usize): void {
-  for (let end = src + (<usize>n << 1); src < end; src += 2) {
-    const t = <i32>load<u16>(src);
-    if (t >= TOKEN_ACCEPT) continue;
-    store<u8>(dst++, t == TOKEN_STAR ? <u8>RULE_LIST_STAR : <u8>t);
-  }
 }
 
 /** Copies count runs of octets, src[from, to) for each (i32 pairs at runs),

@@ -60,8 +60,9 @@ export const R_LINE = 1;
 export const R_PRIORITY = 2;
 export const R_VALUE_START = 3; // the value as written: values[start, end) (in the compiler's scratch: body offsets)
 export const R_VALUE_END = 4;
-export const R_FIRST_POSITION = 5; // its first NFA position
-export const RULE_FIELDS = 6;
+export const R_FIRST_POSITION = 5; // its first NFA position (a cold list's: its first octet token)
+export const R_ANCHORED = 6; // a cold list's: 1 when the pattern ends with `$` (its tokens have no terminal)
+export const RULE_FIELDS = 7;
 
 /** Rules in file order, laid out as RuleTable.rules (plus one row whose first
  * position ends the last rule's tokens), and the octets each is tokenized from
@@ -77,6 +78,7 @@ const KEPT_SCRATCH = 1 << 16;
 
 function releaseLargeScratch(): void {
   if (staged.length > KEPT_SCRATCH) staged = new Uint16Array(4096);
+  if (stagedOctets.length > KEPT_SCRATCH) stagedOctets = new Uint8Array(4096);
   if (scratch.length > KEPT_SCRATCH) scratch = new Int32Array(RULE_FIELDS * 1024);
   if (spans.length > KEPT_SCRATCH) spans = new Int32Array(2 * 1024);
   if (order.length > KEPT_SCRATCH) order = new Int32Array(1024);
@@ -107,26 +109,29 @@ function mentionsIndexHtm(b: Uint8Array, start: number, end: number): boolean {
   return false;
 }
 
-/** Tokens of all rules so far, staged (a chunk at a time) until their count is known. */
+/** Tokens of all rules so far, staged (a chunk at a time) until their count is
+ * known: u16 for the NFA, octets for a cold list. */
 let staged = new Uint16Array(4096);
+let stagedOctets = new Uint8Array(4096);
 /** Rules and tokens per call of the core's tokenizer: its areas stay small (a
  * large area would stay in the core's memory, which never shrinks). */
 const CHUNK_RULES = 2048;
 const CHUNK_TOKENS = 16384;
 
-/** Where tokenize() left the tokens: in `staged`, or (`inCore`: rules that fit one chunk, for a cold list) still in the core's token area. */
+/** Where tokenize() left a cold list's tokens: in `stagedOctets`, or (`inCore`: rules that fit one chunk) still in the core's token area. */
 let inCore = false;
 /** The highest priority tokenize() met. */
 let maxPriority = 0;
 
 /**
  * Tokenizes the count rules whose octets `spans` gives (body offsets, or past
- * the body for the companions) in the core, a chunk at a time, into `staged`
- * (unless `keep` and one chunk holds them all: then they stay in the core,
- * inCore); writes each rule's first position and priority to f. Returns the
- * tokens written.
+ * the body for the companions) in the core, a chunk at a time, into `staged`;
+ * or, `packed`, as a cold list's octet tokens (tokenizeRulesPacked) into
+ * `stagedOctets`, unless one chunk holds them all: then they stay in the core
+ * (inCore). Writes each rule's first position and priority (and, packed,
+ * whether it is anchored) to f. Returns the tokens written.
  */
-function tokenize(body: Uint8Array, companions: Uint8Array[], count: number, rfc: boolean, f: Int32Array, keep: boolean): number {
+function tokenize(body: Uint8Array, companions: Uint8Array[], count: number, rfc: boolean, f: Int32Array, packed: boolean): number {
   inCore = false;
   maxPriority = 0;
   const c = core();
@@ -143,21 +148,34 @@ function tokenize(body: Uint8Array, companions: Uint8Array[], count: number, rfc
     at = c.compilerBuffers(body.length + extra, rules, room);
     c.i32.set(spans.subarray(2 * first, 2 * (first + rules)), at.ranges >>> 2);
     // (Companions exist only under google: already escaped, they tokenize unchanged.)
-    const done = c.exports.tokenizeRules(at.body, at.ranges, rules, rfc, at.tokens, room, at.out);
+    const x = c.exports;
+    const done = (packed ? x.tokenizeRulesPacked : x.tokenizeRules)(at.body, at.ranges, rules, rfc, at.tokens, room, at.out);
     const results = at.out >>> 2;
     const written = c.i32[results + 2 * done];
-    if (keep && done === count) {
+    if (packed && done === count) {
       inCore = true;
-    } else if (staged.length < n + written) {
-      const bigger = new Uint16Array(Math.max(staged.length * 2, n + written));
-      bigger.set(staged.subarray(0, n));
-      staged = bigger;
+    } else if (packed) {
+      if (stagedOctets.length < n + written) {
+        const bigger = new Uint8Array(Math.max(stagedOctets.length * 2, n + written));
+        bigger.set(stagedOctets.subarray(0, n));
+        stagedOctets = bigger;
+      }
+      stagedOctets.set(c.u8.subarray(at.tokens, at.tokens + written), n);
+    } else {
+      if (staged.length < n + written) {
+        const bigger = new Uint16Array(Math.max(staged.length * 2, n + written));
+        bigger.set(staged.subarray(0, n));
+        staged = bigger;
+      }
+      staged.set(c.u16.subarray(at.tokens >>> 1, (at.tokens >>> 1) + written), n);
     }
-    if (!inCore) staged.set(c.u16.subarray(at.tokens >>> 1, (at.tokens >>> 1) + written), n);
     for (let i = 0; i < done; i++) {
-      const priority = c.i32[results + 2 * i + 1];
-      f[(first + i) * RULE_FIELDS + R_FIRST_POSITION] = n + c.i32[results + 2 * i];
-      f[(first + i) * RULE_FIELDS + R_PRIORITY] = priority;
+      const result = c.i32[results + 2 * i + 1];
+      const priority = result & 0x7fffffff; // (packed: PACKED_ANCHORED above it)
+      const at = (first + i) * RULE_FIELDS;
+      f[at + R_FIRST_POSITION] = n + c.i32[results + 2 * i];
+      f[at + R_PRIORITY] = priority;
+      f[at + R_ANCHORED] = result >>> 31;
       if (priority > maxPriority) maxPriority = priority;
     }
     n += written;
@@ -231,7 +249,7 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
   // the trie is built from, dropped then.
   const c = core();
   const block = c.alloc(ruleBlockBytes(count, valueOctets));
-  const coldList = cold ? writeColdList(c, inCore ? null : staged, f, ranks, count) : null;
+  const coldList = cold ? writeColdList(c, inCore ? null : stagedOctets, f, ranks, count) : null;
   const nfa = cold ? null : new ArrayBuffer(n * 6);
   const posRule = nfa === null ? NO_POSITIONS : new Int32Array(nfa, 0, n);
   const tok = nfa === null ? NO_TOKENS : new Uint16Array(nfa, n * 4, n);

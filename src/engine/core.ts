@@ -24,7 +24,7 @@ interface CoreExports {
   lexLines(): number;
   isUtf8(ptr: number, len: number): number;
   tokenizeRules(body: number, ranges: number, count: number, rfc: boolean, toks: number, room: number, out: number): number;
-  packRuleTokens(src: number, n: number, dst: number): void;
+  tokenizeRulesPacked(body: number, ranges: number, count: number, rfc: boolean, toks: number, room: number, out: number): number;
   gatherRuns(src: number, runs: number, count: number, dst: number): void;
   splitLines(buf: number, n: number, recs: number, runs: number, maxRecords: number): number;
   classifyLines(m: number, buf: number, recs: number, from: number, to: number, out: number, outLimit: number, json: boolean, label: number, labelLen: number): number;

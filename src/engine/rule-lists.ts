@@ -4,7 +4,7 @@
 //   the list holds instead of the JS side (and gives back when it turns hot);
 // - rule mode's, the trie's rules that have a `*`, read back from the trie.
 import type { Core } from './core.js';
-import { ACCEPT, ANCHOR, RuleTable, RULE_FIELDS, R_DISALLOW, R_FIRST_POSITION } from './compile.js';
+import { ACCEPT, ANCHOR, RuleTable, RULE_FIELDS, R_ANCHORED, R_DISALLOW, R_FIRST_POSITION } from './compile.js';
 import {
   NO_RULE, RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_ID, RE_LENGTH, RE_OCTET_SET, RE_SIZE, RE_TOKENS, RM_COUNT, RM_HEADER, RM_OCTETS, RULE_LIST_STAR, TOKEN_STAR,
 } from './layout.js';
@@ -17,38 +17,35 @@ export interface ColdList {
 }
 
 /**
- * A cold matcher's rule list, written by the compiler straight from its
- * tokens (file order, a terminal ending each rule; in the core's token area,
- * or staged in tok): the rules' octet
- * tokens in file order, terminals dropped (an entry says `$`), then an entry
- * per rank. f holds the rules' fields in file order (RULE_FIELDS each, and a
- * last row whose first position ends the tokens); rankOf[id] is the file
- * index of rank id. No token array is made on the JS side (takeColdList makes
- * one when the matcher turns hot).
+ * A cold matcher's rule list, written by the compiler straight from its octet
+ * tokens (tokenizeRulesPacked: file order, no terminals; in the core's token
+ * area, or staged in `octets`): the tokens, then an entry per rank. f holds
+ * the rules' fields in file order (RULE_FIELDS each, and a last row whose
+ * first position ends the tokens); rankOf[id] is the file index of rank id.
+ * No token array is made on the JS side (takeColdList makes one when the
+ * matcher turns hot).
  */
-export function writeColdList(core: Core, tok: Uint16Array | null, f: Int32Array, rankOf: Int32Array, count: number): ColdList {
-  const tokens = f[count * RULE_FIELDS + R_FIRST_POSITION] - count; // (less a terminal per rule)
+export function writeColdList(core: Core, octets: Uint8Array | null, f: Int32Array, rankOf: Int32Array, count: number): ColdList {
+  const tokens = f[count * RULE_FIELDS + R_FIRST_POSITION];
   const tokensAt = RM_HEADER + count * RE_SIZE;
   const block = core.alloc(tokensAt + tokens);
-  // The compiler's token area: where the tokenizer wrote them (tok null), or staged in JS.
-  const staged = core.compilerBuffers(0, 0, tokens + count).tokens;
-  if (tok !== null) core.u16.set(tok.subarray(0, tokens + count), staged >>> 1);
-  core.exports.packRuleTokens(staged, tokens + count, block + tokensAt);
+  if (octets !== null) {
+    core.u8.set(octets.subarray(0, tokens), block + tokensAt);
+  } else {
+    const area = core.compilerBuffers(0, 0, 0).tokens; // (where the tokenizer wrote them)
+    core.u8.copyWithin(block + tokensAt, area, area + tokens);
+  }
   const u32 = core.u32; // (after the allocations: the core's memory may have grown)
-  const u16 = core.u16;
-  const at = staged >>> 1;
   u32[(block + RM_COUNT) >>> 2] = count;
   u32[(block + RM_OCTETS) >>> 2] = 0; // (a cold matcher's rules mostly fail at their first octets: no octet sets)
-  // Rule i of the file follows i terminals: its octets start at its first position less i.
   for (let id = 0; id < count; id++) {
-    const i = rankOf[id];
-    const first = f[i * RULE_FIELDS + R_FIRST_POSITION];
-    const end = f[(i + 1) * RULE_FIELDS + R_FIRST_POSITION] - 1;
+    const at = rankOf[id] * RULE_FIELDS;
+    const first = f[at + R_FIRST_POSITION];
     const e = (block + RM_HEADER + id * RE_SIZE) >>> 2;
     u32[e + RE_ID / 4] = id;
-    u32[e + RE_FLAGS / 4] = (u16[at + end] === ANCHOR ? RE_ANCHORED : 0) | (f[i * RULE_FIELDS + R_DISALLOW] ? RE_DISALLOW : 0);
-    u32[e + RE_TOKENS / 4] = block + tokensAt + first - i;
-    u32[e + RE_LENGTH / 4] = end - first;
+    u32[e + RE_FLAGS / 4] = (f[at + R_ANCHORED] ? RE_ANCHORED : 0) | (f[at + R_DISALLOW] ? RE_DISALLOW : 0);
+    u32[e + RE_TOKENS / 4] = block + tokensAt + first;
+    u32[e + RE_LENGTH / 4] = f[at + RULE_FIELDS + R_FIRST_POSITION] - first;
   }
   return { block, tokens };
 }
