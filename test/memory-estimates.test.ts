@@ -7,7 +7,7 @@ import { runInNewContext } from 'node:vm';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreAllocatedBytes, parse, RobotsCache } from '../dist/internal.js';
+import { coreAllocatedBytes, coreMemoryBytes, parse, RobotsCache } from '../dist/internal.js';
 import { startServer, serve, type TestServer } from './http-servers.js';
 import { corpusFile, HAVE_SHARED, SHARED } from './shared-data.js';
 
@@ -101,6 +101,20 @@ describe('memory estimates are true', () => {
     const html = parse(SHAPES['an HTML page']());
     // The diagnostics still quote the lines they are about.
     expect(html.diagnostics[1].message).toBe('not a "key: value" line, ignored: "<div class=\\"row-0\\">some text here</div>"');
+  });
+});
+
+describe("the core's memory", () => {
+  it('grows by an eighth, not double: what its blocks do not use stays under an eighth of it (and 1 MiB)', () => {
+    const robots = parse('User-agent: *\n' + Array.from({ length: 200 }, (_, i) => `Disallow: /dir-${i}/*.php$\n`).join(''));
+    const kept = [];
+    // Past 1.3 times the memory there is now: AssemblyScript's own allocator doubled it there.
+    const target = 1.3 * coreMemoryBytes();
+    while (coreAllocatedBytes() < target) kept.push(robots.compile('FooBot'));
+    const memory = coreMemoryBytes();
+    const unused = memory - coreAllocatedBytes();
+    expect(unused, `${kept.length} matchers: memory ${memory}, allocated ${coreAllocatedBytes()}`).toBeLessThanOrEqual(memory / 8 + 2 ** 20);
+    for (const m of kept) m.dispose();
   });
 });
 
