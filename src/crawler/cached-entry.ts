@@ -6,7 +6,6 @@
 // synchronously, in every runtime (browsers and workerd have only the
 // asynchronous CompressionStream, node:zlib is Node's alone).
 import { deflateSync, inflateSync } from 'fflate';
-import type { RobotsStatus } from './fetch-robots.js';
 import type { FetchState } from './robots-store.js';
 import { parse, ParseOptions, RobotsTxt } from '../engine/robots-txt.js';
 
@@ -38,33 +37,16 @@ export function packedBytes(packed: PackedBody | undefined): number {
 }
 const PACKED_OVERHEAD = 160;
 
+// (Declaration merging: an entry has the state's fields, assigned in its constructor.)
+export interface CachedEntry extends FetchState {}
+
 export class CachedEntry implements RobotsEntry {
-  readonly robotsUrl: string;
-  readonly status: RobotsStatus;
-  readonly httpStatus: number | undefined;
-  readonly reason: string;
-  readonly fetchedAt: number;
-  readonly expiresAt: number;
-  readonly stale: boolean;
-  readonly finalUrl: string;
-  readonly redirects: number;
-  readonly reachedLimit: boolean;
-  readonly unreachableSince: number | undefined;
   /** (A private field: an entry spread or logged shows its state, not these octets.) */
   readonly #packed: PackedBody | undefined;
 
+  /** state: a FetchState's fields only (a record's `failures` stays with the slot). */
   constructor(state: FetchState, packed: PackedBody | undefined) {
-    this.robotsUrl = state.robotsUrl;
-    this.status = state.status;
-    this.httpStatus = state.httpStatus;
-    this.reason = state.reason;
-    this.fetchedAt = state.fetchedAt;
-    this.expiresAt = state.expiresAt;
-    this.stale = state.stale;
-    this.finalUrl = state.finalUrl;
-    this.redirects = state.redirects;
-    this.reachedLimit = state.reachedLimit;
-    this.unreachableSince = state.unreachableSince;
+    Object.assign(this, state);
     this.#packed = packed;
   }
 
@@ -74,8 +56,7 @@ export class CachedEntry implements RobotsEntry {
 
   /** Its state as a record has it (without the body). */
   state(failures: number): FetchState & { failures: number } {
-    const { robotsUrl, status, httpStatus, reason, fetchedAt, expiresAt, stale, finalUrl, redirects, reachedLimit, unreachableSince } = this;
-    return { robotsUrl, status, httpStatus, reason, fetchedAt, expiresAt, stale, finalUrl, redirects, reachedLimit, unreachableSince, failures };
+    return { ...this, failures }; // (its own fields are the state's: the octets are private, robots a getter)
   }
 
   /** The kept octets (a stale entry carries its copy's over). */

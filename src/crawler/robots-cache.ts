@@ -490,8 +490,9 @@ export class RobotsCache {
 
 /** A slot for an entry's state and kept file, and its matcher. */
 function slotOf(state: EntryState, packed: PackedBody | undefined, matcher?: Matcher): Slot {
-  const entry = new CachedEntry(state, packed);
-  return { entry, matcher, bytes: slotBytes(entry, matcher), failures: state.failures, evicted: false };
+  const { failures, ...fields } = state;
+  const entry = new CachedEntry(fields, packed);
+  return { entry, matcher, bytes: slotBytes(entry, matcher), failures, evicted: false };
 }
 
 function priorOf(slot: Slot): Prior {
