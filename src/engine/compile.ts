@@ -58,13 +58,13 @@ export function ruleBlockBytes(count: number, valueOctets: number): number {
 export const R_DISALLOW = 0; // 1 for disallow, 0 for allow
 export const R_LINE = 1;
 export const R_PRIORITY = 2;
-export const R_VALUE_START = 3; // the value as written: values[start, end) (in the compiler's scratch: body offsets)
+export const R_VALUE_START = 3; // the value as written: body[start, end)
 export const R_VALUE_END = 4;
 export const R_FIRST_POSITION = 5; // its first NFA position (a cold list's: its first octet token)
 export const R_ANCHORED = 6; // a cold list's: 1 when the pattern ends with `$` (its tokens have no terminal)
 export const RULE_FIELDS = 7;
 
-/** Rules in file order, laid out as RuleTable.rules (plus one row whose first
+/** Rules in file order, RULE_FIELDS ints each (the R_* offsets; plus one row whose first
  * position ends the last rule's tokens), and the octets each is tokenized from
  * (body offsets); shared by all compilations (compiling is never re-entered). */
 let scratch = new Int32Array(RULE_FIELDS * 1024);
