@@ -35,8 +35,8 @@ interface CoreExports {
   lastAllowedCount(): number;
 }
 
-/** Builds one transition for the matcher whose header is at a given address. */
-/** Builds a matcher's transitions (its LazyDfa): an object, not a closure per matcher. */
+/** Builds a matcher's transitions (its LazyDfa, called with the row and byte
+ * class of the one to build): an object, not a closure per matcher. */
 export interface TransitionBuilder {
   build(row: number, cls: number): number;
 }

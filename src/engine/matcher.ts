@@ -32,7 +32,7 @@ export interface MatcherOptions {
 
 /** A matcher's JS objects, which the counts of heldBytes leave out (a cold one
  * holds no DFA objects, and its rules are in the core). Measured (--expose-gc):
- * 20,000 cold matchers of a 3-rule file hold 870 octets of heap each; the rest
+ * 20,000 cold matchers of a 3-rule file hold 718 octets of heap each; the rest
  * is what the core's allocator adds to each block (the corpus's matchers hold
  * about 20% more than the blocks' sizes). */
 const OBJECT_BYTES = 1280;

@@ -263,13 +263,13 @@ export class LineClassifier {
     if (all.matchers.length !== k) throw new Error(`${all.matchers.length} matchers for ${k} crawlers`);
     for (let j = 0; j < k; j++) c.u32[(this.msPtr >>> 2) + j] = addressOf(all.matchers[j]);
     const labelLen = this.json ? this.writeLabel(all.label ?? defaultLabel(all.matchers)) : 0;
-    this.writeRecords(
-      from,
-      to,
-      (i) => c.exports.classifyLinesMulti(this.msPtr, k, this.namesPtr, this.countsPtr, buf, this.recs, i, to, this.outPtr + this.outLen, this.outPtr + this.outCap, this.json, this.labelPtr, labelLen),
-      // The core's bound, names included.
-      (i) => this.lineLength(i) * 6 + 64 + LABEL_MAX + this.namesLen + k * 24,
-    );
+    const x = c.exports;
+    const extra = 64 + LABEL_MAX + this.namesLen + k * 24; // (the core's bound, names included)
+    for (let i = from; i < to; ) {
+      const next = x.classifyLinesMulti(this.msPtr, k, this.namesPtr, this.countsPtr, buf, this.recs, i, to, this.outPtr + this.outLen, this.outPtr + this.outCap, this.json, this.labelPtr, labelLen);
+      this.wrote(i, next, to, extra);
+      i = next;
+    }
   }
 
   private countHost(h1: number, h2: number, fresh: number[]): void {
@@ -328,39 +328,32 @@ export class LineClassifier {
     // (JSON escapes take 6 octets at most, the rule's text included.)
     const textMax = m > UNREACHABLE_MATCHER ? c.u32[(m + H_TEXTS_MAX) >>> 2] : 0;
     const x = c.exports;
+    const extra = textMax * 6 + 96 + LABEL_MAX;
     let allowed = 0;
-    // writeRecords' loop, written out: two closures per call cost, once per URL of an interleaved input.
     for (let i = from; i < to; ) {
       const next = x.classifyLines(m, buf, this.recs, i, to, this.outPtr + this.outLen, this.outPtr + this.outCap, this.json, this.labelPtr, labelLen);
       allowed += x.lastAllowedCount();
-      if (c.u8.length === 0) c.refresh(); // building states may have grown the memory
-      this.outLen = x.lastOutEnd() - this.outPtr;
-      if (next < to) {
-        if (next === i && this.outLen === 0) this.reserveOutput((this.lineLength(next) + textMax) * 6 + 96 + LABEL_MAX);
-        else this.flush();
-      }
+      this.wrote(i, next, to, extra);
       i = next;
     }
     return allowed;
   }
 
   /**
-   * Runs a core writer over records [from, to): `write(i)` writes lines from
-   * record i into the output area and returns the first record it did not
-   * write. A full area is flushed; a line bigger than all of it gets room for
-   * `bound(i)` octets, as the core bounds it.
+   * After a core writer (classifyLines, classifyLinesMulti) wrote the lines of
+   * records [i, next) of [.., to) into the output area: takes them in. When it
+   * stopped short, a full area is flushed; a line bigger than all of it gets
+   * room for its octets times 6 plus `extra`, as the core bounds it. (One step
+   * each writer's loop calls: a loop taking the writer as a closure cost two
+   * closures per call, once per URL of an interleaved input.)
    */
-  private writeRecords(from: number, to: number, write: (i: number) => number, bound: (i: number) => number): void {
+  private wrote(i: number, next: number, to: number, extra: number): void {
     const c = this.core;
-    for (let i = from; i < to; ) {
-      const next = write(i);
-      if (c.u8.length === 0) c.refresh(); // building states may have grown the memory
-      this.outLen = c.exports.lastOutEnd() - this.outPtr;
-      if (next < to) {
-        if (next === i && this.outLen === 0) this.reserveOutput(bound(next));
-        else this.flush();
-      }
-      i = next;
+    if (c.u8.length === 0) c.refresh(); // building states may have grown the memory
+    this.outLen = c.exports.lastOutEnd() - this.outPtr;
+    if (next < to) {
+      if (next === i && this.outLen === 0) this.reserveOutput(this.lineLength(next) * 6 + extra);
+      else this.flush();
     }
   }
 
