@@ -32,10 +32,10 @@ export interface MatcherOptions {
 
 /** A matcher's JS objects, which the counts of heldBytes leave out (a cold one
  * holds no DFA objects, and its rules are in the core). Measured (--expose-gc):
- * 20,000 cold matchers of a 3-rule file hold 718 octets of heap each; the rest
- * is what the core's allocator adds to each block (the corpus's matchers hold
- * about 20% more than the blocks' sizes). */
-const OBJECT_BYTES = 1280;
+ * 20,000 cold matchers of a 3-rule file hold 490 to 710 octets of heap each
+ * (the corpus's, 450 to 980), as the collector leaves them; the core's blocks
+ * hold within 1% of what heldBytes counts for them. */
+const OBJECT_BYTES = 768;
 
 /** Throws a RangeError for options a Matcher cannot take (before anything is compiled for it). */
 export function checkMatcherOptions(options: MatcherOptions): void {
