@@ -12,14 +12,24 @@ const piece = fc.constantFrom(
 );
 const pattern = fc.array(piece, { maxLength: 8 }).map((p) => p.join(''));
 const rule = fc.record({ kind: fc.constantFrom('Allow', 'Disallow'), pattern });
-const agentLine = fc.constantFrom('*', 'FooBot', 'foobot', 'BarBot', 'Other', '* x');
+// User-agent values as files write them: names in any case, with a version
+// after the product token, `*` alone or with more, `*` glued to a name.
+const agentLine = fc.constantFrom('*', 'FooBot', 'foobot', 'BarBot', 'Other', '* x', 'FOOBOT/2.1', 'FooBot Bar', '*bot', 'Foo_Bot', '');
+// Lines that belong to no group's rules, anywhere: they must not start, end or join groups.
+const otherLine = fc.constantFrom('Sitemap: http://example.com/s.xml', 'Crawl-delay: 1', '# comment', 'junk line', 'Foo: bar', 'Disallow: /x', '');
 const group = fc.record({
   agents: fc.array(agentLine, { minLength: 1, maxLength: 2 }),
   rules: fc.array(rule, { maxLength: 6 }),
+  other: fc.option(fc.tuple(otherLine, fc.nat(8)), { freq: 3 }),
 });
-const robots = fc.array(group, { minLength: 1, maxLength: 3 }).map((groups) =>
+const robots = fc.tuple(fc.option(otherLine, { freq: 3 }), fc.array(group, { minLength: 1, maxLength: 3 })).map(([prelude, groups]) =>
+  (prelude === null ? '' : prelude + '\n') +
   groups
-    .map((g) => [...g.agents.map((a) => `User-agent: ${a}`), ...g.rules.map((r) => `${r.kind}: ${r.pattern}`)].join('\n'))
+    .map((g) => {
+      const lines = [...g.agents.map((a) => `User-agent: ${a}`), ...g.rules.map((r) => `${r.kind}: ${r.pattern}`)];
+      if (g.other !== null) lines.splice(g.other[1] % (lines.length + 1), 0, g.other[0]);
+      return lines.join('\n');
+    })
     .join('\n'),
 );
 const url = fc.oneof(
@@ -60,8 +70,10 @@ const sharedUrl = fc.oneof(
 
 function agree(profile: 'rfc' | 'google', maxDfaBytes?: number, files = robots, urlArb = url) {
   fc.assert(
-    fc.property(files, fc.array(urlArb, { minLength: 1, maxLength: 8 }), agent, (body, urls, ag) => {
+    fc.property(files, fc.array(urlArb, { minLength: 1, maxLength: 8 }), agent, fc.boolean(), (body, urls, ag, recordsFirst) => {
       const r = parse(body, { profile });
+      // compile() selects its rules from the lexer's records, or from the records once something read them.
+      if (recordsFirst) void r.heldBytes;
       const m = r.compile(ag, { maxDfaBytes });
       try {
         const batch = m.checkMany(urls);

@@ -11,7 +11,8 @@
 // matcher uses that, and the property tests hold the two together.
 import { core } from './core.js';
 import { HEADER_SIZE, TOKEN_ACCEPT, TOKEN_ANCHOR } from './layout.js';
-import type { Group, RuleKind } from './records.js';
+import type { RuleKind } from './records.js';
+import { selected, SEL_DISALLOW, SEL_END, SEL_FIELDS, SEL_LINE, SEL_START } from './rule-selection.js';
 import { escapePattern, indexHtmDirectory, Profile } from './pattern.js';
 import { ColdList, writeColdList } from './rule-lists.js';
 
@@ -184,13 +185,12 @@ function tokenize(body: Uint8Array, companions: Uint8Array[], count: number, rfc
   return n;
 }
 
-/** The rules' table; with `cold`, their tokens go to a cold rule list in the
- * core (rule-lists.ts) instead of the table's token arrays. */
-export function compileRules(body: Uint8Array, groups: readonly Group[], profile: Profile, cold = false): RuleTable {
+/** The table of the `rules` rules that rule-selection.ts selected last (in
+ * `selected`, values in body); with `cold`, their tokens go to a cold rule list
+ * in the core (rule-lists.ts) instead of the table's token arrays. */
+export function compileRules(body: Uint8Array, rules: number, profile: Profile, cold = false): RuleTable {
   const rfc = profile === 'rfc';
-  let max = 0;
-  for (const g of groups) max += g.rules.length;
-  max = max * 2 + 1; // room for Google's index.htm companions
+  const max = rules * 2 + 1; // room for Google's index.htm companions
   if (scratch.length < max * RULE_FIELDS) scratch = new Int32Array(max * RULE_FIELDS * 2);
   if (spans.length < max * 2) spans = new Int32Array(max * 4);
   const f = scratch;
@@ -200,9 +200,9 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
   let extra = 0;
   let valueOctets = 0;
   // A rule, tokenized from the octets [from, to).
-  const add = (disallow: boolean, line: number, start: number, end: number, from: number, to: number) => {
+  const add = (disallow: number, line: number, start: number, end: number, from: number, to: number) => {
     const at = count * RULE_FIELDS;
-    f[at + R_DISALLOW] = disallow ? 1 : 0;
+    f[at + R_DISALLOW] = disallow;
     f[at + R_LINE] = line;
     f[at + R_VALUE_START] = start;
     f[at + R_VALUE_END] = end;
@@ -211,18 +211,21 @@ export function compileRules(body: Uint8Array, groups: readonly Group[], profile
     spans[2 * count + 1] = to;
     count++;
   };
-  for (const g of groups) {
-    for (const r of g.rules) {
-      add(r.kind === 'disallow', r.line, r.start, r.end, r.start, r.end);
-      if (!rfc && r.kind === 'allow' && mentionsIndexHtm(body, r.start, r.end)) {
-        // An allow whose last segment starts with /index.htm also allows its directory.
-        const dir = indexHtmDirectory(escapePattern(body.subarray(r.start, r.end)));
-        if (dir) {
-          const from = body.length + extra;
-          add(false, r.line, r.start, r.end, from, from + dir.length);
-          companions.push(dir);
-          extra += dir.length;
-        }
+  for (let i = 0; i < rules; i++) {
+    const s = i * SEL_FIELDS;
+    const disallow = selected[s + SEL_DISALLOW];
+    const line = selected[s + SEL_LINE];
+    const start = selected[s + SEL_START];
+    const end = selected[s + SEL_END];
+    add(disallow, line, start, end, start, end);
+    if (!rfc && disallow === 0 && mentionsIndexHtm(body, start, end)) {
+      // An allow whose last segment starts with /index.htm also allows its directory.
+      const dir = indexHtmDirectory(escapePattern(body.subarray(start, end)));
+      if (dir) {
+        const from = body.length + extra;
+        add(0, line, start, end, from, from + dir.length);
+        companions.push(dir);
+        extra += dir.length;
       }
     }
   }

@@ -142,11 +142,6 @@ export class Core {
   private heldBody: Uint8Array | null = null;
   private heldAt = 0;
 
-  /** copy holds the octets of body (a copy of it): the area holds them too. */
-  sameBody(body: Uint8Array, copy: Uint8Array): void {
-    if (this.heldBody === body) this.heldBody = copy;
-  }
-
   /** Puts body at `at`, the body area, unless it is there already. */
   putBody(body: Uint8Array, at: number): void {
     if (this.heldBody === body && this.heldAt === at) return;

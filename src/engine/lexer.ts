@@ -40,34 +40,56 @@ export function isSpace(c: number): boolean {
   return c === 0x20 || (c >= 0x09 && c <= 0x0d);
 }
 
-/** Record layout written by the core (assembly/lexer.ts): 8 i32s. */
-const REC_FIELDS = 8;
+/** Record layout written by the core (assembly/lexer.ts): REC_FIELDS i32s. */
+export const REC_FIELDS = 8;
+export const REC_LINE = 0;
+export const REC_TYPE = 1;
+export const REC_KEY = 2; // the KeyKind, | KEY_TYPO
+const REC_FACTS = 3;
+const REC_KEY_START = 4; // (the line's start for an invalid line)
+const REC_KEY_END = 5; // (the line's end for an invalid line)
+export const REC_VALUE_START = 6;
+export const REC_VALUE_END = 7;
+export const TYPE_RECORD = 0;
 const TYPE_INVALID = 1;
 const TYPE_TRUNCATED = 2;
-const KEY_TYPO = 8;
+export const KEY_TYPO = 8;
 /** Records per call into the core. */
 const BATCH = 4096;
 
-/** Splits body into lines exactly as Google does and hands each to the handler; returns the line count. */
-export function lex(body: Uint8Array, handler: LineHandler): number {
+/**
+ * Lexes body in the core and hands its line records to visit, a batch at a
+ * time: records [from, to) of r (i32 indices, REC_FIELDS apart), read in place
+ * (a copy is an allocation outside V8's heap). visit must not call the core
+ * (its memory could grow, and the lexer's buffers be reused) but for isUtf8,
+ * which allocates nothing. bodyPtr: where the body is in the core. Returns the line count.
+ */
+export function lexBatches(body: Uint8Array, visit: (r: Int32Array, from: number, to: number, bodyPtr: number) => void): number {
   const c = core();
   const { bodyPtr, recordsPtr } = c.lexerBuffers(body.length, BATCH * REC_FIELDS * 4);
   c.putBody(body, bodyPtr);
   const x = c.exports;
-  // (Validated by the core: no Node module in the engine.)
-  const bodyIsUtf8 = x.isUtf8(bodyPtr, body.length) !== 0;
   x.lexBegin(bodyPtr, body.length);
   do {
     const count = x.lexRun(recordsPtr, BATCH);
-    // Read in place (a copy of the records is an allocation outside V8's heap):
-    // nothing below calls the core but isUtf8, which allocates nothing, so its memory cannot grow meanwhile.
-    const r = c.i32;
-    for (let i = recordsPtr >>> 2, stop = i + count * REC_FIELDS; i < stop; i += REC_FIELDS) {
-      const line = r[i];
-      const type = r[i + 1];
-      let facts = r[i + 3];
-      const start = r[i + 4];
-      const end = type === TYPE_INVALID ? r[i + 5] : r[i + 7];
+    visit(c.i32, recordsPtr >>> 2, (recordsPtr >>> 2) + count * REC_FIELDS, bodyPtr);
+  } while (!x.lexDone());
+  return x.lexLines();
+}
+
+/** Splits body into lines exactly as Google does and hands each to the handler; returns the line count. */
+export function lex(body: Uint8Array, handler: LineHandler): number {
+  const x = core().exports;
+  let bodyIsUtf8: boolean | undefined;
+  return lexBatches(body, (r, from, to, bodyPtr) => {
+    // (Validated by the core: no Node module in the engine.)
+    bodyIsUtf8 ??= x.isUtf8(bodyPtr, body.length) !== 0;
+    for (let i = from; i < to; i += REC_FIELDS) {
+      const line = r[i + REC_LINE];
+      const type = r[i + REC_TYPE];
+      let facts = r[i + REC_FACTS];
+      const start = r[i + REC_KEY_START];
+      const end = type === TYPE_INVALID ? r[i + REC_KEY_END] : r[i + REC_VALUE_END];
       if (type === TYPE_TRUNCATED) {
         handler.truncated(line);
         continue;
@@ -77,11 +99,10 @@ export function lex(body: Uint8Array, handler: LineHandler): number {
       if (type === TYPE_INVALID) {
         handler.invalid(line, start, end, facts);
       } else {
-        const key = r[i + 2];
+        const key = r[i + REC_KEY];
         if (key & KEY_TYPO) facts |= LINE_TYPO;
-        handler.record(line, (key & 7) as KeyKind, start, r[i + 5], r[i + 6], end, facts);
+        handler.record(line, (key & 7) as KeyKind, start, r[i + REC_KEY_END], r[i + REC_VALUE_START], end, facts);
       }
     }
-  } while (!x.lexDone());
-  return x.lexLines();
+  });
 }

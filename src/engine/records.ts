@@ -1,7 +1,6 @@
 // The records of a robots.txt: groups with their rules, sitemaps, crawl-delays,
 // Content-Usage preferences and per-line diagnostics. Built by a LineHandler fed
 // by the lexer; knows nothing of matching.
-import { core } from './core.js';
 import {
   lex, LineHandler, KeyKind, KEY_ALLOW, KEY_CONTENT_USAGE, KEY_CRAWL_DELAY, KEY_DISALLOW, KEY_SITEMAP,
   KEY_UNKNOWN, KEY_USER_AGENT, LINE_INVALID_UTF8, LINE_MISSING_COLON, LINE_TYPO, MAX_LINE_OCTETS, isSpace,
@@ -235,12 +234,11 @@ const KEY_NAMES: Record<KeyKind, string> = {
   [KEY_UNKNOWN]: 'unknown',
 };
 
-/** Parses robots.txt octets into records. borrowed: the octets are the
- * caller's, who may reuse them: the records keep a copy. */
-export function readRecords(body: Uint8Array, borrowed = false): Records {
+/** Parses robots.txt octets into records (which keep body: the caller's to keep as it is). */
+export function readRecords(body: Uint8Array): Records {
   const builder = new RecordsBuilder(body);
   const lines = lex(body, builder);
-  const records = {
+  return {
     body,
     groups: builder.groups,
     sitemaps: builder.sitemaps,
@@ -250,11 +248,6 @@ export function readRecords(body: Uint8Array, borrowed = false): Records {
     pending: builder.pending,
     lines,
   };
-  if (borrowed) {
-    records.body = body.slice();
-    core().sameBody(body, records.body); // (a compile of the copy then copies nothing to the core)
-  }
-  return records;
 }
 
 /** Octets of a diagnostic's range that its message quotes. */

@@ -5,6 +5,7 @@ import { checkMatcherOptions, Matcher, MatcherOptions, startsCold, Verdict } fro
 import { MatcherPool } from './matcher-pool.js';
 import type { Profile } from './pattern.js';
 import { compactRecords, Diagnostic, diagnosticsOf, readRecords, Records, recordsBytes, sizeLimitDiagnostic } from './records.js';
+import { selectGroupRules, selectRules } from './rule-selection.js';
 
 export interface ParseOptions {
   /** 'rfc' (default): RFC 9309 with RFC 3986 normalisation. 'google': Google's robotstxt, bit for bit. */
@@ -15,6 +16,7 @@ export interface ParseOptions {
 
 export const DEFAULT_MAX_BYTES = 512_000;
 const encoder = new TextEncoder();
+const NO_OCTETS = new Uint8Array(0);
 /** A written diagnostic's object, beyond its message (measured as records.ts's). */
 const DIAGNOSTIC_BYTES = 80;
 /** Compiled matchers kept per RobotsTxt for isAllowed/explain with a repeated agent. */
@@ -40,8 +42,12 @@ export function parse(body: string | Uint8Array, options: ParseOptions = {}): Ro
 
 export class RobotsTxt {
   readonly profile: Profile;
-  readonly sitemaps: readonly string[];
-  private readonly records: Records;
+  /** The octets parsed (a copy of the caller's: it may reuse them), until records are read: compile() lexes them. */
+  private body: Uint8Array;
+  /** Read on first use (compile() reads the rules it needs from the lexer's
+   * records without them): groups, sitemaps, crawl-delays, diagnostics. */
+  private recordsRead: Records | undefined;
+  private sitemapList: readonly string[] | undefined;
   /** Made by the first isAllowed/explain (a parse for compile() alone needs none). */
   private matchers: Map<string, Matcher> | undefined;
   private readonly cutAt: number | undefined;
@@ -72,11 +78,25 @@ export class RobotsTxt {
       throw new TypeError(`robots.txt body must be a string or a Uint8Array, got ${body === null ? 'null' : typeof body}`);
     }
     this.profile = profile;
-    this.records = readRecords(bytes, typeof body !== 'string');
+    this.body = typeof body === 'string' ? bytes : bytes.slice();
     this.cutAt = cut ? maxBytes : undefined;
-    // RFC: each sitemap once; Google's parser reports every line.
-    const sitemaps = this.records.sitemaps;
-    this.sitemaps = profile === 'rfc' && sitemaps.length > 1 ? [...new Set(sitemaps)] : sitemaps;
+  }
+
+  private get records(): Records {
+    if (this.recordsRead === undefined) {
+      this.recordsRead = readRecords(this.body);
+      this.body = NO_OCTETS; // (the records hold it: compactRecords may replace theirs)
+    }
+    return this.recordsRead;
+  }
+
+  /** Sitemap URLs, as written, in file order (RFC: each once; Google's parser reports every line). */
+  get sitemaps(): readonly string[] {
+    if (this.sitemapList === undefined) {
+      const sitemaps = this.records.sitemaps;
+      this.sitemapList = this.profile === 'rfc' && sitemaps.length > 1 ? [...new Set(sitemaps)] : sitemaps;
+    }
+    return this.sitemapList;
   }
 
   /** What heldBytes counts, once known; written diagnostics add theirs. */
@@ -109,10 +129,13 @@ export class RobotsTxt {
 
   /** The rules that apply to the crawler (any of its names), compiled. The caller owns it: dispose() frees it. */
   compile(agent: string | readonly string[], options?: MatcherOptions): Matcher {
-    const groups = applicableGroups(this.records.groups, crawlerNames(agent, this.profile));
+    const names = crawlerNames(agent, this.profile);
     const how = options ?? {};
     checkMatcherOptions(how); // (before the compiler puts anything in the core for it)
-    return new Matcher(compileRules(this.records.body, groups, this.profile, startsCold(how)), this.profile, how);
+    // From the records once read (their body may be compacted); else from the lexer's records.
+    const r = this.recordsRead;
+    const rules = r !== undefined ? selectGroupRules(applicableGroups(r.groups, names)) : selectRules(this.body, names);
+    return new Matcher(compileRules(r !== undefined ? r.body : this.body, rules, this.profile, startsCold(how)), this.profile, how);
   }
 
   /** The matcher for isAllowed/explain: compiled on first use, held in the

@@ -130,7 +130,6 @@ export class HostMatchers {
   private compile(body: Uint8Array): Entry {
     const { profile, maxBytes, agents, crawlers } = this.options;
     const robots = parse(body, { profile, maxBytes });
-    void robots.heldBytes; // (kept for the run: drop what the rules do not point into first)
     const ruleTexts = this.options.format === 'jsonl';
     if (crawlers === undefined) {
       const matcher = robots.compile(agents, { ruleTexts });

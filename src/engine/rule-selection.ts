@@ -1,0 +1,129 @@
+// The rules that apply to a crawler, read straight from the lexer's line
+// records: the compiler's input, with no records built (no group, agent line or
+// rule as a JS object, no string): a parse for compile() alone is a lex in the
+// core and one loop over its records. The same selection as applicableGroups
+// over readRecords' groups (agents.ts, records.ts), which the records' users
+// (lint, the reference matcher, crawl-delay) and a compile after them take:
+// every group naming one of the crawler's names; failing that, every `*` group.
+import { isSpace, KEY_ALLOW, KEY_DISALLOW, KEY_USER_AGENT, lexBatches, REC_FIELDS, REC_KEY, REC_LINE, REC_TYPE, REC_VALUE_END, REC_VALUE_START, TYPE_RECORD } from './lexer.js';
+import { isTokenChar, type Group } from './records.js';
+
+/** A selected rule: SEL_FIELDS ints in `selected`. */
+export const SEL_DISALLOW = 0; // 1 for a disallow
+export const SEL_LINE = 1;
+export const SEL_START = 2; // the value as written: body[start, end)
+export const SEL_END = 3;
+const SEL_GROUP = 4; // (while selecting: its group)
+export const SEL_FIELDS = 5;
+
+/** The rules selected last, in file order (shared: compiling is never re-entered). */
+export let selected = new Int32Array(SEL_FIELDS * 256);
+/** Per group while selecting: NAMES_CRAWLER and GLOBAL bits. */
+let groupFlags = new Uint8Array(64);
+const NAMES_CRAWLER = 1;
+const GLOBAL = 2;
+
+let count = 0;
+let group = -1;
+let groupHasRules = false;
+let anyNames = 0;
+let crawler: readonly string[] = [];
+let octets: Uint8Array = new Uint8Array(0);
+
+/** Selects the rules of body (as robots.txt octets) that apply to the crawler
+ * (its names, lower-cased: crawlerNames) into `selected`; returns how many. */
+export function selectRules(body: Uint8Array, names: readonly string[]): number {
+  count = 0;
+  group = -1;
+  groupHasRules = false;
+  anyNames = 0;
+  crawler = names;
+  octets = body;
+  lexBatches(body, visit);
+  octets = EMPTY;
+  return keep(anyNames !== 0 ? NAMES_CRAWLER : GLOBAL);
+}
+const EMPTY = new Uint8Array(0);
+
+/** Selects the rules of groups already read (applicableGroups') into `selected`; returns how many. */
+export function selectGroupRules(groups: readonly Group[]): number {
+  count = 0;
+  for (const g of groups) for (const r of g.rules) push(r.kind === 'disallow', r.line, r.start, r.end, 0);
+  return count;
+}
+
+// (A function made once: a closure per compile costs an allocation.)
+function visit(r: Int32Array, from: number, to: number): void {
+  for (let i = from; i < to; i += REC_FIELDS) {
+    if (r[i + REC_TYPE] !== TYPE_RECORD) continue;
+    const key = r[i + REC_KEY] & 7;
+    if (key === KEY_USER_AGENT) {
+      // A user-agent line after a rule starts a new group.
+      if (group < 0 || groupHasRules) {
+        group++;
+        if (group === groupFlags.length) {
+          const more = new Uint8Array(2 * group);
+          more.set(groupFlags);
+          groupFlags = more;
+        }
+        groupFlags[group] = 0;
+        groupHasRules = false;
+      }
+      const flags = agentFlags(r[i + REC_VALUE_START], r[i + REC_VALUE_END]);
+      groupFlags[group] |= flags;
+      anyNames |= flags & NAMES_CRAWLER;
+    } else if (key === KEY_ALLOW || key === KEY_DISALLOW) {
+      if (group < 0) continue; // (a rule before any user-agent line: ignored)
+      groupHasRules = true;
+      push(key === KEY_DISALLOW, r[i + REC_LINE], r[i + REC_VALUE_START], r[i + REC_VALUE_END], group);
+    }
+  }
+}
+
+function push(disallow: boolean, line: number, start: number, end: number, g: number): void {
+  if (selected.length < (count + 1) * SEL_FIELDS) {
+    const more = new Int32Array(2 * selected.length);
+    more.set(selected);
+    selected = more;
+  }
+  const at = count * SEL_FIELDS;
+  selected[at + SEL_DISALLOW] = disallow ? 1 : 0;
+  selected[at + SEL_LINE] = line;
+  selected[at + SEL_START] = start;
+  selected[at + SEL_END] = end;
+  selected[at + SEL_GROUP] = g;
+  count++;
+}
+
+/** Keeps the rules of the groups with a flag of `wanted`, in order; returns how many. */
+function keep(wanted: number): number {
+  let n = 0;
+  for (let i = 0; i < count; i++) {
+    if ((groupFlags[selected[i * SEL_FIELDS + SEL_GROUP]] & wanted) === 0) continue;
+    if (n !== i) selected.copyWithin(n * SEL_FIELDS, i * SEL_FIELDS, (i + 1) * SEL_FIELDS);
+    n++;
+  }
+  return n;
+}
+
+/** A user-agent line's value body[start, end): GLOBAL for `*` (alone, or
+ * followed by whitespace), NAMES_CRAWLER when its product token (its leading
+ * run of [A-Za-z_-], in ASCII lower case) is one of the crawler's names (as
+ * records.ts's agentLine and agents.ts's names() say it). */
+function agentFlags(start: number, end: number): number {
+  const b = octets;
+  if (end > start && b[start] === 0x2a && (end - start === 1 || isSpace(b[start + 1]))) return GLOBAL;
+  let length = 0;
+  while (start + length < end && isTokenChar(b[start + length])) length++;
+  for (const name of crawler) {
+    if (name.length !== length) continue;
+    let k = 0;
+    while (k < length && lower(b[start + k]) === name.charCodeAt(k)) k++;
+    if (k === length) return NAMES_CRAWLER;
+  }
+  return 0;
+}
+
+function lower(c: number): number {
+  return c >= 0x41 && c <= 0x5a ? c | 0x20 : c;
+}
