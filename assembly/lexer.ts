@@ -2,7 +2,7 @@
 // octet for octet, as src/engine/lexer.ts documents it. It writes one record per line
 // with content to an output buffer; the host reads them and builds the groups.
 // Resumable: lexRun stops when the buffer is full and goes on at the next call.
-import { findFirstOf } from "./scan";
+import { findFirstOf, findFirstOf4 } from "./scan";
 
 /** Record layout: REC_FIELDS i32s. */
 export const REC_FIELDS = 8;
@@ -30,6 +30,8 @@ let lineStart: i32 = 0;
 let lineNum: i32 = 0;
 let lastWasCR = false;
 let finished = false;
+/** The last line's first '#' or NUL (-1: none), once a scan reached the body's end. */
+let lastLineCut: i32 = -1;
 let out: usize = 0;
 let count: i32 = 0;
 
@@ -53,6 +55,7 @@ export function lexBegin(b: usize, n: i32): void {
   lineNum = 0;
   lastWasCR = false;
   finished = false;
+  lastLineCut = -1;
 }
 
 /** Lines emitted so far (the final count once lexDone). */
@@ -73,19 +76,31 @@ export function lexRun(o: usize, cap: i32): i32 {
   let p = pos;
   while (p < n) {
     if (count + 2 > cap) break;
-    p = findFirstOf(b, p, n, 0x0a, 0x0d, 0x0d);
-    if (p >= n) break;
+    // One scan finds the line's end and its first '#' or NUL (where Google's C
+    // string reading ends it), not one scan for each.
+    let cut = -1;
+    p = findFirstOf4(b, p, n, 0x0a, 0x0d, 0x23, 0);
+    while (p < n) {
+      const c = load<u8>(b + p);
+      if (c == 0x0a || c == 0x0d) break;
+      if (cut < 0) cut = p;
+      p = findFirstOf(b, p + 1, n, 0x0a, 0x0d, 0x0d);
+    }
+    if (p >= n) {
+      lastLineCut = cut; // (the last line has no line end: it is lexed below, maybe at the next call)
+      break;
+    }
     const c = <u32>load<u8>(b + p);
     // The LF of a CRLF does not make an empty line of its own.
     const crlfContinuation = p == lineStart && lastWasCR && c == 0x0a;
-    if (!crlfContinuation) line(lineStart, p, ++lineNum);
+    if (!crlfContinuation) line(lineStart, p, cut, ++lineNum);
     p++;
     lineStart = p;
     lastWasCR = c == 0x0d;
   }
   pos = p;
   if (p >= n && !finished && count + 2 <= cap) {
-    line(lineStart, n, ++lineNum);
+    line(lineStart, n, lastLineCut, ++lineNum);
     finished = true;
   }
   return count;
@@ -104,7 +119,8 @@ function emit(type: i32, kind: i32, facts: i32, a: i32, b: i32, c: i32, d: i32):
   count++;
 }
 
-function line(start: i32, end: i32, num: i32): void {
+/** The line body[start, end), whose first '#' or NUL is at cut (-1: none). */
+function line(start: i32, end: i32, cut: i32, num: i32): void {
   let facts = 0;
   if (end - start > MAX_LINE_OCTETS) {
     end = start + MAX_LINE_OCTETS;
@@ -113,7 +129,7 @@ function line(start: i32, end: i32, num: i32): void {
   }
   const b = body;
   // Google reads the line as a C string: it ends at the first NUL, and at '#'.
-  end = findFirstOf(b, start, end, 0x23, 0, 0);
+  if (cut >= 0 && cut < end) end = cut;
   while (start < end && isSpace(load<u8>(b + start))) start++;
   while (end > start && isSpace(load<u8>(b + end - 1))) end--;
   if (start == end) return;

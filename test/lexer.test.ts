@@ -44,4 +44,23 @@ describe('WASM lexer against the reference transcription', () => {
     const b = new TextEncoder().encode('User-agent: *\n' + 'Disallow: /x\n\n#c\nfoo bar\n'.repeat(5000));
     expect(wasmLex(b)).toEqual(referenceLex(b));
   });
+
+  it("a last line with no line end, and a '#' or NUL in it, where a batch of records ends", () => {
+    // (A batch holds 4096 records: the last line's comment is found by the scan that reaches the end, and lexed at the next call.)
+    for (let lines = 4090; lines <= 4098; lines++) {
+      for (const last of ['Disallow: /x # y', 'Disallow: /x\0y', '# only', 'Allow: /z']) {
+        const b = new TextEncoder().encode('Disallow: /a\n'.repeat(lines) + last);
+        expect(wasmLex(b)).toEqual(referenceLex(b));
+      }
+    }
+  });
+
+  it("a '#' or NUL before and past the line-length cap", () => {
+    for (const at of [100, 16_640, 16_652, 16_700]) {
+      for (const mark of ['#', '\0']) {
+        const b = new TextEncoder().encode('Disallow: /' + 'a'.repeat(at) + mark + 'b'.repeat(50) + '\nAllow: /c' + mark + 'd');
+        expect(wasmLex(b)).toEqual(referenceLex(b));
+      }
+    }
+  });
 });

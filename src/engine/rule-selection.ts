@@ -47,13 +47,33 @@ const EMPTY = new Uint8Array(0);
 
 /** Selects the rules of groups already read (applicableGroups') into `selected`; returns how many. */
 export function selectGroupRules(groups: readonly Group[]): number {
-  count = 0;
-  for (const g of groups) for (const r of g.rules) push(r.kind === 'disallow', r.line, r.start, r.end, 0);
-  return count;
+  let n = 0;
+  for (const g of groups) n += g.rules.length;
+  if (selected.length < n * SEL_FIELDS) selected = new Int32Array(2 * n * SEL_FIELDS);
+  let at = 0;
+  for (const g of groups) {
+    for (const r of g.rules) {
+      selected[at + SEL_DISALLOW] = r.kind === 'disallow' ? 1 : 0;
+      selected[at + SEL_LINE] = r.line;
+      selected[at + SEL_START] = r.start;
+      selected[at + SEL_END] = r.end;
+      at += SEL_FIELDS;
+    }
+  }
+  return n;
 }
 
 // (A function made once: a closure per compile costs an allocation.)
 function visit(r: Int32Array, from: number, to: number): void {
+  // Room for every record of the batch as a rule: no check per rule.
+  const room = (count + (to - from) / REC_FIELDS) * SEL_FIELDS;
+  if (selected.length < room) {
+    const more = new Int32Array(2 * room);
+    more.set(selected);
+    selected = more;
+  }
+  const out = selected;
+  let at = count * SEL_FIELDS;
   for (let i = from; i < to; i += REC_FIELDS) {
     if (r[i + REC_TYPE] !== TYPE_RECORD) continue;
     const key = r[i + REC_KEY] & 7;
@@ -75,24 +95,15 @@ function visit(r: Int32Array, from: number, to: number): void {
     } else if (key === KEY_ALLOW || key === KEY_DISALLOW) {
       if (group < 0) continue; // (a rule before any user-agent line: ignored)
       groupHasRules = true;
-      push(key === KEY_DISALLOW, r[i + REC_LINE], r[i + REC_VALUE_START], r[i + REC_VALUE_END], group);
+      out[at + SEL_DISALLOW] = key === KEY_DISALLOW ? 1 : 0;
+      out[at + SEL_LINE] = r[i + REC_LINE];
+      out[at + SEL_START] = r[i + REC_VALUE_START];
+      out[at + SEL_END] = r[i + REC_VALUE_END];
+      out[at + SEL_GROUP] = group;
+      at += SEL_FIELDS;
     }
   }
-}
-
-function push(disallow: boolean, line: number, start: number, end: number, g: number): void {
-  if (selected.length < (count + 1) * SEL_FIELDS) {
-    const more = new Int32Array(2 * selected.length);
-    more.set(selected);
-    selected = more;
-  }
-  const at = count * SEL_FIELDS;
-  selected[at + SEL_DISALLOW] = disallow ? 1 : 0;
-  selected[at + SEL_LINE] = line;
-  selected[at + SEL_START] = start;
-  selected[at + SEL_END] = end;
-  selected[at + SEL_GROUP] = g;
-  count++;
+  count = at / SEL_FIELDS;
 }
 
 /** Keeps the rules of the groups with a flag of `wanted`, in order; returns how many. */
