@@ -141,6 +141,35 @@ describe('WASM automaton agrees with the reference matcher', () => {
       m.dispose();
     }
   });
+  it('on long rules (tokenized 16 octets at a time), their escapes, stars and non-ASCII at every place, and URLs made from them', () => {
+    const run = fc.stringMatching(/^[a-z0-9/._~-]{0,40}$/);
+    const longPattern = fc.array(fc.tuple(run, piece), { minLength: 1, maxLength: 4 }).map((p) => '/' + p.flat().join(''));
+    const longRules = fc.array(fc.record({ kind: fc.constantFrom('Allow', 'Disallow'), pattern: longPattern }), { minLength: 1, maxLength: 6 });
+    for (const profile of ['google', 'rfc'] as const) {
+      fc.assert(
+        fc.property(longRules, fc.nat(), fc.constantFrom('', 'x', '/', '%41', 'é'), (rules, pick, tail) => {
+          const body = 'User-agent: *\n' + rules.map((r) => `${r.kind}: ${r.pattern}`).join('\n');
+          // A URL each rule matches as written ('*' as one octet), cut short, and with more after it.
+          const from = rules[pick % rules.length].pattern.replace(/\*/g, 'q').replace(/\$$/, '');
+          const urls = [from, from.slice(0, -1), from + tail, from.slice(0, from.length >> 1)];
+          // Cold (octet tokens in a rule list) and hot from the start (u16 tokens for the automaton).
+          for (const coldOctets of [undefined, 0]) {
+            const m = parse(body, { profile }).compile('FooBot', { coldOctets });
+            try {
+              for (const u of urls) {
+                const ref = referenceVerdict(new TextEncoder().encode(body), u, 'FooBot', profile);
+                const got = m.explain(u);
+                expect({ allowed: got.allowed, line: got.line }, `${profile} ${u}`).toEqual({ allowed: ref.allowed, line: ref.line });
+              }
+            } finally {
+              m.dispose();
+            }
+          }
+        }),
+        { numRuns: 1500 },
+      );
+    }
+  });
   it('on rules that share prefixes, stars and patterns (both profiles, with and without a cap)', () => {
     agree('google', undefined, sharedRobots, sharedUrl);
     agree('rfc', undefined, sharedRobots, sharedUrl);

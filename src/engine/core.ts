@@ -158,7 +158,7 @@ export class Core {
     return {
       body: areas.body.reserve(this, bodyOctets + 16),
       ranges: areas.ranges.reserve(this, rules * 8),
-      tokens: areas.tokens.reserve(this, tokens * 2),
+      tokens: areas.tokens.reserve(this, tokens * 2 + 32), // (the tokenizer writes 16 octets at a time)
       out: areas.out.reserve(this, (2 * rules + 1) * 4),
     };
   }
