@@ -15,7 +15,7 @@
 // the best of them bounds which `*` rules are worth trying.
 import {
   H_NFA, H_RULES, H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE, RULE_LIST_STAR,
-  RM_COUNT, RM_OCTETS, RM_HEADER, RE_ID, RE_FLAGS, RE_TOKENS, RE_LENGTH, RE_SIZE, RE_ANCHORED, RE_DISALLOW, RE_OCTET_SET,
+  RM_COUNT, RM_OCTETS, RM_HEADER, RE_ID, RE_FLAGS, RE_TOKENS, RE_LENGTH, RE_SIZE, RE_ANCHORED, RE_DISALLOW, RE_OCTET_SET, RE_HEAD_SHIFT,
 } from "../src/engine/layout";
 import { walkLiteralTrie } from "./literal-trie";
 
@@ -97,13 +97,18 @@ export function walkRules(m: usize, p: usize, n: i32): void {
   const count = load<u32>(list, RM_COUNT);
   const octets = load<usize>(list, RM_OCTETS);
   if (octets != 0 && count != 0 && load<u32>(list + RM_HEADER, RE_ID) < best) markOctets(p, n);
+  // The path's first four octets, for the rules' literal heads (a shorter path is left to matches()).
+  const head = n >= 4 ? load<u32>(p) : 0;
   for (let i: usize = 0; i < <usize>count; i++) {
     const e = list + RM_HEADER + i * RE_SIZE;
     const id = load<u32>(e, RE_ID);
     if (id >= best) break; // the rules left rank below the one that decides already
-    if (octets != 0 && namesMissingOctet(octets + i * <usize>RE_OCTET_SET)) continue;
     const flags = load<u32>(e, RE_FLAGS);
-    if (!matches(p, n, load<usize>(e, RE_TOKENS), load<i32>(e, RE_LENGTH), (flags & RE_ANCHORED) != 0)) continue;
+    const tokens = load<usize>(e, RE_TOKENS);
+    const literal = (flags >> RE_HEAD_SHIFT) & 7;
+    if (literal != 0 && n >= 4 && ((head ^ load<u32>(tokens)) & (<u32>-1 >>> ((4 - literal) << 3))) != 0) continue;
+    if (octets != 0 && namesMissingOctet(octets + i * <usize>RE_OCTET_SET)) continue;
+    if (!matches(p, n, tokens, load<i32>(e, RE_LENGTH), (flags & RE_ANCHORED) != 0)) continue;
     // The best match of all: it decides (the other kind's best, if any, ranks below it).
     if (flags & RE_DISALLOW) disallow = id;
     else allow = id;

@@ -80,6 +80,13 @@ export const RE_LENGTH = 12; // tokens (no terminal)
 export const RE_SIZE = 16;
 export const RE_ANCHORED = 1; // ends with `$`
 export const RE_DISALLOW = 2;
+/** RE_FLAGS bits 2-4: how many of the pattern's first octets (at most 4) are
+ * literal, before any `*`: a path must start with them, which one word test
+ * checks before the rule is matched (most rules fail there). */
+export const RE_HEAD_SHIFT = 2;
+export const RE_HEAD_MAX = 4;
+/** Readable octets a rule list keeps past its tokens (a head is read as a word). */
+export const RE_TOKEN_SLACK = 4;
 export const RE_OCTET_SET = 32;
 /** `*` in a rule list's octets: a pattern's octet 0x2A is always its wildcard
  * (the tokenizer writes a literal one as %2A), so the octet is free to mean it. */

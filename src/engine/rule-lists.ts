@@ -6,7 +6,8 @@
 import type { Core } from './core.js';
 import { ACCEPT, ANCHOR, RuleTable, RULE_FIELDS, R_ANCHORED, R_DISALLOW, R_FIRST_POSITION } from './compile.js';
 import {
-  NO_RULE, RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_ID, RE_LENGTH, RE_OCTET_SET, RE_SIZE, RE_TOKENS, RM_COUNT, RM_HEADER, RM_OCTETS, RULE_LIST_STAR, TOKEN_STAR,
+  NO_RULE, RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_HEAD_MAX, RE_HEAD_SHIFT, RE_ID, RE_LENGTH, RE_OCTET_SET, RE_SIZE, RE_TOKEN_SLACK, RE_TOKENS,
+  RM_COUNT, RM_HEADER, RM_OCTETS, RULE_LIST_STAR, TOKEN_STAR,
 } from './layout.js';
 import { T_END_ALLOW, T_END_DISALLOW, T_STICKY_DISALLOW, Trie } from './trie.js';
 
@@ -28,31 +29,40 @@ export interface ColdList {
 export function writeColdList(core: Core, octets: Uint8Array | null, f: Int32Array, rankOf: Int32Array, count: number): ColdList {
   const tokens = f[count * RULE_FIELDS + R_FIRST_POSITION];
   const tokensAt = RM_HEADER + count * RE_SIZE;
-  const block = core.alloc(tokensAt + tokens);
+  const block = core.alloc(tokensAt + tokens + RE_TOKEN_SLACK);
   if (octets !== null) {
     core.u8.set(octets.subarray(0, tokens), block + tokensAt);
   } else {
     const area = core.compilerBuffers(0, 0, 0).tokens; // (where the tokenizer wrote them)
     core.u8.copyWithin(block + tokensAt, area, area + tokens);
   }
-  const u32 = core.u32; // (after the allocations: the core's memory may have grown)
+  const { u8, u32 } = core; // (after the allocations: the core's memory may have grown)
   u32[(block + RM_COUNT) >>> 2] = count;
   u32[(block + RM_OCTETS) >>> 2] = 0; // (a cold matcher's rules mostly fail at their first octets: no octet sets)
   for (let id = 0; id < count; id++) {
     const at = rankOf[id] * RULE_FIELDS;
     const first = f[at + R_FIRST_POSITION];
+    const length = f[at + RULE_FIELDS + R_FIRST_POSITION] - first;
     const e = (block + RM_HEADER + id * RE_SIZE) >>> 2;
     u32[e + RE_ID / 4] = id;
-    u32[e + RE_FLAGS / 4] = (f[at + R_ANCHORED] ? RE_ANCHORED : 0) | (f[at + R_DISALLOW] ? RE_DISALLOW : 0);
+    const head = literalHead(u8, block + tokensAt + first, length);
+    u32[e + RE_FLAGS / 4] = (f[at + R_ANCHORED] ? RE_ANCHORED : 0) | (f[at + R_DISALLOW] ? RE_DISALLOW : 0) | (head << RE_HEAD_SHIFT);
     u32[e + RE_TOKENS / 4] = block + tokensAt + first;
-    u32[e + RE_LENGTH / 4] = f[at + RULE_FIELDS + R_FIRST_POSITION] - first;
+    u32[e + RE_LENGTH / 4] = length;
   }
   return { block, tokens };
 }
 
+/** How many of the tokens t[at, at + length) lead before any `*`, at most RE_HEAD_MAX (RE_FLAGS' head). */
+function literalHead(t: Uint8Array, at: number, length: number): number {
+  let n = 0;
+  while (n < RE_HEAD_MAX && n < length && t[at + n] !== RULE_LIST_STAR) n++;
+  return n;
+}
+
 /** Octets of a cold list of count rules. */
 export function coldListBytes(count: number, list: ColdList): number {
-  return RM_HEADER + count * RE_SIZE + list.tokens;
+  return RM_HEADER + count * RE_SIZE + list.tokens + RE_TOKEN_SLACK;
 }
 
 /** The table's token arrays back from a cold list (file order, terminals
@@ -151,7 +161,7 @@ export function writeStarRules(core: Core, t: Trie): { block: number; octets: nu
   const order = Array.from({ length: count }, (_, e) => e).sort((a, b) => ids[a] - ids[b]);
   const setsAt = RM_HEADER + count * RE_SIZE;
   const tokensAt = setsAt + count * RE_OCTET_SET;
-  const octets = tokensAt + tokenCount;
+  const octets = tokensAt + tokenCount + RE_TOKEN_SLACK;
   const block = core.alloc(octets);
   const { u8, u32 } = core;
   u8.fill(0, block, block + tokensAt);
@@ -161,7 +171,7 @@ export function writeStarRules(core: Core, t: Trie): { block: number; octets: nu
   order.forEach((e, rank) => {
     const at = block + RM_HEADER + rank * RE_SIZE;
     u32[(at + RE_ID) >>> 2] = ids[e];
-    u32[(at + RE_FLAGS) >>> 2] = flags[e];
+    u32[(at + RE_FLAGS) >>> 2] = flags[e] | (literalHead(tokens, starts[e], lengths[e]) << RE_HEAD_SHIFT);
     u32[(at + RE_TOKENS) >>> 2] = block + tokensAt + starts[e];
     u32[(at + RE_LENGTH) >>> 2] = lengths[e];
     const named = (block + setsAt + rank * RE_OCTET_SET) >>> 2;
