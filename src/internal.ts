@@ -6,7 +6,7 @@ export { referenceVerdict, pathParamsQuery, normalizePath } from './engine/refer
 export { escapePattern } from './engine/pattern.js';
 export { corePath, coreMemoryBytes, coreAllocatedBytes, coreIsUtf8 } from './engine/core.js';
 export { dfaTuning } from './engine/dfa.js';
-export { ownMatcherStats } from './engine/robots-txt.js';
+export { ownMatcherStats, compileOctets } from './engine/robots-txt.js';
 export { LineClassifier, MAX_COUNTED_HOSTS, UNREACHABLE, LABEL_MAX, MAX_CRAWLERS, shardOf } from './node/line-classifier.js';
 export type { OutputFormat, MatcherSource, Origin, BlockResult, OutputBuffers, OutputWriter, LabelledMatcher, CrawlerMatchers, CrawlerSource, Shard } from './node/line-classifier.js';
 export { BufferPool } from './node/buffer-pool.js';

@@ -9,7 +9,7 @@ import CachePolicy from 'http-cache-semantics';
 import { fetchRobots, FetchFunction, FetchOutcome, RobotsStatus } from './fetch-robots.js';
 import type { Matcher } from '../engine/matcher.js';
 import type { Profile } from '../engine/pattern.js';
-import { DEFAULT_MAX_BYTES, parse, ParseOptions, RobotsTxt } from '../engine/robots-txt.js';
+import { compileOctets, DEFAULT_MAX_BYTES, parse, ParseOptions, RobotsTxt } from '../engine/robots-txt.js';
 import { CachedEntry, packBody, packedBytes, PackedBody, RobotsEntry, unpackBody } from './cached-entry.js';
 import { robotsUrl } from '../engine/robots-url.js';
 import type { FetchState, RobotsRecord, RobotsStore, StoreEvent } from './robots-store.js';
@@ -440,7 +440,7 @@ export class RobotsCache {
 
   /** An ok entry's slot: its file parsed, compiled, and kept deflated. */
   private okSlot(state: EntryState, body: Uint8Array): Slot {
-    const matcher = this.compile(parse(body, this.parseOptions));
+    const matcher = compileOctets(body, this.parseOptions, this.agent, { maxDfaBytes: this.maxDfaBytes });
     return slotOf(state, packBody(body, this.parseOptions), matcher);
   }
 

@@ -142,6 +142,11 @@ export class Core {
   private heldBody: Uint8Array | null = null;
   private heldAt = 0;
 
+  /** The body area no longer counts as holding body (its owner may change it). */
+  forgetBody(body: Uint8Array): void {
+    if (this.heldBody === body) this.heldBody = null;
+  }
+
   /** Puts body at `at`, the body area, unless it is there already. */
   putBody(body: Uint8Array, at: number): void {
     if (this.heldBody === body && this.heldAt === at) return;

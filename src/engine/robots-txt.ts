@@ -6,6 +6,7 @@ import { MatcherPool } from './matcher-pool.js';
 import type { Profile } from './pattern.js';
 import { compactRecords, Diagnostic, diagnosticsOf, readRecords, Records, recordsBytes, sizeLimitDiagnostic } from './records.js';
 import { selectGroupRules, selectRules } from './rule-selection.js';
+import { core } from './core.js';
 
 export interface ParseOptions {
   /** 'rfc' (default): RFC 9309 with RFC 3986 normalisation. 'google': Google's robotstxt, bit for bit. */
@@ -40,6 +41,50 @@ export function parse(body: string | Uint8Array, options: ParseOptions = {}): Ro
   return new RobotsTxt(body, options);
 }
 
+/** The octets to parse (the caller's, as a plain view, or a string's
+ * encoding), cut at maxBytes, and the profile; throws for bad options or a body
+ * of another type. */
+function octetsOf(body: string | Uint8Array, options: ParseOptions): { bytes: Uint8Array; cut: boolean; maxBytes: number; profile: Profile } {
+  if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
+  const profile = options.profile ?? 'rfc';
+  if (profile !== 'rfc' && profile !== 'google') {
+    throw new TypeError(`profile must be 'rfc' or 'google', got ${JSON.stringify(profile)}`);
+  }
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (typeof maxBytes !== 'number' || Number.isNaN(maxBytes) || maxBytes < DEFAULT_MAX_BYTES) {
+    throw new RangeError(`maxBytes must be at least ${DEFAULT_MAX_BYTES} (RFC 9309 2.5), or Infinity; got ${String(maxBytes)}`);
+  }
+  if (typeof body === 'string') {
+    const bytes = encoder.encode(body);
+    const cut = bytes.length > maxBytes;
+    return { bytes: cut ? bytes.subarray(0, maxBytes) : bytes, cut, maxBytes, profile };
+  }
+  if (body instanceof Uint8Array) {
+    // A plain view (a Buffer's subarray() is slow).
+    const cut = body.length > maxBytes;
+    return { bytes: new Uint8Array(body.buffer, body.byteOffset, cut ? maxBytes : body.length), cut, maxBytes, profile };
+  }
+  throw new TypeError(`robots.txt body must be a string or a Uint8Array, got ${body === null ? 'null' : typeof body}`);
+}
+
+/**
+ * @internal parse(body, options).compile(agent, matcherOptions), for those
+ * who keep the matcher alone (a cache, bulk classification): no RobotsTxt is
+ * made, and the octets are read during the call only (not copied: the caller
+ * may reuse them once it returns).
+ */
+export function compileOctets(body: string | Uint8Array, options: ParseOptions, agent: string | readonly string[], matcherOptions?: MatcherOptions): Matcher {
+  const { bytes, profile } = octetsOf(body, options);
+  const how = matcherOptions ?? {};
+  const names = crawlerNames(agent, profile);
+  checkMatcherOptions(how);
+  try {
+    return new Matcher(compileRules(bytes, selectRules(bytes, names), profile, startsCold(how)), profile, how);
+  } finally {
+    core().forgetBody(bytes); // (the caller's octets, which it may change: the next compile copies them again)
+  }
+}
+
 export class RobotsTxt {
   readonly profile: Profile;
   /** The octets parsed (a copy of the caller's: it may reuse them), until records are read: compile() lexes them. */
@@ -54,32 +99,11 @@ export class RobotsTxt {
   private diagnosticList: Diagnostic[] | undefined;
 
   constructor(body: string | Uint8Array, options: ParseOptions = {}) {
-    if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
-    const profile = options.profile ?? 'rfc';
-    if (profile !== 'rfc' && profile !== 'google') {
-      throw new TypeError(`profile must be 'rfc' or 'google', got ${JSON.stringify(profile)}`);
-    }
-    const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-    if (typeof maxBytes !== 'number' || Number.isNaN(maxBytes) || maxBytes < DEFAULT_MAX_BYTES) {
-      throw new RangeError(`maxBytes must be at least ${DEFAULT_MAX_BYTES} (RFC 9309 2.5), or Infinity; got ${String(maxBytes)}`);
-    }
-    let bytes: Uint8Array;
-    let cut: boolean;
-    if (typeof body === 'string') {
-      bytes = encoder.encode(body);
-      cut = bytes.length > maxBytes;
-      if (cut) bytes = bytes.subarray(0, maxBytes);
-    } else if (body instanceof Uint8Array) {
-      // The caller's octets, as a plain view (a Buffer's subarray() is slow):
-      // the records copy what they keep, since the caller may reuse its buffer.
-      cut = body.length > maxBytes;
-      bytes = new Uint8Array(body.buffer, body.byteOffset, cut ? maxBytes : body.length);
-    } else {
-      throw new TypeError(`robots.txt body must be a string or a Uint8Array, got ${body === null ? 'null' : typeof body}`);
-    }
-    this.profile = profile;
-    this.body = typeof body === 'string' ? bytes : bytes.slice();
-    this.cutAt = cut ? maxBytes : undefined;
+    const input = octetsOf(body, options);
+    this.profile = input.profile;
+    // (The caller may reuse its octets: a string's are ours already.)
+    this.body = typeof body === 'string' ? input.bytes : input.bytes.slice();
+    this.cutAt = input.cut ? input.maxBytes : undefined;
   }
 
   private get records(): Records {

@@ -1,6 +1,6 @@
 // What a classification needs, as plain data (it crosses to worker threads),
 // and the engine built from it: one matcher, or one per host of a directory.
-import { LineClassifier, parse, UNREACHABLE, type BlockResult, type CrawlerMatchers, type Matcher, type Shard, type OutputBuffers, type OutputFormat, type OutputWriter, type Profile } from '../../internal.js';
+import { compileOctets, LineClassifier, parse, UNREACHABLE, type BlockResult, type CrawlerMatchers, type Matcher, type Shard, type OutputBuffers, type OutputFormat, type OutputWriter, type Profile } from '../../internal.js';
 import { CliError } from './errors.js';
 import { compileCrawlers, HostMatchers } from './host-matchers.js';
 import type { WarcIndexData } from './warc-index.js';
@@ -94,7 +94,7 @@ export class BlockClassifier {
 /** Parses and compiles, turning a bad agent into a usage error. JSON lines name the deciding rule: the core keeps the rules' texts then. */
 export function compileAgents(body: Uint8Array, config: Pick<ClassifyConfig, 'agents' | 'profile' | 'maxBytes'> & { format?: OutputFormat }): Matcher {
   try {
-    return parse(body, { profile: config.profile, maxBytes: config.maxBytes }).compile(config.agents, { ruleTexts: config.format === 'jsonl' });
+    return compileOctets(body, { profile: config.profile, maxBytes: config.maxBytes }, config.agents, { ruleTexts: config.format === 'jsonl' });
   } catch (e) {
     if (e instanceof TypeError || e instanceof RangeError) throw new CliError(e.message);
     throw e;

@@ -4,7 +4,7 @@
 // of thousands of hosts run in bounded memory. An origin (scheme, host, port)
 // has its own robots.txt (robots-dir.ts finds it in the directory; warc-robots.ts
 // among WARC captures).
-import { parse, UNREACHABLE, type CrawlerMatchers, type LabelledMatcher, type Matcher, type Origin, type OutputFormat, type Profile } from '../../internal.js';
+import { compileOctets, parse, UNREACHABLE, type CrawlerMatchers, type LabelledMatcher, type Matcher, type Origin, type OutputFormat, type Profile } from '../../internal.js';
 import { CliError } from './errors.js';
 import { RobotsDir } from './robots-dir.js';
 import type { WarcIndexData } from './warc-index.js';
@@ -129,13 +129,13 @@ export class HostMatchers {
   /** A host's entry for its robots.txt: its matcher, or with crawlers one per distinct set of groups that apply. */
   private compile(body: Uint8Array): Entry {
     const { profile, maxBytes, agents, crawlers } = this.options;
-    const robots = parse(body, { profile, maxBytes });
     const ruleTexts = this.options.format === 'jsonl';
     if (crawlers === undefined) {
-      const matcher = robots.compile(agents, { ruleTexts });
+      // (No RobotsTxt: the file's octets are the read buffer's, compiled and let go.)
+      const matcher = compileOctets(body, { profile, maxBytes }, agents, { ruleTexts });
       return { matcher, source: matcher.sourceBytes, bytes: 0, used: false };
     }
-    const all = compileCrawlers(robots, crawlers, ruleTexts);
+    const all = compileCrawlers(parse(body, { profile, maxBytes }), crawlers, ruleTexts);
     const distinct = [...new Set(all)];
     return { matcher: all[0], crawlers: { matchers: all }, others: distinct.slice(1), source: all[0].sourceBytes, bytes: 0, used: false };
   }
