@@ -4,7 +4,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { coreAllocatedBytes, coreMemoryBytes, DisposedError, OWN_MATCHERS_BYTES, ownMatcherStats, parse } from '../dist/internal.js';
+import { compileOctets, coreAllocatedBytes, coreMemoryBytes, DisposedError, OWN_MATCHERS_BYTES, ownMatcherStats, parse } from '../dist/internal.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -116,6 +116,20 @@ describe('ownership', () => {
     const c = parse('User-agent: *\nDisallow: /cccc\n');
     for (const [robots, path] of [[a, '/aaaa'], [b, '/bbbb'], [c, '/cccc'], [a, '/aaaa'], [b, '/bbbb']] as const) {
       const m = robots.compile('FooBot');
+      expect(m.explain(`https://example.com${path}`).rule?.pattern, path).toBe(path);
+      for (const other of ['/aaaa', '/bbbb', '/cccc']) expect(m.isAllowed(`https://example.com${other}`), `${path} ${other}`).toBe(other !== path);
+      m.dispose();
+    }
+  });
+
+  it('compileOctets reads the caller\'s octets during the call only: the same buffer, changed in place, compiles to its new rules', () => {
+    const text = (path: string) => new TextEncoder().encode(`User-agent: *\nDisallow: ${path}\n`);
+    const buffer = text('/aaaa');
+    const view = buffer.subarray(0); // (one view object, as a reader that reuses its buffer may pass)
+    for (const path of ['/aaaa', '/bbbb', '/cccc']) {
+      buffer.set(text(path));
+      const m = compileOctets(view, { profile: 'google' }, 'FooBot');
+      buffer.fill(0x23); // changed once the call returned: the matcher keeps its own copy of its rules
       expect(m.explain(`https://example.com${path}`).rule?.pattern, path).toBe(path);
       for (const other of ['/aaaa', '/bbbb', '/cccc']) expect(m.isAllowed(`https://example.com${other}`), `${path} ${other}`).toBe(other !== path);
       m.dispose();
