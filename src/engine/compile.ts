@@ -12,7 +12,7 @@
 import { core } from './core.js';
 import { HEADER_SIZE, TOKEN_ACCEPT, TOKEN_ANCHOR } from './layout.js';
 import type { RuleKind } from './records.js';
-import { selected, SEL_DISALLOW, SEL_END, SEL_FIELDS, SEL_LINE, SEL_START } from './rule-selection.js';
+import { releaseLargeSelection, selected, SEL_DISALLOW, SEL_END, SEL_FIELDS, SEL_LINE, SEL_START } from './rule-selection.js';
 import { escapePattern, indexHtmDirectory, Profile } from './pattern.js';
 import { ColdList, writeColdList } from './rule-lists.js';
 
@@ -83,6 +83,7 @@ function releaseLargeScratch(): void {
   if (scratch.length > KEPT_SCRATCH) scratch = new Int32Array(RULE_FIELDS * 1024);
   if (spans.length > KEPT_SCRATCH) spans = new Int32Array(2 * 1024);
   if (order.length > KEPT_SCRATCH) order = new Int32Array(1024);
+  releaseLargeSelection();
 }
 
 /** The rules' values (as written), by rank, to dst: copied in the core from

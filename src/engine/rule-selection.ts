@@ -106,6 +106,15 @@ function visit(r: Int32Array, from: number, to: number): void {
   count = at / SEL_FIELDS;
 }
 
+/** Entries kept between selections: a large file's are dropped after it (see compile.ts's scratch). */
+const KEPT_ENTRIES = 1 << 16;
+
+/** Drops what a large file grew the selection to (called once its rules are compiled). */
+export function releaseLargeSelection(): void {
+  if (selected.length > KEPT_ENTRIES) selected = new Int32Array(SEL_FIELDS * 256);
+  if (groupFlags.length > KEPT_ENTRIES) groupFlags = new Uint8Array(64);
+}
+
 /** Keeps the rules of the groups with a flag of `wanted`, in order; returns how many. */
 function keep(wanted: number): number {
   let n = 0;
