@@ -15,7 +15,7 @@
 // the best of them bounds which `*` rules are worth trying.
 import {
   H_NFA, H_RULES, H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE, RULE_LIST_STAR,
-  RM_COUNT, RM_OCTETS, RM_HEADER, RE_ID, RE_FLAGS, RE_TOKENS, RE_LENGTH, RE_SIZE, RE_ANCHORED, RE_DISALLOW, RE_OCTET_SET, RE_HEAD_SHIFT,
+  RM_COUNT, RM_OCTETS, RM_HEADER, RE_ID, RE_FLAGS, RE_TOKENS, RE_LENGTH, RE_SIZE, RE_ANCHORED, RE_DISALLOW, RE_OCTET_SET, RE_HEAD_SHIFT, RM_SIGNATURES,
 } from "../src/engine/layout";
 import { walkLiteralTrie } from "./literal-trie";
 
@@ -31,6 +31,13 @@ function markOctets(p: usize, n: i32): void {
     const w = pathOctets + ((b >> 5) << 2);
     store<u32>(w, load<u32>(w) | (<u32>1 << <u32>(b & 31)));
   }
+}
+
+/** The buckets (octet & 31) of the octets of p[0, n), as bits. */
+function bucketsOf(p: usize, n: i32): u32 {
+  let s: u32 = 0;
+  for (let i = 0; i < n; i++) s |= <u32>1 << (<u32>load<u8>(p + <usize>i) & 31);
+  return s;
 }
 
 /** Does the octet set at s name an octet the path lacks? */
@@ -112,6 +119,10 @@ export function walkRules(m: usize, p: usize, n: i32): void {
   if (octets != 0 && count != 0 && load<u32>(list + RM_HEADER, RE_ID) < best) markOctets(p, n);
   // The path's first four octets, for the rules' literal heads (a shorter path is left to matches()).
   const head = n >= 4 ? load<u32>(p) : 0;
+  // The path's octet buckets, made for the first rule that has a signature to test.
+  const signatures = load<usize>(list, RM_SIGNATURES);
+  let pathBuckets: u32 = 0;
+  let bucketed = false;
   for (let i: usize = 0; i < <usize>count; i++) {
     const e = list + RM_HEADER + i * RE_SIZE;
     const id = load<u32>(e, RE_ID);
@@ -120,6 +131,16 @@ export function walkRules(m: usize, p: usize, n: i32): void {
     const tokens = load<usize>(e, RE_TOKENS);
     const literal = (flags >> RE_HEAD_SHIFT) & 7;
     if (literal != 0 && n >= 4 && ((head ^ load<u32>(tokens)) & (<u32>-1 >>> ((4 - literal) << 3))) != 0) continue;
+    if (signatures != 0) {
+      const named = load<u32>(signatures + (i << 2));
+      if (named != 0) {
+        if (!bucketed) {
+          pathBuckets = bucketsOf(p, n);
+          bucketed = true;
+        }
+        if ((named & ~pathBuckets) != 0) continue; // it names an octet the path lacks
+      }
+    }
     if (octets != 0 && namesMissingOctet(octets + i * <usize>RE_OCTET_SET)) continue;
     if (!matches(p, n, tokens, load<i32>(e, RE_LENGTH), (flags & RE_ANCHORED) != 0)) continue;
     // The best match of all: it decides (the other kind's best, if any, ranks below it).

@@ -72,6 +72,7 @@ export const N_HEADER = 20;
  * mode's, the rules with `*` (its others are a trie: H_NFA). */
 export const RM_COUNT = 0;
 export const RM_OCTETS = 4; // ptr (0: none): per entry 32 octets, the 256 bits of the octets its pattern names
+export const RM_SIGNATURES = 8; // ptr (0: none): per entry a u32, the buckets (octet & 31) of the octets its pattern names; 0 for none to test
 export const RM_HEADER = 16;
 export const RE_ID = 0; // its rule id (rank)
 export const RE_FLAGS = 4; // RE_* bits below

@@ -7,7 +7,7 @@ import type { Core } from './core.js';
 import { ACCEPT, ANCHOR, RuleTable, RULE_FIELDS, R_ANCHORED, R_DISALLOW, R_FIRST_POSITION } from './compile.js';
 import {
   NO_RULE, RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_HEAD_MAX, RE_HEAD_SHIFT, RE_ID, RE_LENGTH, RE_OCTET_SET, RE_SIZE, RE_TOKEN_SLACK, RE_TOKENS,
-  RM_COUNT, RM_HEADER, RM_OCTETS, RULE_LIST_STAR, TOKEN_STAR,
+  RM_COUNT, RM_HEADER, RM_OCTETS, RM_SIGNATURES, RULE_LIST_STAR, TOKEN_STAR,
 } from './layout.js';
 import { T_END_ALLOW, T_END_DISALLOW, T_STICKY_DISALLOW, Trie } from './trie.js';
 
@@ -28,7 +28,8 @@ export interface ColdList {
  */
 export function writeColdList(core: Core, octets: Uint8Array | null, f: Int32Array, rankOf: Int32Array, count: number): ColdList {
   const tokens = f[count * RULE_FIELDS + R_FIRST_POSITION];
-  const tokensAt = RM_HEADER + count * RE_SIZE;
+  const signaturesAt = RM_HEADER + count * RE_SIZE;
+  const tokensAt = signaturesAt + 4 * count;
   const block = core.alloc(tokensAt + tokens + RE_TOKEN_SLACK);
   if (octets !== null) {
     core.u8.set(octets.subarray(0, tokens), block + tokensAt);
@@ -39,6 +40,7 @@ export function writeColdList(core: Core, octets: Uint8Array | null, f: Int32Arr
   const { u8, u32 } = core; // (after the allocations: the core's memory may have grown)
   u32[(block + RM_COUNT) >>> 2] = count;
   u32[(block + RM_OCTETS) >>> 2] = 0; // (a cold matcher's rules mostly fail at their first octets: no octet sets)
+  u32[(block + RM_SIGNATURES) >>> 2] = block + signaturesAt;
   for (let id = 0; id < count; id++) {
     const at = rankOf[id] * RULE_FIELDS;
     const first = f[at + R_FIRST_POSITION];
@@ -47,10 +49,19 @@ export function writeColdList(core: Core, octets: Uint8Array | null, f: Int32Arr
     u32[e + RE_ID / 4] = id;
     const head = literalHead(u8, block + tokensAt + first, length);
     u32[e + RE_FLAGS / 4] = (f[at + R_ANCHORED] ? RE_ANCHORED : 0) | (f[at + R_DISALLOW] ? RE_DISALLOW : 0) | (head << RE_HEAD_SHIFT);
+    // A rule whose head the first word does not test (a `*` in its first octets) is tested by the octets it names.
+    u32[((block + signaturesAt) >>> 2) + id] = head < RE_HEAD_MAX ? signature(u8, block + tokensAt + first, length) : 0;
     u32[e + RE_TOKENS / 4] = block + tokensAt + first;
     u32[e + RE_LENGTH / 4] = length;
   }
   return { block, tokens };
+}
+
+/** The buckets (octet & 31) of the octets that the tokens t[at, at + length) name (RM_SIGNATURES). */
+function signature(t: Uint8Array, at: number, length: number): number {
+  let s = 0;
+  for (let i = at; i < at + length; i++) if (t[i] !== RULE_LIST_STAR) s |= 1 << (t[i] & 31);
+  return s >>> 0;
 }
 
 /** How many of the tokens t[at, at + length) lead before any `*`, at most RE_HEAD_MAX (RE_FLAGS' head). */
@@ -62,7 +73,7 @@ function literalHead(t: Uint8Array, at: number, length: number): number {
 
 /** Octets of a cold list of count rules. */
 export function coldListBytes(count: number, list: ColdList): number {
-  return RM_HEADER + count * RE_SIZE + list.tokens + RE_TOKEN_SLACK;
+  return RM_HEADER + count * (RE_SIZE + 4) + list.tokens + RE_TOKEN_SLACK;
 }
 
 /** The table's token arrays back from a cold list (file order, terminals
@@ -167,6 +178,7 @@ export function writeStarRules(core: Core, t: Trie): { block: number; octets: nu
   u8.fill(0, block, block + tokensAt);
   u32[(block + RM_COUNT) >>> 2] = count;
   u32[(block + RM_OCTETS) >>> 2] = block + setsAt;
+  u32[(block + RM_SIGNATURES) >>> 2] = 0; // (the octet sets test more)
   u8.set(tokens.subarray(0, tokenCount), block + tokensAt);
   order.forEach((e, rank) => {
     const at = block + RM_HEADER + rank * RE_SIZE;
