@@ -53,7 +53,7 @@ export const REC_VALUE_END = 7;
 export const TYPE_RECORD = 0;
 const TYPE_INVALID = 1;
 const TYPE_TRUNCATED = 2;
-export const KEY_TYPO = 8;
+const KEY_TYPO = 8;
 /** Records per call into the core. */
 const BATCH = 4096;
 
