@@ -28,7 +28,7 @@ const NONE: DirRobots = { kind: 'none' };
 export class RobotsDir {
   /** Whether DIR/<scheme> is a folder, looked at once per scheme. */
   private readonly schemeFolders = new Map<string, boolean>();
-  /** Read buffer, reused host after host (parse() copies what it keeps); a bigger file gets one of its own. */
+  /** Read buffer, reused host after host (compileOctets reads it during the call, parse() copies it); a bigger file gets one of its own. */
   private readonly buffer = new Uint8Array(KEPT_BUFFER);
 
   /** Reads at most maxBytes + 1 octets of a file: parse() reads no further, and the one past says the file is longer. */
