@@ -78,10 +78,11 @@ function find(p: usize, i: i32, n: i32, t: usize, k: i32): i32 {
 /** Does the pattern t[0, len) (octets, RULE_LIST_STAR for `*`) match the path
  * p[0, n)? Greedy placement is exact for `*`-separated segments: the leftmost
  * place of each leaves the most room to the ones after it. */
-function matches(p: usize, n: i32, t: usize, len: i32, anchored: bool): bool {
-  // The first segment is at the path's start.
-  let i = 0;
-  let k = 0;
+function matches(p: usize, n: i32, t: usize, len: i32, anchored: bool, known: i32): bool {
+  // The first segment is at the path's start (its first `known` octets are known to be there:
+  // a literal head, never longer than the pattern).
+  let i = known;
+  let k = known;
   for (; k < len; k++, i++) {
     const c = load<u8>(t + <usize>k);
     if (c == RULE_LIST_STAR) break;
@@ -130,7 +131,8 @@ export function walkRules(m: usize, p: usize, n: i32): void {
     const flags = load<u32>(e, RE_FLAGS);
     const tokens = load<usize>(e, RE_TOKENS);
     const literal = (flags >> RE_HEAD_SHIFT) & 7;
-    if (literal != 0 && n >= 4 && ((head ^ load<u32>(tokens)) & (<u32>-1 >>> ((4 - literal) << 3))) != 0) continue;
+    const tested = literal != 0 && n >= 4;
+    if (tested && ((head ^ load<u32>(tokens)) & (<u32>-1 >>> ((4 - literal) << 3))) != 0) continue;
     if (signatures != 0) {
       const named = load<u32>(signatures + (i << 2));
       if (named != 0) {
@@ -142,7 +144,7 @@ export function walkRules(m: usize, p: usize, n: i32): void {
       }
     }
     if (octets != 0 && namesMissingOctet(octets + i * <usize>RE_OCTET_SET)) continue;
-    if (!matches(p, n, tokens, load<i32>(e, RE_LENGTH), (flags & RE_ANCHORED) != 0)) continue;
+    if (!matches(p, n, tokens, load<i32>(e, RE_LENGTH), (flags & RE_ANCHORED) != 0, tested ? <i32>literal : 0)) continue;
     // The best match of all: it decides (the other kind's best, if any, ranks below it).
     if (flags & RE_DISALLOW) disallow = id;
     else allow = id;
