@@ -9,7 +9,7 @@ import CachePolicy from 'http-cache-semantics';
 import { fetchRobots, FetchFunction, FetchOutcome, RobotsStatus } from './fetch-robots.js';
 import type { Matcher } from '../engine/matcher.js';
 import type { Profile } from '../engine/pattern.js';
-import { compileOctets, DEFAULT_MAX_BYTES, parse, ParseOptions, RobotsTxt } from '../engine/robots-txt.js';
+import { compileOctets, DEFAULT_MAX_BYTES, parse, ParseOptions } from '../engine/robots-txt.js';
 import { CachedEntry, packBody, packedBytes, PackedBody, RobotsEntry, unpackBody } from './cached-entry.js';
 import { robotsUrl } from '../engine/robots-url.js';
 import type { FetchState, RobotsRecord, RobotsStore, StoreEvent } from './robots-store.js';
@@ -232,7 +232,8 @@ export class RobotsCache {
     if (status === 'unreachable' || slot.entry.packed === undefined) return false;
     if (slot.evicted || slot.matcher === undefined) {
       // Dropped from the cache while this lookup waited: a one-off matcher, freed at once.
-      const once = this.compile(slot.entry.robots!);
+      const packed = slot.entry.packed;
+      const once = this.compile(unpackBody(packed), packed.options);
       try {
         return once.isAllowed(url);
       } finally {
@@ -440,12 +441,12 @@ export class RobotsCache {
 
   /** An ok entry's slot: its file parsed, compiled, and kept deflated. */
   private okSlot(state: EntryState, body: Uint8Array): Slot {
-    const matcher = compileOctets(body, this.parseOptions, this.agent, { maxDfaBytes: this.maxDfaBytes });
-    return slotOf(state, packBody(body, this.parseOptions), matcher);
+    return slotOf(state, packBody(body, this.parseOptions), this.compile(body, this.parseOptions));
   }
 
-  private compile(robots: RobotsTxt): Matcher {
-    return robots.compile(this.agent, { maxDfaBytes: this.maxDfaBytes });
+  /** The crawler's matcher of a robots.txt (no RobotsTxt kept: the cache keeps the matcher, and the octets deflated). */
+  private compile(body: Uint8Array, options: ParseOptions): Matcher {
+    return compileOctets(body, options, this.agent, { maxDfaBytes: this.maxDfaBytes });
   }
 
   /** How long a fetched robots.txt is kept: Cache-Control/Expires when sent (RFC 9111), else ttlMs; within [minTtlMs, ttlMs]. */
