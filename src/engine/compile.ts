@@ -15,6 +15,7 @@ import type { RuleKind } from './records.js';
 import { releaseLargeSelection, selected, SEL_DISALLOW, SEL_END, SEL_FIELDS, SEL_LINE, SEL_START } from './rule-selection.js';
 import { escapePattern, indexHtmDirectory, Profile } from './pattern.js';
 import { ColdList, writeColdList } from './rule-lists.js';
+import { grown } from './grown.js';
 
 /** NFA terminal tokens: the end of a pattern without `$` (matched), and with `$`. */
 export const ACCEPT = TOKEN_ACCEPT;
@@ -157,18 +158,10 @@ function tokenize(body: Uint8Array, companions: Uint8Array[], count: number, rfc
     if (packed && done === count) {
       inCore = true;
     } else if (packed) {
-      if (stagedOctets.length < n + written) {
-        const bigger = new Uint8Array(Math.max(stagedOctets.length * 2, n + written));
-        bigger.set(stagedOctets.subarray(0, n));
-        stagedOctets = bigger;
-      }
+      if (stagedOctets.length < n + written) stagedOctets = grown(stagedOctets, n + written, n);
       stagedOctets.set(c.u8.subarray(at.tokens, at.tokens + written), n);
     } else {
-      if (staged.length < n + written) {
-        const bigger = new Uint16Array(Math.max(staged.length * 2, n + written));
-        bigger.set(staged.subarray(0, n));
-        staged = bigger;
-      }
+      if (staged.length < n + written) staged = grown(staged, n + written, n);
       staged.set(c.u16.subarray(at.tokens >>> 1, (at.tokens >>> 1) + written), n);
     }
     for (let i = 0; i < done; i++) {

@@ -10,6 +10,7 @@ import {
   RM_COUNT, RM_HEADER, RM_OCTETS, RM_SIGNATURES, RULE_LIST_STAR, TOKEN_STAR,
 } from './layout.js';
 import { T_END_ALLOW, T_END_DISALLOW, T_STICKY_DISALLOW, Trie } from './trie.js';
+import { grown } from './grown.js';
 
 /** A cold matcher's list: its address, and the tokens it holds (the table's, less their terminals). */
 export interface ColdList {
@@ -195,8 +196,3 @@ export function writeStarRules(core: Core, t: Trie): { block: number; octets: nu
   return { block, octets };
 }
 
-function grown(a: Uint8Array<ArrayBuffer>, size: number, used: number): Uint8Array<ArrayBuffer> {
-  const b = new Uint8Array(Math.max(size, a.length * 2));
-  b.set(a.subarray(0, used));
-  return b;
-}

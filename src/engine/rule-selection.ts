@@ -7,6 +7,7 @@
 // every group naming one of the crawler's names; failing that, every `*` group.
 import { isSpace, KEY_ALLOW, KEY_DISALLOW, KEY_USER_AGENT, lexBatches, REC_FIELDS, REC_KEY, REC_LINE, REC_TYPE, REC_VALUE_END, REC_VALUE_START, TYPE_RECORD } from './lexer.js';
 import { isTokenChar, type Group } from './records.js';
+import { grown } from './grown.js';
 
 /** A selected rule: SEL_FIELDS ints in `selected`. */
 export const SEL_DISALLOW = 0; // 1 for a disallow
@@ -67,11 +68,7 @@ export function selectGroupRules(groups: readonly Group[]): number {
 function visit(r: Int32Array, from: number, to: number): void {
   // Room for every record of the batch as a rule: no check per rule.
   const room = (count + (to - from) / REC_FIELDS) * SEL_FIELDS;
-  if (selected.length < room) {
-    const more = new Int32Array(2 * room);
-    more.set(selected);
-    selected = more;
-  }
+  if (selected.length < room) selected = grown(selected, 2 * room, count * SEL_FIELDS);
   const out = selected;
   let at = count * SEL_FIELDS;
   for (let i = from; i < to; i += REC_FIELDS) {
@@ -81,11 +78,7 @@ function visit(r: Int32Array, from: number, to: number): void {
       // A user-agent line after a rule starts a new group.
       if (group < 0 || groupHasRules) {
         group++;
-        if (group === groupFlags.length) {
-          const more = new Uint8Array(2 * group);
-          more.set(groupFlags);
-          groupFlags = more;
-        }
+        if (group === groupFlags.length) groupFlags = grown(groupFlags, group + 1, group);
         groupFlags[group] = 0;
         groupHasRules = false;
       }
