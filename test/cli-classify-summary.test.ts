@@ -2,7 +2,7 @@
 // per thread (a split cache thrashed), a warning when it thrashes anyway, an
 // ETA from the average rate, and stdin asked for twice.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { remaining } from '../src/node/cli/progress.js';
@@ -39,6 +39,20 @@ describe('robots classify: summary', () => {
     expect(r.stderr).toMatch(/host cache: [\d,]+ loads, [\d,]+ evictions( over 2 threads \(each loads and keeps its share of the hosts\))?\n/);
     expect(r.stderr).toMatch(/\nrobots classify: the host cache was too small for this input's hosts .*raise --cache-mb \(now 1 MiB per thread\), or sort the URLs by host\n$/);
     expect(robots(['classify', '--help']).stdout).toMatch(/memory for compiled hosts per\s+thread/);
+  });
+
+  it('without --threads: one thread for an input file under 32 MiB, one per 32 MiB up to the cores for a longer one', () => {
+    const small = robots(['classify', '--robots-dir', sites, '--out', path.join(dir, 'small.tsv'), input]);
+    expect(small.status).toBe(0);
+    expect(small.stderr).toMatch(/host cache: 600 loads, 0 evictions\n/); // (one thread: not "over N threads")
+    // 33 MiB of URLs: two threads where there are two cores.
+    const big = path.join(dir, 'big.txt');
+    const line = 'http://h1.example/p0/a/x1/' + 'a'.repeat(100) + '\n';
+    writeFileSync(big, line.repeat(Math.ceil((33 << 20) / line.length)));
+    const r = robots(['classify', '--robots-dir', sites, '--out', path.join(dir, 'big.tsv'), big]);
+    expect(r.status).toBe(0);
+    const threads = Math.min(availableParallelism(), 2);
+    expect(r.stderr).toMatch(threads === 1 ? /host cache: 1 load, 0 evictions\n/ : /host cache: \d load(s)?, 0 evictions over 2 threads/);
   });
 
   it('the ETA is the average rate so far, shown once a second and 2% have passed', () => {
