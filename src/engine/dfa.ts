@@ -189,6 +189,26 @@ let starSetUid = 0;
 /** The star set whose nodes inFrom marks (with its uid). */
 let markedSet = 0;
 
+/**
+ * The state being assembled by begin/close/finish: one at a time for all
+ * matchers, so a matcher's object holds none of it (a crawler keeps many that
+ * never build a state).
+ */
+const building = {
+  /** The stars of the state being stepped from (they stay active), and their uid. */
+  from: { id: -1, uid: 0, nodes: NO_NODES, moves: [] } as StarSet,
+  fromStamp: 0,
+  rest: NO_NODES,
+  newStars: [] as number[],
+  dropped: [] as number[],
+  /** Nodes marked so far (scratch.touched). */
+  touchedCount: 0,
+  allow: NO_RULE,
+  disallow: NO_RULE,
+  /** What dominated() may still look at. */
+  budget: 0,
+};
+
 function nextStamp(): number {
   if (++stamp === 0xffffffff) {
     scratch.stamps.fill(0);
@@ -264,26 +284,6 @@ export class LazyDfa implements TransitionBuilder {
   /** Times the tables were cleared for the cap. */
   resets = 0;
 
-  // The state being assembled by begin/close/finish. The arrays are shared by
-  // all matchers (building is never re-entered), sized to the largest trie.
-  private mark!: Uint8Array;
-  private touched!: Int32Array;
-  private touchedCount = 0;
-  /** Node stamps: visited by the walk up from new stars, then dropped. */
-  private stamps!: Uint32Array;
-  /** Node -> uid of the last star set marked that holds it. */
-  private inFrom!: Uint32Array;
-  private fromStamp = 0;
-  private coverOf!: Uint32Array;
-  private cover!: Uint8Array;
-  /** The stars of the state being stepped from (they stay active). */
-  private from!: StarSet;
-  private rest = NO_NODES;
-  private newStars = NO_NODES;
-  private dropped = NO_NODES;
-  private allow = NO_RULE;
-  private disallow = NO_RULE;
-  private budget = 0;
 
   /** texts: each rule's text by id ("Disallow: /a"), for the core's JSON lines (bulk classification), or none.
    * coldOctets: what the matcher walks cold first (assembly/cold.ts); Infinity is as many as a u32 holds. */
@@ -348,13 +348,10 @@ export class LazyDfa implements TransitionBuilder {
     table.posRule = NO_POSITIONS;
     this.table = null;
     const size = this.trie.size;
-    if (scratch.mark.length < size) scratch = newScratch(Math.max(size, scratch.mark.length * 2));
-    this.mark = scratch.mark;
-    this.touched = scratch.touched;
-    this.stamps = scratch.stamps;
-    this.inFrom = scratch.inFrom;
-    this.coverOf = scratch.coverOf;
-    this.cover = scratch.cover;
+    if (scratch.mark.length < size) {
+      scratch = newScratch(Math.max(size, scratch.mark.length * 2));
+      markedSet = 0; // (the new inFrom marks no set)
+    }
   }
 
   /**
@@ -475,13 +472,8 @@ export class LazyDfa implements TransitionBuilder {
     this.nextCostCheck = FIRST_COST_CHECK;
     this.core.u8.fill(0, this.tables, this.tables + capacity * this.rowBytes());
     this.publishTables();
-    if (this.starSets === undefined) {
-      this.starSets = new Map();
-      this.newStars = [];
-      this.dropped = [];
-    } else {
-      this.starSets.clear();
-    }
+    if (this.starSets === undefined) this.starSets = new Map();
+    else this.starSets.clear();
     this.starSetCount = 0;
     // Room for about as many states as the trie has nodes (often so): few rehashes.
     const slots = Math.min(INDEX_MAX_START_SLOTS, Math.max(INDEX_MIN_SLOTS, 2 ** Math.ceil(Math.log2(2 * this.trie.size))));
@@ -516,20 +508,20 @@ export class LazyDfa implements TransitionBuilder {
   }
 
   private begin(from: StarSet): void {
-    this.allow = NO_RULE;
-    this.disallow = NO_RULE;
-    this.from = from;
-    this.fromStamp = from.uid;
+    building.allow = NO_RULE;
+    building.disallow = NO_RULE;
+    building.from = from;
+    building.fromStamp = from.uid;
     if (markedSet !== from.uid) {
       // (Steady states step from one set again and again: it stays marked.)
-      for (const s of from.nodes) this.inFrom[s] = from.uid;
+      for (const s of from.nodes) scratch.inFrom[s] = from.uid;
       markedSet = from.uid;
     }
     // Fresh arrays rather than emptied ones (setting length costs more; the
     // new-star and dropped lists are most often empty already).
-    this.rest = [];
-    if (this.newStars.length > 0) this.newStars = [];
-    if (this.dropped.length > 0) this.dropped = [];
+    building.rest = [];
+    if (building.newStars.length > 0) building.newStars = [];
+    if (building.dropped.length > 0) building.dropped = [];
   }
 
   /**
@@ -539,25 +531,25 @@ export class LazyDfa implements TransitionBuilder {
    */
   private close(q: number): void {
     const t = this.trie;
-    if (this.mark[q]) return;
-    this.mark[q] = 1;
-    this.touched[this.touchedCount++] = q;
+    if (scratch.mark[q]) return;
+    scratch.mark[q] = 1;
+    scratch.touched[building.touchedCount++] = q;
     const i = t.term[q];
     if (i >= 0) {
-      this.allow = Math.min(this.allow, t.terms[i * 4 + T_STICKY_ALLOW]);
-      this.disallow = Math.min(this.disallow, t.terms[i * 4 + T_STICKY_DISALLOW]);
+      building.allow = Math.min(building.allow, t.terms[i * 4 + T_STICKY_ALLOW]);
+      building.disallow = Math.min(building.disallow, t.terms[i * 4 + T_STICKY_DISALLOW]);
     }
     if (t.isStar[q]) {
-      if (this.inFrom[q] !== this.fromStamp) this.newStars.push(q);
+      if (scratch.inFrom[q] !== building.fromStamp) building.newStars.push(q);
     } else if (t.childStart[q + 1] > t.childStart[q] || hasEnd(t, q)) {
-      this.rest.push(q);
+      building.rest.push(q);
     }
     if (t.starChild[q] >= 0) this.close(t.starChild[q]);
   }
 
   /** Is star f active in the state being assembled, or covered by active stars below it? */
   private covered(f: number): boolean {
-    if (this.mark[f] || this.coveredBySet(this.from, f, 0)) return true;
+    if (scratch.mark[f] || this.coveredBySet(building.from, f, 0)) return true;
     if (this.newStarIn(f + 1, this.trie.chainEnd[f])) return true;
     // Else only the stars new in this step can cover it.
     return this.newStarIn(f + 1, this.trie.subtreeEnd[f]) && this.dominated(f);
@@ -569,22 +561,22 @@ export class LazyDfa implements TransitionBuilder {
    */
   private coveredBySet(set: StarSet, f: number, depth: number): boolean {
     const t = this.trie;
-    if (this.inFrom[f] === this.fromStamp) return true;
-    if (this.coverOf[f] === set.uid) return this.cover[f] === 1;
+    if (scratch.inFrom[f] === building.fromStamp) return true;
+    if (scratch.coverOf[f] === set.uid) return scratch.cover[f] === 1;
     let known = inRange(set.nodes, f + 1, t.chainEnd[f]);
     const at = t.frontierAt[f];
     if (!known && at >= 0 && depth < MAX_COVER_DEPTH && inRange(set.nodes, f + 1, t.subtreeEnd[f])) {
       known = true;
       for (let i = at; i < at + t.frontierLength[f] && known; i++) known = this.coveredBySet(set, t.frontierNodes[i], depth + 1);
     }
-    this.coverOf[f] = set.uid;
-    this.cover[f] = known ? 1 : 0;
+    scratch.coverOf[f] = set.uid;
+    scratch.cover[f] = known ? 1 : 0;
     return known;
   }
 
   /** Is one of the stars new in this step (sorted) among the nodes [lo, hi)? */
   private newStarIn(lo: number, hi: number): boolean {
-    return inRange(this.newStars, lo, hi);
+    return inRange(building.newStars, lo, hi);
   }
 
   /** Is every path below q met by an active star before a rule ends? (Within the budget.) */
@@ -593,7 +585,7 @@ export class LazyDfa implements TransitionBuilder {
     const at = t.frontierAt[q];
     if (at < 0) return false;
     const n = t.frontierLength[q];
-    if ((this.budget -= n) < 0) return false;
+    if ((building.budget -= n) < 0) return false;
     for (let i = at; i < at + n; i++) if (!this.covered(t.frontierNodes[i])) return false;
     return true;
   }
@@ -602,7 +594,7 @@ export class LazyDfa implements TransitionBuilder {
   private droppable(q: number): boolean {
     const t = this.trie;
     if (t.frontierAt[q] < 0 || (!t.isStar[q] && hasEnd(t, q))) return false;
-    this.budget = DOMINANCE_BUDGET;
+    building.budget = DOMINANCE_BUDGET;
     return this.dominated(q);
   }
 
@@ -613,8 +605,8 @@ export class LazyDfa implements TransitionBuilder {
    */
   private finish(from: StarSet): DfaState {
     const t = this.trie;
-    const { newStars, dropped } = this;
-    const restIn = this.rest;
+    const { newStars, dropped } = building;
+    const restIn = building.rest;
     sorted(newStars);
     let droppedFrom = 0;
     if (newStars.length > 0 && from.nodes.length > 0) {
@@ -627,9 +619,9 @@ export class LazyDfa implements TransitionBuilder {
       for (const s of newStars) {
         if (this.coveredBySet(from, s, 0)) continue;
         let skip = WALK_SKIP;
-        for (let a = t.starAbove[s]; a >= 0 && this.stamps[a] !== seen; a = t.starAbove[a]) {
-          this.stamps[a] = seen;
-          if (this.inFrom[a] !== this.fromStamp) {
+        for (let a = t.starAbove[s]; a >= 0 && scratch.stamps[a] !== seen; a = t.starAbove[a]) {
+          scratch.stamps[a] = seen;
+          if (scratch.inFrom[a] !== building.fromStamp) {
             if (--skip === 0) break;
             continue;
           }
@@ -646,26 +638,26 @@ export class LazyDfa implements TransitionBuilder {
     let kept = 0;
     for (let i = 0; i < restIn.length; i++) if (!this.droppable(restIn[i])) rest[kept++] = restIn[i];
     if (kept < rest.length) rest.length = kept;
-    for (let i = 0; i < this.touchedCount; i++) this.mark[this.touched[i]] = 0;
-    this.touchedCount = 0;
+    for (let i = 0; i < building.touchedCount; i++) scratch.mark[scratch.touched[i]] = 0;
+    building.touchedCount = 0;
 
     let stars = from;
     // (A new star that is dropped at once leaves the set as it was: often so in a steady state.)
     if (droppedFrom > 0 || dropped.length - droppedFrom < newStars.length) {
       // from.nodes and newStars, both sorted, merged less the dropped.
       const gone = nextStamp();
-      for (const q of dropped) this.stamps[q] = gone;
+      for (const q of dropped) scratch.stamps[q] = gone;
       const a = from.nodes;
       const nodes: number[] = [];
       let i = 0;
       let j = 0;
       while (i < a.length || j < newStars.length) {
         const q = j >= newStars.length || (i < a.length && a[i] < newStars[j]) ? a[i++] : newStars[j++];
-        if (this.stamps[q] !== gone) nodes.push(q);
+        if (scratch.stamps[q] !== gone) nodes.push(q);
       }
       stars = this.internStars(nodes);
     }
-    return newState(stars, rest, this.allow, this.disallow);
+    return newState(stars, rest, building.allow, building.disallow);
   }
 
   /** The children of a star set's stars by class cls (octet classRep[cls]). */
@@ -731,10 +723,10 @@ export class LazyDfa implements TransitionBuilder {
       if (o.hash !== h || o.stars !== state.stars || o.allow !== state.allow || o.disallow !== state.disallow || o.rest.length !== rest.length) continue;
       if (marked === 0) {
         marked = nextStamp();
-        for (const q of rest) this.stamps[q] = marked;
+        for (const q of rest) scratch.stamps[q] = marked;
       }
       let same = true;
-      for (let i = 0; i < o.rest.length && same; i++) same = this.stamps[o.rest[i]] === marked;
+      for (let i = 0; i < o.rest.length && same; i++) same = scratch.stamps[o.rest[i]] === marked;
       if (same) return this.entryOf(id);
     }
 

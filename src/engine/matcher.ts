@@ -32,10 +32,10 @@ export interface MatcherOptions {
 
 /** A matcher's JS objects, which the counts of heldBytes leave out (a cold one
  * holds no DFA objects, and its rules are in the core). Measured (--expose-gc):
- * 20,000 cold matchers of a 3-rule file hold 490 to 710 octets of heap each
- * (the corpus's, 450 to 980), as the collector leaves them; the core's blocks
+ * 20,000 cold matchers of a 3-rule file hold about 500 octets of heap each
+ * (the corpus's, 390 to 690), as the collector leaves them; the core's blocks
  * hold within 1% of what heldBytes counts for them. */
-const OBJECT_BYTES = 768;
+const OBJECT_BYTES = 640;
 
 /** Throws a RangeError for options a Matcher cannot take (before anything is compiled for it). */
 export function checkMatcherOptions(options: MatcherOptions): void {
