@@ -175,9 +175,12 @@ function sorted(a: number[]): number[] {
  * while they equal the current stamp, so they are never cleared.
  */
 const newScratch = (n: number) => ({
+  /** Nodes active in the state being assembled, and the list of them (to unmark). */
   mark: new Uint8Array(n),
   touched: new Int32Array(n),
+  /** Node stamps: visited by the walk up from new stars, then dropped. */
   stamps: new Uint32Array(n),
+  /** Node -> uid of the last star set marked that holds it. */
   inFrom: new Uint32Array(n),
   /** Cover memo: node -> uid of the star set the answer holds for, and the answer. */
   coverOf: new Uint32Array(n),
@@ -283,7 +286,6 @@ export class LazyDfa implements TransitionBuilder {
   private outgrown = false;
   /** Times the tables were cleared for the cap. */
   resets = 0;
-
 
   /** texts: each rule's text by id ("Disallow: /a"), for the core's JSON lines (bulk classification), or none.
    * coldOctets: what the matcher walks cold first (assembly/cold.ts); Infinity is as many as a u32 holds. */
