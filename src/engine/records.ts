@@ -102,13 +102,21 @@ export function isTokenChar(c: number): boolean {
   return (l >= 0x61 && l <= 0x7a) || c === 0x2d || c === 0x5f;
 }
 
+/** An octet in ASCII lower case (A-Z only change). */
+export function asciiLower(c: number): number {
+  return c >= 0x41 && c <= 0x5a ? c | 0x20 : c;
+}
+
+/** Is the user-agent value b[start, end) the global group's: `*` alone, or followed by whitespace? */
+export function isGlobalAgent(b: Uint8Array, start: number, end: number): boolean {
+  return end > start && b[start] === 0x2a && (end - start === 1 || isSpace(b[start + 1]));
+}
+
 function agentLine(line: number, b: Uint8Array, start: number, end: number): AgentLine {
-  if (end > start && b[start] === 0x2a && (end - start === 1 || isSpace(b[start + 1]))) {
-    return { line, global: true, wildcard: true, lower: '*', trailing: false };
-  }
+  if (isGlobalAgent(b, start, end)) return { line, global: true, wildcard: true, lower: '*', trailing: false };
   let lower = '';
   let i = start;
-  for (; i < end && isTokenChar(b[i]); i++) lower += String.fromCharCode(b[i] >= 0x41 && b[i] <= 0x5a ? b[i] | 0x20 : b[i]);
+  for (; i < end && isTokenChar(b[i]); i++) lower += String.fromCharCode(asciiLower(b[i]));
   return { line, global: false, wildcard: end > start && b[start] === 0x2a, lower, trailing: i < end };
 }
 

@@ -5,8 +5,8 @@
 // over readRecords' groups (agents.ts, records.ts), which the records' users
 // (lint, the reference matcher, crawl-delay) and a compile after them take:
 // every group naming one of the crawler's names; failing that, every `*` group.
-import { isSpace, KEY_ALLOW, KEY_DISALLOW, KEY_USER_AGENT, lexBatches, REC_FIELDS, REC_KEY, REC_LINE, REC_TYPE, REC_VALUE_END, REC_VALUE_START, TYPE_RECORD } from './lexer.js';
-import { isTokenChar, type Group } from './records.js';
+import { KEY_ALLOW, KEY_DISALLOW, KEY_USER_AGENT, lexBatches, REC_FIELDS, REC_KEY, REC_LINE, REC_TYPE, REC_VALUE_END, REC_VALUE_START, TYPE_RECORD } from './lexer.js';
+import { asciiLower, isGlobalAgent, isTokenChar, type Group } from './records.js';
 import { grown } from './grown.js';
 
 /** A selected rule: SEL_FIELDS ints in `selected`. */
@@ -29,7 +29,8 @@ let group = -1;
 let groupHasRules = false;
 let anyNames = 0;
 let crawler: readonly string[] = [];
-let octets: Uint8Array = new Uint8Array(0);
+const EMPTY = new Uint8Array(0);
+let octets: Uint8Array = EMPTY;
 
 /** Selects the rules of body (as robots.txt octets) that apply to the crawler
  * (its names, lower-cased: crawlerNames) into `selected`; returns how many. */
@@ -44,7 +45,6 @@ export function selectRules(body: Uint8Array, names: readonly string[]): number 
   octets = EMPTY;
   return keep(anyNames !== 0 ? NAMES_CRAWLER : GLOBAL);
 }
-const EMPTY = new Uint8Array(0);
 
 /** Selects the rules of groups already read (applicableGroups') into `selected`; returns how many. */
 export function selectGroupRules(groups: readonly Group[]): number {
@@ -125,18 +125,14 @@ function keep(wanted: number): number {
  * records.ts's agentLine and agents.ts's names() say it). */
 function agentFlags(start: number, end: number): number {
   const b = octets;
-  if (end > start && b[start] === 0x2a && (end - start === 1 || isSpace(b[start + 1]))) return GLOBAL;
+  if (isGlobalAgent(b, start, end)) return GLOBAL;
   let length = 0;
   while (start + length < end && isTokenChar(b[start + length])) length++;
   for (const name of crawler) {
     if (name.length !== length) continue;
     let k = 0;
-    while (k < length && lower(b[start + k]) === name.charCodeAt(k)) k++;
+    while (k < length && asciiLower(b[start + k]) === name.charCodeAt(k)) k++;
     if (k === length) return NAMES_CRAWLER;
   }
   return 0;
-}
-
-function lower(c: number): number {
-  return c >= 0x41 && c <= 0x5a ? c | 0x20 : c;
 }
