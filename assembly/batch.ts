@@ -8,6 +8,7 @@ import { decide } from "./index";
 import { beginRun, extractPathInRun } from "./path";
 import { hexValue, putEscape, putNormalEscape, specialOctets } from "./normalize";
 import { FLAG_GOOGLE, H_FLAGS } from "../src/engine/layout";
+import { touchTables, TOUCH_PER_URL } from "./touch";
 
 /** Set in an encoded URL's length when it holds a '#' (or, unnormalised, a NUL):
  * only then can its path end before the URL does. */
@@ -156,6 +157,7 @@ export function checkBatch(m: usize, src: usize, lens: usize, count: i32, text: 
   const google = (flags & FLAG_GOOGLE) != 0;
   if (google) encodeUrls(src, lens, count, text, false);
   else encodeUrls(src, lens, count, text, true);
+  touchTables(m, <u32>min(count, 1 << 16) * TOUCH_PER_URL);
   beginRun();
   let p = text;
   for (let i: i32 = 0; i < count; i++) {
@@ -166,3 +168,4 @@ export function checkBatch(m: usize, src: usize, lens: usize, count: i32, text: 
     p += <usize>n;
   }
 }
+

@@ -85,6 +85,11 @@ function agree(profile: 'rfc' | 'google', maxDfaBytes?: number, files = robots, 
           expect({ allowed: got.allowed, line: got.line }).toEqual({ allowed: ref.allowed, line: ref.line });
           expect(batch[i]).toBe(ref.allowed ? 1 : 0);
         });
+        // What checkMany touches first (assembly/touch.ts): the rows of the states, within the table, whatever
+        // grew, widened, was cleared or turned to rule mode on the way.
+        const rows = (m as unknown as { dfa: { rowsInUse: { header: number; states: number; table: number } } }).dfa.rowsInUse;
+        expect(rows.header).toBe(rows.states);
+        expect(rows.header).toBeLessThanOrEqual(rows.table);
       } finally {
         m.dispose();
       }

@@ -21,7 +21,7 @@
 import type { Core, TransitionBuilder } from './core.js';
 import { byteClasses, NO_POSITIONS, NO_TOKENS, ruleBlockBytes, RuleTable } from './compile.js';
 import {
-  ENTRY_DEAD, ENTRY_SPECIAL, FLAG_RULES, FLAG_WIDE, H_CLASSMAP, H_COLD, H_FLAGS, H_HOT_URLS, H_LINES, H_NFA, H_POSITIVE, H_RULES, H_START, H_TEXTS, H_TEXTS_MAX, H_TRANS,
+  ENTRY_DEAD, ENTRY_SPECIAL, FLAG_RULES, FLAG_WIDE, H_CLASSMAP, H_COLD, H_FLAGS, H_HOT_URLS, H_LINES, H_NFA, H_POSITIVE, H_ROWS_USED, H_RULES, H_START, H_TEXTS, H_TEXTS_MAX, H_TRANS,
   HEADER_SIZE, INFO_SIZE, MAX_STATES, N_CHILD_NODE, N_CHILD_START, N_CHILD_TOK, N_HEADER, N_TERM, N_TERMS,
   NARROW_ROWS_LIMIT, NO_RULE, ROW_ALIGN, WIDE_DEAD, WIDE_SPECIAL,
 } from './layout.js';
@@ -432,6 +432,13 @@ export class LazyDfa implements TransitionBuilder {
     return Math.max(0, this.states.length - 1);
   }
 
+  /** @internal For tests: the octets of rows in use as the header tells the core
+   * (what checkMany touches: assembly/touch.ts), as the states take them, and of the table. */
+  get rowsInUse(): { header: number; states: number; table: number } {
+    const header = this.core.u32[(this.header + H_ROWS_USED) >>> 2];
+    return { header, states: this.tables === 0 ? 0 : this.states.length * this.rowBytes(), table: this.capacity * this.rowBytes() };
+  }
+
   /** Bytes held: WASM tables plus the NFA sets kept on the JS side (what maxBytes
    * caps); none in rule mode (its blocks are the rules, as the trie is: heldBytes). */
   get bytes(): number {
@@ -495,6 +502,7 @@ export class LazyDfa implements TransitionBuilder {
 
   private publishTables(): void {
     this.core.u32[(this.header + H_TRANS) >>> 2] = this.tables;
+    this.core.u32[(this.header + H_ROWS_USED) >>> 2] = 0; // (until the next state is added)
   }
 
   private grow(): void {
@@ -746,6 +754,7 @@ export class LazyDfa implements TransitionBuilder {
     // Its own copy of the rest: the step's array has room to spare.
     state.rest = rest.length === 0 ? NO_NODES : rest.slice();
     this.states.push(state);
+    this.core.u32[(this.header + H_ROWS_USED) >>> 2] = (s + 1) * this.rowBytes();
     index[slot] = s;
     if (2 * s > index.length) this.rehash();
     this.setOctets += stateBytes;

@@ -4,7 +4,7 @@
 
 /** Offsets (bytes) of the u32 fields of a matcher header. */
 export const H_FLAGS = 0; // FLAG_* bits below
-// 4: unused (the rows hold their entries' offsets: the core needs no class count)
+export const H_ROWS_USED = 4; // octets of the rows (from H_TRANS) that hold states: what checkMany touches first (batch.ts)
 export const H_CLASSMAP = 8; // ptr: 256 bytes, byte -> class
 export const H_TRANS = 12; // ptr: the state rows (see INFO_* and ENTRY_* below)
 export const H_HOT_URLS = 16; // URLs the DFA walked since its tables were last cleared (its cost per URL: dfa.ts)
