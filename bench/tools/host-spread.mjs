@@ -8,12 +8,12 @@
 //      lists shared: the tables spread as over 4,241 hosts, the strings not;
 //   4. the 4,241 corpus hosts and their URLs (the bench's loop).
 // What 2 and 3 add to 1 is what each spread costs. CPU time per URL, median of
-// the rounds; each round checks at least 300,000 URLs.
+// the rounds after an untimed one; each round checks at least 300,000 URLs.
 //   node bench/tools/host-spread.mjs [--rounds 5] [--engines wasm-google,wasm-google-batch,robots-parser]
 import { parseArgs } from 'node:util';
 import { loadAdapters } from '../adapters/index.mjs';
 import { loadCorpus } from '../corpus.mjs';
-import { ownLoop, prepareHandles, releaseHandles } from '../matching.mjs';
+import { warmRate } from './warm-rate.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -42,24 +42,8 @@ const loops = [
 for (const adapter of adapters) {
   const row = [];
   for (const { files, batches } of loops) {
-    const urls = batches.reduce((n, b) => n + b.urls.length, 0);
-    const { handles } = await prepareHandles(adapter, files, 'Googlebot', { warm: true });
-    const loop = ownLoop(adapter, { count: 0 });
-    let sink = loop(handles, batches) + loop(handles, batches); // automata built, the JIT warm
-    const ns = [];
-    for (let r = 0; r < Number(values.rounds); r++) {
-      const t = process.cpuUsage();
-      let checked = 0;
-      while (checked < ROUND_URLS) {
-        sink += loop(handles, batches);
-        checked += urls;
-      }
-      const u = process.cpuUsage(t);
-      ns.push(((u.user + u.system) * 1e3) / checked);
-    }
-    if (sink < 0) throw new Error('unreachable'); // (keeps the verdicts from the optimiser)
-    releaseHandles(adapter, handles);
-    row.push(ns.sort((a, b) => a - b)[ns.length >> 1]);
+    const rate = await warmRate(adapter, files, batches, { rounds: Number(values.rounds), roundUrls: ROUND_URLS });
+    row.push(1e9 / rate);
   }
   console.log(`${adapter.id}: ` + loops.map((l, i) => `${l.label} ${row[i].toFixed(0)} ns`).join('; '));
 }
