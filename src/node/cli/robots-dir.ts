@@ -18,6 +18,12 @@ const FILE_NAME = /^[a-z0-9._~!$&'()*+,;=%:[\]-]+$/;
 const SCHEME = /^[a-z][a-z0-9+.-]*$/;
 const DEFAULT_PORTS: Record<string, string> = { http: '80', https: '443', ftp: '21', ws: '80', wss: '443' };
 
+/** What join(dir, name) puts before a name that has no '/' and is not '.' or '..' (a path.join per host cost
+ * a sixth of the memory a host's lookup allocates, and its time). */
+function prefixOf(dir: string): string {
+  return join(dir, '_').slice(0, -1);
+}
+
 /** What the directory holds for an origin: its robots.txt's octets, none, or a file that cannot be read (and why). */
 export type DirRobots = { kind: 'file'; body: Uint8Array } | { kind: 'none' } | { kind: 'unreadable'; file: string; why: string };
 
@@ -26,13 +32,17 @@ const KEPT_BUFFER = 1 << 20;
 const NONE: DirRobots = { kind: 'none' };
 
 export class RobotsDir {
-  /** Whether DIR/<scheme> is a folder, looked at once per scheme. */
-  private readonly schemeFolders = new Map<string, boolean>();
+  /** DIR/<scheme>/ as the start of a file's path when that is a folder (null when not), looked at once per scheme. */
+  private readonly schemeFolders = new Map<string, string | null>();
+  /** DIR/ as the start of a file's path: a host (canName: no '/', not '.' or '..') is appended, as join() would. */
+  private readonly prefix: string;
   /** Read buffer, reused host after host (compileOctets reads it during the call, parse() copies it); a bigger file gets one of its own. */
   private readonly buffer = new Uint8Array(KEPT_BUFFER);
 
   /** Reads at most maxBytes + 1 octets of a file: parse() reads no further, and the one past says the file is longer. */
-  constructor(private readonly dir: string, private readonly maxBytes: number) {}
+  constructor(private readonly dir: string, private readonly maxBytes: number) {
+    this.prefix = prefixOf(dir);
+  }
 
   /** Whether an origin's host can name a file at all (else it has no robots.txt, and nothing is looked up). */
   static canName(host: string): boolean {
@@ -44,24 +54,27 @@ export class RobotsDir {
   read(origin: Origin): DirRobots {
     const { host, scheme } = origin;
     const port = origin.port === '' || DEFAULT_PORTS[scheme] === origin.port ? '' : `:${origin.port}`;
-    if (SCHEME.test(scheme) && this.hasSchemeFolder(scheme)) {
-      const found = this.readIfThere(join(this.dir, scheme, host + port));
+    const folder = SCHEME.test(scheme) ? this.schemeFolder(scheme) : null;
+    if (folder !== null) {
+      const found = this.readIfThere(folder + host + port);
       if (found !== NONE) return found;
     }
-    return this.readIfThere(join(this.dir, host));
+    return this.readIfThere(this.prefix + host);
   }
 
-  private hasSchemeFolder(scheme: string): boolean {
-    let is = this.schemeFolders.get(scheme);
-    if (is === undefined) {
+  private schemeFolder(scheme: string): string | null {
+    let folder = this.schemeFolders.get(scheme);
+    if (folder === undefined) {
+      let is = false;
       try {
         is = statSync(join(this.dir, scheme), { throwIfNoEntry: false })?.isDirectory() === true;
       } catch {
-        is = false; // (not a folder one can look in: as if absent, as a failed open of a file in it was)
+        // (not a folder one can look in: as if absent, as a failed open of a file in it was)
       }
-      this.schemeFolders.set(scheme, is);
+      folder = is ? prefixOf(join(this.dir, scheme)) : null;
+      this.schemeFolders.set(scheme, folder);
     }
-    return is;
+    return folder;
   }
 
   /** The file's octets; NONE when there is no such file. */
