@@ -168,4 +168,3 @@ export function checkBatch(m: usize, src: usize, lens: usize, count: i32, text: 
     p += <usize>n;
   }
 }
-
