@@ -65,13 +65,14 @@ export class RobotsDir {
   private schemeFolder(scheme: string): string | null {
     let folder = this.schemeFolders.get(scheme);
     if (folder === undefined) {
+      const path = join(this.dir, scheme);
       let is = false;
       try {
-        is = statSync(join(this.dir, scheme), { throwIfNoEntry: false })?.isDirectory() === true;
+        is = statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
       } catch {
         // (not a folder one can look in: as if absent, as a failed open of a file in it was)
       }
-      folder = is ? prefixOf(join(this.dir, scheme)) : null;
+      folder = is ? prefixOf(path) : null;
       this.schemeFolders.set(scheme, folder);
     }
     return folder;
