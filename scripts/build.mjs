@@ -4,10 +4,12 @@
 // dist/classify-worker.js), and writes the public type declarations. The WASM core is
 // embedded in each bundle (a .wasm import is its octets), but for workerd's (dist/workerd/).
 import { build } from 'esbuild';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import { inputsHash, STAMP } from './build-stamp.mjs';
 
 const bundlesOnly = process.argv.includes('--bundles-only');
+const inputs = inputsHash(); // before reading any source: an edit made during the build leaves the stamp stale
 if (!bundlesOnly) rmSync('dist', { recursive: true, force: true }); // (a bench build leaves the declarations be)
 mkdirSync('dist', { recursive: true });
 const common = { bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning', loader: { '.wasm': 'binary' } };
@@ -57,3 +59,5 @@ if (!bundlesOnly) {
 }
 // The tester page (dist/web/), with its own type check.
 await import('./build-web.mjs');
+// What this build was made from (a bench build is not a whole build).
+if (!bundlesOnly) writeFileSync(STAMP, `${inputs}\n`);
