@@ -16,6 +16,9 @@ export default defineConfig({
   ],
   test: {
     include: ['test/**/*.test.ts'],
+    // vitest's own output, then the failed tests named and a plain count, last (test/reporters/closing-lines.ts).
+    reporters: ['default', './test/reporters/closing-lines.ts'],
+    setupFiles: ['./test/setup/event-loop.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },
