@@ -9,7 +9,7 @@ import CachePolicy from 'http-cache-semantics';
 import { fetchRobots, FetchFunction, FetchOutcome, RobotsStatus } from './fetch-robots.js';
 import type { Matcher } from '../engine/matcher.js';
 import type { Profile } from '../engine/pattern.js';
-import { compileOctets, DEFAULT_MAX_BYTES, parse, ParseOptions } from '../engine/robots-txt.js';
+import { compileOctets, DEFAULT_MAX_BYTES, parse, ParseOptions, RobotsTxt } from '../engine/robots-txt.js';
 import { CachedEntry, packBody, packedBytes, PackedBody, RobotsEntry, unpackBody } from './cached-entry.js';
 import { robotsUrl } from '../engine/robots-url.js';
 import type { FetchState, RobotsRecord, RobotsStore, StoreEvent } from './robots-store.js';
@@ -58,6 +58,27 @@ export interface RobotsCacheOptions {
 
 export type { RobotsEntry };
 
+/** What a crawler asks of an origin for each URL (RobotsCache.policy). */
+export interface RobotsPolicy {
+  /** May the crawler fetch the URL (as isAllowed). */
+  allowed: boolean;
+  /** The origin's outcome: ok (its rules), unavailable (all allowed), unreachable (all disallowed). */
+  status: RobotsStatus;
+  /** Seconds between fetches the file asks of this crawler (its agent's group, else `*`'s), or undefined. */
+  crawlDelay: number | undefined;
+  /** The file's Sitemap URLs, as written (frozen; empty when none or not ok). */
+  sitemaps: readonly string[];
+}
+
+/** An origin's answers that do not depend on the URL, found once per entry. */
+interface Answers {
+  crawlDelay: number | undefined;
+  sitemaps: readonly string[];
+  /** What they hold, for the cache's budget. */
+  bytes: number;
+}
+const NO_ANSWERS: Answers = Object.freeze({ crawlDelay: undefined, sitemaps: Object.freeze([]) as readonly string[], bytes: 0 });
+
 export interface RobotsCacheStats {
   entries: number;
   bytes: number;
@@ -79,6 +100,9 @@ export const UNREACHABLE_GIVE_UP_MS = 30 * DAY;
  * deflated file and matcher weigh themselves. On the corpus the whole entry's
  * estimate is within 20% of what the heap shows (test/robots-cache-capacity.test.ts). */
 const ENTRY_OVERHEAD = 512;
+/** Answers' own objects (the object, the frozen array), and a string's header: a string holds 2 octets a character at most. */
+const ANSWERS_OVERHEAD = 96;
+const STRING_OVERHEAD = 32;
 /** A fetch lease outlasts the fetch's own timeout by this much (the parse and the write). */
 const LEASE_SLACK_MS = 5_000;
 /** Longest pause between two looks at the store while another cache fetches. */
@@ -106,6 +130,8 @@ interface Slot {
   /** Consecutive unreachable fetches, for the back-off. */
   failures: number;
   evicted: boolean;
+  /** The crawl-delay and sitemaps, once asked (an ok entry's come from its file). */
+  answers: Answers | undefined;
 }
 
 export class RobotsCache {
@@ -142,12 +168,19 @@ export class RobotsCache {
   constructor(options: RobotsCacheOptions) {
     if (options === null || typeof options !== 'object') throw new TypeError('RobotsCache options must be an object');
     const { agent, userAgentHeader } = options;
+    this.profile = options.profile ?? 'rfc';
+    // The engine checks the profile, then the agent (a product token under 'rfc'), now rather than at the first verdict.
+    const empty = parse('', { profile: this.profile });
+    try {
+      empty.compile(agent).dispose();
+    } catch (error) {
+      // (The option's name first: the header is another option.)
+      if (error instanceof TypeError && !error.message.startsWith('agent')) throw new TypeError(`agent: ${error.message}`);
+      throw error;
+    }
     if (typeof userAgentHeader !== 'string' || userAgentHeader.trim() === '' || /[\r\n\0]/.test(userAgentHeader)) {
       throw new TypeError('userAgentHeader must be a non-empty header value, e.g. "FooBot/1.0 (+https://example.com/bot)"');
     }
-    this.profile = options.profile ?? 'rfc';
-    // The engine checks the profile and the agent (a product token under 'rfc') now, not at the first verdict.
-    parse('', { profile: this.profile }).compile(agent).dispose();
     if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new TypeError('fetch must be a function');
     if (options.now !== undefined && typeof options.now !== 'function') throw new TypeError('now must be a function');
     this.agent = typeof agent === 'string' ? agent : [...agent];
@@ -188,6 +221,27 @@ export class RobotsCache {
   /** The origin's entry, fetched when the cache has no fresh one. */
   async lookup(url: string): Promise<RobotsEntry> {
     return (await this.slotFor(this.key(url))).entry;
+  }
+
+  /**
+   * What a crawler asks for each URL, in one call: the verdict, and its
+   * origin's crawl-delay for this crawler and sitemaps (found once per entry).
+   */
+  async policy(url: string): Promise<RobotsPolicy> {
+    const slot = await this.slotFor(this.key(url));
+    const allowed = this.verdict(slot, url);
+    const { crawlDelay, sitemaps } = this.answers(slot);
+    return { allowed, status: slot.entry.status, crawlDelay, sitemaps };
+  }
+
+  /** Seconds between fetches the URL's origin asks of this crawler (Crawl-delay), or undefined. */
+  async crawlDelay(url: string): Promise<number | undefined> {
+    return this.answers(await this.slotFor(this.key(url))).crawlDelay;
+  }
+
+  /** The Sitemap URLs of the URL's origin's robots.txt (frozen; empty when none, or when it is not ok). */
+  async sitemaps(url: string): Promise<readonly string[]> {
+    return this.answers(await this.slotFor(this.key(url))).sitemaps;
   }
 
   get stats(): RobotsCacheStats {
@@ -242,13 +296,34 @@ export class RobotsCache {
     }
     const allowed = slot.matcher.isAllowed(url);
     // The automaton grows as URLs are checked (up to maxDfaBytes): weigh it again.
-    const bytes = slotBytes(slot.entry, slot.matcher);
-    if (bytes !== slot.bytes) {
+    this.reweigh(slot);
+    return allowed;
+  }
+
+  /** An entry's bytes again, once they may have changed (a growing automaton, a parsed file, answers). */
+  private reweigh(slot: Slot): void {
+    const bytes = slotBytes(slot);
+    if (bytes !== slot.bytes && !slot.evicted) {
       this.bytes += bytes - slot.bytes;
       slot.bytes = bytes;
       this.evict();
     }
-    return allowed;
+  }
+
+  /** The entry's crawl-delay and sitemaps: read once from its file (the kept parse, or one parse just for them). */
+  private answers(slot: Slot): Answers {
+    if (slot.answers !== undefined) return slot.answers;
+    const packed = slot.entry.status === 'ok' ? slot.entry.packed : undefined;
+    let answers = NO_ANSWERS;
+    if (packed !== undefined) {
+      // (A parse made here compiles nothing: it holds no core memory, and is dropped.)
+      const robots = slot.entry.parsed ?? parse(unpackBody(packed), packed.options);
+      const sitemaps = Object.freeze([...robots.sitemaps]);
+      answers = { crawlDelay: robots.crawlDelay(this.agent), sitemaps, bytes: ANSWERS_OVERHEAD + sitemaps.reduce((n, u) => n + STRING_OVERHEAD + 2 * u.length, 0) };
+    }
+    slot.answers = answers;
+    this.reweigh(slot);
+    return answers;
   }
 
   private async refresh(key: string, previous: Slot | undefined): Promise<Slot> {
@@ -425,7 +500,7 @@ export class RobotsCache {
       const matcher = slot === undefined || slot.evicted ? undefined : slot.matcher;
       if (matcher === undefined) return fresh(this.okSlot(state, prior!.body ?? unpackBody(slot!.entry.packed!)), prior!.body);
       slot!.matcher = undefined;
-      return fresh(slotOf(state, slot!.entry.packed, matcher), prior!.body);
+      return fresh(slotOf(state, slot!.entry.packed, matcher, slot!.entry.handOver(), slot!.answers), prior!.body);
     }
     const givenUp = now - since >= UNREACHABLE_GIVE_UP_MS;
     return fresh(slotOf({
@@ -471,6 +546,8 @@ export class RobotsCache {
     }
     this.slots.set(key, slot);
     this.bytes += slot.bytes;
+    // A file parsed for entry.robots is kept with the entry, and weighed.
+    slot.entry.keepParsed(() => this.reweigh(slot));
     this.evict();
   }
 
@@ -488,22 +565,26 @@ export class RobotsCache {
     slot.evicted = true;
     slot.matcher?.dispose();
     slot.matcher = undefined;
+    slot.entry.leave();
   }
 }
 
-/** A slot for an entry's state and kept file, and its matcher. */
-function slotOf(state: EntryState, packed: PackedBody | undefined, matcher?: Matcher): Slot {
+/** A slot for an entry's state and kept file, and its matcher (and what a stale entry carries over of its copy). */
+function slotOf(state: EntryState, packed: PackedBody | undefined, matcher?: Matcher, robots?: RobotsTxt, answers?: Answers): Slot {
   const { failures, ...fields } = state;
-  const entry = new CachedEntry(fields, packed);
-  return { entry, matcher, bytes: slotBytes(entry, matcher), failures, evicted: false };
+  const entry = new CachedEntry(fields, packed, robots);
+  const slot: Slot = { entry, matcher, bytes: 0, failures, evicted: false, answers };
+  slot.bytes = slotBytes(slot);
+  return slot;
 }
 
 function priorOf(slot: Slot): Prior {
   return { state: slot.entry.state(slot.failures), slot, body: undefined };
 }
 
-function slotBytes(entry: CachedEntry, matcher: Matcher | undefined): number {
-  return ENTRY_OVERHEAD + packedBytes(entry.packed) + (matcher?.heldBytes ?? 0);
+function slotBytes(slot: Slot): number {
+  const entry = slot.entry;
+  return ENTRY_OVERHEAD + packedBytes(entry.packed) + (slot.matcher?.heldBytes ?? 0) + (slot.answers?.bytes ?? 0) + (entry.parsed?.heldBytes ?? 0);
 }
 
 function positive(name: string, value: number | undefined, fallback: number, zeroOk = false): number {
