@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryStore, RobotsCache } from '../dist/index.js';
 import type { RobotsCacheOptions, RobotsRecord, RobotsStore, StoreEvent } from '../dist/index.js';
 import { serve, startServer, TestServer } from './http-servers.js';
-import { record, storeContract } from './store-contract.js';
+import { hostileRecordContract, record, storeContract } from './store-contract.js';
 
 const HOUR = 3_600_000;
 const UA = 'FooBot/1.0 (+https://foo.example/bot)';
@@ -72,6 +72,51 @@ describe('MemoryStore', () => {
     expect(await store.get('a')).toBeUndefined();
     expect(await store.get('d')).toBeDefined();
     expect(() => new MemoryStore({ maxRecords: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('a hostile MemoryStore: what a cache reads is bounded by its own policy and clock', () => {
+  hostileRecordContract(() => new MemoryStore());
+
+  it('fields of the wrong type (which a store that decodes octets would drop first) reject the record, told once per refresh', async () => {
+    const key = `${server.origin}/robots.txt`;
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ reason: 42 }, /^reason 42 is not a string/],
+      [{ stale: 'yes' }, /^stale "yes" is not a boolean/],
+      [{ reachedLimit: 1 }, /^reachedLimit 1 is not a boolean/],
+      [{ httpStatus: '200' }, /^httpStatus "200" is not a number/],
+      [{ fetchedAt: '2025' }, /^fetchedAt "2025" is not a time/],
+      [{ fetchedAt: -1 }, /^fetchedAt -1 is not a time/],
+      [{ expiresAt: Number.NaN }, /^expiresAt NaN is not a time/],
+      [{ unreachableSince: Infinity, failures: 1 }, /^unreachableSince Infinity is not a time/],
+      [{ failures: 0.5 }, /^failures 0.5 is not a count/],
+      [{ body: 'User-agent: *' }, /^an ok record without its body/],
+      [{ status: 'maybe' }, /^status "maybe" is none of/],
+      [{ robotsUrl: 'http://elsewhere.example/robots.txt' }, /^robotsUrl is not the key/],
+    ];
+    for (const [over, problem] of cases) {
+      server.requests.length = 0;
+      const events: StoreEvent[] = [];
+      const store = new MemoryStore();
+      await store.set(key, { ...record(key, { fetchedAt: clock, expiresAt: clock + HOUR }), ...over } as RobotsRecord, 60_000);
+      const c = cache(store, { onStoreEvent: (e) => events.push(e) });
+      expect(await followsRules(c)).toBe(true);
+      expect(server.requests.length).toBe(1);
+      // (Read twice in the refresh, before and after the lease: told once.)
+      expect(events, JSON.stringify(over)).toEqual([{ type: 'record-rejected', key, problems: [expect.stringMatching(problem)] }]);
+    }
+  });
+
+  it('a body on a record that is not ok is dropped; its status decides', async () => {
+    const key = `${server.origin}/robots.txt`;
+    const store = new MemoryStore();
+    const events: StoreEvent[] = [];
+    await store.set(key, record(key, { status: 'unavailable', httpStatus: 404, fetchedAt: clock, expiresAt: clock + HOUR }), 60_000);
+    const c = cache(store, { onStoreEvent: (e) => events.push(e) });
+    expect(await c.isAllowed(`${server.origin}/private/x`)).toBe(true);
+    expect((await c.lookup(server.origin)).robots).toBeUndefined();
+    expect(events).toEqual([{ type: 'record-clamped', key, problems: ['a body on a unavailable record: dropped'] }]);
+    expect(server.requests.length).toBe(0);
   });
 });
 

@@ -13,6 +13,7 @@ import { compileOctets, DEFAULT_MAX_BYTES, parse, ParseOptions, RobotsTxt } from
 import { CachedEntry, packBody, packedBytes, PackedBody, RobotsEntry, unpackBody } from './cached-entry.js';
 import { robotsUrl } from '../engine/robots-url.js';
 import type { FetchState, RobotsRecord, RobotsStore, StoreEvent } from './robots-store.js';
+import { boundRecord } from './record-bounds.js';
 
 export interface RobotsCacheOptions {
   /** The crawler's product token(s) matched against user-agent lines, e.g. 'FooBot'. */
@@ -350,28 +351,17 @@ export class RobotsCache {
   private async refreshShared(key: string, previous: Slot | undefined, store: RobotsStore): Promise<Slot> {
     const leaseMs = this.timeoutMs + LEASE_SLACK_MS;
     const giveUpAt = Date.now() + 2 * leaseMs;
+    const told = new Set<string>();
     for (let pause = 2; ; pause = Math.min(2 * pause, MAX_POLL_MS)) {
-      const record = await this.read(store, key);
+      const record = await this.read(store, key, told);
       if (record !== undefined && this.now() < record.expiresAt) return this.adopt(key, record);
       const token = await this.storeCall(() => store.acquireLease(key, leaseMs));
       if (token !== undefined) {
         try {
           // Another cache may have shared its record between the read and the lease.
-          const latest = await this.read(store, key);
+          const latest = await this.read(store, key, told);
           if (latest !== undefined && this.now() < latest.expiresAt) return this.adopt(key, latest);
-          // The later of the store's record and this cache's own entry (one fetched while the store was down).
-          const prior = latest !== undefined && !(previous !== undefined && previous.entry.fetchedAt > latest.fetchedAt)
-            ? { state: latest, slot: undefined, body: latest.body }
-            : previous && priorOf(previous);
-          const { slot, record: shared } = this.settle(key, await this.fetch(key), prior);
-          this.keep(key, slot);
-          if (shared !== undefined) {
-            // Kept while the policy may use it: fresh until expiresAt, then as
-            // the copy (or the back-off state) of the next failed refreshes.
-            const keepUntil = shared.expiresAt + (shared.status === 'unavailable' && shared.unreachableSince === undefined ? 0 : UNREACHABLE_GIVE_UP_MS);
-            await this.storeCall(() => store.set(key, shared, Math.max(1, keepUntil - this.now()))).catch(() => {});
-          }
-          return slot;
+          return await this.fetchAndShare(key, previous, latest, store);
         } finally {
           // Not a sign of the store's health either way (it follows a write that may have failed).
           Promise.resolve().then(() => store.releaseLease(key, token)).catch(() => {});
@@ -383,13 +373,46 @@ export class RobotsCache {
     }
   }
 
-  /** The store's record for the key, if it is one this cache can use (else it is replaced when fetched). */
-  private async read(store: RobotsStore, key: string): Promise<RobotsRecord | undefined> {
-    const record = await this.storeCall(() => store.get(key));
-    if (record === undefined || record === null || typeof record !== 'object' || record.robotsUrl !== key) return undefined;
-    if (record.status === 'ok' ? !(record.body instanceof Uint8Array) : record.status !== 'unavailable' && record.status !== 'unreachable') return undefined;
-    if (!Number.isFinite(record.expiresAt) || !Number.isFinite(record.fetchedAt) || !(record.failures >= 0)) return undefined;
-    return record;
+  /** Fetches (with the store's record, if any, as the previous outcome), keeps the entry, and writes the record to the store. */
+  private async fetchAndShare(key: string, previous: Slot | undefined, stored: RobotsRecord | undefined, store: RobotsStore): Promise<Slot> {
+    // The later of the store's record and this cache's own entry (one fetched while the store was down).
+    const prior = stored !== undefined && !(previous !== undefined && previous.entry.fetchedAt > stored.fetchedAt)
+      ? { state: stored, slot: undefined, body: stored.body }
+      : previous && priorOf(previous);
+    const { slot, record: shared } = this.settle(key, await this.fetch(key), prior);
+    this.keep(key, slot);
+    if (shared !== undefined) {
+      // Kept while the policy may use it: fresh until expiresAt, then as
+      // the copy (or the back-off state) of the next failed refreshes.
+      const keepUntil = shared.expiresAt + (shared.status === 'unavailable' && shared.unreachableSince === undefined ? 0 : UNREACHABLE_GIVE_UP_MS);
+      await this.storeCall(() => store.set(key, shared, Math.max(1, keepUntil - this.now()))).catch(() => {});
+    }
+    return slot;
+  }
+
+  /** `told`: what this refresh has said of the key's records already (its polls read the same one again). */
+  private async read(store: RobotsStore, key: string, told: Set<string>): Promise<RobotsRecord | undefined> {
+    const value: unknown = await this.storeCall(() => store.get(key));
+    if (value === undefined) return undefined;
+    // As if the store were hostile: see record-bounds.ts.
+    const bounded = boundRecord(value, key, {
+      now: this.now(),
+      ttlMs: this.ttlMs,
+      maxRetryMs: this.maxRetryMs,
+      maxBodyBytes: this.maxBodyBytes,
+      keptAfterExpiryMs: UNREACHABLE_GIVE_UP_MS,
+    });
+    const event: StoreEvent | undefined = bounded.record === undefined
+      ? { type: 'record-rejected', key, problems: [bounded.rejected] }
+      : bounded.clamped.length > 0 ? { type: 'record-clamped', key, problems: bounded.clamped } : undefined;
+    if (event !== undefined) {
+      const said = JSON.stringify(event);
+      if (!told.has(said)) {
+        told.add(said);
+        this.tell(event);
+      }
+    }
+    return bounded.record;
   }
 
   /** A fresh record of the store becomes this cache's entry. */
