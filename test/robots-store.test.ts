@@ -228,6 +228,31 @@ describe('caches sharing a store', () => {
     }
   });
 
+  it('a lease that never ends: after one lease period the waiter fetches, writes its record (the others stop waiting), and says so', async () => {
+    const store = new MemoryStore();
+    const key = `${server.origin}/robots.txt`;
+    // Held for a day and never written for: a holder with a far longer lease, or a store whose leases do not end.
+    expect(await store.acquireLease(key, 24 * HOUR)).toBeDefined();
+    // A cache with a long lease period waits too: it must take the record the first one writes, not wait its own period out.
+    const patient = cache(store, { leaseMs: 600_000 });
+    const waiting = patient.isAllowed(`${server.origin}/private/x`);
+    const events: StoreEvent[] = [];
+    const started = Date.now();
+    const a = cache(store, { leaseMs: 300, onStoreEvent: (e) => events.push(e) });
+    expect(await followsRules(a)).toBe(true);
+    const took = Date.now() - started;
+    expect(took).toBeGreaterThanOrEqual(300);
+    expect(took).toBeLessThan(5_000); // (it was two lease periods: 14 s with timeoutMs 2000)
+    expect(events).toEqual([{ type: 'lease-overrun', key, waitedMs: expect.any(Number) }]);
+    expect((events[0] as { waitedMs: number }).waitedMs).toBeGreaterThanOrEqual(300);
+    expect(await store.get(key)).toMatchObject({ status: 'ok', fetchedAt: clock });
+    expect(await waiting).toBe(false);
+    expect(patient.stats).toMatchObject({ fetches: 0, shared: 1 });
+    expect(server.requests.length).toBe(1);
+    expect(() => cache(store, { leaseMs: 0 })).toThrow(/leaseMs must be a positive number/);
+    expect(() => cache(store, { leaseMs: Infinity })).toThrow(/leaseMs must be finite/);
+  });
+
   it('a dead holder: its lease ends and a waiting cache fetches', async () => {
     const store = new MemoryStore();
     const key = `${server.origin}/robots.txt`;

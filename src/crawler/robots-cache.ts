@@ -51,6 +51,8 @@ export interface RobotsCacheOptions {
   store?: RobotsStore;
   /** A store call that has not settled by then has failed (default 2 s). */
   storeTimeoutMs?: number;
+  /** How long a fetch lease is taken for (default timeoutMs + 5 s), and the longest this cache waits on another's before it fetches itself. */
+  leaseMs?: number;
   /** After a failed store call, the store is left alone this long (default 1 s): fetches are the cache's own. */
   storeRetryMs?: number;
   /** Told when the store stops answering and when it answers again (once per change, never per URL). */
@@ -160,6 +162,7 @@ export class RobotsCache {
   private sharedHits = 0;
   private readonly store: RobotsStore | undefined;
   private readonly storeTimeoutMs: number;
+  private readonly leaseMs: number;
   private readonly storeRetryMs: number;
   private readonly onStoreEvent: ((event: StoreEvent) => void) | undefined;
   private storeDown = false;
@@ -208,6 +211,8 @@ export class RobotsCache {
     this.store = store;
     this.storeTimeoutMs = positive('storeTimeoutMs', options.storeTimeoutMs, 2_000);
     if (this.storeTimeoutMs > MAX_TIMER_MS) throw new RangeError(`storeTimeoutMs must be at most ${MAX_TIMER_MS}`);
+    this.leaseMs = positive('leaseMs', options.leaseMs, this.timeoutMs + LEASE_SLACK_MS);
+    if (!Number.isFinite(this.leaseMs)) throw new RangeError('leaseMs must be finite');
     this.storeRetryMs = positive('storeRetryMs', options.storeRetryMs, 1_000, true);
     if (options.onStoreEvent !== undefined && typeof options.onStoreEvent !== 'function') throw new TypeError('onStoreEvent must be a function');
     this.onStoreEvent = options.onStoreEvent;
@@ -345,12 +350,15 @@ export class RobotsCache {
    * The store's fresh record if there is one; else this cache takes the fetch
    * lease, fetches and shares the outcome; else another cache holds the lease
    * and this one waits for its record (a holder that dies loses its lease when
-   * it expires, and a waiter takes it). Throws StoreFailure when the store
-   * fails before this cache has fetched.
+   * it expires, and a waiter takes it). A lease still held after this cache's
+   * own lease period (a holder with a longer one, a store whose leases do not
+   * end) is waited out no longer: this cache fetches and writes the record, so
+   * that the others stop waiting, and says so (lease-overrun). Throws
+   * StoreFailure when the store fails before this cache has fetched.
    */
   private async refreshShared(key: string, previous: Slot | undefined, store: RobotsStore): Promise<Slot> {
-    const leaseMs = this.timeoutMs + LEASE_SLACK_MS;
-    const giveUpAt = Date.now() + 2 * leaseMs;
+    const leaseMs = this.leaseMs;
+    const started = Date.now();
     const told = new Set<string>();
     for (let pause = 2; ; pause = Math.min(2 * pause, MAX_POLL_MS)) {
       const record = await this.read(store, key, told);
@@ -368,8 +376,12 @@ export class RobotsCache {
         }
       }
       // Another cache is fetching: its record comes soon, or its lease ends.
-      if (Date.now() >= giveUpAt) throw new StoreFailure(`no record for ${key} after ${2 * leaseMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, pause));
+      const waitedMs = Date.now() - started;
+      if (waitedMs >= leaseMs) {
+        this.tell({ type: 'lease-overrun', key, waitedMs });
+        return await this.fetchAndShare(key, previous, record, store);
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(pause, leaseMs - waitedMs)));
     }
   }
 

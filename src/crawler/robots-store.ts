@@ -69,8 +69,11 @@ export interface RobotsStore {
  * that works up. `record-clamped`/`record-rejected`: a record read for `key`
  * held a field this cache's policy or clock could not have written (problems
  * says which, in words); clamped, it is used within the bounds; rejected, the
- * cache fetches and writes its own. */
+ * cache fetches and writes its own. `lease-overrun`: another cache's fetch lease
+ * on `key` outlasted this cache's lease period (`waitedMs`), so this cache
+ * fetched and wrote the record itself. */
 export type StoreEvent =
   | { type: 'store-down'; error: unknown }
   | { type: 'store-up' }
-  | { type: 'record-clamped' | 'record-rejected'; key: string; problems: string[] };
+  | { type: 'record-clamped' | 'record-rejected'; key: string; problems: string[] }
+  | { type: 'lease-overrun'; key: string; waitedMs: number };
