@@ -55,7 +55,7 @@ export interface RobotsCacheOptions {
   leaseMs?: number;
   /** After a failed store call, the store is left alone this long (default 1 s): fetches are the cache's own. */
   storeRetryMs?: number;
-  /** Told when the store stops answering and when it answers again (once per change, never per URL). */
+  /** Told when the store stops answering and when it answers again (once per change, never per URL), of a record it clamped or rejected, and of a lease it stopped waiting on (StoreEvent). */
   onStoreEvent?: (event: StoreEvent) => void;
 }
 
