@@ -9,7 +9,7 @@ import type { StoreEvent } from '../dist/index.js';
 import { RECORD_FORMAT, RedisStore } from '../dist/redis.js';
 import { serve, startServer, TestServer } from './http-servers.js';
 import { REDIS_BINARY, RedisServer, SKIP_REDIS, startRedis } from './redis-server.js';
-import { record, storeContract } from './store-contract.js';
+import { hostileRecordContract, record, storeContract } from './store-contract.js';
 
 const UA = 'FooBot/1.0 (+https://foo.example/bot)';
 const rulesOf = (i: number) => `User-agent: *\nDisallow: /private-${i}\nAllow: /private-${i}/open\n`;
@@ -50,6 +50,10 @@ describe.skipIf(SKIP_REDIS)('RedisStore on a real redis-server', () => {
 
   describe('the store contract', () => {
     storeContract(() => store());
+  });
+
+  describe('a hostile writer: what a cache reads through Redis is bounded by its own policy and clock', () => {
+    hostileRecordContract(() => store());
   });
 
   it('keys: <prefix>r:<url> for records (expiring with keepMs), <prefix>l:<url> for leases; versioned octets, deflated when that pays', async () => {

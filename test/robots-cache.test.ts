@@ -5,6 +5,7 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_BYTES, fetchRobots, RobotsCache, UNREACHABLE_GIVE_UP_MS } from '../dist/index.js';
+import { ownMatcherStats } from '../dist/internal.js';
 import type { RobotsCacheOptions } from '../dist/index.js';
 import { serve, startServer, TestServer } from './http-servers.js';
 
@@ -165,6 +166,73 @@ describe('a 2xx robots.txt', () => {
     const c = cache();
     expect((await c.lookup(server.origin)).status).toBe('unreachable');
     expect(await allDisallowed(c)).toBe(true);
+  });
+});
+
+describe('fetchRobots: its options and the URL it is given', () => {
+  it('only userAgentHeader given (as JavaScript callers write it): 10 s and 512,000 octets by default, the rules read', async () => {
+    const body = 'User-agent: *\nDisallow: /private\n' + '#'.repeat(600_000);
+    server.handler = serve(body);
+    const out = await fetchRobots(`${server.origin}/robots.txt`, { userAgentHeader: UA } as never);
+    expect(out).toMatchObject({ status: 'ok', reason: 'http 200', reachedLimit: true });
+    expect(out.body!.length).toBe(DEFAULT_MAX_BYTES);
+    // timeoutMs alone: maxBytes is the default, not 0 octets (which would allow every URL).
+    const timed = await fetchRobots(`${server.origin}/robots.txt`, { userAgentHeader: UA, timeoutMs: 2000 } as never);
+    expect(timed.body!.length).toBe(DEFAULT_MAX_BYTES);
+    expect(server.requests.every((r) => r.headers['user-agent'] === UA)).toBe(true);
+  });
+
+  it('takes a page URL: its origin’s /robots.txt is fetched (as robotsUrl() names it)', async () => {
+    const out = await fetchRobots(`${server.origin}/some/page.html?q=1#top`, { userAgentHeader: UA });
+    expect(out.status).toBe('ok');
+    expect(out.finalUrl).toBe(`${server.origin}/robots.txt`);
+    expect(server.requests.map((r) => r.path)).toEqual(['/robots.txt']);
+    await expect(fetchRobots('not a url', { userAgentHeader: UA })).rejects.toThrow(TypeError);
+    await expect(fetchRobots(42 as never, { userAgentHeader: UA })).rejects.toThrow(TypeError);
+  });
+
+  it('each option missing, of the wrong type or out of range: a clear error naming it, and no request', async () => {
+    const url = `${server.origin}/robots.txt`;
+    const bad: [unknown, RegExp][] = [
+      [undefined, /options must be an object/],
+      [null, /options must be an object/],
+      [{}, /userAgentHeader must be a non-empty header value/],
+      [{ userAgentHeader: 42 }, /userAgentHeader must be/],
+      [{ userAgentHeader: '  ' }, /userAgentHeader must be/],
+      [{ userAgentHeader: 'a\r\nX-Evil: 1' }, /userAgentHeader must be/],
+      [{ userAgentHeader: UA, timeoutMs: '2000' }, /timeoutMs must be a positive number of ms .*"2000"/],
+      [{ userAgentHeader: UA, timeoutMs: 0 }, /timeoutMs must be/],
+      [{ userAgentHeader: UA, timeoutMs: -5 }, /timeoutMs must be/],
+      [{ userAgentHeader: UA, timeoutMs: Number.NaN }, /timeoutMs must be/],
+      [{ userAgentHeader: UA, timeoutMs: Infinity }, /timeoutMs must be/],
+      [{ userAgentHeader: UA, timeoutMs: 2 ** 31 }, /timeoutMs must be/],
+      [{ userAgentHeader: UA, maxBytes: '600000' }, /maxBytes must be at least 512000 .*Infinity/],
+      [{ userAgentHeader: UA, maxBytes: 0 }, /maxBytes must be at least 512000/],
+      [{ userAgentHeader: UA, maxBytes: DEFAULT_MAX_BYTES - 1 }, /maxBytes must be at least 512000/],
+      [{ userAgentHeader: UA, maxBytes: Number.NaN }, /maxBytes must be at least 512000/],
+      [{ userAgentHeader: UA, maxRedirects: -1 }, /maxRedirects must be a whole number from 0/],
+      [{ userAgentHeader: UA, maxRedirects: 2.5 }, /maxRedirects must be/],
+      [{ userAgentHeader: UA, maxRedirects: '5' }, /maxRedirects must be/],
+      [{ userAgentHeader: UA, fetch: 'fetch' }, /fetch must be a function/],
+    ];
+    for (const [options, message] of bad) {
+      const error = await fetchRobots(url, options as never).then(() => undefined, (e: unknown) => e);
+      expect(error, JSON.stringify(options)).toBeInstanceOf(Error);
+      expect((error as Error).name).toMatch(/^(TypeError|RangeError)$/);
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).not.toContain('\n');
+    }
+    expect(server.requests.length).toBe(0);
+    // In range: 512,000 exactly, a larger limit, Infinity (the whole body, as parse() takes it), no redirects at all.
+    const long = 'User-agent: *\nDisallow: /x\n' + '#'.repeat(1_100_000);
+    server.handler = serve(long);
+    for (const [maxBytes, octets] of [[DEFAULT_MAX_BYTES, DEFAULT_MAX_BYTES], [600_000.5, 600_000], [1_000_000, 1_000_000], [Infinity, long.length]]) {
+      const out = await fetchRobots(url, { userAgentHeader: UA, maxBytes, timeoutMs: 2000 });
+      expect(out.status).toBe('ok');
+      expect(out.body!.length).toBe(octets);
+    }
+    server.handler = (_, res) => res.writeHead(301, { location: '/elsewhere' }).end();
+    expect(await fetchRobots(url, { userAgentHeader: UA, maxRedirects: 0 })).toMatchObject({ status: 'unavailable', reason: 'more than 0 redirects' });
   });
 });
 
@@ -615,6 +683,86 @@ describe('unreachable over time', () => {
     clock += HOUR;
     expect(await followsRules(c)).toBe(true);
     expect(server.requests.length).toBe(4);
+  });
+});
+
+describe('per-origin answers: the file parsed once per entry', () => {
+  const FILE = 'User-agent: FooBot\nCrawl-delay: 2.5\nDisallow: /private\nAllow: /private/ok\n\nUser-agent: *\nCrawl-delay: 9\nDisallow: /\n\nSitemap: https://a.example/one.xml\nSitemap: https://a.example/two.xml\nSitemap: https://a.example/one.xml\n';
+
+  it('lookup(url).robots is one object while the entry is fresh (parsed once, not per URL), weighed in the budget', async () => {
+    server.handler = serve(FILE);
+    const c = cache();
+    const first = await c.lookup(`${server.origin}/a`);
+    const before = c.stats.bytes;
+    const robots = first.robots!;
+    expect(robots).toBeDefined();
+    expect(c.stats.bytes).toBe(before + robots.heldBytes);
+    for (const p of ['/b', '/private/x', '/c?d']) expect((await c.lookup(server.origin + p)).robots).toBe(robots);
+    expect(robots.crawlDelay('FooBot')).toBe(2.5);
+    // A new fetch (the entry expired) is a new parse.
+    clock += DAY;
+    const next = (await c.lookup(server.origin)).robots;
+    expect(next).not.toBe(robots);
+    expect(server.requests.length).toBe(2);
+  });
+
+  it('crawlDelay(url), sitemaps(url), policy(url): the crawler’s answers for the URL’s origin', async () => {
+    server.handler = serve(FILE);
+    const c = cache();
+    expect(await c.crawlDelay(`${server.origin}/private/x`)).toBe(2.5);
+    expect(await c.sitemaps(`${server.origin}/`)).toEqual(['https://a.example/one.xml', 'https://a.example/two.xml']);
+    expect(await c.policy(`${server.origin}/private/x`)).toEqual({ allowed: false, status: 'ok', crawlDelay: 2.5, sitemaps: ['https://a.example/one.xml', 'https://a.example/two.xml'] });
+    expect(await c.policy(`${server.origin}/private/ok`)).toMatchObject({ allowed: true, crawlDelay: 2.5 });
+    // Another crawler name: the * group's delay.
+    const other = cache({ agent: 'BarBot' });
+    expect(await other.policy(`${server.origin}/public`)).toMatchObject({ allowed: false, crawlDelay: 9 });
+    expect(server.requests.length).toBe(2);
+    // The answers are the cache's: a caller cannot change them.
+    const list = await c.sitemaps(server.origin);
+    expect(Object.isFrozen(list)).toBe(true);
+    // A file with none.
+    server.handler = serve(RULES);
+    const plain = cache();
+    expect(await plain.policy(`${server.origin}/public`)).toEqual({ allowed: true, status: 'ok', crawlDelay: undefined, sitemaps: [] });
+  });
+
+  it('the answers of each outcome: unavailable (none), unreachable (none, all disallowed), a stale copy (the copy’s)', async () => {
+    server.handler = serve('gone', {}, 404);
+    expect(await cache().policy(`${server.origin}/x`)).toEqual({ allowed: true, status: 'unavailable', crawlDelay: undefined, sitemaps: [] });
+    server.handler = serve('down', {}, 503);
+    expect(await cache().policy(`${server.origin}/x`)).toEqual({ allowed: false, status: 'unreachable', crawlDelay: undefined, sitemaps: [] });
+    server.handler = serve(FILE);
+    const c = cache();
+    expect(await c.crawlDelay(server.origin)).toBe(2.5);
+    clock += DAY;
+    server.handler = serve('down', {}, 503);
+    expect(await c.policy(`${server.origin}/private/x`)).toEqual({ allowed: false, status: 'ok', crawlDelay: 2.5, sitemaps: ['https://a.example/one.xml', 'https://a.example/two.xml'] });
+    expect((await c.lookup(server.origin)).stale).toBe(true);
+  });
+
+  it('a parsed file leaves with its entry: evicted, its matchers freed, the entry still answers', async () => {
+    server.handler = serve(FILE);
+    const c = cache({ maxEntries: 1 });
+    const entry = await c.lookup(server.origin);
+    const robots = entry.robots!;
+    expect(robots.isAllowed('/private/x', 'FooBot')).toBe(false);
+    const pooled = ownMatcherStats().matchers;
+    await c.lookup(other.origin); // evicts the first origin
+    expect(ownMatcherStats().matchers).toBe(pooled - 1);
+    expect(c.stats.entries).toBe(1);
+    // The RobotsTxt the caller holds stays usable; the evicted entry parses again on each access (it is not kept).
+    expect(robots.isAllowed('/private/x', 'FooBot')).toBe(false);
+    expect(entry.robots).not.toBe(robots);
+    c.clear();
+    expect(c.stats.bytes).toBe(0);
+  });
+
+  it('a bad agent is named as the agent option', () => {
+    for (const agent of ['Foo/1.0', '', 42, ['FooBot', 'Bar Bot']]) {
+      expect(() => new RobotsCache({ agent: agent as string, userAgentHeader: UA })).toThrow(/^agent/);
+    }
+    // The header given as the agent, and no header: the agent is what is wrong first.
+    expect(() => new RobotsCache({ agent: UA } as RobotsCacheOptions)).toThrow(/^agent: invalid agent "FooBot\/1.0 \(\+https/);
   });
 });
 

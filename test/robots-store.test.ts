@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryStore, RobotsCache } from '../dist/index.js';
 import type { RobotsCacheOptions, RobotsRecord, RobotsStore, StoreEvent } from '../dist/index.js';
 import { serve, startServer, TestServer } from './http-servers.js';
-import { record, storeContract } from './store-contract.js';
+import { hostileRecordContract, record, storeContract } from './store-contract.js';
 
 const HOUR = 3_600_000;
 const UA = 'FooBot/1.0 (+https://foo.example/bot)';
@@ -72,6 +72,51 @@ describe('MemoryStore', () => {
     expect(await store.get('a')).toBeUndefined();
     expect(await store.get('d')).toBeDefined();
     expect(() => new MemoryStore({ maxRecords: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('a hostile MemoryStore: what a cache reads is bounded by its own policy and clock', () => {
+  hostileRecordContract(() => new MemoryStore());
+
+  it('fields of the wrong type (which a store that decodes octets would drop first) reject the record, told once per refresh', async () => {
+    const key = `${server.origin}/robots.txt`;
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ reason: 42 }, /^reason 42 is not a string/],
+      [{ stale: 'yes' }, /^stale "yes" is not a boolean/],
+      [{ reachedLimit: 1 }, /^reachedLimit 1 is not a boolean/],
+      [{ httpStatus: '200' }, /^httpStatus "200" is not a number/],
+      [{ fetchedAt: '2025' }, /^fetchedAt "2025" is not a time/],
+      [{ fetchedAt: -1 }, /^fetchedAt -1 is not a time/],
+      [{ expiresAt: Number.NaN }, /^expiresAt NaN is not a time/],
+      [{ unreachableSince: Infinity, failures: 1 }, /^unreachableSince Infinity is not a time/],
+      [{ failures: 0.5 }, /^failures 0.5 is not a count/],
+      [{ body: 'User-agent: *' }, /^an ok record without its body/],
+      [{ status: 'maybe' }, /^status "maybe" is none of/],
+      [{ robotsUrl: 'http://elsewhere.example/robots.txt' }, /^robotsUrl is not the key/],
+    ];
+    for (const [over, problem] of cases) {
+      server.requests.length = 0;
+      const events: StoreEvent[] = [];
+      const store = new MemoryStore();
+      await store.set(key, { ...record(key, { fetchedAt: clock, expiresAt: clock + HOUR }), ...over } as RobotsRecord, 60_000);
+      const c = cache(store, { onStoreEvent: (e) => events.push(e) });
+      expect(await followsRules(c)).toBe(true);
+      expect(server.requests.length).toBe(1);
+      // (Read twice in the refresh, before and after the lease: told once.)
+      expect(events, JSON.stringify(over)).toEqual([{ type: 'record-rejected', key, problems: [expect.stringMatching(problem)] }]);
+    }
+  });
+
+  it('a body on a record that is not ok is dropped; its status decides', async () => {
+    const key = `${server.origin}/robots.txt`;
+    const store = new MemoryStore();
+    const events: StoreEvent[] = [];
+    await store.set(key, record(key, { status: 'unavailable', httpStatus: 404, fetchedAt: clock, expiresAt: clock + HOUR }), 60_000);
+    const c = cache(store, { onStoreEvent: (e) => events.push(e) });
+    expect(await c.isAllowed(`${server.origin}/private/x`)).toBe(true);
+    expect((await c.lookup(server.origin)).robots).toBeUndefined();
+    expect(events).toEqual([{ type: 'record-clamped', key, problems: ['a body on a unavailable record: dropped'] }]);
+    expect(server.requests.length).toBe(0);
   });
 });
 
@@ -181,6 +226,31 @@ describe('caches sharing a store', () => {
       expect((await store.get(key))!.robotsUrl).toBe(key);
       expect((await store.get(key))!.body).toBeDefined();
     }
+  });
+
+  it('a lease that never ends: after one lease period the waiter fetches, writes its record (the others stop waiting), and says so', async () => {
+    const store = new MemoryStore();
+    const key = `${server.origin}/robots.txt`;
+    // Held for a day and never written for: a holder with a far longer lease, or a store whose leases do not end.
+    expect(await store.acquireLease(key, 24 * HOUR)).toBeDefined();
+    // A cache with a long lease period waits too: it must take the record the first one writes, not wait its own period out.
+    const patient = cache(store, { leaseMs: 600_000 });
+    const waiting = patient.isAllowed(`${server.origin}/private/x`);
+    const events: StoreEvent[] = [];
+    const started = Date.now();
+    const a = cache(store, { leaseMs: 300, onStoreEvent: (e) => events.push(e) });
+    expect(await followsRules(a)).toBe(true);
+    const took = Date.now() - started;
+    expect(took).toBeGreaterThanOrEqual(300);
+    expect(took).toBeLessThan(5_000); // (it was two lease periods: 14 s with timeoutMs 2000)
+    expect(events).toEqual([{ type: 'lease-overrun', key, waitedMs: expect.any(Number) }]);
+    expect((events[0] as { waitedMs: number }).waitedMs).toBeGreaterThanOrEqual(300);
+    expect(await store.get(key)).toMatchObject({ status: 'ok', fetchedAt: clock });
+    expect(await waiting).toBe(false);
+    expect(patient.stats).toMatchObject({ fetches: 0, shared: 1 });
+    expect(server.requests.length).toBe(1);
+    expect(() => cache(store, { leaseMs: 0 })).toThrow(/leaseMs must be a positive number/);
+    expect(() => cache(store, { leaseMs: Infinity })).toThrow(/leaseMs must be finite/);
   });
 
   it('a dead holder: its lease ends and a waiting cache fetches', async () => {

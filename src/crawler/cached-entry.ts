@@ -1,9 +1,10 @@
 // What RobotsCache keeps of an origin: the fetch's state, and the robots.txt
-// deflated, parsed again when asked (entry.robots). A crawler's verdicts need
-// only the compiled matcher, which the slot keeps beside the entry; the parsed
-// records weigh about three times the file (12 KiB a host on the corpus, the
-// file 4 KiB, deflated 0.8). fflate: deflate and inflate that run in place,
-// synchronously, in every runtime (browsers and workerd have only the
+// deflated. A crawler's verdicts need only the compiled matcher, which the slot
+// keeps beside the entry; the parsed records weigh about three times the file
+// (12 KiB a host on the corpus, the file 4 KiB, deflated 0.8), so the file is
+// parsed only when entry.robots is first asked, and then kept (and weighed) with
+// the entry while it is in the cache. fflate: deflate and inflate that run in
+// place, synchronously, in every runtime (browsers and workerd have only the
 // asynchronous CompressionStream, node:zlib is Node's alone).
 import { deflateSync, inflateSync } from 'fflate';
 import type { FetchState } from './robots-store.js';
@@ -11,7 +12,8 @@ import { parse, ParseOptions, RobotsTxt } from '../engine/robots-txt.js';
 
 export interface RobotsEntry extends FetchState {
   /** The robots.txt when ok (on `stale` entries, the earlier good copy's),
-   * parsed from the kept octets on each access: keep it while you use it. */
+   * parsed on first access and kept with the entry while it is in the cache
+   * (an entry the cache has dropped parses again on each access). */
   readonly robots: RobotsTxt | undefined;
 }
 
@@ -43,17 +45,54 @@ const PACKED_OVERHEAD = 160;
 export interface CachedEntry extends FetchState {}
 
 export class CachedEntry implements RobotsEntry {
-  /** (A private field: an entry spread or logged shows its state, not these octets.) */
+  /** (Private fields: an entry spread or logged shows its state, not these.) */
   readonly #packed: PackedBody | undefined;
+  /** The parsed file, once asked, while the entry is in a cache. */
+  #robots: RobotsTxt | undefined;
+  /** While the entry is in a cache: told when the file is parsed and kept (to weigh it). */
+  #onParsed: ((robots: RobotsTxt) => void) | undefined;
 
   /** state: a FetchState's fields only (a record's `failures` stays with the slot). */
-  constructor(state: FetchState, packed: PackedBody | undefined) {
+  constructor(state: FetchState, packed: PackedBody | undefined, robots?: RobotsTxt) {
     Object.assign(this, state);
     this.#packed = packed;
+    this.#robots = robots;
   }
 
   get robots(): RobotsTxt | undefined {
-    return this.#packed === undefined ? undefined : parse(unpackBody(this.#packed), this.#packed.options);
+    if (this.#robots !== undefined) return this.#robots;
+    if (this.#packed === undefined) return undefined;
+    const robots = parse(unpackBody(this.#packed), this.#packed.options);
+    const onParsed = this.#onParsed;
+    if (onParsed !== undefined) {
+      this.#robots = robots;
+      onParsed(robots);
+    }
+    return robots;
+  }
+
+  /** The parsed file if one is kept (without parsing one). */
+  get parsed(): RobotsTxt | undefined {
+    return this.#robots;
+  }
+
+  /** In a cache now: a parsed file is kept, and `onParsed` told. */
+  keepParsed(onParsed: (robots: RobotsTxt) => void): void {
+    this.#onParsed = onParsed;
+  }
+
+  /** The kept parsed file, given to the entry that follows this one (a stale copy's), and no longer this one's. */
+  handOver(): RobotsTxt | undefined {
+    const robots = this.#robots;
+    this.#robots = undefined;
+    return robots;
+  }
+
+  /** Out of the cache: the parsed file's matchers are freed (a caller holding it can still use it), and none is kept any more. */
+  leave(): void {
+    this.#onParsed = undefined;
+    this.#robots?.dispose();
+    this.#robots = undefined;
   }
 
   /** Its state as a record has it (without the body). */

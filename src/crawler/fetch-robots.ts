@@ -4,22 +4,30 @@
 // timeouts, network errors, truncated or invalid responses: everything
 // disallowed). Redirects are followed here, by hand, so that they are counted.
 
+import { robotsUrl } from '../engine/robots-url.js';
+import { DEFAULT_MAX_BYTES } from '../engine/robots-txt.js';
+
 /** The part of the fetch API used: Node's built-in fetch (undici) or a crawler's own. */
 export type FetchFunction = (url: string, init: RequestInit) => Promise<Response>;
 
 export type RobotsStatus = 'ok' | 'unavailable' | 'unreachable';
 
 export interface FetchRobotsOptions {
-  /** The User-Agent header sent on every request of the chain. */
+  /** The User-Agent header sent on every request of the chain (required: a crawler says who it is). */
   userAgentHeader: string;
   fetch?: FetchFunction;
-  /** Octets of the body read; reading stops there (RFC 9309 2.5: at least 500 KiB). */
-  maxBytes: number;
-  /** Whole chain, body included. */
-  timeoutMs: number;
-  /** Consecutive redirects followed (RFC 9309 2.3.1.2: at least five). */
+  /** Octets of the body read; reading stops there (default and minimum 512,000 = 500 KiB, RFC 9309 2.5; Infinity reads it whole). */
+  maxBytes?: number;
+  /** Whole chain, body included (default 10 s). */
+  timeoutMs?: number;
+  /** Consecutive redirects followed (default 5: RFC 9309 2.3.1.2 asks for at least five). */
   maxRedirects?: number;
 }
+
+/** fetchRobots's default timeoutMs. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+/** Node fires a longer timer at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface FetchOutcome {
   status: RobotsStatus;
@@ -79,9 +87,42 @@ export function responseStep(code: number, location: string | null, current: str
   return { status: 'unreachable', reason: `http ${code}` };
 }
 
-export async function fetchRobots(url: string, options: FetchRobotsOptions): Promise<FetchOutcome> {
-  const fetchFn: FetchFunction = options.fetch ?? globalThis.fetch;
-  const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS;
+/** fetchRobots's options as given, checked, with their defaults (a JavaScript caller may leave any out or pass anything). */
+function checkedOptions(options: FetchRobotsOptions): Required<Omit<FetchRobotsOptions, 'fetch'>> & { fetch: FetchFunction } {
+  if (options === null || typeof options !== 'object') throw new TypeError('fetchRobots options must be an object, e.g. { userAgentHeader: "FooBot/1.0 (+https://example.com/bot)" }');
+  const { userAgentHeader, fetch = globalThis.fetch, maxBytes = DEFAULT_MAX_BYTES, timeoutMs = DEFAULT_TIMEOUT_MS, maxRedirects = MAX_REDIRECTS } = options;
+  if (typeof userAgentHeader !== 'string' || userAgentHeader.trim() === '' || /[\r\n\0]/.test(userAgentHeader)) {
+    throw new TypeError('userAgentHeader must be a non-empty header value, e.g. "FooBot/1.0 (+https://example.com/bot)"');
+  }
+  if (typeof fetch !== 'function') throw new TypeError('fetch must be a function');
+  // As parse() checks its maxBytes.
+  if (typeof maxBytes !== 'number' || !(maxBytes >= DEFAULT_MAX_BYTES)) {
+    throw new RangeError(`maxBytes must be at least ${DEFAULT_MAX_BYTES} (RFC 9309 2.5), or Infinity; got ${shown(maxBytes)}`);
+  }
+  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS)) {
+    throw new RangeError(`timeoutMs must be a positive number of ms up to ${MAX_TIMER_MS}, got ${shown(timeoutMs)}`);
+  }
+  if (typeof maxRedirects !== 'number' || !Number.isInteger(maxRedirects) || maxRedirects < 0) {
+    throw new RangeError(`maxRedirects must be a whole number from 0 (RFC 9309 2.3.1.2 asks for at least ${MAX_REDIRECTS}), got ${shown(maxRedirects)}`);
+  }
+  // (A fraction is cut off, as parse() cuts: reading stops at a whole octet.)
+  return { userAgentHeader, fetch, maxBytes: Math.floor(maxBytes), timeoutMs, maxRedirects };
+}
+
+function shown(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value.slice(0, 100)) : String(value);
+}
+
+/**
+ * The robots.txt of a URL's origin (any page URL: robotsUrl() names the file),
+ * fetched and classified. Throws a TypeError or RangeError for a URL that is
+ * not one or options out of range; every fetch failure is an outcome.
+ */
+export async function fetchRobots(url: string, given: FetchRobotsOptions): Promise<FetchOutcome> {
+  const options = checkedOptions(given);
+  const start = robotsUrl(url);
+  const fetchFn = options.fetch;
+  const maxRedirects = options.maxRedirects;
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   // Raced against every await, so a custom fetch that ignores the signal still times out.
@@ -100,7 +141,7 @@ export async function fetchRobots(url: string, options: FetchRobotsOptions): Pro
   };
   const visited = new Set<string>();
   let redirects = 0;
-  let current = url;
+  let current = start;
   let last: Response | undefined;
   const outcome = (status: RobotsStatus, reason: string, extra: Partial<FetchOutcome> = {}): FetchOutcome => ({
     status,

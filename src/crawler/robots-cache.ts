@@ -9,10 +9,11 @@ import CachePolicy from 'http-cache-semantics';
 import { fetchRobots, FetchFunction, FetchOutcome, RobotsStatus } from './fetch-robots.js';
 import type { Matcher } from '../engine/matcher.js';
 import type { Profile } from '../engine/pattern.js';
-import { compileOctets, DEFAULT_MAX_BYTES, parse, ParseOptions } from '../engine/robots-txt.js';
+import { compileOctets, DEFAULT_MAX_BYTES, parse, ParseOptions, RobotsTxt } from '../engine/robots-txt.js';
 import { CachedEntry, packBody, packedBytes, PackedBody, RobotsEntry, unpackBody } from './cached-entry.js';
 import { robotsUrl } from '../engine/robots-url.js';
 import type { FetchState, RobotsRecord, RobotsStore, StoreEvent } from './robots-store.js';
+import { boundRecord } from './record-bounds.js';
 
 export interface RobotsCacheOptions {
   /** The crawler's product token(s) matched against user-agent lines, e.g. 'FooBot'. */
@@ -50,13 +51,36 @@ export interface RobotsCacheOptions {
   store?: RobotsStore;
   /** A store call that has not settled by then has failed (default 2 s). */
   storeTimeoutMs?: number;
+  /** How long a fetch lease is taken for (default timeoutMs + 5 s), and the longest this cache waits on another's before it fetches itself. */
+  leaseMs?: number;
   /** After a failed store call, the store is left alone this long (default 1 s): fetches are the cache's own. */
   storeRetryMs?: number;
-  /** Told when the store stops answering and when it answers again (once per change, never per URL). */
+  /** Told when the store stops answering and when it answers again (once per change, never per URL), of a record it clamped or rejected, and of a lease it stopped waiting on (StoreEvent). */
   onStoreEvent?: (event: StoreEvent) => void;
 }
 
 export type { RobotsEntry };
+
+/** What a crawler asks of an origin for each URL (RobotsCache.policy). */
+export interface RobotsPolicy {
+  /** May the crawler fetch the URL (as isAllowed). */
+  allowed: boolean;
+  /** The origin's outcome: ok (its rules), unavailable (all allowed), unreachable (all disallowed). */
+  status: RobotsStatus;
+  /** Seconds between fetches the file asks of this crawler (its agent's group, else `*`'s), or undefined. */
+  crawlDelay: number | undefined;
+  /** The file's Sitemap URLs, as written (frozen; empty when none or not ok). */
+  sitemaps: readonly string[];
+}
+
+/** An origin's answers that do not depend on the URL, found once per entry. */
+interface Answers {
+  crawlDelay: number | undefined;
+  sitemaps: readonly string[];
+  /** What they hold, for the cache's budget. */
+  bytes: number;
+}
+const NO_ANSWERS: Answers = Object.freeze({ crawlDelay: undefined, sitemaps: Object.freeze([]) as readonly string[], bytes: 0 });
 
 export interface RobotsCacheStats {
   entries: number;
@@ -79,6 +103,9 @@ export const UNREACHABLE_GIVE_UP_MS = 30 * DAY;
  * deflated file and matcher weigh themselves. On the corpus the whole entry's
  * estimate is within 20% of what the heap shows (test/robots-cache-capacity.test.ts). */
 const ENTRY_OVERHEAD = 512;
+/** Answers' own objects (the object, the frozen array), and a string's header: a string holds 2 octets a character at most. */
+const ANSWERS_OVERHEAD = 96;
+const STRING_OVERHEAD = 32;
 /** A fetch lease outlasts the fetch's own timeout by this much (the parse and the write). */
 const LEASE_SLACK_MS = 5_000;
 /** Longest pause between two looks at the store while another cache fetches. */
@@ -106,6 +133,8 @@ interface Slot {
   /** Consecutive unreachable fetches, for the back-off. */
   failures: number;
   evicted: boolean;
+  /** The crawl-delay and sitemaps, once asked (an ok entry's come from its file). */
+  answers: Answers | undefined;
 }
 
 export class RobotsCache {
@@ -133,6 +162,7 @@ export class RobotsCache {
   private sharedHits = 0;
   private readonly store: RobotsStore | undefined;
   private readonly storeTimeoutMs: number;
+  private readonly leaseMs: number;
   private readonly storeRetryMs: number;
   private readonly onStoreEvent: ((event: StoreEvent) => void) | undefined;
   private storeDown = false;
@@ -142,12 +172,19 @@ export class RobotsCache {
   constructor(options: RobotsCacheOptions) {
     if (options === null || typeof options !== 'object') throw new TypeError('RobotsCache options must be an object');
     const { agent, userAgentHeader } = options;
+    this.profile = options.profile ?? 'rfc';
+    // The engine checks the profile, then the agent (a product token under 'rfc'), now rather than at the first verdict.
+    const empty = parse('', { profile: this.profile });
+    try {
+      empty.compile(agent).dispose();
+    } catch (error) {
+      // (The option's name first: the header is another option.)
+      if (error instanceof TypeError && !error.message.startsWith('agent')) throw new TypeError(`agent: ${error.message}`);
+      throw error;
+    }
     if (typeof userAgentHeader !== 'string' || userAgentHeader.trim() === '' || /[\r\n\0]/.test(userAgentHeader)) {
       throw new TypeError('userAgentHeader must be a non-empty header value, e.g. "FooBot/1.0 (+https://example.com/bot)"');
     }
-    this.profile = options.profile ?? 'rfc';
-    // The engine checks the profile and the agent (a product token under 'rfc') now, not at the first verdict.
-    parse('', { profile: this.profile }).compile(agent).dispose();
     if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new TypeError('fetch must be a function');
     if (options.now !== undefined && typeof options.now !== 'function') throw new TypeError('now must be a function');
     this.agent = typeof agent === 'string' ? agent : [...agent];
@@ -174,6 +211,8 @@ export class RobotsCache {
     this.store = store;
     this.storeTimeoutMs = positive('storeTimeoutMs', options.storeTimeoutMs, 2_000);
     if (this.storeTimeoutMs > MAX_TIMER_MS) throw new RangeError(`storeTimeoutMs must be at most ${MAX_TIMER_MS}`);
+    this.leaseMs = positive('leaseMs', options.leaseMs, this.timeoutMs + LEASE_SLACK_MS);
+    if (!Number.isFinite(this.leaseMs)) throw new RangeError('leaseMs must be finite');
     this.storeRetryMs = positive('storeRetryMs', options.storeRetryMs, 1_000, true);
     if (options.onStoreEvent !== undefined && typeof options.onStoreEvent !== 'function') throw new TypeError('onStoreEvent must be a function');
     this.onStoreEvent = options.onStoreEvent;
@@ -188,6 +227,27 @@ export class RobotsCache {
   /** The origin's entry, fetched when the cache has no fresh one. */
   async lookup(url: string): Promise<RobotsEntry> {
     return (await this.slotFor(this.key(url))).entry;
+  }
+
+  /**
+   * What a crawler asks for each URL, in one call: the verdict, and its
+   * origin's crawl-delay for this crawler and sitemaps (found once per entry).
+   */
+  async policy(url: string): Promise<RobotsPolicy> {
+    const slot = await this.slotFor(this.key(url));
+    const allowed = this.verdict(slot, url);
+    const { crawlDelay, sitemaps } = this.answers(slot);
+    return { allowed, status: slot.entry.status, crawlDelay, sitemaps };
+  }
+
+  /** Seconds between fetches the URL's origin asks of this crawler (Crawl-delay), or undefined. */
+  async crawlDelay(url: string): Promise<number | undefined> {
+    return this.answers(await this.slotFor(this.key(url))).crawlDelay;
+  }
+
+  /** The Sitemap URLs of the URL's origin's robots.txt (frozen; empty when none, or when it is not ok). */
+  async sitemaps(url: string): Promise<readonly string[]> {
+    return this.answers(await this.slotFor(this.key(url))).sitemaps;
   }
 
   get stats(): RobotsCacheStats {
@@ -242,13 +302,34 @@ export class RobotsCache {
     }
     const allowed = slot.matcher.isAllowed(url);
     // The automaton grows as URLs are checked (up to maxDfaBytes): weigh it again.
-    const bytes = slotBytes(slot.entry, slot.matcher);
-    if (bytes !== slot.bytes) {
+    this.reweigh(slot);
+    return allowed;
+  }
+
+  /** An entry's bytes again, once they may have changed (a growing automaton, a parsed file, answers). */
+  private reweigh(slot: Slot): void {
+    const bytes = slotBytes(slot);
+    if (bytes !== slot.bytes && !slot.evicted) {
       this.bytes += bytes - slot.bytes;
       slot.bytes = bytes;
       this.evict();
     }
-    return allowed;
+  }
+
+  /** The entry's crawl-delay and sitemaps: read once from its file (the kept parse, or one parse just for them). */
+  private answers(slot: Slot): Answers {
+    if (slot.answers !== undefined) return slot.answers;
+    const packed = slot.entry.status === 'ok' ? slot.entry.packed : undefined;
+    let answers = NO_ANSWERS;
+    if (packed !== undefined) {
+      // (A parse made here compiles nothing: it holds no core memory, and is dropped.)
+      const robots = slot.entry.parsed ?? parse(unpackBody(packed), packed.options);
+      const sitemaps = Object.freeze([...robots.sitemaps]);
+      answers = { crawlDelay: robots.crawlDelay(this.agent), sitemaps, bytes: ANSWERS_OVERHEAD + sitemaps.reduce((n, u) => n + STRING_OVERHEAD + 2 * u.length, 0) };
+    }
+    slot.answers = answers;
+    this.reweigh(slot);
+    return answers;
   }
 
   private async refresh(key: string, previous: Slot | undefined): Promise<Slot> {
@@ -269,52 +350,81 @@ export class RobotsCache {
    * The store's fresh record if there is one; else this cache takes the fetch
    * lease, fetches and shares the outcome; else another cache holds the lease
    * and this one waits for its record (a holder that dies loses its lease when
-   * it expires, and a waiter takes it). Throws StoreFailure when the store
-   * fails before this cache has fetched.
+   * it expires, and a waiter takes it). A lease still held after this cache's
+   * own lease period (a holder with a longer one, a store whose leases do not
+   * end) is waited out no longer: this cache fetches and writes the record, so
+   * that the others stop waiting, and says so (lease-overrun). Throws
+   * StoreFailure when the store fails before this cache has fetched.
    */
   private async refreshShared(key: string, previous: Slot | undefined, store: RobotsStore): Promise<Slot> {
-    const leaseMs = this.timeoutMs + LEASE_SLACK_MS;
-    const giveUpAt = Date.now() + 2 * leaseMs;
+    const leaseMs = this.leaseMs;
+    const started = Date.now();
+    const told = new Set<string>();
     for (let pause = 2; ; pause = Math.min(2 * pause, MAX_POLL_MS)) {
-      const record = await this.read(store, key);
+      const record = await this.read(store, key, told);
       if (record !== undefined && this.now() < record.expiresAt) return this.adopt(key, record);
       const token = await this.storeCall(() => store.acquireLease(key, leaseMs));
       if (token !== undefined) {
         try {
           // Another cache may have shared its record between the read and the lease.
-          const latest = await this.read(store, key);
+          const latest = await this.read(store, key, told);
           if (latest !== undefined && this.now() < latest.expiresAt) return this.adopt(key, latest);
-          // The later of the store's record and this cache's own entry (one fetched while the store was down).
-          const prior = latest !== undefined && !(previous !== undefined && previous.entry.fetchedAt > latest.fetchedAt)
-            ? { state: latest, slot: undefined, body: latest.body }
-            : previous && priorOf(previous);
-          const { slot, record: shared } = this.settle(key, await this.fetch(key), prior);
-          this.keep(key, slot);
-          if (shared !== undefined) {
-            // Kept while the policy may use it: fresh until expiresAt, then as
-            // the copy (or the back-off state) of the next failed refreshes.
-            const keepUntil = shared.expiresAt + (shared.status === 'unavailable' && shared.unreachableSince === undefined ? 0 : UNREACHABLE_GIVE_UP_MS);
-            await this.storeCall(() => store.set(key, shared, Math.max(1, keepUntil - this.now()))).catch(() => {});
-          }
-          return slot;
+          return await this.fetchAndShare(key, previous, latest, store);
         } finally {
           // Not a sign of the store's health either way (it follows a write that may have failed).
           Promise.resolve().then(() => store.releaseLease(key, token)).catch(() => {});
         }
       }
       // Another cache is fetching: its record comes soon, or its lease ends.
-      if (Date.now() >= giveUpAt) throw new StoreFailure(`no record for ${key} after ${2 * leaseMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, pause));
+      const waitedMs = Date.now() - started;
+      if (waitedMs >= leaseMs) {
+        this.tell({ type: 'lease-overrun', key, waitedMs });
+        return await this.fetchAndShare(key, previous, record, store);
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(pause, leaseMs - waitedMs)));
     }
   }
 
-  /** The store's record for the key, if it is one this cache can use (else it is replaced when fetched). */
-  private async read(store: RobotsStore, key: string): Promise<RobotsRecord | undefined> {
-    const record = await this.storeCall(() => store.get(key));
-    if (record === undefined || record === null || typeof record !== 'object' || record.robotsUrl !== key) return undefined;
-    if (record.status === 'ok' ? !(record.body instanceof Uint8Array) : record.status !== 'unavailable' && record.status !== 'unreachable') return undefined;
-    if (!Number.isFinite(record.expiresAt) || !Number.isFinite(record.fetchedAt) || !(record.failures >= 0)) return undefined;
-    return record;
+  /** Fetches (with the store's record, if any, as the previous outcome), keeps the entry, and writes the record to the store. */
+  private async fetchAndShare(key: string, previous: Slot | undefined, stored: RobotsRecord | undefined, store: RobotsStore): Promise<Slot> {
+    // The later of the store's record and this cache's own entry (one fetched while the store was down).
+    const prior = stored !== undefined && !(previous !== undefined && previous.entry.fetchedAt > stored.fetchedAt)
+      ? { state: stored, slot: undefined, body: stored.body }
+      : previous && priorOf(previous);
+    const { slot, record: shared } = this.settle(key, await this.fetch(key), prior);
+    this.keep(key, slot);
+    if (shared !== undefined) {
+      // Kept while the policy may use it: fresh until expiresAt, then as
+      // the copy (or the back-off state) of the next failed refreshes.
+      const keepUntil = shared.expiresAt + (shared.status === 'unavailable' && shared.unreachableSince === undefined ? 0 : UNREACHABLE_GIVE_UP_MS);
+      await this.storeCall(() => store.set(key, shared, Math.max(1, keepUntil - this.now()))).catch(() => {});
+    }
+    return slot;
+  }
+
+  /** `told`: what this refresh has said of the key's records already (its polls read the same one again). */
+  private async read(store: RobotsStore, key: string, told: Set<string>): Promise<RobotsRecord | undefined> {
+    const value: unknown = await this.storeCall(() => store.get(key));
+    if (value === undefined) return undefined;
+    // As if the store were hostile: see record-bounds.ts.
+    const bounded = boundRecord(value, key, {
+      now: this.now(),
+      ttlMs: this.ttlMs,
+      maxRetryMs: this.maxRetryMs,
+      maxBodyBytes: this.maxBodyBytes,
+      keptAfterExpiryMs: UNREACHABLE_GIVE_UP_MS,
+    });
+    const event: StoreEvent | undefined = bounded.record === undefined
+      ? { type: 'record-rejected', key, problems: [bounded.rejected] }
+      : bounded.clamped.length > 0 ? { type: 'record-clamped', key, problems: bounded.clamped } : undefined;
+    if (event !== undefined) {
+      const said = JSON.stringify(event);
+      if (!told.has(said)) {
+        told.add(said);
+        this.tell(event);
+      }
+    }
+    return bounded.record;
   }
 
   /** A fresh record of the store becomes this cache's entry. */
@@ -425,7 +535,7 @@ export class RobotsCache {
       const matcher = slot === undefined || slot.evicted ? undefined : slot.matcher;
       if (matcher === undefined) return fresh(this.okSlot(state, prior!.body ?? unpackBody(slot!.entry.packed!)), prior!.body);
       slot!.matcher = undefined;
-      return fresh(slotOf(state, slot!.entry.packed, matcher), prior!.body);
+      return fresh(slotOf(state, slot!.entry.packed, matcher, slot!.entry.handOver(), slot!.answers), prior!.body);
     }
     const givenUp = now - since >= UNREACHABLE_GIVE_UP_MS;
     return fresh(slotOf({
@@ -471,6 +581,8 @@ export class RobotsCache {
     }
     this.slots.set(key, slot);
     this.bytes += slot.bytes;
+    // A file parsed for entry.robots is kept with the entry, and weighed.
+    slot.entry.keepParsed(() => this.reweigh(slot));
     this.evict();
   }
 
@@ -488,22 +600,26 @@ export class RobotsCache {
     slot.evicted = true;
     slot.matcher?.dispose();
     slot.matcher = undefined;
+    slot.entry.leave();
   }
 }
 
-/** A slot for an entry's state and kept file, and its matcher. */
-function slotOf(state: EntryState, packed: PackedBody | undefined, matcher?: Matcher): Slot {
+/** A slot for an entry's state and kept file, and its matcher (and what a stale entry carries over of its copy). */
+function slotOf(state: EntryState, packed: PackedBody | undefined, matcher?: Matcher, robots?: RobotsTxt, answers?: Answers): Slot {
   const { failures, ...fields } = state;
-  const entry = new CachedEntry(fields, packed);
-  return { entry, matcher, bytes: slotBytes(entry, matcher), failures, evicted: false };
+  const entry = new CachedEntry(fields, packed, robots);
+  const slot: Slot = { entry, matcher, bytes: 0, failures, evicted: false, answers };
+  slot.bytes = slotBytes(slot);
+  return slot;
 }
 
 function priorOf(slot: Slot): Prior {
   return { state: slot.entry.state(slot.failures), slot, body: undefined };
 }
 
-function slotBytes(entry: CachedEntry, matcher: Matcher | undefined): number {
-  return ENTRY_OVERHEAD + packedBytes(entry.packed) + (matcher?.heldBytes ?? 0);
+function slotBytes(slot: Slot): number {
+  const entry = slot.entry;
+  return ENTRY_OVERHEAD + packedBytes(entry.packed) + (slot.matcher?.heldBytes ?? 0) + (slot.answers?.bytes ?? 0) + (entry.parsed?.heldBytes ?? 0);
 }
 
 function positive(name: string, value: number | undefined, fallback: number, zeroOk = false): number {

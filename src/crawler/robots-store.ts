@@ -64,8 +64,16 @@ export interface RobotsStore {
   releaseLease(key: string, token: string): Promise<void>;
 }
 
-/** What the cache says of its store, once per change (never per URL): a
- * failed call (read or write) puts it down, the next call that works up. */
+/** What the cache says of its store: `store-down`/`store-up` once per change
+ * (never per URL): a failed call (read or write) puts it down, the next call
+ * that works up. `record-clamped`/`record-rejected`: a record read for `key`
+ * held a field this cache's policy or clock could not have written (problems
+ * says which, in words); clamped, it is used within the bounds; rejected, the
+ * cache fetches and writes its own. `lease-overrun`: another cache's fetch lease
+ * on `key` outlasted this cache's lease period (`waitedMs`), so this cache
+ * fetched and wrote the record itself. */
 export type StoreEvent =
   | { type: 'store-down'; error: unknown }
-  | { type: 'store-up' };
+  | { type: 'store-up' }
+  | { type: 'record-clamped' | 'record-rejected'; key: string; problems: string[] }
+  | { type: 'lease-overrun'; key: string; waitedMs: number };
