@@ -373,6 +373,7 @@ describe('the tester page, for a webmaster', () => {
     const { page, errors } = await openPage(`${origin}/${bomb}`);
     expect(await page.$eval('#notice', (e) => (e as HTMLElement).hidden)).toBe(false);
     const notice = await page.$eval('#notice', (e) => e.textContent!);
+    expect(notice).toContain('The page read this link only up to its limits, so that it stays usable:');
     expect(notice).toContain('The link\'s robots.txt is longer than 512,000 octets, all a parser reads: the page kept the first 512,000.');
     expect(notice).toContain('inflates past 6 MiB');
     const robots = await page.$eval('#robots', (e) => (e as HTMLTextAreaElement).value);
@@ -406,6 +407,7 @@ describe('the tester page, for a webmaster', () => {
     await (await page.$('#robots-file'))!.uploadFile(big);
     await waitForRun(page, before);
     expect(Buffer.byteLength(await page.$eval('#robots', (e) => (e as HTMLTextAreaElement).value))).toBe(512_000);
+    expect(await page.$eval('#notice-text', (e) => e.textContent)).toBe('The page read this file only up to its limits, so that it stays usable:');
     expect(await page.$eval('#notice', (e) => e.textContent)).toContain('robots.txt has 600,035 octets: a parser reads the first 512,000 octets, and the page loaded those.');
     // 5,000 URLs of 1,000 octets (5 MB): the whole lines within 4 MiB.
     const list = path.join(dir, 'urls.txt');

@@ -573,11 +573,11 @@ function fileInto(dropZone: string, fileInput: string, field: HTMLTextAreaElemen
     if (field === robotsField) {
       const max = LINK_LIMITS.bodyOctets;
       field.value = new TextDecoder().decode(await file.slice(0, max).arrayBuffer(), { stream: true });
-      showNotice(file.size > max ? [`${file.name} has ${size(file.size)}: a parser reads the first ${size(max)}, and the page loaded those.`] : []);
+      showNotice(file.size > max ? [`${file.name} has ${size(file.size)}: a parser reads the first ${size(max)}, and the page loaded those.`] : [], 'file');
     } else {
       const list = capUrls(new TextDecoder().decode(await file.slice(0, LINK_LIMITS.urlOctets + 1).arrayBuffer(), { stream: true }));
       field.value = list.text;
-      showNotice(list.cut ? [`${file.name} holds more than the page checks (${LINK_LIMITS.urls.toLocaleString('en')} URLs, ${LINK_LIMITS.urlOctets / 1024 / 1024} MiB): it loaded the first ${list.count.toLocaleString('en')} URLs.`] : []);
+      showNotice(list.cut ? [`${file.name} holds more than the page checks (${LINK_LIMITS.urls.toLocaleString('en')} URLs, ${LINK_LIMITS.urlOctets / 1024 / 1024} MiB): it loaded the first ${list.count.toLocaleString('en')} URLs.`] : [], 'file');
     }
     now();
   };
@@ -598,8 +598,9 @@ fileInto('urls-drop', 'urls-file', urlsField);
 
 // ---- Notices: what the page left out of a link or a file ------------------------
 
-function showNotice(cuts: string[]): void {
-  byId('notice-text').textContent = cuts.length === 0 ? '' : 'The page did not take all of it, so that it stays usable:';
+/** Says what the page left out of a link or a file (nothing: the notice goes). */
+function showNotice(cuts: string[], what: 'link' | 'file' = 'link'): void {
+  byId('notice-text').textContent = cuts.length === 0 ? '' : `The page read this ${what} only up to its limits, so that it stays usable:`;
   byId('notice-list').replaceChildren(...cuts.map((t) => Object.assign(document.createElement('li'), { textContent: t })));
   byId('notice').hidden = cuts.length === 0;
 }

@@ -98,7 +98,6 @@ export function decodeState(hash: string): Decoded | null {
   }
   const inflated = inflateBounded(deflated, LINK_LIMITS.inflatedOctets);
   if (inflated === null) return null;
-  if (inflated.cut) cuts.push(`The link's state inflates past ${MiB(LINK_LIMITS.inflatedOctets)}, more than the page reads from a link: the rest is ignored.`);
   const fields = readFlatObject(inflated.text, { robots: LINK_LIMITS.bodyOctets, robotsNext: LINK_LIMITS.bodyOctets, urls: LINK_LIMITS.urlOctets, agent: LINK_LIMITS.agentOctets });
   if (fields === null) return null;
   if (!fields.complete && !inflated.cut) cuts.push('The link is cut short (its state ends mid-way): the page shows what it holds up to there.');
@@ -114,6 +113,7 @@ export function decodeState(hash: string): Decoded | null {
   if (urls.cut || fields.over.has('urls')) cuts.push(`The link's URL list is longer than the page takes from a link (${fmt(LINK_LIMITS.urls)} URLs, ${MiB(LINK_LIMITS.urlOctets)}): the page kept the first ${fmt(urls.count)} URLs.`);
   const [agent, agentOver] = capOctets(typeof fields.values.agent === 'string' ? fields.values.agent : EXAMPLE.agent, LINK_LIMITS.agentOctets);
   if (agentOver || fields.over.has('agent')) cuts.push(`The link's crawler names are longer than ${fmt(LINK_LIMITS.agentOctets)} octets: the page kept the first ${fmt(LINK_LIMITS.agentOctets)}.`);
+  if (inflated.cut) cuts.push(`The link's state inflates past ${MiB(LINK_LIMITS.inflatedOctets)}, more than the page reads from a link: the rest is ignored.`);
   return {
     state: { robots, urls: urls.text, agent, profile: fields.values.profile === 'rfc' ? 'rfc' : 'google', compare: fields.values.compare === true, robotsNext },
     cuts,
