@@ -460,6 +460,13 @@ describe('the tester page, for a webmaster', () => {
     expect(view.backScroll).toBe(view.scroll);
     expect(view.top).toBeGreaterThanOrEqual(view.scroll);
     expect(view.bottom).toBeLessThanOrEqual(view.scroll + view.height);
+    // Pasted past what a parser reads: the mirror holds the lines of the first 512,000 characters, no more.
+    // (Long lines, few of them: Chromium lays out a textarea of 60,000 short lines in seconds.)
+    const huge = `User-agent: *\n${`Disallow: /${'x'.repeat(2_000)}\n`.repeat(300)}`;
+    await check(page, { robots: huge, urls: '/x' });
+    expect(await page.$eval('#robots-backdrop', (e) => e.children.length)).toBe(huge.slice(0, 512_000).split('\n').length);
+    await check(page, { robots: lines.join('\n'), urls: '/d290/x' });
+    await page.click('#results [data-url="/d290/x"]');
     // Typing moves lines: the marks go until the next check (never on a wrong line).
     await page.$eval('#robots', (t) => {
       (t as HTMLTextAreaElement).value = '\n' + (t as HTMLTextAreaElement).value;
