@@ -383,6 +383,9 @@ describe('the tester page, for a webmaster', () => {
     expect(await page.$eval('#summary', (e) => e.textContent)).toBe('No URL to check: write some in the URLs field.');
     // The heap holds the 512,000 octets and the page, not 400 MiB.
     expect((await page.metrics()).JSHeapUsedSize).toBeLessThan(100 * 1024 * 1024);
+    // And the page is usable: a URL typed is checked against what was kept.
+    await type(page, 'urls', '/private/x\n/y');
+    expect(await rowsOf(page)).toEqual([['/private/x', 'disallowed', 2], ['/y', 'allowed', 0]]);
     // A URL list of 400 MiB in one line after two URLs: the whole lines within 4 MiB are kept.
     const urlBomb = await bombLink('{"robots":"User-agent: *\\nDisallow: /private/\\n","urls":"/private/a\\n/b\\n/p', 'p', 400, '","agent":"Googlebot"}');
     const before = await page.$eval('#results', (e) => Number((e as HTMLElement).dataset.run));
