@@ -3,6 +3,7 @@
 // else's input: 544 KB of fragment can inflate to 400 MiB. These run the
 // page's own module in Node (fflate, TextDecoder and CompressionStream are
 // there too); test/web.test.ts opens such links in Chromium.
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_BYTES } from '../src/index.js';
 import { decodeState, encodeState, EXAMPLE, LINK_LIMITS, type State } from '../web/state.js';
@@ -68,6 +69,23 @@ describe('the tester page\'s link', () => {
     ]);
     // 6 MiB inflated (about 50 ms), not 1 GiB (seconds, and more memory than a string holds): 3 s is room for a loaded machine.
     expect(ms).toBeLessThan(3_000);
+  });
+
+  it('reads a link to its first 2 MiB, and crawler names to 10,000 octets', () => {
+    // 3 MB of random text deflate to about 2.3 MB, 3 MB of link: past the 2 MiB Chromium takes anyway.
+    const random = randomBytes(2_250_000).toString('base64');
+    const long = link(JSON.stringify({ robots: random, urls: '/a' }));
+    expect(long.length).toBeGreaterThan(LINK_LIMITS.fragmentChars);
+    const d = decodeState(long)!;
+    expect(d.state.robots).toBe(random.slice(0, DEFAULT_MAX_BYTES));
+    expect(d.cuts).toEqual([
+      'The link is longer than 2 MiB: the page read its first 2 MiB.',
+      'The link is cut short (its state ends mid-way): the page shows what it holds up to there.',
+      'The link\'s robots.txt is longer than 512,000 octets, all a parser reads: the page kept the first 512,000.',
+    ]);
+    const names = decodeState(link(JSON.stringify({ agent: 'FooBot, '.repeat(2_000) })))!;
+    expect(octets(names.state.agent)).toBe(LINK_LIMITS.agentOctets);
+    expect(names.cuts).toEqual(['The link\'s crawler names are longer than 10,000 octets: the page kept the first 10,000.']);
   });
 
   it('reads what it can of a link cut short, and nothing of one that is not a state', () => {
