@@ -9,7 +9,7 @@ import { GOOGLE_CRAWLERS } from '../src/data/google-crawlers.js';
 import { Editor, type LineMark } from './editor.js';
 import type { Chunk, Job, Reply } from './protocol.js';
 import { capUrls, decodeState, encodeState, EXAMPLE, LINK_LIMITS, type State } from './state.js';
-import { NOTE_LABEL, urlNotes, type UrlNotes } from './url-notes.js';
+import { NOTE_LABEL, NOTE_OF, noteWhy, type UrlNote } from './url-notes.js';
 import { breakableHtml, breakableSpan } from './url-text.js';
 
 const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -52,7 +52,9 @@ interface Run {
   urls: string[];
   /** The URLs the list held (more than urls.length when past the page's limit). */
   listed: number;
-  notes: UrlNotes;
+  /** Each URL's note (NOTE_OF), as the chunks arrive; the list's site (the worker says, see url-notes.ts). */
+  notes: Uint8Array;
+  site: string | null;
   verdicts: Uint8Array;
   lines: Uint32Array;
   verdictsNext: Uint8Array | null;
@@ -122,7 +124,7 @@ function update(): void {
   const { urls, listed } = urlsOf(state.urls);
   const old = run;
   const mine: Run = {
-    seq: ++seq, state, agents, urls, listed, notes: { notes: [], why: new Map(), summary: [], site: null },
+    seq: ++seq, state, agents, urls, listed, notes: new Uint8Array(urls.length), site: null,
     verdicts: new Uint8Array(urls.length), lines: new Uint32Array(urls.length),
     verdictsNext: state.compare ? new Uint8Array(urls.length) : null, linesNext: state.compare ? new Uint32Array(urls.length) : null,
     received: 0, allowed: 0, changed: 0, now: null, next: null,
@@ -138,7 +140,6 @@ function update(): void {
     if (agents.length === 0) throw new Error('Name a crawler, e.g. Googlebot.');
     mine.now = readVersion(state.robots, state.profile, agents);
     if (state.compare) mine.next = readVersion(state.robotsNext, state.profile, agents);
-    mine.notes = urlNotes(urls, mine.now.robots.sitemaps);
   } catch (e) {
     fail(mine, e instanceof Error ? e.message : String(e));
     showFile(state, null);
@@ -146,7 +147,7 @@ function update(): void {
   }
   errorBox.hidden = true;
   showFile(state, mine);
-  showUrlNotes(mine);
+  showUrlNotes(mine, []);
   pendingPick = picked;
   const job: Job = { seq: mine.seq, body: state.robots, bodyNext: state.compare ? state.robotsNext : null, urls, agents, profile: state.profile };
   worker.postMessage(job);
@@ -166,7 +167,10 @@ worker.onmessage = (e: MessageEvent<Reply>) => {
   const r = run;
   if (r === null || reply.seq !== r.seq) return;
   if (reply.type === 'error') fail(r, reply.message);
-  else if (reply.type === 'chunk') addChunk(r, reply);
+  else if (reply.type === 'notes') {
+    r.site = reply.site;
+    showUrlNotes(r, reply.summary);
+  } else if (reply.type === 'chunk') addChunk(r, reply);
   else finish(r);
 };
 worker.onerror = (e) => {
@@ -191,9 +195,9 @@ function startResults(r: Run): void {
   summary.textContent = r.urls.length === 0 ? 'No URL to check: write some in the URLs field.' : `Checking ${r.urls.length.toLocaleString('en')} URLs…`;
 }
 
-/** What the page can tell of the list besides verdicts (see url-notes.ts), and its limit. */
-function showUrlNotes(r: Run): void {
-  const lines = [...r.notes.summary];
+/** What the page can tell of the list besides verdicts (the worker's summary, see url-notes.ts), and its limit. */
+function showUrlNotes(r: Run, summary: string[]): void {
+  const lines = [...summary];
   if (r.listed > r.urls.length) lines.unshift(`The list holds ${r.listed.toLocaleString('en')} URLs: the page checks the first ${r.urls.length.toLocaleString('en')} (its limit).`);
   urlNotesList.replaceChildren(...lines.map((t) => Object.assign(document.createElement('li'), { textContent: t })));
   urlNotesList.hidden = lines.length === 0;
@@ -229,7 +233,7 @@ function addBlock(list: HTMLElement, html: string, n: number): void {
 }
 
 /** A row's content: its URL, and its note's tag (one grid item with it). */
-function rowHtml(url: string, note: keyof typeof NOTE_LABEL | undefined, breaks: boolean): string {
+function rowHtml(url: string, note: UrlNote | undefined, breaks: boolean): string {
   const text = breaks ? breakableHtml(url) : escapeHtml(url);
   return note === undefined ? text : `<span class="u">${text} <span class="tag">${NOTE_LABEL[note]}</span></span>`;
 }
@@ -246,7 +250,7 @@ const breaker = new IntersectionObserver((entries) => {
     breaker.unobserve(e.target);
     for (const li of (e.target as HTMLElement).children) {
       const i = Number((li as HTMLElement).dataset.i);
-      if (r.urls[i] !== undefined) li.innerHTML = rowHtml(r.urls[i], r.notes.notes[i], true);
+      if (r.urls[i] !== undefined) li.innerHTML = rowHtml(r.urls[i], NOTE_OF[r.notes[i]], true);
     }
     (e.target as HTMLElement).dataset.breaks = '';
   }
@@ -259,6 +263,7 @@ const word = (v: number): string => (v === 1 ? 'allowed' : 'disallowed');
 
 function addChunk(r: Run, c: Chunk): void {
   r.verdicts.set(c.verdicts, c.from);
+  r.notes.set(c.notes, c.from);
   r.lines.set(c.lines, c.from);
   if (c.verdictsNext && c.linesNext) {
     r.verdictsNext!.set(c.verdictsNext, c.from);
@@ -272,7 +277,7 @@ function addChunk(r: Run, c: Chunk): void {
     const v = c.verdicts[k];
     const line = c.lines[k];
     const url = escapeHtml(r.urls[i]);
-    const note = r.notes.notes[i];
+    const note = NOTE_OF[c.notes[k]];
     const inner = rowHtml(r.urls[i], note, false);
     const noted = note === undefined ? '' : ` data-note="${note}"`;
     r.allowed += v;
@@ -346,8 +351,8 @@ function pick(i: number, focus: boolean): void {
   const url = r.urls[i];
   const now = explainVerdict(r.now.body, r.now.matcher.explain(url), url, r.agents, r.state.profile);
   const next = r.next?.matcher ? explainVerdict(r.next.body, r.next.matcher.explain(url), url, r.agents, r.state.profile) : null;
-  const why = r.notes.why.get(i);
-  const note = why === undefined ? [] : [Object.assign(document.createElement('p'), { className: 'note', textContent: why })];
+  const noted = NOTE_OF[r.notes[i]];
+  const note = noted === undefined ? [] : [Object.assign(document.createElement('p'), { className: 'note', textContent: noteWhy(r.urls[i], noted, r.site) })];
   explanation.replaceChildren(...note, ...explainBlock(now, next ? 'This version' : null, r.now), ...(next ? explainBlock(next, 'New version', r.next!) : []));
   // The deciding line, in the editor and in the file's view (of each version).
   robotsEditor.decide(now.line);

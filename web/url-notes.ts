@@ -7,18 +7,21 @@
 
 export type UrlNote = 'not-url' | 'other-site';
 
-export interface UrlNotes {
-  /** Per URL: its note, or undefined. */
-  notes: (UrlNote | undefined)[];
-  /** Per URL with a note: the sentence for the explanation. */
-  why: Map<number, string>;
+/** A URL's note as the worker sends it: 0 for none (NOTE_OF[code]). */
+export const NOTE_OF: readonly (UrlNote | undefined)[] = [undefined, 'not-url', 'other-site'];
+const CODE: Record<UrlNote, number> = { 'not-url': 1, 'other-site': 2 };
+
+export const NOTE_LABEL: Record<UrlNote, string> = { 'not-url': 'not a URL', 'other-site': 'another site' };
+
+/** The notes of a list (worked out in the worker: 100,000 URLs take 50 ms or more). */
+export interface ListNotes {
+  /** Per URL: its note's code (NOTE_OF). */
+  notes: Uint8Array;
   /** Sentences about the list as a whole. */
   summary: string[];
   /** The origin the list is taken to be of, or null (paths only). */
   site: string | null;
 }
-
-export const NOTE_LABEL: Record<UrlNote, string> = { 'not-url': 'not a URL', 'other-site': 'another site' };
 
 /** An http(s) URL's scheme and authority, as written ('\\' ends it too: WHATWG reads it as '/'). */
 const AUTHORITY = /^https?:\/\/[^/?#\\]*/i;
@@ -59,18 +62,21 @@ export function notUrl(u: string): string | null {
 
 const hostOf = (origin: string): string => new URL(origin).hostname.replace(/^www\./, '');
 
+/** The sentence for the explanation of a URL with a note. */
+export function noteWhy(url: string, note: UrlNote, site: string | null): string {
+  if (note === 'not-url') return `Not a URL the page can place (${notUrl(url) ?? 'not a URL'}). Its verdict is what the parser makes of the line as written.`;
+  return `${originOf(url)} is another site than ${site} (most of the list's URLs): its own robots.txt decides its URLs. The verdict here is what this file would say if it were that site's.`;
+}
+
 /** The notes of a list of URLs, for a file with these sitemaps. */
-export function urlNotes(urls: string[], sitemaps: readonly string[]): UrlNotes {
-  const notes: (UrlNote | undefined)[] = new Array(urls.length);
-  const why = new Map<number, string>();
+export function listNotes(urls: string[], sitemaps: readonly string[]): ListNotes {
+  const notes = new Uint8Array(urls.length);
   const siteOf: (string | null)[] = new Array(urls.length).fill(null);
   const count = new Map<string, number>();
   let notUrls = 0;
   for (let i = 0; i < urls.length; i++) {
-    const problem = notUrl(urls[i]);
-    if (problem !== null) {
-      notes[i] = 'not-url';
-      why.set(i, `Not a URL the page can place (${problem}). Its verdict is what the parser makes of the line as written.`);
+    if (notUrl(urls[i]) !== null) {
+      notes[i] = CODE['not-url'];
       notUrls++;
       continue;
     }
@@ -88,8 +94,7 @@ export function urlNotes(urls: string[], sitemaps: readonly string[]): UrlNotes 
   const otherOrigins = new Set<string>();
   for (let i = 0; i < urls.length; i++) {
     if (siteOf[i] === null || siteOf[i] === site) continue;
-    notes[i] = 'other-site';
-    why.set(i, `${siteOf[i]} is another site than ${site} (most of the list's URLs): its own robots.txt decides its URLs. The verdict here is what this file would say if it were that site's.`);
+    notes[i] = CODE['other-site'];
     others++;
     otherOrigins.add(siteOf[i]!);
   }
@@ -111,5 +116,5 @@ export function urlNotes(urls: string[], sitemaps: readonly string[]): UrlNotes 
       summary.push(`The file's sitemaps are on ${[...hosts].slice(0, 3).join(', ')}, the URLs on ${new URL(site).hostname}: is this that site's robots.txt?`);
     }
   }
-  return { notes, why, summary, site };
+  return { notes, summary, site };
 }
