@@ -3,10 +3,13 @@
 // by puppeteer-core). Every row's verdict and line must equal the library's on
 // corpus files and their probes, in both profiles; compare mode lists the flips
 // first; 100,000 URLs finish with the page responsive; the state survives as a
-// link. The README's screenshot is written here.
+// link; links and files are read within the page's limits; the deciding line
+// is marked in the editor; the layout holds at 420 px. The README's screenshot
+// is written here.
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +18,8 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { parse } from '../dist/index.js';
 import { HAVE_SHARED, SHARED, corpusFile, readJsonLinesGz } from './shared-data.js';
 import { startRobotsServe } from './http-servers.js';
+import { bombLink, linkOfJson } from './link-bombs.js';
+import { AI_CRAWLERS } from '../src/data/ai-crawlers.js';
 
 const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const CLI = path.join(ROOT, 'dist/cli.js');
@@ -39,8 +44,9 @@ afterAll(async () => {
 
 interface Watched { page: Page; errors: string[] }
 
-async function openPage(url = `${origin}/`): Promise<Watched> {
+async function openPage(url = `${origin}/`, width = 1280): Promise<Watched> {
   const page = await browser.newPage();
+  await page.setViewport({ width, height: 800 });
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warn') errors.push(m.text());
@@ -240,18 +246,20 @@ describe('the tester page', () => {
     await page.close();
   }, 60_000);
 
-  it('classifies 100,000 URLs in its worker, the page responsive all along, with the counts', async () => {
+  it('classifies 100,000 URLs in its worker, the page responsive all along, with the counts; one more is past its limit', async () => {
     const { page, errors } = await openPage();
     const robots = 'User-agent: *\nDisallow: /*?\nDisallow: /search\nAllow: /search/about\nDisallow: /*.php$\n';
     const urls = Array.from({ length: 100_000 }, (_, i) => `https://example.com/${['search', 'a', 'x.php', 'b?q', 'search/about'][i % 5]}/${i}${i % 3 === 0 ? '.php' : ''}`);
     const expected = parse(robots, { profile: 'google' }).compile('Googlebot').checkMany(urls);
     const allowed = expected.reduce((a, v) => a + v, 0);
+    // The 100,001st URL: past the page's limit, left out (and said so).
+    const listed = [...urls, 'https://example.com/one-more'];
     // The field first: Chromium lays out a textarea of 100,000 lines in about a second, whoever fills it.
     await page.evaluate(async (text: string, body: string) => {
       (document.getElementById('urls') as HTMLTextAreaElement).value = text;
       (document.getElementById('robots') as HTMLTextAreaElement).value = body;
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    }, urls.join('\n'), robots);
+    }, listed.join('\n'), robots);
     // Then the page's main thread, sampled every 20 ms while it works: the longest gap is how long it froze.
     await page.evaluate(() => {
       const w = window as unknown as { gaps: number[] };
@@ -266,6 +274,7 @@ describe('the tester page', () => {
     await check(page, { agent: 'Googlebot', profile: 'google', compare: false });
     expect(await page.$eval('#summary', (e) => [Number((e as HTMLElement).dataset.allowed), Number((e as HTMLElement).dataset.disallowed)])).toEqual([allowed, urls.length - allowed]);
     expect(await page.$eval('#summary', (e) => e.textContent)).toMatch(/^100,000 URLs: [\d,]+ allowed, [\d,]+ disallowed\.$/);
+    expect(await page.$$eval('#url-notes li', (els) => els.map((e) => e.textContent))).toEqual(['The list holds 100,001 URLs: the page checks the first 100,000 (its limit).']);
     // One element per URL, in order, with the library's verdict (read in the page: 100,000 handles would not cross).
     const rows = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('#results [data-url]')].map((e) => (e.dataset.verdict === 'allowed' ? '1' : '0')).join(''));
     expect(rows).toBe(Array.from(expected).join(''));
@@ -285,6 +294,311 @@ describe('the tester page', () => {
     expect(readFileSync(SCREENSHOT).subarray(1, 4).toString()).toBe('PNG');
     expect(errors).toEqual([]);
     await page.close();
+  }, 60_000);
+});
+
+/** Sets a field as typing does (an input event). */
+async function type(page: Page, id: string, value: string): Promise<void> {
+  const before = await page.$eval('#results', (e) => Number((e as HTMLElement).dataset.run));
+  await page.$eval(`#${id}`, (e, v) => {
+    (e as HTMLInputElement).value = v as string;
+    e.dispatchEvent(new Event('input', { bubbles: true }));
+  }, value);
+  await waitForRun(page, before);
+}
+
+/** Waits until every block of rows has its break opportunities (added as blocks near the screen). */
+const rowsBroken = (page: Page) => page.waitForFunction(() => document.querySelectorAll('#results .block:not([data-breaks])').length === 0, { timeout: 10_000, polling: 50 });
+
+/** Rows whose URL breaks across lines between two letters or digits (a word cut in two): "url at k". */
+const midWordBreaks = (page: Page): Promise<string[]> => page.evaluate(() => {
+  const bad: string[] = [];
+  for (const row of document.querySelectorAll<HTMLElement>('#results .row')) {
+    const chars: [string, number][] = [];
+    const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null) {
+      if (n.parentElement!.closest('.tag')) continue;
+      for (let i = 0; i < n.length; i++) {
+        const r = document.createRange();
+        r.setStart(n, i);
+        r.setEnd(n, i + 1);
+        const rect = r.getClientRects()[0];
+        if (rect) chars.push([n.data[i], rect.top]);
+      }
+    }
+    for (let k = 1; k < chars.length; k++) {
+      if (chars[k][1] > chars[k - 1][1] + 2 && /[A-Za-z0-9]/.test(chars[k - 1][0]) && /[A-Za-z0-9]/.test(chars[k][0])) bad.push(`${row.dataset.url} at ${k}`);
+    }
+  }
+  return bad;
+});
+
+/** What sticks out of the viewport sideways, and which of the page's parts overlap (bounding boxes, 1 px of slack). */
+const layoutFaults = (page: Page) => page.evaluate(() => {
+  const parts = 'h1, .tagline, .controls label, .controls input[type=text], .controls select, .controls small, #check, #agent-notes li, #notice, .inputs .field > label, .editor, #urls, .file-button, #summary, #url-notes li, #filter, #results h3, #results .row, #explanation h3, #explanation .note, #explanation dt, #explanation dd, #facts dt, #facts dd, .file h2, .file > p, .file-view li';
+  const name = (e: Element) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${e.className && typeof e.className === 'string' ? '.' + e.className.trim().split(/\s+/).join('.') : ''}${(e as HTMLElement).dataset?.url ? `[${(e as HTMLElement).dataset.url}]` : ''}:"${(e.textContent ?? '').trim().slice(0, 24)}"`;
+  const els = [...document.querySelectorAll(parts)].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.height > 0;
+  });
+  const width = document.documentElement.clientWidth;
+  const outside: string[] = [];
+  const overlaps: string[] = [];
+  const boxes = els.map((e) => e.getBoundingClientRect());
+  for (const [i, e] of els.entries()) if (boxes[i].left < -0.5 || boxes[i].right > width + 0.5) outside.push(`${name(e)} ${Math.round(boxes[i].left)}..${Math.round(boxes[i].right)}`);
+  for (let i = 0; i < els.length; i++) {
+    for (let j = i + 1; j < els.length; j++) {
+      if (els[i].contains(els[j]) || els[j].contains(els[i])) continue;
+      const a = boxes[i];
+      const b = boxes[j];
+      if (Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1) overlaps.push(`${name(els[i])} x ${name(els[j])}`);
+    }
+  }
+  // Inside a row: the URL clear of the verdict and line drawn before it (beside them, or below).
+  for (const row of document.querySelectorAll<HTMLElement>('#results .row')) {
+    const r = document.createRange();
+    r.selectNodeContents(row);
+    const first = r.getClientRects()[0];
+    const box = row.getBoundingClientRect();
+    if (first && !(first.left - box.left > 150 || first.top - box.top > 12)) overlaps.push(`${name(row)}: URL under its verdict`);
+  }
+  return { scrollWidth: document.documentElement.scrollWidth, width, outside, overlaps, parts: els.length };
+});
+
+describe('the tester page, for a webmaster', () => {
+  it('reads a link that inflates to 400 MiB only up to its limits, says so on the page, and stays responsive', async () => {
+    // The issue's link: a robots.txt of 400 MiB (553 KB of link).
+    const head = '{"robots":"User-agent: *\\nDisallow: /private/\\n# ';
+    const bomb = await bombLink(head, 'x', 400, '","urls":"/private/a\\n/b","agent":"Googlebot","profile":"google","compare":false,"robotsNext":""}');
+    const { page, errors } = await openPage(`${origin}/${bomb}`);
+    expect(await page.$eval('#notice', (e) => (e as HTMLElement).hidden)).toBe(false);
+    const notice = await page.$eval('#notice', (e) => e.textContent!);
+    expect(notice).toContain('The page read this link only up to its limits, so that it stays usable:');
+    expect(notice).toContain('The link\'s robots.txt is longer than 512,000 octets, all a parser reads: the page kept the first 512,000.');
+    expect(notice).toContain('inflates past 6 MiB');
+    const robots = await page.$eval('#robots', (e) => (e as HTMLTextAreaElement).value);
+    expect(Buffer.byteLength(robots)).toBe(512_000);
+    expect(robots.startsWith('User-agent: *\nDisallow: /private/\n# xxx')).toBe(true);
+    // What came after the limit was never read: no URLs.
+    expect(await page.$eval('#summary', (e) => e.textContent)).toBe('No URL to check: write some in the URLs field.');
+    // The heap holds the 512,000 octets and the page, not 400 MiB.
+    expect((await page.metrics()).JSHeapUsedSize).toBeLessThan(100 * 1024 * 1024);
+    // And the page is usable: a URL typed is checked against what was kept.
+    await type(page, 'urls', '/private/x\n/y');
+    expect(await rowsOf(page)).toEqual([['/private/x', 'disallowed', 2], ['/y', 'allowed', 0]]);
+    // A URL list of 400 MiB in one line after two URLs: the whole lines within 4 MiB are kept.
+    const urlBomb = await bombLink('{"robots":"User-agent: *\\nDisallow: /private/\\n","urls":"/private/a\\n/b\\n/p', 'p', 400, '","agent":"Googlebot"}');
+    const before = await page.$eval('#results', (e) => Number((e as HTMLElement).dataset.run));
+    await page.evaluate((h: string) => { location.hash = h; }, urlBomb);
+    await waitForRun(page, before);
+    expect(await page.$eval('#notice', (e) => e.textContent!)).toContain('The link\'s URL list is longer than the page takes from a link (100,000 URLs, 4 MiB): the page kept the first 2 URLs.');
+    expect(await rowsOf(page)).toEqual([['/private/a', 'disallowed', 2], ['/b', 'allowed', 0]]);
+    // Dismissed, the notice goes.
+    await page.click('#notice-close');
+    expect(await page.$eval('#notice', (e) => (e as HTMLElement).hidden)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('reads an opened file within the same limits, and says so', async () => {
+    const { page, errors } = await openPage();
+    const dir = path.join(tmpdir(), `robots-wasm-files-${process.pid}`);
+    mkdirSync(dir, { recursive: true });
+    const big = path.join(dir, 'robots.txt');
+    writeFileSync(big, `User-agent: *\nDisallow: /private/\n${'#'.repeat(600_000)}\n`);
+    let before = await page.$eval('#results', (e) => Number((e as HTMLElement).dataset.run));
+    await (await page.$('#robots-file'))!.uploadFile(big);
+    await waitForRun(page, before);
+    expect(Buffer.byteLength(await page.$eval('#robots', (e) => (e as HTMLTextAreaElement).value))).toBe(512_000);
+    expect(await page.$eval('#notice-text', (e) => e.textContent)).toBe('The page read this file only up to its limits, so that it stays usable:');
+    expect(await page.$eval('#notice', (e) => e.textContent)).toContain('robots.txt has 600,035 octets: a parser reads the first 512,000 octets, and the page loaded those.');
+    // 5,000 URLs of 1,000 octets (5 MB): the whole lines within 4 MiB.
+    const list = path.join(dir, 'urls.txt');
+    writeFileSync(list, Array.from({ length: 5_000 }, (_, i) => `/${String(i).padStart(998, 'u')}\n`).join(''));
+    before = await page.$eval('#results', (e) => Number((e as HTMLElement).dataset.run));
+    await (await page.$('#urls-file'))!.uploadFile(list);
+    await waitForRun(page, before);
+    expect(await page.$eval('#results', (e) => (e as HTMLElement).dataset.count)).toBe('4194');
+    expect(await page.$eval('#notice', (e) => e.textContent)).toContain('urls.txt holds more than the page checks (100,000 URLs, 4 MiB): it loaded the first 4,194 URLs.');
+    rmSync(dir, { recursive: true, force: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('marks the deciding line in the editor itself, in a colour of its own, and the editor wraps and grows', async () => {
+    const { page, errors } = await openPage();
+    const long = `Disallow: /${'very-long-segment/'.repeat(12)}end`;
+    const robots = `User-agent: *\nDisallow: /private/\nDissalow: /tmp/\n${long}\nAllow: /private/press/\n`;
+    await check(page, { robots, urls: '/private/x\n/tmp/a', agent: 'Googlebot', profile: 'google', compare: false });
+    // The typo's line is marked as a warning in the editor; nothing decides yet.
+    const classes = () => page.$$eval('#robots-backdrop > div', (els) => els.map((e) => e.className));
+    expect(await classes()).toEqual(['', '', 'warning', '', '', '']);
+    await page.click('#results [data-url="/private/x"]');
+    expect(await classes()).toEqual(['', 'decides', 'warning', '', '', '']);
+    const colour = (sel: string) => page.$eval(sel, (e) => getComputedStyle(e).backgroundColor);
+    const decides = await colour('#robots-backdrop > div.decides');
+    const warning = await colour('#robots-backdrop > div.warning');
+    expect(decides).not.toBe(warning);
+    expect(decides).not.toBe('rgba(0, 0, 0, 0)');
+    expect(await colour('#file-view li.decides')).toBe(decides);
+    expect(await colour('#file-view li.warning')).toBe(warning);
+    // Wrapped alike: the long line takes several lines in both, so the mirror is exactly as tall as the field's text.
+    const heights = await page.$eval('#robots', (t) => [t.scrollHeight, document.getElementById('robots-backdrop')!.scrollHeight, t.clientHeight, t.scrollWidth, t.clientWidth]);
+    expect(heights[0]).toBe(heights[1]);
+    expect(await page.$eval('#robots-backdrop > div:nth-child(4)', (e) => e.getBoundingClientRect().height)).toBeGreaterThan(40);
+    // It grows with its text (no scrollbar inside) and wraps (nothing to scroll sideways).
+    expect(heights[2]).toBeGreaterThanOrEqual(heights[0]);
+    expect(heights[3]).toBe(heights[4]);
+    // A long file: the field stops growing, scrolls, and brings the deciding line into view, its mirror scrolled alike.
+    const lines = ['User-agent: *', ...Array.from({ length: 300 }, (_, i) => `Disallow: /d${i}/`)];
+    await check(page, { robots: lines.join('\n'), urls: '/d290/x', agent: 'Googlebot', profile: 'google', compare: false });
+    await page.click('#results [data-url="/d290/x"]');
+    const view = await page.$eval('#robots', (t) => {
+      const line = document.querySelector<HTMLElement>('#robots-backdrop > div.decides')!;
+      const back = document.getElementById('robots-backdrop')!;
+      return { n: [...back.children].indexOf(line) + 1, scroll: t.scrollTop, backScroll: back.scrollTop, top: line.offsetTop, bottom: line.offsetTop + line.offsetHeight, height: t.clientHeight, full: t.scrollHeight };
+    });
+    expect(view.n).toBe(292);
+    expect(view.height).toBeLessThan(view.full);
+    expect(view.backScroll).toBe(view.scroll);
+    expect(view.top).toBeGreaterThanOrEqual(view.scroll);
+    expect(view.bottom).toBeLessThanOrEqual(view.scroll + view.height);
+    // Pasted past what a parser reads: the mirror holds the lines of the first 512,000 characters, no more.
+    // (Long lines, few of them: Chromium lays out a textarea of 60,000 short lines in seconds.)
+    const huge = `User-agent: *\n${`Disallow: /${'x'.repeat(2_000)}\n`.repeat(300)}`;
+    await check(page, { robots: huge, urls: '/x' });
+    expect(await page.$eval('#robots-backdrop', (e) => e.children.length)).toBe(huge.slice(0, 512_000).split('\n').length);
+    await check(page, { robots: lines.join('\n'), urls: '/d290/x' });
+    await page.click('#results [data-url="/d290/x"]');
+    // Typing moves lines: the marks go until the next check (never on a wrong line).
+    await page.$eval('#robots', (t) => {
+      (t as HTMLTextAreaElement).value = '\n' + (t as HTMLTextAreaElement).value;
+      t.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(await page.$$eval('#robots-backdrop > div.decides', (els) => els.length)).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('compares: shows the new file, and marks its deciding line in its editor and its view', async () => {
+    const { page, errors } = await openPage();
+    const now = 'User-agent: *\nDisallow: /private/\n';
+    const next = 'User-agent: *\nDisallow: /private/\nDisallow: /drafts\nAllow: /private/ok\n';
+    await check(page, { robots: now, robotsNext: next, urls: '/drafts/1\n/private/ok/x\n/', agent: 'Googlebot', profile: 'google', compare: true });
+    expect(await page.$eval('#next-file', (e) => (e as HTMLElement).hidden)).toBe(false);
+    expect(await page.$$eval('#file-view-next li', (els) => els.map((e) => e.querySelector('.text')!.textContent))).toEqual(next.trimEnd().split('\n'));
+    await page.click('#results [data-url="/private/ok/x"]');
+    const marked = (sel: string) => page.$$eval(sel, (els) => els.map((e) => [...e.parentElement!.children].indexOf(e) + 1));
+    expect(await marked('#robots-backdrop > .decides')).toEqual([2]);
+    expect(await marked('#file-view li.decides')).toEqual([2]);
+    expect(await marked('#robots-next-backdrop > .decides')).toEqual([4]);
+    expect(await marked('#file-view-next li.decides')).toEqual([4]);
+    expect(await page.$eval('#explanation', (e) => e.textContent!)).toMatch(/New version.*line 4: Allow: \/private\/ok/s);
+    // A line of the new version shows the URLs it decides there.
+    await page.click('#file-view-next li[data-line="3"]');
+    expect(await page.$$eval('#results [data-url]', (els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => (e as HTMLElement).dataset.url))).toEqual(['/drafts/1']);
+    expect(await page.$eval('#filter-text', (e) => e.textContent)).toBe('Showing the URLs that line 3 of the new version decides.');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('warns of a URL of another site and of a line that is not a URL, and keeps their verdicts', async () => {
+    const { page, errors } = await openPage();
+    const urls = ['https://example.com/private/a', 'https://example.com/b', 'http://example.com/private/c', 'https://other.org/private/d', '/private/e', 'example.com/private/f', 'not a url', '//example.com/private/g', 'ftp://example.com/private/h'];
+    const robots = 'User-agent: *\nDisallow: /private/\nSitemap: https://example.com/sitemap.xml\n';
+    await check(page, { robots, urls: urls.join('\n'), agent: 'Googlebot', profile: 'google', compare: false });
+    expect(await rowsOf(page)).toEqual(expectedRows(robots, urls, 'Googlebot', 'google'));
+    const notes = await page.$$eval('#results .row', (els) => els.map((e) => [(e as HTMLElement).dataset.url, (e as HTMLElement).dataset.note ?? '', e.querySelector('.tag')?.textContent ?? '']));
+    expect(notes).toEqual([
+      ['https://example.com/private/a', '', ''],
+      ['https://example.com/b', '', ''],
+      ['http://example.com/private/c', 'other-site', 'another site'],
+      ['https://other.org/private/d', 'other-site', 'another site'],
+      ['/private/e', '', ''],
+      ['example.com/private/f', 'not-url', 'not a URL'],
+      ['not a url', 'not-url', 'not a URL'],
+      ['//example.com/private/g', 'not-url', 'not a URL'],
+      ['ftp://example.com/private/h', 'not-url', 'not a URL'],
+    ]);
+    expect(await page.$$eval('#url-notes li', (els) => els.map((e) => e.textContent))).toEqual([
+      '2 URLs are on another site (http://example.com, https://other.org) than the rest of the list (https://example.com): a robots.txt decides only its own site\'s URLs.',
+      '4 lines are not a URL the page can place (marked "not a URL").',
+    ]);
+    await page.click('#results [data-url="https://other.org/private/d"]');
+    expect(await page.$eval('#explanation .note', (e) => e.textContent)).toBe('https://other.org is another site than https://example.com (most of the list\'s URLs): its own robots.txt decides its URLs. The verdict here is what this file would say if it were that site\'s.');
+    await page.click('#results [data-url="example.com/private/f"]');
+    expect(await page.$eval('#explanation .note', (e) => e.textContent)).toContain('no scheme: write https://example.com/private/f');
+    // One site in the list, and the file's sitemaps on another: the file may be that other site's.
+    await check(page, { urls: 'https://shop.example.net/a\nhttps://shop.example.net/b' });
+    expect(await page.$$eval('#url-notes li', (els) => els.map((e) => e.textContent))).toEqual(['The file\'s sitemaps are on example.com, the URLs on shop.example.net: is this that site\'s robots.txt?']);
+    expect(await page.$$eval('#results [data-note]', (els) => els.length)).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('offers Google\'s crawlers and the AI crawlers (ai.robots.txt) to pick from, and checks with the one picked', async () => {
+    const { page, errors } = await openPage();
+    const google = await page.$$eval('#google-crawlers option', (os) => os.map((o) => (o as HTMLOptionElement).value));
+    for (const name of ['Googlebot', 'Googlebot-Image', 'Googlebot-News', 'Googlebot-Video', 'Storebot-Google', 'Google-InspectionTool', 'GoogleOther', 'Google-Extended', 'AdsBot-Google', 'Mediapartners-Google', 'APIs-Google', 'FeedFetcher-Google']) expect(google).toContain(name);
+    const ai = await page.$$eval('#ai-crawlers option', (os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(ai.length).toBe(AI_CRAWLERS.length);
+    expect([...ai].sort()).toEqual(AI_CRAWLERS.map((c) => c.name).sort());
+    const source = path.join(SHARED, 'data/ai-robots-txt/robots.json');
+    // The list shipped is the source's, name for name (when the source is at hand).
+    if (existsSync(source)) expect([...ai].sort()).toEqual(Object.keys(JSON.parse(readFileSync(source, 'utf8')) as object).sort());
+    // Picked: the crawler field takes it and the page checks with it.
+    const robots = 'User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /private/\n';
+    await check(page, { robots, urls: '/a\n/private/b', agent: 'Googlebot', profile: 'google', compare: false });
+    let before = await page.$eval('#results', (e) => Number((e as HTMLElement).dataset.run));
+    await page.select('#crawler-pick', 'GPTBot');
+    await waitForRun(page, before);
+    expect(await page.$eval('#agent', (e) => (e as HTMLInputElement).value)).toBe('GPTBot');
+    expect(await rowsOf(page)).toEqual([['/a', 'disallowed', 2], ['/private/b', 'disallowed', 2]]);
+    // What Google says of a crawler that a verdict cannot show.
+    before = await page.$eval('#results', (e) => Number((e as HTMLElement).dataset.run));
+    await page.select('#crawler-pick', 'AdsBot-Google');
+    await waitForRun(page, before);
+    expect(await rowsOf(page)).toEqual([['/a', 'allowed', 0], ['/private/b', 'disallowed', 5]]);
+    expect(await page.$eval('#agent-notes', (e) => e.textContent)).toMatch(/AdsBot-Google: Google says it ignores the "User-agent: \*" group/);
+    // Typed, a listed name shows in the pick-list; another name leaves it on its prompt.
+    await type(page, 'agent', 'ClaudeBot');
+    expect(await page.$eval('#crawler-pick', (e) => (e as HTMLSelectElement).value)).toBe('ClaudeBot');
+    await type(page, 'agent', 'FooBot');
+    expect(await page.$eval('#crawler-pick', (e) => (e as HTMLSelectElement).value)).toBe('');
+    expect(await page.$eval('#agent-notes', (e) => (e as HTMLElement).hidden)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('fits a 420 px screen: nothing sticks out or overlaps, and URLs break between words only (at 1280 px too)', async () => {
+    const shots = path.join(tmpdir(), 'robots-wasm-tester');
+    mkdirSync(shots, { recursive: true });
+    for (const width of [420, 1280]) {
+      const { page, errors } = await openPage(`${origin}/`, width);
+      // The harder case: compare mode (wider rows), warned URLs, long URLs, a picked one.
+      const urls = ['https://example.com/', 'https://example.com/private/accounts/settings/notifications', 'https://example.com/private/press/2026/annual-report-and-accounts.html', '/docs/manual.pdf?download=1&lang=en', 'https://other.example.org/catalogue/products/item-1234567', 'not a url'];
+      await check(page, { robots: 'User-agent: *\nDisallow: /private/\nAllow: /private/press/\nDissalow: /tmp/\n', robotsNext: 'User-agent: *\nDisallow: /private/\nDisallow: /docs/\n', urls: urls.join('\n'), agent: 'Googlebot', profile: 'google', compare: true });
+      await page.click('#results [data-url="https://example.com/private/press/2026/annual-report-and-accounts.html"]');
+      await rowsBroken(page);
+      await page.screenshot({ path: path.join(shots, `tester-${width}-compare.png`), fullPage: true });
+      const faults = await layoutFaults(page);
+      expect(faults.parts, `${width}`).toBeGreaterThan(30);
+      expect(faults.outside, `${width}`).toEqual([]);
+      expect(faults.overlaps, `${width}`).toEqual([]);
+      expect(faults.scrollWidth, `${width}`).toBeLessThanOrEqual(width);
+      expect(await midWordBreaks(page), `${width}`).toEqual([]);
+      // And the plain list.
+      await check(page, { compare: false });
+      await page.click('#results [data-url="https://example.com/private/accounts/settings/notifications"]');
+      await rowsBroken(page);
+      const plain = await layoutFaults(page);
+      expect([plain.outside, plain.overlaps], `${width} plain`).toEqual([[], []]);
+      expect(await midWordBreaks(page), `${width} plain`).toEqual([]);
+      // For a person to look at: the page at this width, whole.
+      await page.screenshot({ path: path.join(shots, `tester-${width}.png`), fullPage: true });
+      expect(errors).toEqual([]);
+      await page.close();
+    }
   }, 60_000);
 });
 

@@ -21,6 +21,16 @@ export interface Chunk {
   lines: Uint32Array;
   verdictsNext: Uint8Array | null;
   linesNext: Uint32Array | null;
+  /** The URLs' notes (url-notes.ts's codes, 0 for none). */
+  notes: Uint8Array;
 }
 
-export type Reply = Chunk | { type: 'done'; seq: number } | { type: 'error'; seq: number; message: string };
+/** What the worker found of the list as a whole (url-notes.ts), before its first chunk. */
+export interface Notes {
+  type: 'notes';
+  seq: number;
+  summary: string[];
+  site: string | null;
+}
+
+export type Reply = Notes | Chunk | { type: 'done'; seq: number } | { type: 'error'; seq: number; message: string };

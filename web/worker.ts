@@ -3,6 +3,7 @@
 // chunk (each chunk ends with a turn of the event loop, where messages arrive).
 import { parse, type Matcher } from '../src/index.js';
 import type { Chunk, Job, Reply } from './protocol.js';
+import { listNotes } from './url-notes.js';
 
 /** URLs a chunk: small enough for the page to render between its frames. */
 const CHUNK = 1_000;
@@ -19,20 +20,27 @@ self.onmessage = (e: MessageEvent<Job>) => {
 async function run(job: Job): Promise<void> {
   const matchers: Matcher[] = [];
   try {
+    let sitemaps: readonly string[] = [];
     const compile = (body: string) => {
-      const m = parse(body, { profile: job.profile }).compile(job.agents);
+      const robots = parse(body, { profile: job.profile });
+      const m = robots.compile(job.agents);
+      if (matchers.length === 0) sitemaps = robots.sitemaps;
       matchers.push(m);
       return m;
     };
     const now = compile(job.body);
     const next = job.bodyNext === null ? null : compile(job.bodyNext);
+    // The list's notes (another site, not a URL) here too: a pass over every URL.
+    const notes = listNotes(job.urls, sitemaps);
+    post({ type: 'notes', seq: job.seq, summary: notes.summary, site: notes.site });
     for (let from = 0; from < job.urls.length; from += CHUNK) {
       if (job.seq !== latest) return;
       const urls = job.urls.slice(from, from + CHUNK);
       const [verdicts, lines] = decide(now, urls);
       const [verdictsNext, linesNext] = next === null ? [null, null] : decide(next, urls);
-      const chunk: Chunk = { type: 'chunk', seq: job.seq, from, verdicts, lines, verdictsNext, linesNext };
-      post(chunk, [verdicts.buffer, lines.buffer, ...(verdictsNext ? [verdictsNext.buffer, linesNext!.buffer] : [])]);
+      const chunkNotes = notes.notes.slice(from, from + CHUNK);
+      const chunk: Chunk = { type: 'chunk', seq: job.seq, from, verdicts, lines, verdictsNext, linesNext, notes: chunkNotes };
+      post(chunk, [verdicts.buffer, lines.buffer, chunkNotes.buffer, ...(verdictsNext ? [verdictsNext.buffer, linesNext!.buffer] : [])]);
       await turn();
     }
     if (job.seq === latest) post({ type: 'done', seq: job.seq });
