@@ -8,6 +8,7 @@ export type { Diagnostic, DiagnosticCode, RuleKind } from './engine/records.js';
 export type { Profile } from './engine/pattern.js';
 export { isValidAgent, productToken } from './engine/agents.js';
 export { robotsUrl } from './engine/robots-url.js';
+export { fromPath } from './engine/from-path.js';
 export { RobotsCache, UNREACHABLE_GIVE_UP_MS } from './crawler/robots-cache.js';
 export { MemoryStore } from './crawler/memory-store.js';
 export type { MemoryStoreOptions } from './crawler/memory-store.js';

@@ -6,6 +6,7 @@
 // crawl-delays, escapes in rules, ...) is decided here by the chosen profile's:
 // Google's by default. The differences are listed in the README.
 import { ANY_CRAWLER, productToken } from '../engine/agents.js';
+import { fromPath } from '../engine/from-path.js';
 import type { Profile } from '../engine/pattern.js';
 import { parse, RobotsTxt } from '../engine/robots-txt.js';
 
@@ -91,7 +92,8 @@ class CompatRobot implements Robot {
     if (parsed === null || base === null || parsed.protocol !== base.protocol || parsed.hostname !== base.hostname || parsed.port !== base.port) {
       return undefined;
     }
-    return (parsed.pathname + parsed.search).replace(/%[0-9a-fA-F]{2}/g, (e) => e.toUpperCase());
+    // (A path: "//evil/public" must not be read as the host "evil".)
+    return fromPath((parsed.pathname + parsed.search).replace(/%[0-9a-fA-F]{2}/g, (e) => e.toUpperCase()));
   }
 
   /** The crawler a User-Agent string names: robots-parser's reading (lower-cased, cut at '/'), then its product token; none: only `*` groups apply. */
