@@ -2,6 +2,7 @@
 // the crawler's parts (robotsUrl, fetchRobots, RobotsCache). Internals: internal.ts.
 export { parse, RobotsTxt, DEFAULT_MAX_BYTES, OWN_MATCHERS_BYTES } from './engine/robots-txt.js';
 export type { ParseOptions } from './engine/robots-txt.js';
+export type { Explanation } from './engine/explanation.js';
 export { Matcher, DisposedError } from './engine/matcher.js';
 export type { Verdict, MatcherOptions } from './engine/matcher.js';
 export type { Diagnostic, DiagnosticCode, RuleKind } from './engine/records.js';

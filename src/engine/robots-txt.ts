@@ -1,6 +1,7 @@
 // The public entry: parse() and RobotsTxt.
 import { applicableGroups, crawlerNames, names } from './agents.js';
 import { compileRules } from './compile.js';
+import { explainRecords, type Explanation } from './explanation.js';
 import { checkMatcherOptions, Matcher, MatcherOptions, startsCold, Verdict } from './matcher.js';
 import { MatcherPool } from './matcher-pool.js';
 import type { Profile } from './pattern.js';
@@ -232,6 +233,17 @@ export class RobotsTxt {
 
   explain(url: string, agent: string | readonly string[]): Verdict {
     return this.matcher(agent).explain(url);
+  }
+
+  /**
+   * explain() and the why of it, as `robots explain` and the tester page give
+   * it: the groups that applied, every rule that matched with its length, the
+   * deciding rule and why it decides. The verdict is explain()'s; the matches
+   * are found rule by rule (a plain matcher, slow: for one URL, not a crawl).
+   */
+  explainAll(url: string, agent: string | readonly string[]): Explanation {
+    const verdict = this.explain(url, agent); // (checks url and agent)
+    return explainRecords(this.records, verdict, url, typeof agent === 'string' ? [agent] : [...agent], this.profile);
   }
 
   /**
