@@ -7,7 +7,7 @@ export { Matcher, DisposedError } from './engine/matcher.js';
 export type { Verdict, MatcherOptions } from './engine/matcher.js';
 export type { Diagnostic, DiagnosticCode, RuleKind } from './engine/records.js';
 export type { Profile } from './engine/pattern.js';
-export { isValidAgent, productToken } from './engine/agents.js';
+export { agentNotes, isValidAgent, productToken } from './engine/agents.js';
 export { robotsUrl } from './engine/robots-url.js';
 export { fromPath } from './engine/from-path.js';
 export { RobotsCache, UNREACHABLE_GIVE_UP_MS } from './crawler/robots-cache.js';

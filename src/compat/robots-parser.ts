@@ -2,13 +2,16 @@
 // a crawler switches with one import: robotsParser(url, contents) and its
 // methods, with robots-parser's argument and return conventions (a URL of
 // another origin is `undefined`, no match is line -1, a User-Agent string's
-// version is ignored). What robots-parser decides by its own rules (grouping,
-// crawl-delays, escapes in rules, ...) is decided here by the chosen profile's:
-// Google's by default. The differences are listed in the README.
-import { ANY_CRAWLER, productToken } from '../engine/agents.js';
+// version is ignored) and its reading of names: a user-agent line names the
+// crawler when both, lower-cased, cut at the first '/' and trimmed, are equal
+// (so "MJ12bot/1.4" meets "User-agent: MJ12bot", and "Bot1" never meets
+// "User-agent: Bot2"). What robots-parser decides by its own rules (what a group
+// is, crawl-delays, escapes in rules, ...) is decided here by the chosen
+// profile's: Google's by default. The differences are listed in the README.
 import { fromPath } from '../engine/from-path.js';
+import { KEY_USER_AGENT, lex, type KeyKind } from '../engine/lexer.js';
 import type { Profile } from '../engine/pattern.js';
-import { parse, RobotsTxt } from '../engine/robots-txt.js';
+import { DEFAULT_MAX_BYTES, parse, RobotsTxt } from '../engine/robots-txt.js';
 
 export interface CompatOptions {
   /** 'google' (default): Googlebot's reading, bit for bit; or 'rfc' (RFC 9309 with RFC 3986 normalisation). */
@@ -48,6 +51,10 @@ class CompatRobot implements Robot {
   private readonly origin: URL | null;
   private readonly robots: RobotsTxt;
   private readonly host: string | null;
+  /** The file's text, until its user-agent lines are read (namedBy). */
+  private text: string;
+  /** Names (robots-parser's reading of each user-agent line) and the lines of each, read on first use. */
+  private lines: Map<string, number[]> | undefined;
 
   constructor(url: string, contents: string | null | undefined, profile: Profile) {
     this.origin = parseUrl(url);
@@ -55,11 +62,12 @@ class CompatRobot implements Robot {
     const text = contents === null || contents === undefined ? '' : String(contents);
     this.robots = parse(text, { profile });
     this.host = preferredHost(text);
+    this.text = text;
   }
 
   isAllowed(url: string, ua?: string): boolean | undefined {
     const path = this.pathOf(url);
-    return path === undefined ? undefined : this.robots.isAllowed(path, this.crawler(ua));
+    return path === undefined ? undefined : this.robots.explainNamedBy(path, this.namedBy(ua)).allowed;
   }
 
   isDisallowed(url: string, ua?: string): boolean {
@@ -69,12 +77,12 @@ class CompatRobot implements Robot {
   getMatchingLineNumber(url: string, ua?: string): number {
     const path = this.pathOf(url);
     if (path === undefined) return -1;
-    const { line } = this.robots.explain(path, this.crawler(ua));
+    const { line } = this.robots.explainNamedBy(path, this.namedBy(ua));
     return line === 0 ? -1 : line;
   }
 
   getCrawlDelay(ua?: string): number | undefined {
-    return this.robots.crawlDelay(this.crawler(ua));
+    return this.robots.crawlDelayNamedBy(this.namedBy(ua));
   }
 
   getSitemaps(): string[] {
@@ -96,15 +104,48 @@ class CompatRobot implements Robot {
     return fromPath((parsed.pathname + parsed.search).replace(/%[0-9a-fA-F]{2}/g, (e) => e.toUpperCase()));
   }
 
-  /** The crawler a User-Agent string names: robots-parser's reading (lower-cased, cut at '/'), then its product token; none: only `*` groups apply. */
-  private crawler(ua: string | undefined): string | readonly string[] {
-    const name = ua === undefined || ua === null ? '' : String(ua).toLowerCase().split('/')[0].trim();
-    // Both profiles read a group's name as its product token ("User-agent: MJ12bot" is "MJ"), so
-    // the crawler's name is taken the same way: "MJ12bot/1.4" meets that group, as in robots-parser
-    // (compared whole, under google it would meet none and fall to the `*` groups).
-    const token = productToken(name);
-    return token === '' ? ANY_CRAWLER : token;
+  /** The user-agent lines that name the crawler of a User-Agent string, read as robots-parser reads
+   * both (see the top); none (no name, `*`, or no line names it): only the `*` groups apply. Each
+   * line names one name, so two crawlers of different names never share a group. */
+  private namedBy(ua: string | undefined): readonly number[] {
+    const name = ua === undefined || ua === null ? '' : robotsParserName(String(ua));
+    if (this.lines === undefined) {
+      this.lines = agentLines(this.text);
+      this.text = '';
+    }
+    return this.lines.get(name) ?? NO_LINES;
   }
+}
+
+const NO_LINES: readonly number[] = Object.freeze([]);
+const utf8 = new TextDecoder();
+
+/** robots-parser's formatUserAgent: lower-cased, cut at the first '/', trimmed. */
+function robotsParserName(value: string): string {
+  const lower = value.toLowerCase();
+  const slash = lower.indexOf('/');
+  return (slash === -1 ? lower : lower.slice(0, slash)).trim();
+}
+
+/** Each name (robots-parser's reading) of the file's user-agent lines, as the engine finds those lines, and its lines. */
+function agentLines(text: string): Map<string, number[]> {
+  let bytes = new TextEncoder().encode(text);
+  if (bytes.length > DEFAULT_MAX_BYTES) bytes = bytes.subarray(0, DEFAULT_MAX_BYTES); // (parse() reads no more)
+  const byName = new Map<string, number[]>();
+  lex(bytes, {
+    record(line: number, kind: KeyKind, _ks: number, _ke: number, start: number, end: number) {
+      if (kind !== KEY_USER_AGENT) return;
+      const name = robotsParserName(utf8.decode(bytes.subarray(start, end)));
+      // ('' and '*' are robots-parser's "no name": the `*` groups.)
+      if (name === '' || name === '*') return;
+      const lines = byName.get(name);
+      if (lines === undefined) byName.set(name, [line]);
+      else lines.push(line);
+    },
+    invalid() {},
+    truncated() {},
+  });
+  return byName;
 }
 
 /** robots-parser's Host: reading: comments cut, split at the first ':', trimmed; the last non-empty one, lower-cased. */

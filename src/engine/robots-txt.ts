@@ -5,7 +5,7 @@ import { explainRecords, type Explanation } from './explanation.js';
 import { checkMatcherOptions, Matcher, MatcherOptions, startsCold, Verdict } from './matcher.js';
 import { MatcherPool } from './matcher-pool.js';
 import type { Profile } from './pattern.js';
-import { compactRecords, Diagnostic, diagnosticsOf, readRecords, Records, recordsBytes, sizeLimitDiagnostic } from './records.js';
+import { compactRecords, Diagnostic, diagnosticsOf, readRecords, Records, recordsBytes, sizeLimitDiagnostic, type AgentLine } from './records.js';
 import { selectGroupRules, selectRules } from './rule-selection.js';
 import { core } from './core.js';
 
@@ -169,13 +169,17 @@ export class RobotsTxt {
   private matcher(agent: string | readonly string[]): Matcher {
     // Unambiguous for any strings (under 'google' an agent may hold any character).
     const key = typeof agent === 'string' ? `s${agent}` : `l${JSON.stringify(agent)}`;
+    return this.cachedMatcher(key, () => this.compile(agent));
+  }
+
+  private cachedMatcher(key: string, compile: () => Matcher): Matcher {
     this.matchers ??= new Map();
     let m = this.matchers.get(key);
     if (m !== undefined && !m.disposed) {
       ownMatchers.use(m);
       return m;
     }
-    m = this.compile(agent);
+    m = compile();
     this.matchers.delete(key); // (a disposed one, or none)
     if (this.matchers.size >= MATCHER_CACHE) {
       const [oldKey, old] = this.matchers.entries().next().value!;
@@ -255,11 +259,31 @@ export class RobotsTxt {
    */
   crawlDelay(agent: string | readonly string[]): number | undefined {
     const crawler = crawlerNames(agent, this.profile);
+    return this.delayOf((a) => names(a, crawler));
+  }
+
+  private delayOf(namesCrawler: (line: AgentLine) => boolean): number | undefined {
     const runs = this.records.delayRuns;
-    const specific = runs.filter((r) => r.agents.some((a) => names(a, crawler)));
+    const specific = runs.filter((r) => r.agents.some(namesCrawler));
     const chosen = specific.length > 0 ? specific : runs.filter((r) => r.agents.some((a) => a.wildcard));
     for (const r of chosen) if (r.delay !== undefined) return r.delay;
     return this.records.defaultDelay;
+  }
+
+  /** @internal For the compat entry, which reads names as robots-parser does: explain() for the
+   * crawler that exactly these user-agent lines name (by line number; none: the `*` groups). */
+  explainNamedBy(url: string, lines: readonly number[]): Verdict {
+    return this.cachedMatcher(`n${lines.join(',')}`, () => {
+      const r = this.records;
+      const named = r.groups.filter((g) => g.agents.some((a) => !a.global && lines.includes(a.line)));
+      const groups = named.length > 0 ? named : applicableGroups(r.groups, []);
+      return new Matcher(compileRules(r.body, selectGroupRules(groups), this.profile, startsCold({})), this.profile, {});
+    }).explain(url);
+  }
+
+  /** @internal crawlDelay() for the crawler that exactly these user-agent lines name (see explainNamedBy). */
+  crawlDelayNamedBy(lines: readonly number[]): number | undefined {
+    return this.delayOf((a) => !a.global && lines.includes(a.line));
   }
 
   /** AIPREF Content-Usage preference for a URL path, from the group that applies (longest path wins). */

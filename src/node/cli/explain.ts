@@ -4,7 +4,7 @@
 import { parse } from '../../index.js';
 import { INDEX_HTM_NOTE, matchLabel, pathNote } from '../../engine/explanation.js';
 import { usageErrors } from './classify-config.js';
-import { parseAgents, parseFormat, parseMaxBytes, parseProfile } from './options.js';
+import { noteAgents, parseAgents, parseFormat, parseMaxBytes, parseProfile } from './options.js';
 import { readRobotsFile } from './robots-file.js';
 
 export interface ExplainOptions {
@@ -19,6 +19,7 @@ export function explainCommand(file: string, agent: string, url: string, options
   const agents = parseAgents([agent]);
   const body = readRobotsFile(file);
   const e = usageErrors(() => parse(body, { profile, maxBytes }).explainAll(url, agents));
+  noteAgents('explain', agents, profile);
 
   if (parseFormat(options.format)) {
     const { group: _, ...json } = e;
