@@ -119,6 +119,17 @@ describe('the command: rfc refuses, google says on stderr what it does with the 
     expect(cli(['explain', '--profile', 'google', file, 'Bot', '/g1']).stderr).toBe('');
   });
 
+  it('classify says it too (--agent and --crawlers), before its verdicts', () => {
+    const urls = path.join(dir, 'urls.txt');
+    writeFileSync(urls, '/g1\n/g3\n');
+    const one = cli(['classify', '--robots', file, '--profile', 'google', '--agent', 'Bot1', '-q', urls]);
+    expect([one.status, one.stdout]).toEqual([0, 'disallowed\t14\t/g1\ndisallowed\t14\t/g3\n']);
+    expect(one.stderr).toBe(`robots classify: note: ${agentNotes('Bot1', 'google')[0]}\n`);
+    const several = cli(['classify', '--robots', file, '--profile', 'google', '--crawlers', 'Bot,Bot2', '-q', urls]);
+    expect(several.stdout).toBe('url\tBot\tBot2\n/g1\tallowed\tdisallowed\n/g3\tallowed\tdisallowed\n');
+    expect(several.stderr).toBe(`robots classify: note: ${agentNotes('Bot2', 'google')[0]}\n`);
+  });
+
   it('under rfc: a usage error (exit 2), one line', () => {
     for (const cmd of ['check', 'explain']) {
       const run = cli([cmd, file, 'Bot1', '/g1']);
