@@ -67,7 +67,7 @@ class CompatRobot implements Robot {
 
   isAllowed(url: string, ua?: string): boolean | undefined {
     const path = this.pathOf(url);
-    return path === undefined ? undefined : this.robots.explainNamedBy(path, this.namedBy(ua)).allowed;
+    return path === undefined ? undefined : this.robots.matcherNamedBy(this.namedBy(ua)).isAllowed(path);
   }
 
   isDisallowed(url: string, ua?: string): boolean {
@@ -77,7 +77,7 @@ class CompatRobot implements Robot {
   getMatchingLineNumber(url: string, ua?: string): number {
     const path = this.pathOf(url);
     if (path === undefined) return -1;
-    const { line } = this.robots.explainNamedBy(path, this.namedBy(ua));
+    const { line } = this.robots.matcherNamedBy(this.namedBy(ua)).explain(path);
     return line === 0 ? -1 : line;
   }
 

@@ -270,18 +270,19 @@ export class RobotsTxt {
     return this.records.defaultDelay;
   }
 
-  /** @internal For the compat entry, which reads names as robots-parser does: explain() for the
-   * crawler that exactly these user-agent lines name (by line number; none: the `*` groups). */
-  explainNamedBy(url: string, lines: readonly number[]): Verdict {
+  /** @internal For the compat entry, which reads names as robots-parser does: the matcher (as
+   * isAllowed/explain keep theirs) of the crawler that exactly these user-agent lines name (by
+   * line number; none: the `*` groups). Use it at once: the pool may dispose it later. */
+  matcherNamedBy(lines: readonly number[]): Matcher {
     return this.cachedMatcher(`n${lines.join(',')}`, () => {
       const r = this.records;
       const named = r.groups.filter((g) => g.agents.some((a) => !a.global && lines.includes(a.line)));
       const groups = named.length > 0 ? named : applicableGroups(r.groups, []);
       return new Matcher(compileRules(r.body, selectGroupRules(groups), this.profile, startsCold({})), this.profile, {});
-    }).explain(url);
+    });
   }
 
-  /** @internal crawlDelay() for the crawler that exactly these user-agent lines name (see explainNamedBy). */
+  /** @internal crawlDelay() for the crawler that exactly these user-agent lines name (see matcherNamedBy). */
   crawlDelayNamedBy(lines: readonly number[]): number | undefined {
     return this.delayOf((a) => !a.global && lines.includes(a.line));
   }
