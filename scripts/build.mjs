@@ -1,5 +1,5 @@
 // Bundles src/ into dist/<entry>.js (ESM) and dist/<entry>.cjs (CommonJS) for
-// the package's entries (index, compat, redis), the
+// the package's entries (index, compat, compat-rfc, compat-google, redis), the
 // `robots` command into dist/cli.js (with its worker thread,
 // dist/classify-worker.js), and writes the public type declarations. The WASM core is
 // embedded in each bundle (a .wasm import is its octets), but for workerd's (dist/workerd/).
@@ -15,7 +15,9 @@ mkdirSync('dist', { recursive: true });
 const common = { bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning', loader: { '.wasm': 'binary' } };
 // The package's entry points: the library, robots-parser's API on it, the
 // Redis store of RobotsCache; and the internals the tests and benchmarks use.
-const entries = { index: 'src/index.ts', compat: 'src/compat/robots-parser.ts', redis: 'src/node/redis-store.ts' };
+// compat-rfc and compat-google are robots-wasm/compat/rfc and /google (robots-parser's API with that profile by default).
+const entries = { index: 'src/index.ts', compat: 'src/compat/robots-parser.ts', 'compat-rfc': 'src/compat/rfc.ts', 'compat-google': 'src/compat/google.ts', redis: 'src/node/redis-store.ts' };
+const compatEntries = ['compat', 'compat-rfc', 'compat-google'];
 // The library runs in any runtime: built for none in particular (so the
 // embedded WASM is decoded without Node's Buffer), Node's modules left to the
 // runtime (only the Redis entry and the test internals use them).
@@ -26,11 +28,11 @@ await build({ ...library, entryPoints: { ...entries, internal: 'src/internal.ts'
 // octets at run time: the core stays a .wasm import (esbuild's copy loader puts
 // robots.wasm in dist/workerd/ and the import's path to it in the chunk), which
 // workerd and wrangler give as a WebAssembly.Module.
-await build({ ...library, loader: { '.wasm': 'copy' }, assetNames: '[name]', entryPoints: { index: entries.index, compat: entries.compat }, outdir: 'dist/workerd', splitting: true, chunkNames: 'chunks/[name]-[hash]' });
+await build({ ...library, loader: { '.wasm': 'copy' }, assetNames: '[name]', entryPoints: { index: entries.index, ...Object.fromEntries(compatEntries.map((c) => [c, entries[c]])) }, outdir: 'dist/workerd', splitting: true, chunkNames: 'chunks/[name]-[hash]' });
 // For require(): each entry a bundle, with a module instance (and WASM core) of its own.
 for (const [name, file] of Object.entries(entries)) {
   // compat: require() gives the factory itself, as require('robots-parser') does (with .default and .robotsParser on it).
-  const footer = name === 'compat' ? { js: 'module.exports = Object.assign(module.exports.default, module.exports);' } : undefined;
+  const footer = compatEntries.includes(name) ? { js: 'module.exports = Object.assign(module.exports.default, module.exports);' } : undefined;
   await build({ ...library, format: 'cjs', entryPoints: [file], outfile: `dist/${name}.cjs`, footer });
 }
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));

@@ -4,6 +4,7 @@
 export * from './index.js';
 export { referenceVerdict, pathParamsQuery, normalizePath } from './engine/reference.js';
 export { escapePattern } from './engine/pattern.js';
+export { requestedPath } from './engine/from-path.js';
 export { corePath, coreMemoryBytes, coreAllocatedBytes, coreIsUtf8 } from './engine/core.js';
 export { dfaTuning } from './engine/dfa.js';
 export { ownMatcherStats, compileOctets } from './engine/robots-txt.js';

@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import robotsParser, { robotsParser as named } from '../dist/compat.js';
-import { parse, productToken, type Profile } from '../dist/index.js';
+import { parse, type Profile } from '../dist/index.js';
 
 const require = createRequire(import.meta.url);
 const realRobotsParser = require('robots-parser') as (url: string, contents: string) => ReturnType<typeof robotsParser>;
@@ -69,7 +69,6 @@ const REASONS = {
   // Beyond its suite (OUTSIDE_SUITE below); OCTETS is test/peers.test.ts's reason.
   OCTETS: 'google compares octets as they are, after escaping only the rule\'s non-ASCII octets and upper-casing its escapes (Google\'s MaybeEscapePattern), and the URL is parsed as robots-parser does, which escapes "<" and " ": "Disallow: /a<b" never meets it; robots-parser escapes the rule too; the rfc run normalises both sides and agrees',
   NORMALISED: 'rfc normalises escapes of unreserved characters on both sides (RFC 3986 6.2.2.2: "%7E" is "~"); robots-parser only upper-cases them, so "Disallow: /~joe" does not meet "/%7Ejoe" there (nor under google)',
-  TOKEN: 'a group\'s name is its product token (RFC 9309 2.2.1; Google\'s ExtractUserAgent), and so is the crawler\'s: "User-agent: Bot2" and the User-Agent "Bot1" are both "Bot"; robots-parser compares whole names',
   EMPTY_GROUP: 'a group naming the crawler counts even with no rule (Google; RFC 9309 2.2.1): nothing is disallowed to it; robots-parser falls back to the * group when the crawler\'s has no rule',
   GROUP_LINES: 'only allow and disallow lines end a group\'s user-agent lines (Google): after "User-agent: *", "Crawl-delay: 1", "User-agent: FooBot" is in the same group; robots-parser starts a new group after any other line',
   FIRST_DELAY: 'the first crawl-delay of the crawler\'s groups is taken; robots-parser takes the last',
@@ -97,7 +96,6 @@ const OUTSIDE_SUITE: [keyof typeof REASONS, string, string | undefined, string |
   ['OCTETS', 'User-agent: *\nDisallow: /a<b\n', undefined, '/a<b', false, true, false],
   ['OCTETS', 'User-agent: *\nDisallow: /a b\n', undefined, '/a b', false, true, false],
   ['NORMALISED', 'User-agent: *\nDisallow: /~joe\n', undefined, '/%7Ejoe', true, true, false],
-  ['TOKEN', 'User-agent: Bot2\nDisallow: /\n', 'Bot1', '/x', true, false, false],
   ['EMPTY_GROUP', 'User-agent: *\nDisallow: /\n\nUser-agent: FooBot\n', 'FooBot', '/x', false, true, true],
   ['GROUP_LINES', 'User-agent: *\nCrawl-delay: 1\nUser-agent: FooBot\nDisallow: /\n', 'NoBot', '/x', true, false, false],
   ['FIRST_DELAY', 'User-agent: FooBot\nCrawl-delay: 1\nCrawl-delay: 2\nDisallow: /x\n', 'FooBot', null, 2, 1, 1],
@@ -186,6 +184,26 @@ describe('the compat entry', () => {
     expect(() => robotsParser('http://e.com/robots.txt', '', { profile: 'bing' as Profile })).toThrow(TypeError);
   });
 
+  it('two crawlers of different names never share a group: "Bot1" is not "Bot2" (both were cut to "Bot")', () => {
+    // The issue's case: Crawlee with { userAgent: 'Bot1' } fetched what the `*` group disallows.
+    const body = 'User-agent: Bot2\nAllow: /\n\nUser-agent: *\nDisallow: /\n\nUser-agent: Bot1Extra\nAllow: /extra\n';
+    for (const profile of ['google', 'rfc'] as const) {
+      const r = robotsParser('http://e.com/robots.txt', body, { profile });
+      expect(r.isAllowed('http://e.com/x', 'Bot1'), profile).toBe(false);
+      expect(r.getMatchingLineNumber('http://e.com/x', 'Bot1'), profile).toBe(5);
+      expect(r.isAllowed('http://e.com/x', 'Bot2/3.0'), profile).toBe(true);
+      expect(r.isAllowed('http://e.com/x', 'Bot'), profile).toBe(false);
+      expect(r.isAllowed('http://e.com/extra', 'Bot1Extra'), profile).toBe(true);
+      expect(r.isAllowed('http://e.com/extra', 'Bot1'), profile).toBe(false);
+    }
+    const real = realRobotsParser('http://e.com/robots.txt', body);
+    expect([real.isAllowed('http://e.com/x', 'Bot1'), real.isAllowed('http://e.com/x', 'Bot2/3.0'), real.isAllowed('http://e.com/x', 'Bot')]).toEqual([false, true, false]);
+    // Crawl-delays by the same names.
+    const delays = 'User-agent: Bot2\nCrawl-delay: 9\nDisallow: /a\n\nUser-agent: *\nCrawl-delay: 1\nDisallow: /b\n';
+    expect(robotsParser('http://e.com/robots.txt', delays).getCrawlDelay('Bot1')).toBe(1);
+    expect(robotsParser('http://e.com/robots.txt', delays).getCrawlDelay('Bot2')).toBe(9);
+  });
+
   it('a User-Agent meets the group named by its product token, in both profiles (as robots-parser, for names that are not tokens)', () => {
     // Google reads "User-agent: MJ12bot" as "MJ": the crawler's "MJ12bot/v1.4.8" must be read the same way, or
     // under google it would meet no group and be allowed where robots-parser (and the site) disallow it.
@@ -215,10 +233,10 @@ describe('property: the compat answers are the engine’s, the origin checks rob
   const segment = fc.constantFrom('a', 'b', 'x', 'page', '%41', '%2F', 'é', '$', '*', '?q=1', ';p', '.html', '~');
   const pattern = fc.array(segment, { maxLength: 4 }).map((s) => '/' + s.join(''));
   const rule = fc.tuple(fc.constantFrom('Allow', 'Disallow'), pattern, fc.boolean()).map(([k, p, end]) => `${k}: ${p}${end ? '$' : ''}`);
-  const file = fc.tuple(fc.constantFrom('*', 'FooBot', 'BarBot', 'Bot2', 'MJ12bot', 'Foo Bar'), fc.array(rule, { maxLength: 6 }), fc.array(rule, { maxLength: 4 }))
+  const file = fc.tuple(fc.constantFrom('*', 'FooBot', 'BarBot', 'Bot2', 'Bot1', 'Bot', 'MJ12bot', 'Foo Bar', 'foobot/2'), fc.array(rule, { maxLength: 6 }), fc.array(rule, { maxLength: 4 }))
     .map(([agent, rules, more]) => `User-agent: ${agent}\n${rules.join('\n')}\n\nUser-agent: *\n${more.join('\n')}\n`);
   const origin = fc.constantFrom('http://e.com', 'https://e.com', 'http://e.com:8080', 'http://E.com:80', 'http://other.com', '');
-  const ua = fc.constantFrom(undefined, 'FooBot', 'foobot/1.0', 'BarBot', 'NoBot', '', 'Bot1', 'MJ12bot/1.0', 'Foo Bar', '12bot', 'Mozilla/5.0 (compatible; FooBot/1)');
+  const ua = fc.constantFrom(undefined, 'FooBot', 'foobot/1.0', 'BarBot', 'NoBot', '', 'Bot1', 'Bot2', 'Bot', 'MJ12bot/1.0', 'Foo Bar', '12bot', '*', 'Mozilla/5.0 (compatible; FooBot/1)');
 
   for (const profile of ['google', 'rfc'] as const) {
     it(profile, () => {
@@ -233,11 +251,14 @@ describe('property: the compat answers are the engine’s, the origin checks rob
           if (verdict === undefined) return;
           const p = new URL(url, 'http://e.com');
           const checked = (p.pathname + p.search).replace(/%[0-9a-fA-F]{2}/g, (e) => e.toUpperCase());
-          const robots = parse(body, { profile });
-          // robots-parser's reading, then the product token; none (no UA, or no token): the * groups.
-          const name = productToken((agent ?? '').toLowerCase().split('/')[0]) || 'NoBot';
-          expect(verdict).toBe(robots.isAllowed(checked, name));
-          const line = robots.explain(checked, name).line;
+          // robots-parser's reading of names, on both sides: the lines that name the crawler so become
+          // "User-agent: Chosen", every other name "Other" (line numbers and groups stay); no name: the * groups.
+          const name = (agent ?? '').toLowerCase().split('/')[0].trim();
+          const renamed = body.replace(/^User-agent: (.*)$/gm, (line, value: string) =>
+            value === '*' ? line : `User-agent: ${name !== '' && value.toLowerCase().split('/')[0].trim() === name ? 'Chosen' : 'Other'}`);
+          const robots = parse(renamed, { profile });
+          expect(verdict).toBe(robots.isAllowed(checked, 'Chosen'));
+          const line = robots.explain(checked, 'Chosen').line;
           expect(compat.getMatchingLineNumber(url, agent)).toBe(line === 0 ? -1 : line);
         }),
         { numRuns: 1500 },
@@ -256,7 +277,7 @@ describe('property: where robots-parser\'s rules and the profile\'s coincide, th
   const pattern = patternOf(segments);
   const rulePattern = { google: pattern, rfc: patternOf(segments.filter((g) => g !== '$')) };
   const ruleOf = (profile: Profile) => fc.tuple(fc.constantFrom('Allow', 'Disallow', 'allow', 'DISALLOW'), rulePattern[profile], fc.boolean()).map(([k, p, end]) => `${k}: ${p}${end ? '$' : ''}`);
-  const groupOf = (profile: Profile) => fc.tuple(fc.array(fc.constantFrom('*', 'FooBot', 'foobot', 'BarBot'), { minLength: 1, maxLength: 2 }), fc.array(ruleOf(profile), { minLength: 1, maxLength: 5 }))
+  const groupOf = (profile: Profile) => fc.tuple(fc.array(fc.constantFrom('*', 'FooBot', 'foobot', 'BarBot', 'Bot1', 'Bot2', 'MJ12bot', 'Sogou web spider'), { minLength: 1, maxLength: 2 }), fc.array(ruleOf(profile), { minLength: 1, maxLength: 5 }))
     .map(([agents, rules]) => [...agents.map((a) => `User-agent: ${a}`), ...rules]);
   const fileOf = (profile: Profile) => fc.tuple(fc.array(groupOf(profile), { maxLength: 3 }), fc.nat(3), fc.constantFrom('1', '2.5', '0'), fc.boolean())
     .map(([groups, at, delay, extras]) => {
@@ -267,7 +288,7 @@ describe('property: where robots-parser\'s rules and the profile\'s coincide, th
       if (extras) lines.push('Sitemap: https://e.com/s.xml\nHost: E.com');
       return lines.join('\n\n') + '\n';
     });
-  const ua = fc.constantFrom(undefined, 'FooBot', 'foobot/1.0', 'BarBot', 'NoBot', 'Mozilla/5.0 (compatible; FooBot/1.0)');
+  const ua = fc.constantFrom(undefined, 'FooBot', 'foobot/1.0', 'BarBot', 'NoBot', 'Mozilla/5.0 (compatible; FooBot/1.0)', 'Bot1', 'Bot2/2.0', 'Bot', 'MJ12bot/v1.4.8', 'Sogou web spider/4.0', 'Sogou');
 
   for (const profile of ['google', 'rfc'] as const) {
     it(profile, () => {

@@ -117,13 +117,13 @@ describe('the packed tarball', () => {
     for (const f of ['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts', 'dist/cli.js']) {
       expect(files, f).toContain(f);
     }
-    for (const entry of ['compat', 'redis']) for (const ext of ['js', 'cjs', 'd.ts', 'd.cts']) expect(files).toContain(`dist/${entry}.${ext}`);
+    for (const entry of ['compat', 'compat-rfc', 'compat-google', 'redis']) for (const ext of ['js', 'cjs', 'd.ts', 'd.cts']) expect(files).toContain(`dist/${entry}.${ext}`);
     // workerd's build (the `workerd` condition): its entries, their shared chunk and the core beside them.
-    for (const f of ['dist/workerd/index.js', 'dist/workerd/compat.js', 'dist/workerd/robots.wasm']) expect(files).toContain(f);
+    for (const f of ['dist/workerd/index.js', 'dist/workerd/compat.js', 'dist/workerd/compat-rfc.js', 'dist/workerd/compat-google.js', 'dist/workerd/robots.wasm']) expect(files).toContain(f);
     for (const f of ['index.html', 'style.css', 'app.js', 'worker.js']) expect(files).toContain(`dist/web/${f}`);
     expect(files.filter((f) => /^dist\/workerd\/chunks\/[^/]+\.js$/.test(f)).length).toBeGreaterThan(0);
     expect(files.filter((f) => f.startsWith('src/') || f.startsWith('test/') || f.startsWith('assembly/'))).toEqual([]);
-    expect(files.filter((f) => f.startsWith('dist/') && f.endsWith('.d.ts')).sort()).toEqual(['dist/compat.d.ts', 'dist/index.d.ts', 'dist/redis.d.ts']);
+    expect(files.filter((f) => f.startsWith('dist/') && f.endsWith('.d.ts')).sort()).toEqual(['dist/compat-google.d.ts', 'dist/compat-rfc.d.ts', 'dist/compat.d.ts', 'dist/index.d.ts', 'dist/redis.d.ts']);
   });
 
   it('installs only what the library needs (the command carries its own dependencies)', () => {

@@ -1,132 +1,15 @@
-// robots-parser's API (the npm package `robots-parser`) on this engine, so that
-// a crawler switches with one import: robotsParser(url, contents) and its
-// methods, with robots-parser's argument and return conventions (a URL of
-// another origin is `undefined`, no match is line -1, a User-Agent string's
-// version is ignored). What robots-parser decides by its own rules (grouping,
-// crawl-delays, escapes in rules, ...) is decided here by the chosen profile's:
-// Google's by default. The differences are listed in the README.
-import { ANY_CRAWLER, productToken } from '../engine/agents.js';
-import type { Profile } from '../engine/pattern.js';
-import { parse, RobotsTxt } from '../engine/robots-txt.js';
+// robots-wasm/compat: robots-parser's API on this engine (factory.ts), Google's
+// profile by default.
+import { factoryFor } from './factory.js';
 
-export interface CompatOptions {
-  /** 'google' (default): Googlebot's reading, bit for bit; or 'rfc' (RFC 9309 with RFC 3986 normalisation). */
-  profile?: Profile;
-}
-
-/** What robots-parser's factory returns. */
-export interface Robot {
-  /** true or false; undefined when the URL is not of the robots.txt's origin (protocol, host and port), or is invalid. */
-  isAllowed(url: string, ua?: string): boolean | undefined;
-  /** !isAllowed (so true for a URL of another origin, as robots-parser does). */
-  isDisallowed(url: string, ua?: string): boolean;
-  /** The 1-based line of the deciding rule; -1 when none decides or the URL is of another origin. */
-  getMatchingLineNumber(url: string, ua?: string): number;
-  /** Seconds; undefined when none applies. */
-  getCrawlDelay(ua?: string): number | undefined;
-  getSitemaps(): string[];
-  /** The last Host: directive's value, lower-cased; null when none. */
-  getPreferredHost(): string | null;
-}
-
-/** robots-parser's base for relative URLs: a host that never is a robots.txt's. */
-const RELATIVE_BASE = 'http://robots-relative.samclarke.com/';
-
-/** robots-parser's parseUrl: relative URLs resolved on its base, the default port filled in; null if invalid. */
-function parseUrl(url: unknown): URL | null {
-  try {
-    const parsed = new URL(url as string, RELATIVE_BASE);
-    if (!parsed.port) parsed.port = parsed.protocol === 'https:' ? '443' : '80';
-    return parsed;
-  } catch {
-    return null;
-  }
-}
-
-class CompatRobot implements Robot {
-  private readonly origin: URL | null;
-  private readonly robots: RobotsTxt;
-  private readonly host: string | null;
-
-  constructor(url: string, contents: string | null | undefined, profile: Profile) {
-    this.origin = parseUrl(url);
-    // robots-parser reads null and undefined as an empty file; anything else as its string.
-    const text = contents === null || contents === undefined ? '' : String(contents);
-    this.robots = parse(text, { profile });
-    this.host = preferredHost(text);
-  }
-
-  isAllowed(url: string, ua?: string): boolean | undefined {
-    const path = this.pathOf(url);
-    return path === undefined ? undefined : this.robots.isAllowed(path, this.crawler(ua));
-  }
-
-  isDisallowed(url: string, ua?: string): boolean {
-    return !this.isAllowed(url, ua);
-  }
-
-  getMatchingLineNumber(url: string, ua?: string): number {
-    const path = this.pathOf(url);
-    if (path === undefined) return -1;
-    const { line } = this.robots.explain(path, this.crawler(ua));
-    return line === 0 ? -1 : line;
-  }
-
-  getCrawlDelay(ua?: string): number | undefined {
-    return this.robots.crawlDelay(this.crawler(ua));
-  }
-
-  getSitemaps(): string[] {
-    return [...this.robots.sitemaps];
-  }
-
-  getPreferredHost(): string | null {
-    return this.host;
-  }
-
-  /** The path and query robots-parser checks (escapes upper-cased, as it does); undefined for another origin. */
-  private pathOf(url: string): string | undefined {
-    const parsed = parseUrl(url);
-    const base = this.origin;
-    if (parsed === null || base === null || parsed.protocol !== base.protocol || parsed.hostname !== base.hostname || parsed.port !== base.port) {
-      return undefined;
-    }
-    return (parsed.pathname + parsed.search).replace(/%[0-9a-fA-F]{2}/g, (e) => e.toUpperCase());
-  }
-
-  /** The crawler a User-Agent string names: robots-parser's reading (lower-cased, cut at '/'), then its product token; none: only `*` groups apply. */
-  private crawler(ua: string | undefined): string | readonly string[] {
-    const name = ua === undefined || ua === null ? '' : String(ua).toLowerCase().split('/')[0].trim();
-    // Both profiles read a group's name as its product token ("User-agent: MJ12bot" is "MJ"), so
-    // the crawler's name is taken the same way: "MJ12bot/1.4" meets that group, as in robots-parser
-    // (compared whole, under google it would meet none and fall to the `*` groups).
-    const token = productToken(name);
-    return token === '' ? ANY_CRAWLER : token;
-  }
-}
-
-/** robots-parser's Host: reading: comments cut, split at the first ':', trimmed; the last non-empty one, lower-cased. */
-function preferredHost(text: string): string | null {
-  let host: string | null = null;
-  for (const raw of text.split(/\r\n|\r|\n/)) {
-    const hash = raw.indexOf('#');
-    const line = hash === -1 ? raw : raw.slice(0, hash);
-    const colon = line.indexOf(':');
-    if (colon === -1 || line.slice(0, colon).trim().toLowerCase() !== 'host') continue;
-    const value = line.slice(colon + 1).trim();
-    if (value !== '') host = value.toLowerCase();
-  }
-  return host;
-}
+export type { CompatOptions, Robot } from './factory.js';
 
 /**
  * robots-parser's factory: `robotsParser(robotsTxtUrl, contents)`. The third
- * argument is this entry's own: the profile (Google's by default).
+ * argument is this entry's own: the profile (Google's by default;
+ * robots-wasm/compat/rfc is this factory with rfc's, for code that calls
+ * robots-parser with two arguments).
  */
-export default function robotsParser(url: string, contents: string | null | undefined, options: CompatOptions = {}): Robot {
-  const profile = options?.profile ?? 'google';
-  if (profile !== 'google' && profile !== 'rfc') throw new TypeError(`profile must be 'google' or 'rfc', got ${JSON.stringify(profile)}`);
-  return new CompatRobot(url, contents, profile);
-}
-
+const robotsParser = factoryFor('google');
+export default robotsParser;
 export { robotsParser };

@@ -12,6 +12,7 @@ import type { Profile } from '../engine/pattern.js';
 import { compileOctets, DEFAULT_MAX_BYTES, parse, ParseOptions, RobotsTxt } from '../engine/robots-txt.js';
 import { CachedEntry, packBody, packedBytes, PackedBody, RobotsEntry, unpackBody } from './cached-entry.js';
 import { robotsUrl } from '../engine/robots-url.js';
+import { requestedPath } from '../engine/from-path.js';
 import type { FetchState, RobotsRecord, RobotsStore, StoreEvent } from './robots-store.js';
 import { boundRecord } from './record-bounds.js';
 
@@ -221,7 +222,9 @@ export class RobotsCache {
   /** May the crawler fetch this URL? Fetches the origin's robots.txt when the cache has no fresh copy. */
   async isAllowed(url: string): Promise<boolean> {
     const slot = await this.slotFor(this.key(url));
-    return this.verdict(slot, url);
+    // The path a fetch of the URL requests, as WHATWG reads it (robotsUrl's reading of its origin):
+    // as written, "http://h\evil/public" is the path "/public" of the host "h\evil" to the core.
+    return this.verdict(slot, requestedPath(url));
   }
 
   /** The origin's entry, fetched when the cache has no fresh one. */

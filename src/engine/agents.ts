@@ -71,14 +71,55 @@ function invalidAgent(a: string): string {
  * name robots.txt groups are matched against (RFC 9309 2.2.1): the product
  * after "compatible;" when there is one ("Mozilla/5.0 (compatible;
  * Googlebot/2.1; +http://www.google.com/bot.html)" is "Googlebot"), else the
- * first product ("FooBot/1.2 (+https://foo.example/bot)" is "FooBot"), cut to
- * its leading letters, '-' and '_'. '' when there is none.
+ * first product ("FooBot/1.2 (+https://foo.example/bot)" is "FooBot"): a
+ * product ends at '/' (its version), whitespace, ';', ',', '(' or ')'. '' when
+ * that product is not a product token ("Bot1", "MJ12bot/1.4"): a name is never
+ * cut to a token, or "Bot1" and "Bot2" would be one crawler.
  */
 export function productToken(userAgent: string): string {
   if (typeof userAgent !== 'string') throw new TypeError(`userAgent must be a string, got ${describe(userAgent)}`);
-  const compatible = /compatible;\s*([A-Za-z_-]+)/i.exec(userAgent);
-  if (compatible !== null) return compatible[1];
-  return /^\s*([A-Za-z_-]*)/.exec(userAgent)![1];
+  const compatible = /compatible;\s*([^\s/;,()]+)/i.exec(userAgent);
+  const product = compatible !== null ? compatible[1] : /^\s*([^\s/;,()]*)/.exec(userAgent)![1];
+  return TOKEN.test(product) ? product : '';
+}
+
+/**
+ * Why each of the crawler's names does not name the groups it seems to (one
+ * sentence a name; none when every name is a product token). Under `google` a
+ * name that is not a product token is compared whole, as Google's parser does:
+ * it names no group, and the `*` group applies. Under `rfc` such a name is
+ * refused (parse().isAllowed & co. throw a TypeError). For `robots check` and
+ * `robots explain` (a note on stderr) and the tester page.
+ */
+export function agentNotes(agent: string | readonly string[], profile: Profile = 'rfc'): string[] {
+  if (profile !== 'rfc' && profile !== 'google') throw new TypeError(`profile must be 'rfc' or 'google', got ${JSON.stringify(profile)}`);
+  const list = typeof agent === 'string' ? [agent] : agent;
+  if (!Array.isArray(list)) throw new TypeError(`agent must be a string or an array of strings, got ${describe(agent)}`);
+  const notes: string[] = [];
+  for (const a of list) {
+    if (typeof a !== 'string') throw new TypeError(`agent must be a string, got ${describe(a)}`);
+    if (TOKEN.test(a)) continue;
+    const quoted = JSON.stringify(a.slice(0, 80));
+    if (profile === 'rfc') {
+      notes.push(`${quoted} is not a product token (letters, '-' and '_'): the rfc profile refuses it.`);
+      continue;
+    }
+    if (a === '') {
+      notes.push(`The empty name is not a product token: Google's parser compares it whole, so it names the user-agent lines whose value starts with none of the letters, '-' and '_' (such as "User-agent: 360Spider"), else the "User-agent: *" group applies.`);
+      continue;
+    }
+    if (a.trimStart().startsWith('*')) {
+      notes.push(`${quoted} is not a crawler's name: it names no group, so the "User-agent: *" group applies, as to any crawler no group names.`);
+      continue;
+    }
+    // What a user-agent line of that name is read as (Google's ExtractUserAgent), and the token a caller may mean.
+    const read = /^[A-Za-z_-]*/.exec(a)![0];
+    const token = productToken(a);
+    const line = read === '' ? `a line "User-agent: ${a.slice(0, 80)}" is read as the empty name` : `a line "User-agent: ${a.slice(0, 80)}" is read as "${read}"`;
+    const hint = token !== '' && token !== a ? `; its product token is "${token}"` : '';
+    notes.push(`${quoted} is not a product token (letters, '-' and '_'): Google's parser compares it whole, so no group names it (${line}) and the "User-agent: *" group applies${hint}.`);
+  }
+  return notes;
 }
 
 function describe(v: unknown): string {

@@ -6,31 +6,41 @@
 import { applicableGroups, crawlerNames } from './agents.js';
 import type { Verdict } from './matcher.js';
 import type { Profile } from './pattern.js';
-import { readRecords, type Group } from './records.js';
-import { normalizePath, pathParamsQuery, referenceVerdict, type ReferenceMatch } from './reference.js';
+import { readRecords, type Group, type Records } from './records.js';
+import { normalizePath, pathParamsQuery, referenceVerdictOf, type ReferenceMatch } from './reference.js';
 
+/** Why a URL gets its verdict (RobotsTxt.explainAll; `robots explain`; the tester page). */
 export interface Explanation {
   url: string;
   /** What the rules are compared with: path, parameters and query (normalised under rfc). */
   path: string;
+  /** The crawler's names, as given. */
   crawler: string[];
   profile: Profile;
-  /** The groups that applied: their first user-agent line, and whether it is `*`. */
+  /** The groups that applied: their first user-agent line, and whether it is `*` (none: no group, all allowed). */
   groups: { line: number; global: boolean }[];
   /** The groups in a sentence. */
   group: string;
+  /** Every rule of those groups that matches the path, in file order; `length` is what the longest-match rule compares
+   * (octets of the pattern, `*` and `$` counted); `viaIndexHtm`: matched by Google's index.html rule. */
   matches: { line: number; kind: 'allow' | 'disallow'; pattern: string; length: number; viaIndexHtm: boolean }[];
+  /** The verdict, its line and rule: explain()'s. */
   allowed: boolean;
   line: number;
   rule: Verdict['rule'] | null;
+  /** Why the deciding rule decides, in a sentence. */
   why: string;
 }
 
 /** The explanation of `verdict` (the engine's, for `url` and `agents`) on the octets `body` as parsed (already cut at maxBytes). */
 export function explainVerdict(body: Uint8Array, verdict: Verdict, url: string, agents: string[], profile: Profile): Explanation {
-  const records = readRecords(body);
+  return explainRecords(readRecords(body), verdict, url, agents, profile);
+}
+
+/** explainVerdict on the records of the file (RobotsTxt.explainAll). */
+export function explainRecords(records: Records, verdict: Verdict, url: string, agents: string[], profile: Profile): Explanation {
   const groups = applicableGroups(records.groups, crawlerNames(agents, profile));
-  const reference = referenceVerdict(body, url, agents, profile);
+  const reference = referenceVerdictOf(records, url, agents, profile);
   const path = matchedPath(url, profile);
   return {
     url,

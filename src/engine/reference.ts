@@ -4,7 +4,7 @@
 // rule that matched) is what a full explanation needs.
 import { applicableGroups, crawlerNames } from './agents.js';
 import { escapePattern, googlePattern, indexHtmDirectory, Pattern, Profile, rfcPattern, STAR } from './pattern.js';
-import { readRecords, RuleKind } from './records.js';
+import { readRecords, type Records, type RuleKind } from './records.js';
 import { escapesRaw, HEX_DIGITS, hexValue, isUnreserved } from './octets.js';
 
 /** Google's GetPathParamsQuery on octets. */
@@ -99,6 +99,11 @@ export function referenceVerdict(
   agent: string | readonly string[],
   profile: Profile,
 ): ReferenceVerdict {
+  return referenceVerdictOf(readRecords(body), url, agent, profile);
+}
+
+/** referenceVerdict on records already read (their body may be compacted). */
+export function referenceVerdictOf(records: Records, url: string, agent: string | readonly string[], profile: Profile): ReferenceVerdict {
   let path = pathParamsQuery(new TextEncoder().encode(url));
   if (profile === 'google') {
     const nul = path.indexOf(0);
@@ -108,7 +113,6 @@ export function referenceVerdict(
     if (new TextDecoder().decode(path) === '/robots.txt') return { allowed: true, line: 0, matched: [] };
   }
   const toPattern = profile === 'google' ? googlePattern : rfcPattern;
-  const records = readRecords(body);
   const groups = applicableGroups(records.groups, crawlerNames(agent, profile));
   const best = { allow: { priority: -1, line: 0 }, disallow: { priority: -1, line: 0 } };
   const matched: ReferenceMatch[] = [];

@@ -1,10 +1,11 @@
 // The public entry: parse() and RobotsTxt.
 import { applicableGroups, crawlerNames, names } from './agents.js';
 import { compileRules } from './compile.js';
+import { explainRecords, type Explanation } from './explanation.js';
 import { checkMatcherOptions, Matcher, MatcherOptions, startsCold, Verdict } from './matcher.js';
 import { MatcherPool } from './matcher-pool.js';
 import type { Profile } from './pattern.js';
-import { compactRecords, Diagnostic, diagnosticsOf, readRecords, Records, recordsBytes, sizeLimitDiagnostic } from './records.js';
+import { compactRecords, Diagnostic, diagnosticsOf, readRecords, Records, recordsBytes, sizeLimitDiagnostic, type AgentLine } from './records.js';
 import { selectGroupRules, selectRules } from './rule-selection.js';
 import { core } from './core.js';
 
@@ -168,13 +169,17 @@ export class RobotsTxt {
   private matcher(agent: string | readonly string[]): Matcher {
     // Unambiguous for any strings (under 'google' an agent may hold any character).
     const key = typeof agent === 'string' ? `s${agent}` : `l${JSON.stringify(agent)}`;
+    return this.cachedMatcher(key, () => this.compile(agent));
+  }
+
+  private cachedMatcher(key: string, compile: () => Matcher): Matcher {
     this.matchers ??= new Map();
     let m = this.matchers.get(key);
     if (m !== undefined && !m.disposed) {
       ownMatchers.use(m);
       return m;
     }
-    m = this.compile(agent);
+    m = compile();
     this.matchers.delete(key); // (a disposed one, or none)
     if (this.matchers.size >= MATCHER_CACHE) {
       const [oldKey, old] = this.matchers.entries().next().value!;
@@ -235,6 +240,17 @@ export class RobotsTxt {
   }
 
   /**
+   * explain() and the why of it, as `robots explain` and the tester page give
+   * it: the groups that applied, every rule that matched with its length, the
+   * deciding rule and why it decides. The verdict is explain()'s; the matches
+   * are found rule by rule (a plain matcher, slow: for one URL, not a crawl).
+   */
+  explainAll(url: string, agent: string | readonly string[]): Explanation {
+    const verdict = this.explain(url, agent); // (checks url and agent)
+    return explainRecords(this.records, verdict, url, typeof agent === 'string' ? [agent] : [...agent], this.profile);
+  }
+
+  /**
    * Seconds between fetches for the crawler: the first valid crawl-delay after
    * user-agent lines naming it, or, when no line names it, after `*` (or `*` and
    * anything); when those give none, a crawl-delay before any user-agent line.
@@ -243,11 +259,32 @@ export class RobotsTxt {
    */
   crawlDelay(agent: string | readonly string[]): number | undefined {
     const crawler = crawlerNames(agent, this.profile);
+    return this.delayOf((a) => names(a, crawler));
+  }
+
+  private delayOf(namesCrawler: (line: AgentLine) => boolean): number | undefined {
     const runs = this.records.delayRuns;
-    const specific = runs.filter((r) => r.agents.some((a) => names(a, crawler)));
+    const specific = runs.filter((r) => r.agents.some(namesCrawler));
     const chosen = specific.length > 0 ? specific : runs.filter((r) => r.agents.some((a) => a.wildcard));
     for (const r of chosen) if (r.delay !== undefined) return r.delay;
     return this.records.defaultDelay;
+  }
+
+  /** @internal For the compat entry, which reads names as robots-parser does: the matcher (as
+   * isAllowed/explain keep theirs) of the crawler that exactly these user-agent lines name (by
+   * line number; none: the `*` groups). Use it at once: the pool may dispose it later. */
+  matcherNamedBy(lines: readonly number[]): Matcher {
+    return this.cachedMatcher(`n${lines.join(',')}`, () => {
+      const r = this.records;
+      const named = r.groups.filter((g) => g.agents.some((a) => !a.global && lines.includes(a.line)));
+      const groups = named.length > 0 ? named : applicableGroups(r.groups, []);
+      return new Matcher(compileRules(r.body, selectGroupRules(groups), this.profile, startsCold({})), this.profile, {});
+    });
+  }
+
+  /** @internal crawlDelay() for the crawler that exactly these user-agent lines name (see matcherNamedBy). */
+  crawlDelayNamedBy(lines: readonly number[]): number | undefined {
+    return this.delayOf((a) => !a.global && lines.includes(a.line));
   }
 
   /** AIPREF Content-Usage preference for a URL path, from the group that applies (longest path wins). */

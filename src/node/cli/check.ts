@@ -2,7 +2,7 @@
 // and rule. Exit 0 when all are allowed, 1 when any is disallowed (as Google's tool).
 import { ruleText } from '../../engine/explanation.js';
 import { compileAgents } from './classify-config.js';
-import { parseAgents, parseFormat, parseMaxBytes, parseProfile } from './options.js';
+import { noteAgents, parseAgents, parseFormat, parseMaxBytes, parseProfile } from './options.js';
 import { readRobotsFile } from './robots-file.js';
 
 export interface CheckOptions {
@@ -14,7 +14,9 @@ export interface CheckOptions {
 export function checkCommand(file: string, agent: string, urls: string[], options: CheckOptions): number {
   const profile = parseProfile(options.profile);
   const json = parseFormat(options.format);
-  const matcher = compileAgents(readRobotsFile(file), { agents: parseAgents([agent]), profile, maxBytes: parseMaxBytes(options.maxBytes) });
+  const agents = parseAgents([agent]);
+  const matcher = compileAgents(readRobotsFile(file), { agents, profile, maxBytes: parseMaxBytes(options.maxBytes) });
+  noteAgents('check', agents, profile);
   const verdicts = urls.map((url) => ({ url, ...matcher.explain(url) }));
   if (json) {
     process.stdout.write(JSON.stringify(verdicts.map(({ url, allowed, line, rule }) => ({ url, allowed, line, rule: rule ?? null }))) + '\n');

@@ -93,8 +93,13 @@ export class BlockClassifier {
 
 /** Parses and compiles, turning a bad agent into a usage error. JSON lines name the deciding rule: the core keeps the rules' texts then. */
 export function compileAgents(body: Uint8Array, config: Pick<ClassifyConfig, 'agents' | 'profile' | 'maxBytes'> & { format?: OutputFormat }): Matcher {
+  return usageErrors(() => compileOctets(body, { profile: config.profile, maxBytes: config.maxBytes }, config.agents, { ruleTexts: config.format === 'jsonl' }));
+}
+
+/** What the library refuses (a bad agent or option) as a usage error. */
+export function usageErrors<T>(run: () => T): T {
   try {
-    return compileOctets(body, { profile: config.profile, maxBytes: config.maxBytes }, config.agents, { ruleTexts: config.format === 'jsonl' });
+    return run();
   } catch (e) {
     if (e instanceof TypeError || e instanceof RangeError) throw new CliError(e.message);
     throw e;

@@ -14,7 +14,7 @@ import { thousands } from './numbers.js';
 import { indexWarcs, type WarcIndex } from './warc-index.js';
 import { writeAllSync } from './write-turns.js';
 import { IndexProgress } from './progress.js';
-import { parseAgents, parseMaxBytes, parseProfile } from './options.js';
+import { noteAgents, parseAgents, parseMaxBytes, parseProfile } from './options.js';
 import { OutputClosed, WorkerPool } from './worker-pool.js';
 import { RoutedPool } from './routed-pool.js';
 
@@ -249,6 +249,7 @@ function readOptions(o: ClassifyOptions, robots: Pick<ClassifyConfig, 'robotsBod
   // A bad agent is a usage error now, not in the first thread that meets it.
   compileAgents(config.robotsBody ?? new Uint8Array(0), config).dispose();
   for (const c of crawlers ?? []) compileAgents(new Uint8Array(0), { ...config, agents: [c] }).dispose();
+  noteAgents('classify', crawlers ?? agents, profile);
   return { config, threads };
 }
 

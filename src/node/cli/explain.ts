@@ -1,9 +1,10 @@
 // `robots explain FILE AGENT URL`: which group applied, every rule that matched
 // with its length, which one decided and why (engine/explanation.ts, which the
 // tester page shows too), as text or JSON.
-import { explainVerdict, INDEX_HTM_NOTE, matchLabel, pathNote } from '../../engine/explanation.js';
-import { compileAgents } from './classify-config.js';
-import { parseAgents, parseFormat, parseMaxBytes, parseProfile } from './options.js';
+import { parse } from '../../index.js';
+import { INDEX_HTM_NOTE, matchLabel, pathNote } from '../../engine/explanation.js';
+import { usageErrors } from './classify-config.js';
+import { noteAgents, parseAgents, parseFormat, parseMaxBytes, parseProfile } from './options.js';
 import { readRobotsFile } from './robots-file.js';
 
 export interface ExplainOptions {
@@ -16,9 +17,9 @@ export function explainCommand(file: string, agent: string, url: string, options
   const profile = parseProfile(options.profile);
   const maxBytes = parseMaxBytes(options.maxBytes);
   const agents = parseAgents([agent]);
-  const whole = readRobotsFile(file);
-  const verdict = compileAgents(whole, { agents, profile, maxBytes }).explain(url);
-  const e = explainVerdict(whole.subarray(0, Math.min(whole.length, maxBytes)), verdict, url, agents, profile);
+  const body = readRobotsFile(file);
+  const e = usageErrors(() => parse(body, { profile, maxBytes }).explainAll(url, agents));
+  noteAgents('explain', agents, profile);
 
   if (parseFormat(options.format)) {
     const { group: _, ...json } = e;

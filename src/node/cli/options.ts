@@ -1,5 +1,5 @@
 // Option values shared by the commands, checked with messages a user can act on.
-import { DEFAULT_MAX_BYTES, type Profile } from '../../index.js';
+import { agentNotes, DEFAULT_MAX_BYTES, type Profile } from '../../index.js';
 import { CliError } from './errors.js';
 
 export function parseProfile(value: string): Profile {
@@ -12,6 +12,11 @@ export function parseAgents(values: string[], option = '--agent'): string[] {
   const agents = values.flatMap((v) => v.split(',')).map((a) => a.trim()).filter((a) => a !== '');
   if (agents.length === 0) throw new CliError(`${option} needs a crawler name, e.g. ${option} Googlebot`);
   return agents;
+}
+
+/** What the profile does with names that are not product tokens (agentNotes), a note each on stderr. */
+export function noteAgents(command: string, agents: string[], profile: Profile): void {
+  for (const note of agentNotes(agents, profile)) process.stderr.write(`robots ${command}: note: ${note}\n`);
 }
 
 export function parseMaxBytes(value: string): number {
