@@ -140,6 +140,8 @@ describe('RobotsCache: the verdict is for the path a fetch of the URL requests',
     for (const [url, requested, allowed] of cases) {
       expect(new URL(url).pathname, url).toBe(requested);
       expect(await cache.isAllowed(url), url).toBe(allowed);
+      // policy() gives a crawler the same verdict with the origin's answers (it read the URL as written before).
+      expect((await cache.policy(url)).allowed, `policy ${url}`).toBe(allowed);
     }
     expect(server.requests.map((r) => r.path)).toEqual(['/robots.txt']);
     cache.clear();

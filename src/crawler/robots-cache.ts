@@ -238,7 +238,7 @@ export class RobotsCache {
    */
   async policy(url: string): Promise<RobotsPolicy> {
     const slot = await this.slotFor(this.key(url));
-    const allowed = this.verdict(slot, url);
+    const allowed = this.verdict(slot, requestedPath(url));
     const { crawlDelay, sitemaps } = this.answers(slot);
     return { allowed, status: slot.entry.status, crawlDelay, sitemaps };
   }
