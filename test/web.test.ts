@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import chromium from '@sparticuz/chromium';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { parse } from '../dist/index.js';
+import { agentNotes, parse } from '../dist/index.js';
 import { HAVE_SHARED, SHARED, corpusFile, readJsonLinesGz } from './shared-data.js';
 import { startRobotsServe } from './http-servers.js';
 import { bombLink, linkOfJson } from './link-bombs.js';
@@ -569,6 +569,14 @@ describe('the tester page, for a webmaster', () => {
     await type(page, 'agent', 'FooBot');
     expect(await page.$eval('#crawler-pick', (e) => (e as HTMLSelectElement).value)).toBe('');
     expect(await page.$eval('#agent-notes', (e) => (e as HTMLElement).hidden)).toBe(true);
+    // A name that is not a product token: the library's note (agentNotes), as robots check prints it, for the profile chosen.
+    before = await page.$eval('#results', (e) => Number((e as HTMLElement).dataset.run));
+    await type(page, 'agent', 'AI2Bot');
+    await waitForRun(page, before);
+    expect(await page.$eval('#agent-notes', (e) => (e as HTMLElement).hidden)).toBe(false);
+    expect(await page.$eval('#agent-notes', (e) => e.textContent)).toContain(agentNotes('AI2Bot', 'google')[0]);
+    await page.select('#profile', 'rfc');
+    expect(await page.$eval('#agent-notes', (e) => e.textContent)).toContain(agentNotes('AI2Bot', 'rfc')[0]);
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);

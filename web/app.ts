@@ -2,7 +2,7 @@
 // file with its diagnostics, and the explanation of the URL picked. The page
 // parses the file itself (for the file view, the facts and explanations); the
 // worker classifies the URLs, so a long list never blocks the page.
-import { DEFAULT_MAX_BYTES, lint, parse, type Matcher, type Profile, type RobotsTxt } from '../src/index.js';
+import { agentNotes, DEFAULT_MAX_BYTES, lint, parse, type Matcher, type Profile, type RobotsTxt } from '../src/index.js';
 import { explainVerdict, INDEX_HTM_NOTE, matchLabel, pathNote, type Explanation } from '../src/engine/explanation.js';
 import { AI_CRAWLERS } from '../src/data/ai-crawlers.js';
 import { GOOGLE_CRAWLERS } from '../src/data/google-crawlers.js';
@@ -628,15 +628,21 @@ function showAgent(): void {
   agentNotesList.hidden = agentNotesList.children.length === 0;
 }
 
-/** What Google documents of a crawler the page cannot show in a verdict (data/google-crawlers.ts). */
+/**
+ * What the profile does with a name that is not a product token (agentNotes: the
+ * library's words, as robots check and explain print them), and what Google
+ * documents of a crawler the page cannot show in a verdict (data/google-crawlers.ts).
+ */
 function crawlerNotes(agents: string[]): string[] {
-  const notes: string[] = [];
+  const notes = agentNotes(agents, profileField.value === 'rfc' ? 'rfc' : 'google');
   for (const a of agents) {
     const g = GOOGLE_CRAWLERS.find((c) => c.name.toLowerCase() === a.toLowerCase());
     if (g?.note) notes.push(`${g.name}: ${g.note}`);
   }
   return notes;
 }
+
+profileField.addEventListener('change', showAgent);
 
 pickField.addEventListener('change', () => {
   if (pickField.value === '') return;
