@@ -8,6 +8,7 @@ import { domainToASCII } from 'node:url';
 import { core, Core } from '../engine/core.js';
 import { CoreInput } from './core-input.js';
 import { HostSet } from './host-set.js';
+import { canonicaliseRuns } from './origin-runs.js';
 import type { Matcher } from '../engine/matcher.js';
 import { concatOctets } from '../engine/octets.js';
 import { H_TEXTS_MAX, UNREACHABLE_MATCHER } from '../engine/layout.js';
@@ -131,7 +132,9 @@ export class LineClassifier {
   /** The origin of the run being looked up, for its MatcherSource (one function, not a closure per run). */
   private runBuf = 0;
   private runFirst = 0;
-  private readonly runOrigin = (): Origin => this.originOf(this.runBuf, this.runFirst);
+  /** The run's origin when its host was not written as the origin names it (see origin-runs.ts). */
+  private runCanonical: Origin | undefined;
+  private readonly runOrigin = (): Origin => this.runCanonical ?? this.originOf(this.runBuf, this.runFirst);
 
   constructor(format: OutputFormat, crawlers?: readonly string[], shard?: Shard) {
     this.shard = shard;
@@ -198,6 +201,7 @@ export class LineClassifier {
       const buf = this.input.ptr + pos;
       const count = x.splitLines(buf, length - pos, this.recs, this.runs, MAX_RECORDS);
       const nruns = x.lastRunCount();
+      const canonical = canonicaliseRuns(c, buf, this.recs, this.runs, nruns);
       pos += x.lastSplitEnd();
       result.urls += count;
       const shard = this.shard;
@@ -224,6 +228,7 @@ export class LineClassifier {
           const key = ((c.u32[q + 1] ^ Math.imul(c.u32[q + 3], 0x9e3779b1)) >>> 0) * 0x200000 + (c.u32[q + 2] >>> 11);
           this.runBuf = buf;
           this.runFirst = first;
+          this.runCanonical = canonical?.get(r);
           let m = source(key, this.runOrigin);
           const byRobots = (result.byRobots ??= { ok: 0, unavailable: 0, unreachable: 0, missing: 0 });
           if (multi) {

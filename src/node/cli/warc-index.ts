@@ -61,11 +61,13 @@ export interface WarcIndex {
   dispose(): void;
 }
 
-/** The key of a URL in the index: new URL()'s form, no fragment; undefined when it is none. */
+/** The key of a URL in the index: new URL()'s form, no fragment, the host without a trailing dot
+ * (as urlOrigin() names it); undefined when it is none. */
 export function captureKey(url: string): string | undefined {
   try {
     const u = new URL(url);
     u.hash = '';
+    if (u.hostname.length > 1 && u.hostname.endsWith('.')) u.hostname = u.hostname.slice(0, -1);
     return u.href;
   } catch {
     return undefined;
