@@ -8,7 +8,7 @@ import { domainToASCII } from 'node:url';
 import { core, Core } from '../engine/core.js';
 import { CoreInput } from './core-input.js';
 import { HostSet } from './host-set.js';
-import { canonicaliseRuns } from './origin-runs.js';
+import { canonicaliseRuns, type CanonicalRuns } from './origin-runs.js';
 import type { Matcher } from '../engine/matcher.js';
 import { concatOctets } from '../engine/octets.js';
 import { H_TEXTS_MAX, UNREACHABLE_MATCHER } from '../engine/layout.js';
@@ -134,6 +134,7 @@ export class LineClassifier {
   private runFirst = 0;
   /** The run's origin when its host was not written as the origin names it (see origin-runs.ts). */
   private runCanonical: Origin | undefined;
+  private readonly canonical: CanonicalRuns = { runs: [], origins: [] };
   private readonly runOrigin = (): Origin => this.runCanonical ?? this.originOf(this.runBuf, this.runFirst);
 
   constructor(format: OutputFormat, crawlers?: readonly string[], shard?: Shard) {
@@ -201,7 +202,9 @@ export class LineClassifier {
       const buf = this.input.ptr + pos;
       const count = x.splitLines(buf, length - pos, this.recs, this.runs, MAX_RECORDS);
       const nruns = x.lastRunCount();
-      const canonical = canonicaliseRuns(c, buf, this.recs, this.runs, nruns);
+      const canonical = this.canonical;
+      canonicaliseRuns(c, buf, this.recs, this.runs, nruns, canonical);
+      let nextCanonical = 0;
       pos += x.lastSplitEnd();
       result.urls += count;
       const shard = this.shard;
@@ -228,7 +231,9 @@ export class LineClassifier {
           const key = ((c.u32[q + 1] ^ Math.imul(c.u32[q + 3], 0x9e3779b1)) >>> 0) * 0x200000 + (c.u32[q + 2] >>> 11);
           this.runBuf = buf;
           this.runFirst = first;
-          this.runCanonical = canonical?.get(r);
+          // (Runs of other shards were skipped: the list may be ahead of them.)
+          while (nextCanonical < canonical.runs.length && canonical.runs[nextCanonical] < r) nextCanonical++;
+          this.runCanonical = canonical.runs[nextCanonical] === r ? canonical.origins[nextCanonical] : undefined;
           let m = source(key, this.runOrigin);
           const byRobots = (result.byRobots ??= { ok: 0, unavailable: 0, unreachable: 0, missing: 0 });
           if (multi) {

@@ -15,14 +15,20 @@ const RUN_RECORD = 16; // first line, host hash1, hash2, scheme-and-port hash
 
 const utf8 = new TextDecoder();
 
+/** The runs canonicalised (in order), with their origins (the other runs' origins are as written). */
+export interface CanonicalRuns {
+  runs: number[];
+  origins: Origin[];
+}
+
 /**
  * Canonicalises the flagged runs of the last splitLines of the block at `buf`
  * (an even hash1 other than 0): their hashes are rewritten from the origin,
- * which is returned by run index (the other runs' origins are as written).
+ * listed in `into` (emptied first).
  */
-export function canonicaliseRuns(core: Core, buf: number, recs: number, runs: number, nruns: number): Map<number, Origin> | undefined {
+export function canonicaliseRuns(core: Core, buf: number, recs: number, runs: number, nruns: number, into?: CanonicalRuns): void {
   const u32 = core.u32;
-  let origins: Map<number, Origin> | undefined;
+  if (into !== undefined) into.runs.length = into.origins.length = 0;
   for (let r = 0, q = runs >>> 2; r < nruns; r++, q += RUN_RECORD >>> 2) {
     const h1 = u32[q + 1];
     if (h1 === 0 || (h1 & 1) === 1) continue;
@@ -40,9 +46,9 @@ export function canonicaliseRuns(core: Core, buf: number, recs: number, runs: nu
     u32[q + 1] = hash1;
     u32[q + 2] = hash2;
     u32[q + 3] = schemeAndPortHash(origin.scheme, origin.port);
-    (origins ??= new Map()).set(r, origin);
+    into?.runs.push(r);
+    into?.origins.push(origin);
   }
-  return origins;
 }
 
 /** The origin of a URL line as `robots classify` reads it: a leading `//` is http's (its scheme kept as ''); null when WHATWG URL names none. */
