@@ -12,7 +12,7 @@ import { constants, crc32, deflateRawSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BaseSerializerBuffer, WARCRecord, WARCSerializer } from 'warcio';
 import { CLI } from './cli-run.js';
-import { serializeCapture } from './warc-files.js';
+import { serializeCapture, writeWarc } from './warc-files.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-warc-limits-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -81,7 +81,8 @@ interface Run {
 /** Runs the command with its peak memory reported at exit (a preloaded script: maxRSS is the whole process's, threads too). */
 function measured(args: string[], input: string): Run {
   const began = performance.now();
-  const r = spawnSync(process.execPath, ['--require', at('max-rss.cjs'), CLI, ...args], { input, encoding: 'utf8', timeout: 60_000, env: { ...process.env, ROBOTS_DEBUG: '' } });
+  const r = spawnSync(process.execPath, ['--require', at('max-rss.cjs'), CLI, ...args], { input, encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL', env: { ...process.env, ROBOTS_DEBUG: '' } });
+  // (SIGKILL: a command caught in a loop of promises never gets to a SIGTERM handler.)
   const seconds = (performance.now() - began) / 1000;
   const rss = /max-rss (\d+)/.exec(r.stderr ?? '');
   if (process.env.ROBOTS_TEST_VERBOSE) console.log(`${args.join(' ')}: ${rss === null ? '?' : (Number(rss[1]) / 1024).toFixed(0)} MiB, ${seconds.toFixed(2)} s`);
@@ -155,5 +156,15 @@ describe('robots classify --robots-warc: bounded whatever a capture holds', () =
     const r = measured(['classify', '--robots-warc', at('chunked.warc'), '--format', 'jsonl', '-q'], 'http://chunked.example/chunked-private\nhttp://zipped.example/zipped-private\nhttp://zipped.example/public\nhttp://huge.example/huge-private\n');
     expect(r.status).toBe(0);
     expect(r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l)).map((l) => [l.allowed, l.robots])).toEqual([[false, 'ok'], [false, 'ok'], [true, 'ok'], [false, 'ok']]);
+  });
+
+  it('a record cut short that is not read (a 404, a request): no hang; the capture before it stands', async () => {
+    for (const last of [{ status: 404 }, { type: 'request' as const }]) {
+      const whole = await writeWarc(at('cut.warc'), [{ url: 'http://ok.example/robots.txt', body: RULES('ok') }, { url: 'http://gone.example/robots.txt', body: '#'.repeat(4000), ...last }], 'plain');
+      writeFileSync(at('cut.warc'), whole.subarray(0, whole.length - (last.type ? 20 : 2000)));
+      const r = measured(['classify', '--robots-warc', at('cut.warc'), '--format', 'jsonl', '-q'], 'http://ok.example/ok-private\nhttp://gone.example/x\n');
+      expect(r.status, JSON.stringify(last)).toBe(0); // (it waited for ever, and was killed after 60 s)
+      expect(r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l)).map((l) => [l.allowed, l.robots])).toEqual([[false, 'ok'], last.status ? [true, 'unavailable'] : [true, 'missing']]);
+    }
   });
 });

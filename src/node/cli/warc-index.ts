@@ -132,30 +132,36 @@ export async function indexWarcs(files: string[], options: { maxBytes: number; w
       let records = 0;
       try {
         for await (const record of parser) {
-          records++;
-          stats.records++;
-          const offset = parser.offset;
-          if (!record.warcType) throw new Error('not a WARC record: no WARC-Type');
-          if (record.warcType !== 'response') continue;
-          const key = captureKey(record.warcTargetURI ?? '');
-          if (key === undefined) continue;
-          stats.responses++;
-          const date = Date.parse(record.warcDate ?? '');
-          const kept = captures.get(key);
-          if (kept !== undefined && !(date >= kept.date)) continue; // an earlier capture: the latest wins
-          const { truncated, ...capture } = await readResponse(record, date, options.maxBytes);
-          if (truncated) {
-            stats.truncated++;
-            options.warn(`${file}: the capture of ${key} (record at ${gzip ? 'uncompressed ' : ''}offset ${offset}) is longer than --max-bytes once decoded: its first ${options.maxBytes} octets are used`);
+          try {
+            records++;
+            stats.records++;
+            const offset = parser.offset;
+            if (!record.warcType) throw new Error('not a WARC record: no WARC-Type');
+            if (record.warcType !== 'response') continue;
+            const key = captureKey(record.warcTargetURI ?? '');
+            if (key === undefined) continue;
+            stats.responses++;
+            const date = Date.parse(record.warcDate ?? '');
+            const kept = captures.get(key);
+            if (kept !== undefined && !(date >= kept.date)) continue; // an earlier capture: the latest wins
+            const { truncated, ...capture } = await readResponse(record, date, options.maxBytes);
+            if (truncated) {
+              stats.truncated++;
+              options.warn(`${file}: the capture of ${key} (record at ${gzip ? 'uncompressed ' : ''}offset ${offset}) is longer than --max-bytes once decoded: its first ${options.maxBytes} octets are used`);
+            }
+            if (capture.bodyLength > 0) {
+              writeSync(fd, capture.body!, 0, capture.bodyLength, spilled);
+              capture.bodyAt = spilled;
+              spilled += capture.bodyLength;
+              delete capture.body;
+            }
+            mine.push({ offset, key });
+            captures.set(key, capture);
+          } finally {
+            // What is not read of a record is read past here: warcio's own skip waits for ever
+            // for the octets a record cut short at the end of the file promised.
+            await readPast(record.reader as LimitReader).catch(() => 0); // (a read that fails, the parser's next read says)
           }
-          if (capture.bodyLength > 0) {
-            writeSync(fd, capture.body!, 0, capture.bodyLength, spilled);
-            capture.bodyAt = spilled;
-            spilled += capture.bodyLength;
-            delete capture.body;
-          }
-          mine.push({ offset, key });
-          captures.set(key, capture);
         }
       } catch (e) {
         // What was read just before the damage may come from the damaged part: those hosts are unreachable.
@@ -215,20 +221,26 @@ async function readResponse(record: WARCRecord, date: number, maxBytes: number):
         break;
       }
     }
-    // The rest of the record is read past (not decoded), to tell a record cut short.
-    for await (const _ of raw) void _;
   } catch (e) {
     // A body that does not decode: the fetch failed (as fetchRobots says of one).
     return { ...capture, damaged: `body not decodable (${reason(e)})` };
   }
-  // warcio's record reader keeps what its Content-Length promised and the file did not hold.
-  const unread = raw.limit;
-  raw.setLimitSkip(0); // (else the parser would wait for those octets for ever)
+  // The rest of the record is read past (not decoded), to tell a record cut short.
+  const unread = await readPast(raw);
   if (unread > 0) return { ...capture, damaged: `capture cut short (${unread} octets missing)` };
   const body = concatChunks(chunks, length);
   capture.body = deflateRawSync(truncated ? body.subarray(0, maxBytes) : body);
   capture.bodyLength = capture.body.length;
   return { ...capture, truncated };
+}
+
+/** Reads a record's payload to its end, or the file's: the octets its Content-Length promised and
+ * the file did not hold (warcio's record reader keeps that count), then none (so its skip waits for none). */
+async function readPast(raw: LimitReader): Promise<number> {
+  for await (const _ of raw) void _;
+  const unread = raw.limit;
+  raw.setLimitSkip(0);
+  return unread;
 }
 
 /**
