@@ -15,10 +15,9 @@ import { H_TEXTS_MAX, UNREACHABLE_MATCHER } from '../engine/layout.js';
 
 export type OutputFormat = 'tsv' | 'jsonl';
 
-/** The matcher for an origin, by a 53-bit key of its octets (equal for URLs
- * of one origin written alike; the same origin written otherwise, say with
- * its default port, may have another), with its parts on request (a cache
- * miss): the host lower-case ('' when the URL names none; IDN as punycode).
+/** The matcher for an origin, by a 53-bit key of it (equal for every spelling
+ * of one origin: see origin-runs.ts), with its parts on request (a cache
+ * miss): the host as urlOrigin() names it ('' when the URL names none).
  * null means no robots.txt: all allowed; UNREACHABLE, all disallowed. */
 export type MatcherSource = (key: number, origin: () => Origin) => Matcher | null | typeof UNREACHABLE | LabelledMatcher;
 /** A MatcherSource for a classification with crawlers. */
@@ -439,7 +438,7 @@ export interface Shard {
 
 /**
  * The shard of a URL's host, from the core's 32-bit hash of it (FNV-1a of the
- * host's octets as written, ASCII lower-cased; its lowest bit is always set,
+ * host as urlOrigin() names it, see origin-runs.ts; its lowest bit is always set,
  * so it is dropped): every URL of a host lands in the same shard on every
  * machine. A line that names no host is in shard 0.
  */
