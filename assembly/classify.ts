@@ -79,9 +79,9 @@ export function splitLines(buf: usize, n: i32, recs: usize, runs: usize, maxReco
     // Consecutive URLs mostly share an origin: hash it only when the octets up
     // to the end of the authority change. A run is one origin (scheme, host and
     // port: each has its own robots.txt); its hashes are its host's (the hosts counted).
-    // A host not written as its origin names it (see hostSpan) is flagged for
-    // JavaScript to canonicalise (an even hash1); a line whose prefix holds a
-    // tab or CR (which WHATWG URL drops) is a run of its own.
+    // A host not written as its origin names it (see canonicalHost) is flagged
+    // for JavaScript to canonicalise (an even hash1); a lone line (see hostSpan)
+    // is a run of its own.
     const origin = buf + a;
     if (count == 0 || lone || authorityEnd != prevLen || !sameOctets(origin, prevOrigin, authorityEnd)) {
       prevOrigin = origin;
@@ -174,15 +174,16 @@ let hostEnd: i32 = 0;
 let schemeStart: i32 = 0;
 let schemeEnd: i32 = 0;
 let authorityEnd: i32 = 0;
-/** The last hostSpan's URL: has a special scheme (WHATWG: http, https, ws, wss, ftp; or `//`); its
- * authority may not be where WHATWG finds it (a tab or CR before it, which WHATWG drops). */
+/** The last hostSpan's URL has a special scheme (WHATWG's: http, https, ws, wss, ftp; or `//`). */
 let special: bool = false;
+/** Its authority may not be where WHATWG finds it: a tab or CR (which WHATWG drops) in another
+ * scheme or before its `//`. Such a line is a run of its own, which JavaScript parses. */
 let lone: bool = false;
 
 /**
  * The host of the URL u[0, n), where WHATWG URL finds it: after leading
- * controls and spaces, `scheme:` and for a special scheme any '/' and ''
- * (else `//`), or after a leading `//`; up to the first '/', '' (special
+ * controls and spaces, `scheme:` and for a special scheme any '/' and '\'
+ * (else `//`), or after a leading `//`; up to the first '/', '\' (special
  * schemes), '?' or '#'; after the last '@', before a port's ':'. Empty
  * (hostStart == hostEnd) when the URL names none. Also where the scheme and
  * the authority (the port with it) end.
@@ -216,7 +217,7 @@ function hostSpan(u: usize, n: i32): void {
     special = isSpecialScheme(u + s, colon - s);
     a = colon + 1;
     if (special) {
-      // WHATWG skips any run of '/' and '' (tabs and CRs it drops) before the host.
+      // WHATWG skips any run of '/' and '\' (tabs and CRs it drops) before the host.
       while (a < n) {
         const c = load<u8>(u + a);
         if (c != 0x2f && c != 0x5c && c != 0x09 && c != 0x0d) break;
@@ -225,6 +226,7 @@ function hostSpan(u: usize, n: i32): void {
     } else {
       if (a + 1 >= n || load<u8>(u + a) != 0x2f || load<u8>(u + a + 1) != 0x2f) {
         lone = findFirstOf(u, s, a + 2 < n ? a + 2 : n, 0x09, 0x0d, 0x0d) < (a + 2 < n ? a + 2 : n);
+        schemeStart = schemeEnd = 0; // (no host)
         return;
       }
       a += 2;
