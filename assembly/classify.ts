@@ -4,7 +4,7 @@
 // against one matcher and writes `allowed|disallowed<TAB>line<TAB>url` or a
 // JSON line for each.
 import { FLAG_GOOGLE, H_FLAGS, H_LINES, H_OUT_ALLOW, H_OUT_DISALLOW, H_TEXTS, H_TEXTS_MAX, NO_RULE, UNREACHABLE_MATCHER } from "../src/engine/layout";
-import { findFirstOf } from "./scan";
+import { findFirstOf, findFirstOf4 } from "./scan";
 import { decide } from "./index";
 import { beginRun, extractPathInRun } from "./path";
 
@@ -12,7 +12,8 @@ import { beginRun, extractPathInRun } from "./path";
 export const LINE_RECORD = 16;
 /** Octets of one run record (consecutive lines of one origin): first line, two
  * 32-bit hashes of the lower-cased host (both 0 when the line names none), and
- * one of the scheme and port. */
+ * one of the scheme and port. An even hash1 (not 0) flags a host to canonicalise
+ * (src/node/origin-runs.ts rewrites the record). */
 export const RUN_RECORD = 16;
 
 /** Where the last splitLines stopped (offset of the first line not taken). */
@@ -78,14 +79,18 @@ export function splitLines(buf: usize, n: i32, recs: usize, runs: usize, maxReco
     // Consecutive URLs mostly share an origin: hash it only when the octets up
     // to the end of the authority change. A run is one origin (scheme, host and
     // port: each has its own robots.txt); its hashes are its host's (the hosts counted).
+    // A host not written as its origin names it (see canonicalHost) is flagged
+    // for JavaScript to canonicalise (an even hash1); a lone line (see hostSpan)
+    // is a run of its own.
     const origin = buf + a;
-    if (count == 0 || authorityEnd != prevLen || !sameOctets(origin, prevOrigin, authorityEnd)) {
+    if (count == 0 || lone || authorityEnd != prevLen || !sameOctets(origin, prevOrigin, authorityEnd)) {
       prevOrigin = origin;
-      prevLen = authorityEnd;
+      prevLen = lone ? -1 : authorityEnd;
       hashHost(origin + hostStart, hostEnd - hostStart);
-      hashSchemeAndPort(origin, schemeEnd, origin + hostEnd, authorityEnd - hostEnd);
+      hashSchemeAndPort(origin + schemeStart, schemeEnd - schemeStart, origin + hostEnd, authorityEnd - hostEnd);
+      if (lone || (hostEnd > hostStart && !hostCanonical)) hash1 = (hash1 & ~1) == 0 ? 2 : hash1 & ~1;
     }
-    if (count == 0 || hash1 != h1 || hash2 != h2 || originHash != o1) {
+    if (count == 0 || lone || hash1 != h1 || hash2 != h2 || originHash != o1) {
       h1 = hash1;
       h2 = hash2;
       o1 = originHash;
@@ -114,19 +119,40 @@ export function splitLines(buf: usize, n: i32, recs: usize, runs: usize, maxReco
 let hash1: u32 = 0;
 let hash2: u32 = 0;
 
-/** Two independent hashes (FNV-1a, two bases) of the lower-cased host; 0, 0 for none. */
+/** Octets a host written as its origin names it holds (letters, digits, '-', '.'): 0 in this table. */
+const HOST_OCTETS = memory.data<u8>([
+  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1,
+  1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1,
+  1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1,
+  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+]);
+
+/** Two independent hashes (FNV-1a, two bases) of the lower-cased host; 0, 0 for none. Also
+ * whether it is written as its origin names it (see canonicalHost). */
 function hashHost(h: usize, n: i32): void {
   let x: u32 = 0x811c9dc5;
   let y: u32 = 0x050c5d1f;
+  let other: u32 = 0;
+  let label: i32 = 0; // where the last label starts
   for (let i: i32 = 0; i < n; i++) {
     let c = <u32>load<u8>(h + i);
+    other |= <u32>load<u8>(HOST_OCTETS + c);
+    if (c == 0x2e) label = i + 1;
     if (c - 0x41 < 26) c |= 0x20;
     x = (x ^ c) * 0x01000193;
     y = (y ^ c) * 0x01000193 + 0x9e3779b9;
   }
   hash1 = n == 0 ? 0 : x | 1;
   hash2 = n == 0 ? 0 : y;
+  hostCanonical = n > 0 && other == 0 && canonicalHost(h + label, n - label);
 }
+
+/** The last hashed host is written as its origin names it. */
+let hostCanonical: bool = false;
 
 let originHash: u32 = 0;
 
@@ -144,29 +170,73 @@ function hashSchemeAndPort(s: usize, n: i32, p: usize, m: i32): void {
 
 let hostStart: i32 = 0;
 let hostEnd: i32 = 0;
-/** The scheme's length (0 for `//host` or no host), and where the authority ends (0 for no host). */
+/** Where the scheme starts and ends (both 0 for `//host` or no host), and where the authority ends (0 for no host). */
+let schemeStart: i32 = 0;
 let schemeEnd: i32 = 0;
 let authorityEnd: i32 = 0;
+/** The last hostSpan's URL has a special scheme (WHATWG's: http, https, ws, wss, ftp; or `//`). */
+let special: bool = false;
+/** Its authority may not be where WHATWG finds it: a tab or CR (which WHATWG drops) in another
+ * scheme or before its `//`. Such a line is a run of its own, which JavaScript parses. */
+let lone: bool = false;
 
-/** The host of the URL u[0, n): after `scheme://` or a leading `//`, without
- * user info or port; empty (hostStart == hostEnd) when the URL names none.
- * Also where the scheme and the authority (the port with it) end. */
+/**
+ * The host of the URL u[0, n), where WHATWG URL finds it: after leading
+ * controls and spaces, `scheme:` and for a special scheme any '/' and '\'
+ * (else `//`), or after a leading `//`; up to the first '/', '\' (special
+ * schemes), '?' or '#'; after the last '@', before a port's ':'. Empty
+ * (hostStart == hostEnd) when the URL names none. Also where the scheme and
+ * the authority (the port with it) end.
+ */
 function hostSpan(u: usize, n: i32): void {
-  hostStart = hostEnd = schemeEnd = authorityEnd = 0;
+  hostStart = hostEnd = schemeStart = schemeEnd = authorityEnd = 0;
+  special = lone = false;
+  let s: i32 = 0;
+  while (s < n && load<u8>(u + s) <= 0x20) s++;
   let a: i32 = -1;
-  if (n >= 2 && load<u8>(u) == 0x2f && load<u8>(u + 1) == 0x2f) {
-    a = 2;
+  // Most URLs start "http://" or "https://" (any case): one 8-octet load tells.
+  const head = load<u64>(u + s) | 0x20202020; // (16 readable octets past the line: splitLines' caller keeps them)
+  if (s + 8 <= n && (head | 0x2000000000) == HTTPS && load<u8>(u + s + 8) != 0x2f && load<u8>(u + s + 8) != 0x5c) {
+    schemeStart = s;
+    schemeEnd = s + 5;
+    special = true;
+    a = s + 8;
+  } else if (s + 7 <= n && (head & 0xffffffffffffff) == HTTP && load<u8>(u + s + 7) != 0x2f && load<u8>(u + s + 7) != 0x5c) {
+    schemeStart = s;
+    schemeEnd = s + 4;
+    special = true;
+    a = s + 7;
+  } else if (s + 1 < n && load<u8>(u + s) == 0x2f && load<u8>(u + s + 1) == 0x2f) {
+    a = s + 2;
+    special = true;
   } else {
-    // The "://" ends the scheme, before any '/', '?' or '#'.
-    const slash = findFirstOf(u, 0, n, 0x2f, 0x3f, 0x23);
-    if (slash > 0 && slash + 1 < n && load<u8>(u + slash - 1) == 0x3a && load<u8>(u + slash + 1) == 0x2f) {
-      a = slash + 2;
-      schemeEnd = slash - 1;
+    const colon = findFirstOf4(u, s, n, 0x3a, 0x2f, 0x3f, 0x23);
+    if (colon <= s || colon >= n || load<u8>(u + colon) != 0x3a) return;
+    schemeStart = s;
+    schemeEnd = colon;
+    special = isSpecialScheme(u + s, colon - s);
+    a = colon + 1;
+    if (special) {
+      // WHATWG skips any run of '/' and '\' (tabs and CRs it drops) before the host.
+      while (a < n) {
+        const c = load<u8>(u + a);
+        if (c != 0x2f && c != 0x5c && c != 0x09 && c != 0x0d) break;
+        a++;
+      }
+    } else {
+      if (a + 1 >= n || load<u8>(u + a) != 0x2f || load<u8>(u + a + 1) != 0x2f) {
+        lone = findFirstOf(u, s, a + 2 < n ? a + 2 : n, 0x09, 0x0d, 0x0d) < (a + 2 < n ? a + 2 : n);
+        schemeStart = schemeEnd = 0; // (no host)
+        return;
+      }
+      a += 2;
     }
   }
-  if (a < 0) return;
-  let b = findFirstOf(u, a, n, 0x2f, 0x3f, 0x23);
+  let b = special ? findFirstOf4(u, a, n, 0x2f, 0x5c, 0x3f, 0x23) : findFirstOf(u, a, n, 0x2f, 0x3f, 0x23);
   authorityEnd = b;
+  // (A special scheme's tabs are skipped with its slashes; the authority's own are
+  // in the host's octets, which canonicalHost refuses.)
+  if (!special) lone = findFirstOf(u, s, a, 0x09, 0x0d, 0x0d) < a;
   // Most hosts have no user info, port or brackets: one scan tells.
   if (findFirstOf(u, a, b, 0x40, 0x3a, 0x5b) < b) {
     for (let i = b - 1; i >= a; i--) {
@@ -185,6 +255,47 @@ function hostSpan(u: usize, n: i32): void {
   }
   hostStart = a;
   hostEnd = b;
+}
+
+/** "https://" and "http://" as little-endian octets. */
+const HTTPS: u64 = 0x2f2f3a7370747468;
+const HTTP: u64 = 0x2f2f3a70747468;
+
+/** Is s[0, n) a special scheme (WHATWG; file aside, whose hosts are its own), in any case? */
+@inline function isSpecialScheme(s: usize, n: i32): bool {
+  if (n < 2 || n > 5) return false;
+  const c0 = <u32>load<u8>(s) | 0x20;
+  const c1 = <u32>load<u8>(s + 1) | 0x20;
+  if (n == 2) return c0 == 0x77 && c1 == 0x73; // ws
+  const c2 = <u32>load<u8>(s + 2) | 0x20;
+  if (n == 3) return (c0 == 0x66 && c1 == 0x74 && c2 == 0x70) || (c0 == 0x77 && c1 == 0x73 && c2 == 0x73); // ftp, wss
+  const c3 = <u32>load<u8>(s + 3) | 0x20;
+  if (c0 != 0x68 || c1 != 0x74 || c2 != 0x74 || c3 != 0x70) return false;
+  return n == 4 || (<u32>load<u8>(s + 4) | 0x20) == 0x73; // http, https
+}
+
+/**
+ * Given a host of letters, digits, '-' and '.' only: is it as WHATWG URL names
+ * it (up to ASCII case), its last label l[0, n) neither empty (a trailing dot)
+ * nor a number (WHATWG reads "127.1", "0x7f.1" or "2130706433" as an IPv4
+ * address), and no port after it (a default one is dropped, "080" is 80)?
+ * Else JavaScript canonicalises it (origin-runs.ts): percent-escapes, IDN, IPv4
+ * and IPv6 forms, a trailing dot, the port.
+ */
+@inline function canonicalHost(l: usize, n: i32): bool {
+  if (hostEnd != authorityEnd || n == 0) return false;
+  // WHATWG's "ends in a number": the last label all digits, or 0x and hex digits.
+  let digits = true;
+  for (let i: i32 = 0; i < n; i++) if (<u32>load<u8>(l + i) - 0x30 >= 10) { digits = false; break; }
+  if (digits) return false;
+  if (n >= 2 && load<u8>(l) == 0x30 && (<u32>load<u8>(l + 1) | 0x20) == 0x78) {
+    for (let i: i32 = 2; i < n; i++) {
+      const c = <u32>load<u8>(l + i);
+      if (c - 0x30 >= 10 && (c | 0x20) - 0x61 >= 6) return true;
+    }
+    return false;
+  }
+  return true;
 }
 
 /** Output octets a record of len octets may take, at most (textMax: the longest rule text). */

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { robots } from './cli-run.js';
+import { SPELLINGS } from './host-spellings.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-origins-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -41,4 +42,30 @@ describe('robots classify --robots-dir: origins', () => {
       expect(r.stdout.split('\n').filter(Boolean).map((l) => [l.split('\t')[2], l.split('\t')[0]])).toEqual(URLS);
     });
   }
+});
+
+describe('robots classify --robots-dir: every spelling of a host is its origin', () => {
+  const canon = path.join(dir, 'canon');
+  mkdirSync(canon);
+  for (const host of ['127.0.0.1', '[::1]', 'e.com']) writeFileSync(path.join(canon, host), 'User-agent: *\nDisallow: /\n');
+  for (const threads of ['1', '2']) {
+    it(`IPv4 numbers, IPv6 forms, percent-escapes, backslashes, a trailing dot, user info, ports, IDNA: all disallowed (${threads} thread(s))`, () => {
+      const urls = [...SPELLINGS.map(([u]) => u), 'http://other.com/a', 'http://u@other.com\\@e.com/a'];
+      const r = robots(['classify', '--robots-dir', canon, '--threads', threads, '--format', 'jsonl', '-q'], urls.join('\n') + '\n');
+      expect(r.status).toBe(0);
+      const got = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+      expect(got.map((l) => [l.url, l.allowed])).toEqual([...SPELLINGS.map(([u]) => [u, false]), ['http://other.com/a', true], ['http://u@other.com\\@e.com/a', true]]);
+    });
+  }
+
+  it('--shard: every spelling of a host lands in its shard', () => {
+    const urls = SPELLINGS.map(([u]) => u);
+    const kept = (i: number) => robots(['classify', '--robots-dir', canon, '--shard', `${i}/4`, '--format', 'jsonl', '-q'], urls.join('\n') + '\n').stdout.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l).url as string);
+    const byShard = [0, 1, 2, 3].map(kept);
+    expect(byShard.flat().sort()).toEqual([...urls].sort());
+    for (const host of ['127.0.0.1', '[::1]', 'e.com']) {
+      const spellings = SPELLINGS.filter(([, h]) => h === host).map(([u]) => u);
+      expect(byShard.filter((s) => s.some((u) => spellings.includes(u))), host).toHaveLength(1);
+    }
+  });
 });

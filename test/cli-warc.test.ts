@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { CLI, robots } from './cli-run.js';
 import { writeWarc, type Capture, type WarcLayout } from './warc-files.js';
+import { SPELLINGS } from './host-spellings.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-warc-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -114,6 +115,28 @@ describe('robots classify --robots-warc', () => {
     await writeWarc(at('later.warc.gz'), [{ url: 'http://ok.example/robots.txt', body: rules('later'), date: '2025-01-01T00:00:00Z' }, { url: 'http://down.example/robots.txt', status: 503, date: '2020-01-01T00:00:00Z' }]);
     const r = robots(['classify', '--robots-warc', at('all-gzip-records.warc.gz'), '--robots-warc', at('later.warc.gz'), '-q'], 'http://ok.example/private-later\nhttp://ok.example/private-ok\nhttp://down.example/x\n');
     expect(r.stdout.split('\n').map((l) => l.split('\t')[0])).toEqual(['disallowed', 'allowed', 'disallowed', '']);
+  });
+
+  it('every spelling of a host finds its origin\'s capture (IPv4 numbers, IPv6 forms, escapes, backslashes, a trailing dot), as --robots-dir does', async () => {
+    const all = 'User-agent: *\nDisallow: /\n';
+    await writeWarc(at('spellings.warc.gz'), [
+      { url: 'http://127.0.0.1/robots.txt', body: all },
+      { url: 'http://[::1]/robots.txt', body: all },
+      { url: 'http://e.com/robots.txt', body: all },
+      { url: 'http://dot.example./robots.txt', body: all }, // captured with a trailing dot: the name without it
+    ]);
+    const urls = [...SPELLINGS.map(([u]) => u), 'http://dot.example/a', 'http://other.com/a', 'http://u@other.com\\@e.com/a'];
+    for (const threads of ['1', '2']) {
+      const r = robots(['classify', '--robots-warc', at('spellings.warc.gz'), '--threads', threads, '--format', 'jsonl', '-q'], urls.join('\n') + '\n');
+      expect(r.status).toBe(0);
+      const got = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+      expect(got.map((l) => [l.url, l.allowed, l.robots])).toEqual([
+        ...SPELLINGS.map(([u]) => [u, false, 'ok']),
+        ['http://dot.example/a', false, 'ok'],
+        ['http://other.com/a', true, 'missing'],
+        ['http://u@other.com\\@e.com/a', true, 'missing'], // (its host is other.com: `\` ends the authority)
+      ]);
+    }
   });
 
   it('a capture cut short: its host unreachable (disallowed), said in the JSON line; the other captures stand', async () => {

@@ -116,6 +116,15 @@ describe('robotsUrl', () => {
     expect(robotsUrl('http://0x7f.1/')).toBe('http://127.0.0.1/robots.txt');
   });
 
+  it('a trailing dot is dropped: "example.com." is the DNS name "example.com" (as classify --robots-dir, --robots-warc and --shard take it)', () => {
+    expect(robotsUrl('http://example.com./a')).toBe('http://example.com/robots.txt');
+    expect(robotsUrl('https://EXAMPLE.com.:443/')).toBe('https://example.com/robots.txt');
+    expect(robotsUrl('http://127.0.0.1./')).toBe('http://127.0.0.1/robots.txt');
+    expect(robotsUrl('gemini://example.com./x')).toBe('gemini://example.com/robots.txt');
+    // (Only one: "example.com.." is no DNS name.)
+    expect(robotsUrl('http://example.com../')).toBe('http://example.com./robots.txt');
+  });
+
   it('other schemes with a host get the same host rules, their port kept', () => {
     expect(robotsUrl('gemini://ExÄmple.COM:1965/x')).toBe('gemini://xn--exmple-cua.com:1965/robots.txt');
     expect(robotsUrl('gemini://Ex%C3%84mple.com/x')).toBe('gemini://xn--exmple-cua.com/robots.txt');

@@ -8,16 +8,16 @@ import { domainToASCII } from 'node:url';
 import { core, Core } from '../engine/core.js';
 import { CoreInput } from './core-input.js';
 import { HostSet } from './host-set.js';
+import { canonicaliseRuns, type CanonicalRuns } from './origin-runs.js';
 import type { Matcher } from '../engine/matcher.js';
 import { concatOctets } from '../engine/octets.js';
 import { H_TEXTS_MAX, UNREACHABLE_MATCHER } from '../engine/layout.js';
 
 export type OutputFormat = 'tsv' | 'jsonl';
 
-/** The matcher for an origin, by a 53-bit key of its octets (equal for URLs
- * of one origin written alike; the same origin written otherwise, say with
- * its default port, may have another), with its parts on request (a cache
- * miss): the host lower-case ('' when the URL names none; IDN as punycode).
+/** The matcher for an origin, by a 53-bit key of it (equal for every spelling
+ * of one origin: see origin-runs.ts), with its parts on request (a cache
+ * miss): the host as urlOrigin() names it ('' when the URL names none).
  * null means no robots.txt: all allowed; UNREACHABLE, all disallowed. */
 export type MatcherSource = (key: number, origin: () => Origin) => Matcher | null | typeof UNREACHABLE | LabelledMatcher;
 /** A MatcherSource for a classification with crawlers. */
@@ -131,7 +131,10 @@ export class LineClassifier {
   /** The origin of the run being looked up, for its MatcherSource (one function, not a closure per run). */
   private runBuf = 0;
   private runFirst = 0;
-  private readonly runOrigin = (): Origin => this.originOf(this.runBuf, this.runFirst);
+  /** The run's origin when its host was not written as the origin names it (see origin-runs.ts). */
+  private runCanonical: Origin | undefined;
+  private readonly canonical: CanonicalRuns = { runs: [], origins: [] };
+  private readonly runOrigin = (): Origin => this.runCanonical ?? this.originOf(this.runBuf, this.runFirst);
 
   constructor(format: OutputFormat, crawlers?: readonly string[], shard?: Shard) {
     this.shard = shard;
@@ -198,6 +201,9 @@ export class LineClassifier {
       const buf = this.input.ptr + pos;
       const count = x.splitLines(buf, length - pos, this.recs, this.runs, MAX_RECORDS);
       const nruns = x.lastRunCount();
+      const canonical = this.canonical;
+      canonicaliseRuns(c, buf, this.recs, this.runs, nruns, canonical);
+      let nextCanonical = 0;
       pos += x.lastSplitEnd();
       result.urls += count;
       const shard = this.shard;
@@ -224,6 +230,9 @@ export class LineClassifier {
           const key = ((c.u32[q + 1] ^ Math.imul(c.u32[q + 3], 0x9e3779b1)) >>> 0) * 0x200000 + (c.u32[q + 2] >>> 11);
           this.runBuf = buf;
           this.runFirst = first;
+          // (Runs of other shards were skipped: the list may be ahead of them.)
+          while (nextCanonical < canonical.runs.length && canonical.runs[nextCanonical] < r) nextCanonical++;
+          this.runCanonical = canonical.runs[nextCanonical] === r ? canonical.origins[nextCanonical] : undefined;
           let m = source(key, this.runOrigin);
           const byRobots = (result.byRobots ??= { ok: 0, unavailable: 0, unreachable: 0, missing: 0 });
           if (multi) {
@@ -429,7 +438,7 @@ export interface Shard {
 
 /**
  * The shard of a URL's host, from the core's 32-bit hash of it (FNV-1a of the
- * host's octets as written, ASCII lower-cased; its lowest bit is always set,
+ * host as urlOrigin() names it, see origin-runs.ts; its lowest bit is always set,
  * so it is dropped): every URL of a host lands in the same shard on every
  * machine. A line that names no host is in shard 0.
  */

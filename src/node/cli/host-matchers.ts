@@ -96,8 +96,7 @@ export class HostMatchers {
   }
 
   private load(origin: Origin): Entry {
-    // "e.com." is "e.com", for its file and its captures alike.
-    if (origin.host.endsWith('.')) origin = { ...origin, host: origin.host.slice(0, -1) };
+    // (The origin is urlOrigin()'s: "e.com." is "e.com", "0x7f.1" is "127.0.0.1", see origin-runs.ts.)
     const entry = this.warc !== null ? this.loadCapture(origin) : this.loadFile(origin);
     const k = this.options.crawlers?.length;
     if (k !== undefined) {

@@ -8,6 +8,7 @@
 // of lines each, in input order) put the threads' output back in input order.
 import { core, type Core } from '../../engine/core.js';
 import { CoreInput } from '../core-input.js';
+import { canonicaliseRuns } from '../origin-runs.js';
 import { shardOf, type Shard } from '../../internal.js';
 
 const LINE_RECORD = 16; // assembly/classify.ts: start, length, host start, host length
@@ -87,6 +88,7 @@ export class HostRouter {
     for (let pos = 0; pos < length; ) {
       const count = x.splitLines(this.input.ptr + pos, length - pos, this.recs, this.runs, MAX_RECORDS);
       const nruns = x.lastRunCount();
+      canonicaliseRuns(c, this.input.ptr + pos, this.recs, this.runs, nruns);
       for (let r = 0, q = this.runs >>> 2; r < nruns; r++, q += 4) {
         const first = u32[q];
         const end = r + 1 < nruns ? u32[q + 4] : count;

@@ -2,8 +2,9 @@
 // by the main thread with warcio (webrecorder's WARC library: plain WARC,
 // gzip per record as Common Crawl writes them, or the whole file gzipped).
 // Each `response` record's target URL gets its latest capture (by WARC-Date):
-// HTTP status, Location, and for a 2xx the body, decoded per Content-Encoding,
-// cut to maxBytes and written deflated to a temporary spill file. Threads then
+// HTTP status, Location, and for a 2xx the body, decoded per Content-Encoding
+// as a stream that stops at maxBytes (a gzip bomb inflates no further; a cut
+// capture is named in a warning), written deflated to a temporary spill file. Threads then
 // read a host's capture synchronously when the host is first needed
 // (warc-robots.ts), so memory holds the index (a few dozen octets and the URL
 // per capture), never the bodies.
@@ -12,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { createGunzip, deflateRawSync } from 'node:zlib';
-import { WARCParser, type WARCRecord } from 'warcio';
+import { AsyncIterReader, concatChunks, WARCParser, type LimitReader, type WARCRecord } from 'warcio';
 import { CliError, reason } from './errors.js';
 
 /** One capture: what the policy needs of the response, the body in the spill file. */
@@ -51,6 +52,8 @@ export interface WarcIndexStats {
   responses: number;
   /** Records or files that could not be read, each said in `warnings`. */
   damaged: number;
+  /** Captures whose body was cut to maxBytes, each said in `warnings`. */
+  truncated: number;
   ms: number;
 }
 
@@ -61,11 +64,13 @@ export interface WarcIndex {
   dispose(): void;
 }
 
-/** The key of a URL in the index: new URL()'s form, no fragment; undefined when it is none. */
+/** The key of a URL in the index: new URL()'s form, no fragment, the host without a trailing dot
+ * (as urlOrigin() names it); undefined when it is none. */
 export function captureKey(url: string): string | undefined {
   try {
     const u = new URL(url);
     u.hash = '';
+    if (u.hostname.length > 1 && u.hostname.endsWith('.')) u.hostname = u.hostname.slice(0, -1);
     return u.href;
   } catch {
     return undefined;
@@ -89,7 +94,7 @@ export async function indexWarcs(files: string[], options: { maxBytes: number; w
   const fd = openSync(spill, 'w');
   let spilled = 0;
   const captures = new Map<string, WarcCapture>();
-  const stats: WarcIndexStats = { files: files.length, octets: 0, records: 0, responses: 0, damaged: 0, ms: 0 };
+  const stats: WarcIndexStats = { files: files.length, octets: 0, records: 0, responses: 0, damaged: 0, truncated: 0, ms: 0 };
   // Removed at the end, on an error, and when the run is interrupted (Ctrl-C, a
   // kill): the spill may hold gigabytes. The signal is then raised again, so
   // the process ends as it would have.
@@ -127,26 +132,36 @@ export async function indexWarcs(files: string[], options: { maxBytes: number; w
       let records = 0;
       try {
         for await (const record of parser) {
-          records++;
-          stats.records++;
-          const offset = parser.offset;
-          if (!record.warcType) throw new Error('not a WARC record: no WARC-Type');
-          if (record.warcType !== 'response') continue;
-          const key = captureKey(record.warcTargetURI ?? '');
-          if (key === undefined) continue;
-          stats.responses++;
-          const date = Date.parse(record.warcDate ?? '');
-          const kept = captures.get(key);
-          if (kept !== undefined && !(date >= kept.date)) continue; // an earlier capture: the latest wins
-          const capture = await readResponse(record, date, options.maxBytes);
-          if (capture.bodyLength > 0) {
-            writeSync(fd, capture.body!, 0, capture.bodyLength, spilled);
-            capture.bodyAt = spilled;
-            spilled += capture.bodyLength;
-            delete capture.body;
+          try {
+            records++;
+            stats.records++;
+            const offset = parser.offset;
+            if (!record.warcType) throw new Error('not a WARC record: no WARC-Type');
+            if (record.warcType !== 'response') continue;
+            const key = captureKey(record.warcTargetURI ?? '');
+            if (key === undefined) continue;
+            stats.responses++;
+            const date = Date.parse(record.warcDate ?? '');
+            const kept = captures.get(key);
+            if (kept !== undefined && !(date >= kept.date)) continue; // an earlier capture: the latest wins
+            const { truncated, ...capture } = await readResponse(record, date, options.maxBytes);
+            if (truncated) {
+              stats.truncated++;
+              options.warn(`${file}: the capture of ${key} (record at ${gzip ? 'uncompressed ' : ''}offset ${offset}) is longer than --max-bytes once decoded: its first ${options.maxBytes} octets are used`);
+            }
+            if (capture.bodyLength > 0) {
+              writeSync(fd, capture.body!, 0, capture.bodyLength, spilled);
+              capture.bodyAt = spilled;
+              spilled += capture.bodyLength;
+              delete capture.body;
+            }
+            mine.push({ offset, key });
+            captures.set(key, capture);
+          } finally {
+            // What is not read of a record is read past here: warcio's own skip waits for ever
+            // for the octets a record cut short at the end of the file promised.
+            await readPast(record.reader as LimitReader).catch(() => 0); // (a read that fails, the parser's next read says)
           }
-          mine.push({ offset, key });
-          captures.set(key, capture);
         }
       } catch (e) {
         // What was read just before the damage may come from the damaged part: those hosts are unreachable.
@@ -181,26 +196,108 @@ export async function indexWarcs(files: string[], options: { maxBytes: number; w
   return { data: { spill, captures }, stats, dispose };
 }
 
-/** A response record's HTTP outcome (warcio reads the headers, and decodes a
- * 2xx's payload: chunks, Content-Encoding); a payload cut short is damage. */
-async function readResponse(record: WARCRecord, date: number, maxBytes: number): Promise<WarcCapture> {
+/** Octets handed to the inflater at a time: what one step may inflate is about 1,000 times as
+ * much (deflate's bound), so a step holds at most ~4 MiB however the body is compressed. */
+const INFLATE_STEP = 4 << 10;
+
+/** A response record's HTTP outcome, and for a 2xx its payload (warcio reads the headers;
+ * chunks and Content-Encoding decoded here as warcio would, as a stream) up to maxBytes:
+ * `truncated` says it went on (its first maxBytes octets are the body). A payload cut
+ * short is damage. */
+async function readResponse(record: WARCRecord, date: number, maxBytes: number): Promise<WarcCapture & { truncated?: boolean }> {
   const status = Number(record.httpHeaders?.statusCode ?? 0) || 0;
   const capture: WarcCapture = { date, status, location: record.httpHeaders?.headers.get('location') ?? null, bodyAt: 0, bodyLength: 0 };
   if (status < 200 || status > 299) return capture; // (its body is not read: the status decides)
-  let body: Uint8Array;
+  const raw = record.reader as LimitReader;
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  let truncated = false;
   try {
-    body = await record.readFully(true);
+    for await (const chunk of decodedPayload(record, raw)) {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length > maxBytes) {
+        truncated = true;
+        break;
+      }
+    }
   } catch (e) {
     // A body that does not decode: the fetch failed (as fetchRobots says of one).
     return { ...capture, damaged: `body not decodable (${reason(e)})` };
   }
-  // warcio's record reader keeps what its Content-Length promised and the file did not hold.
-  const unread = (record._reader as unknown as { limit?: number }).limit ?? 0;
+  // The rest of the record is read past (not decoded), to tell a record cut short.
+  const unread = await readPast(raw);
   if (unread > 0) return { ...capture, damaged: `capture cut short (${unread} octets missing)` };
-  if (body.length > maxBytes) body = body.subarray(0, maxBytes);
-  capture.body = deflateRawSync(body);
+  const body = concatChunks(chunks, length);
+  capture.body = deflateRawSync(truncated ? body.subarray(0, maxBytes) : body);
   capture.bodyLength = capture.body.length;
-  return capture;
+  return { ...capture, truncated };
+}
+
+/** Reads a record's payload to its end, or the file's: the octets its Content-Length promised and
+ * the file did not hold (warcio's record reader keeps that count), then none (so its skip waits for none). */
+async function readPast(raw: LimitReader): Promise<number> {
+  for await (const _ of raw) void _;
+  const unread = raw.limit;
+  raw.setLimitSkip(0);
+  return unread;
+}
+
+/**
+ * A 2xx response's payload decoded as warcio's record.readFully(true) decodes
+ * it (Transfer-Encoding: chunked, then Content-Encoding by its inflater, the
+ * octets as they are when they do not inflate), as a stream of small steps:
+ * warcio reads an HTTP chunk whole, and inflates what it is handed at once.
+ */
+function decodedPayload(record: WARCRecord, raw: LimitReader): AsyncIterable<Uint8Array> {
+  const headers = record.httpHeaders!.headers;
+  let encoding = headers.get('content-encoding');
+  const transfer = headers.get('transfer-encoding');
+  const chunked = transfer === 'chunked';
+  if (!encoding && !chunked) encoding = transfer; // (as warcio does)
+  const payload = chunked ? dechunked(raw) : raw;
+  return encoding ? new AsyncIterReader(steps(payload), encoding as 'gzip', false) : payload;
+}
+
+/** The octets in pieces of at most INFLATE_STEP. */
+async function* steps(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  for await (const chunk of source) {
+    for (let at = 0; at < chunk.length; at += INFLATE_STEP) yield chunk.subarray(at, at + INFLATE_STEP);
+  }
+}
+
+/**
+ * HTTP chunked transfer coding undone as warcio's dechunk does (a size line
+ * that does not read ends the decoding: the rest passes as it is, the size
+ * line too when it is the first), but each chunk's data passed on as it
+ * comes, never held whole (a chunk may claim 4 GiB); so of a malformed first
+ * chunk (short, or not ended by CRLF) its size line is not passed on.
+ */
+async function* dechunked(raw: LimitReader): AsyncGenerator<Uint8Array> {
+  const reader = new AsyncIterReader(raw, null);
+  for (let first = true; ; first = false) {
+    const line = await reader.readlineRaw(64);
+    const size = line ? parseInt(new TextDecoder().decode(line), 16) : 0;
+    if (Number.isNaN(size) || size > 2 ** 32) {
+      if (first && line) yield line;
+      break;
+    }
+    if (size === 0) return;
+    let left = size;
+    while (left > 0) {
+      const piece = await reader.readSize(Math.min(left, 1 << 16));
+      if (piece.length === 0) break;
+      left -= piece.length;
+      yield piece;
+    }
+    if (left > 0) return; // (the record ends inside the chunk)
+    const crlf = await reader.readSize(2);
+    if (crlf[0] !== 13 || crlf[1] !== 10) {
+      yield crlf;
+      break;
+    }
+  }
+  yield* reader;
 }
 
 function isGzip(file: string): boolean {
