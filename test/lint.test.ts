@@ -1,6 +1,7 @@
 // lint(): the parser's diagnostics plus the mistakes webmasters make that parse
 // fine; `robots lint` on a file, a directory, and as JSON.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -71,6 +72,32 @@ describe('robots lint', () => {
     expect(r.stdout).toContain(`${path.join(sites, 'a.example')}: 0 errors, 0 warnings`);
     expect(r.stdout).toContain(`${path.join(sites, 'b.example')}:2: error: "b" never matches`);
     expect(robots(['lint', path.join(sites, 'a.example')]).status).toBe(0);
+    expect(r.stdout).toMatch(/\ntotal: 2 files, 1 error, 0 warnings\n$/);
+    expect(r.stderr).toBe('');
+  });
+
+  it('a directory with entries that cannot be read (a loop of symbolic links, a dangling link, a FIFO): a warning each, the rest linted, a total; exit 1', () => {
+    const odd = path.join(dir, 'odd');
+    mkdirSync(odd);
+    writeFileSync(path.join(odd, 'good.example'), 'User-agent: *\nDisallow: /a\nCrawl-delay: 2\n');
+    symlinkSync('loop.example', path.join(odd, 'loop.example'));
+    symlinkSync('nowhere', path.join(odd, 'dangling.example'));
+    const fifo = spawnSync('mkfifo', [path.join(odd, 'fifo.example')]).status === 0;
+    const r = robots(['lint', odd]);
+    expect(r.status).toBe(1);
+    expect(r.stderr.trimEnd().split('\n')).toEqual([
+      `robots: warning: cannot read ${path.join(odd, 'dangling.example')}: no such file or directory; not linted`,
+      ...(fifo ? [`robots: warning: cannot read ${path.join(odd, 'fifo.example')}: not a regular file; not linted`] : []),
+      `robots: warning: cannot read ${path.join(odd, 'loop.example')}: too many levels of symbolic links; not linted`,
+    ]);
+    expect(r.stdout).toContain(`${path.join(odd, 'good.example')}: 0 errors, 0 warnings`);
+    expect(r.stdout).toMatch(new RegExp(`\\ntotal: 1 file, 0 errors, 0 warnings; ${fifo ? 3 : 2} entries not read\\n$`));
+    // As JSON: the reports of the files read (the warnings on stderr alike).
+    const json = robots(['lint', '--format', 'json', odd]);
+    expect(json.status).toBe(1);
+    expect(JSON.parse(json.stdout).map((x: { file: string }) => path.basename(x.file))).toEqual(['good.example']);
+    // A loop given as the file itself is a usage error, not an internal one.
+    expectUsageError(robots(['lint', path.join(odd, 'loop.example')]), /cannot read robots file .*loop\.example: too many levels of symbolic links/);
   });
 
   it('--format json: one report for a file, a list for a directory', () => {

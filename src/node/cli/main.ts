@@ -90,7 +90,7 @@ program
 
 program
   .command('lint')
-  .description('Lines ignored or bent and common mistakes, with line numbers; sitemaps and crawl-delays found. Exit 1 when there are errors.')
+  .description('Lines ignored or bent and common mistakes, with line numbers; sitemaps and crawl-delays found; a total for a directory. Exit 1 when there are errors or an entry of a directory cannot be read.')
   .argument('<file>', 'robots.txt, a directory of them (each file), or "-" for stdin')
   .addOption(profileOption())
   .addOption(maxBytesOption())
