@@ -3,7 +3,7 @@
 import { ruleText } from '../../engine/explanation.js';
 import { compileAgents } from './classify-config.js';
 import { parseAgents, parseFormat, parseMaxBytes, parseProfile } from './options.js';
-import { readRobotsFile } from './robots-file.js';
+import { readRobotsFile, warnIfNotRobotsTxt } from './robots-file.js';
 
 export interface CheckOptions {
   profile: string;
@@ -14,7 +14,9 @@ export interface CheckOptions {
 export function checkCommand(file: string, agent: string, urls: string[], options: CheckOptions): number {
   const profile = parseProfile(options.profile);
   const json = parseFormat(options.format);
-  const matcher = compileAgents(readRobotsFile(file), { agents: parseAgents([agent]), profile, maxBytes: parseMaxBytes(options.maxBytes) });
+  const bytes = readRobotsFile(file);
+  warnIfNotRobotsTxt(file, bytes);
+  const matcher = compileAgents(bytes, { agents: parseAgents([agent]), profile, maxBytes: parseMaxBytes(options.maxBytes) });
   const verdicts = urls.map((url) => ({ url, ...matcher.explain(url) }));
   if (json) {
     process.stdout.write(JSON.stringify(verdicts.map(({ url, allowed, line, rule }) => ({ url, allowed, line, rule: rule ?? null }))) + '\n');

@@ -4,7 +4,7 @@
 import { explainVerdict, INDEX_HTM_NOTE, matchLabel, pathNote } from '../../engine/explanation.js';
 import { compileAgents } from './classify-config.js';
 import { parseAgents, parseFormat, parseMaxBytes, parseProfile } from './options.js';
-import { readRobotsFile } from './robots-file.js';
+import { readRobotsFile, warnIfNotRobotsTxt } from './robots-file.js';
 
 export interface ExplainOptions {
   profile: string;
@@ -17,6 +17,7 @@ export function explainCommand(file: string, agent: string, url: string, options
   const maxBytes = parseMaxBytes(options.maxBytes);
   const agents = parseAgents([agent]);
   const whole = readRobotsFile(file);
+  warnIfNotRobotsTxt(file, whole);
   const verdict = compileAgents(whole, { agents, profile, maxBytes }).explain(url);
   const e = explainVerdict(whole.subarray(0, Math.min(whole.length, maxBytes)), verdict, url, agents, profile);
 
