@@ -5,6 +5,7 @@ import { explainVerdict, INDEX_HTM_NOTE, matchLabel, pathNote } from '../../engi
 import { compileAgents } from './classify-config.js';
 import { parseAgents, parseFormat, parseMaxBytes, parseProfile } from './options.js';
 import { readRobotsFile, warnIfNotRobotsTxt } from './robots-file.js';
+import { echoUrl } from './url-echo.js';
 
 export interface ExplainOptions {
   profile: string;
@@ -23,12 +24,12 @@ export function explainCommand(file: string, agent: string, url: string, options
 
   if (parseFormat(options.format)) {
     const { group: _, ...json } = e;
-    process.stdout.write(JSON.stringify(json) + '\n');
+    process.stdout.write(JSON.stringify({ ...json, url: echoUrl(url) }) + '\n');
     return e.allowed ? 0 : 1;
   }
   const lines: string[] = [];
-  lines.push(`URL:      ${url}`);
-  lines.push(`Path:     ${e.path}  (${pathNote(profile)})`);
+  lines.push(`URL:      ${echoUrl(url)}`);
+  lines.push(`Path:     ${echoUrl(e.path)}  (${pathNote(profile)})`);
   lines.push(`Crawler:  ${agents.join(', ')}  (profile ${profile})`);
   lines.push(`Group:    ${e.group}`);
   if (e.matches.length === 0) {

@@ -10,6 +10,7 @@ import { CliError, reason } from './errors.js';
 import { thousands } from './numbers.js';
 import { parseAgents, parseFormat, parseMaxBytes, parseProfile } from './options.js';
 import { warnIfNotRobotsTxt } from './robots-file.js';
+import { echoUrl } from './url-echo.js';
 
 declare const VERSION: string; // set by the build (package.json)
 
@@ -74,7 +75,7 @@ export async function fetchCommand(url: string, options: FetchOptions): Promise<
     octets: got.body?.length ?? null,
     reachedLimit: got.reachedLimit,
     retryAfterMs: got.retryAfterMs ?? null,
-    url,
+    url: echoUrl(url),
     agent: agents.join(','),
     allowed: meaning.verdict.allowed,
     line: meaning.verdict.line,
@@ -95,7 +96,7 @@ export async function fetchCommand(url: string, options: FetchOptions): Promise<
     }
     if (got.retryAfterMs !== undefined) lines.push(`retry after: ${Math.round(got.retryAfterMs / 1000)} s (the server asked)`);
     const why = got.status === 'ok' ? (meaning.verdict.rule === undefined ? 'no rule matched' : ruleText(meaning.verdict)) : got.status === 'unavailable' ? 'no robots.txt' : 'robots.txt unreachable';
-    lines.push(`verdict:     ${meaning.verdict.allowed ? 'allowed' : 'disallowed'} for ${agents.join(', ')}: ${url} (${meaning.verdict.line > 0 ? `line ${meaning.verdict.line}: ` : ''}${why})`);
+    lines.push(`verdict:     ${meaning.verdict.allowed ? 'allowed' : 'disallowed'} for ${agents.join(', ')}: ${echoUrl(url)} (${meaning.verdict.line > 0 ? `line ${meaning.verdict.line}: ` : ''}${why})`);
     meaning.sitemaps.forEach((s, i) => lines.push(`${i === 0 ? 'sitemaps:   ' : '            '} ${s}`));
     if (meaning.crawlDelay !== undefined) lines.push(`crawl-delay: ${meaning.crawlDelay} s for ${agents.join(', ')}`);
     process.stdout.write(lines.join('\n') + '\n');
