@@ -85,17 +85,19 @@ const BINARY_SAMPLE = 8192;
 
 /**
  * 'binary' when more than 1 in 32 of the first 8 KiB are NUL or other C0
- * control octets than tab, LF, VT, FF and CR: text in UTF-8 or any 8-bit
- * encoding has next to none (its invalid UTF-8 is not counted: a Latin-1 or
- * cp1251 robots.txt is text), random or compressed octets have 1 in 9, and
- * UTF-16 text 1 in 2; 'html' for a page of markup; else undefined.
+ * control octets than tab, LF, VT, FF and CR, a run of one such octet counted
+ * once: text in UTF-8 or any 8-bit encoding has next to none (its invalid
+ * UTF-8 is not counted: a Latin-1 or cp1251 robots.txt is text; nor is a
+ * robots.txt with a hole of NULs in it, as one of the corpus has), random or
+ * compressed octets and images have 1 in 9, UTF-16 text 1 in 2; 'html' for a
+ * page of markup; else undefined.
  */
 export function notRobotsTxt(bytes: Uint8Array, records?: Records): 'binary' | 'html' | undefined {
   const n = Math.min(bytes.length, BINARY_SAMPLE);
   let controls = 0;
   for (let i = 0; i < n; i++) {
     const c = bytes[i];
-    if (c < 0x20 && (c < 0x09 || c > 0x0d)) controls++;
+    if (c < 0x20 && (c < 0x09 || c > 0x0d) && (i === 0 || bytes[i - 1] !== c)) controls++;
   }
   if (controls * 32 > n) return 'binary';
   return looksLikeHtml(bytes, records) ? 'html' : undefined;
