@@ -4,7 +4,7 @@
 // against one matcher and writes `allowed|disallowed<TAB>line<TAB>url` or a
 // JSON line for each.
 import { FLAG_GOOGLE, H_FLAGS, H_LINES, H_OUT_ALLOW, H_OUT_DISALLOW, H_TEXTS, H_TEXTS_MAX, NO_RULE, UNREACHABLE_MATCHER } from "../src/engine/layout";
-import { findFirstOf, findFirstOf4 } from "./scan";
+import { findFirstBelow, findFirstOf, findFirstOf4 } from "./scan";
 import { decide } from "./index";
 import { beginRun, extractPathInRun } from "./path";
 
@@ -23,6 +23,10 @@ let runCount: i32 = 0;
 /** Where the last classifyLines stopped writing, and how many it allowed. */
 let outEnd: usize = 0;
 let allowedCount: i32 = 0;
+/** The last splitLines met a C0 control other than a line's LF (or a CRLF's CR):
+ * its URLs are echoed with their controls percent-encoded (%09), a TSV's
+ * columns and every output's lines kept whole. Rare: the common block copies. */
+let splitControls: bool = false;
 
 export function lastSplitEnd(): i32 {
   return splitEnd;
@@ -62,8 +66,20 @@ export function splitLines(buf: usize, n: i32, recs: usize, runs: usize, maxReco
   let prevOrigin: usize = 0;
   let prevLen: i32 = -1;
   let i: i32 = 0;
+  let controls = false;
   while (i < n && count < maxRecords) {
-    const eol = findFirstOf(buf, i, n, 0x0a, 0x0a, 0x0a);
+    // The line's end, and any other control octet on the way (one SIMD compare either way).
+    let eol = findFirstBelow(buf, i, n, 0x20);
+    while (eol < n) {
+      const c = load<u8>(buf + eol);
+      if (c == 0x0a) break;
+      if (c == 0x0d && eol + 1 < n && load<u8>(buf + eol + 1) == 0x0a) {
+        eol++; // a CRLF: the CR is trimmed with the line's blanks
+        break;
+      }
+      controls = true;
+      eol = findFirstBelow(buf, eol + 1, n, 0x20);
+    }
     let a = i;
     let b = eol;
     i = eol + 1;
@@ -105,6 +121,7 @@ export function splitLines(buf: usize, n: i32, recs: usize, runs: usize, maxReco
   }
   splitEnd = i < n ? i : n;
   runCount = nruns;
+  splitControls = controls;
   return count;
 }
 
@@ -298,9 +315,9 @@ const HTTP: u64 = 0x2f2f3a70747468;
   return true;
 }
 
-/** Output octets a record of len octets may take, at most (textMax: the longest rule text). */
-@inline function outputBound(len: i32, json: bool, textMax: u32): usize {
-  return json ? (<usize>len + <usize>textMax) * 6 + 96 : <usize>len + 32;
+/** Output octets a record of len octets may take, at most (textMax: the longest rule text; escape: see splitControls). */
+@inline function outputBound(len: i32, json: bool, textMax: u32, escape: bool): usize {
+  return json ? (<usize>len + <usize>textMax) * 6 + 96 : <usize>len * (escape ? 3 : 1) + 32;
 }
 
 /**
@@ -313,6 +330,21 @@ const HTTP: u64 = 0x2f2f3a70747468;
  * tells where the output ends.
  */
 export function classifyLines(m: usize, buf: usize, recs: usize, from: i32, to: i32, out: usize, outLimit: usize, json: bool, label: usize, labelLen: i32): i32 {
+  return splitControls
+    ? classifyLinesAs<Escaped>(m, buf, recs, from, to, out, outLimit, json, label, labelLen)
+    : classifyLinesAs<AsWritten>(m, buf, recs, from, to, out, outLimit, json, label, labelLen);
+}
+
+/** How the writers echo URLs, as a type: each gets its own copy of the loop with
+ * the choice folded away when compiled, so the common copy is the loop as it
+ * was (a run-time flag cost about 20 instructions a URL under cachegrind: the
+ * writers it took were no longer inlined). */
+type AsWritten = u8;
+/** C0 controls as %XX (see splitControls). */
+type Escaped = u16;
+
+function classifyLinesAs<E>(m: usize, buf: usize, recs: usize, from: i32, to: i32, out: usize, outLimit: usize, json: bool, label: usize, labelLen: i32): i32 {
+  const escape = sizeof<E>() == 2;
   let o = out;
   let i = from;
   let allowedHere: i32 = 0;
@@ -326,7 +358,7 @@ export function classifyLines(m: usize, buf: usize, recs: usize, from: i32, to: 
     const r = recs + <usize>i * LINE_RECORD;
     const u = buf + <usize>load<i32>(r);
     const n = load<i32>(r, 4);
-    if (o + outputBound(n, json, textMax) + <usize>labelLen > outLimit) break;
+    if (o + outputBound(n, json, textMax, escape) + <usize>labelLen > outLimit) break;
     let allowed = m != <usize>UNREACHABLE_MATCHER;
     let id: u32 = NO_RULE;
     if (real) {
@@ -336,7 +368,7 @@ export function classifyLines(m: usize, buf: usize, recs: usize, from: i32, to: 
     }
     const line: u32 = id == NO_RULE ? 0 : load<u32>(load<usize>(m, H_LINES) + (<usize>id << 2));
     allowedHere += <i32>allowed;
-    o = json ? writeJson(o, u, n, allowed, line, robots, label, labelLen, m, id) : writeTsv(o, u, n, allowed, line);
+    o = json ? writeJson<E>(o, u, n, allowed, line, robots, label, labelLen, m, id) : writeTsv(o, u, n, allowed, line, escape);
   }
   outEnd = o;
   allowedCount = allowedHere;
@@ -351,7 +383,7 @@ export function classifyLines(m: usize, buf: usize, recs: usize, from: i32, to: 
   return d < a ? d : a;
 }
 
-function writeTsv(o: usize, u: usize, n: i32, allowed: bool, line: u32): usize {
+@inline function writeTsv(o: usize, u: usize, n: i32, allowed: bool, line: u32, escape: bool): usize {
   if (allowed) {
     store<u64>(o, 0x096465776f6c6c61); // "allowed\t"
     o += 8;
@@ -363,17 +395,45 @@ function writeTsv(o: usize, u: usize, n: i32, allowed: bool, line: u32): usize {
   }
   o = writeDecimal(o, line);
   store<u8>(o, 0x09);
-  memory.copy(o + 1, u, n);
-  o += 1 + <usize>n;
+  o = writeUrl(o + 1, u, n, escape);
   store<u8>(o, 0x0a);
   return o + 1;
 }
 
+/** The URL u[0, n) as it is; with escape, its C0 controls as %XX (see writeEscaped). */
+@inline function writeUrl(o: usize, u: usize, n: i32, escape: bool): usize {
+  if (escape) return writeEscaped(o, u, n);
+  memory.copy(o, u, n);
+  return o + <usize>n;
+}
+
+/** u[0, n) with its C0 controls as %XX (upper-case hex, as WHATWG percent-encodes); out of line: it is rare. */
+function writeEscaped(o: usize, u: usize, n: i32): usize {
+  for (let i: i32 = 0; i < n; i++) {
+    const c = <u32>load<u8>(u + i);
+    if (c < 0x20) {
+      o = writePercent(o, c);
+    } else {
+      store<u8>(o, c);
+      o++;
+    }
+  }
+  return o;
+}
+
+/** "%XX" for a control octet c. */
+@inline function writePercent(o: usize, c: u32): usize {
+  store<u8>(o, 0x25);
+  store<u8>(o, c < 0x10 ? 0x30 : 0x31, 1);
+  store<u8>(o, (c & 15) < 10 ? 0x30 + (c & 15) : 0x37 + (c & 15), 2);
+  return o + 3;
+}
+
 /** A JSON line: the URL, what the robots.txt was, the verdict and line, and
  * the deciding rule's text (null when none, or when the matcher keeps no texts). */
-function writeJson(o: usize, u: usize, n: i32, allowed: bool, line: u32, robots: string, label: usize, labelLen: i32, m: usize, id: u32): usize {
+@inline function writeJson<E>(o: usize, u: usize, n: i32, allowed: bool, line: u32, robots: string, label: usize, labelLen: i32, m: usize, id: u32): usize {
   o = writeAscii(o, '{"url":"');
-  o = writeJsonChars(o, u, n);
+  o = writeJsonChars<E>(o, u, n);
   if (labelLen > 0) {
     memory.copy(o, label, labelLen);
     o += <usize>labelLen;
@@ -389,7 +449,7 @@ function writeJson(o: usize, u: usize, n: i32, allowed: bool, line: u32, robots:
     } else {
       o = writeAscii(o, ',"rule":"');
       const at = texts + (<usize>id << 3);
-      o = writeJsonChars(o, texts + <usize>load<u32>(at), <i32>load<u32>(at, 4));
+      o = writeJsonChars<AsWritten>(o, texts + <usize>load<u32>(at), <i32>load<u32>(at, 4));
       store<u8>(o, 0x22);
       o++;
     }
@@ -398,14 +458,19 @@ function writeJson(o: usize, u: usize, n: i32, allowed: bool, line: u32, robots:
   return o + 2;
 }
 
-/** The octets u[0, n) as the inside of a JSON string (UTF-8 kept as it is). */
-function writeJsonChars(o: usize, u: usize, n: i32): usize {
+/** The octets u[0, n) as the inside of a JSON string (UTF-8 kept as it is); with
+ * Escaped, a URL's controls as %XX, as TSV writes them (see splitControls), else
+ * as \u00XX (a rule's text; a URL of a block without controls has none). */
+function writeJsonChars<E>(o: usize, u: usize, n: i32): usize {
+  const url = sizeof<E>() == 2;
   for (let i: i32 = 0; i < n; i++) {
     const c = <u32>load<u8>(u + i);
     if (c == 0x22 || c == 0x5c) {
       store<u8>(o, 0x5c);
       store<u8>(o, c, 1);
       o += 2;
+    } else if (c < 0x20 && url) {
+      o = writePercent(o, c);
     } else if (c < 0x20) {
       o = writeAscii(o, "\\u00");
       store<u8>(o, hexDigit(c >> 4));
@@ -457,6 +522,13 @@ const verdictOf = new StaticArray<u32>(MAX_CRAWLERS); // per crawler of a record
  * `true,"line":N}`. The allowed verdicts are added to counts (k u32s).
  */
 export function classifyLinesMulti(ms: usize, k: i32, names: usize, counts: usize, buf: usize, recs: usize, from: i32, to: i32, out: usize, outLimit: usize, json: bool, label: usize, labelLen: i32): i32 {
+  return splitControls
+    ? classifyLinesMultiAs<Escaped>(ms, k, names, counts, buf, recs, from, to, out, outLimit, json, label, labelLen)
+    : classifyLinesMultiAs<AsWritten>(ms, k, names, counts, buf, recs, from, to, out, outLimit, json, label, labelLen);
+}
+
+function classifyLinesMultiAs<E>(ms: usize, k: i32, names: usize, counts: usize, buf: usize, recs: usize, from: i32, to: i32, out: usize, outLimit: usize, json: bool, label: usize, labelLen: i32): i32 {
+  const escape = sizeof<E>() == 2;
   let o = out;
   let i = from;
   let real: usize = 0; // a matcher that walks: its flags say the profile
@@ -473,7 +545,7 @@ export function classifyLinesMulti(ms: usize, k: i32, names: usize, counts: usiz
     const r = recs + <usize>i * LINE_RECORD;
     const u = buf + <usize>load<i32>(r);
     const n = load<i32>(r, 4);
-    const bound: usize = json ? <usize>n * 6 + 64 + <usize>labelLen + namesLen + <usize>k * 24 : <usize>n + 2 + <usize>k * 11;
+    const bound: usize = json ? <usize>n * 6 + 64 + <usize>labelLen + namesLen + <usize>k * 24 : <usize>n * (escape ? 3 : 1) + 2 + <usize>k * 11;
     if (o + bound > outLimit) break;
     if (real != 0) extractPathInRun(u, n, google);
     for (let j = 0; j < k; j++) {
@@ -500,7 +572,7 @@ export function classifyLinesMulti(ms: usize, k: i32, names: usize, counts: usiz
     }
     if (json) {
       o = writeAscii(o, '{"url":"');
-      o = writeJsonChars(o, u, n);
+      o = writeJsonChars<E>(o, u, n);
       memory.copy(o, label, labelLen);
       o += <usize>labelLen;
       o = writeAscii(o, ',"crawlers":{');
@@ -519,8 +591,7 @@ export function classifyLinesMulti(ms: usize, k: i32, names: usize, counts: usiz
       store<u8>(o, 0x0a, 2);
       o += 3;
     } else {
-      memory.copy(o, u, n);
-      o += <usize>n;
+      o = writeUrl(o, u, n, escape);
       for (let j = 0; j < k; j++) {
         if ((unchecked(verdictOf[j]) & 1) != 0) {
           store<u64>(o, 0x6465776f6c6c6109); // "\tallowed"

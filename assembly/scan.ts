@@ -24,3 +24,19 @@
   }
   return n;
 }
+
+/** Index of the first octet of u[from, n) below `limit` (unsigned: `0x20` finds the
+ * C0 controls, LF among them), or n. */
+@inline export function findFirstBelow(u: usize, from: i32, n: i32, limit: u8): i32 {
+  const vl = i8x16.splat(limit - 1);
+  for (let i = from; i < n; i += 16) {
+    // v < limit as min(v, limit - 1) == v: two x86 instructions, where lt_u takes more.
+    const v = v128.load(u + <usize>i);
+    const mask = i8x16.bitmask(i8x16.eq(i8x16.min_u(v, vl), v));
+    if (mask != 0) {
+      const at = i + <i32>ctz(mask);
+      return at < n ? at : n;
+    }
+  }
+  return n;
+}

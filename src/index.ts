@@ -18,4 +18,4 @@ export type { RobotsCacheOptions, RobotsEntry, RobotsCacheStats, RobotsPolicy } 
 export { fetchRobots, MAX_REDIRECTS, responseStep } from './crawler/fetch-robots.js';
 export type { FetchFunction, FetchOutcome, FetchRobotsOptions, RobotsStatus, ResponseStep } from './crawler/fetch-robots.js';
 export { lint } from './engine/lint.js';
-export type { LintReport, Finding, LintCode } from './engine/lint.js';
+export type { LintReport, Finding, LintCode, LintOptions } from './engine/lint.js';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { robots } from './cli-run.js';
-import { SPELLINGS } from './host-spellings.js';
+import { echoed, SPELLINGS } from './host-spellings.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-origins-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -54,17 +54,18 @@ describe('robots classify --robots-dir: every spelling of a host is its origin',
       const r = robots(['classify', '--robots-dir', canon, '--threads', threads, '--format', 'jsonl', '-q'], urls.join('\n') + '\n');
       expect(r.status).toBe(0);
       const got = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
-      expect(got.map((l) => [l.url, l.allowed])).toEqual([...SPELLINGS.map(([u]) => [u, false]), ['http://other.com/a', true], ['http://u@other.com\\@e.com/a', true]]);
+      expect(got.map((l) => [l.url, l.allowed])).toEqual([...SPELLINGS.map(([u]) => [echoed(u), false]), ['http://other.com/a', true], ['http://u@other.com\\@e.com/a', true]]);
     });
   }
 
   it('--shard: every spelling of a host lands in its shard', () => {
     const urls = SPELLINGS.map(([u]) => u);
+    // (compared as the command echoes them)
     const kept = (i: number) => robots(['classify', '--robots-dir', canon, '--shard', `${i}/4`, '--format', 'jsonl', '-q'], urls.join('\n') + '\n').stdout.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l).url as string);
     const byShard = [0, 1, 2, 3].map(kept);
-    expect(byShard.flat().sort()).toEqual([...urls].sort());
+    expect(byShard.flat().sort()).toEqual(urls.map(echoed).sort());
     for (const host of ['127.0.0.1', '[::1]', 'e.com']) {
-      const spellings = SPELLINGS.filter(([, h]) => h === host).map(([u]) => u);
+      const spellings = SPELLINGS.filter(([, h]) => h === host).map(([u]) => echoed(u));
       expect(byShard.filter((s) => s.some((u) => spellings.includes(u))), host).toHaveLength(1);
     }
   });

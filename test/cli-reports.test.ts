@@ -92,6 +92,62 @@ describe('robots fetch', () => {
     expectUsageError(await robotsAsync(['fetch', 'not a url']), /not an absolute URL/);
     expectUsageError(await robotsAsync(['fetch', ok.origin, '--timeout-ms', '0']), /--timeout-ms/);
   });
+
+  it('a scheme it cannot fetch (ftp, file) is a usage error, exit 2 (it was an unreachable robots.txt, exit 1)', async () => {
+    expectUsageError(await robotsAsync(['fetch', 'ftp://example.com/pub/x']), /fetch takes an http or https URL, got "ftp:"/);
+    expectUsageError(await robotsAsync(['fetch', 'file:///etc/passwd']), /fetch takes an http or https URL, got "file:"/);
+  });
+});
+
+describe('robots fetch: what it means for the URL given', () => {
+  let site: TestServer;
+  let page: TestServer;
+  let missing: TestServer;
+  let down: TestServer;
+  beforeAll(async () => {
+    site = await startServer(serve('User-agent: *\nDisallow: /\n\nUser-agent: FooBot\nCrawl-delay: 5\nDisallow: /private\n\nSitemap: https://a.example/sitemap.xml\nSitemap: https://a.example/news.xml\n'));
+    page = await startServer(serve('<!DOCTYPE html>\n<html><head><title>Welcome</title></head>\n<body><p>Our shop</p></body></html>\n', { 'content-type': 'text/html' }));
+    missing = await startServer(serve('not here', {}, 404));
+    down = await startServer(serve('busy', {}, 503));
+  });
+  afterAll(async () => {
+    for (const s of [site, page, missing, down]) await s.close();
+  });
+
+  it('the verdict for the URL, the sitemaps and the crawl-delay, for --agent', async () => {
+    const r = await robotsAsync(['fetch', `${site.origin}/private/x`, '--agent', 'FooBot']);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain(`verdict:     disallowed for FooBot: ${site.origin}/private/x (line 6: Disallow: /private)\n`);
+    expect(r.stdout).toContain('sitemaps:    https://a.example/sitemap.xml\n             https://a.example/news.xml\n');
+    expect(r.stdout).toContain('crawl-delay: 5 s for FooBot\n');
+    const other = await robotsAsync(['fetch', `${site.origin}/public`, '--agent', 'BarBot', '--format', 'json']);
+    expect(JSON.parse(other.stdout)).toMatchObject({
+      url: `${site.origin}/public`, agent: 'BarBot', allowed: false, line: 2, rule: { kind: 'disallow', pattern: '/', line: 2 },
+      sitemaps: ['https://a.example/sitemap.xml', 'https://a.example/news.xml'], crawlDelay: null,
+    });
+  });
+
+  it('without --agent: the product token of --user-agent, else Googlebot', async () => {
+    const foo = await robotsAsync(['fetch', `${site.origin}/public`, '--user-agent', 'FooBot/1.0 (+https://foo.example/bot)']);
+    expect(foo.stdout).toContain(`verdict:     allowed for FooBot: ${site.origin}/public (no rule matched)\n`);
+    const google = await robotsAsync(['fetch', site.origin, '--format', 'json']);
+    expect(JSON.parse(google.stdout)).toMatchObject({ url: site.origin, agent: 'Googlebot', allowed: false, line: 2 });
+  });
+
+  it('no robots.txt: allowed; unreachable: disallowed; both say why', async () => {
+    expect((await robotsAsync(['fetch', `${missing.origin}/a`, '--agent', 'FooBot'])).stdout).toContain(`verdict:     allowed for FooBot: ${missing.origin}/a (no robots.txt)\n`);
+    const down1 = await robotsAsync(['fetch', `${down.origin}/a`, '--agent', 'FooBot', '--format', 'json']);
+    expect(JSON.parse(down1.stdout)).toMatchObject({ url: `${down.origin}/a`, allowed: false, line: 0, rule: null, sitemaps: [], crawlDelay: null });
+    expectUsageError(await robotsAsync(['fetch', site.origin, '--agent', '']), /agent/);
+  });
+
+  it('an HTML page served as robots.txt: a warning on stderr', async () => {
+    const r = await robotsAsync(['fetch', `${page.origin}/a`]);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe(`robots: warning: ${page.origin}/robots.txt: this is an HTML page, not a robots.txt (a server that answers /robots.txt with a page?): crawlers find no rules in it\n`);
+    expect(r.stdout).toContain(`verdict:     allowed for Googlebot: ${page.origin}/a (no rule matched)\n`);
+  });
 });
 
 describe('robots classify --robots URL', () => {
@@ -138,5 +194,17 @@ describe('--help shows the defaults', () => {
     const help = robots(['classify', '--help']).stdout.replace(/\s+/g, ' ');
     expect(help).toContain('default: Googlebot');
     expect(help).toMatch(/--profile <profile> rfc \(RFC 9309, URLs and rules normalised as RFC 3986 says\) or google \(Googlebot's own parser, bit for bit\) \(default: "rfc"\)/);
+  });
+});
+
+describe('exit codes, as --help says them', () => {
+  it('explain: 0 allowed, 1 disallowed, 2 usage error, as check', () => {
+    for (const command of ['check', 'explain']) {
+      const help = robots([command, '--help']).stdout.replace(/\s+/g, ' ');
+      expect(help, command).toMatch(/Exit 0: (all )?allowed; 1: (any )?disallowed; 2: usage error/);
+    }
+    expect(robots(['explain', FILE, 'FooBot', 'http://x/a/b']).status).toBe(0);
+    expect(robots(['explain', FILE, 'FooBot', 'http://x/a']).status).toBe(1);
+    expect(robots(['explain', FILE, 'FooBot', 'http://x/a', '--format', 'json']).status).toBe(1);
   });
 });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { CLI, robots } from './cli-run.js';
 import { writeWarc, type Capture, type WarcLayout } from './warc-files.js';
-import { SPELLINGS } from './host-spellings.js';
+import { echoed, SPELLINGS } from './host-spellings.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-warc-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -131,7 +131,7 @@ describe('robots classify --robots-warc', () => {
       expect(r.status).toBe(0);
       const got = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
       expect(got.map((l) => [l.url, l.allowed, l.robots])).toEqual([
-        ...SPELLINGS.map(([u]) => [u, false, 'ok']),
+        ...SPELLINGS.map(([u]) => [echoed(u), false, 'ok']),
         ['http://dot.example/a', false, 'ok'],
         ['http://other.com/a', true, 'missing'],
         ['http://u@other.com\\@e.com/a', true, 'missing'], // (its host is other.com: `\` ends the authority)

@@ -21,3 +21,6 @@ export const SPELLINGS: [string, string][] = [
   ['http://ｅ.com/a', 'e.com'], // a full-width 'e' (IDNA maps it)
   ['ht\ttp://e.com/a', 'e.com'], // WHATWG drops tabs
 ];
+
+/** A URL as the command echoes it: its C0 controls (a tab in the scheme above) as %XX (issue 27, item 8). */
+export const echoed = (url: string): string => url.replace(/[\x00-\x1f]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);

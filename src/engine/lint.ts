@@ -8,6 +8,7 @@ import { DEFAULT_MAX_BYTES } from './robots-txt.js';
 export type LintCode =
   | DiagnosticCode
   | 'html'
+  | 'binary'
   | 'path-without-slash'
   | 'allowed-and-disallowed'
   | 'relative-sitemap'
@@ -34,27 +35,38 @@ export interface LintReport {
 /** Codes of lines a crawler ignores that were probably meant to count: errors. The rest are warnings. */
 const ERRORS: ReadonlySet<LintCode> = new Set<LintCode>([
   'invalid-line', 'rule-outside-group', 'line-too-long', 'invalid-utf8', 'invalid-crawl-delay', 'size-limit',
-  'html', 'path-without-slash',
+  'html', 'binary', 'path-without-slash',
 ]);
 
+export interface LintOptions {
+  profile?: Profile;
+  maxBytes?: number;
+  /** The site whose robots.txt this is (a host, or host:port), when known: a rule
+   * written as a URL of another host is told apart from one of this site's. */
+  host?: string;
+}
+
 /** The body as a person would read it; `maxBytes` as parse() takes it. */
-export function lint(body: string | Uint8Array, options: { profile?: Profile; maxBytes?: number } = {}): LintReport {
+export function lint(body: string | Uint8Array, options: LintOptions = {}): LintReport {
   let bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const cut = bytes.length > maxBytes;
   if (cut) bytes = bytes.subarray(0, maxBytes);
   const records = readRecords(bytes);
   const found: Omit<Finding, 'severity'>[] = [];
-  const html = looksLikeHtml(bytes, records);
-  for (const d of diagnosticsOf(records)) {
-    // An HTML page is one finding, not one per tag.
-    if (!(html && (d.code === 'invalid-line' || d.code === 'unknown-key' || d.code === 'missing-colon'))) found.push(d);
-  }
-  if (html) {
-    found.push({ line: 1, code: 'html', message: 'this is an HTML page, not a robots.txt (a server that answers /robots.txt with a page?): crawlers find no rules in it' });
+  const kind = notRobotsTxt(bytes, records);
+  if (kind === 'binary') {
+    // Random, compressed or UTF-16 octets: one finding, not one per "line" of them.
+    found.push({ line: 1, code: 'binary', message: NOT_ROBOTS_TXT.binary });
+  } else {
+    for (const d of diagnosticsOf(records)) {
+      // An HTML page is one finding, not one per tag.
+      if (!(kind === 'html' && (d.code === 'invalid-line' || d.code === 'unknown-key' || d.code === 'missing-colon'))) found.push(d);
+    }
+    if (kind === 'html') found.push({ line: 1, code: 'html', message: NOT_ROBOTS_TXT.html });
+    mistakes(records, found, options.host === undefined ? undefined : hostOf(options.host));
   }
   if (cut) found.push(sizeLimitDiagnostic(records, maxBytes));
-  mistakes(records, found);
   const findings = found
     .map((f) => ({ ...f, severity: ERRORS.has(f.code) ? ('error' as const) : ('warning' as const) }))
     .sort((a, b) => a.line - b.line);
@@ -62,29 +74,87 @@ export function lint(body: string | Uint8Array, options: { profile?: Profile; ma
   return { findings, errors, warnings: findings.length - errors, sitemaps: records.sitemaps, crawlDelays: crawlDelays(records) };
 }
 
-/** A page of markup: it opens with a tag, and most of its lines were not records. */
-function looksLikeHtml(bytes: Uint8Array, records: Records): boolean {
+/** What a body that is not a robots.txt is, in words (lint's finding, and the CLI's warnings). */
+export const NOT_ROBOTS_TXT = {
+  html: 'this is an HTML page, not a robots.txt (a server that answers /robots.txt with a page?): crawlers find no rules in it',
+  binary: 'this is binary data, not a robots.txt (compressed, an image, UTF-16, or another file?): crawlers find no rules in it',
+} as const;
+
+/** Octets looked at to tell binary data from text. */
+const BINARY_SAMPLE = 8192;
+
+/**
+ * 'binary' when more than 1 in 32 of the first 8 KiB are NUL or other C0
+ * control octets than tab, LF, VT, FF and CR, a run of one such octet counted
+ * once: text in UTF-8 or any 8-bit encoding has next to none (its invalid
+ * UTF-8 is not counted: a Latin-1 or cp1251 robots.txt is text; nor is a
+ * robots.txt with a hole of NULs in it, as one of the corpus has), random or
+ * compressed octets and images have 1 in 9, UTF-16 text 1 in 2; 'html' for a
+ * page of markup; else undefined.
+ */
+export function notRobotsTxt(bytes: Uint8Array, records?: Records): 'binary' | 'html' | undefined {
+  const n = Math.min(bytes.length, BINARY_SAMPLE);
+  let controls = 0;
+  for (let i = 0; i < n; i++) {
+    const c = bytes[i];
+    if (c < 0x20 && (c < 0x09 || c > 0x0d) && (i === 0 || bytes[i - 1] !== c)) controls++;
+  }
+  if (controls * 32 > n) return 'binary';
+  return looksLikeHtml(bytes, records) ? 'html' : undefined;
+}
+
+/** A page of markup: it opens with a tag, and most of its lines were not records (read when needed). */
+function looksLikeHtml(bytes: Uint8Array, records: Records | undefined): boolean {
   const head = new TextDecoder().decode(bytes.subarray(0, 1024)).trimStart().toLowerCase();
   if (head.startsWith('<!doctype html') || head.startsWith('<html')) return true;
   if (!head.startsWith('<')) return false;
-  const invalid = records.pending.filter((d) => d.code === 'invalid-line').length;
-  return invalid * 2 > records.lines;
+  const r = records ?? readRecords(bytes);
+  const invalid = r.pending.filter((d) => d.code === 'invalid-line').length;
+  return invalid * 2 > r.lines;
+}
+
+/** A host as compared: lower case, without a port or a trailing dot (WHATWG's form when it parses). */
+function hostOf(authority: string): string {
+  let host = authority.toLowerCase();
+  try {
+    host = new URL(`http://${authority}/`).hostname;
+  } catch {
+    host = host.replace(/:\d*$/, '');
+  }
+  return host.replace(/\.$/, '');
+}
+
+/** A value written as a URL ("https://example.com/a/*"): its host and its path as written ("/a/*"). */
+const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)(.*)$/is;
+
+function pathWithoutSlash(value: string, siteHost: string | undefined): string {
+  const shown = value.slice(0, 60);
+  const url = ABSOLUTE.exec(value);
+  if (url === null) return `"${shown}" never matches: a path starts with "/" (write "/${shown}")`;
+  const rest = url[2];
+  const path = (rest.startsWith('/') ? rest : `/${rest}`).slice(0, 60);
+  const host = hostOf(url[1].replace(/^.*@/, ''));
+  if (siteHost !== undefined && host !== siteHost) {
+    return `"${shown}" never matches: a rule is a path of this site, and ${host} is another (for a path of this site, write "${path}")`;
+  }
+  return `"${shown}" never matches: a rule is a path, not a URL (write "${path}")`;
 }
 
 const text = (records: Records, start: number, end: number) => new TextDecoder().decode(records.body.subarray(start, end));
 
-function mistakes(records: Records, found: Omit<Finding, 'severity'>[]): void {
+function mistakes(records: Records, found: Omit<Finding, 'severity'>[], siteHost: string | undefined): void {
   for (const g of records.groups) {
     for (const a of g.agents) {
       if (a.trailing && !a.global && a.lower !== '') {
-        found.push({ line: a.line, code: 'agent-with-version', message: `only the product token "${a.lower}" of this user-agent is matched: write "User-agent: ${a.lower}"` });
+        const name = a.written ?? a.lower;
+        found.push({ line: a.line, code: 'agent-with-version', message: `only the product token "${name}" of this user-agent is matched: write "User-agent: ${name}"` });
       }
     }
     const seen = new Map<string, { kind: string; line: number }>();
     for (const r of g.rules) {
       const value = text(records, r.start, r.end);
       if (value !== '' && value[0] !== '/' && value[0] !== '*') {
-        found.push({ line: r.line, code: 'path-without-slash', message: `"${value.slice(0, 60)}" never matches: a path starts with "/" (write "/${value.slice(0, 60)}")` });
+        found.push({ line: r.line, code: 'path-without-slash', message: pathWithoutSlash(value, siteHost) });
       }
       const twin = seen.get(value);
       if (twin !== undefined && twin.kind !== r.kind) {

@@ -20,6 +20,8 @@ export interface AgentLine {
   lower: string;
   /** The value goes on past its product token ("Googlebot/2.1"): that part is not matched. */
   trailing: boolean;
+  /** With `trailing`: the product token as written ("Googlebot" of "Googlebot/2.1"), for lint's hint. */
+  written?: string;
 }
 
 export interface RuleLine {
@@ -117,7 +119,14 @@ function agentLine(line: number, b: Uint8Array, start: number, end: number): Age
   let lower = '';
   let i = start;
   for (; i < end && isTokenChar(b[i]); i++) lower += String.fromCharCode(asciiLower(b[i]));
-  return { line, global: false, wildcard: end > start && b[start] === 0x2a, lower, trailing: i < end };
+  const trailing = i < end;
+  const agent: AgentLine = { line, global: false, wildcard: end > start && b[start] === 0x2a, lower, trailing };
+  if (trailing && i > start) {
+    let written = '';
+    for (let k = start; k < i; k++) written += String.fromCharCode(b[k]);
+    agent.written = written;
+  }
+  return agent;
 }
 
 // A leading decimal number; what follows it ("10<BR>" in HTML served as text) is ignored.

@@ -44,7 +44,11 @@ export async function benchCommand(file: string, urlsPath: string, o: BenchOptio
     harness = (await import(HARNESS.href)) as UserBench;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw e;
-    // The harness (bench/, shipped in the package) or its tinybench is missing.
+    // tinybench is an optional peer (a plain install leaves it out): say how to get it.
+    if (/Cannot find package 'tinybench'/.test((e as Error).message)) {
+      throw new CliError('robots bench needs tinybench, an optional peer dependency that is not installed: npm install tinybench');
+    }
+    // The harness (bench/, shipped in the package) is missing.
     throw new CliError(`robots bench needs the benchmark harness in ${new URL('.', HARNESS).pathname}: ${(e as Error).message.split('\n')[0]}`);
   }
   const log = o.quiet ? () => {} : (line: string) => process.stderr.write(`${line}\n`);

@@ -3,7 +3,8 @@
 import { ruleText } from '../../engine/explanation.js';
 import { compileAgents } from './classify-config.js';
 import { noteAgents, parseAgents, parseFormat, parseMaxBytes, parseProfile } from './options.js';
-import { readRobotsFile } from './robots-file.js';
+import { readRobotsFile, warnIfNotRobotsTxt } from './robots-file.js';
+import { echoUrl } from './url-echo.js';
 
 export interface CheckOptions {
   profile: string;
@@ -15,13 +16,15 @@ export function checkCommand(file: string, agent: string, urls: string[], option
   const profile = parseProfile(options.profile);
   const json = parseFormat(options.format);
   const agents = parseAgents([agent]);
-  const matcher = compileAgents(readRobotsFile(file), { agents, profile, maxBytes: parseMaxBytes(options.maxBytes) });
+  const bytes = readRobotsFile(file);
+  warnIfNotRobotsTxt(file, bytes);
+  const matcher = compileAgents(bytes, { agents, profile, maxBytes: parseMaxBytes(options.maxBytes) });
   noteAgents('check', agents, profile);
-  const verdicts = urls.map((url) => ({ url, ...matcher.explain(url) }));
+  const verdicts = urls.map((url) => ({ ...matcher.explain(url), url: echoUrl(url) }));
   if (json) {
     process.stdout.write(JSON.stringify(verdicts.map(({ url, allowed, line, rule }) => ({ url, allowed, line, rule: rule ?? null }))) + '\n');
   } else {
-    for (const v of verdicts) process.stdout.write(`${v.allowed ? 'allowed' : 'disallowed'}\t${v.line}\t${v.url}\t${ruleText(v)}\n`);
+    for (const v of verdicts) process.stdout.write(`${v.allowed ? 'allowed' : 'disallowed'}\t${v.line}\t${v.url}\t${echoUrl(ruleText(v))}\n`);
   }
   return verdicts.every((v) => v.allowed) ? 0 : 1;
 }

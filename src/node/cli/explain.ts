@@ -5,7 +5,8 @@ import { parse } from '../../index.js';
 import { INDEX_HTM_NOTE, matchLabel, pathNote } from '../../engine/explanation.js';
 import { usageErrors } from './classify-config.js';
 import { noteAgents, parseAgents, parseFormat, parseMaxBytes, parseProfile } from './options.js';
-import { readRobotsFile } from './robots-file.js';
+import { readRobotsFile, warnIfNotRobotsTxt } from './robots-file.js';
+import { echoUrl } from './url-echo.js';
 
 export interface ExplainOptions {
   profile: string;
@@ -18,17 +19,18 @@ export function explainCommand(file: string, agent: string, url: string, options
   const maxBytes = parseMaxBytes(options.maxBytes);
   const agents = parseAgents([agent]);
   const body = readRobotsFile(file);
+  warnIfNotRobotsTxt(file, body);
   const e = usageErrors(() => parse(body, { profile, maxBytes }).explainAll(url, agents));
   noteAgents('explain', agents, profile);
 
   if (parseFormat(options.format)) {
     const { group: _, ...json } = e;
-    process.stdout.write(JSON.stringify(json) + '\n');
+    process.stdout.write(JSON.stringify({ ...json, url: echoUrl(url) }) + '\n');
     return e.allowed ? 0 : 1;
   }
   const lines: string[] = [];
-  lines.push(`URL:      ${url}`);
-  lines.push(`Path:     ${e.path}  (${pathNote(profile)})`);
+  lines.push(`URL:      ${echoUrl(url)}`);
+  lines.push(`Path:     ${echoUrl(e.path)}  (${pathNote(profile)})`);
   lines.push(`Crawler:  ${agents.join(', ')}  (profile ${profile})`);
   lines.push(`Group:    ${e.group}`);
   if (e.matches.length === 0) {

@@ -77,7 +77,7 @@ program
 
 program
   .command('explain')
-  .description('Why a URL is allowed or not: the group, every matching rule with its length, the decision.')
+  .description('Why a URL is allowed or not: the group, every matching rule with its length, the decision. Exit 0: allowed; 1: disallowed; 2: usage error (as check).')
   .argument('<file>', 'robots.txt ("-" for stdin)')
   .argument('<agent>', 'crawler name, a product token, e.g. Googlebot (rfc refuses another name; google compares it whole, so the * group applies, and says so on stderr)')
   .argument('<url>', 'the URL')
@@ -90,7 +90,7 @@ program
 
 program
   .command('lint')
-  .description('Lines ignored or bent and common mistakes, with line numbers; sitemaps and crawl-delays found. Exit 1 when there are errors.')
+  .description('Lines ignored or bent and common mistakes, with line numbers; sitemaps and crawl-delays found; a total for a directory. Exit 1 when there are errors or an entry of a directory cannot be read.')
   .argument('<file>', 'robots.txt, a directory of them (each file), or "-" for stdin')
   .addOption(profileOption())
   .addOption(maxBytesOption())
@@ -101,9 +101,11 @@ program
 
 program
   .command('fetch')
-  .description("A site's robots.txt fetched as a crawler does (status codes, redirects, size limit: RFC 9309 and Google), and what it means. Exit 0: fetched; 1: unavailable or unreachable; 2: usage error.")
-  .argument('<url>', 'any URL of the site (its origin\'s /robots.txt is fetched)')
+  .description("A site's robots.txt fetched as a crawler does (status codes, redirects, size limit: RFC 9309 and Google), and what it means: the URL's verdict for the crawler, the sitemaps, the crawl-delay. Exit 0: fetched; 1: unavailable or unreachable; 2: usage error (an http or https URL only).")
+  .argument('<url>', 'any URL of the site (its origin\'s /robots.txt is fetched; the verdict is for this URL)')
   .option('--user-agent <header>', 'the User-Agent header sent (default: robots-wasm/VERSION)')
+  .option('--agent <name>', "the crawler the URL's verdict and crawl-delay are for (default: the product token of --user-agent, else Googlebot)")
+  .addOption(profileOption())
   .option('--timeout-ms <n>', 'for the whole fetch, redirects and body included', '10000')
   .addOption(maxBytesOption())
   .option('-o, --out <file>', 'write the body read here')

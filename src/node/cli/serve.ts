@@ -64,11 +64,12 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
 }
 
 async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const send = (status: number, body: string | Buffer, type = 'text/plain; charset=utf-8') => {
-    res.writeHead(status, { 'content-type': type, 'content-security-policy': POLICY, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-cache' });
+  const send = (status: number, body: string | Buffer, type = 'text/plain; charset=utf-8', extra: Record<string, string> = {}) => {
+    res.writeHead(status, { ...extra, 'content-type': type, 'content-security-policy': POLICY, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-cache' });
     res.end(req.method === 'HEAD' ? undefined : body);
   };
-  if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'only GET and HEAD\n');
+  // A 405 names the methods that are served (RFC 9110 15.5.6).
+  if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'only GET and HEAD\n', undefined, { allow: 'GET, HEAD' });
   let name: string;
   try {
     name = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
