@@ -121,6 +121,9 @@ describe('robots fetch: what it means for the URL given', () => {
     expect(r.stdout).toContain(`verdict:     disallowed for FooBot: ${site.origin}/private/x (line 6: Disallow: /private)\n`);
     expect(r.stdout).toContain('sitemaps:    https://a.example/sitemap.xml\n             https://a.example/news.xml\n');
     expect(r.stdout).toContain('crawl-delay: 5 s for FooBot\n');
+    // The path a fetch of the URL requests (WHATWG: '\\' is '/'), not the string as written.
+    const backslash = await robotsAsync(['fetch', `${site.origin}\\private/x`, '--agent', 'FooBot']);
+    expect(backslash.stdout).toContain('verdict:     disallowed for FooBot');
     const other = await robotsAsync(['fetch', `${site.origin}/public`, '--agent', 'BarBot', '--format', 'json']);
     expect(JSON.parse(other.stdout)).toMatchObject({
       url: `${site.origin}/public`, agent: 'BarBot', allowed: false, line: 2, rule: { kind: 'disallow', pattern: '/', line: 2 },

@@ -11,6 +11,7 @@ import { thousands } from './numbers.js';
 import { parseAgents, parseFormat, parseMaxBytes, parseProfile } from './options.js';
 import { warnIfNotRobotsTxt } from './robots-file.js';
 import { echoUrl } from './url-echo.js';
+import { requestedPath } from '../../engine/from-path.js';
 
 declare const VERSION: string; // set by the build (package.json)
 
@@ -112,7 +113,9 @@ function verdictOf(got: FetchOutcome, url: string, agents: string[], profile: 'r
   }
   const robots = parse(got.body, { profile, maxBytes });
   try {
-    return { verdict: robots.explain(url, agents), sitemaps: [...robots.sitemaps], crawlDelay: robots.crawlDelay(agents) };
+    // For the path a fetch of the URL requests (WHATWG's, as the origin fetched is): as written,
+    // "http://h\private/x" is the path "/x" of a host "h\private" to the core.
+    return { verdict: robots.explain(requestedPath(url), agents), sitemaps: [...robots.sitemaps], crawlDelay: robots.crawlDelay(agents) };
   } finally {
     robots.dispose();
   }
