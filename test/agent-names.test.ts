@@ -107,32 +107,32 @@ describe('the command: rfc refuses, google says on stderr what it does with the 
   const file = path.join(dir, 'robots.txt');
   writeFileSync(file, FILE);
 
-  it('check and explain under google: the verdict on stdout as before, the note on stderr', () => {
-    const check = cli(['check', '--profile', 'google', file, 'Bot1', '/g1']);
+  it('check and explain under google: the verdict on stdout as before, the note on stderr', async () => {
+    const check = await cli(['check', '--profile', 'google', file, 'Bot1', '/g1']);
     expect([check.status, check.stdout]).toEqual([1, 'disallowed\t14\t/g1\tDisallow: /\n']);
     expect(check.stderr).toBe(`robots check: note: ${agentNotes('Bot1', 'google')[0]}\n`);
-    const explain = cli(['explain', '--profile', 'google', '--format', 'json', file, 'Bot1', '/g1']);
+    const explain = await cli(['explain', '--profile', 'google', '--format', 'json', file, 'Bot1', '/g1']);
     expect(JSON.parse(explain.stdout).groups).toEqual([{ line: 13, global: true }]);
     expect(explain.stderr).toBe(`robots explain: note: ${agentNotes('Bot1', 'google')[0]}\n`);
     // A product token: no note.
-    expect(cli(['check', '--profile', 'google', file, 'Bot', '/g1']).stderr).toBe('');
-    expect(cli(['explain', '--profile', 'google', file, 'Bot', '/g1']).stderr).toBe('');
+    expect((await cli(['check', '--profile', 'google', file, 'Bot', '/g1'])).stderr).toBe('');
+    expect((await cli(['explain', '--profile', 'google', file, 'Bot', '/g1'])).stderr).toBe('');
   });
 
-  it('classify says it too (--agent and --crawlers), before its verdicts', () => {
+  it('classify says it too (--agent and --crawlers), before its verdicts', async () => {
     const urls = path.join(dir, 'urls.txt');
     writeFileSync(urls, '/g1\n/g3\n');
-    const one = cli(['classify', '--robots', file, '--profile', 'google', '--agent', 'Bot1', '-q', urls]);
+    const one = await cli(['classify', '--robots', file, '--profile', 'google', '--agent', 'Bot1', '-q', urls]);
     expect([one.status, one.stdout]).toEqual([0, 'disallowed\t14\t/g1\ndisallowed\t14\t/g3\n']);
     expect(one.stderr).toBe(`robots classify: note: ${agentNotes('Bot1', 'google')[0]}\n`);
-    const several = cli(['classify', '--robots', file, '--profile', 'google', '--crawlers', 'Bot,Bot2', '-q', urls]);
+    const several = await cli(['classify', '--robots', file, '--profile', 'google', '--crawlers', 'Bot,Bot2', '-q', urls]);
     expect(several.stdout).toBe('url\tBot\tBot2\n/g1\tallowed\tdisallowed\n/g3\tallowed\tdisallowed\n');
     expect(several.stderr).toBe(`robots classify: note: ${agentNotes('Bot2', 'google')[0]}\n`);
   });
 
-  it('under rfc: a usage error (exit 2), one line', () => {
+  it('under rfc: a usage error (exit 2), one line', async () => {
     for (const cmd of ['check', 'explain']) {
-      const run = cli([cmd, file, 'Bot1', '/g1']);
+      const run = await cli([cmd, file, 'Bot1', '/g1']);
       expect(run.status, cmd).toBe(2);
       expect(run.stderr, cmd).toMatch(/^robots: invalid agent "Bot1": a product token is letters, '-' and '_' only[^\n]*\n$/);
     }

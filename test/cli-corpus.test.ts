@@ -21,16 +21,16 @@ describe.skipIf(!HAVE_SHARED)('robots classify on the real corpus, against Googl
   it('has every Googlebot probe', () => expect(verdicts).toHaveLength(169_640));
 
   for (const threads of ['1', '2']) {
-    it(`reproduces every verdict and line, in input order, with ${threads} thread(s)`, () => {
-      const r = robots([...base, '--threads', threads, urls]);
+    it(`reproduces every verdict and line, in input order, with ${threads} thread(s)`, async () => {
+      const r = await robots([...base, '--threads', threads, urls]);
       expect(r.stderr).toMatch(/169,640 URLs, 4,241 hosts/);
       expect(r.status).toBe(0);
       expect(r.stdout === want).toBe(true); // (a diff of 170k lines would drown the report)
     });
   }
 
-  it('reproduces them from stdin as JSON lines', () => {
-    const r = robots([...base, '--format', 'jsonl', '--threads', '2'], verdicts.map((v) => v.url).join('\n'));
+  it('reproduces them from stdin as JSON lines', async () => {
+    const r = await robots([...base, '--format', 'jsonl', '--threads', '2'], verdicts.map((v) => v.url).join('\n'));
     expect(r.status).toBe(0);
     const got = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
     const mismatches = got.filter((g, i) => g.url !== verdicts[i].url || g.allowed !== verdicts[i].allowed || g.line !== verdicts[i].line);

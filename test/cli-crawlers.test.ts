@@ -41,14 +41,15 @@ const sources = () => [
 describe('robots classify --crawlers', () => {
   for (const profile of ['rfc', 'google']) {
     for (const threads of ['1', '2']) {
-      it(`each crawler's verdicts and lines are its own run's (${profile}, ${threads} thread(s), --robots-dir and --robots-warc, TSV and JSON)`, () => {
+      it(`each crawler's verdicts and lines are its own run's (${profile}, ${threads} thread(s), --robots-dir and --robots-warc, TSV and JSON)`, async () => {
         for (const source of sources()) {
-          const alone = CRAWLERS.map((c) => {
-            const r = robots(['classify', ...source, '--agent', c, '--profile', profile, '--format', 'jsonl', '-q', urlsFile]);
+          const alone: { url: string; allowed: boolean; line: number; robots: string }[][] = [];
+          for (const c of CRAWLERS) {
+            const r = await robots(['classify', ...source, '--agent', c, '--profile', profile, '--format', 'jsonl', '-q', urlsFile]);
             expect(r.status).toBe(0);
-            return r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
-          });
-          const all = robots(['classify', ...source, '--crawlers', CRAWLERS.join(','), '--profile', profile, '--format', 'jsonl', '--threads', threads, urlsFile]);
+            alone.push(r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l)));
+          }
+          const all = await robots(['classify', ...source, '--crawlers', CRAWLERS.join(','), '--profile', profile, '--format', 'jsonl', '--threads', threads, urlsFile]);
           expect(all.status).toBe(0);
           const lines = all.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
           expect(lines.map((l) => l.url)).toEqual(URLS);
@@ -62,7 +63,7 @@ describe('robots classify --crawlers', () => {
             const allowed = alone[j].filter((v) => v.allowed).length;
             expect(all.stderr).toContain(`${c}: ${allowed.toLocaleString('en-US')} allowed, ${(URLS.length - allowed).toLocaleString('en-US')} disallowed`);
           });
-          const tsv = robots(['classify', ...source, '--crawlers', CRAWLERS.join(','), '--profile', profile, '--threads', threads, '-q', urlsFile]);
+          const tsv = await robots(['classify', ...source, '--crawlers', CRAWLERS.join(','), '--profile', profile, '--threads', threads, '-q', urlsFile]);
           const rows = tsv.stdout.trimEnd().split('\n');
           expect(rows[0]).toBe(['url', ...CRAWLERS].join('\t'));
           expect(rows.slice(1)).toEqual(lines.map((l) => [l.url, ...CRAWLERS.map((c) => (l.crawlers[c].allowed ? 'allowed' : 'disallowed'))].join('\t')));
@@ -71,15 +72,15 @@ describe('robots classify --crawlers', () => {
     }
   }
 
-  it('with one robots.txt (--robots), from stdin, into --out', () => {
+  it('with one robots.txt (--robots), from stdin, into --out', async () => {
     const file = path.join(dir, 'robots', 'a.example');
     const out = path.join(dir, 'out.tsv');
-    const r = robots(['classify', '--robots', file, '--crawlers', 'GPTBot', '--crawlers', 'CCBot', '--out', out], 'https://a.example/private\nhttps://a.example/admin\n');
+    const r = await robots(['classify', '--robots', file, '--crawlers', 'GPTBot', '--crawlers', 'CCBot', '--out', out], 'https://a.example/private\nhttps://a.example/admin\n');
     expect(r.status).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe('url\tGPTBot\tCCBot\nhttps://a.example/private\tdisallowed\tdisallowed\nhttps://a.example/admin\tdisallowed\tallowed\n');
   });
 
-  it('usage errors: --crawlers with --agent, a name that is no product token under rfc, too many, none', () => {
+  it('usage errors: --crawlers with --agent, a name that is no product token under rfc, too many, none', async () => {
     const base = ['classify', '--robots-dir', path.join(dir, 'robots')];
     for (const [args, message] of [
       [['--crawlers', 'A', '--agent', 'B'], /--agent .* or --crawlers .*not both/],
@@ -87,7 +88,7 @@ describe('robots classify --crawlers', () => {
       [['--crawlers', Array.from({ length: 65 }, (_, k) => `Bot${String.fromCharCode(97 + (k % 26))}${'x'.repeat(k)}`).join(',')], /at most 64 crawlers/],
       [['--crawlers', ','], /--crawlers needs a crawler name/],
     ] as [string[], RegExp][]) {
-      const r = robots([...base, ...args], 'https://a.example/\n');
+      const r = await robots([...base, ...args], 'https://a.example/\n');
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(message);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);

@@ -33,28 +33,28 @@ describe.skipIf(!existsSync('/dev/full'))('a full stdout (/dev/full): one line, 
     ['--help', ['--help']],
   ];
   for (const [name, args] of cases) {
-    it(name, () => {
-      const r = robots(args, undefined, { stdout: '/dev/full' });
+    it(name, async () => {
+      const r = await robots(args, undefined, { stdout: '/dev/full' });
       expectUsageError(r, /^robots: cannot write the output: no space left on the device/);
     });
   }
-  it('a full stderr: nowhere to say so, but the exit code is kept (not 1 for an unhandled error)', () => {
-    expect(robots(['check', path.join(dir, 'none.txt'), 'FooBot', 'http://x/a'], undefined, { stderr: '/dev/full' }).status).toBe(2);
-    expect(robots(['classify', '--robots', ROBOTS, URLS], undefined, { stderr: '/dev/full' }).status).toBe(0);
+  it('a full stderr: nowhere to say so, but the exit code is kept (not 1 for an unhandled error)', async () => {
+    expect((await robots(['check', path.join(dir, 'none.txt'), 'FooBot', 'http://x/a'], undefined, { stderr: '/dev/full' })).status).toBe(2);
+    expect((await robots(['classify', '--robots', ROBOTS, URLS], undefined, { stderr: '/dev/full' })).status).toBe(0);
   });
-  it('classify --out /dev/full, 1 and 2 threads', () => {
+  it('classify --out /dev/full, 1 and 2 threads', async () => {
     for (const threads of ['1', '2']) {
-      expectUsageError(robots(['classify', '--robots', ROBOTS, '--threads', threads, '--out', '/dev/full', URLS]), /cannot write \/dev\/full: no space left on the device/);
+      expectUsageError(await robots(['classify', '--robots', ROBOTS, '--threads', threads, '--out', '/dev/full', URLS]), /cannot write \/dev\/full: no space left on the device/);
     }
   });
 });
 
 describe('an output that cannot be created says which file and why', () => {
-  it.skipIf(!existsSync('/proc/version'))('--out /proc/version: the temporary file beside it', () => {
-    expectUsageError(robots(['classify', '--robots', ROBOTS, '--out', '/proc/version', URLS]), /cannot write \/proc\/version: cannot create the temporary file \/proc\/version\.\d+\.partial beside it: no such file or directory/);
+  it.skipIf(!existsSync('/proc/version'))('--out /proc/version: the temporary file beside it', async () => {
+    expectUsageError(await robots(['classify', '--robots', ROBOTS, '--out', '/proc/version', URLS]), /cannot write \/proc\/version: cannot create the temporary file \/proc\/version\.\d+\.partial beside it: no such file or directory/);
   });
-  it('a missing directory, and the errors a file system gives, in words', () => {
-    expectUsageError(robots(['classify', '--robots', ROBOTS, '--out', path.join(dir, 'no', 'out.tsv'), URLS]), /cannot write .*out\.tsv: no such directory .*no$/m);
+  it('a missing directory, and the errors a file system gives, in words', async () => {
+    expectUsageError(await robots(['classify', '--robots', ROBOTS, '--out', path.join(dir, 'no', 'out.tsv'), URLS]), /cannot write .*out\.tsv: no such directory .*no$/m);
     expect(reason({ code: 'EROFS', message: 'EROFS: read-only file system, open x.partial' })).toBe('read-only file system');
     expect(reason({ code: 'EDQUOT' })).toBe('disk quota exceeded');
     expect(reason({ code: 'ENOSPC' })).toBe('no space left on the device');
@@ -69,22 +69,22 @@ describe(`the line limit: ${MAX_LINE_OCTETS} octets before the LF, exactly, howe
   writeFileSync(overLimit, `http://x/a\n${line(MAX_LINE_OCTETS + 1)}\nhttp://x/a\n`);
   const TOO_LONG = new RegExp(`an input line is longer than ${MAX_LINE_OCTETS} octets`);
   for (const threads of ['1', '2']) {
-    it(`from a file, ${threads} thread(s)`, () => {
-      const ok = robots(['classify', '--robots', ROBOTS, '--threads', threads, '-q', '--out', path.join(dir, 'o.tsv'), atLimit]);
+    it(`from a file, ${threads} thread(s)`, async () => {
+      const ok = await robots(['classify', '--robots', ROBOTS, '--threads', threads, '-q', '--out', path.join(dir, 'o.tsv'), atLimit]);
       expect(ok.status).toBe(0);
-      expectUsageError(robots(['classify', '--robots', ROBOTS, '--threads', threads, '--out', path.join(dir, 'o.tsv'), overLimit]), TOO_LONG);
+      expectUsageError(await robots(['classify', '--robots', ROBOTS, '--threads', threads, '--out', path.join(dir, 'o.tsv'), overLimit]), TOO_LONG);
     });
-    it(`from stdin (a pipe), ${threads} thread(s)`, () => {
-      const ok = robots(['classify', '--robots', ROBOTS, '--threads', threads, '-q', '--out', path.join(dir, 'o.tsv')], `http://x/a\n${line(MAX_LINE_OCTETS)}\n`);
+    it(`from stdin (a pipe), ${threads} thread(s)`, async () => {
+      const ok = await robots(['classify', '--robots', ROBOTS, '--threads', threads, '-q', '--out', path.join(dir, 'o.tsv')], `http://x/a\n${line(MAX_LINE_OCTETS)}\n`);
       expect(ok.status).toBe(0);
-      expectUsageError(robots(['classify', '--robots', ROBOTS, '--threads', threads, '--out', path.join(dir, 'o.tsv')], `http://x/a\n${line(MAX_LINE_OCTETS + 1)}\n`), TOO_LONG);
+      expectUsageError(await robots(['classify', '--robots', ROBOTS, '--threads', threads, '--out', path.join(dir, 'o.tsv')], `http://x/a\n${line(MAX_LINE_OCTETS + 1)}\n`), TOO_LONG);
       // The last line, without its LF.
-      expectUsageError(robots(['classify', '--robots', ROBOTS, '--threads', threads, '--out', path.join(dir, 'o.tsv')], line(MAX_LINE_OCTETS + 1)), TOO_LONG);
+      expectUsageError(await robots(['classify', '--robots', ROBOTS, '--threads', threads, '--out', path.join(dir, 'o.tsv')], line(MAX_LINE_OCTETS + 1)), TOO_LONG);
     });
   }
-  it('a CR before the LF counts', () => {
-    expect(robots(['classify', '--robots', ROBOTS, '-q', '--out', path.join(dir, 'o.tsv')], `${line(MAX_LINE_OCTETS - 1)}\r\n`).status).toBe(0);
-    expectUsageError(robots(['classify', '--robots', ROBOTS, '--out', path.join(dir, 'o.tsv')], `${line(MAX_LINE_OCTETS)}\r\n`), TOO_LONG);
+  it('a CR before the LF counts', async () => {
+    expect((await robots(['classify', '--robots', ROBOTS, '-q', '--out', path.join(dir, 'o.tsv')], `${line(MAX_LINE_OCTETS - 1)}\r\n`)).status).toBe(0);
+    expectUsageError(await robots(['classify', '--robots', ROBOTS, '--out', path.join(dir, 'o.tsv')], `${line(MAX_LINE_OCTETS)}\r\n`), TOO_LONG);
   });
   it('from a FIFO named as the input (read as a stream, as stdin is)', (ctx) => {
     const fifo = path.join(dir, 'urls.fifo');

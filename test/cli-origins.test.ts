@@ -36,8 +36,8 @@ const URLS: [string, string][] = [
 
 describe('robots classify --robots-dir: origins', () => {
   for (const threads of ['1', '2']) {
-    it(`each origin reads its own robots.txt, in one run of URLs of one host (${threads} thread(s))`, () => {
-      const r = robots(['classify', '--robots-dir', sites, '--threads', threads, '-q'], URLS.map(([u]) => u).join('\n') + '\n');
+    it(`each origin reads its own robots.txt, in one run of URLs of one host (${threads} thread(s))`, async () => {
+      const r = await robots(['classify', '--robots-dir', sites, '--threads', threads, '-q'], URLS.map(([u]) => u).join('\n') + '\n');
       expect(r.status).toBe(0);
       expect(r.stdout.split('\n').filter(Boolean).map((l) => [l.split('\t')[2], l.split('\t')[0]])).toEqual(URLS);
     });
@@ -49,20 +49,21 @@ describe('robots classify --robots-dir: every spelling of a host is its origin',
   mkdirSync(canon);
   for (const host of ['127.0.0.1', '[::1]', 'e.com']) writeFileSync(path.join(canon, host), 'User-agent: *\nDisallow: /\n');
   for (const threads of ['1', '2']) {
-    it(`IPv4 numbers, IPv6 forms, percent-escapes, backslashes, a trailing dot, user info, ports, IDNA: all disallowed (${threads} thread(s))`, () => {
+    it(`IPv4 numbers, IPv6 forms, percent-escapes, backslashes, a trailing dot, user info, ports, IDNA: all disallowed (${threads} thread(s))`, async () => {
       const urls = [...SPELLINGS.map(([u]) => u), 'http://other.com/a', 'http://u@other.com\\@e.com/a'];
-      const r = robots(['classify', '--robots-dir', canon, '--threads', threads, '--format', 'jsonl', '-q'], urls.join('\n') + '\n');
+      const r = await robots(['classify', '--robots-dir', canon, '--threads', threads, '--format', 'jsonl', '-q'], urls.join('\n') + '\n');
       expect(r.status).toBe(0);
       const got = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
       expect(got.map((l) => [l.url, l.allowed])).toEqual([...SPELLINGS.map(([u]) => [echoed(u), false]), ['http://other.com/a', true], ['http://u@other.com\\@e.com/a', true]]);
     });
   }
 
-  it('--shard: every spelling of a host lands in its shard', () => {
+  it('--shard: every spelling of a host lands in its shard', async () => {
     const urls = SPELLINGS.map(([u]) => u);
     // (compared as the command echoes them)
-    const kept = (i: number) => robots(['classify', '--robots-dir', canon, '--shard', `${i}/4`, '--format', 'jsonl', '-q'], urls.join('\n') + '\n').stdout.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l).url as string);
-    const byShard = [0, 1, 2, 3].map(kept);
+    const kept = async (i: number) => (await robots(['classify', '--robots-dir', canon, '--shard', `${i}/4`, '--format', 'jsonl', '-q'], urls.join('\n') + '\n')).stdout.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l).url as string);
+    const byShard: string[][] = [];
+    for (const i of [0, 1, 2, 3]) byShard.push(await kept(i));
     expect(byShard.flat().sort()).toEqual(urls.map(echoed).sort());
     for (const host of ['127.0.0.1', '[::1]', 'e.com']) {
       const spellings = SPELLINGS.filter(([, h]) => h === host).map(([u]) => echoed(u));

@@ -31,9 +31,9 @@ describe('robots classify --shard', () => {
     ['one robots.txt, two crawlers', ['--robots', rulesFile, '--crawlers', 'GPTBot,CCBot']],
   ] as [string, string[]][]) {
     for (const threads of ['1', '2']) {
-      it(`the shards' union is the whole run (${label}, ${threads} thread(s))`, () => {
+      it(`the shards' union is the whole run (${label}, ${threads} thread(s))`, async () => {
         const input = label === 'a directory' ? path.join(CORPUS, 'urls.txt') : urlsFile;
-        const whole = robots(['classify', ...source, '--threads', threads, '-q', input]);
+        const whole = await robots(['classify', ...source, '--threads', threads, '-q', input]);
         expect(whole.status).toBe(0);
         const all = whole.stdout.trimEnd().split('\n');
         const header = source.includes('--crawlers') ? all.shift() : undefined;
@@ -41,7 +41,7 @@ describe('robots classify --shard', () => {
           const seen = new Map<string, number>(); // host -> shard
           const merged: { line: string; shard: number }[] = [];
           for (let i = 0; i < n; i++) {
-            const r = robots(['classify', ...source, '--shard', `${i}/${n}`, '--threads', threads, '-q', input]);
+            const r = await robots(['classify', ...source, '--shard', `${i}/${n}`, '--threads', threads, '-q', input]);
             expect(r.status).toBe(0);
             const lines = r.stdout === '' ? [] : r.stdout.trimEnd().split('\n');
             if (header !== undefined) expect(lines.shift()).toBe(header);
@@ -64,9 +64,9 @@ describe('robots classify --shard', () => {
     }
   }
 
-  it('usage errors', () => {
+  it('usage errors', async () => {
     for (const bad of ['3/3', '-1/2', 'a/b', '1', '0/0', '1/2/3']) {
-      const r = robots(['classify', '--robots', rulesFile, '--shard', bad], 'https://e.com/\n');
+      const r = await robots(['classify', '--robots', rulesFile, '--shard', bad], 'https://e.com/\n');
       expect(r.status, bad).toBe(2);
       expect(r.stderr).toMatch(/--shard must be i\/N/);
     }

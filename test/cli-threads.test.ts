@@ -16,8 +16,9 @@ const dir = mkdtempSync(path.join(tmpdir(), 'robots-threads-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs classify with 1, 2 and 3 threads; each run's output must be the 1-thread run's, octet for octet. */
-function sameForAnyThreads(args: string[], input?: string): { stdout: string; stderr: string[] } {
-  const runs = ['1', '2', '3'].map((threads) => robots(['classify', ...args, '--threads', threads], input));
+async function sameForAnyThreads(args: string[], input?: string): Promise<{ stdout: string; stderr: string[] }> {
+  const runs = [];
+  for (const threads of ['1', '2', '3']) runs.push(await robots(['classify', ...args, '--threads', threads], input));
   for (const r of runs) expect(r.status, r.stderr).toBe(0);
   const [one, ...more] = runs;
   for (const r of more) expect(r.stdout === one.stdout, 'the output differs from one thread\'s').toBe(true);
@@ -42,8 +43,8 @@ describe('robots classify --robots-dir: hosts routed to threads, output in input
   const input = path.join(dir, 'mixed.txt');
   writeFileSync(input, shuffled(lines).join('\n') + '\n' + lines.slice(0, 20_000).join('\n') + '\n');
 
-  it('TSV: the same octets with 1, 2 and 3 threads, each host loaded once, one warning for the unreadable file', () => {
-    const { stdout, stderr } = sameForAnyThreads(['--robots-dir', sites, input]);
+  it('TSV: the same octets with 1, 2 and 3 threads, each host loaded once, one warning for the unreadable file', async () => {
+    const { stdout, stderr } = await sameForAnyThreads(['--robots-dir', sites, input]);
     expect(stdout.split('\n')).toHaveLength(lines.filter((l) => l !== '').length + 20_000 + 1);
     stderr.forEach((e, k) => {
       // 270 files, 30 hosts without one, bad.example: 301 hosts looked up; the long run of h5 is
@@ -55,30 +56,31 @@ describe('robots classify --robots-dir: hosts routed to threads, output in input
     });
   });
 
-  it('a cache that evicts (--cache-mb 1, 300 hosts each of 300 rules) gives the same octets', () => {
+  it('a cache that evicts (--cache-mb 1, 300 hosts each of 300 rules) gives the same octets', async () => {
     const big = path.join(dir, 'big-sites');
     mkdirSync(big);
     for (let h = 0; h < HOSTS; h++) {
       if (h % 10 === 9) continue;
       writeFileSync(path.join(big, `h${h}.example`), 'User-agent: *\n' + Array.from({ length: 300 }, (_, i) => `Disallow: /p${(h + i) % 9}/*/q${i}$`).join('\n') + `\nDisallow: /p${h % 7}/\nAllow: /p${h % 7}/open\n`);
     }
-    const roomy = robots(['classify', '--robots-dir', big, '--threads', '1', input]);
-    const { stdout, stderr } = sameForAnyThreads(['--robots-dir', big, '--cache-mb', '1', input]);
+    const roomy = await robots(['classify', '--robots-dir', big, '--threads', '1', input]);
+    const { stdout, stderr } = await sameForAnyThreads(['--robots-dir', big, '--cache-mb', '1', input]);
     expect(stdout === roomy.stdout).toBe(true);
     expect(Number(/host cache: [\d,]+ loads, ([\d,]+) evictions/.exec(stderr[0])![1].replaceAll(',', ''))).toBeGreaterThan(0);
   });
 
-  it('JSON lines, --missing disallow, and from stdin: the same octets', () => {
-    sameForAnyThreads(['--robots-dir', sites, '--format', 'jsonl', '--missing', 'disallow', input]);
+  it('JSON lines, --missing disallow, and from stdin: the same octets', async () => {
+    await sameForAnyThreads(['--robots-dir', sites, '--format', 'jsonl', '--missing', 'disallow', input]);
     const text = shuffled(lines, 7).join('\n');
-    sameForAnyThreads(['--robots-dir', sites, '--format', 'jsonl', '-'], text);
+    await sameForAnyThreads(['--robots-dir', sites, '--format', 'jsonl', '-'], text);
   });
 
-  it('--crawlers and --shard: the same octets', () => {
-    sameForAnyThreads(['--robots-dir', sites, '--crawlers', 'Googlebot,GPTBot', input]);
-    sameForAnyThreads(['--robots-dir', sites, '--crawlers', 'Googlebot,GPTBot', '--format', 'jsonl', input]);
-    const parts = ['0/2', '1/2'].map((shard) => sameForAnyThreads(['--robots-dir', sites, '--shard', shard, input]).stdout);
-    expect(parts.join('').split('\n').sort()).toEqual(robots(['classify', '--robots-dir', sites, input]).stdout.split('\n').sort());
+  it('--crawlers and --shard: the same octets', async () => {
+    await sameForAnyThreads(['--robots-dir', sites, '--crawlers', 'Googlebot,GPTBot', input]);
+    await sameForAnyThreads(['--robots-dir', sites, '--crawlers', 'Googlebot,GPTBot', '--format', 'jsonl', input]);
+    const parts: string[] = [];
+    for (const shard of ['0/2', '1/2']) parts.push((await sameForAnyThreads(['--robots-dir', sites, '--shard', shard, input])).stdout);
+    expect(parts.join('').split('\n').sort()).toEqual((await robots(['classify', '--robots-dir', sites, input])).stdout.split('\n').sort());
   });
 });
 
@@ -86,16 +88,16 @@ describe.skipIf(!HAVE_SHARED)('robots classify --robots-dir on the corpus probes
   const verdicts = HAVE_SHARED ? readJsonLinesGz<GoogleVerdict>('corpus/google-verdicts-seed1.jsonl.gz').filter((v) => v.agent === 'Googlebot') : [];
   const robotsDir = path.join(SHARED, 'corpus', 'robots');
 
-  it('grouped by host (as the probes come) and interleaved: the same octets, each host loaded once', () => {
+  it('grouped by host (as the probes come) and interleaved: the same octets, each host loaded once', async () => {
     const grouped = path.join(dir, 'probes.txt');
     writeFileSync(grouped, verdicts.map((v) => v.url).join('\n') + '\n');
     const interleaved = path.join(dir, 'probes-interleaved.txt');
     writeFileSync(interleaved, shuffled(verdicts.map((v) => v.url)).join('\n') + '\n');
     const args = ['--robots-dir', robotsDir, '--profile', 'google', '--max-bytes', 'Infinity'];
-    const a = sameForAnyThreads([...args, grouped]);
+    const a = await sameForAnyThreads([...args, grouped]);
     const want = verdicts.map((v) => `${v.allowed ? 'allowed' : 'disallowed'}\t${v.line}\t${v.url}\n`).join('');
     expect(a.stdout === want).toBe(true);
-    const b = sameForAnyThreads([...args, interleaved]);
+    const b = await sameForAnyThreads([...args, interleaved]);
     for (const e of [...a.stderr, ...b.stderr]) expect(e).toMatch(/169,640 URLs, 4,241 hosts, .*host cache: 4,241 loads, 0 evictions/);
   });
 });

@@ -21,33 +21,33 @@ const VERDICTS = [['disallowed', '2'], ['allowed', '0'], ['allowed', '0'], ['all
 
 describe('classify', () => {
   for (const threads of ['1', '2']) {
-    it(`TSV: three columns a line, the URL escaped (--threads ${threads})`, () => {
-      const r = robots(['classify', '--robots', ROBOTS, '--threads', threads, '-q', '-'], INPUT);
+    it(`TSV: three columns a line, the URL escaped (--threads ${threads})`, async () => {
+      const r = await robots(['classify', '--robots', ROBOTS, '--threads', threads, '-q', '-'], INPUT);
       expect(r.status).toBe(0);
       expect(r.stdout).toBe(ECHOED.map((u, i) => `${VERDICTS[i].join('\t')}\t${u}\n`).join(''));
     });
 
-    it(`JSON lines: the url field escaped alike (--threads ${threads})`, () => {
-      const r = robots(['classify', '--robots', ROBOTS, '--threads', threads, '-q', '--format', 'jsonl', '-'], INPUT);
+    it(`JSON lines: the url field escaped alike (--threads ${threads})`, async () => {
+      const r = await robots(['classify', '--robots', ROBOTS, '--threads', threads, '-q', '--format', 'jsonl', '-'], INPUT);
       const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
       expect(lines.map((l) => [l.url, l.allowed])).toEqual(ECHOED.map((u, i) => [u, VERDICTS[i][0] === 'allowed']));
     });
 
-    it(`--crawlers: TSV and JSON lines escape the URL too (--threads ${threads})`, () => {
-      const tsv = robots(['classify', '--robots', ROBOTS, '--crawlers', 'FooBot,BarBot', '--threads', threads, '-q', '-'], INPUT);
+    it(`--crawlers: TSV and JSON lines escape the URL too (--threads ${threads})`, async () => {
+      const tsv = await robots(['classify', '--robots', ROBOTS, '--crawlers', 'FooBot,BarBot', '--threads', threads, '-q', '-'], INPUT);
       expect(tsv.stdout).toBe(['url\tFooBot\tBarBot', ...ECHOED.map((u, i) => `${u}\t${VERDICTS[i][0]}\t${VERDICTS[i][0]}`)].join('\n') + '\n');
-      const json = robots(['classify', '--robots', ROBOTS, '--crawlers', 'FooBot,BarBot', '--threads', threads, '-q', '--format', 'jsonl', '-'], INPUT);
+      const json = await robots(['classify', '--robots', ROBOTS, '--crawlers', 'FooBot,BarBot', '--threads', threads, '-q', '--format', 'jsonl', '-'], INPUT);
       expect(json.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).url)).toEqual(ECHOED);
     });
   }
 
-  it('--robots-dir: among 5,000 URLs, the one with a tab is escaped and the others are as written', () => {
+  it('--robots-dir: among 5,000 URLs, the one with a tab is escaped and the others are as written', async () => {
     const hosts = path.join(dir, 'hosts');
     mkdirSync(hosts);
     writeFileSync(path.join(hosts, 'x.example'), 'User-agent: *\nDisallow: /a\n');
     const many = Array.from({ length: 5000 }, (_, i) => `https://x.example/${i % 2 ? 'a' : 'b'}/${i}`);
     const input = [...many.slice(0, 2500), 'https://x.example/a\tz', ...many.slice(2500)].join('\n') + '\n';
-    const r = robots(['classify', '--robots-dir', hosts, '-q', '-'], input);
+    const r = await robots(['classify', '--robots-dir', hosts, '-q', '-'], input);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(5001);
     expect(lines.every((l) => l.split('\t').length === 3)).toBe(true);
@@ -61,31 +61,31 @@ describe('check, explain, fetch', () => {
   const url = 'https://x.example/a\r\nSet-Cookie: x\tb';
   const shown = 'https://x.example/a%0D%0ASet-Cookie: x%09b';
 
-  it('check: text and JSON', () => {
-    const r = robots(['check', ROBOTS, 'FooBot', url, 'https://x.example/ok']);
+  it('check: text and JSON', async () => {
+    const r = await robots(['check', ROBOTS, 'FooBot', url, 'https://x.example/ok']);
     expect(r.status).toBe(1);
     expect(r.stdout).toBe(`disallowed\t2\t${shown}\tDisallow: /a\nallowed\t0\thttps://x.example/ok\t(no rule matched)\n`);
     // A rule with a tab in it (its last column) keeps the row's four columns too.
     const tabbed = path.join(dir, 'tabbed.txt');
     writeFileSync(tabbed, 'User-agent: *\nDisallow: /x\ty\n');
-    expect(robots(['check', tabbed, 'FooBot', 'https://x.example/x\ty']).stdout).toBe('disallowed\t2\thttps://x.example/x%09y\tDisallow: /x%09y\n');
-    const json = robots(['check', ROBOTS, 'FooBot', url, '--format', 'json']);
+    expect((await robots(['check', tabbed, 'FooBot', 'https://x.example/x\ty'])).stdout).toBe('disallowed\t2\thttps://x.example/x%09y\tDisallow: /x%09y\n');
+    const json = await robots(['check', ROBOTS, 'FooBot', url, '--format', 'json']);
     expect(JSON.parse(json.stdout)[0].url).toBe(shown);
   });
 
-  it('explain: text and JSON', () => {
-    const r = robots(['explain', ROBOTS, 'FooBot', url]);
+  it('explain: text and JSON', async () => {
+    const r = await robots(['explain', ROBOTS, 'FooBot', url]);
     expect(r.stdout.split('\n')[0]).toBe(`URL:      ${shown}`);
     expect(r.stdout).not.toMatch(/[\r\t]/);
     expect(r.stdout.trimEnd().split('\n').every((l) => /^(URL|Path|Crawler|Group|Verdict): |^Rules|^ {2}line \d+: /.test(l))).toBe(true);
-    expect(JSON.parse(robots(['explain', ROBOTS, 'FooBot', url, '--format', 'json']).stdout).url).toBe(shown);
+    expect(JSON.parse((await robots(['explain', ROBOTS, 'FooBot', url, '--format', 'json'])).stdout).url).toBe(shown);
   });
 
-  it('fetch: the verdict line (the robots.txt URL is WHATWG\'s, which drops them)', () => {
-    const r = robots(['fetch', 'http://127.0.0.1:9/a\tb', '--timeout-ms', '2000']);
+  it('fetch: the verdict line (the robots.txt URL is WHATWG\'s, which drops them)', async () => {
+    const r = await robots(['fetch', 'http://127.0.0.1:9/a\tb', '--timeout-ms', '2000']);
     expect(r.stdout).toContain('verdict:     disallowed for Googlebot: http://127.0.0.1:9/a%09b (robots.txt unreachable)\n');
     expect(r.stdout).toContain('robots.txt:  http://127.0.0.1:9/robots.txt\n');
-    const json = robots(['fetch', 'http://127.0.0.1:9/a\tb', '--timeout-ms', '2000', '--format', 'json']);
+    const json = await robots(['fetch', 'http://127.0.0.1:9/a\tb', '--timeout-ms', '2000', '--format', 'json']);
     expect(JSON.parse(json.stdout).url).toBe('http://127.0.0.1:9/a%09b');
   });
 });

@@ -30,22 +30,22 @@ describe.skipIf(!HAVE_SHARED)('robots classify --robots-warc on the real corpus'
 
   const common = ['--agent', 'Googlebot', '--profile', 'google', '--max-bytes', 'Infinity'];
   for (const threads of ['1', '2']) {
-    it(`every verdict and line as --robots-dir's and Google's, with ${threads} thread(s)`, () => {
-      const r = robots(['classify', '--robots-warc', warc, ...common, '--threads', threads, urls]);
+    it(`every verdict and line as --robots-dir's and Google's, with ${threads} thread(s)`, async () => {
+      const r = await robots(['classify', '--robots-warc', warc, ...common, '--threads', threads, urls]);
       expect(r.stderr).toMatch(/indexed 4,241 responses/);
       expect(r.stderr).toMatch(/169,640 URLs, 4,241 hosts/);
       expect(r.status).toBe(0);
       expect(r.stdout === want).toBe(true); // (a diff of 170k lines would drown the report)
-      const dirRun = robots(['classify', '--robots-dir', robotsDir, ...common, '--threads', threads, '-q', urls]);
+      const dirRun = await robots(['classify', '--robots-dir', robotsDir, ...common, '--threads', threads, '-q', urls]);
       expect(dirRun.stdout === r.stdout).toBe(true);
     }, 120_000);
 
-    it(`two crawlers at once, each as its own --robots-dir run, with ${threads} thread(s)`, () => {
-      const both = robots(['classify', '--robots-warc', warc, '--crawlers', 'Googlebot,Bingbot', '--profile', 'google', '--max-bytes', 'Infinity', '--format', 'jsonl', '--threads', threads, '-q', urls]);
+    it(`two crawlers at once, each as its own --robots-dir run, with ${threads} thread(s)`, async () => {
+      const both = await robots(['classify', '--robots-warc', warc, '--crawlers', 'Googlebot,Bingbot', '--profile', 'google', '--max-bytes', 'Infinity', '--format', 'jsonl', '--threads', threads, '-q', urls]);
       expect(both.status).toBe(0);
       const lines = both.stdout.trimEnd().split('\n');
       for (const crawler of ['Googlebot', 'Bingbot']) {
-        const alone = robots(['classify', '--robots-dir', robotsDir, '--agent', crawler, '--profile', 'google', '--max-bytes', 'Infinity', '--threads', threads, '-q', urls]);
+        const alone = await robots(['classify', '--robots-dir', robotsDir, '--agent', crawler, '--profile', 'google', '--max-bytes', 'Infinity', '--threads', threads, '-q', urls]);
         const mine = lines.map((l) => {
           const j = JSON.parse(l);
           return `${j.crawlers[crawler].allowed ? 'allowed' : 'disallowed'}\t${j.crawlers[crawler].line}\t${j.url}\n`;

@@ -88,9 +88,9 @@ describe('robots classify --robots-warc', () => {
 
   for (const layout of ['plain', 'gzip-records', 'gzip-whole'] as WarcLayout[]) {
     for (const threads of ['1', '2']) {
-      it(`every outcome class as the policy says (${layout}, ${threads} thread(s)), JSON lines with the HTTP status`, () => {
+      it(`every outcome class as the policy says (${layout}, ${threads} thread(s)), JSON lines with the HTTP status`, async () => {
         const file = at(`all-${layout}.warc${layout === 'plain' ? '' : '.gz'}`);
-        const r = robots(['classify', '--robots-warc', file, '--format', 'jsonl', '--threads', threads, at('urls.txt')]);
+        const r = await robots(['classify', '--robots-warc', file, '--format', 'jsonl', '--threads', threads, at('urls.txt')]);
         expect(r.stderr).not.toMatch(/warning/);
         expect(r.status).toBe(0);
         const got = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
@@ -98,22 +98,22 @@ describe('robots classify --robots-warc', () => {
         expect(r.stderr).toMatch(new RegExp(`indexed ${CAPTURES.filter((c) => (c.type ?? 'response') === 'response').length} responses`));
         const kinds = (k: string) => EXPECT.filter(([, , kind]) => kind === k).length;
         expect(r.stderr).toContain(`URLs by their host's robots.txt: ${kinds('ok')} ok, ${kinds('unavailable')} unavailable (all allowed), ${kinds('unreachable')} unreachable (all disallowed), ${kinds('missing')} missing`);
-        const tsv = robots(['classify', '--robots-warc', file, '--threads', threads, '-q', at('urls.txt')]);
+        const tsv = await robots(['classify', '--robots-warc', file, '--threads', threads, '-q', at('urls.txt')]);
         expect(tsv.stdout.trimEnd().split('\n').map((l) => l.split('\t')[0])).toEqual(EXPECT.map(([, v]) => v));
       });
     }
   }
 
-  it('--missing disallow: hosts without a capture (or whose redirect leads out of the captures) are disallowed', () => {
-    const r = robots(['classify', '--robots-warc', at('all-plain.warc'), '--missing', 'disallow', '-q', at('urls.txt')]);
+  it('--missing disallow: hosts without a capture (or whose redirect leads out of the captures) are disallowed', async () => {
+    const r = await robots(['classify', '--robots-warc', at('all-plain.warc'), '--missing', 'disallow', '-q', at('urls.txt')]);
     const verdicts = r.stdout.trimEnd().split('\n').map((l) => l.split('\t')[0]);
     EXPECT.forEach(([, v, kind], i) => expect(verdicts[i], EXPECT[i][0]).toBe(kind === 'missing' ? 'disallowed' : v));
-    expect(robots(['classify', '--robots-warc', at('all-plain.warc'), '--missing', 'maybe', at('urls.txt')]).stderr).toMatch(/--missing must be allow or disallow/);
+    expect((await robots(['classify', '--robots-warc', at('all-plain.warc'), '--missing', 'maybe', at('urls.txt')])).stderr).toMatch(/--missing must be allow or disallow/);
   });
 
   it('several WARC files: the latest capture of each URL across them', async () => {
     await writeWarc(at('later.warc.gz'), [{ url: 'http://ok.example/robots.txt', body: rules('later'), date: '2025-01-01T00:00:00Z' }, { url: 'http://down.example/robots.txt', status: 503, date: '2020-01-01T00:00:00Z' }]);
-    const r = robots(['classify', '--robots-warc', at('all-gzip-records.warc.gz'), '--robots-warc', at('later.warc.gz'), '-q'], 'http://ok.example/private-later\nhttp://ok.example/private-ok\nhttp://down.example/x\n');
+    const r = await robots(['classify', '--robots-warc', at('all-gzip-records.warc.gz'), '--robots-warc', at('later.warc.gz'), '-q'], 'http://ok.example/private-later\nhttp://ok.example/private-ok\nhttp://down.example/x\n');
     expect(r.stdout.split('\n').map((l) => l.split('\t')[0])).toEqual(['disallowed', 'allowed', 'disallowed', '']);
   });
 
@@ -127,7 +127,7 @@ describe('robots classify --robots-warc', () => {
     ]);
     const urls = [...SPELLINGS.map(([u]) => u), 'http://dot.example/a', 'http://other.com/a', 'http://u@other.com\\@e.com/a'];
     for (const threads of ['1', '2']) {
-      const r = robots(['classify', '--robots-warc', at('spellings.warc.gz'), '--threads', threads, '--format', 'jsonl', '-q'], urls.join('\n') + '\n');
+      const r = await robots(['classify', '--robots-warc', at('spellings.warc.gz'), '--threads', threads, '--format', 'jsonl', '-q'], urls.join('\n') + '\n');
       expect(r.status).toBe(0);
       const got = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
       expect(got.map((l) => [l.url, l.allowed, l.robots])).toEqual([
@@ -142,7 +142,7 @@ describe('robots classify --robots-warc', () => {
   it('a capture cut short: its host unreachable (disallowed), said in the JSON line; the other captures stand', async () => {
     const whole = await writeWarc(at('cut.warc'), [{ url: 'http://ok.example/robots.txt', body: rules('ok') }, { url: 'http://cut.example/robots.txt', body: rules('cut') + '#'.repeat(4000) }], 'plain');
     writeFileSync(at('cut.warc'), whole.subarray(0, whole.length - 2000));
-    const r = robots(['classify', '--robots-warc', at('cut.warc'), '--format', 'jsonl', '-q'], 'http://ok.example/private-ok\nhttp://cut.example/public\n');
+    const r = await robots(['classify', '--robots-warc', at('cut.warc'), '--format', 'jsonl', '-q'], 'http://ok.example/private-ok\nhttp://cut.example/public\n');
     expect(r.status).toBe(0);
     const [ok, cut] = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
     expect([ok.allowed, ok.robots]).toEqual([false, 'ok']);
@@ -155,7 +155,7 @@ describe('robots classify --robots-warc', () => {
     // Flip octets inside the second member's compressed data.
     for (let k = bad.length - 60; k < bad.length - 40; k++) bad[k] ^= 0x5a;
     writeFileSync(at('damaged.warc.gz'), bad);
-    const r = robots(['classify', '--robots-warc', at('damaged.warc.gz'), '--format', 'jsonl'], 'http://first.example/private-first\nhttp://second.example/private-second\nhttp://second.example/public\n');
+    const r = await robots(['classify', '--robots-warc', at('damaged.warc.gz'), '--format', 'jsonl'], 'http://first.example/private-first\nhttp://second.example/private-second\nhttp://second.example/public\n');
     expect(r.status).toBe(0);
     expect(r.stderr).toMatch(/warning: .*damaged\.warc\.gz: cannot read past uncompressed offset \d+ \(.*\): the captures after it are skipped/);
     expect(r.stderr).toMatch(/1 damaged part skipped/);
@@ -164,7 +164,7 @@ describe('robots classify --robots-warc', () => {
     // octets before it: the captures there are lost (warned), their hosts missing, allowed by default ...
     for (const l of lines) expect(l.allowed === false || l.robots === 'missing').toBe(true);
     // ... and disallowed under --missing disallow; a capture read near the damage is never taken as allowing.
-    const strict = robots(['classify', '--robots-warc', at('damaged.warc.gz'), '--missing', 'disallow', '-q'], 'http://first.example/public\nhttp://second.example/public\n');
+    const strict = await robots(['classify', '--robots-warc', at('damaged.warc.gz'), '--missing', 'disallow', '-q'], 'http://first.example/public\nhttp://second.example/public\n');
     expect(strict.stdout.split('\n').map((l) => l.split('\t')[0])).toEqual(['disallowed', 'disallowed', '']);
   });
 
@@ -176,7 +176,7 @@ describe('robots classify --robots-warc', () => {
     for (let k = bad.length - 100; k < bad.length - 80; k++) bad[k] ^= 0x5a;
     writeFileSync(at('many-damaged.warc.gz'), bad);
     const urls = captures.map((_, k) => `http://h${k}.example/private-${k}`).join('\n') + '\n';
-    const r = robots(['classify', '--robots-warc', at('many-damaged.warc.gz'), '--format', 'jsonl'], urls);
+    const r = await robots(['classify', '--robots-warc', at('many-damaged.warc.gz'), '--format', 'jsonl'], urls);
     expect(r.status).toBe(0);
     expect(r.stderr).toMatch(/cannot read past uncompressed offset/);
     const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
@@ -185,28 +185,28 @@ describe('robots classify --robots-warc', () => {
     for (const l of lines) expect(l.allowed === false || l.robots === 'missing').toBe(true);
   });
 
-  it('a 0-byte file, a file that is not WARC, a missing file, a directory: no crash, clear words', () => {
+  it('a 0-byte file, a file that is not WARC, a missing file, a directory: no crash, clear words', async () => {
     writeFileSync(at('empty.warc'), '');
     writeFileSync(at('text.warc'), 'this is not a WARC file\n'.repeat(10));
-    let r = robots(['classify', '--robots-warc', at('empty.warc'), '-q'], 'http://ok.example/private-ok\n');
+    let r = await robots(['classify', '--robots-warc', at('empty.warc'), '-q'], 'http://ok.example/private-ok\n');
     expect([r.status, r.stdout]).toEqual([0, 'allowed\t0\thttp://ok.example/private-ok\n']);
-    r = robots(['classify', '--robots-warc', at('text.warc')], 'http://ok.example/x\n');
+    r = await robots(['classify', '--robots-warc', at('text.warc')], 'http://ok.example/x\n');
     expect(r.status).toBe(0);
     expect(r.stderr).toMatch(/text\.warc: cannot read past offset 0 \(not a WARC record/);
-    r = robots(['classify', '--robots-warc', at('nope.warc')], 'http://ok.example/x\n');
+    r = await robots(['classify', '--robots-warc', at('nope.warc')], 'http://ok.example/x\n');
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/cannot read WARC file .*nope\.warc: no such file/);
-    r = robots(['classify', '--robots-warc', dir], 'http://ok.example/x\n');
+    r = await robots(['classify', '--robots-warc', dir], 'http://ok.example/x\n');
     expect([r.status, r.stderr]).toEqual([2, expect.stringMatching(/is a directory/)]);
-    r = robots(['classify', '--robots-warc', at('empty.warc'), '--robots-dir', dir], 'http://ok.example/x\n');
+    r = await robots(['classify', '--robots-warc', at('empty.warc'), '--robots-dir', dir], 'http://ok.example/x\n');
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/give one of --robots FILE/);
   });
 
-  it('the index holds no bodies in memory: its spill file is removed at the end', () => {
+  it('the index holds no bodies in memory: its spill file is removed at the end', async () => {
     const before = new Set(readdirTmp());
-    robots(['classify', '--robots-warc', at('all-plain.warc'), '-q', at('urls.txt')]);
+    await robots(['classify', '--robots-warc', at('all-plain.warc'), '-q', at('urls.txt')]);
     expect(readdirTmp().filter((f) => !before.has(f))).toEqual([]);
   });
 });

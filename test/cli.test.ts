@@ -50,36 +50,36 @@ describe('robots classify', () => {
     'https://shop.example/search?q=x', '/cart/x', 'not a url at all', 'https://shop.example/%63art', 'https://shop.example/ü',
   ];
 
-  it('writes one verdict line per URL, in input order, from a file and from stdin', () => {
+  it('writes one verdict line per URL, in input order, from a file and from stdin', async () => {
     const input = file('urls.txt', urls.join('\n') + '\n');
-    const fromFile = robots(['classify', '--robots', SHOP, '--agent', 'Googlebot', input]);
+    const fromFile = await robots(['classify', '--robots', SHOP, '--agent', 'Googlebot', input]);
     expect(fromFile.status).toBe(0);
     expect(fromFile.stdout).toBe(expected(readFileSync(SHOP), urls));
-    const fromStdin = robots(['classify', '--robots', SHOP, '--agent', 'Googlebot'], urls.join('\n'));
+    const fromStdin = await robots(['classify', '--robots', SHOP, '--agent', 'Googlebot'], urls.join('\n'));
     expect(fromStdin.stdout).toBe(fromFile.stdout);
-    expect(robots(['classify', '--robots', SHOP, '-'], urls.join('\n')).stdout).toBe(fromFile.stdout);
+    expect((await robots(['classify', '--robots', SHOP, '-'], urls.join('\n'))).stdout).toBe(fromFile.stdout);
     expect(fromFile.stderr).toMatch(/^robots classify: 9 URLs, 1 host, 4 allowed, 5 disallowed in [\d.]+ s \([\d,]+ URLs\/s\)\n$/);
   });
 
-  it('skips blank lines, trims surrounding whitespace and takes CRLF input', () => {
-    const r = robots(['classify', '--robots', SHOP, '-q'], '\n  https://shop.example/cart  \r\n\r\n\t\n/search\r\n');
+  it('skips blank lines, trims surrounding whitespace and takes CRLF input', async () => {
+    const r = await robots(['classify', '--robots', SHOP, '-q'], '\n  https://shop.example/cart  \r\n\r\n\t\n/search\r\n');
     expect(r.stdout).toBe('disallowed\t2\thttps://shop.example/cart\ndisallowed\t4\t/search\n');
     expect(r.stderr).toBe('');
   });
 
-  it('follows the profile and merges repeated or comma-separated agents', () => {
+  it('follows the profile and merges repeated or comma-separated agents', async () => {
     const u = ['https://shop.example/%63art', 'https://shop.example/robots.txt'];
     const body = 'User-agent: *\nDisallow: /cart\nDisallow: /robots.txt\nUser-agent: Bingbot\nDisallow: /\n';
     const f = file('profile.txt', body);
-    expect(robots(['classify', '--robots', f, '--profile', 'google', '-q'], u.join('\n')).stdout).toBe(expected(body, u, 'Googlebot', 'google'));
-    expect(robots(['classify', '--robots', f, '--profile', 'rfc', '-q'], u.join('\n')).stdout).toBe(expected(body, u, 'Googlebot', 'rfc'));
-    const merged = robots(['classify', '--robots', f, '--agent', 'Foo,Bingbot', '--agent', 'Bar', '-q'], 'https://shop.example/x');
+    expect((await robots(['classify', '--robots', f, '--profile', 'google', '-q'], u.join('\n'))).stdout).toBe(expected(body, u, 'Googlebot', 'google'));
+    expect((await robots(['classify', '--robots', f, '--profile', 'rfc', '-q'], u.join('\n'))).stdout).toBe(expected(body, u, 'Googlebot', 'rfc'));
+    const merged = await robots(['classify', '--robots', f, '--agent', 'Foo,Bingbot', '--agent', 'Bar', '-q'], 'https://shop.example/x');
     expect(merged.stdout).toBe('disallowed\t5\thttps://shop.example/x\n');
   });
 
-  it('writes JSON lines, escaping what JSON needs and replacing invalid UTF-8', () => {
+  it('writes JSON lines, escaping what JSON needs and replacing invalid UTF-8', async () => {
     const input = Buffer.concat([Buffer.from('https://shop.example/cart"\\\x01\n'), Buffer.from([0x2f, 0xff, 0x0a]), Buffer.from('/é\n')]);
-    const r = robots(['classify', '--robots', SHOP, '--format', 'jsonl', '-q'], input);
+    const r = await robots(['classify', '--robots', SHOP, '--format', 'jsonl', '-q'], input);
     const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
     // With what the robots.txt was (ok, missing or unreachable) and the deciding rule's text.
     expect(lines).toEqual([
@@ -89,14 +89,14 @@ describe('robots classify', () => {
     ]);
   });
 
-  it('keeps input order across many blocks with 1 and 2 threads, and writes --out only when complete', () => {
+  it('keeps input order across many blocks with 1 and 2 threads, and writes --out only when complete', async () => {
     // ~9 MB: several 1 MiB blocks in flight at once over two threads.
     const many = Array.from({ length: 200_000 }, (_, i) => `https://shop.example/${i % 7 === 0 ? 'cart' : 'p'}/${i}${i % 11 === 0 ? '.pdf' : ''}`);
     const input = file('many.txt', many.join('\n'));
     const want = expected(readFileSync(SHOP), many);
     for (const threads of ['1', '2']) {
       const out = path.join(dir, `many-${threads}.tsv`);
-      const r = robots(['classify', '--robots', SHOP, '--threads', threads, '--out', out, input]);
+      const r = await robots(['classify', '--robots', SHOP, '--threads', threads, '--out', out, input]);
       expect(r.status).toBe(0);
       expect(r.stdout).toBe('');
       expect(readFileSync(out, 'utf8')).toBe(want);
@@ -104,7 +104,7 @@ describe('robots classify', () => {
     }
     expect(readdirSync(dir).filter((f) => f.includes('.partial'))).toEqual([]);
     // To a pipe (stdout), where the threads write in turn themselves.
-    const piped = robots(['classify', '--robots', SHOP, '--threads', '2', input]);
+    const piped = await robots(['classify', '--robots', SHOP, '--threads', '2', input]);
     expect(piped.status).toBe(0);
     expect(piped.stdout).toBe(want);
   });
@@ -122,12 +122,12 @@ describe('robots classify', () => {
     }
   });
 
-  it('looks each host up in --robots-dir (case-insensitive, no port, user info ignored); no file: allowed', () => {
+  it('looks each host up in --robots-dir (case-insensitive, no port, user info ignored); no file: allowed', async () => {
     const u = [
       'https://shop.example/cart', 'HTTPS://SHOP.EXAMPLE:8443/cart', 'https://user:pw@news.example/private/x',
       'https://news.example/cart', 'https://other.example/cart', '//news.example/private', '/private', 'https://../private',
     ];
-    const r = robots(['classify', '--robots-dir', robotsDir, '--threads', '2'], u.join('\n'));
+    const r = await robots(['classify', '--robots-dir', robotsDir, '--threads', '2'], u.join('\n'));
     expect(r.stdout).toBe([
       'disallowed\t2\thttps://shop.example/cart', 'disallowed\t2\tHTTPS://SHOP.EXAMPLE:8443/cart',
       'disallowed\t2\thttps://user:pw@news.example/private/x', 'allowed\t0\thttps://news.example/cart',
@@ -137,7 +137,7 @@ describe('robots classify', () => {
     expect(r.stderr).toMatch(/8 URLs, 4 hosts, 4 allowed, 4 disallowed/);
   });
 
-  it('keeps a byte bound on the host cache and still gives the same verdicts', () => {
+  it('keeps a byte bound on the host cache and still gives the same verdicts', async () => {
     const hostsDir = path.join(dir, 'hosts');
     mkdirSync(hostsDir);
     const u: string[] = [];
@@ -147,9 +147,9 @@ describe('robots classify', () => {
       const j = (h * 7) % 300; // hosts in an order that defeats a small LRU
       u.push(`https://h${j}.example/h${j}/x`, `https://h${j}.example/h${(j + 1) % 300}/x`);
     }
-    const roomy = robots(['classify', '--robots-dir', hostsDir, '--threads', '1'], u.join('\n'));
+    const roomy = await robots(['classify', '--robots-dir', hostsDir, '--threads', '1'], u.join('\n'));
     expect(roomy.stderr).toMatch(/600 URLs, 300 hosts, 300 allowed, 300 disallowed .*host cache: 300 loads, 0 evictions/);
-    const small = robots(['classify', '--robots-dir', hostsDir, '--threads', '1', '--cache-mb', '1'], [...u, ...u].join('\n'));
+    const small = await robots(['classify', '--robots-dir', hostsDir, '--threads', '1', '--cache-mb', '1'], [...u, ...u].join('\n'));
     expect(small.status).toBe(0);
     expect(small.stdout).toBe(roomy.stdout + roomy.stdout);
     const [, loads, evictions] = /host cache: (\d+) loads, (\d+) evictions/.exec(small.stderr)!.map(Number);
@@ -169,12 +169,12 @@ describe('robots classify', () => {
     expect(statSync('/dev/null').isCharacterDevice()).toBe(true); // written, not replaced by a file
   });
 
-  it('refuses a line longer than 16 MiB instead of buffering it', () => {
-    const r = robots(['classify', '--robots', SHOP, '-q'], 'x'.repeat(17 << 20));
+  it('refuses a line longer than 16 MiB instead of buffering it', async () => {
+    const r = await robots(['classify', '--robots', SHOP, '-q'], 'x'.repeat(17 << 20));
     expectUsageError(r, /longer than 16777216 octets/);
     // From a file, the threads read ranges of it themselves: the same refusal.
     const long = file('long-line.txt', `https://a.example/\n${'x'.repeat(17 << 20)}\nhttps://b.example/\n`);
-    expectUsageError(robots(['classify', '--robots', SHOP, '-q', '--threads', '2', long]), /longer than 16777216 octets/);
+    expectUsageError(await robots(['classify', '--robots', SHOP, '-q', '--threads', '2', long]), /longer than 16777216 octets/);
   });
 });
 
@@ -202,18 +202,18 @@ describe('robots classify: user mistakes get one line and exit 2, and no output 
     ['URL file that is a directory', ['--robots', SHOP, dir], /cannot read URL file .*: is a directory/],
   ];
   for (const [name, args, message] of cases) {
-    it(name, () => {
-      expectUsageError(robots(['classify', ...args, '--out', out]), message);
+    it(name, async () => {
+      expectUsageError(await robots(['classify', ...args, '--out', out]), message);
       expect(existsSync(out)).toBe(false);
     });
   }
 
-  it('output path not writable', () => {
-    expectUsageError(robots(['classify', '--robots', SHOP, '--out', path.join(dir, 'no', 'such', 'dir.tsv'), urls]), /cannot write .*dir\.tsv: no such directory .*no\/such$/m);
-    expectUsageError(robots(['classify', '--robots', SHOP, '--out', dir, urls]), /cannot write .*: (is a directory|no such file)/);
+  it('output path not writable', async () => {
+    expectUsageError(await robots(['classify', '--robots', SHOP, '--out', path.join(dir, 'no', 'such', 'dir.tsv'), urls]), /cannot write .*dir\.tsv: no such directory .*no\/such$/m);
+    expectUsageError(await robots(['classify', '--robots', SHOP, '--out', dir, urls]), /cannot write .*: (is a directory|no such file)/);
   });
 
-  it.skipIf(!existsSync('/usr/bin/mkfifo'))('--out to a pipe (or a device) writes it as it is, never a file in its place', () => {
+  it.skipIf(!existsSync('/usr/bin/mkfifo'))('--out to a pipe (or a device) writes it as it is, never a file in its place', async () => {
     const fifo = path.join(dir, 'out.fifo');
     const received = path.join(dir, 'received.tsv');
     expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
@@ -222,7 +222,7 @@ describe('robots classify: user mistakes get one line and exit 2, and no output 
       const script = `timeout 20 cat "${fifo}" > "${received}" & "${process.execPath}" "${CLI}" classify --robots "${SHOP}" --threads ${threads} -q --out "${fifo}" "${urls}"; s=$?; wait; exit $s`;
       const r = spawnSync('sh', ['-c', script], { encoding: 'utf8', timeout: 30_000 });
       expect(r.status).toBe(0);
-      expect(readFileSync(received, 'utf8')).toBe(robots(['classify', '--robots', SHOP, '-q', urls]).stdout);
+      expect(readFileSync(received, 'utf8')).toBe((await robots(['classify', '--robots', SHOP, '-q', urls])).stdout);
       expect(statSync(fifo).isFIFO()).toBe(true);
       expect(readdirSync(dir).filter((f) => f.includes('.partial'))).toEqual([]);
     }
@@ -231,14 +231,14 @@ describe('robots classify: user mistakes get one line and exit 2, and no output 
   /** The warning for an unreadable host file. */
   const unreadable = (file: string, why: string) => `robots: warning: cannot read ${file}: ${why}; its URLs are disallowed (unreachable, RFC 9309 2.3.1.3)`;
 
-  it('a host file that cannot be read: its URLs are disallowed (unreachable), one warning, a count, and the run goes on', () => {
+  it('a host file that cannot be read: its URLs are disallowed (unreachable), one warning, a count, and the run goes on', async () => {
     const broken = path.join(dir, 'broken');
     mkdirSync(path.join(broken, 'bad.example'), { recursive: true }); // a directory where a robots.txt should be
     writeFileSync(path.join(broken, 'good.example'), 'User-agent: *\nDisallow: /private\n');
     const many = Array.from({ length: 100_000 }, (_, i) => `https://good.example/${i}`);
     const input = file('half.txt', [...many, 'https://bad.example/x', 'https://bad.example/y', 'https://good.example/private'].join('\n'));
     for (const threads of ['1', '2']) {
-      const r = robots(['classify', '--robots-dir', broken, '--threads', threads, '--out', out, input]);
+      const r = await robots(['classify', '--robots-dir', broken, '--threads', threads, '--out', out, input]);
       expect(r.status).toBe(0);
       const warnings = r.stderr.split('\n').filter((l) => l.startsWith('robots: warning:'));
       expect(warnings).toEqual([unreadable(path.join(broken, 'bad.example'), 'is a directory')]);
@@ -250,7 +250,7 @@ describe('robots classify: user mistakes get one line and exit 2, and no output 
     }
   });
 
-  it('a host file that is a FIFO, a device or a loop of symbolic links is unreachable too: the run neither waits on it nor reads it for ever', () => {
+  it('a host file that is a FIFO, a device or a loop of symbolic links is unreachable too: the run neither waits on it nor reads it for ever', async () => {
     const odd = path.join(dir, 'odd');
     mkdirSync(odd);
     const fifo = spawnSync('mkfifo', [path.join(odd, 'fifo.example')]).status === 0;
@@ -259,7 +259,7 @@ describe('robots classify: user mistakes get one line and exit 2, and no output 
     const hosts = [...(fifo ? ['fifo.example'] : []), 'zero.example', 'loop.example'];
     const input = file('odd.txt', hosts.map((h) => `https://${h}/a\n`).join(''));
     for (const threads of ['1', '2']) {
-      const r = robots(['classify', '--robots-dir', odd, '--threads', threads, input]);
+      const r = await robots(['classify', '--robots-dir', odd, '--threads', threads, input]);
       expect(r.status).toBe(0);
       expect(r.stdout).toBe(hosts.map((h) => `disallowed\t0\thttps://${h}/a\n`).join(''));
       const whys: Record<string, string> = { 'fifo.example': 'not a regular file', 'zero.example': 'not a regular file', 'loop.example': 'too many levels of symbolic links' };
@@ -267,7 +267,7 @@ describe('robots classify: user mistakes get one line and exit 2, and no output 
     }
   });
 
-  it.skipIf(process.getuid === undefined)('a host file without read permission is unreachable (root reads anything: as root, run as nobody)', () => {
+  it.skipIf(process.getuid === undefined)('a host file without read permission is unreachable (root reads anything: as root, run as nobody)', async () => {
     const open = mkdtempSync(path.join(tmpdir(), 'robots-perm-'));
     try {
       chmodSync(open, 0o755); // nobody must get to its files
@@ -277,7 +277,7 @@ describe('robots classify: user mistakes get one line and exit 2, and no output 
       writeFileSync(path.join(hosts, 'open.example'), 'User-agent: *\nDisallow: /p\n', { mode: 0o644 });
       const input = path.join(open, 'urls.txt');
       writeFileSync(input, 'https://secret.example/a\nhttps://open.example/p\n', { mode: 0o644 });
-      const r = robots(['classify', '--robots-dir', hosts, '--threads', '1', input], undefined, process.getuid!() === 0 ? { uid: 65534 } : {});
+      const r = await robots(['classify', '--robots-dir', hosts, '--threads', '1', input], undefined, process.getuid!() === 0 ? { uid: 65534 } : {});
       expect(r.stderr.split('\n').filter((l) => l.startsWith('robots: warning:'))).toEqual([unreadable(path.join(hosts, 'secret.example'), 'permission denied')]);
       expect(r.stdout).toBe('disallowed\t0\thttps://secret.example/a\ndisallowed\t2\thttps://open.example/p\n');
       expect(r.status).toBe(0);
@@ -286,39 +286,39 @@ describe('robots classify: user mistakes get one line and exit 2, and no output 
     }
   });
 
-  it('--strict-robots-dir: a host file that cannot be read stops the run and leaves no file', () => {
+  it('--strict-robots-dir: a host file that cannot be read stops the run and leaves no file', async () => {
     const broken = path.join(dir, 'broken');
     const input = path.join(dir, 'half.txt');
     for (const threads of ['1', '2']) {
-      const r = robots(['classify', '--robots-dir', broken, '--strict-robots-dir', '--threads', threads, '--out', out, input]);
+      const r = await robots(['classify', '--robots-dir', broken, '--strict-robots-dir', '--threads', threads, '--out', out, input]);
       expectUsageError(r, /cannot read .*bad\.example: is a directory; nothing was written to .*never\.tsv/);
       expect(existsSync(out)).toBe(false);
       expect(readdirSync(dir).filter((f) => f.includes('.partial'))).toEqual([]);
     }
-    const toStdout = robots(['classify', '--robots-dir', broken, '--strict-robots-dir', '--threads', '1', input]);
+    const toStdout = await robots(['classify', '--robots-dir', broken, '--strict-robots-dir', '--threads', '1', input]);
     expect(toStdout.status).toBe(2);
     expect(toStdout.stderr).toMatch(/is a directory; the output above is incomplete\n$/);
   });
 });
 
 describe('robots check, explain, lint, bench, help', () => {
-  it('check: a verdict per URL with line and rule; exit 0 all allowed, 1 any disallowed, 2 usage', () => {
-    const ok = robots(['check', SHOP, 'Googlebot', 'https://shop.example/', 'https://shop.example/cart/help']);
+  it('check: a verdict per URL with line and rule; exit 0 all allowed, 1 any disallowed, 2 usage', async () => {
+    const ok = await robots(['check', SHOP, 'Googlebot', 'https://shop.example/', 'https://shop.example/cart/help']);
     expect(ok.status).toBe(0);
     expect(ok.stdout).toBe('allowed\t0\thttps://shop.example/\t(no rule matched)\nallowed\t3\thttps://shop.example/cart/help\tAllow: /cart/help\n');
-    const some = robots(['check', SHOP, 'Googlebot', 'https://shop.example/', 'https://shop.example/x.pdf']);
+    const some = await robots(['check', SHOP, 'Googlebot', 'https://shop.example/', 'https://shop.example/x.pdf']);
     expect(some.status).toBe(1);
     expect(some.stdout).toContain('disallowed\t5\thttps://shop.example/x.pdf\tDisallow: /*.pdf$\n');
-    expect(robots(['check', SHOP, 'Bingbot', '/'], undefined).status).toBe(1);
-    expect(robots(['check', '-', 'Googlebot', '/cart'], 'User-agent: *\nDisallow: /cart\n').status).toBe(1);
-    expectUsageError(robots(['check', SHOP, 'Googlebot']), /missing required argument 'url'/);
-    expectUsageError(robots(['check', path.join(dir, 'nope'), 'Googlebot', '/']), /cannot read robots file/);
-    expectUsageError(robots(['check', SHOP, 'Google bot', '/']), /invalid agent "Google bot"/);
-    expect(robots(['check', SHOP, 'Google bot', '/', '--profile', 'google']).status).toBe(0);
+    expect((await robots(['check', SHOP, 'Bingbot', '/'], undefined)).status).toBe(1);
+    expect((await robots(['check', '-', 'Googlebot', '/cart'], 'User-agent: *\nDisallow: /cart\n')).status).toBe(1);
+    expectUsageError(await robots(['check', SHOP, 'Googlebot']), /missing required argument 'url'/);
+    expectUsageError(await robots(['check', path.join(dir, 'nope'), 'Googlebot', '/']), /cannot read robots file/);
+    expectUsageError(await robots(['check', SHOP, 'Google bot', '/']), /invalid agent "Google bot"/);
+    expect((await robots(['check', SHOP, 'Google bot', '/', '--profile', 'google'])).status).toBe(0);
   });
 
-  it('explain: the group, each matching rule with its length, the decision and why', () => {
-    const longest = robots(['explain', SHOP, 'Googlebot', 'https://shop.example/cart/help?x']);
+  it('explain: the group, each matching rule with its length, the decision and why', async () => {
+    const longest = await robots(['explain', SHOP, 'Googlebot', 'https://shop.example/cart/help?x']);
     expect(longest.status).toBe(0);
     expect(longest.stdout).toContain('Path:     /cart/help?x');
     expect(longest.stdout).toContain('no group names Googlebot; the "User-agent: *" group at line 1 applies.');
@@ -326,26 +326,26 @@ describe('robots check, explain, lint, bench, help', () => {
     expect(longest.stdout).toContain('Verdict:  ALLOWED. Line 3 (Allow: /cart/help) decides: the longest matching rule wins (length 10).');
 
     const tie = file('tie.txt', 'User-agent: googlebot\nDisallow: /page\nAllow: /page\n\nUser-agent: *\nDisallow: /\n');
-    const t = robots(['explain', tie, 'Googlebot', '/page']);
+    const t = await robots(['explain', tie, 'Googlebot', '/page']);
     expect(t.stdout).toContain('the group for Googlebot at line 1 applies; "User-agent: *" groups are then ignored.');
     expect(t.stdout).toContain('Verdict:  ALLOWED. Line 3 (Allow: /page) decides: an allow and a disallow match with the same length (5), and on a tie the allow wins.');
 
-    const none = robots(['explain', SHOP, 'Googlebot', '/about']);
+    const none = await robots(['explain', SHOP, 'Googlebot', '/about']);
     expect(none.stdout).toContain("Rules:    none of the group's rules matches this path.");
     expect(none.stdout).toContain('Verdict:  ALLOWED. No rule matches');
 
-    const bing = robots(['explain', SHOP, 'Bingbot', '/x']);
+    const bing = await robots(['explain', SHOP, 'Bingbot', '/x']);
     expect(bing.status).toBe(1);
     expect(bing.stdout).toContain('Verdict:  DISALLOWED. Line 8 (Disallow: /) is the only rule that matches.');
-    expectUsageError(robots(['explain', SHOP, 'Googlebot']), /missing required argument 'url'/);
+    expectUsageError(await robots(['explain', SHOP, 'Googlebot']), /missing required argument 'url'/);
   });
 
-  it('lint: diagnostics with line numbers, sitemaps, crawl-delays; exit 1 on errors', () => {
-    const clean = robots(['lint', SHOP]);
+  it('lint: diagnostics with line numbers, sitemaps, crawl-delays; exit 1 on errors', async () => {
+    const clean = await robots(['lint', SHOP]);
     expect(clean.status).toBe(0);
     expect(clean.stdout).toBe('sitemap: https://shop.example/sitemap.xml\ncrawl-delay: 5 s for user-agent bingbot (line 7)\n0 errors, 0 warnings\n');
     const messy = file('messy.txt', 'Disallow: /early\nUser-agent: *\nDissallow: /typo\nFoo: bar\nthis is not a rule at all\nCrawl-delay: soon\n');
-    const r = robots(['lint', messy]);
+    const r = await robots(['lint', messy]);
     expect(r.status).toBe(1);
     expect(r.stdout).toContain(`${messy}:1: error: disallow before any user-agent line, ignored [rule-outside-group]`);
     expect(r.stdout).toContain(`${messy}:3: warning: "Dissallow" accepted as disallow [typo]`);
@@ -353,12 +353,12 @@ describe('robots check, explain, lint, bench, help', () => {
     expect(r.stdout).toMatch(/:5: error: .*\[invalid-line\]/);
     expect(r.stdout).toMatch(/:6: error: crawl-delay "soon" is not a number of seconds, ignored \[invalid-crawl-delay\]/);
     expect(r.stdout).toMatch(/3 errors, 2 warnings\n$/);
-    expectUsageError(robots(['lint', path.join(dir, 'nope')]), /cannot read robots file/);
+    expectUsageError(await robots(['lint', path.join(dir, 'nope')]), /cannot read robots file/);
   });
 
-  it('bench: every installed engine on the user\'s file and URLs, a row each with the ratio to robots-parser', () => {
+  it('bench: every installed engine on the user\'s file and URLs, a row each with the ratio to robots-parser', async () => {
     const urls = file('bench-urls.txt', ['https://shop.example/', 'https://shop.example/cart/x', '', 'https://shop.example/a.pdf'].join('\n'));
-    const r = robots(['bench', SHOP, urls, '--quick', '--profile', 'google', '--quiet']);
+    const r = await robots(['bench', SHOP, urls, '--quick', '--profile', 'google', '--quiet']);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/Your robots\.txt \[user\]: .*shop\.txt \(\d+ octets\), 3 URLs/);
@@ -367,25 +367,25 @@ describe('robots check, explain, lint, bench, help', () => {
     expect(r.stdout).not.toMatch(/robots-wasm rfc/);
     expect(r.stdout).toMatch(/^robots-parser +[\d.]+[kM]? .* 1\.00× *$/m);
 
-    expectUsageError(robots(['bench', SHOP]), /missing required argument 'urls'/);
-    expectUsageError(robots(['bench', path.join(dir, 'nope'), urls]), /cannot read robots file/);
-    expectUsageError(robots(['bench', SHOP, path.join(dir, 'nope')]), /cannot read URL file .*nope: no such file/);
-    expectUsageError(robots(['bench', SHOP, file('blank.txt', '\n \n')]), /no URLs in .*blank\.txt/);
-    expectUsageError(robots(['bench', SHOP, urls, '--agent', 'Google bot']), /invalid agent "Google bot"/);
-    expectUsageError(robots(['bench', SHOP, urls, '--profile', 'bing']), /--profile must be rfc or google/);
-    expectUsageError(robots(['bench', '-', '-']), /cannot both be stdin/);
+    expectUsageError(await robots(['bench', SHOP]), /missing required argument 'urls'/);
+    expectUsageError(await robots(['bench', path.join(dir, 'nope'), urls]), /cannot read robots file/);
+    expectUsageError(await robots(['bench', SHOP, path.join(dir, 'nope')]), /cannot read URL file .*nope: no such file/);
+    expectUsageError(await robots(['bench', SHOP, file('blank.txt', '\n \n')]), /no URLs in .*blank\.txt/);
+    expectUsageError(await robots(['bench', SHOP, urls, '--agent', 'Google bot']), /invalid agent "Google bot"/);
+    expectUsageError(await robots(['bench', SHOP, urls, '--profile', 'bing']), /--profile must be rfc or google/);
+    expectUsageError(await robots(['bench', '-', '-']), /cannot both be stdin/);
   });
 
-  it('--help for each command, --version, and unknown commands', () => {
+  it('--help for each command, --version, and unknown commands', async () => {
     for (const cmd of ['classify', 'check', 'explain', 'lint', 'bench']) {
-      const r = robots([cmd, '--help']);
+      const r = await robots([cmd, '--help']);
       expect(r.status).toBe(0);
       expect(r.stdout).toMatch(new RegExp(`^Usage: robots ${cmd} `));
     }
-    expect(robots(['--help']).stdout).toMatch(/Commands:[\s\S]*classify[\s\S]*check[\s\S]*explain[\s\S]*lint[\s\S]*bench/);
-    const v = robots(['--version']);
+    expect((await robots(['--help'])).stdout).toMatch(/Commands:[\s\S]*classify[\s\S]*check[\s\S]*explain[\s\S]*lint[\s\S]*bench/);
+    const v = await robots(['--version']);
     expect(v.status).toBe(0);
     expect(v.stdout.trim()).toBe(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version);
-    expectUsageError(robots(['clasify']), /unknown command 'clasify'/);
+    expectUsageError(await robots(['clasify']), /unknown command 'clasify'/);
   });
 });

@@ -85,12 +85,12 @@ describe('RobotsTxt.explainAll', () => {
 });
 
 describe('robots explain uses explainAll', () => {
-  it('its JSON is explainAll\'s (the sentence `group` aside), for both profiles and several names', () => {
+  it('its JSON is explainAll\'s (the sentence `group` aside), for both profiles and several names', async () => {
     const file = path.join(dir, 'robots.txt');
     writeFileSync(file, FILE);
     for (const profile of ['google', 'rfc'] as Profile[]) {
       for (const [agent, url] of [['Googlebot', 'https://example.com/private/ok/x'], ['Googlebot,Bingbot', '/page'], ['Bingbot', '/dir/']]) {
-        const run = cli(['explain', '--profile', profile, '--format', 'json', file, agent, url]);
+        const run = await cli(['explain', '--profile', profile, '--format', 'json', file, agent, url]);
         const { group: _, ...expected } = parse(FILE, { profile }).explainAll(url, agent.split(','));
         expect(JSON.parse(run.stdout), `${profile} ${agent} ${url}`).toEqual(expected);
       }

@@ -116,24 +116,24 @@ describe('robots lint', () => {
   writeFileSync(path.join(sites, 'b.example'), 'User-agent: *\nDisallow: b\n');
   mkdirSync(path.join(sites, 'not-a-file'));
 
-  it('lints every file of a directory, each finding with its file and line; exit 1 when any has errors', () => {
-    const r = robots(['lint', sites]);
+  it('lints every file of a directory, each finding with its file and line; exit 1 when any has errors', async () => {
+    const r = await robots(['lint', sites]);
     expect(r.status).toBe(1);
     expect(r.stdout).toContain(`${path.join(sites, 'a.example')}: 0 errors, 0 warnings`);
     expect(r.stdout).toContain(`${path.join(sites, 'b.example')}:2: error: "b" never matches`);
-    expect(robots(['lint', path.join(sites, 'a.example')]).status).toBe(0);
+    expect((await robots(['lint', path.join(sites, 'a.example')])).status).toBe(0);
     expect(r.stdout).toMatch(/\ntotal: 2 files, 1 error, 0 warnings\n$/);
     expect(r.stderr).toBe('');
   });
 
-  it('a directory with entries that cannot be read (a loop of symbolic links, a dangling link, a FIFO): a warning each, the rest linted, a total; exit 1', () => {
+  it('a directory with entries that cannot be read (a loop of symbolic links, a dangling link, a FIFO): a warning each, the rest linted, a total; exit 1', async () => {
     const odd = path.join(dir, 'odd');
     mkdirSync(odd);
     writeFileSync(path.join(odd, 'good.example'), 'User-agent: *\nDisallow: /a\nCrawl-delay: 2\n');
     symlinkSync('loop.example', path.join(odd, 'loop.example'));
     symlinkSync('nowhere', path.join(odd, 'dangling.example'));
     const fifo = spawnSync('mkfifo', [path.join(odd, 'fifo.example')]).status === 0;
-    const r = robots(['lint', odd]);
+    const r = await robots(['lint', odd]);
     expect(r.status).toBe(1);
     expect(r.stderr.trimEnd().split('\n')).toEqual([
       `robots: warning: cannot read ${path.join(odd, 'dangling.example')}: no such file or directory; not linted`,
@@ -143,20 +143,20 @@ describe('robots lint', () => {
     expect(r.stdout).toContain(`${path.join(odd, 'good.example')}: 0 errors, 0 warnings`);
     expect(r.stdout).toMatch(new RegExp(`\\ntotal: 1 file, 0 errors, 0 warnings; ${fifo ? 3 : 2} entries not read\\n$`));
     // As JSON: the reports of the files read (the warnings on stderr alike).
-    const json = robots(['lint', '--format', 'json', odd]);
+    const json = await robots(['lint', '--format', 'json', odd]);
     expect(json.status).toBe(1);
     expect(JSON.parse(json.stdout).map((x: { file: string }) => path.basename(x.file))).toEqual(['good.example']);
     // A loop given as the file itself is a usage error, not an internal one.
-    expectUsageError(robots(['lint', path.join(odd, 'loop.example')]), /cannot read robots file .*loop\.example: too many levels of symbolic links/);
+    expectUsageError(await robots(['lint', path.join(odd, 'loop.example')]), /cannot read robots file .*loop\.example: too many levels of symbolic links/);
   });
 
-  it('--format json: one report for a file, a list for a directory', () => {
-    const one = JSON.parse(robots(['lint', '--format', 'json', path.join(sites, 'b.example')]).stdout);
+  it('--format json: one report for a file, a list for a directory', async () => {
+    const one = JSON.parse((await robots(['lint', '--format', 'json', path.join(sites, 'b.example')])).stdout);
     expect(one).toMatchObject({ file: path.join(sites, 'b.example'), errors: 1, warnings: 0, findings: [{ line: 2, code: 'path-without-slash', severity: 'error' }] });
-    const all = JSON.parse(robots(['lint', '--format', 'json', sites]).stdout);
+    const all = JSON.parse((await robots(['lint', '--format', 'json', sites])).stdout);
     expect(all.map((r: { file: string; errors: number }) => [path.basename(r.file), r.errors])).toEqual([['a.example', 0], ['b.example', 1]]);
-    expectUsageError(robots(['lint', '--format', 'xml', sites]), /--format must be text or json/);
-    expectUsageError(robots(['lint', path.join(dir, 'nope')]), /cannot read robots file/);
+    expectUsageError(await robots(['lint', '--format', 'xml', sites]), /--format must be text or json/);
+    expectUsageError(await robots(['lint', path.join(dir, 'nope')]), /cannot read robots file/);
   });
 });
 
@@ -168,24 +168,24 @@ describe('a file that is not a robots.txt', () => {
   const page = path.join(dir, 'page.html');
   writeFileSync(page, '<!DOCTYPE html>\n<html><body>\n<p>Not found</p>\n</body></html>\n');
 
-  it('lint: one finding for 200 KiB of random octets (it printed 3,464 lines)', () => {
-    const r = robots(['lint', binary]);
+  it('lint: one finding for 200 KiB of random octets (it printed 3,464 lines)', async () => {
+    const r = await robots(['lint', binary]);
     expect(r.status).toBe(1);
     expect(r.stdout).toBe(`${binary}:1: error: this is binary data, not a robots.txt (compressed, an image, UTF-16, or another file?): crawlers find no rules in it [binary]\n1 error, 0 warnings\n`);
   });
 
-  it('check and explain: a warning on stderr, then the verdicts of a file without rules', () => {
+  it('check and explain: a warning on stderr, then the verdicts of a file without rules', async () => {
     for (const [file, what] of [[binary, 'binary data'], [page, 'an HTML page']]) {
-      const check = robots(['check', file, 'Googlebot', 'https://example.com/a']);
+      const check = await robots(['check', file, 'Googlebot', 'https://example.com/a']);
       expect(check.status).toBe(0);
       expect(check.stdout).toMatch(/^allowed\t0\thttps:\/\/example\.com\/a\t/);
       expect(check.stderr).toBe(`robots: warning: ${file}: this is ${what}, not a robots.txt ${what === 'binary data' ? '(compressed, an image, UTF-16, or another file?)' : '(a server that answers /robots.txt with a page?)'}: crawlers find no rules in it\n`);
-      const explain = robots(['explain', file, 'Googlebot', 'https://example.com/a']);
+      const explain = await robots(['explain', file, 'Googlebot', 'https://example.com/a']);
       expect(explain.status).toBe(0);
       expect(explain.stderr).toBe(check.stderr);
     }
     // From stdin, named so; and a robots.txt gets no warning.
-    expect(robots(['check', '-', 'Googlebot', 'https://example.com/a'], randomOctets(4096)).stderr).toMatch(/^robots: warning: stdin: this is binary data/);
-    expect(robots(['check', '-', 'Googlebot', 'https://example.com/a'], 'User-agent: *\nDisallow: /b\n').stderr).toBe('');
+    expect((await robots(['check', '-', 'Googlebot', 'https://example.com/a'], randomOctets(4096))).stderr).toMatch(/^robots: warning: stdin: this is binary data/);
+    expect((await robots(['check', '-', 'Googlebot', 'https://example.com/a'], 'User-agent: *\nDisallow: /b\n')).stderr).toBe('');
   });
 });
