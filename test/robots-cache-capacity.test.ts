@@ -6,7 +6,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreAllocatedBytes, RobotsCache } from '../dist/internal.js';
+import { coreAllocatedBytes, parse, RobotsCache } from '../dist/internal.js';
 import { startServer, type TestServer } from './http-servers.js';
 import { corpusFile, HAVE_SHARED, readJsonLinesGz, type GoogleVerdict } from './shared-data.js';
 
@@ -21,17 +21,27 @@ interface Host {
   probes: { path: string; allowed: boolean }[];
 }
 
-/** The corpus hosts with their probes' paths and Google's verdicts for Googlebot. */
-function corpusHosts(): Host[] {
+/** The corpus hosts with their probes' paths and the verdicts for Googlebot: Google's, for the path as written;
+ * for a path a fetch would request otherwise (WHATWG escapes non-ASCII and removes dot segments), the google
+ * profile's for the path requested (new URL's), which is what RobotsCache checks. */
+function corpusHosts(): { hosts: Host[]; rewritten: number } {
   const byHost = new Map<string, Host>();
+  let rewritten = 0;
   for (const v of readJsonLinesGz<GoogleVerdict & { host: string }>('corpus/google-verdicts-seed1.jsonl.gz')) {
     if (v.agent !== 'Googlebot') continue;
     let h = byHost.get(v.host);
     if (h === undefined) byHost.set(v.host, (h = { host: v.host, body: corpusFile(v.host), probes: [] }));
-    // The URL as written past its origin (a URL object would normalise it).
-    h.probes.push({ path: v.url.slice(v.url.indexOf('/', v.url.indexOf('//') + 2)), allowed: v.allowed });
+    // The URL as written past its origin, and as a fetch requests it.
+    const path = v.url.slice(v.url.indexOf('/', v.url.indexOf('//') + 2));
+    const requested = new URL(`https://x.example${path}`).href;
+    let { allowed } = v;
+    if (requested !== `https://x.example${path}`) {
+      rewritten++;
+      allowed = parse(h.body, { profile: 'google', maxBytes: 1 << 20 }).isAllowed(requested, 'Googlebot');
+    }
+    h.probes.push({ path, allowed });
   }
-  return [...byHost.values()];
+  return { hosts: [...byHost.values()], rewritten };
 }
 
 /** Heap, buffers and the core's blocks in use, after a full collection. */
@@ -44,9 +54,10 @@ function held(): number {
 
 describe.skipIf(!HAVE_SHARED)('RobotsCache with its default budget, on the corpus five times over', () => {
   let hosts: Host[] = [];
+  let rewritten = 0;
   let server: TestServer;
   beforeAll(async () => {
-    hosts = corpusHosts();
+    ({ hosts, rewritten } = corpusHosts());
     // /<copy>/<index>: host i of copy k (origin https://c<k>-<i>.example).
     server = await startServer((req, res) => {
       const i = Number(req.url!.split('/')[2]);
@@ -77,6 +88,7 @@ describe.skipIf(!HAVE_SHARED)('RobotsCache with its default budget, on the corpu
     }
     const origins = COPIES * hosts.length;
     expect(origins).toBeGreaterThanOrEqual(20_000);
+    expect(rewritten).toBeGreaterThan(0);
     expect(wrong.slice(0, 5)).toEqual([]);
     expect(cache.stats).toMatchObject({ entries: origins, fetches: origins });
     expect(server.count).toBe(origins);

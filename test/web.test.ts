@@ -100,6 +100,12 @@ function expectedRows(text: string, urls: string[], agent: string, profile: 'goo
 /** A textarea's value is its text with CR LF and CR made LF (as the page reads it). */
 const asTextarea = (octets: Uint8Array): string => new TextDecoder().decode(octets).replace(/\r\n?/g, '\n');
 
+/** Two versions of a file, for compare mode: the new one disallows /drafts and allows /private/ok. */
+const COMPARED = {
+  now: 'User-agent: *\nDisallow: /private/\n',
+  next: 'User-agent: *\nDisallow: /private/\nDisallow: /drafts\nAllow: /private/ok\n',
+};
+
 describe('the tester page', () => {
   it('loads with no console error, with its hooks, and classifies its example', async () => {
     const { page, errors } = await openPage();
@@ -205,8 +211,7 @@ describe('the tester page', () => {
 
   it('compares two versions: the URLs whose verdict changes come first', async () => {
     const { page, errors } = await openPage();
-    const now = 'User-agent: *\nDisallow: /private/\n';
-    const next = 'User-agent: *\nDisallow: /private/\nDisallow: /drafts\nAllow: /private/ok\n';
+    const { now, next } = COMPARED;
     const urls = ['/', '/drafts/1', '/private/ok/x', '/private/no', '/public', '/drafts'];
     await check(page, { robots: now, robotsNext: next, urls: urls.join('\n'), agent: 'Googlebot', profile: 'google', compare: true });
     const a = parse(now, { profile: 'google' });
@@ -485,8 +490,7 @@ describe('the tester page, for a webmaster', () => {
 
   it('compares: shows the new file, and marks its deciding line in its editor and its view', async () => {
     const { page, errors } = await openPage();
-    const now = 'User-agent: *\nDisallow: /private/\n';
-    const next = 'User-agent: *\nDisallow: /private/\nDisallow: /drafts\nAllow: /private/ok\n';
+    const { now, next } = COMPARED;
     await check(page, { robots: now, robotsNext: next, urls: '/drafts/1\n/private/ok/x\n/', agent: 'Googlebot', profile: 'google', compare: true });
     expect(await page.$eval('#next-file', (e) => (e as HTMLElement).hidden)).toBe(false);
     expect(await page.$$eval('#file-view-next li', (els) => els.map((e) => e.querySelector('.text')!.textContent))).toEqual(next.trimEnd().split('\n'));
