@@ -20,6 +20,8 @@ export interface RunWith {
   stdout?: string;
   stderr?: string;
   uid?: number;
+  /** More environment (say TMPDIR: a folder of the test's own, where no other test's command writes). */
+  env?: Record<string, string>;
 }
 
 /** A command that hangs fails its test (status null) rather than hanging the suite. */
@@ -32,7 +34,7 @@ export async function robots(args: string[], input?: string | Uint8Array, io: Ru
   const err = io.stderr === undefined ? undefined : openSync(io.stderr, 'w');
   try {
     const child = spawn(process.execPath, [CLI, ...args], {
-      env: { ...process.env, ROBOTS_DEBUG: '' },
+      env: { ...process.env, ROBOTS_DEBUG: '', ...io.env },
       stdio: ['pipe', out ?? 'pipe', err ?? 'pipe'],
       ...(io.uid === undefined ? {} : { uid: io.uid, gid: io.uid }),
     });
