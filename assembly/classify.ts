@@ -3,18 +3,10 @@
 // (and, for --robots-dir, their hosts); classifyLines decides a run of them
 // against one matcher and writes `allowed|disallowed<TAB>line<TAB>url` or a
 // JSON line for each.
-import { FLAG_GOOGLE, H_FLAGS, H_LINES, H_OUT_ALLOW, H_OUT_DISALLOW, H_TEXTS, H_TEXTS_MAX, NO_RULE, UNREACHABLE_MATCHER } from "../src/engine/layout";
+import { FLAG_GOOGLE, H_FLAGS, H_LINES, H_OUT_ALLOW, H_OUT_DISALLOW, H_TEXTS, H_TEXTS_MAX, LINE_RECORD, NO_RULE, RUN_RECORD, UNREACHABLE_MATCHER } from "../src/engine/layout";
 import { findFirstBelow, findFirstOf, findFirstOf4 } from "./scan";
 import { decide } from "./index";
 import { beginRun, extractPathInRun } from "./path";
-
-/** Octets of one line record: start, length, host start, host length (i32 each). */
-export const LINE_RECORD = 16;
-/** Octets of one run record (consecutive lines of one origin): first line, two
- * 32-bit hashes of the lower-cased host (both 0 when the line names none), and
- * one of the scheme and port. An even hash1 (not 0) flags a host to canonicalise
- * (src/node/origin-runs.ts rewrites the record). */
-export const RUN_RECORD = 16;
 
 /** Where the last splitLines stopped (offset of the first line not taken). */
 let splitEnd: i32 = 0;

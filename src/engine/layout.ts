@@ -1,6 +1,7 @@
-// Byte layout of a compiled matcher in WASM linear memory. Shared by the
-// TypeScript compiler (src/) and the AssemblyScript core (assembly/), so the
-// two sides can never disagree: both import these plain numeric constants.
+// Byte layouts in WASM linear memory: a compiled matcher's, and the records of
+// bulk classification's lines (at the end). Shared by the TypeScript side (src/)
+// and the AssemblyScript core (assembly/), so the two sides can never disagree:
+// both import these plain numeric constants.
 
 /** Offsets (bytes) of the u32 fields of a matcher header. */
 export const H_FLAGS = 0; // FLAG_* bits below
@@ -99,3 +100,12 @@ export const RULE_LIST_STAR = 0x2a;
 export const TOKEN_STAR = 256;
 export const TOKEN_ACCEPT = 257;
 export const TOKEN_ANCHOR = 258;
+
+/** Bulk classification (assembly/classify.ts splitLines, read by src/node/):
+ * octets of one line record: start, length, host start, host length (i32 each). */
+export const LINE_RECORD = 16;
+/** Octets of one run record (consecutive lines of one origin): first line, two
+ * 32-bit hashes of the lower-cased host (both 0 when the line names none), and
+ * one of the scheme and port. An even hash1 (not 0) flags a host to canonicalise
+ * (src/node/origin-runs.ts rewrites the record). */
+export const RUN_RECORD = 16;

@@ -11,7 +11,7 @@ import { HostSet } from './host-set.js';
 import { canonicaliseRuns, type CanonicalRuns } from './origin-runs.js';
 import type { Matcher } from '../engine/matcher.js';
 import { concatOctets } from '../engine/octets.js';
-import { H_TEXTS_MAX, UNREACHABLE_MATCHER } from '../engine/layout.js';
+import { H_TEXTS_MAX, LINE_RECORD, RUN_RECORD, UNREACHABLE_MATCHER } from '../engine/layout.js';
 
 export type OutputFormat = 'tsv' | 'jsonl';
 
@@ -89,8 +89,6 @@ export interface BlockResult {
   newHosts: number[];
 }
 
-const LINE_RECORD = 16; // assembly/classify.ts: start, length, host start, host length
-const RUN_RECORD = 16; // first line, host hash1, hash2, scheme-and-port hash
 const MAX_RECORDS = 1 << 15;
 /** Output area: a block's lines fit at once (1 MiB of short URLs writes ~1.5 MiB of TSV). */
 const OUT_SIZE = 4 << 20;

@@ -7,11 +7,9 @@
 // WHATWG origin, so that --robots-dir, --robots-warc and --shard find one
 // robots.txt and one shard for every spelling of a host.
 import type { Core } from '../engine/core.js';
+import { LINE_RECORD, RUN_RECORD } from '../engine/layout.js';
 import { urlOrigin } from '../engine/robots-url.js';
 import type { Origin } from './line-classifier.js';
-
-const LINE_RECORD = 16; // assembly/classify.ts: start, length, host start, host length
-const RUN_RECORD = 16; // first line, host hash1, hash2, scheme-and-port hash
 
 const utf8 = new TextDecoder();
 

@@ -7,12 +7,11 @@
 // the copying is spread too), and the block's segments (a thread and a count
 // of lines each, in input order) put the threads' output back in input order.
 import { core, type Core } from '../../engine/core.js';
+import { LINE_RECORD, RUN_RECORD } from '../../engine/layout.js';
 import { CoreInput } from '../core-input.js';
 import { canonicaliseRuns } from '../origin-runs.js';
 import { shardOf, type Shard } from '../../internal.js';
 
-const LINE_RECORD = 16; // assembly/classify.ts: start, length, host start, host length
-const RUN_RECORD = 16; // first line, host hash1, hash2, scheme-and-port hash
 const MAX_RECORDS = 1 << 15;
 /** A run of one origin longer than this is cut into pieces of at most PIECE_LINES, each given to the
  * thread with the fewest lines so far: a big host then loads once per thread, and keeps every thread busy. */
