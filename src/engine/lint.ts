@@ -4,6 +4,7 @@
 import type { Profile } from './pattern.js';
 import { readRecords, diagnosticsOf, sizeLimitDiagnostic, type DiagnosticCode, type Records } from './records.js';
 import { DEFAULT_MAX_BYTES } from './robots-txt.js';
+import { urlOrigin } from './robots-url.js';
 
 export type LintCode =
   | DiagnosticCode
@@ -113,15 +114,11 @@ function looksLikeHtml(bytes: Uint8Array, records: Records | undefined): boolean
   return invalid * 2 > r.lines;
 }
 
-/** A host as compared: lower case, without a port or a trailing dot (WHATWG's form when it parses). */
+/** A host as compared: as urlOrigin() names it (the package's one reading of a host), else lower
+ * case without a port or a trailing dot. */
 function hostOf(authority: string): string {
-  let host = authority.toLowerCase();
-  try {
-    host = new URL(`http://${authority}/`).hostname;
-  } catch {
-    host = host.replace(/:\d*$/, '');
-  }
-  return host.replace(/\.$/, '');
+  const origin = urlOrigin(`http://${authority}/`);
+  return typeof origin === 'string' ? authority.toLowerCase().replace(/:\d*$/, '').replace(/\.$/, '') : origin.host;
 }
 
 /** A value written as a URL ("https://example.com/a/*"): its host and its path as written ("/a/*"). */
