@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { fetchRobots, parse, productToken, robotsUrl, type FetchOutcome, type Verdict } from '../../index.js';
 import { ruleText } from '../../engine/explanation.js';
+import { compileAgents } from './classify-config.js';
 import { CliError, reason } from './errors.js';
 import { thousands } from './numbers.js';
 import { parseAgents, parseFormat, parseMaxBytes, parseProfile } from './options.js';
@@ -51,11 +52,7 @@ export async function fetchCommand(url: string, options: FetchOptions): Promise<
   const profile = parseProfile(options.profile);
   // The crawler the verdict is for: --agent, else the product token of --user-agent, else Googlebot.
   const agents = parseAgents([options.agent ?? ((options.userAgent !== undefined && productToken(options.userAgent)) || 'Googlebot')]);
-  try {
-    parse('', { profile }).isAllowed(url, agents); // a bad name is the user's mistake: said before any fetch
-  } catch (e) {
-    throw new CliError((e as Error).message);
-  }
+  compileAgents(new Uint8Array(0), { agents, profile, maxBytes }).dispose(); // a bad name is the user's mistake: said before any fetch
   const got = await fetchRobots(target, { userAgentHeader, maxBytes, timeoutMs });
   if (got.status === 'ok' && got.body !== undefined) warnIfNotRobotsTxt(target, got.body);
   const meaning = verdictOf(got, url, agents, profile, maxBytes);
