@@ -4,7 +4,7 @@
 // are encoded to UTF-8 here, each exactly as TextEncoder would encode it alone,
 // and decided.
 // For `rfc` the encoding is also the path's normalisation (see encodeUrls).
-import { decide } from "./index";
+import { decide } from "./decide";
 import { beginRun, extractPathInRun } from "./path";
 import { hexValue, putEscape, putNormalEscape, specialOctets } from "./normalize";
 import { FLAG_GOOGLE, H_FLAGS } from "../src/engine/layout";

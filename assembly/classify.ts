@@ -5,7 +5,7 @@
 // JSON line for each.
 import { FLAG_GOOGLE, H_FLAGS, H_LINES, H_OUT_ALLOW, H_OUT_DISALLOW, H_TEXTS, H_TEXTS_MAX, LINE_RECORD, NO_RULE, RUN_RECORD, UNREACHABLE_MATCHER } from "../src/engine/layout";
 import { findFirstBelow, findFirstOf, findFirstOf4 } from "./scan";
-import { decide } from "./index";
+import { decide } from "./decide";
 import { beginRun, extractPathInRun } from "./path";
 
 /** Where the last splitLines stopped (offset of the first line not taken). */

@@ -2,18 +2,10 @@
 // returns the longest-match verdict. States are built on demand by the host
 // (src/engine/dfa.ts) through the imported `buildTransition`; once built, a
 // transition costs one table load per octet. JavaScript never loops over rules.
-import {
-  H_FLAGS, H_CLASSMAP, H_TRANS, H_START, H_POSITIVE, H_OUT_ALLOW, H_OUT_DISALLOW,
-  FLAG_RFC, FLAG_GOOGLE, INFO_STICKY_ALLOW, INFO_STICKY_DISALLOW, INFO_END_ALLOW, INFO_END_DISALLOW,
-  INFO_SIZE, ENTRY_SPECIAL, ENTRY_DEAD, ENTRY_ROW_MASK, WIDE_SPECIAL, WIDE_DEAD, WIDE_ROW_MASK, ROW_ALIGN,
-  FLAG_WIDE, FLAG_RULES, NO_RULE, H_COLD, H_HOT_URLS,
-} from "../src/engine/layout";
+import { FLAG_GOOGLE, H_FLAGS } from "../src/engine/layout";
 import { extractPath, pathStart, pathEnd, pathSlash } from "./path";
-import { isNormal, normalizeInto } from "./normalize";
-
-import { buildTransition } from "./host";
-import { walkCold } from "./cold";
-import { walkRules } from "./rules";
+import { normalizeInto } from "./normalize";
+import { decide } from "./decide";
 
 // Octets of the blocks the host holds (its allocations less its frees): what
 // its matchers and areas really take, which the memory's size (it only grows) does not say.
@@ -39,144 +31,12 @@ export function allocatedBytes(): usize {
   return allocated;
 }
 
-// Scratch space for a path that is rewritten before the walk (normalised, or
-// with a '/' prepended). Grows to the longest path seen; never per call.
-let scratch: usize = 0;
-let scratchSize: usize = 0;
-
-function scratchFor(size: usize): usize {
-  if (size > scratchSize) {
-    if (scratch != 0) heap.free(scratch);
-    scratchSize = size + (size >> 1) + 64;
-    scratch = heap.alloc(scratchSize);
-  }
-  return scratch;
-}
-
-@inline function minRule(a: u32, b: u32): u32 {
-  return a < b ? a : b;
-}
-
-/** Walks p[0, n) through the DFA of matcher m, whose transition entries are
- * of type E (u16 or u32, see layout.ts); stores the best allow and disallow rule
- * ids in the header. A step is a class lookup (off the critical path: it does
- * not depend on the state) and one load at row + class. Returns false, having
- * decided nothing, when a state built on the way made the entries wide (the
- * matcher started over: see LazyDfa.build) or put the matcher in rule mode. */
-@inline function walk<E>(m: usize, p: usize, n: i32): bool {
-  const SPECIAL: u32 = sizeof<E>() == 2 ? ENTRY_SPECIAL : <u32>WIDE_SPECIAL;
-  const DEAD: u32 = sizeof<E>() == 2 ? ENTRY_DEAD : <u32>WIDE_DEAD;
-  const MASK: u32 = sizeof<E>() == 2 ? ENTRY_ROW_MASK : <u32>WIDE_ROW_MASK;
-  const SHIFT: usize = <usize>alignof<E>(); // log2 of the entry's size
-  let e = load<u32>(m, H_START);
-  if (e == 0) e = buildTransition(m, 0, 0); // the start state is built on first use (the byte classes with it)
-  const classes = load<usize>(m, H_CLASSMAP);
-  let rows = load<usize>(m, H_TRANS);
-  let row = <usize>(e & MASK) * ROW_ALIGN;
-  let allow: u32 = NO_RULE;
-  let disallow: u32 = NO_RULE;
-  if (e & SPECIAL) {
-    allow = load<u32>(rows + row, INFO_STICKY_ALLOW);
-    disallow = load<u32>(rows + row, INFO_STICKY_DISALLOW);
-  }
-  if (e & DEAD) {
-    storeOut(m, allow, disallow);
-    return true;
-  }
-  const end = p + <usize>n;
-  while (p < end) {
-    const c = <usize>load<u8>(classes + <usize>load<u8>(p));
-    e = <u32>load<E>((rows + (c << SHIFT)) + row, INFO_SIZE); // (row added last: the class part does not wait for the last step)
-    if (e == 0) {
-      e = buildTransition(m, <u32>row, <u32>c);
-      if (load<u32>(m, H_FLAGS) & (sizeof<E>() == 2 ? FLAG_WIDE | FLAG_RULES : FLAG_RULES)) return false;
-      rows = load<usize>(m, H_TRANS);
-    }
-    row = <usize>(e & MASK) * ROW_ALIGN;
-    if (e & (SPECIAL | DEAD)) {
-      if (e & SPECIAL) {
-        allow = minRule(allow, load<u32>(rows + row, INFO_STICKY_ALLOW));
-        disallow = minRule(disallow, load<u32>(rows + row, INFO_STICKY_DISALLOW));
-      }
-      if (e & DEAD) {
-        storeOut(m, allow, disallow);
-        return true;
-      }
-    }
-    p++;
-  }
-  allow = minRule(allow, load<u32>(rows + row, INFO_END_ALLOW));
-  disallow = minRule(disallow, load<u32>(rows + row, INFO_END_DISALLOW));
-  storeOut(m, allow, disallow);
-  return true;
-}
-
-@inline function storeOut(m: usize, allow: u32, disallow: u32): void {
-  store<u32>(m, allow, H_OUT_ALLOW);
-  store<u32>(m, disallow, H_OUT_DISALLOW);
-}
-
-@inline function isRobotsTxt(p: usize, n: i32): bool {
-  // "/robots.txt" as little-endian u64 + u16 + u8
-  return n == 11 && load<u64>(p) == 0x2e73746f626f722f && load<u16>(p, 8) == 0x7874 && load<u8>(p, 10) == 0x74;
-}
-
 /** Decides the URL u[0, n) for matcher m: 1 allowed, 0 disallowed. The rule
  * ids behind the verdict are left in the header (H_OUT_*). */
 export function check(m: usize, u: usize, n: i32): i32 {
   const flags = load<u32>(m, H_FLAGS);
   extractPath(u, n, (flags & FLAG_GOOGLE) != 0);
   return decide(m, u, flags, false);
-}
-
-/** The verdict on the path extractPath found in the URL at u (see check); flags
- * are the header's, read once per batch (their profile bits never change).
- * With normal set, the URL is `rfc`-normalised already (see batch.ts). */
-export function decide(m: usize, u: usize, flags: u32, normal: bool): i32 {
-  let p = u + <usize>pathStart;
-  let len = pathEnd - pathStart;
-  const rfc = (flags & FLAG_RFC) != 0;
-  // Most paths are already normal: then they are walked where they are. A
-  // normal one is never normalised again (with the '/' it may need).
-  if (rfc && !normal && (pathSlash || !isNormal(p, len))) {
-    const dst = scratchFor(<usize>len * 3 + 17); // normalizeInto's room, after the '/'
-    store<u8>(dst, 0x2f);
-    const off: i32 = pathSlash ? 1 : 0;
-    len = normalizeInto(p, len, dst + off) + off;
-    p = dst;
-  } else if (pathSlash) {
-    const dst = scratchFor(<usize>len + 1);
-    store<u8>(dst, 0x2f);
-    memory.copy(dst + 1, p, len);
-    p = dst;
-    len++;
-  }
-  if (rfc && isRobotsTxt(p, len)) {
-    storeOut(m, NO_RULE, NO_RULE);
-    return 1;
-  }
-  // A matcher's first octets are walked cold (no DFA state built for URLs it may never see again).
-  if (load<u32>(m, H_COLD) != 0 && walkCold(m, p, len)) return verdict(m);
-  store<u32>(m, load<u32>(m, H_HOT_URLS) + 1, H_HOT_URLS); // (what the DFA's cost per URL is measured by)
-  // (Flags read again: the walk of a URL before may have changed the matcher's mode since.)
-  for (;;) {
-    const mode = load<u32>(m, H_FLAGS);
-    if (mode & FLAG_RULES) {
-      walkRules(m, p, len);
-      break;
-    }
-    if ((mode & FLAG_WIDE) != 0 ? walk<u32>(m, p, len) : walk<u16>(m, p, len)) break;
-  }
-  return verdict(m);
-}
-
-/** Allowed unless the best disallow outranks both the best allow and the empty pattern. */
-function verdict(m: usize): i32 {
-  const a = load<u32>(m, H_OUT_ALLOW);
-  const d = load<u32>(m, H_OUT_DISALLOW);
-  // Ids are ranks: d < a is a longer disallow than any allow (an allow wins a
-  // tie, and NO_RULE is above every id), and below H_POSITIVE one that is not empty.
-  return d < a && d < load<u32>(m, H_POSITIVE) ? 0 : 1;
 }
 
 /** Path extraction alone, for tests: writes (start, end, slash) as i32s to out. */
@@ -192,6 +52,7 @@ export function normalize(src: usize, n: i32, dst: usize): i32 {
   return normalizeInto(src, n, dst);
 }
 
+export { decide } from "./decide";
 export { checkBatch } from "./batch";
 export { lexBegin, lexRun, lexDone, lexLines } from "./lexer";
 export { tokenizeRules, tokenizeRulesPacked, gatherRuns } from "./tokenize";

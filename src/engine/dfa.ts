@@ -19,7 +19,7 @@
 // Memory is capped per matcher: when the tables would pass the cap, they are
 // cleared and rebuilt from the current state (the walk continues in linear time).
 import type { Core, TransitionBuilder } from './core.js';
-import { byteClasses, NO_POSITIONS, NO_TOKENS, ruleBlockBytes, RuleTable } from './compile.js';
+import { byteClasses, type ColdList, NO_POSITIONS, NO_TOKENS, ruleBlockBytes, type RuleTable } from './rule-table.js';
 import {
   ENTRY_DEAD, ENTRY_SPECIAL, FLAG_RULES, FLAG_WIDE, H_CLASSMAP, H_COLD, H_FLAGS, H_HOT_URLS, H_LINES, H_NFA, H_POSITIVE, H_ROWS_USED, H_RULES, H_START, H_TEXTS, H_TEXTS_MAX, H_TRANS,
   HEADER_SIZE, INFO_SIZE, MAX_STATES, N_CHILD_NODE, N_CHILD_START, N_CHILD_TOK, N_HEADER, N_TERM, N_TERMS,
@@ -28,7 +28,7 @@ import {
 import {
   buildTrie, childOf, hasEnd, trieBufferBytes, trieBytes, trieShape, trieViews, T_END_ALLOW, T_END_DISALLOW, T_STICKY_ALLOW, T_STICKY_DISALLOW, Trie,
 } from './trie.js';
-import { ColdList, coldListBytes, starRuleCount, takeColdList, writeStarRules } from './rule-lists.js';
+import { coldListBytes, starRuleCount, takeColdList, writeStarRules } from './rule-lists.js';
 
 /** No trie: the matcher is in rule mode, its rules in WASM memory. */
 const NO_TRIE = trieViews(new ArrayBuffer(8), { size: 0, edgeCount: 0, termCount: 0, starry: false }, new Int32Array(0));

@@ -1,7 +1,7 @@
 // A compiled matcher: one crawler's rules of one robots.txt, as a lazy DFA in
 // the WASM core. Verdicts never allocate per URL on the JS side.
 import { core, Core } from './core.js';
-import { RuleTable, ruleKind, ruleLine, ruleText } from './compile.js';
+import { type RuleTable, ruleKind, ruleLine, ruleText } from './rule-table.js';
 import { dfaTuning, freeMatcher, LazyDfa } from './dfa.js';
 import { FLAG_GOOGLE, FLAG_RFC, H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE } from './layout.js';
 import type { Profile } from './pattern.js';

@@ -4,19 +4,13 @@
 //   the list holds instead of the JS side (and gives back when it turns hot);
 // - rule mode's, the trie's rules that have a `*`, read back from the trie.
 import type { Core } from './core.js';
-import { ACCEPT, ANCHOR, RuleTable, RULE_FIELDS, R_ANCHORED, R_DISALLOW, R_FIRST_POSITION } from './compile.js';
+import { ACCEPT, ANCHOR, type ColdList, type RuleTable, RULE_FIELDS, R_ANCHORED, R_DISALLOW, R_FIRST_POSITION } from './rule-table.js';
 import {
   NO_RULE, RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_HEAD_MAX, RE_HEAD_SHIFT, RE_ID, RE_LENGTH, RE_OCTET_SET, RE_SIZE, RE_TOKEN_SLACK, RE_TOKENS,
   RM_COUNT, RM_HEADER, RM_OCTETS, RM_SIGNATURES, RULE_LIST_STAR, TOKEN_STAR,
 } from './layout.js';
 import { T_END_ALLOW, T_END_DISALLOW, T_STICKY_DISALLOW, Trie } from './trie.js';
 import { grown } from './grown.js';
-
-/** A cold matcher's list: its address, and the tokens it holds (the table's, less their terminals). */
-export interface ColdList {
-  block: number;
-  tokens: number;
-}
 
 /**
  * A cold matcher's rule list, written by the compiler straight from its octet

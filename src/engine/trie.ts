@@ -10,7 +10,7 @@
 // A rule whose pattern ends at a node matched once the node is active: for
 // good without `$` ("sticky"), only if the path ends there with `$` ("end").
 // Rule ids are ranks (lower is better), so a node keeps the lowest of each kind.
-import { ACCEPT, RuleTable, ruleKinds } from './compile.js';
+import { ACCEPT, type RuleTable, ruleKinds } from './rule-table.js';
 import { NO_RULE } from './layout.js';
 import { STAR } from './pattern.js';
 
