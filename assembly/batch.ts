@@ -7,7 +7,7 @@
 import { decide } from "./decide";
 import { beginRun, extractPathInRun } from "./path";
 import { hexValue, putEscape, putNormalEscape, specialOctets } from "./normalize";
-import { FLAG_GOOGLE, H_FLAGS } from "../src/engine/layout";
+import { FLAG_GOOGLE, H_FLAGS } from "../src/engine/wasm/layout";
 import { touchTables, TOUCH_PER_URL } from "./touch";
 
 /** Set in an encoded URL's length when it holds a '#' (or, unnormalised, a NUL):

@@ -3,7 +3,7 @@
 // (and, for --robots-dir, their hosts); classifyLines decides a run of them
 // against one matcher and writes `allowed|disallowed<TAB>line<TAB>url` or a
 // JSON line for each.
-import { FLAG_GOOGLE, H_FLAGS, H_LINES, H_OUT_ALLOW, H_OUT_DISALLOW, H_TEXTS, H_TEXTS_MAX, LINE_RECORD, NO_RULE, RUN_RECORD, UNREACHABLE_MATCHER } from "../src/engine/layout";
+import { FLAG_GOOGLE, H_FLAGS, H_LINES, H_OUT_ALLOW, H_OUT_DISALLOW, H_TEXTS, H_TEXTS_MAX, LINE_RECORD, NO_RULE, RUN_RECORD, UNREACHABLE_MATCHER } from "../src/engine/wasm/layout";
 import { findFirstBelow, findFirstOf, findFirstOf4 } from "./scan";
 import { decide } from "./decide";
 import { beginRun, extractPathInRun } from "./path";

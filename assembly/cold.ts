@@ -8,7 +8,7 @@
 // past it the matcher is hot (index.ts). (Weighing octets by the rules, so that
 // large files turned hot sooner, measured slower on the corpus's crawler mix:
 // their trie and first states cost more than a hundred URLs walked cold.)
-import { H_COLD } from "../src/engine/layout";
+import { H_COLD } from "../src/engine/wasm/layout";
 import { walkRules } from "./rules";
 
 /** Walks p[0, n) cold for matcher m, storing the best allow and disallow rule ids

@@ -1,8 +1,8 @@
 // The WASM core: walks a lazily built DFA over the octets of a URL's path and
 // returns the longest-match verdict. States are built on demand by the host
-// (src/engine/dfa.ts) through the imported `buildTransition`; once built, a
+// (src/engine/match/dfa.ts) through the imported `buildTransition`; once built, a
 // transition costs one table load per octet. JavaScript never loops over rules.
-import { FLAG_GOOGLE, H_FLAGS } from "../src/engine/layout";
+import { FLAG_GOOGLE, H_FLAGS } from "../src/engine/wasm/layout";
 import { extractPath, pathStart, pathEnd, pathSlash } from "./path";
 import { normalizeInto } from "./normalize";
 import { decide } from "./decide";

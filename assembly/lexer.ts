@@ -1,5 +1,5 @@
 // The robots.txt lexer in WASM: Google's RobotsTxtParser line handling (robots.cc)
-// octet for octet, as src/engine/lexer.ts documents it. It writes one record per line
+// octet for octet, as src/engine/parse/lexer.ts documents it. It writes one record per line
 // with content to an output buffer; the host reads them and builds the groups.
 // Resumable: lexRun stops when the buffer is full and goes on at the next call.
 import { findFirstOf, findFirstOf4 } from "./scan";

@@ -7,7 +7,7 @@ import {
   H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE,
   N_CHILD_START, N_CHILD_TOK, N_CHILD_NODE, N_TERM, N_TERMS,
   INFO_STICKY_ALLOW, INFO_STICKY_DISALLOW, INFO_END_ALLOW, INFO_END_DISALLOW,
-} from "../src/engine/layout";
+} from "../src/engine/wasm/layout";
 
 /** The octet child of q, or -1 (children sorted by octet). */
 @inline function childOf(t: usize, q: i32, b: u8): i32 {

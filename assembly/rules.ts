@@ -16,7 +16,7 @@
 import {
   H_NFA, H_RULES, H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE, RULE_LIST_STAR,
   RM_COUNT, RM_OCTETS, RM_HEADER, RE_ID, RE_FLAGS, RE_TOKENS, RE_LENGTH, RE_SIZE, RE_ANCHORED, RE_DISALLOW, RE_OCTET_SET, RE_HEAD_SHIFT, RM_SIGNATURES,
-} from "../src/engine/layout";
+} from "../src/engine/wasm/layout";
 import { walkLiteralTrie } from "./literal-trie";
 
 // The octets of the path being matched (256 bits): a rule that names an octet

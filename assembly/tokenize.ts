@@ -1,11 +1,11 @@
-// Rule values to NFA tokens, for the compiler (src/engine/compile.ts): each value's
+// Rule values to NFA tokens, for the compiler (src/engine/compile/compile.ts): each value's
 // octets Google-escaped (for `rfc`, normalised), a run of `*` as one STAR, then
 // its terminal (ANCHOR after a `$`, else ACCEPT, which also stands for a
 // trailing `*`: `/a*` and `/a*$` are `/a`). Each rule's priority is the octets
-// of that escaped value, `*` and `$` counted. src/engine/pattern.ts states the same
+// of that escaped value, `*` and `$` counted. src/engine/parse/pattern.ts states the same
 // rules plainly; the property tests hold the matchers built from both together.
 import { escapesRaw, hexDigit, hexValue, isUnreserved, specialOctets } from "./normalize";
-import { TOKEN_STAR, TOKEN_ACCEPT, TOKEN_ANCHOR, RULE_LIST_STAR } from "../src/engine/layout";
+import { TOKEN_STAR, TOKEN_ACCEPT, TOKEN_ANCHOR, RULE_LIST_STAR } from "../src/engine/wasm/layout";
 
 // Tokens are u16 (T = u16: an octet, or TOKEN_STAR and the terminals) for
 // the NFA a DFA is built from, or octets (T = u8) as a cold rule list holds

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 
 const OUT = 'build/robots.wasm';
-const SOURCES = [...readdirSync('assembly', { recursive: true }).map((f) => `assembly/${f}`), 'src/engine/layout.ts', 'asconfig.json', 'package-lock.json'];
+const SOURCES = [...readdirSync('assembly', { recursive: true }).map((f) => `assembly/${f}`), 'src/engine/wasm/layout.ts', 'asconfig.json', 'package-lock.json'];
 
 function stale() {
   let built;

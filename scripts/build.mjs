@@ -16,7 +16,7 @@ const common = { bundle: true, format: 'esm', platform: 'node', target: 'node20'
 // The package's entry points: the library, robots-parser's API on it, the
 // Redis store of RobotsCache; and the internals the tests and benchmarks use.
 // compat-rfc and compat-google are robots-wasm/compat/rfc and /google (robots-parser's API with that profile by default).
-const entries = { index: 'src/index.ts', compat: 'src/compat/robots-parser.ts', 'compat-rfc': 'src/compat/rfc.ts', 'compat-google': 'src/compat/google.ts', redis: 'src/node/redis-store.ts' };
+const entries = { index: 'src/index.ts', compat: 'src/compat/robots-parser.ts', 'compat-rfc': 'src/compat/rfc.ts', 'compat-google': 'src/compat/google.ts', redis: 'src/crawler/redis-store.ts' };
 const compatEntries = ['compat', 'compat-rfc', 'compat-google'];
 // The library runs in any runtime: built for none in particular (so the
 // embedded WASM is decoded without Node's Buffer), Node's modules left to the
@@ -42,7 +42,7 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 await build({
   ...common,
   packages: undefined,
-  entryPoints: { cli: 'src/node/cli/main.ts', 'classify-worker': 'src/node/cli/classify-worker.ts' },
+  entryPoints: { cli: 'src/cli/main.ts', 'classify-worker': 'src/bulk/threads/classify-worker.ts' },
   outdir: 'dist',
   banner: { js: "#!/usr/bin/env node\nimport { createRequire as __robotsRequire } from 'node:module';\nconst require = __robotsRequire(import.meta.url);" },
   define: { VERSION: JSON.stringify(version) },

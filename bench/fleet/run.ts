@@ -17,8 +17,8 @@ import { parseArgs } from 'node:util';
 import { MemoryStore, RobotsCache } from '../../dist/index.js';
 // @ts-ignore (built JS)
 import { RedisStore } from '../../dist/redis.js';
-import { startServer } from '../../test/http-servers.ts';
-import { startRedis } from '../../test/redis-server.ts';
+import { startServer } from '../../test/helpers/http-servers.ts';
+import { startRedis } from '../../test/helpers/redis-server.ts';
 
 const { values: args } = parseArgs({ options: { origins: { type: 'string', default: '1000' }, processes: { type: 'string', default: '4' } } });
 const ORIGINS = Number(args.origins);

@@ -9,8 +9,8 @@
 // is, crawl-delays, escapes in rules, ...) is decided here by the chosen
 // profile's: Google's by default. The differences are listed in the README.
 import { fromPath } from '../engine/from-path.js';
-import { KEY_USER_AGENT, lex, type KeyKind } from '../engine/lexer.js';
-import type { Profile } from '../engine/pattern.js';
+import { KEY_USER_AGENT, lex, type KeyKind } from '../engine/parse/lexer.js';
+import type { Profile } from '../engine/parse/pattern.js';
 import { DEFAULT_MAX_BYTES, parse, RobotsTxt } from '../engine/robots-txt.js';
 
 export interface CompatOptions {

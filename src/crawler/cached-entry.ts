@@ -34,7 +34,7 @@ export function unpackBody(packed: PackedBody): Uint8Array {
 }
 
 /** Octets a packed body holds: its deflated octets, and the objects around
- * them (an estimate; test/robots-cache-capacity.test.ts holds a whole entry's
+ * them (an estimate; test/crawler/robots-cache-capacity.test.ts holds a whole entry's
  * within 20% of what the heap shows). */
 export function packedBytes(packed: PackedBody | undefined): number {
   return packed === undefined ? 0 : PACKED_OVERHEAD + packed.deflated.byteLength;

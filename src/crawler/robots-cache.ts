@@ -3,12 +3,12 @@
 // Cache-Control says, LRU-bounded by entries and bytes. Concurrent lookups of
 // an origin share one fetch; an unreachable origin is retried with back-off,
 // and meanwhile an earlier good copy keeps being used. With a store
-// (src/crawler/robots-store.ts; Redis: src/node/redis-store.ts), the outcomes are shared: one fetch per origin for every cache
+// (src/crawler/robots-store.ts; Redis: src/crawler/redis-store.ts), the outcomes are shared: one fetch per origin for every cache
 // on the store, each process compiling its own matchers.
 import CachePolicy from 'http-cache-semantics';
 import { fetchRobots, FetchFunction, FetchOutcome, RobotsStatus } from './fetch-robots.js';
-import type { Matcher } from '../engine/matcher.js';
-import type { Profile } from '../engine/pattern.js';
+import type { Matcher } from '../engine/match/matcher.js';
+import type { Profile } from '../engine/parse/pattern.js';
 import { compileOctets, DEFAULT_MAX_BYTES, parse, ParseOptions, RobotsTxt } from '../engine/robots-txt.js';
 import { CachedEntry, packBody, packedBytes, PackedBody, RobotsEntry, unpackBody } from './cached-entry.js';
 import { robotsUrl } from '../engine/robots-url.js';
@@ -102,7 +102,7 @@ const DAY = 24 * HOUR;
 export const UNREACHABLE_GIVE_UP_MS = 30 * DAY;
 /** An entry's own objects (the entry, its slot, strings, the map's slot); its
  * deflated file and matcher weigh themselves. On the corpus the whole entry's
- * estimate is within 20% of what the heap shows (test/robots-cache-capacity.test.ts). */
+ * estimate is within 20% of what the heap shows (test/crawler/robots-cache-capacity.test.ts). */
 const ENTRY_OVERHEAD = 512;
 /** Answers' own objects (the object, the frozen array), and a string's header: a string holds 2 octets a character at most. */
 const ANSWERS_OVERHEAD = 96;

@@ -3,10 +3,10 @@
 // Shared by `robots explain` and the tester page (portable: no Node module).
 // The verdict is the engine's; the list of matching rules comes from the plain
 // reference matcher (rule by rule), which the tests hold equal to the engine.
-import { applicableGroups, crawlerNames } from './agents.js';
-import type { Verdict } from './matcher.js';
-import type { Profile } from './pattern.js';
-import { readRecords, type Group, type Records } from './records.js';
+import { applicableGroups, crawlerNames } from './parse/agents.js';
+import type { Verdict } from './match/matcher.js';
+import type { Profile } from './parse/pattern.js';
+import { readRecords, type Group, type Records } from './parse/records.js';
 import { normalizePath, pathParamsQuery, referenceVerdictOf, type ReferenceMatch } from './reference.js';
 
 /** Why a URL gets its verdict (RobotsTxt.explainAll; `robots explain`; the tester page). */

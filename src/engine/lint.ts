@@ -1,8 +1,8 @@
 // What a webmaster should fix in a robots.txt: the parser's diagnostics (lines
 // ignored or bent), and the mistakes that parse fine but do not do what was
 // meant. Used by `robots lint` and anything that shows a file to a person.
-import type { Profile } from './pattern.js';
-import { readRecords, diagnosticsOf, sizeLimitDiagnostic, type DiagnosticCode, type Records } from './records.js';
+import type { Profile } from './parse/pattern.js';
+import { readRecords, diagnosticsOf, sizeLimitDiagnostic, type DiagnosticCode, type Records } from './parse/records.js';
 import { DEFAULT_MAX_BYTES } from './robots-txt.js';
 import { urlOrigin } from './robots-url.js';
 

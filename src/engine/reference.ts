@@ -2,10 +2,10 @@
 // by rule, with Google's position-array Matches(). Slow and obvious on purpose:
 // the property tests hold the WASM automaton to it; its `matched` list (every
 // rule that matched) is what a full explanation needs.
-import { applicableGroups, crawlerNames } from './agents.js';
-import { escapePattern, googlePattern, indexHtmDirectory, Pattern, Profile, rfcPattern, STAR } from './pattern.js';
-import { readRecords, type Records, type RuleKind } from './records.js';
-import { escapesRaw, HEX_DIGITS, hexValue, isUnreserved } from './octets.js';
+import { applicableGroups, crawlerNames } from './parse/agents.js';
+import { escapePattern, googlePattern, indexHtmDirectory, Pattern, Profile, rfcPattern, STAR } from './parse/pattern.js';
+import { readRecords, type Records, type RuleKind } from './parse/records.js';
+import { escapesRaw, HEX_DIGITS, hexValue, isUnreserved } from './parse/octets.js';
 
 /** Google's GetPathParamsQuery on octets. */
 export function pathParamsQuery(url: Uint8Array): Uint8Array {

@@ -1,13 +1,13 @@
 // The public entry: parse() and RobotsTxt.
-import { applicableGroups, crawlerNames, names } from './agents.js';
-import { compileRules } from './compile.js';
+import { applicableGroups, crawlerNames, names } from './parse/agents.js';
+import { compileRules } from './compile/compile.js';
 import { explainRecords, type Explanation } from './explanation.js';
-import { checkMatcherOptions, Matcher, MatcherOptions, startsCold, Verdict } from './matcher.js';
-import { MatcherPool } from './matcher-pool.js';
-import type { Profile } from './pattern.js';
-import { compactRecords, Diagnostic, diagnosticsOf, readRecords, Records, recordsBytes, sizeLimitDiagnostic, type AgentLine } from './records.js';
-import { selectGroupRules, selectRules } from './rule-selection.js';
-import { core } from './core.js';
+import { checkMatcherOptions, Matcher, MatcherOptions, startsCold, Verdict } from './match/matcher.js';
+import { MatcherPool } from './match/matcher-pool.js';
+import type { Profile } from './parse/pattern.js';
+import { compactRecords, Diagnostic, diagnosticsOf, readRecords, Records, recordsBytes, sizeLimitDiagnostic, type AgentLine } from './parse/records.js';
+import { selectGroupRules, selectRules } from './parse/rule-selection.js';
+import { core } from './wasm/core.js';
 
 export interface ParseOptions {
   /** 'rfc' (default): RFC 9309 with RFC 3986 normalisation. 'google': Google's robotstxt, bit for bit. */

@@ -4,7 +4,7 @@
 //
 // urlOrigin() is the one way this package names an origin: robotsUrl(), the
 // RobotsCache's keys, and `robots classify` (--robots-dir, --robots-warc,
-// --shard: src/node/origin-runs.ts) all take a host as WHATWG URL's host
+// --shard: src/bulk/classify/origin-runs.ts) all take a host as WHATWG URL's host
 // parser gives it, so every spelling of a host finds the same robots.txt.
 
 /** An origin as urlOrigin() names it. */

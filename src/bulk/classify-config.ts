@@ -1,0 +1,110 @@
+// What a classification needs, as plain data (it crosses to worker threads),
+// and the engine built from it: one matcher, or one per host of a directory.
+import { compileOctets, parse } from '../engine/robots-txt.js';
+import type { Matcher } from '../engine/match/matcher.js';
+import type { Profile } from '../engine/parse/pattern.js';
+import { LineClassifier, UNREACHABLE, type BlockResult, type CrawlerMatchers, type Shard, type OutputBuffers, type OutputFormat, type OutputWriter } from './classify/line-classifier.js';
+import { BulkError } from './errors.js';
+import { compileCrawlers, HostMatchers } from './classify/host-matchers.js';
+import type { WarcIndexData } from './sources/warc-index.js';
+
+export interface ClassifyConfig {
+  /** One robots.txt for every URL (--robots: read once by the main thread, a file, stdin or a URL) ... */
+  robotsBody?: Uint8Array;
+  /** ... or, for a --robots URL that could not be fetched, every URL disallowed ... */
+  robotsUnreachable?: boolean;
+  /** ... or DIR/<host> for each URL's host ... */
+  robotsDir?: string;
+  /** ... or the robots.txt captures of WARC files (indexed by the main thread). */
+  warc?: WarcIndexData;
+  /** A host with no robots.txt (no file, no capture): all allowed (default) or all disallowed. */
+  missing?: 'allow' | 'disallow';
+  agents: string[];
+  /** --crawlers: one verdict per URL for each (agents unused). */
+  crawlers?: string[];
+  /** --shard i/N: only the URLs of this machine's hosts. */
+  shard?: Shard;
+  profile: Profile;
+  format: OutputFormat;
+  maxBytes: number;
+  /** Bound on the host cache of one thread (bytes). */
+  cacheBytes: number;
+  /** --strict-robots-dir: a host file that cannot be read stops the run. */
+  strictRobotsDir?: boolean;
+}
+
+/** A block's verdicts, and what the host cache did meanwhile. */
+export interface ClassifiedBlock extends BlockResult {
+  /** robots.txt files parsed and compiled for this block (--robots-dir). */
+  loads: number;
+  /** Hosts dropped from the cache to keep its byte bound. */
+  evictions: number;
+  /** Host files that could not be read (their URLs disallowed), first met in this block: why, each. */
+  unreadable: string[];
+}
+
+/** Classifies blocks of URL lines in this thread. */
+export class BlockClassifier {
+  private readonly lines: LineClassifier;
+  private readonly single: Matcher | typeof UNREACHABLE | null = null;
+  /** With crawlers and one robots.txt: its matchers. */
+  private readonly singleAll: CrawlerMatchers | null = null;
+  private readonly hosts: HostMatchers | null = null;
+
+  constructor(config: ClassifyConfig) {
+    this.lines = new LineClassifier(config.format, config.crawlers, config.shard);
+    const crawlers = config.crawlers;
+    if (config.robotsDir !== undefined || config.warc !== undefined) {
+      this.hosts = new HostMatchers({ ...config, dir: config.robotsDir, warc: config.warc, missing: config.missing, strict: config.strictRobotsDir });
+    } else if (crawlers !== undefined) {
+      this.singleAll = config.robotsUnreachable
+        ? { matchers: crawlers.map(() => UNREACHABLE) }
+        : { matchers: compileCrawlers(parse(config.robotsBody!, { profile: config.profile, maxBytes: config.maxBytes }), crawlers, config.format === 'jsonl') };
+    } else if (config.robotsUnreachable) {
+      this.single = UNREACHABLE;
+    } else {
+      this.single = compileAgents(config.robotsBody!, config);
+    }
+  }
+
+  /** See LineClassifier.inputArea. */
+  inputArea(n: number): Uint8Array {
+    return this.lines.inputArea(n);
+  }
+
+  /** See LineClassifier.kept. */
+  get kept(): Uint8Array {
+    return this.lines.kept;
+  }
+
+  releaseKept(): void {
+    this.lines.releaseKept();
+  }
+
+  classify(block: Uint8Array | readonly Uint8Array[], output?: OutputBuffers | OutputWriter): ClassifiedBlock {
+    if (this.singleAll !== null) return { ...this.lines.classify(block, this.singleAll, output), loads: 0, evictions: 0, unreadable: [] };
+    if (this.single !== null) {
+      const single = this.single;
+      return { ...this.lines.classify(block, single === UNREACHABLE ? () => UNREACHABLE : single, output), loads: 0, evictions: 0, unreadable: [] };
+    }
+    const hosts = this.hosts!;
+    const { loads, evictions } = hosts;
+    const r = this.lines.classify(block, hosts.crawling ? (key, origin) => hosts.getAll(key, origin) : (key, origin) => hosts.get(key, origin), output);
+    return { ...r, loads: hosts.loads - loads, evictions: hosts.evictions - evictions, unreadable: hosts.takeUnreadable() };
+  }
+}
+
+/** Parses and compiles, turning a bad agent into a usage error. JSON lines name the deciding rule: the core keeps the rules' texts then. */
+export function compileAgents(body: Uint8Array, config: Pick<ClassifyConfig, 'agents' | 'profile' | 'maxBytes'> & { format?: OutputFormat }): Matcher {
+  return usageErrors(() => compileOctets(body, { profile: config.profile, maxBytes: config.maxBytes }, config.agents, { ruleTexts: config.format === 'jsonl' }));
+}
+
+/** What the library refuses (a bad agent or option) as a usage error. */
+export function usageErrors<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof TypeError || e instanceof RangeError) throw new BulkError(e.message);
+    throw e;
+  }
+}

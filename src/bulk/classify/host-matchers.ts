@@ -1,0 +1,228 @@
+// The matchers of a --robots-dir: each origin's robots.txt parsed and compiled
+// once, kept in a cache bounded by bytes (least recently used out first, as a
+// CLOCK approximates it: see evict), so millions of URLs over hundreds
+// of thousands of hosts run in bounded memory. An origin (scheme, host, port)
+// has its own robots.txt (robots-dir.ts finds it in the directory; warc-robots.ts
+// among WARC captures).
+import { compileOctets, parse } from '../../engine/robots-txt.js';
+import type { Matcher } from '../../engine/match/matcher.js';
+import type { Profile } from '../../engine/parse/pattern.js';
+import { UNREACHABLE, type CrawlerMatchers, type LabelledMatcher, type Origin, type OutputFormat } from './line-classifier.js';
+import { BulkError } from '../errors.js';
+import { RobotsDir } from '../sources/robots-dir.js';
+import type { WarcIndexData } from '../sources/warc-index.js';
+import { WarcRobots, type HostRobots } from '../sources/warc-robots.js';
+
+/** What an entry costs beyond its robots.txt and automaton (objects, map slots). */
+const ENTRY_OVERHEAD = 512;
+
+interface Entry {
+  /** null: no robots.txt (all allowed); UNREACHABLE: a file that cannot be read (all disallowed). */
+  matcher: Matcher | null | typeof UNREACHABLE;
+  /** What JSON lines say of the robots.txt, when the matcher alone does not tell (see LabelledMatcher). */
+  labelled?: LabelledMatcher;
+  /** With crawlers: each crawler's matcher (`matcher` is the first's), and the other distinct ones (owned). */
+  crawlers?: CrawlerMatchers;
+  others?: Matcher[];
+  /** Octets the matcher's rules point into (its robots.txt), or the host name's. */
+  source: number;
+  bytes: number;
+  /** Used since it was last put at the young end (evict() moves it there, not each use). */
+  used: boolean;
+}
+
+export interface HostMatchersOptions {
+  /** DIR/<scheme>/<host>[:port] or DIR/<host> per origin ... */
+  dir?: string;
+  /** ... or the WARC captures' robots.txt (warc-index.ts). */
+  warc?: WarcIndexData;
+  /** A host with no robots.txt: every URL allowed (the default) or disallowed. */
+  missing?: 'allow' | 'disallow';
+  agents: string[];
+  profile: Profile;
+  maxBytes: number;
+  /** Bound on the bytes held (robots.txt bodies and automata), approximately. */
+  cacheBytes: number;
+  /** A host file that cannot be read stops the run (else its URLs are disallowed, as unreachable). */
+  strict?: boolean;
+  /** Several crawlers, each with its own verdict (classify --crawlers); `agents` is then unused. */
+  crawlers?: string[];
+  /** JSON lines name the deciding rule: the matchers keep the rules' texts. */
+  format?: OutputFormat;
+}
+
+export class HostMatchers {
+  private readonly entries = new Map<number, Entry>(); // by origin key, oldest first (see evict)
+  private held = 0;
+  /** Hosts parsed and compiled (more than the distinct hosts when the cache evicted). */
+  loads = 0;
+  evictions = 0;
+  /** Why each host file that could not be read failed, since last taken (takeUnreadable). */
+  private unreadable: string[] = [];
+
+  private readonly warc: WarcRobots | null;
+  private readonly dir: RobotsDir | null;
+
+  constructor(private readonly options: HostMatchersOptions) {
+    this.warc = options.warc !== undefined ? new WarcRobots(options.warc) : null;
+    this.dir = options.dir !== undefined ? new RobotsDir(options.dir, options.maxBytes) : null;
+  }
+
+  /** The origin's matcher (see MatcherSource): null when there is no robots.txt
+   * for it (or when it allows all), UNREACHABLE when it disallows all. */
+  get(key: number, origin: () => Origin): Matcher | null | typeof UNREACHABLE | LabelledMatcher {
+    let entry = this.entries.get(key);
+    if (entry !== undefined) {
+      entry.used = true;
+      // The automaton grows as it is used: re-measure on each use.
+      const bytes = sizeOf(entry);
+      this.held += bytes - entry.bytes;
+      entry.bytes = bytes;
+    } else {
+      entry = this.load(origin());
+      this.entries.set(key, entry);
+      this.held += entry.bytes;
+    }
+    if (this.held > this.options.cacheBytes) this.evict(key); // (not a Map iterator per URL run when it fits)
+    return entry.labelled ?? entry.matcher;
+  }
+
+  /** Whether each URL gets a verdict per crawler (getAll). */
+  get crawling(): boolean {
+    return this.options.crawlers !== undefined;
+  }
+
+  /** The origin's matchers, one per crawler (see CrawlerSource). */
+  getAll(key: number, origin: () => Origin): CrawlerMatchers {
+    this.get(key, origin);
+    return this.entries.get(key)!.crawlers!;
+  }
+
+  private load(origin: Origin): Entry {
+    // (The origin is urlOrigin()'s: "e.com." is "e.com", "0x7f.1" is "127.0.0.1", see origin-runs.ts.)
+    const entry = this.warc !== null ? this.loadCapture(origin) : this.loadFile(origin);
+    const k = this.options.crawlers?.length;
+    if (k !== undefined) {
+      // (A robots.txt that decides alone decides for every crawler.)
+      entry.crawlers ??= { matchers: new Array(k).fill(entry.matcher) };
+      entry.crawlers.label = entry.labelled?.label;
+      entry.crawlers.kind = entry.labelled?.kind;
+    }
+    return entry;
+  }
+
+  /** A host's robots.txt from the WARC captures: its rules, or the HTTP outcome's verdict for all. */
+  private loadCapture(origin: Origin): Entry {
+    this.loads++;
+    const r: HostRobots = this.warc!.resolve(origin);
+    const label = `","robots":"${r.kind}"${r.http !== undefined && r.http !== 0 ? `,"http":${r.http}` : ''}`;
+    let entry: Entry;
+    if (r.kind === 'ok') {
+      entry = this.compile(r.body);
+    } else {
+      const matcher = r.kind === 'unreachable' || (r.kind === 'missing' && this.options.missing === 'disallow') ? UNREACHABLE : null;
+      entry = { matcher, source: origin.host.length + label.length, bytes: 0, used: false };
+    }
+    entry.labelled = { matcher: entry.matcher, label, kind: r.kind };
+    entry.bytes = sizeOf(entry);
+    return entry;
+  }
+
+  /** A host's entry for its robots.txt: its matcher, or with crawlers one per distinct set of groups that apply. */
+  private compile(body: Uint8Array): Entry {
+    const { profile, maxBytes, agents, crawlers } = this.options;
+    const ruleTexts = this.options.format === 'jsonl';
+    if (crawlers === undefined) {
+      // (No RobotsTxt: the file's octets are the read buffer's, compiled and let go.)
+      const matcher = compileOctets(body, { profile, maxBytes }, agents, { ruleTexts });
+      return { matcher, source: matcher.sourceBytes, bytes: 0, used: false };
+    }
+    const all = compileCrawlers(parse(body, { profile, maxBytes }), crawlers, ruleTexts);
+    const distinct = [...new Set(all)];
+    return { matcher: all[0], crawlers: { matchers: all }, others: distinct.slice(1), source: all[0].sourceBytes, bytes: 0, used: false };
+  }
+
+  private loadFile(origin: Origin): Entry {
+    const host = origin.host;
+    const none: Entry = this.options.missing === 'disallow'
+      ? { matcher: UNREACHABLE, labelled: { matcher: UNREACHABLE, label: '","robots":"missing"', kind: 'missing' }, source: host.length, bytes: ENTRY_OVERHEAD + host.length, used: false }
+      : { matcher: null, source: host.length, bytes: ENTRY_OVERHEAD + host.length, used: false };
+    if (!RobotsDir.canName(host)) return none; // (no host, or not one a file can be named after: no load)
+    this.loads++;
+    const found = this.dir!.read(origin);
+    if (found.kind === 'none') return none;
+    if (found.kind === 'unreadable') {
+      // RFC 9309 2.3.1.3: a robots.txt that cannot be read is unreachable: disallow all.
+      // One bad file must not cost a long run, unless asked (--strict-robots-dir).
+      const why = `cannot read ${found.file}: ${found.why}`;
+      if (this.options.strict) throw new BulkError(why);
+      this.unreadable.push(why);
+      return { matcher: UNREACHABLE, source: host.length, bytes: ENTRY_OVERHEAD + host.length, used: false };
+    }
+    const entry = this.compile(found.body);
+    entry.bytes = sizeOf(entry);
+    return entry;
+  }
+
+  /**
+   * Drops the oldest entries not used since they were last moved to the young
+   * end until the cache fits (never the one just used); those used are moved
+   * there now, a second chance (CLOCK). Moving an entry at each use, for an
+   * exact LRU order, cost a Map delete and set per run of URLs of a host: in an
+   * interleaved input, one per URL.
+   */
+  private evict(keep: number): void {
+    for (const [key, entry] of this.entries) {
+      if (this.held <= this.options.cacheBytes) break;
+      if (entry.used) {
+        entry.used = false;
+        this.entries.delete(key);
+        this.entries.set(key, entry);
+        continue;
+      }
+      if (key === keep) break;
+      this.entries.delete(key);
+      this.held -= entry.bytes;
+      if (entry.matcher !== null && entry.matcher !== UNREACHABLE) entry.matcher.dispose();
+      for (const m of entry.others ?? []) m.dispose();
+      this.evictions++;
+    }
+  }
+
+  /** The failures to read host files since the last call (each host once while it stays cached). */
+  takeUnreadable(): string[] {
+    const list = this.unreadable;
+    if (list.length > 0) this.unreadable = [];
+    return list;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get bytes(): number {
+    return this.held;
+  }
+}
+
+/** Bytes an entry holds: its matcher (automaton, trie, rule table), what the rules point into, and overhead. */
+function sizeOf(entry: Entry): number {
+  const m = entry.matcher;
+  let others = 0;
+  for (const o of entry.others ?? []) others += o.heldBytes;
+  return ENTRY_OVERHEAD + entry.source + (entry.labelled?.label.length ?? 0) + (m === null || m === UNREACHABLE ? 0 : m.heldBytes) + others;
+}
+
+/** Each crawler's matcher for a robots.txt: crawlers that the same groups apply to share one (RobotsTxt.rulesKey). */
+export function compileCrawlers(robots: ReturnType<typeof parse>, crawlers: readonly string[], ruleTexts: boolean): Matcher[] {
+  const byRules = new Map<string, Matcher>();
+  return crawlers.map((crawler) => {
+    const key = robots.rulesKey(crawler);
+    let m = byRules.get(key);
+    if (m === undefined) {
+      m = robots.compile(crawler, { ruleTexts });
+      byRules.set(key, m);
+    }
+    return m;
+  });
+}

@@ -1,0 +1,88 @@
+// The origins of a block's runs of URL lines (the core's splitLines), as
+// urlOrigin() names them. The core hashes a host as written when that is
+// already its origin's name (lower-case ASCII letters, digits, '-' and '.',
+// not a number: nearly every host of a crawl, at no cost per URL); any other
+// spelling (percent-escapes, IDN, IPv4 numbers, IPv6, a trailing dot, a port,
+// a backslash...) it flags, and this rewrites that run's hashes from the
+// WHATWG origin, so that --robots-dir, --robots-warc and --shard find one
+// robots.txt and one shard for every spelling of a host.
+import type { Core } from '../../engine/wasm/core.js';
+import { LINE_RECORD, RUN_RECORD } from '../../engine/wasm/layout.js';
+import { urlOrigin } from '../../engine/robots-url.js';
+import type { Origin } from './line-classifier.js';
+
+const utf8 = new TextDecoder();
+
+/** The runs canonicalised (in order), with their origins (the other runs' origins are as written). */
+export interface CanonicalRuns {
+  runs: number[];
+  origins: Origin[];
+}
+
+/**
+ * Canonicalises the flagged runs of the last splitLines of the block at `buf`
+ * (an even hash1 other than 0): their hashes are rewritten from the origin,
+ * listed in `into` (emptied first).
+ */
+export function canonicaliseRuns(core: Core, buf: number, recs: number, runs: number, nruns: number, into?: CanonicalRuns): void {
+  const u32 = core.u32;
+  if (into !== undefined) into.runs.length = into.origins.length = 0;
+  for (let r = 0, q = runs >>> 2; r < nruns; r++, q += RUN_RECORD >>> 2) {
+    const h1 = u32[q + 1];
+    if (h1 === 0 || (h1 & 1) === 1) continue;
+    const rec = (recs >>> 2) + u32[q] * (LINE_RECORD >>> 2);
+    const i32 = core.i32;
+    const line = core.u8.subarray(buf + i32[rec], buf + i32[rec] + i32[rec + 1]);
+    const origin = lineOrigin(line);
+    if (origin === null) {
+      // No origin WHATWG URL can name (no fetch could be made of it): the host as written, as before.
+      u32[q + 1] = i32[rec + 3] === 0 ? 0 : h1 | 1;
+      if (u32[q + 1] === 0) u32[q + 2] = 0;
+      continue;
+    }
+    hostHashes(origin.host);
+    u32[q + 1] = hash1;
+    u32[q + 2] = hash2;
+    u32[q + 3] = schemeAndPortHash(origin.scheme, origin.port);
+    into?.runs.push(r);
+    into?.origins.push(origin);
+  }
+}
+
+/** The origin of a URL line as `robots classify` reads it: a leading `//` is http's (its scheme kept as ''); null when WHATWG URL names none. */
+export function lineOrigin(octets: Uint8Array): Origin | null {
+  // (WHATWG drops leading controls and spaces, and every tab and newline.)
+  const text = utf8.decode(octets).replace(/^[\x00-\x20]+/, '').replace(/[\t\n\r]/g, '');
+  const relative = text.startsWith('//');
+  const origin = urlOrigin(relative ? `http:${text}` : text);
+  if (typeof origin === 'string') return null;
+  return { host: origin.host, scheme: relative ? '' : origin.scheme, port: origin.port };
+}
+
+let hash1 = 0;
+let hash2 = 0;
+
+/** The core's two hashes of a host (assembly/classify.ts hashHost: FNV-1a, two bases, ASCII lower-cased). */
+function hostHashes(host: string): void {
+  let x = 0x811c9dc5;
+  let y = 0x050c5d1f;
+  for (let i = 0; i < host.length; i++) {
+    let c = host.charCodeAt(i) & 0xff; // (ASCII: WHATWG hosts are)
+    if (c - 0x41 < 26 && c >= 0x41) c |= 0x20;
+    x = Math.imul(x ^ c, 0x01000193);
+    y = (Math.imul(y ^ c, 0x01000193) + 0x9e3779b9) | 0;
+  }
+  hash1 = host.length === 0 ? 0 : (x | 1) >>> 0;
+  hash2 = host.length === 0 ? 0 : y >>> 0;
+}
+
+/** The core's hash of a scheme and a port (hashSchemeAndPort: the port with its ':'; none for a default one). */
+function schemeAndPortHash(scheme: string, port: string): number {
+  let x = 0x811c9dc5;
+  for (let i = 0; i < scheme.length; i++) x = Math.imul(x ^ (scheme.charCodeAt(i) & 0xff), 0x01000193);
+  if (port !== '') {
+    x = Math.imul(x ^ 0x3a, 0x01000193);
+    for (let i = 0; i < port.length; i++) x = Math.imul(x ^ port.charCodeAt(i), 0x01000193);
+  }
+  return x >>> 0;
+}

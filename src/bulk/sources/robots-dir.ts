@@ -1,0 +1,116 @@
+// The robots.txt of an origin in a --robots-dir: DIR/<scheme>/<host>[:port]
+// first (the port when it is not the scheme's default), then DIR/<host>. No
+// file means no robots.txt; a file that cannot be read (a directory, a FIFO, a
+// device, no permission, a loop of links) is said, with why.
+//
+// Looking up is most of what the directory costs per host, so a miss costs no
+// exception (a thrown ENOENT costs about 25 µs, a stat that finds nothing 5 µs):
+// a DIR/<scheme> folder that is not there is known after one look, and a file
+// is looked for with a stat that does not throw.
+import { closeSync, constants, openSync, readSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Origin } from '../classify/line-classifier.js';
+import { reason } from '../errors.js';
+
+/** A host name that can be a file name in the directory (no '/', not '.' or '..'). */
+const FILE_NAME = /^[a-z0-9._~!$&'()*+,;=%:[\]-]+$/;
+/** A scheme that can be a folder name (RFC 3986 3.1, lower-cased). */
+const SCHEME = /^[a-z][a-z0-9+.-]*$/;
+const DEFAULT_PORTS: Record<string, string> = { http: '80', https: '443', ftp: '21', ws: '80', wss: '443' };
+
+/** What join(dir, name) puts before a name that has no '/' and is not '.' or '..' (a path.join per host cost
+ * a sixth of the memory a host's lookup allocates, and its time). */
+function prefixOf(dir: string): string {
+  return join(dir, '_').slice(0, -1);
+}
+
+/** What the directory holds for an origin: its robots.txt's octets, none, or a file that cannot be read (and why). */
+export type DirRobots = { kind: 'file'; body: Uint8Array } | { kind: 'none' } | { kind: 'unreadable'; file: string; why: string };
+
+/** Octets of the buffer a RobotsDir keeps for the files it reads. */
+const KEPT_BUFFER = 1 << 20;
+const NONE: DirRobots = { kind: 'none' };
+
+export class RobotsDir {
+  /** DIR/<scheme>/ as the start of a file's path when that is a folder (null when not), looked at once per scheme. */
+  private readonly schemeFolders = new Map<string, string | null>();
+  /** DIR/ as the start of a file's path: a host (canName: no '/', not '.' or '..') is appended, as join() would. */
+  private readonly prefix: string;
+  /** Read buffer, reused host after host (compileOctets reads it during the call, parse() copies it); a bigger file gets one of its own. */
+  private readonly buffer = new Uint8Array(KEPT_BUFFER);
+
+  /** Reads at most maxBytes + 1 octets of a file: parse() reads no further, and the one past says the file is longer. */
+  constructor(private readonly dir: string, private readonly maxBytes: number) {
+    this.prefix = prefixOf(dir);
+  }
+
+  /** Whether an origin's host can name a file at all (else it has no robots.txt, and nothing is looked up). */
+  static canName(host: string): boolean {
+    return FILE_NAME.test(host) && host !== '.' && host !== '..';
+  }
+
+  /** The origin's robots.txt (its host lower-case, without a trailing dot, one that canName). The
+   * octets are valid until the next call. */
+  read(origin: Origin): DirRobots {
+    const { host, scheme } = origin;
+    const port = origin.port === '' || DEFAULT_PORTS[scheme] === origin.port ? '' : `:${origin.port}`;
+    const folder = SCHEME.test(scheme) ? this.schemeFolder(scheme) : null;
+    if (folder !== null) {
+      const found = this.readIfThere(folder + host + port);
+      if (found !== NONE) return found;
+    }
+    return this.readIfThere(this.prefix + host);
+  }
+
+  private schemeFolder(scheme: string): string | null {
+    let folder = this.schemeFolders.get(scheme);
+    if (folder === undefined) {
+      const path = join(this.dir, scheme);
+      let is = false;
+      try {
+        is = statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+      } catch {
+        // (not a folder one can look in: as if absent, as a failed open of a file in it was)
+      }
+      folder = is ? prefixOf(path) : null;
+      this.schemeFolders.set(scheme, folder);
+    }
+    return folder;
+  }
+
+  /** The file's octets; NONE when there is no such file. */
+  private readIfThere(file: string): DirRobots {
+    try {
+      const stat = statSync(file, { throwIfNoEntry: false });
+      if (stat === undefined) return NONE;
+      if (stat.isDirectory()) return { kind: 'unreadable', file, why: 'is a directory' };
+      // A FIFO would hold the run for ever, a device (/dev/zero) never end.
+      if (!stat.isFile()) return { kind: 'unreadable', file, why: 'not a regular file' };
+      return { kind: 'file', body: this.readRegular(file, stat.size) };
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return NONE; // (gone since the stat, or a path through a file)
+      return { kind: 'unreadable', file, why: reason(e) };
+    }
+  }
+
+  /** The first `size` octets of a file that was a regular file of that size (at most maxBytes + 1 of them). Opened
+   * without waiting and read no further than `size`: were it replaced since by a FIFO or a device, the read fails
+   * or ends there. */
+  private readRegular(file: string, size: number): Uint8Array {
+    const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      const want = Math.min(size, this.maxBytes + 1);
+      const buffer = want <= this.buffer.length ? this.buffer : new Uint8Array(want);
+      let length = 0;
+      while (length < want) {
+        const got = readSync(fd, buffer, length, want - length, length);
+        if (got === 0) break;
+        length += got;
+      }
+      return buffer.subarray(0, length);
+    } finally {
+      closeSync(fd);
+    }
+  }
+}

@@ -1,0 +1,60 @@
+// A host's robots.txt as the WARC captures say (warc-index.ts), read in the
+// thread that needs it: its capture's HTTP outcome under the same policy as
+// RobotsCache (fetch-robots.ts responseStep), redirects followed among the
+// captures (up to 5 hops, across hosts: the rules of the file reached apply
+// to the original host).
+import { openSync, readSync } from 'node:fs';
+import { inflateRawSync } from 'node:zlib';
+import { responseStep } from '../../crawler/fetch-robots.js';
+import type { Origin } from '../classify/line-classifier.js';
+import { BulkError, reason } from '../errors.js';
+import { captureKey, type WarcIndexData } from './warc-index.js';
+
+/** What a host's robots.txt is: the rules (ok), none captured (missing), or an HTTP outcome that decides alone. */
+export type HostRobots =
+  | { kind: 'ok'; body: Uint8Array; http: number }
+  | { kind: 'missing'; http?: number }
+  | { kind: 'unavailable' | 'unreachable'; http?: number; why: string };
+
+export class WarcRobots {
+  /** The spill's descriptor, opened on first need; it lives as long as the thread. */
+  private fd = -1;
+
+  constructor(private readonly data: WarcIndexData) {}
+
+  /** The robots.txt of the origin (its host without a trailing dot), following redirects among the captures. */
+  resolve(origin: Origin): HostRobots {
+    const scheme = origin.scheme === '' ? 'http' : origin.scheme;
+    let url = captureKey(`${scheme}://${origin.host}${origin.port === '' ? '' : `:${origin.port}`}/robots.txt`);
+    const visited = new Set<string>();
+    let http: number | undefined;
+    for (let redirects = 0; url !== undefined; ) {
+      const capture = this.data.captures.get(url);
+      // Not captured (or a redirect to what was not): as a missing file.
+      if (capture === undefined) return { kind: 'missing', http };
+      http = capture.status;
+      if (capture.damaged !== undefined) return { kind: 'unreachable', http, why: capture.damaged };
+      visited.add(url);
+      const step = responseStep(capture.status, capture.location, url, visited, redirects);
+      if (step.status === 'ok') return { kind: 'ok', body: this.body(capture.bodyAt, capture.bodyLength), http };
+      if (step.status !== 'redirect') return { kind: step.status, http, why: step.reason };
+      redirects++;
+      url = captureKey(step.next);
+    }
+    return { kind: 'missing', http };
+  }
+
+  private body(at: number, length: number): Uint8Array {
+    if (length === 0) return new Uint8Array(0);
+    if (this.fd === -1) {
+      try {
+        this.fd = openSync(this.data.spill!, 'r');
+      } catch (e) {
+        throw new BulkError(`cannot read the WARC index's bodies (${this.data.spill}): ${reason(e)}`);
+      }
+    }
+    const packed = Buffer.allocUnsafe(length);
+    readSync(this.fd, packed, 0, length, at);
+    return inflateRawSync(packed);
+  }
+}

@@ -1,0 +1,170 @@
+// Blocks of URL lines spread over worker threads, each with its own WASM core
+// (one robots.txt for every URL: any thread can take any block). Each thread
+// writes its blocks' output itself, in input order (WriteTurns); the results
+// that come back are counts, which the caller awaits in submission order.
+// PoolWorker, a thread and its requests, serves routed-pool.ts too.
+import { Worker } from 'node:worker_threads';
+import type { ClassifiedBlock, ClassifyConfig } from '../classify-config.js';
+import { BufferPool } from './buffer-pool.js';
+import { concatOctets } from '../../engine/parse/octets.js';
+import { BulkError } from '../errors.js';
+import type { FileRange } from '../sources/file-ranges.js';
+import { WriteTurns } from './write-turns.js';
+
+/** What a thread is started with. */
+export interface WorkerData {
+  config: ClassifyConfig;
+  /** WriteTurns' shared memory. */
+  turns: SharedArrayBuffer;
+  /** Where the output goes (stdout or the output file), and its name for errors. */
+  fd: number;
+  outName: string;
+}
+
+/** A block to classify, or a range of the input file to read and classify; seq numbers run from 0 in input order.
+ * Or (routed-pool.ts) a block in shared memory and the spans of it routed to this thread, whose output comes
+ * back in segments of `counts` lines, with a spare buffer for it (one that came back before). */
+export type ToWorker = WriteRequest | RoutedRequest;
+export type WriteRequest = { seq: number; block: Uint8Array } | { seq: number; range: FileRange };
+
+export interface RoutedRequest {
+  seq: number;
+  shared: Uint8Array;
+  spans: Int32Array;
+  counts: Int32Array;
+  spare?: ArrayBuffer;
+}
+
+export interface BlockReply {
+  seq: number;
+  /** The counts (its output is written already, or for a routed request in `output`). */
+  result?: ClassifiedBlock;
+  /** A routed request's output, and the octets of each of its segments. */
+  output?: Uint8Array;
+  segments?: Int32Array;
+  /** The block's buffer, back for reuse (none for a range: the thread read it itself). */
+  input?: ArrayBuffer;
+  /** The output's reader went away: the block was not written, nor will later ones be. */
+  closed?: boolean;
+  error?: string;
+  /** The error is the user's to fix (a bad robots file, say), not a bug. */
+  usage?: boolean;
+}
+
+/** A thread's first message: its classifier is built (or failed, which its first reply says). */
+export interface WorkerReady {
+  ready: true;
+}
+
+/** A block's output could not be written because its reader went away (`robots classify ... | head`). */
+export class OutputClosed extends Error {}
+
+interface Pending {
+  resolve(r: BlockReply): void;
+  reject(e: Error): void;
+}
+
+/** A classification thread and the requests it has not answered yet. */
+export class PoolWorker {
+  readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private closing = false;
+  /** Settles when the thread has built its classifier. */
+  readonly ready: Promise<void>;
+
+  constructor(data: WorkerData, inputs: BufferPool) {
+    this.worker = new Worker(new URL('./classify-worker.js', import.meta.url), { workerData: data });
+    let ready!: () => void;
+    this.ready = new Promise((resolve) => (ready = resolve));
+    this.worker.on('message', (r: BlockReply | WorkerReady) => {
+      if ('ready' in r) return ready();
+      if (r.input) inputs.give(r.input);
+      const p = this.pending.get(r.seq);
+      if (p === undefined) return; // the run is over (close()): nobody waits for it
+      this.pending.delete(r.seq);
+      if (r.closed) p.reject(new OutputClosed('the output was closed'));
+      else if (r.error !== undefined) p.reject(r.usage ? new BulkError(r.error) : new Error(r.error));
+      else p.resolve(r);
+    });
+    this.worker.on('error', (e) => {
+      ready(); // the failure reaches the caller through the blocks
+      this.failAll(e);
+    });
+    this.worker.on('exit', (code) => {
+      ready();
+      if (!this.closing) this.failAll(new Error(`a classification thread stopped (exit code ${code})`));
+    });
+  }
+
+  /** Requests not answered yet. */
+  get waiting(): number {
+    return this.pending.size;
+  }
+
+  /** Sends a request; its reply, or its failure (OutputClosed, a BulkError for the user's errors). */
+  request(request: ToWorker, transfer: ArrayBuffer[]): Promise<BlockReply> {
+    return new Promise((resolve, reject) => {
+      this.pending.set(request.seq, { resolve, reject });
+      this.worker.postMessage(request, transfer);
+    });
+  }
+
+  /** Stops the thread: nobody waits for its replies any more. */
+  stop(): Promise<number> {
+    this.closing = true;
+    this.pending.clear();
+    return this.worker.terminate();
+  }
+
+  private failAll(e: Error): void {
+    for (const p of this.pending.values()) p.reject(e);
+    this.pending.clear();
+  }
+}
+
+export class WorkerPool {
+  private readonly workers: PoolWorker[];
+  private readonly inputs = new BufferPool();
+  private readonly turns = new WriteTurns();
+  private seq = 0;
+
+  /** Threads that write the output to fd (named outName in errors). */
+  constructor(threads: number, config: ClassifyConfig, fd: number, outName: string) {
+    const data: WorkerData = { config, turns: this.turns.shared, fd, outName };
+    this.workers = Array.from({ length: threads }, () => new PoolWorker(data, this.inputs));
+  }
+
+  /** Settles when every thread has built its classifier (or stopped). */
+  ready(): Promise<void> {
+    return Promise.all(this.workers.map((w) => w.ready)).then(() => {});
+  }
+
+  private leastBusy(): PoolWorker {
+    let w = this.workers[0];
+    for (const x of this.workers) if (x.waiting < w.waiting) w = x;
+    return w;
+  }
+
+  /** Classifies a block on the least busy thread (copied into a buffer of its own, which is transferred). */
+  classify(parts: readonly Uint8Array[]): Promise<ClassifiedBlock> {
+    const block = concatOctets(parts, (n) => this.inputs.take(n));
+    return this.send({ seq: this.seq++, block }, [block.buffer as ArrayBuffer]);
+  }
+
+  /** Classifies the lines that start in a range of the input file: the thread reads them itself. */
+  classifyRange(range: FileRange): Promise<ClassifiedBlock> {
+    return this.send({ seq: this.seq++, range }, []);
+  }
+
+  private async send(request: ToWorker, transfer: ArrayBuffer[]): Promise<ClassifiedBlock> {
+    return (await this.leastBusy().request(request, transfer)).result!;
+  }
+
+  /** The output is the threads' to write: nothing comes back to recycle. */
+  recycle(): void {}
+
+  async close(): Promise<void> {
+    this.turns.stop(); // a thread waiting for a turn that will not come gives up
+    await Promise.all(this.workers.map((w) => w.stop())); // (a failure elsewhere may have ended the run)
+  }
+}

@@ -1,0 +1,368 @@
+// `robots classify`: one verdict line per input URL, in input order, over all cores.
+import { closeSync, createReadStream, fstatSync, openSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import type { Readable } from 'node:stream';
+import { fetchRobots, robotsUrl, type Profile } from '../index.js';
+import { BufferPool } from '../bulk/threads/buffer-pool.js';
+import { LineClassifier, MAX_COUNTED_HOSTS, MAX_CRAWLERS, type OutputFormat } from '../bulk/classify/line-classifier.js';
+import { BlockClassifier, compileAgents, type ClassifiedBlock, type ClassifyConfig } from '../bulk/classify-config.js';
+import { readRobotsFile } from './robots-file.js';
+import { CliError, EXIT_USAGE, reason } from './errors.js';
+import { BulkError } from '../bulk/errors.js';
+import { BLOCK_OCTETS, lineBlocks } from '../bulk/sources/line-blocks.js';
+import type { FileRange } from '../bulk/sources/file-ranges.js';
+import { OutputSink } from '../bulk/output-sink.js';
+import { Progress } from './progress.js';
+import { thousands } from './numbers.js';
+import { indexWarcs, type WarcIndex } from '../bulk/sources/warc-index.js';
+import { writeAllSync } from '../bulk/threads/write-turns.js';
+import { IndexProgress } from './progress.js';
+import { noteAgents, parseAgents, parseMaxBytes, parseProfile } from './options.js';
+import { OutputClosed, WorkerPool } from '../bulk/threads/worker-pool.js';
+import { RoutedPool } from '../bulk/threads/routed-pool.js';
+
+declare const VERSION: string; // set by the build (package.json)
+
+export interface ClassifyOptions {
+  robots?: string;
+  robotsDir?: string;
+  robotsWarc?: string[];
+  missing: string;
+  agent: string[];
+  /** --agent was given (not the default). */
+  agentGiven?: boolean;
+  crawlers?: string[];
+  shard?: string;
+  profile: string;
+  format: string;
+  threads?: string;
+  out?: string;
+  cacheMb: string;
+  maxBytes: string;
+  quiet?: boolean;
+  strictRobotsDir?: boolean;
+  userAgent?: string;
+}
+
+/** Input octets per thread that pay for its start (its JIT warming up, its
+ * automata built anew): on 2 cores, two threads overtake one from about 40 MB
+ * of input, with one robots.txt or with one per host. */
+const OCTETS_PER_THREAD = 32 << 20;
+
+/** The threads when --threads is not given: the cores, or fewer for an input file too short to share. Stdin: the cores. */
+function threadsFor(size: number | null): number {
+  const cores = Math.min(availableParallelism(), MAX_THREADS);
+  return size === null ? cores : Math.max(1, Math.min(cores, Math.ceil(size / OCTETS_PER_THREAD)));
+}
+
+/** Blocks in flight per thread: enough to keep each busy while the main thread reads and writes. */
+const IN_FLIGHT_PER_THREAD = 3;
+/** Largest --threads accepted. */
+const MAX_THREADS = 256;
+
+export async function classifyCommand(inputPath: string | undefined, options: ClassifyOptions): Promise<number> {
+  if (options.robots === '-' && (inputPath === undefined || inputPath === '-')) {
+    throw new CliError('--robots - reads the robots.txt from stdin, so the URLs cannot come from there too: give them as a file (robots classify --robots - urls.txt)');
+  }
+  const { config, threads } = readOptions(options, await robotsOf(options));
+  const warc = options.robotsWarc === undefined ? undefined : await indexOf(options.robotsWarc, config, options.quiet === true);
+  if (warc !== undefined) config.warc = warc.data;
+  try {
+    return await classifyWith(inputPath, options, config, threads);
+  } finally {
+    warc?.dispose();
+  }
+}
+
+/** --robots-warc: the captures indexed before any URL is read (progress and a summary line on stderr). */
+async function indexOf(files: string[], config: ClassifyConfig, quiet: boolean): Promise<WarcIndex> {
+  const bar = new IndexProgress(process.stderr.isTTY === true && !quiet);
+  const index = await indexWarcs(files, {
+    maxBytes: config.maxBytes,
+    warn: (line) => bar.interrupt(`robots classify: warning: ${line}`),
+    progress: (octets, total) => bar.update(octets, total),
+  });
+  bar.stop();
+  const s = index.stats;
+  if (!quiet) {
+    process.stderr.write(`robots classify: indexed ${thousands(s.responses)} responses (${thousands(index.data.captures.size)} URLs) of ${thousands(s.records)} records in ${thousands(s.files)} WARC file${s.files === 1 ? '' : 's'}, ` +
+      `${(s.octets / 2 ** 20).toFixed(1)} MiB in ${(s.ms / 1000).toFixed(2)} s (${(s.octets / 2 ** 20 / Math.max(s.ms / 1000, 1e-3)).toFixed(1)} MiB/s)` +
+      `${s.damaged > 0 ? `; ${thousands(s.damaged)} damaged part${s.damaged === 1 ? '' : 's'} skipped (said above)` : ''}` +
+      `${s.truncated > 0 ? `; ${thousands(s.truncated)} capture${s.truncated === 1 ? '' : 's'} cut to --max-bytes (said above)` : ''}\n`);
+  }
+  return index;
+}
+
+async function classifyWith(inputPath: string | undefined, options: ClassifyOptions, config: ClassifyConfig, given: number | undefined): Promise<number> {
+  const input = openInput(inputPath);
+  const size = input.size;
+  const threads = given ?? threadsFor(input.fd === null ? null : size);
+  const sink = new OutputSink(options.out);
+  if (config.crawlers !== undefined && config.format === 'tsv') {
+    // The header first, before any thread writes (they write to the descriptor themselves).
+    try {
+      writeAllSync(sink.fd, LineClassifier.header(config.crawlers));
+    } catch (e) {
+      input.close();
+      sink.abandon();
+      throw new CliError(`cannot write ${sink.name}: ${reason(e)}`);
+    }
+  }
+  let engine: Engine;
+  try {
+    // A robots.txt per host: hosts routed to threads (each loads its own); one for all: blocks to any thread.
+    const perHost = config.robotsDir !== undefined || config.warc !== undefined;
+    engine = threads === 1 ? inThisThread(config) : perHost ? new RoutedPool(threads, config) : new WorkerPool(threads, config, sink.fd, sink.name);
+  } catch (e) {
+    input.close();
+    sink.abandon();
+    throw e;
+  }
+  // The rate counts from when the classifiers are built: in this thread, or in every worker.
+  await engine.ready?.();
+  const progress = new Progress(process.stderr.isTTY === true && !options.quiet, size);
+  const totals: Totals = { urls: 0, allowed: 0, allowedBy: config.crawlers?.map(() => 0), hosts: new Set<number>(), loads: 0, evictions: 0, unreadable: new Set<string>() };
+  const began = performance.now();
+  try {
+    const inFlight: { result: Promise<ClassifiedBlock>; consumed: number }[] = [];
+    const settle = async () => {
+      const { result, consumed } = inFlight.shift()!;
+      let r: ClassifiedBlock;
+      try {
+        r = await result;
+      } catch (e) {
+        if (!(e instanceof OutputClosed)) throw e;
+        sink.closedByReader = true; // a thread met the closed reader: what is in flight is dropped
+        return;
+      }
+      await sink.write(r.output, () => engine.recycle(r.output));
+      totals.urls += r.urls;
+      totals.allowed += r.allowed;
+      r.allowedBy?.forEach((n, j) => (totals.allowedBy![j] += n));
+      if (r.byRobots !== undefined) {
+        totals.byRobots ??= { ok: 0, unavailable: 0, unreachable: 0, missing: 0 };
+        for (const k of Object.keys(r.byRobots) as (keyof typeof r.byRobots)[]) totals.byRobots[k] += r.byRobots[k];
+      }
+      totals.loads += r.loads;
+      totals.evictions += r.evictions;
+      for (const why of r.unreadable) {
+        // Once per file for the run, whichever thread met it (each keeps its own cache).
+        if (totals.unreadable.has(why)) continue;
+        totals.unreadable.add(why);
+        progress.interrupt(`robots: warning: ${why}; its URLs are disallowed (unreachable, RFC 9309 2.3.1.3)`);
+      }
+      for (const h of r.newHosts) if (totals.hosts.size < MAX_COUNTED_HOSTS) totals.hosts.add(h);
+      progress.update(consumed, totals.urls);
+    };
+    const submit = async (result: Promise<ClassifiedBlock>, consumed: number) => {
+      result.catch(() => {}); // handled when its turn comes (settle); not an unhandled rejection meanwhile
+      inFlight.push({ result, consumed });
+      if (inFlight.length >= threads * IN_FLIGHT_PER_THREAD) await settle();
+    };
+    if (engine.classifyRange !== undefined && input.fd !== null) {
+      // A regular file: read by ranges (by each thread itself, when any thread can take any block).
+      for (let start = 0; start < size && !sink.closedByReader; start += BLOCK_OCTETS) {
+        const end = Math.min(size, start + BLOCK_OCTETS);
+        await submit(engine.classifyRange({ fd: input.fd, start, end, size }), end);
+      }
+    } else {
+      for await (const { parts, consumed } of lineBlocks(input.stream)) {
+        await submit(engine.classify(parts), consumed);
+        if (sink.closedByReader) break;
+      }
+    }
+    while (inFlight.length > 0) await settle();
+    await sink.finish();
+  } catch (e) {
+    progress.stop();
+    const what = sink.abandon();
+    if (e instanceof CliError || e instanceof BulkError) throw new CliError(`${e.message}; ${what}`, e instanceof CliError ? e.exitCode : EXIT_USAGE);
+    throw e;
+  } finally {
+    await engine.close(); // the threads are stopped before the input they read is closed
+    input.close();
+  }
+  progress.stop();
+  if (!options.quiet) summarize(totals, performance.now() - began, config.robotsDir === undefined && config.warc === undefined ? null : { threads, cacheMb: Number(options.cacheMb) }, config.crawlers);
+  return 0;
+}
+
+/** --robots read once, here (the threads get its octets): a file, stdin ('-'), or
+ * an http(s) URL fetched as a crawler does (fetchRobots: RFC 9309 2.3). */
+async function robotsOf(o: ClassifyOptions): Promise<Pick<ClassifyConfig, 'robotsBody' | 'robotsUnreachable'>> {
+  if (o.robots === undefined) return {};
+  if (!/^https?:\/\//i.test(o.robots)) return { robotsBody: readRobotsFile(o.robots) };
+  let target: string;
+  try {
+    target = robotsUrl(o.robots);
+  } catch (e) {
+    throw new CliError((e as Error).message);
+  }
+  const got = await fetchRobots(target, { userAgentHeader: o.userAgent ?? `robots-wasm/${VERSION}`, maxBytes: parseMaxBytes(o.maxBytes), timeoutMs: 10_000 });
+  if (!o.quiet) process.stderr.write(`robots classify: ${target}: ${got.status} (${got.reason})${got.status === 'ok' ? '' : got.status === 'unavailable' ? ': every URL allowed' : ': every URL disallowed'}\n`);
+  if (got.status === 'ok') return { robotsBody: got.body! };
+  return got.status === 'unavailable' ? { robotsBody: new Uint8Array(0) } : { robotsUnreachable: true };
+}
+
+/** --threads (undefined when not given: see threadsFor). */
+function readOptions(o: ClassifyOptions, robots: Pick<ClassifyConfig, 'robotsBody' | 'robotsUnreachable'>): { config: ClassifyConfig; threads: number | undefined } {
+  if ([o.robots, o.robotsDir, o.robotsWarc].filter((x) => x !== undefined).length !== 1) {
+    throw new CliError('give one of --robots FILE (one robots.txt for all URLs), --robots-dir DIR (DIR/<host> per URL) or --robots-warc FILE (robots.txt captures)');
+  }
+  if (o.missing !== 'allow' && o.missing !== 'disallow') throw new CliError(`--missing must be allow or disallow, got "${o.missing}"`);
+  if (o.robotsDir !== undefined) {
+    let isDir: boolean;
+    try {
+      isDir = statSync(o.robotsDir).isDirectory();
+    } catch (e) {
+      throw new CliError(`cannot read robots directory ${o.robotsDir}: ${reason(e)}`);
+    }
+    if (!isDir) throw new CliError(`--robots-dir ${o.robotsDir} is not a directory (use --robots for one file)`);
+  }
+  const format = o.format;
+  if (format !== 'tsv' && format !== 'jsonl') throw new CliError(`--format must be tsv or jsonl, got "${format}"`);
+  const threads = o.threads === undefined ? undefined : Number(o.threads);
+  if (threads !== undefined && (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS)) {
+    throw new CliError(`--threads must be a whole number from 1 to ${MAX_THREADS}, got "${o.threads}"`);
+  }
+  const cacheMb = Number(o.cacheMb);
+  if (!(cacheMb >= 1) || !Number.isFinite(cacheMb)) throw new CliError(`--cache-mb must be a number of MiB, at least 1, got "${o.cacheMb}"`);
+  const profile: Profile = parseProfile(o.profile);
+  const agents = parseAgents(o.agent);
+  let crawlers: string[] | undefined;
+  if (o.crawlers !== undefined) {
+    if (o.agentGiven) throw new CliError('give --agent (the names of one crawler) or --crawlers (several crawlers, a verdict each), not both');
+    crawlers = [...new Set(parseAgents(o.crawlers, '--crawlers'))];
+    if (crawlers.length > MAX_CRAWLERS) throw new CliError(`--crawlers takes at most ${MAX_CRAWLERS} crawlers, got ${crawlers.length}`);
+  }
+  const config: ClassifyConfig = {
+    ...robots,
+    robotsDir: o.robotsDir,
+    missing: o.missing,
+    agents,
+    crawlers,
+    shard: o.shard === undefined ? undefined : parseShard(o.shard),
+    profile,
+    format: format as OutputFormat,
+    maxBytes: parseMaxBytes(o.maxBytes),
+    strictRobotsDir: o.strictRobotsDir === true,
+    // Each thread keeps its own compiled hosts: split between threads, a cache
+    // too small for the run's hosts thrashed (a host recompiled for each of its URLs).
+    cacheBytes: cacheMb * 2 ** 20,
+  };
+  // A bad agent is a usage error now, not in the first thread that meets it.
+  compileAgents(config.robotsBody ?? new Uint8Array(0), config).dispose();
+  for (const c of crawlers ?? []) compileAgents(new Uint8Array(0), { ...config, agents: [c] }).dispose();
+  noteAgents('classify', crawlers ?? agents, profile);
+  return { config, threads };
+}
+
+/** The URL input: a stream, and for a regular file its descriptor and size (threads read ranges of it). */
+interface Input {
+  stream: Readable;
+  fd: number | null;
+  size: number;
+  close(): void;
+}
+
+function openInput(path: string | undefined): Input {
+  if (path === undefined || path === '-') {
+    if (process.stdin.isTTY) throw new CliError('no URLs: give a file of URLs or pipe them to stdin (robots classify --help)');
+    return { stream: process.stdin, fd: null, size: 0, close: () => process.stdin.destroy() };
+  }
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (e) {
+    throw new CliError(`cannot read URL file ${path}: ${reason(e)}`);
+  }
+  const stat = fstatSync(fd);
+  if (stat.isDirectory()) {
+    closeSync(fd);
+    throw new CliError(`cannot read URL file ${path}: is a directory`);
+  }
+  if (stat.isFile()) {
+    // Read by the threads at offsets, or (one thread) as a stream; the descriptor stays
+    // open until close() (destroying the stream closes it).
+    const stream = createReadStream('', { fd, autoClose: false, highWaterMark: BLOCK_OCTETS });
+    return { stream, fd, size: stat.size, close: () => stream.destroy() };
+  }
+  // A FIFO, a device: a stream only.
+  const stream = createReadStream('', { fd, highWaterMark: BLOCK_OCTETS });
+  return { stream, fd: null, size: 0, close: () => stream.destroy() };
+}
+
+interface Engine {
+  /** Settles when the threads are ready to classify. */
+  ready?(): Promise<void>;
+  classify(parts: readonly Uint8Array[]): Promise<ClassifiedBlock>;
+  /** The lines that start in a range of a regular file: read by the engine. */
+  classifyRange?(range: FileRange): Promise<ClassifiedBlock>;
+  /** An output buffer, written: for reuse. */
+  recycle(output: Uint8Array): void;
+  close(): Promise<void>;
+}
+
+function inThisThread(config: ClassifyConfig): Engine {
+  const classifier = new BlockClassifier(config);
+  const outputs = new BufferPool();
+  const take = (n: number) => outputs.take(n);
+  return {
+    classify: async (parts) => classifier.classify(parts, take),
+    recycle: (output) => outputs.give(output.buffer),
+    close: async () => {},
+  };
+}
+
+interface Totals {
+  urls: number;
+  allowed: number;
+  /** With --crawlers: allowed per crawler. */
+  allowedBy?: number[];
+  /** With a robots.txt per host: URLs by what it was. */
+  byRobots?: { ok: number; unavailable: number; unreachable: number; missing: number };
+  hosts: Set<number>;
+  loads: number;
+  evictions: number;
+  /** Why each host file that could not be read failed. */
+  unreadable: Set<string>;
+}
+
+function summarize(t: Totals, ms: number, cache: { threads: number; cacheMb: number } | null, crawlers?: string[]): void {
+  const n = thousands;
+  const count = (k: number, word: string) => `${n(k)} ${word}${k === 1 ? '' : 's'}`;
+  const hosts = t.hosts.size >= MAX_COUNTED_HOSTS ? `more than ${n(MAX_COUNTED_HOSTS)} hosts` : count(t.hosts.size, 'host');
+  const rate = t.urls / Math.max(ms / 1000, 1e-6);
+  const verdicts = crawlers === undefined
+    ? `${n(t.allowed)} allowed, ${n(t.urls - t.allowed)} disallowed`
+    : crawlers.map((c, j) => `${c}: ${n(t.allowedBy![j])} allowed, ${n(t.urls - t.allowedBy![j])} disallowed`).join('; ');
+  let line = `robots classify: ${count(t.urls, 'URL')}, ${hosts}, ${verdicts} ` +
+    `in ${(ms / 1000).toFixed(2)} s (${n(Math.round(rate))} URLs/s)`;
+  if (cache !== null) {
+    const perThread = cache.threads > 1 ? ` over ${cache.threads} threads (each loads and keeps its share of the hosts)` : '';
+    line += `; host cache: ${count(t.loads, 'load')}, ${count(t.evictions, 'eviction')}${perThread}`;
+    if (t.unreadable.size > 0) line += `; ${count(t.unreadable.size, 'host file')} could not be read (their URLs disallowed)`;
+    const b = t.byRobots;
+    if (b !== undefined) {
+      line += `\nrobots classify: URLs by their host's robots.txt: ${n(b.ok)} ok, ${n(b.unavailable)} unavailable (all allowed), ` +
+        `${n(b.unreachable)} unreachable (all disallowed), ${n(b.missing)} missing`;
+    }
+    // Evictions on the order of the loads: hosts were compiled again and again.
+    if (t.evictions > 0 && t.evictions * 4 >= t.loads) {
+      line += `\nrobots classify: the host cache was too small for this input's hosts (each thread recompiled evicted hosts): ` +
+        `raise --cache-mb (now ${n(cache.cacheMb)} MiB per thread), or sort the URLs by host`;
+    }
+  }
+  process.stderr.write(line + '\n');
+}
+
+/** --shard i/N: i from 0 to N - 1. */
+function parseShard(value: string): { index: number; count: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(value.trim());
+  const index = m === null ? NaN : Number(m[1]);
+  const count = m === null ? NaN : Number(m[2]);
+  if (!(count >= 1 && count <= 2 ** 31 && index < count)) {
+    throw new CliError(`--shard must be i/N with 0 <= i < N (e.g. --shard 0/4 ... --shard 3/4), got "${value}"`);
+  }
+  return { index, count };
+}

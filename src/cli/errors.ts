@@ -1,0 +1,14 @@
+// Errors the user can fix: printed as one line ("robots: ..."), never a stack trace.
+// The bulk code's own (BulkError) are shown the same way, with the usage exit.
+export { reason } from '../bulk/errors.js';
+
+/** Exit code for usage and input errors (as Google's robots tool uses 2). */
+export const EXIT_USAGE = 2;
+
+export class CliError extends Error {
+  readonly exitCode: number;
+  constructor(message: string, exitCode = EXIT_USAGE) {
+    super(message);
+    this.exitCode = exitCode;
+  }
+}

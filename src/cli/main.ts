@@ -1,0 +1,176 @@
+// The `robots` command: argument parsing (commander: a maintained parser with
+// subcommands, per-command --help, repeatable options and suggestions for
+// typos, without dependencies of its own) and error reporting: a user's
+// mistake is one line on stderr and exit code 2, never a stack trace.
+import { Command, CommanderError, Option } from 'commander';
+import { DEFAULT_MAX_BYTES } from '../index.js';
+import { benchCommand } from './bench.js';
+import { checkCommand } from './check.js';
+import { classifyCommand } from './classify.js';
+import { CliError, EXIT_USAGE, reason } from './errors.js';
+import { BulkError } from '../bulk/errors.js';
+import { explainCommand } from './explain.js';
+import { fetchCommand } from './fetch.js';
+import { lintCommand } from './lint.js';
+import { serveCommand } from './serve.js';
+
+declare const VERSION: string; // set by the build (package.json)
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+const profileOption = () => new Option('--profile <profile>', "rfc (RFC 9309, URLs and rules normalised as RFC 3986 says) or google (Googlebot's own parser, bit for bit)").default('rfc');
+const formatOption = () => new Option('--format <format>', 'text or json').default('text');
+const maxBytesOption = () => new Option('--max-bytes <n>', `octets of robots.txt parsed (at least ${DEFAULT_MAX_BYTES}), or Infinity`).default(String(DEFAULT_MAX_BYTES));
+
+let exitCode = 0;
+const program = new Command('robots')
+  .description('A robots.txt engine: classify URLs in bulk, check and explain verdicts, lint files, compare engines.')
+  .version(VERSION, '-V, --version')
+  .showSuggestionAfterError()
+  .configureOutput({ outputError: (text, write) => write(text.replace(/^error: /, 'robots: ').replace(/\n\(Did you mean/, ' (Did you mean')) })
+  .exitOverride();
+
+program
+  .command('classify')
+  .description('One verdict per URL, in input order: allowed|disallowed<TAB>line<TAB>url.')
+  .argument('[urls]', 'file of URLs, one per line (default: stdin; "-" for stdin)')
+  .option('--robots <file>', 'one robots.txt for every URL: a file, "-" (stdin), or an http(s) URL fetched as a crawler does')
+  .option('--user-agent <header>', 'with --robots URL: the User-Agent header sent (default: robots-wasm/VERSION)')
+  .option('--robots-dir <dir>', "each URL's origin's robots.txt: DIR/<scheme>/<host>[:port], else DIR/<host> (the host as robotsUrl() names it: 0x7f.1 is 127.0.0.1, %65.com is e.com, no trailing dot); no file: all allowed; a file that cannot be read: all disallowed")
+  .option('--robots-warc <file>', 'robots.txt captures in a WARC file (.warc or .warc.gz; repeatable): each origin\'s latest capture, its HTTP status applied as RFC 9309 says (2xx the rules, 3xx followed among the captures, 4xx all allowed, 5xx and 429 all disallowed; a body decoded no further than --max-bytes, a capture so cut named on stderr)', collect)
+  .addOption(new Option('--missing <verdict>', 'a host with no robots.txt (no file under --robots-dir, no capture under --robots-warc): allow or disallow its URLs').default('allow'))
+  .option('--agent <name>', 'crawler name, repeatable or comma-separated (the groups of any of them apply; default: Googlebot)', collect)
+  .option('--crawlers <names>', 'several crawlers, a verdict each (comma-separated or repeatable; at most 64): TSV url<TAB>verdict per crawler after a header line, JSON lines with "crawlers": {name: {allowed, line}}', collect)
+  .option('--shard <i/N>', "only the URLs of this shard's hosts (a stable hash of the host): N machines, each with its own i from 0 to N-1, classify an input together; the union of their outputs is the whole run's")
+  .addOption(profileOption())
+  .addOption(new Option('--format <format>', 'tsv or jsonl').default('tsv'))
+  .option('--threads <n>', 'worker threads (default: the cores; for an input file, one per 32 MiB of it up to the cores)')
+  .option('--out <file>', 'write here instead of stdout (only complete output: written under a temporary name, then renamed)')
+  .option('--cache-mb <n>', 'memory for compiled hosts per thread, MiB (--robots-dir, --robots-warc)', '256')
+  .addOption(maxBytesOption())
+  .option('-q, --quiet', 'no summary and no progress bar on stderr')
+  .option('--strict-robots-dir', 'stop at a host file that cannot be read (default: warn once, and disallow its URLs as unreachable)')
+  .addHelpText('after', `
+A blank line is skipped; any other line gets a verdict, URL or not (its path is
+taken as Googlebot does). Surrounding whitespace is not part of the URL. A summary
+(URLs, hosts, verdicts, URLs per second) goes to stderr, with a progress bar when
+stderr is a terminal.
+
+Examples:
+  robots classify --robots robots.txt --agent Googlebot urls.txt > verdicts.tsv
+  zcat urls.gz | robots classify --robots-dir robots/ --agent Bingbot --format jsonl --out v.jsonl
+  robots classify --robots-warc robotstxt.warc.gz --crawlers GPTBot,CCBot,ClaudeBot urls.txt`)
+  .action(async (urls: string | undefined, o) => {
+    exitCode = await classifyCommand(urls, { ...o, agent: o.agent ?? ['Googlebot'], agentGiven: o.agent !== undefined });
+  });
+
+program
+  .command('check')
+  .description('Verdicts for URLs, with the deciding line and rule. Exit 0: all allowed; 1: any disallowed; 2: usage error.')
+  .argument('<file>', 'robots.txt ("-" for stdin)')
+  .argument('<agent>', 'crawler name, a product token, e.g. Googlebot (rfc refuses another name; google compares it whole, so the * group applies, and says so on stderr)')
+  .argument('<url...>', 'URLs to check')
+  .addOption(profileOption())
+  .addOption(maxBytesOption())
+  .addOption(formatOption())
+  .action((file: string, agent: string, urls: string[], o) => {
+    exitCode = checkCommand(file, agent, urls, o);
+  });
+
+program
+  .command('explain')
+  .description('Why a URL is allowed or not: the group, every matching rule with its length, the decision. Exit 0: allowed; 1: disallowed; 2: usage error (as check).')
+  .argument('<file>', 'robots.txt ("-" for stdin)')
+  .argument('<agent>', 'crawler name, a product token, e.g. Googlebot (rfc refuses another name; google compares it whole, so the * group applies, and says so on stderr)')
+  .argument('<url>', 'the URL')
+  .addOption(profileOption())
+  .addOption(maxBytesOption())
+  .addOption(formatOption())
+  .action((file: string, agent: string, url: string, o) => {
+    exitCode = explainCommand(file, agent, url, o);
+  });
+
+program
+  .command('lint')
+  .description('Lines ignored or bent and common mistakes, with line numbers; sitemaps and crawl-delays found; a total for a directory. Exit 1 when there are errors or an entry of a directory cannot be read.')
+  .argument('<file>', 'robots.txt, a directory of them (each file), or "-" for stdin')
+  .addOption(profileOption())
+  .addOption(maxBytesOption())
+  .addOption(new Option('--format <format>', 'text or json (a report, or a list of them for a directory)').default('text'))
+  .action((file: string, o) => {
+    exitCode = lintCommand(file, o);
+  });
+
+program
+  .command('fetch')
+  .description("A site's robots.txt fetched as a crawler does (status codes, redirects, size limit: RFC 9309 and Google), and what it means: the URL's verdict for the crawler, the sitemaps, the crawl-delay. Exit 0: fetched; 1: unavailable or unreachable; 2: usage error (an http or https URL only).")
+  .argument('<url>', 'any URL of the site (its origin\'s /robots.txt is fetched; the verdict is for this URL)')
+  .option('--user-agent <header>', 'the User-Agent header sent (default: robots-wasm/VERSION)')
+  .option('--agent <name>', "the crawler the URL's verdict and crawl-delay are for (default: the product token of --user-agent, else Googlebot)")
+  .addOption(profileOption())
+  .option('--timeout-ms <n>', 'for the whole fetch, redirects and body included', '10000')
+  .addOption(maxBytesOption())
+  .option('-o, --out <file>', 'write the body read here')
+  .addOption(formatOption())
+  .action(async (url: string, o) => {
+    exitCode = await fetchCommand(url, o);
+  });
+
+program
+  .command('bench')
+  .description('Every installed robots.txt engine (this one and its peers) on your robots.txt and URLs: URLs/s side by side.')
+  .argument('<file>', 'robots.txt ("-" for stdin)')
+  .argument('<urls>', 'file of URLs, one per line ("-" for stdin)')
+  .option('--agent <name>', 'crawler name', 'Googlebot')
+  .option('--profile <profile>', "only this engine's rfc or google variants (default: both)")
+  .option('--quick', 'shorter timings (less steady figures)')
+  .option('-q, --quiet', 'no progress lines on stderr')
+  .addHelpText('after', `
+Each engine parses the file once, makes a warm pass over the URLs, then is timed
+over passes of them (tinybench). The table gives median, min and max URLs/s and
+the ratio to robots-parser. Peers that are not installed are skipped with a note:
+npm install robots-parser robots-txt-guard robots-txt-parse robots-txt-parser
+robots exclusion adds them. The repository's npm run bench runs the full harness.`)
+  .action(async (file: string, urls: string, o) => {
+    exitCode = await benchCommand(file, urls, o);
+  });
+
+program
+  .command('serve')
+  .description('The robots.txt tester page on a local web server: edit a robots.txt, list URLs, see each verdict, its deciding line and why, compare two versions. Everything runs in the browser.')
+  .option('--port <n>', 'port to listen on (0: any free port)', '8080')
+  .option('--host <address>', 'address to listen on', '127.0.0.1')
+  .addHelpText('after', `
+The page is static (dist/web/): any web server can serve it as well. Its state
+lives in the URL fragment, so a result can be shared as a link.`)
+  .action(async (o) => {
+    exitCode = await serveCommand(o);
+  });
+
+// A reader that went away (`robots ... | head`) is not an error. Any other
+// failure of stdout (a full disk, /dev/full, an I/O error) ends the command with
+// one line and exit 2, whichever command wrote: the output is lost anyway.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') return;
+  process.stderr.write(`robots: cannot write the output: ${reason(e)}\n`);
+  process.exit(EXIT_USAGE);
+});
+// A failing stderr has nowhere to be reported: the exit code still says how the command ended.
+process.stderr.on('error', () => {});
+
+try {
+  await program.parseAsync(process.argv);
+} catch (e) {
+  if (e instanceof CommanderError) {
+    // --help and --version end here too, with code 0.
+    exitCode = e.exitCode === 0 ? 0 : EXIT_USAGE;
+  } else if (e instanceof CliError || e instanceof BulkError) {
+    process.stderr.write(`robots: ${e.message}\n`);
+    exitCode = e instanceof CliError ? e.exitCode : EXIT_USAGE;
+  } else {
+    // A bug, not the user's mistake: say so; the stack only on request.
+    const err = e as Error;
+    process.stderr.write(`robots: internal error: ${err?.message ?? String(e)}${process.env.ROBOTS_DEBUG ? `\n${err?.stack}` : ' (set ROBOTS_DEBUG=1 for details)'}\n`);
+    exitCode = 70;
+  }
+}
+process.exitCode = exitCode;

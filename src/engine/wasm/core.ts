@@ -1,0 +1,320 @@
+/// <reference path="./wasm.d.ts" />
+// The WASM core, loaded once per process (per worker): its exports, views of its
+// memory, and the scratch area URLs are written to before a call.
+import { instantiateSync } from '@assemblyscript/loader';
+// The core's octets, embedded in the bundle by the build (esbuild's binary
+// loader): no file to find beside it, so a bundled app, Deno without
+// --allow-read and any runtime load it the same way. In the workerd build it is
+// a WebAssembly.Module imported from robots.wasm beside the bundle: workerd
+// compiles no WASM from octets at run time.
+import wasmCore from '../../../build/robots.wasm';
+
+interface CoreExports {
+  memory: WebAssembly.Memory;
+  alloc(size: number): number;
+  free(ptr: number): void;
+  allocatedBytes(): number;
+  check(matcher: number, url: number, len: number): number;
+  checkBatch(matcher: number, utf16: number, lens: number, count: number, text: number, out: number): void;
+  pathOf(url: number, len: number, stopAtNul: boolean, out: number): void;
+  normalize(src: number, len: number, dst: number): number;
+  lexBegin(body: number, len: number): void;
+  lexRun(out: number, cap: number): number;
+  lexDone(): number;
+  lexLines(): number;
+  isUtf8(ptr: number, len: number): number;
+  tokenizeRules(body: number, ranges: number, count: number, rfc: boolean, toks: number, room: number, out: number): number;
+  tokenizeRulesPacked(body: number, ranges: number, count: number, rfc: boolean, toks: number, room: number, out: number): number;
+  gatherRuns(src: number, runs: number, count: number, dst: number): void;
+  splitLines(buf: number, n: number, recs: number, runs: number, maxRecords: number): number;
+  classifyLines(m: number, buf: number, recs: number, from: number, to: number, out: number, outLimit: number, json: boolean, label: number, labelLen: number): number;
+  classifyLinesMulti(ms: number, k: number, names: number, counts: number, buf: number, recs: number, from: number, to: number, out: number, outLimit: number, json: boolean, label: number, labelLen: number): number;
+  lastSplitEnd(): number;
+  lastRunCount(): number;
+  lastOutEnd(): number;
+  lastAllowedCount(): number;
+}
+
+/** Builds a matcher's transitions (its LazyDfa, called with the row and byte
+ * class of the one to build): an object, not a closure per matcher. */
+export interface TransitionBuilder {
+  build(row: number, cls: number): number;
+}
+
+/** checkMany's batches: at most this many URLs, and UTF-16 units in all. */
+const BATCH_URLS = 1024;
+/** Node's (and Bun's) Buffer: one write() puts a batch of URLs in the core as
+ * UTF-16; in a runtime without it (browsers, Deno, workers) a loop does. */
+const NodeBuffer = (globalThis as { Buffer?: BufferClass }).Buffer;
+/** What of Node's Buffer the batch encoder uses (typed here: the engine builds without Node's types). */
+interface BufferClass { from(buffer: ArrayBufferLike, offset: number, length: number): BufferView }
+interface BufferView { write(text: string, offset: number, encoding: 'utf16le'): number }
+const BATCH_UNITS = 1 << 15;
+
+/** A block of the core's memory that grows (doubling, from 16 KiB) and is never shrunk. */
+class ScratchArea {
+  ptr = 0;
+  private cap = 0;
+
+  /** The block's address, with room for n octets (the core's views may be refreshed). */
+  reserve(core: Core, n: number): number {
+    if (n > this.cap) {
+      if (this.ptr) core.free(this.ptr);
+      this.cap = Math.max(n, this.cap * 2, 16 << 10);
+      this.ptr = core.alloc(this.cap);
+    }
+    return this.ptr;
+  }
+}
+
+export class Core {
+  readonly exports: CoreExports;
+  u8!: Uint8Array;
+  u16!: Uint16Array;
+  u32!: Uint32Array;
+  i32!: Int32Array;
+  private readonly builders = new Map<number, TransitionBuilder>();
+  private lastMatcher = 0;
+  private lastBuilder: TransitionBuilder = { build: () => 0 };
+  /** @internal */
+  urlPtr = 0;
+  private urlCap = 0;
+  /** The URL scratch area as a view, for TextEncoder.encodeInto (measured here:
+   * ~3x faster than a charCodeAt loop storing octets one by one). */
+  private urlView: Uint8Array = new Uint8Array(0);
+  private readonly encoder = new TextEncoder();
+
+  constructor() {
+    const imports = {
+      robots: {
+        buildTransition: (m: number, row: number, cls: number) => {
+          // The core may have grown its memory in this call (the cold walk's working set, a scratch path).
+          if (this.u8.length === 0) this.refresh();
+          // A walk builds its transitions one after another: the last builder is most often the one.
+          if (m !== this.lastMatcher) {
+            this.lastBuilder = this.builders.get(m)!;
+            this.lastMatcher = m;
+          }
+          return this.lastBuilder.build(row, cls);
+        },
+      },
+    };
+    this.exports = instantiateSync<Record<string, unknown>>(wasmCore, imports).exports as unknown as CoreExports;
+    this.refresh();
+    this.reserveUrl(4096);
+  }
+
+  /** Re-creates the views after the memory grew (the old ones are detached). */
+  refresh(): void {
+    const buf = this.exports.memory.buffer;
+    this.u8 = new Uint8Array(buf);
+    this.u16 = new Uint16Array(buf);
+    this.u32 = new Uint32Array(buf);
+    this.i32 = new Int32Array(buf);
+    this.urlView = this.u8.subarray(this.urlPtr, this.urlPtr + this.urlCap);
+    if (this.batchUtf16 && NodeBuffer !== undefined) this.batchView = NodeBuffer.from(buf, this.batchUtf16, BATCH_UNITS * 2);
+  }
+
+  alloc(size: number): number {
+    const p = this.exports.alloc(size);
+    if (p === 0) throw new RangeError(`WASM allocation of ${size} bytes failed`);
+    if (this.u8.length === 0) this.refresh();
+    return p;
+  }
+
+  free(ptr: number): void {
+    this.exports.free(ptr);
+  }
+
+  private lexRecords = 0;
+  /** Scratch areas, grown to the largest use (the lexer's and the compiler's). */
+  private readonly areas = { body: new ScratchArea(), ranges: new ScratchArea(), tokens: new ScratchArea(), out: new ScratchArea() };
+
+  /** The lexer's input and output areas, grown to fit a body of n octets. */
+  lexerBuffers(n: number, recordOctets: number): { bodyPtr: number; recordsPtr: number } {
+    if (this.lexRecords === 0) this.lexRecords = this.alloc(recordOctets);
+    this.heldBody = null; // (the lexer writes a body there now)
+    return { bodyPtr: this.areas.body.reserve(this, n + 16), recordsPtr: this.lexRecords };
+  }
+
+  /** The body the body area holds (at heldAt), so that a body lexed and then
+   * compiled (parse(...).compile(...)) is copied to the core once. */
+  private heldBody: Uint8Array | null = null;
+  private heldAt = 0;
+
+  /** The body area no longer counts as holding body (its owner may change it). */
+  forgetBody(body: Uint8Array): void {
+    if (this.heldBody === body) this.heldBody = null;
+  }
+
+  /** Puts body at `at`, the body area, unless it is there already. */
+  putBody(body: Uint8Array, at: number): void {
+    if (this.heldBody === body && this.heldAt === at) return;
+    this.u8.set(body, at);
+    this.heldBody = body;
+    this.heldAt = at;
+  }
+
+  /** The compiler's areas (see tokenizeRules in assembly/tokenize.ts): the body
+   * (shared with the lexer: a body is lexed, then compiled), room for the
+   * ranges of `rules` rules and for `tokens` tokens, and per-rule results. */
+  compilerBuffers(bodyOctets: number, rules: number, tokens: number): { body: number; ranges: number; tokens: number; out: number } {
+    const { areas } = this;
+    return {
+      body: areas.body.reserve(this, bodyOctets + 16),
+      ranges: areas.ranges.reserve(this, rules * 8),
+      tokens: areas.tokens.reserve(this, tokens * 2 + 32), // (the tokenizer writes 16 octets at a time)
+      out: areas.out.reserve(this, (2 * rules + 1) * 4),
+    };
+  }
+
+  register(matcher: number, builder: TransitionBuilder): void {
+    this.builders.set(matcher, builder);
+  }
+
+  unregister(matcher: number): void {
+    this.builders.delete(matcher);
+    if (matcher === this.lastMatcher) this.lastMatcher = 0; // its address may be reused
+  }
+
+  private reserveUrl(octets: number): void {
+    if (octets <= this.urlCap) return;
+    if (this.urlPtr) this.free(this.urlPtr);
+    const cap = Math.max(octets, this.urlCap * 2);
+    // The core may read up to 16 octets past a URL (SIMD scans): keep them in the block.
+    this.urlPtr = this.alloc(cap + 16);
+    this.urlCap = cap;
+    this.refresh();
+  }
+
+  /** Writes url as UTF-8 to the scratch area; returns its length in octets. */
+  writeUrl(url: string): number {
+    if (url.length * 3 > this.urlCap) this.reserveUrl(url.length * 3);
+    if (this.u8.length === 0) this.refresh();
+    return this.encoder.encodeInto(url, this.urlView).written;
+  }
+
+  /** Decides the URL last written by writeUrl. The views are fresh afterwards
+   * (alloc() refreshes them when building states grows the memory; this is the backstop). */
+  check(matcher: number, len: number): number {
+    const verdict = this.exports.check(matcher, this.urlPtr, len);
+    if (this.u8.length === 0) this.refresh();
+    return verdict;
+  }
+
+  /**
+   * Decides many URLs, one verdict octet each into out (1 allowed). They go to
+   * the core a batch at a time, concatenated and written as UTF-16 by one
+   * Buffer.write where there is Buffer (the fixed cost of a call per URL is most of encoding one),
+   * with their lengths; the core encodes them to UTF-8 one by one (exactly as
+   * TextEncoder would) and decides them all in one call.
+   */
+  checkMany(matcher: number, urls: readonly string[], out: Uint8Array): void {
+    if (this.batchUtf16 === 0) this.reserveBatch();
+    for (let i = 0; i < urls.length; ) {
+      const lens = this.batchLens >>> 2;
+      const u32 = this.u32.length === 0 ? (this.refresh(), this.u32) : this.u32;
+      let joined = '';
+      let units = 0;
+      let j = i;
+      for (; j < urls.length && j - i < BATCH_URLS; j++) {
+        const url = urls[j];
+        if (typeof url !== 'string') throw new TypeError(`urls[${j}] must be a string, got ${typeof url}`);
+        if (units + url.length > BATCH_UNITS) break;
+        u32[lens + j - i] = url.length;
+        joined += url;
+        units += url.length;
+      }
+      if (j === i) {
+        out[i] = this.check(matcher, this.writeUrl(urls[i])); // longer than a batch: alone
+        i++;
+        continue;
+      }
+      if (this.batchView !== null) {
+        this.batchView.write(joined, 0, 'utf16le');
+      } else {
+        const u16 = this.u16;
+        for (let k = 0, at = this.batchUtf16 >>> 1; k < units; k++) u16[at + k] = joined.charCodeAt(k);
+      }
+      this.exports.checkBatch(matcher, this.batchUtf16, this.batchLens, j - i, this.batchText, this.batchOut);
+      if (this.u8.length === 0) this.refresh();
+      // (A loop: a subarray and set() cost more than copying a batch's verdicts.)
+      const u8 = this.u8;
+      for (let k = i, from = this.batchOut - i; k < j; k++) out[k] = u8[from + k];
+      i = j;
+    }
+  }
+
+  private batchUtf16 = 0;
+  private batchText = 0;
+  private batchLens = 0;
+  private batchOut = 0;
+  /** The batch's UTF-16 area as a Buffer, for write(); null where there is no Buffer. */
+  private batchView: BufferView | null = null;
+
+  private reserveBatch(): void {
+    // The core reads 32 octets past the UTF-16 (SIMD); UTF-8 takes at most 3
+    // octets per unit, 9 when `rfc` escapes them, and the core writes and reads
+    // up to 16 past them.
+    this.batchUtf16 = this.alloc(BATCH_UNITS * 2 + 32);
+    this.batchText = this.alloc(BATCH_UNITS * 9 + 16);
+    this.batchLens = this.alloc(BATCH_URLS * 4);
+    this.batchOut = this.alloc(BATCH_URLS);
+    this.refresh();
+  }
+}
+
+/** The core's view of a URL's path (extraction, then the rfc normalisation when asked), for tests. */
+export function corePath(url: string, profile: 'rfc' | 'google'): Uint8Array {
+  const c = core();
+  const n = c.writeUrl(url);
+  const out = c.alloc(12);
+  const src = c.alloc(n + 16);
+  try {
+    c.u8.copyWithin(src, c.urlPtr, c.urlPtr + n);
+    c.exports.pathOf(src, n, profile === 'google', out);
+    const i32 = new Int32Array(c.exports.memory.buffer, out, 3);
+    const path = Uint8Array.from([...(i32[2] ? [0x2f] : []), ...c.u8.subarray(src + i32[0], src + i32[1])]);
+    if (profile === 'google') return path;
+    const a = c.alloc(path.length + 16);
+    const b = c.alloc(path.length * 3 + 16);
+    c.u8.set(path, a);
+    const len = c.exports.normalize(a, path.length, b);
+    const normal = c.u8.slice(b, b + len);
+    c.free(a);
+    c.free(b);
+    return normal;
+  } finally {
+    c.free(out);
+    c.free(src);
+  }
+}
+
+let instance: Core | null = null;
+
+/** The process's core, instantiated on first use. */
+export function core(): Core {
+  return (instance ??= new Core());
+}
+
+/** @internal The core's linear memory in bytes (it never shrinks), for tests. */
+export function coreMemoryBytes(): number {
+  return core().exports.memory.buffer.byteLength;
+}
+
+/** @internal Octets of the core's memory in blocks the host holds (matchers, areas), for tests. */
+export function coreAllocatedBytes(): number {
+  return core().exports.allocatedBytes();
+}
+
+/** @internal The core's UTF-8 validation of some octets, for tests. */
+export function coreIsUtf8(octets: Uint8Array): boolean {
+  const c = core();
+  const p = c.alloc(octets.length + 16);
+  try {
+    c.u8.set(octets, p);
+    return c.exports.isUtf8(p, octets.length) !== 0;
+  } finally {
+    c.free(p);
+  }
+}

@@ -1,0 +1,111 @@
+// Byte layouts in WASM linear memory: a compiled matcher's, and the records of
+// bulk classification's lines (at the end). Shared by the TypeScript side (src/)
+// and the AssemblyScript core (assembly/), so the two sides can never disagree:
+// both import these plain numeric constants.
+
+/** Offsets (bytes) of the u32 fields of a matcher header. */
+export const H_FLAGS = 0; // FLAG_* bits below
+export const H_ROWS_USED = 4; // octets of the rows (from H_TRANS) that hold states: what checkMany touches first (batch.ts)
+export const H_CLASSMAP = 8; // ptr: 256 bytes, byte -> class
+export const H_TRANS = 12; // ptr: the state rows (see INFO_* and ENTRY_* below)
+export const H_HOT_URLS = 16; // URLs the DFA walked since its tables were last cleared (its cost per URL: dfa.ts)
+export const H_START = 20; // start state entry (row | ENTRY_* bits)
+export const H_POSITIVE = 24; // rule ids below this have a priority above 0 (ids are ranks: see compile.ts)
+export const H_OUT_ALLOW = 28; // out: best allow rule id of the last match (NO_RULE if none)
+export const H_OUT_DISALLOW = 32; // out: best disallow rule id of the last match
+export const H_LINES = 36; // ptr: u32 robots.txt line per rule id
+export const H_TEXTS = 40; // ptr (0: none): per rule id a u32 offset and length of its text ("Disallow: /a") from here
+export const H_TEXTS_MAX = 44; // the longest of those texts, octets
+export const H_NFA = 48; // ptr (0: none): rule mode's trie of its rules without `*` (N_* below)
+export const H_COLD = 52; // octets the matcher still walks cold (its rule list, H_RULES); 0: hot (the DFA)
+export const H_RULES = 56; // ptr (0: none): a rule list (RM_* below): a cold matcher's rules, or rule mode's `*` rules
+export const HEADER_SIZE = 64;
+/** Not a matcher's address: bulk classification's "robots.txt unreachable,
+ * every URL disallowed" (0 is "no robots.txt, every URL allowed"). */
+export const UNREACHABLE_MATCHER = 1;
+
+/** Header flags. */
+export const FLAG_RFC = 1; // normalise the path (RFC 3986) and always allow /robots.txt
+export const FLAG_GOOGLE = 2; // Google's path quirks: the path ends at the first NUL
+export const FLAG_WIDE = 4; // transition entries are u32 (WIDE_*), else u16 (ENTRY_*)
+export const FLAG_RULES = 8; // rule mode: no DFA (it thrashed); the literal trie (H_NFA, no `*` nodes) then the `*` rules (H_RULES) one by one
+
+/** A state's row: its accept data (four u32 rule ids, NO_RULE when none), then
+ * one transition entry per byte class. Rows are ROW_ALIGN-aligned, state 0's is
+ * unused (entry 0 means "not built yet"). */
+export const INFO_STICKY_ALLOW = 0; // best allow rule completed on entering the state
+export const INFO_STICKY_DISALLOW = 4;
+export const INFO_END_ALLOW = 8; // best end-anchored allow rule, if the path ends here
+export const INFO_END_DISALLOW = 12;
+export const INFO_SIZE = 16;
+export const ROW_ALIGN = 8;
+
+/** A transition entry holds the target's row offset from H_TRANS in ROW_ALIGN
+ * units, so that a step is a shift, an add and a load (no multiply) and the
+ * row's accept data sits beside its entries. Entries are u16 while the rows
+ * fit in 14 bits of units (small tables stay in cache: a corpus walk is bound
+ * by cache misses); past that the matcher starts over with u32 entries (FLAG_WIDE). */
+export const ENTRY_SPECIAL = 0x8000; // target has sticky accepts: read its info
+export const ENTRY_DEAD = 0x4000; // target can never change the verdict: stop walking
+export const ENTRY_ROW_MASK = 0x3fff;
+export const WIDE_SPECIAL = 0x80000000;
+export const WIDE_DEAD = 0x40000000;
+export const WIDE_ROW_MASK = 0x3fffffff;
+/** Octets of rows that u16 entries can address. */
+export const NARROW_ROWS_LIMIT = (ENTRY_ROW_MASK + 1) * ROW_ALIGN;
+/** States per matcher before its tables are cleared. */
+export const MAX_STATES = 0x3fff;
+
+export const NO_RULE = 0xffffffff;
+
+/** Rule mode's trie of its rules without `*` (see trie.ts) in the core, one
+ * block: a header of the fields below (ptrs), then the arrays. Its terminals
+ * are four u32 rule ids each, in the order of a row's INFO_* fields. */
+export const N_CHILD_START = 0; // ptr: i32[nodes + 1]
+export const N_CHILD_TOK = 4; // ptr: u8 per octet child
+export const N_CHILD_NODE = 8; // ptr: i32 per octet child
+export const N_TERM = 12; // ptr: i32[nodes], index into N_TERMS or -1
+export const N_TERMS = 16; // ptr: u32[4] per terminal
+export const N_HEADER = 20;
+/** A rule list (H_RULES): a count, the address of the entries' octet sets (0:
+ * none), then one entry per rule in rank order (best first), then the rules'
+ * tokens, an octet each (RULE_LIST_STAR for `*`; a cold matcher's in file order). A cold matcher's list holds all its rules; rule
+ * mode's, the rules with `*` (its others are a trie: H_NFA). */
+export const RM_COUNT = 0;
+export const RM_OCTETS = 4; // ptr (0: none): per entry 32 octets, the 256 bits of the octets its pattern names
+export const RM_SIGNATURES = 8; // ptr (0: none): per entry a u32, the buckets (octet & 31) of the octets its pattern names; 0 for none to test
+export const RM_HEADER = 16;
+export const RE_ID = 0; // its rule id (rank)
+export const RE_FLAGS = 4; // RE_* bits below
+export const RE_TOKENS = 8; // ptr: its tokens
+export const RE_LENGTH = 12; // tokens (no terminal)
+export const RE_SIZE = 16;
+export const RE_ANCHORED = 1; // ends with `$`
+export const RE_DISALLOW = 2;
+/** RE_FLAGS bits 2-4: how many of the pattern's first octets (at most 4) are
+ * literal, before any `*`: a path must start with them, which one word test
+ * checks before the rule is matched (most rules fail there). */
+export const RE_HEAD_SHIFT = 2;
+export const RE_HEAD_MAX = 4;
+/** Readable octets a rule list keeps past its tokens (a head is read as a word). */
+export const RE_TOKEN_SLACK = 4;
+export const RE_OCTET_SET = 32;
+/** `*` in a rule list's octets: a pattern's octet 0x2A is always its wildcard
+ * (the tokenizer writes a literal one as %2A), so the octet is free to mean it. */
+export const RULE_LIST_STAR = 0x2a;
+
+
+/** NFA tokens past the octets 0..255 (the compiler writes them, the trie reads
+ * them): `*`, the end of a pattern without `$` (matched), and with `$`. */
+export const TOKEN_STAR = 256;
+export const TOKEN_ACCEPT = 257;
+export const TOKEN_ANCHOR = 258;
+
+/** Bulk classification (assembly/classify.ts splitLines, read by src/bulk/):
+ * octets of one line record: start, length, host start, host length (i32 each). */
+export const LINE_RECORD = 16;
+/** Octets of one run record (consecutive lines of one origin): first line, two
+ * 32-bit hashes of the lower-cased host (both 0 when the line names none), and
+ * one of the scheme and port. An even hash1 (not 0) flags a host to canonicalise
+ * (src/bulk/classify/origin-runs.ts rewrites the record). */
+export const RUN_RECORD = 16;

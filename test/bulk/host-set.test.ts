@@ -1,0 +1,22 @@
+// The classifier's set of hosts seen (by the core's two hashes of each): what a Set of their 53-bit keys says.
+import { describe, expect, it } from 'vitest';
+import { HostSet } from '../../src/bulk/classify/host-set.js';
+
+describe('HostSet', () => {
+  it('adds each pair once, through growth, hashes with the top bit set and equal first hashes included', () => {
+    const set = new HostSet();
+    const reference = new Set<number>();
+    let seed = 7;
+    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+    for (let i = 0; i < 50_000; i++) {
+      // Few distinct first hashes (all odd, as the core's), so that pairs differ by the second only.
+      const h1 = (next() % 3000) * 2 + 1 + (i % 2 === 0 ? 0x80000000 : 0);
+      const h2 = next();
+      const key = h1 * 0x200000 + (h2 >>> 11);
+      expect(set.add(h1 >>> 0, h2)).toBe(!reference.has(key));
+      reference.add(key);
+      if (i % 3 === 0) expect(set.add(h1 >>> 0, h2)).toBe(false); // again
+    }
+    expect(set.size).toBe(reference.size);
+  });
+});

@@ -1,0 +1,110 @@
+// What RobotsCache's default budget (128 MiB) holds of the real web's mix of
+// files: the corpus five times over (21,205 origins, renamed), served over HTTP
+// from 127.0.0.1, each origin's probe URLs checked against Google's verdicts.
+// The cache keeps every origin (one fetch each), and its estimate of what it
+// holds is what the entries really hold, measured after a full collection.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coreAllocatedBytes, parse, RobotsCache } from '../../dist/internal.js';
+import { startServer, type TestServer } from '../helpers/http-servers.js';
+import { corpusFile, HAVE_SHARED, readJsonLinesGz, type GoogleVerdict } from '../helpers/shared-data.js';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+const COPIES = 5;
+const BATCH = 32; // origins checked at once (their fetches overlap)
+
+interface Host {
+  host: string;
+  body: Uint8Array;
+  probes: { path: string; allowed: boolean }[];
+}
+
+/** The corpus hosts with their probes' paths and the verdicts for Googlebot: Google's, for the path as written;
+ * for a path a fetch would request otherwise (WHATWG escapes non-ASCII and removes dot segments), the google
+ * profile's for the path requested (new URL's), which is what RobotsCache checks. */
+function corpusHosts(): { hosts: Host[]; rewritten: number } {
+  const byHost = new Map<string, Host>();
+  let rewritten = 0;
+  for (const v of readJsonLinesGz<GoogleVerdict & { host: string }>('corpus/google-verdicts-seed1.jsonl.gz')) {
+    if (v.agent !== 'Googlebot') continue;
+    let h = byHost.get(v.host);
+    if (h === undefined) byHost.set(v.host, (h = { host: v.host, body: corpusFile(v.host), probes: [] }));
+    // The URL as written past its origin, and as a fetch requests it.
+    const path = v.url.slice(v.url.indexOf('/', v.url.indexOf('//') + 2));
+    const requested = new URL(`https://x.example${path}`).href;
+    let { allowed } = v;
+    if (requested !== `https://x.example${path}`) {
+      rewritten++;
+      allowed = parse(h.body, { profile: 'google', maxBytes: 1 << 20 }).isAllowed(requested, 'Googlebot');
+    }
+    h.probes.push({ path, allowed });
+  }
+  return { hosts: [...byHost.values()], rewritten };
+}
+
+/** Heap, buffers and the core's blocks in use, after a full collection. */
+function held(): number {
+  gc();
+  gc();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers + coreAllocatedBytes();
+}
+
+describe.skipIf(!HAVE_SHARED)('RobotsCache with its default budget, on the corpus five times over', () => {
+  let hosts: Host[] = [];
+  let rewritten = 0;
+  let server: TestServer;
+  beforeAll(async () => {
+    ({ hosts, rewritten } = corpusHosts());
+    // /<copy>/<index>: host i of copy k (origin https://c<k>-<i>.example).
+    server = await startServer((req, res) => {
+      const i = Number(req.url!.split('/')[2]);
+      res.writeHead(200, { 'content-type': 'text/plain' }).end(hosts[i].body);
+    }, { log: false });
+  });
+  afterAll(() => server?.close());
+
+  it('keeps all 21,205 origins, each fetched once, and weighs them truly', async () => {
+    const origin = (k: number, i: number) => `https://c${k}-${i}.example`;
+    // The crawler's own fetch (as through a proxy): every origin's robots.txt comes from the test server.
+    const fetch = (url: string, init: RequestInit) => {
+      const [, k, i] = /^https:\/\/c(\d+)-(\d+)\.example\/robots\.txt$/.exec(url)!;
+      return globalThis.fetch(`${server.origin}/${k}/${i}`, init);
+    };
+    // (Google's verdicts are on whole files: docs.oracle.com's is 833 KiB, past the default maxBodyBytes.)
+    const cache = new RobotsCache({ agent: 'Googlebot', userAgentHeader: 'Googlebot/2.1', profile: 'google', fetch, maxBodyBytes: 1 << 20 });
+    const wrong: string[] = [];
+    const check = async (k: number, i: number) => {
+      for (const { path, allowed } of hosts[i].probes) {
+        if ((await cache.isAllowed(origin(k, i) + path)) !== allowed) wrong.push(`${hosts[i].host}${path}`);
+      }
+    };
+    for (let k = 0; k < COPIES; k++) {
+      for (let i = 0; i < hosts.length; i += BATCH) {
+        await Promise.all(hosts.slice(i, i + BATCH).map((_, j) => check(k, i + j)));
+      }
+    }
+    const origins = COPIES * hosts.length;
+    expect(origins).toBeGreaterThanOrEqual(20_000);
+    expect(rewritten).toBeGreaterThan(0);
+    expect(wrong.slice(0, 5)).toEqual([]);
+    expect(cache.stats).toMatchObject({ entries: origins, fetches: origins });
+    expect(server.count).toBe(origins);
+    // (The copies are in the cache still: a lookup fetches nothing.)
+    expect((await cache.lookup(origin(0, 0))).status).toBe('ok');
+    expect(cache.stats.fetches).toBe(origins);
+
+    const estimated = cache.stats.bytes;
+    const before = held();
+    cache.clear();
+    const real = before - held();
+    const kib = (n: number) => `${(n / origins / 1024).toFixed(2)} KiB an origin`;
+    console.log(`RobotsCache, ${origins} corpus origins: estimated ${kib(estimated)}, measured ${kib(real)}; the default 128 MiB holds ${Math.floor(128 * 2 ** 20 / (estimated / origins))} by the estimate`);
+    expect(estimated).toBeLessThanOrEqual(128 * 2 ** 20);
+    expect(real).toBeLessThanOrEqual(128 * 2 ** 20);
+    expect(estimated / real, `estimated ${kib(estimated)}, measured ${kib(real)}`).toBeGreaterThan(0.8);
+    expect(estimated / real, `estimated ${kib(estimated)}, measured ${kib(real)}`).toBeLessThan(1.25);
+  }, 120_000);
+});

@@ -1,0 +1,138 @@
+// Who frees what: verdicts from a RobotsTxt never leak, whatever the caller
+// does (no dispose, a synchronous loop that never lets the event loop turn, so
+// no FinalizationRegistry callback runs); a disposed Matcher says so.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { compileOctets, coreAllocatedBytes, coreMemoryBytes, DisposedError, OWN_MATCHERS_BYTES, ownMatcherStats, parse } from '../../../dist/internal.js';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+const MiB = 2 ** 20;
+const BODY = [
+  'User-agent: *', 'Disallow: /private/', 'Allow: /private/ok', 'Disallow: /*.pdf$', 'Disallow: /search?', 'Disallow: /*?sort=',
+  'User-agent: Googlebot', 'Disallow: /nogoogle', 'Allow: /', 'Disallow: /tmp/*/cache',
+].join('\n');
+/** The stated bound: what the soak loops below may add to the core's memory. The
+ * pool of RobotsTxt's own matchers holds at most OWN_MATCHERS_BYTES (32 MiB), and
+ * the allocator grows the memory in doublings. Before the pool, 100,000 lifetimes
+ * of this file added about 140 MiB (and 3.3 GiB for a file of 80 rules). */
+const BOUND = 48 * MiB;
+
+describe('RobotsTxt verdicts in a loop that never yields', () => {
+  it('100,000 parse().isAllowed() stay under the stated memory bound', () => {
+    const before = coreMemoryBytes();
+    let allowed = 0;
+    for (let i = 0; i < 100_000; i++) {
+      if (parse(BODY).isAllowed(`https://example.com/tmp/${i}/cache/x?sort=1`, 'Googlebot')) allowed++;
+    }
+    expect(allowed).toBe(0);
+    expect(coreMemoryBytes() - before).toBeLessThan(BOUND);
+    const pool = ownMatcherStats();
+    expect(pool.bytes).toBeLessThanOrEqual(OWN_MATCHERS_BYTES + MiB); // at most one matcher past the bound
+    expect(pool.matchers).toBeGreaterThan(100); // it keeps many: a crawler's hosts are not compiled over and over
+  });
+
+  it('explain and several agents, in a loop that awaits only resolved promises', async () => {
+    const before = coreMemoryBytes();
+    for (let i = 0; i < 20_000; i++) {
+      const robots = parse(`${BODY}\nDisallow: /x${i}\n`, { profile: i % 2 ? 'rfc' : 'google' });
+      expect(robots.explain(`/x${i}`, 'Googlebot')).toMatchObject({ allowed: false, line: 11 });
+      expect(robots.isAllowed('/private/x', 'FooBot')).toBe(false);
+      expect(robots.isAllowed('/private/x', ['FooBot', 'Googlebot'])).toBe(true);
+      await Promise.resolve();
+    }
+    expect(coreMemoryBytes() - before).toBeLessThan(BOUND);
+    expect(ownMatcherStats().bytes).toBeLessThanOrEqual(OWN_MATCHERS_BYTES + MiB);
+  });
+});
+
+describe('ownership', () => {
+  it('RobotsTxt.dispose() frees its matchers now, and the next verdict compiles again', () => {
+    const robots = parse(BODY);
+    expect(robots.isAllowed('/private/x', 'FooBot')).toBe(false);
+    const held = ownMatcherStats().matchers;
+    robots.dispose();
+    expect(ownMatcherStats().matchers).toBe(held - 1);
+    robots.dispose(); // twice is fine
+    expect(robots.isAllowed('/private/x', 'FooBot')).toBe(false);
+    expect(robots.explain('/private/ok', 'FooBot')).toMatchObject({ allowed: true, line: 3 });
+    robots.dispose();
+  });
+
+  it('a RobotsTxt whose matcher the pool disposed compiles it again', () => {
+    const first = parse(BODY);
+    expect(first.isAllowed('/nogoogle', 'Googlebot')).toBe(false);
+    // Other files of twice the pool's bound in all push the first one's matcher out.
+    const body = `User-agent: *\n${Array.from({ length: 2000 }, (_, i) => `Disallow: /r${i}/*/x`).join('\n')}`;
+    const probe = parse(body).compile('FooBot');
+    probe.isAllowed('/r1/a/x');
+    const weight = probe.heldBytes;
+    probe.dispose();
+    for (let i = 0; i < (2 * OWN_MATCHERS_BYTES) / weight; i++) parse(body).isAllowed('/r1/a/x', 'FooBot');
+    expect(ownMatcherStats().bytes).toBeLessThanOrEqual(OWN_MATCHERS_BYTES + MiB);
+    expect(first.isAllowed('/nogoogle', 'Googlebot')).toBe(false);
+    expect(first.isAllowed('/nogoogle', 'FooBot')).toBe(true);
+  });
+
+  it('matchers dropped without dispose() are freed once collected (the backstop), cold and hot, with rule texts or not', async () => {
+    const robots = parse(BODY);
+    robots.compile('FooBot').dispose(); // (the compiler's scratch is made)
+    const before = coreAllocatedBytes();
+    (() => {
+      for (let i = 0; i < 2000; i++) {
+        const m = robots.compile('Googlebot', { coldOctets: i % 3 === 0 ? 0 : undefined, ruleTexts: i % 5 === 0 });
+        m.isAllowed(`https://example.com/tmp/${i}/cache/x`);
+      }
+    })();
+    expect(coreAllocatedBytes() - before).toBeGreaterThan(2000 * 256);
+    for (let turn = 0; turn < 50 && coreAllocatedBytes() - before > 4096; turn++) {
+      gc();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(coreAllocatedBytes() - before).toBeLessThanOrEqual(4096);
+  });
+
+  it('a disposed Matcher throws a DisposedError on every verdict', () => {
+    const m = parse(BODY).compile('FooBot');
+    expect(m.disposed).toBe(false);
+    m.dispose();
+    m.dispose(); // twice is fine
+    expect(m.disposed).toBe(true);
+    expect(() => m.isAllowed('/a')).toThrow(DisposedError);
+    expect(() => m.explain('/a')).toThrow(DisposedError);
+    expect(() => m.checkMany(['/a'])).toThrow(DisposedError);
+    expect(() => m.isAllowed('/a')).toThrow(/disposed/);
+    expect(m.stats.bytes).toBe(0);
+  });
+
+  it("the core holds the body lexed last (a compile right after its parse copies nothing): other parses and the caller's reused buffer never leak into a compile", () => {
+    const text = (path: string) => new TextEncoder().encode(`User-agent: *\nDisallow: ${path}\n`);
+    const buffer = text('/aaaa');
+    const a = parse(buffer);
+    buffer.set(text('/bbbb')); // the caller reuses its buffer: a keeps its own copy
+    const b = parse(buffer);
+    const c = parse('User-agent: *\nDisallow: /cccc\n');
+    for (const [robots, path] of [[a, '/aaaa'], [b, '/bbbb'], [c, '/cccc'], [a, '/aaaa'], [b, '/bbbb']] as const) {
+      const m = robots.compile('FooBot');
+      expect(m.explain(`https://example.com${path}`).rule?.pattern, path).toBe(path);
+      for (const other of ['/aaaa', '/bbbb', '/cccc']) expect(m.isAllowed(`https://example.com${other}`), `${path} ${other}`).toBe(other !== path);
+      m.dispose();
+    }
+  });
+
+  it('compileOctets reads the caller\'s octets during the call only: the same buffer, changed in place, compiles to its new rules', () => {
+    const text = (path: string) => new TextEncoder().encode(`User-agent: *\nDisallow: ${path}\n`);
+    const buffer = text('/aaaa');
+    const view = buffer.subarray(0); // (one view object, as a reader that reuses its buffer may pass)
+    for (const path of ['/aaaa', '/bbbb', '/cccc']) {
+      buffer.set(text(path));
+      const m = compileOctets(view, { profile: 'google' }, 'FooBot');
+      buffer.fill(0x23); // changed once the call returned: the matcher keeps its own copy of its rules
+      expect(m.explain(`https://example.com${path}`).rule?.pattern, path).toBe(path);
+      for (const other of ['/aaaa', '/bbbb', '/cccc']) expect(m.isAllowed(`https://example.com${other}`), `${path} ${other}`).toBe(other !== path);
+      m.dispose();
+    }
+  });
+});

@@ -1,0 +1,82 @@
+// Crawler names: every per-agent answer of one RobotsTxt (verdicts, crawl-delay,
+// Content-Usage) comes from the same groups, and a User-Agent header gives the
+// product token the groups are matched against.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { parse, productToken } from '../../../dist/index.js';
+
+// Group n: its names, a crawl-delay of n, a rule only it has (/gn) and a Content-Usage for it.
+const names = fc.constantFrom('Agent1', 'Agent2', 'agent', 'FooBot', 'foobot', 'FooBot/1.0', '*', 'Bar_Bot', 'Agent1 extra');
+const groups = fc.array(fc.array(names, { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 5 });
+const crawlers = fc.constantFrom('Agent1', 'Agent2', 'Agent', 'FooBot', 'FooBot/1.0', 'Bar_Bot', 'Nobody', 'Mozilla/5.0 (compatible; FooBot/1.0)');
+
+function file(gs: string[][]): string {
+  return gs.map((agents, n) => [...agents.map((a) => `User-agent: ${a}`), `Crawl-delay: ${n + 1}`, `Disallow: /g${n + 1}`, `Content-Usage: /g${n + 1} train-ai=n`].join('\n')).join('\n\n');
+}
+
+describe('one RobotsTxt answers every question for a crawler from the same groups', () => {
+  for (const profile of ['google', 'rfc'] as const) {
+    it(`profile ${profile}`, () => {
+      fc.assert(
+        fc.property(groups, crawlers, (gs, crawler) => {
+          // Under rfc a name must be a product token: the caller takes it from the header.
+          const agent = profile === 'rfc' ? productToken(crawler) || 'Nobody' : crawler;
+          const robots = parse(file(gs), { profile });
+          const applying = gs.map((_, n) => n + 1).filter((n) => !robots.isAllowed(`/g${n}`, agent));
+          expect(robots.crawlDelay(agent)).toBe(applying[0]);
+          for (let n = 1; n <= gs.length; n++) {
+            expect(robots.contentUsage(`/g${n}`, agent)).toBe(applying.includes(n) ? 'train-ai=n' : undefined);
+          }
+          robots.dispose();
+        }),
+        { numRuns: 1500 },
+      );
+    });
+  }
+
+  it('the cases that differed: a name is compared whole, for its crawl-delay too', () => {
+    const robots = parse('User-agent: Agent1\nCrawl-delay: 10\n\nUser-agent: Agent2\nCrawl-delay: 20\n\nUser-agent: Agent-two\nCrawl-delay: 2\n\nUser-agent: FooBot\nCrawl-delay: 5\nDisallow: /foo\n\nUser-agent: *\nCrawl-delay: 1\nDisallow: /all\n', { profile: 'google' });
+    // A line's name is its leading letters, '-' and '_' (Google's ExtractUserAgent):
+    // "Agent1" and "Agent2" are both "Agent", which the crawler "Agent2" is not. So
+    // neither names it: its verdicts are the `*` group's, and so is its delay (it was Agent1's 10).
+    expect(robots.isAllowed('/all', 'Agent2')).toBe(false);
+    expect(robots.crawlDelay('Agent2')).toBe(1);
+    expect(robots.crawlDelay('Agent')).toBe(10);
+    expect(robots.crawlDelay('Agent-two')).toBe(2);
+    // "FooBot/1.0" names no group under google: its verdicts and its delay are the `*` group's.
+    expect(robots.isAllowed('/all', 'FooBot/1.0')).toBe(false);
+    expect(robots.isAllowed('/foo', 'FooBot/1.0')).toBe(true);
+    expect(robots.crawlDelay('FooBot/1.0')).toBe(1);
+    expect(robots.crawlDelay(productToken('FooBot/1.0'))).toBe(5);
+  });
+});
+
+describe('productToken', () => {
+  it('finds the crawler in the User-Agent headers crawlers send', () => {
+    const cases: [string, string][] = [
+      ['FooBot', 'FooBot'],
+      ['FooBot/1.0', 'FooBot'],
+      ['FooBot/1.2 (+https://foo.example/bot)', 'FooBot'],
+      ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'Googlebot'],
+      ['Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/120.0.0.0 Safari/537.36', 'Googlebot'],
+      ['Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)', 'bingbot'],
+      ['Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)', 'GPTBot'],
+      ['Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)', 'ClaudeBot'],
+      ['CCBot/2.0 (https://commoncrawl.org/faq/)', 'CCBot'],
+      ['Googlebot-Image/1.0', 'Googlebot-Image'],
+      ['  Bar_Bot/3', 'Bar_Bot'],
+      ['360Spider', ''],
+      ['', ''],
+    ];
+    for (const [ua, token] of cases) expect(productToken(ua), ua).toBe(token);
+    expect(() => productToken(42 as unknown as string)).toThrow(TypeError);
+  });
+
+  it('rfc: a name that is not a product token is a TypeError that says how to get one', () => {
+    const robots = parse('User-agent: FooBot\nDisallow: /\n');
+    expect(() => robots.isAllowed('/', 'FooBot/1.0')).toThrow(/productToken\("FooBot\/1.0"\) gives "FooBot"/);
+    expect(() => robots.isAllowed('/', 'Mozilla/5.0 (compatible; FooBot/1.0)')).toThrow(/gives "FooBot"/);
+    expect(() => robots.compile('*')).toThrow(/"\*" groups apply when no group names it/);
+    expect(robots.isAllowed('/', productToken('Mozilla/5.0 (compatible; FooBot/1.0)'))).toBe(false);
+  });
+});

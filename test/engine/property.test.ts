@@ -1,0 +1,394 @@
+// Property tests: the WASM automaton against the plain TypeScript reference
+// matcher (src/engine/reference.ts) on random rule sets and URLs, both profiles.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { corePath, dfaTuning, normalizePath, parse, pathParamsQuery, referenceVerdict } from '../../dist/internal.js';
+
+// Pieces chosen to collide: wildcards, anchors, escapes of reserved and
+// unreserved octets in both cases, non-ASCII, Google's index.htm rule.
+const piece = fc.constantFrom(
+  '/', 'a', 'b', 'ab', '*', '$', '.', '?', '=', '&', ';', '%', '%41', '%61', '%2a', '%2A', '%24', '%2F', '%2f', '%7e', '%7E', '%00', '%20',
+  'é', 'ツ', '%C3%A9', ' ', '\t', 'index.htm', 'index.html', '~', '-', 'A', '#', ':', '//',
+);
+const pattern = fc.array(piece, { maxLength: 8 }).map((p) => p.join(''));
+const rule = fc.record({ kind: fc.constantFrom('Allow', 'Disallow'), pattern });
+// User-agent values as files write them: names in any case, with a version
+// after the product token, `*` alone or with more, `*` glued to a name.
+const agentLine = fc.constantFrom('*', 'FooBot', 'foobot', 'BarBot', 'Other', '* x', 'FOOBOT/2.1', 'FooBot Bar', '*bot', 'Foo_Bot', '');
+// Lines that belong to no group's rules, anywhere: they must not start, end or join groups.
+const otherLine = fc.constantFrom('Sitemap: http://example.com/s.xml', 'Crawl-delay: 1', '# comment', 'junk line', 'Foo: bar', 'Disallow: /x', '');
+const group = fc.record({
+  agents: fc.array(agentLine, { minLength: 1, maxLength: 2 }),
+  rules: fc.array(rule, { maxLength: 6 }),
+  other: fc.option(fc.tuple(otherLine, fc.nat(8)), { freq: 3 }),
+});
+const robots = fc.tuple(fc.option(otherLine, { freq: 3 }), fc.array(group, { minLength: 1, maxLength: 3 })).map(([prelude, groups]) =>
+  (prelude === null ? '' : prelude + '\n') +
+  groups
+    .map((g) => {
+      const lines = [...g.agents.map((a) => `User-agent: ${a}`), ...g.rules.map((r) => `${r.kind}: ${r.pattern}`)];
+      if (g.other !== null) lines.splice(g.other[1] % (lines.length + 1), 0, g.other[0]);
+      return lines.join('\n');
+    })
+    .join('\n'),
+);
+const url = fc.oneof(
+  fc.array(piece, { maxLength: 10 }).map((p) => 'http://example.com/' + p.join('')),
+  fc.array(piece, { maxLength: 10 }).map((p) => p.join('')),
+  fc.string({ maxLength: 30, unit: 'binary' }),
+  fc.constantFrom('http://example.com/robots.txt', 'http://example.com/%72obots.txt', '/robots.txt?x', 'http://x/a\u0000b', 'a:?//b/c', 'x:;/y'),
+);
+const agent = fc.constantFrom<string | string[]>('FooBot', 'BarBot', 'Nobody', ['FooBot', 'BarBot']);
+
+// Rule sets whose patterns share prefixes, as the trie NFA shares nodes: common
+// stems, stars at the same places, one pattern as both allow and disallow, and
+// `$` and non-`$` twins; URLs over the same few octets, some long.
+const stem = fc.constantFrom('', '/', '/a', '/a/', '/*', '/a*', '/*a', '/*a*', '/ab*', '/a*b*', '/*/', '/*b*a');
+const tailPiece = fc.constantFrom('a', 'b', '/', '*', 'ab', '*a', 'b*', 'ba', '%61', '?');
+const sharedRule = fc.record({
+  pattern: fc.tuple(stem, fc.array(tailPiece, { maxLength: 5 }), fc.boolean()).map(([s, t, end]) => s + t.join('') + (end ? '$' : '')),
+  kind: fc.constantFrom('Allow', 'Disallow'),
+  twin: fc.constantFrom('none', 'none', 'kind', 'anchor', 'both'),
+});
+const sharedRobots = fc.array(sharedRule, { minLength: 1, maxLength: 40 }).map((rules) =>
+  'User-agent: *\n' +
+  rules
+    .flatMap((r) => {
+      const lines = [`${r.kind}: ${r.pattern}`];
+      const other = r.kind === 'Allow' ? 'Disallow' : 'Allow';
+      const twin = r.pattern.endsWith('$') ? r.pattern.slice(0, -1) : r.pattern + '$';
+      if (r.twin === 'kind' || r.twin === 'both') lines.push(`${other}: ${r.pattern}`);
+      if (r.twin === 'anchor' || r.twin === 'both') lines.push(`${r.kind}: ${twin}`);
+      return lines;
+    })
+    .join('\n'),
+);
+const sharedUrl = fc.oneof(
+  fc.array(fc.constantFrom('a', 'b', '/', 'ab', 'ba', '//', 'a?', '%61'), { maxLength: 12 }).map((p) => 'http://example.com/' + p.join('')),
+  fc.array(fc.constantFrom('a', 'b', '/', 'ab', 'ba'), { minLength: 20, maxLength: 120 }).map((p) => '/' + p.join('')),
+);
+
+function agree(profile: 'rfc' | 'google', maxDfaBytes?: number, files = robots, urlArb = url) {
+  fc.assert(
+    fc.property(files, fc.array(urlArb, { minLength: 1, maxLength: 8 }), agent, fc.boolean(), (file, urls, ag, recordsFirst) => {
+      // compile() selects its rules from the lexer's records, or from the records once something read them
+      // (here a cache's weighing, which keeps of a long file only what its rules point into).
+      const body = recordsFirst ? file + '\n#' + 'x'.repeat(4096) : file;
+      const r = parse(body, { profile });
+      if (recordsFirst) void r.heldBytes;
+      const m = r.compile(ag, { maxDfaBytes });
+      try {
+        const batch = m.checkMany(urls);
+        urls.forEach((u, i) => {
+          const ref = referenceVerdict(new TextEncoder().encode(body), u, ag, profile);
+          const got = m.explain(u);
+          expect({ allowed: got.allowed, line: got.line }).toEqual({ allowed: ref.allowed, line: ref.line });
+          expect(batch[i]).toBe(ref.allowed ? 1 : 0);
+        });
+        // What checkMany touches first (assembly/touch.ts): the rows of the states, within the table, whatever
+        // grew, widened, was cleared or turned to rule mode on the way.
+        const rows = (m as unknown as { dfa: { rowsInUse: { header: number; states: number; table: number } } }).dfa.rowsInUse;
+        expect(rows.header).toBe(rows.states);
+        expect(rows.header).toBeLessThanOrEqual(rows.table);
+      } finally {
+        m.dispose();
+      }
+    }),
+    { numRuns: 1500 },
+  );
+}
+
+describe('WASM automaton agrees with the reference matcher', () => {
+  it('profile google', () => agree('google'));
+  it('profile rfc', () => agree('rfc'));
+  it('rfc: an escaped * or $ is a literal that weighs its three octets', () => {
+    // Disallow /x%2A (5 octets: a literal '*') outranks Allow /x*z (4); read as
+    // one octet it would not. The same for %24 against a `$` anchor.
+    for (const [body, url] of [
+      ['User-agent: *\nDisallow: /x%2A\nAllow: /x*z\n', 'http://example.com/x*yz'],
+      ['User-agent: *\nDisallow: /x%24\nAllow: /x*z\n', 'http://example.com/x$yz'],
+    ]) {
+      const m = parse(body, { profile: 'rfc' }).compile('FooBot');
+      const ref = referenceVerdict(new TextEncoder().encode(body), url, 'FooBot', 'rfc');
+      expect(ref.allowed).toBe(false);
+      expect({ allowed: m.isAllowed(url), line: m.explain(url).line }).toEqual({ allowed: false, line: 2 });
+    }
+  });
+  it('on files the compiler tokenizes in several chunks: thousands of rules, and rules longer than a chunk', () => {
+    // The core tokenizes at most 2,048 rules and 16,384 tokens per call.
+    const long = (c: string) => '/' + c.repeat(9000);
+    for (const profile of ['google', 'rfc'] as const) {
+      const lines = ['User-agent: *'];
+      for (let i = 0; i < 5000; i++) lines.push(`${i % 3 ? 'Disallow' : 'Allow'}: /p${i}/%7e*é$`);
+      lines.push(`Disallow: ${long('a')}`, `Allow: ${long('a')}b`, 'Disallow: /*q%41');
+      const body = lines.join('\n');
+      const m = parse(body, { profile }).compile('FooBot');
+      const urls = ['/p1/~x', '/p4999/%7Ex%C3%A9', '/p2/%7e/é', '/p3000/~', long('a'), long('a') + 'b', long('a') + 'c', '/xqA', '/xq%41'];
+      for (const u of urls) {
+        const ref = referenceVerdict(new TextEncoder().encode(body), u, 'FooBot', profile);
+        expect({ allowed: m.isAllowed(u), line: m.explain(u).line }, `${profile} ${u.slice(0, 40)}`).toEqual({ allowed: ref.allowed, line: ref.line });
+      }
+    }
+  });
+  it('with a tiny memory cap (tables cleared on every new state)', () => {
+    agree('google', 1);
+    agree('rfc', 1);
+  });
+  it('on long paths, escapes anywhere in them (both profiles)', () => {
+    const longUrl = fc.array(piece, { minLength: 20, maxLength: 48 }).map((p) => 'http://example.com/' + p.join(''));
+    agree('rfc', undefined, robots, longUrl);
+    agree('rfc', 1, robots, longUrl);
+    agree('google', undefined, robots, longUrl);
+    // A literal rule that stops the walk must meet the decoded octet, wherever the escape is.
+    for (let at = 40; at < 60; at++) {
+      const stem = '/' + 'a'.repeat(at - 1);
+      const m = parse(`User-agent: *\nDisallow: ${stem}A\n`).compile('FooBot');
+      expect(m.isAllowed(`http://x${stem}%41${'b'.repeat(40)}`)).toBe(false);
+      expect(m.isAllowed(`http://x${stem}%42${'b'.repeat(40)}`)).toBe(true);
+      m.dispose();
+    }
+  });
+  it('on long rules (tokenized 16 octets at a time), their escapes, stars and non-ASCII at every place, and URLs made from them', () => {
+    const run = fc.stringMatching(/^[a-z0-9/._~-]{0,40}$/);
+    const longPattern = fc.array(fc.tuple(run, piece), { minLength: 1, maxLength: 4 }).map((p) => '/' + p.flat().join(''));
+    const longRules = fc.array(fc.record({ kind: fc.constantFrom('Allow', 'Disallow'), pattern: longPattern }), { minLength: 1, maxLength: 6 });
+    for (const profile of ['google', 'rfc'] as const) {
+      fc.assert(
+        fc.property(longRules, fc.nat(), fc.constantFrom('', 'x', '/', '%41', 'é'), (rules, pick, tail) => {
+          const body = 'User-agent: *\n' + rules.map((r) => `${r.kind}: ${r.pattern}`).join('\n');
+          // A URL each rule matches as written ('*' as one octet), cut short, and with more after it.
+          const from = rules[pick % rules.length].pattern.replace(/\*/g, 'q').replace(/\$$/, '');
+          const urls = [from, from.slice(0, -1), from + tail, from.slice(0, from.length >> 1)];
+          // Cold (octet tokens in a rule list) and hot from the start (u16 tokens for the automaton).
+          for (const coldOctets of [undefined, 0]) {
+            const m = parse(body, { profile }).compile('FooBot', { coldOctets });
+            try {
+              for (const u of urls) {
+                const ref = referenceVerdict(new TextEncoder().encode(body), u, 'FooBot', profile);
+                const got = m.explain(u);
+                expect({ allowed: got.allowed, line: got.line }, `${profile} ${u}`).toEqual({ allowed: ref.allowed, line: ref.line });
+              }
+            } finally {
+              m.dispose();
+            }
+          }
+        }),
+        { numRuns: 1500 },
+      );
+    }
+  });
+  it('on rules that share prefixes, stars and patterns (both profiles, with and without a cap)', () => {
+    agree('google', undefined, sharedRobots, sharedUrl);
+    agree('rfc', undefined, sharedRobots, sharedUrl);
+    agree('google', 1, sharedRobots, sharedUrl);
+  });
+  it('with u32 entries, the matcher widened in the middle of its first walk', () => {
+    const limit = dfaTuning.narrowRowsLimit;
+    dfaTuning.narrowRowsLimit = 1; // the first state built after the start state widens
+    try {
+      agree('google');
+      agree('rfc', 1);
+      agree('google', undefined, sharedRobots, sharedUrl);
+    } finally {
+      dfaTuning.narrowRowsLimit = limit;
+    }
+  });
+});
+
+describe('cold walk (rule by rule from a list), hot walk (the DFA), and the switch between them', () => {
+  // A matcher walks its first dfaTuning.coldOctets octets of paths cold, then its DFA.
+  const withCold = (octets: number, run: () => void) => {
+    const saved = dfaTuning.coldOctets;
+    dfaTuning.coldOctets = octets;
+    try {
+      run();
+    } finally {
+      dfaTuning.coldOctets = saved;
+    }
+  };
+  for (const [label, octets] of [['always hot', 0], ['always cold', 2 ** 31], ['switching within a case', 23]] as const) {
+    it(`${label}: both profiles, with and without a tiny cap, shared prefixes and stars, long paths`, () => {
+      withCold(octets, () => {
+        for (const profile of ['google', 'rfc'] as const) {
+          agree(profile);
+          agree(profile, 1);
+          agree(profile, undefined, sharedRobots, sharedUrl);
+        }
+        agree('google', undefined, robots, fc.array(piece, { minLength: 20, maxLength: 48 }).map((p) => 'http://example.com/' + p.join('')));
+      });
+    });
+  }
+  it('a cold matcher builds no DFA state; past its cold octets the DFA takes over', () => {
+    withCold(64, () => {
+      const m = parse('User-agent: *\nDisallow: /a*b\nAllow: /a/c$\n').compile('FooBot');
+      expect(m.isAllowed('/a/x/b')).toBe(false);
+      expect(m.stats.states).toBe(0); // nothing of the DFA built yet
+      for (let i = 0; i < 20; i++) m.isAllowed(`/a/${i}/b`);
+      expect(m.stats.states).toBeGreaterThan(0);
+      expect(m.isAllowed('/a/c')).toBe(true);
+      m.dispose();
+    });
+  });
+});
+
+describe('rule mode (the automaton thrashed): the trie\'s octet edges, then the `*` rules one by one', () => {
+  // With a tiny cap the tables are cleared on the first new state; the 'reset'
+  // policy turns the matcher to rule mode there, in the middle of its first walk.
+  const inRuleMode = (run: () => void) => {
+    const saved = { ...dfaTuning };
+    dfaTuning.ruleMode = 'reset';
+    dfaTuning.coldOctets = 0;
+    try {
+      run();
+    } finally {
+      Object.assign(dfaTuning, saved);
+    }
+  };
+  it('both profiles: random files, shared prefixes and stars, long paths', () => {
+    inRuleMode(() => {
+      for (const profile of ['google', 'rfc'] as const) {
+        agree(profile, 1);
+        agree(profile, 1, sharedRobots, sharedUrl);
+        agree(profile, 1, robots, fc.array(piece, { minLength: 20, maxLength: 48 }).map((p) => 'http://example.com/' + p.join('')));
+      }
+    });
+  });
+  it('a matcher turns to rule mode at a clearing, and stays there with a fixed size', () => {
+    inRuleMode(() => {
+      const body = 'User-agent: *\nDisallow: /a*b$\nAllow: /a*b*c\nDisallow: /x\nAllow: /*.pdf$\n';
+      const m = parse(body).compile('FooBot', { maxDfaBytes: 1 });
+      expect(m.stats.mode).toBe('hot');
+      const urls = ['/a/b', '/a/b/c', '/x/y', '/q.pdf', '/a.pdf', '/ab', '/abc', '/'];
+      const ref = (u: string) => referenceVerdict(new TextEncoder().encode(body), u, 'FooBot', 'google');
+      expect(m.explain('/ab').line).toBe(ref('/ab').line);
+      expect(m.stats.mode).toBe('rules');
+      const held = (m as unknown as { heldBytes: number }).heldBytes;
+      for (let i = 0; i < 50; i++) {
+        for (const u of urls) expect({ allowed: m.isAllowed(u + 'z'.repeat(i)), line: m.explain(u + 'z'.repeat(i)).line }).toEqual({ allowed: ref(u + 'z'.repeat(i)).allowed, line: ref(u + 'z'.repeat(i)).line });
+      }
+      expect(m.stats).toMatchObject({ mode: 'rules', states: 0, bytes: 0 }); // no automaton: its rules, as the trie is, count in heldBytes
+      expect((m as unknown as { heldBytes: number }).heldBytes).toBe(held);
+      m.dispose();
+      expect(m.stats.mode).toBe('disposed');
+    });
+  });
+});
+
+describe('checkMany agrees with isAllowed', () => {
+  // checkMany hands the core a batch of URLs as one string's UTF-16 with their
+  // lengths, and the core encodes each to UTF-8 as TextEncoder would: non-ASCII,
+  // lone surrogates (a high one ending a URL and a low one starting the next are
+  // no pair) and URLs longer than a batch are its edge cases.
+  const unit = fc.constantFrom('/', 'a', '*', 'é', 'ツ', '😀', '\uD83D', '\uDE00', '\uDC00', '%', '$', '\u0000', '?', '#');
+  const tricky = fc.oneof(
+    fc.array(unit, { maxLength: 40 }).map((p) => p.join('')),
+    fc.string({ maxLength: 40, unit: 'binary' }),
+    fc.array(unit, { maxLength: 40 }).map((p) => 'http://example.com/' + p.join('')),
+  );
+  const body = 'User-agent: *\nDisallow: /*\uD83D\nDisallow: /a*é\nAllow: /*a$\nDisallow: /%F0%9F%98%80\nDisallow: /\u0000\n';
+  it('on batches of any strings, in both profiles', () => {
+    for (const profile of ['google', 'rfc'] as const) {
+      const m = parse(body, { profile }).compile('FooBot');
+      fc.assert(
+        fc.property(fc.array(tricky, { maxLength: 60 }), (urls) => {
+          expect(Array.from(m.checkMany(urls))).toEqual(urls.map((u) => (m.isAllowed(u) ? 1 : 0)));
+        }),
+        { numRuns: 1000 },
+      );
+    }
+  });
+  it('on batches of URLs that share their start (a host\'s URLs), in both profiles', () => {
+    // The core reuses a URL's path start for the next URL that begins alike.
+    const start = fc.constantFrom('http://example.com', 'https://example.com:8080', 'http://example.co', '//example.com', 'a:', ':', 'http:', 'http:/', 'x');
+    const tail = fc.array(fc.constantFrom('/', '?', ';', '#', ':', '//', 'a', 'm', '.', '*', '%', 'é'), { maxLength: 8 }).map((p) => p.join(''));
+    for (const profile of ['google', 'rfc'] as const) {
+      const m = parse(body, { profile }).compile('FooBot');
+      fc.assert(
+        fc.property(fc.array(fc.tuple(start, tail).map(([a, b]) => a + b), { maxLength: 40 }), (urls) => {
+          expect(Array.from(m.checkMany(urls))).toEqual(urls.map((u) => (m.isAllowed(u) ? 1 : 0)));
+        }),
+        { numRuns: 1000 },
+      );
+    }
+  });
+
+  it('under rfc, on URLs with escapes, controls and non-ASCII anywhere (the batch normalises whole URLs as it encodes them)', () => {
+    // isAllowed normalises the extracted path; checkMany normalises the whole
+    // URL before extracting it. Escapes of unreserved and reserved characters,
+    // in either case, cut short by the URL's or the path's end, and in the authority.
+    const piece = fc.constantFrom(
+      '/', '?', ';', '#', ':', '//', 'a', 'A', '7', 'e', 'E', 'f', 'F', '%', '%7e', '%7E', '%41', '%2f', '%2F', '%3a',
+      '%25', '%4', '%e2%82', '%zz', '\t', ' ', '\u007f', '\u0000', 'é', '€', '😀', '\uD83D',
+    );
+    const start = fc.constantFrom('', 'http://example.com', 'http://ex%41mple.com', 'http://ex ample.com', 'http://é.com', '//h%7e');
+    const url = fc.tuple(start, fc.array(piece, { maxLength: 12 })).map(([s, p]) => s + p.join(''));
+    const rules = 'User-agent: *\nDisallow: /*%7E\nDisallow: /A*%2F\nAllow: /*%25$\nDisallow: /%E2%82%AC\nDisallow: /*%09\nAllow: /*:\nDisallow: /*%3A\nDisallow: /*%20*e$\nDisallow: /%F0%9F%98%80\n';
+    const m = parse(rules, { profile: 'rfc' }).compile('FooBot');
+    fc.assert(
+      fc.property(fc.array(url, { maxLength: 40 }), (urls) => {
+        expect(Array.from(m.checkMany(urls))).toEqual(urls.map((u) => (m.isAllowed(u) ? 1 : 0)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('across batch edges: a URL longer than a batch, and more URLs than one batch holds', () => {
+    const long = '/a' + 'é'.repeat(40_000);
+    const urls = ['/\uD83D', '\uDE00', long, '/x', long + '\uD83D', '\uDE00/a', ...Array.from({ length: 3000 }, (_, i) => (i % 3 ? `/a${i}é` : `/b${i}a`))];
+    for (const profile of ['google', 'rfc'] as const) {
+      const m = parse(body, { profile }).compile('FooBot');
+      expect(Array.from(m.checkMany(urls))).toEqual(urls.map((u) => (m.isAllowed(u) ? 1 : 0)));
+    }
+    // Under rfc a lone surrogate is U+FFFD, which the first rule disallows: halves of a pair in two URLs are no pair.
+    const rfc = parse('User-agent: *\nDisallow: /*\uD83D\n', { profile: 'rfc' }).compile('FooBot');
+    expect(Array.from(rfc.checkMany(['/\uD83D', '\uDE00/b', '/\uD83D\uDE00']))).toEqual([0, 1, 1]);
+  });
+});
+
+describe('the core\'s path handling agrees with the reference', () => {
+  it('on edge cases around "://"', () => {
+    const enc = (s: string) => new TextEncoder().encode(s);
+    for (const u of ['a:?/x', 'a:?//x', 'http:;//x/y', ':?//', '://', 'x://', '//a://b/c', 'a://?b', 'a:/', 'a:b//c']) {
+      expect(corePath(u, 'google'), u).toEqual(pathParamsQuery(enc(u)));
+    }
+  });
+
+  it('path extraction on strings of the octets that matter to it', () => {
+    const enc = (s: string) => new TextEncoder().encode(s);
+    const unit = fc.constantFrom(':', '/', '?', ';', '#', 'a', '\u0000', '%');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 14 }), (u) => {
+        const path = pathParamsQuery(enc(u));
+        const nul = path.indexOf(0);
+        expect(corePath(u, 'google')).toEqual(nul < 0 ? path : path.subarray(0, nul));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('path extraction (google) and RFC 3986 normalisation (rfc) of any string', () => {
+    const enc = (s: string) => new TextEncoder().encode(s);
+    fc.assert(
+      fc.property(fc.oneof(url, fc.string({ unit: 'binary', maxLength: 80 })), (u) => {
+        const path = pathParamsQuery(enc(u));
+        const nul = path.indexOf(0); // Google reads the path as a C string
+        expect(corePath(u, 'google')).toEqual(nul < 0 ? path : path.subarray(0, nul));
+        expect(corePath(u, 'rfc')).toEqual(normalizePath(path));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('RFC 3986 normalisation of long paths: plain runs of 16 and more, escapes across their edges', () => {
+    // The core copies plain octets 16 at a time: runs of every length, with
+    // escapes, octets to encode and broken escapes at and across the edges.
+    const unit = fc.constantFrom('a', 'a', 'a', 'a', '/', '%', '%4', '%41', '%2f', '%2F', '%7e', 'é', ' ', '\u007f', 'F', '~');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 120 }), (p) => {
+        const path = pathParamsQuery(new TextEncoder().encode('/' + p));
+        expect(corePath('/' + p, 'rfc')).toEqual(normalizePath(path));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});

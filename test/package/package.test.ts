@@ -1,0 +1,391 @@
+// The package as a user gets it: `npm pack`, the tarball installed in a fresh
+// folder, then used from ESM, CommonJS, TypeScript (skipLibCheck off), a Node
+// bundle made with esbuild, browser bundles (esbuild, Vite, webpack) in Deno, Bun,
+// headless Chromium and Node without Buffer, a worker in Cloudflare's workerd,
+// and `npx robots-wasm`. What the tarball holds is
+// checked too: the library, its types, the command, the license; nothing of
+// the tests, the sources or the CLI's internals.
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
+import { createRequire } from 'node:module';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve, startRobotsServe, startServer } from '../helpers/http-servers.js';
+import { freePort, SKIP_REDIS, startRedis } from '../helpers/redis-server.js';
+import { HAVE_SHARED, readJson, vectorBody, type Vector } from '../helpers/shared-data.js';
+import chromium from '@sparticuz/chromium';
+import puppeteer from 'puppeteer-core';
+import webpack, { type Stats } from 'webpack';
+
+const execFileAsync = promisify(execFile);
+const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+const dir = mkdtempSync(path.join(tmpdir(), 'robots-package-'));
+const app = path.join(dir, 'app');
+let files: string[] = [];
+
+const BODY = 'User-agent: FooBot\\nDisallow: /private\\n';
+/** One check every consumer runs: a verdict, a line, and rfc's normalisation. */
+const PROGRAM = (imp: string) => `${imp}
+const r = parse('${BODY}');
+const out = [r.isAllowed('https://example.com/private/x', 'FooBot'), r.explain('/private', 'FooBot').line, r.isAllowed('/%70rivate', 'FooBot')];
+console.log(JSON.stringify(out));`;
+const EXPECTED = '[false,2,false]';
+
+function run(cmd: string, args: string[], cwd = app): string {
+  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', timeout: 120_000, env: { ...process.env, npm_config_update_notifier: 'false' } });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr}${r.stdout}`);
+  return r.stdout;
+}
+
+/** Runs a script in headless Chromium (from npm: @sparticuz/chromium, driven by
+ * puppeteer-core) on a blank page: what it logged, and its errors. */
+async function inChromium(script: string, type: 'module' | 'classic'): Promise<{ logs: string[]; errors: string[] }> {
+  const executablePath = await chromium.executablePath();
+  const browser = await puppeteer.launch({ executablePath, args: chromium.args, headless: true });
+  try {
+    const page = await browser.newPage();
+    const logs: string[] = [];
+    const errors: string[] = [];
+    page.on('console', (m) => (m.type() === 'error' ? errors : logs).push(m.text()));
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.setContent('<!doctype html><title>robots-wasm</title>');
+    await page.addScriptTag({ content: script, type: type === 'module' ? 'module' : undefined });
+    for (let t = 0; logs.length === 0 && errors.length === 0 && t < 200; t++) await new Promise((r) => setTimeout(r, 50));
+    return { logs, errors };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** How many verdicts the conformance program checks (conformance.mjs, written by beforeAll). */
+let CHECKS = 0;
+
+/** The app's conformance program: every conformance vector's verdict under both
+ * profiles (isAllowed and checkMany), from robots-wasm as a bundler resolves it.
+ * The vectors travel inside the app (a browser or a worker reads no files):
+ * Google's value under `google`, the RFC's under `rfc`. conformance.mjs exports
+ * conformance(); portable.mjs logs its result. */
+function writeConformanceApp(): void {
+  const vectors = HAVE_SHARED
+    ? readJson<Vector[]>('conformance/verdicts.json').map((v) => ({ b64: Buffer.from(vectorBody(v)).toString('base64'), agents: v.agents, url: v.url, google: v.google_allowed ?? v.allowed, rfc: v.source === 'rfc' && v.id !== 'rfc/2.2.2-fig4-encoding/3' ? v.allowed : null }))
+    : [{ b64: Buffer.from('User-agent: FooBot\nDisallow: /private\n').toString('base64'), agents: ['FooBot'], url: 'https://e.com/private/x', google: false, rfc: false }];
+  writeFileSync(path.join(app, 'vectors.json'), JSON.stringify(vectors));
+  CHECKS = vectors.reduce((n, v) => n + 1 + (v.rfc === null ? 0 : 1), 0);
+  writeFileSync(path.join(app, 'conformance.mjs'), `import { parse } from 'robots-wasm';
+import vectors from './vectors.json';
+const bytes = (b64) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+export function conformance() {
+  let checked = 0;
+  const wrong = [];
+  for (const v of vectors) {
+    for (const profile of ['google', 'rfc']) {
+      const want = v[profile];
+      if (want === null) continue;
+      const robots = parse(bytes(v.b64), { profile, maxBytes: Infinity });
+      const m = robots.compile(v.agents);
+      // checkMany too: it encodes its batch without Buffer where there is none.
+      const got = [robots.isAllowed(v.url, v.agents), m.checkMany([v.url, v.url])[1] === 1];
+      m.dispose();
+      checked++;
+      if (got[0] !== want || got[1] !== want) wrong.push([profile, v.url, got, want]);
+    }
+  }
+  return { checked, wrong, buffer: typeof globalThis.Buffer };
+}
+`);
+  writeFileSync(path.join(app, 'portable.mjs'), `import { conformance } from './conformance.mjs';
+console.log(JSON.stringify(conformance()));
+`);
+}
+
+beforeAll(() => {
+  const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', dir], ROOT)) as { filename: string; files: { path: string }[] }[];
+  files = packed[0].files.map((f) => f.path);
+  writeFileSync(path.join(dir, 'package.json'), '{}');
+  run('mkdir', ['-p', app], dir);
+  writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'app', private: true }));
+  run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', path.join(dir, packed[0].filename)]);
+  writeConformanceApp();
+}, 180_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the packed tarball', () => {
+  it('holds the library, its types, the command and the license, and no sources, tests or CLI internals', () => {
+    for (const f of ['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts', 'dist/cli.js']) {
+      expect(files, f).toContain(f);
+    }
+    for (const entry of ['compat', 'compat-rfc', 'compat-google', 'redis']) for (const ext of ['js', 'cjs', 'd.ts', 'd.cts']) expect(files).toContain(`dist/${entry}.${ext}`);
+    // workerd's build (the `workerd` condition): its entries, their shared chunk and the core beside them.
+    for (const f of ['dist/workerd/index.js', 'dist/workerd/compat.js', 'dist/workerd/compat-rfc.js', 'dist/workerd/compat-google.js', 'dist/workerd/robots.wasm']) expect(files).toContain(f);
+    for (const f of ['index.html', 'style.css', 'app.js', 'worker.js']) expect(files).toContain(`dist/web/${f}`);
+    expect(files.filter((f) => /^dist\/workerd\/chunks\/[^/]+\.js$/.test(f)).length).toBeGreaterThan(0);
+    expect(files.filter((f) => f.startsWith('src/') || f.startsWith('test/') || f.startsWith('assembly/'))).toEqual([]);
+    expect(files.filter((f) => f.startsWith('dist/') && f.endsWith('.d.ts')).sort()).toEqual(['dist/compat-google.d.ts', 'dist/compat-rfc.d.ts', 'dist/compat.d.ts', 'dist/index.d.ts', 'dist/redis.d.ts']);
+  });
+
+  it('installs only what the library needs (the command carries its own dependencies)', () => {
+    const installed = readdirSync(path.join(app, 'node_modules')).filter((n) => !n.startsWith('.')).sort();
+    expect(installed).toEqual(['@assemblyscript', 'fflate', 'http-cache-semantics', 'robots-wasm']);
+  });
+
+  it('works from ESM', () => {
+    writeFileSync(path.join(app, 'esm.mjs'), PROGRAM("import { parse } from 'robots-wasm';"));
+    expect(run(process.execPath, ['esm.mjs']).trim()).toBe(EXPECTED);
+  });
+
+  it('works from CommonJS', () => {
+    writeFileSync(path.join(app, 'cjs.cjs'), PROGRAM("const { parse } = require('robots-wasm');"));
+    expect(run(process.execPath, ['cjs.cjs']).trim()).toBe(EXPECTED);
+  });
+
+  it('type-checks from TypeScript with skipLibCheck off, ESM and CommonJS', () => {
+    const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+    const typed = `import { parse, productToken, type Verdict, RobotsCache, DisposedError } from 'robots-wasm';
+const v: Verdict = parse('${BODY}', { profile: 'google' }).explain('/private', productToken('FooBot/1.0'));
+const n: number = v.line;
+const c = new RobotsCache({ agent: 'FooBot', userAgentHeader: 'FooBot/1.0' });
+export { n, c, DisposedError };
+`;
+    writeFileSync(path.join(app, 'typed.mts'), typed);
+    writeFileSync(path.join(app, 'typed.cts'), typed.replace(/^import (.*) from 'robots-wasm';/, "import $1 from 'robots-wasm';"));
+    writeFileSync(path.join(app, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', types: [], lib: ['es2022', 'dom'] },
+      files: ['typed.mts', 'typed.cts'],
+    }));
+    run(process.execPath, [tsc, '-p', 'tsconfig.json']);
+  });
+
+  it('bundles into a Node app with esbuild, which runs from anywhere', () => {
+    writeFileSync(path.join(app, 'bundled.mjs'), PROGRAM("import { parse } from 'robots-wasm';"));
+    const out = path.join(dir, 'elsewhere', 'bundle.mjs');
+    execFileSync(path.join(ROOT, 'node_modules/.bin/esbuild'), ['bundled.mjs', '--bundle', '--platform=node', '--format=esm', `--outfile=${out}`], { cwd: app, stdio: 'pipe' });
+    expect(readdirSync(path.dirname(out))).toEqual(['bundle.mjs']); // nothing to copy beside it
+    expect(run(process.execPath, [out], dir).trim()).toBe(EXPECTED);
+  });
+
+  it('robots-wasm/compat: robots-parser\'s API by a one-line import change, from ESM, CommonJS and TypeScript', () => {
+    const program = `const robots = robotsParser('https://example.com/robots.txt', 'User-agent: FooBot\\nDisallow: /private\\nCrawl-delay: 2\\n');
+console.log(JSON.stringify([robots.isAllowed('https://example.com/private/x', 'FooBot/1.0'), robots.isAllowed('https://other.example/x', 'FooBot'), robots.getMatchingLineNumber('https://example.com/private', 'FooBot'), robots.getCrawlDelay('FooBot')]));`;
+    writeFileSync(path.join(app, 'compat.mjs'), `import robotsParser from 'robots-wasm/compat';\n${program}`);
+    writeFileSync(path.join(app, 'compat.cjs'), `const robotsParser = require('robots-wasm/compat');\nif (require('robots-wasm/compat').default !== robotsParser) throw new Error('no default');\n${program}`);
+    for (const f of ['compat.mjs', 'compat.cjs']) expect(run(process.execPath, [f]).trim(), f).toBe('[false,null,2,2]');
+    const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+    writeFileSync(path.join(app, 'typed-compat.mts'), `import robotsParser, { type Robot } from 'robots-wasm/compat';
+const r: Robot = robotsParser('https://example.com/robots.txt', '', { profile: 'rfc' });
+const v: boolean | undefined = r.isAllowed('https://example.com/', 'FooBot');
+export { v };
+`);
+    writeFileSync(path.join(app, 'tsconfig-compat.json'), JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', types: [], lib: ['es2022', 'dom'] },
+      files: ['typed-compat.mts'],
+    }));
+    run(process.execPath, [tsc, '-p', 'tsconfig-compat.json']);
+  });
+
+  it('robots-wasm/redis: with redis installed beside it, from ESM and CommonJS (a shared fetch on a real redis-server), and typed', async () => {
+    // The store's client is an optional peer dependency: the user installs it.
+    run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', 'redis@^6']);
+    const redis = SKIP_REDIS ? undefined : await startRedis();
+    try {
+      const http = await startServer(serve('User-agent: *\nDisallow: /private\n'));
+      const program = (imp: string) => `${imp}
+const url = process.argv[2];
+const store = new RedisStore({ url: url ?? 'redis://127.0.0.1:1', connectTimeoutMs: 100 });
+const caches = [0, 1].map(() => new RobotsCache({ agent: 'FooBot', userAgentHeader: 'FooBot/1.0', store }));
+const verdicts = [];
+for (const c of caches) verdicts.push(await c.isAllowed('${http.origin}/private/x'), await c.isAllowed('${http.origin}/public'));
+console.log(JSON.stringify([verdicts, caches.map((c) => c.stats.fetches)]));
+await store.close();`;
+      writeFileSync(path.join(app, 'redis.mjs'), program("import { RobotsCache } from 'robots-wasm';\nimport { RedisStore } from 'robots-wasm/redis';"));
+      writeFileSync(path.join(app, 'redis.cjs'), `(async () => {\n${program("const { RobotsCache } = require('robots-wasm');\nconst { RedisStore } = require('robots-wasm/redis');")}\n})();`);
+      // Without a server the caches fetch on their own; with one, the second takes the first's fetch.
+      const expected = JSON.stringify([[false, true, false, true], redis ? [1, 0] : [1, 1]]);
+      // Not spawnSync: the HTTP server answers from this process's event loop.
+      for (const f of ['redis.mjs', 'redis.cjs']) {
+        await redis?.command('FLUSHALL');
+        const { stdout } = await execFileAsync(process.execPath, redis ? [f, redis.url] : [f], { cwd: app, timeout: 60_000 });
+        expect(stdout.trim(), f).toBe(expected);
+      }
+      await http.close();
+      const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+      writeFileSync(path.join(app, 'typed-redis.mts'), `import { RobotsCache, type RobotsStore, type StoreEvent } from 'robots-wasm';
+import { RedisStore, RECORD_FORMAT } from 'robots-wasm/redis';
+const store: RobotsStore = new RedisStore({ url: 'redis://127.0.0.1:6379', prefix: 'crawl:' });
+const c = new RobotsCache({ agent: 'FooBot', userAgentHeader: 'FooBot/1.0', store, onStoreEvent: (e: StoreEvent) => console.log(e.type) });
+export { c, RECORD_FORMAT };
+`);
+      writeFileSync(path.join(app, 'tsconfig-redis.json'), JSON.stringify({
+        compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', types: ['node'], lib: ['es2022', 'dom'], typeRoots: [path.join(ROOT, 'node_modules/@types')] },
+        files: ['typed-redis.mts'],
+      }));
+      run(process.execPath, [tsc, '-p', 'tsconfig-redis.json']);
+    } finally {
+      await redis?.stop();
+    }
+  }, 180_000);
+
+  it('bundles for the browser with esbuild (no plugin, no node: import), and the bundle gives the conformance vectors\' verdicts in Deno (no permissions), Bun, headless Chromium and a runtime without Buffer', async () => {
+    const out = path.join(dir, 'browser', 'portable.js');
+    execFileSync(path.join(ROOT, 'node_modules/.bin/esbuild'), ['portable.mjs', '--bundle', '--platform=browser', '--format=esm', `--outfile=${out}`], { cwd: app, stdio: 'pipe' });
+    expect(readFileSync(out, 'utf8')).not.toMatch(/from\s*["']node:|require\(["']node:/);
+    const expected = CHECKS;
+    // Deno from npm (a devDependency, its binary in a platform package): no permission given.
+    const deno = JSON.parse(run(path.join(ROOT, 'node_modules/.bin/deno'), ['run', '--no-prompt', out], dir).trim());
+    expect(deno).toEqual({ checked: expected, wrong: [], buffer: 'function' });
+    // Bun from npm too (a devDependency): the bundle, and the package as Bun imports it.
+    const bun = path.join(ROOT, 'node_modules/.bin/bun');
+    expect(JSON.parse(run(bun, ['run', out], dir).trim())).toEqual({ checked: expected, wrong: [], buffer: 'function' });
+    writeFileSync(path.join(app, 'bun.mjs'), PROGRAM("import { parse } from 'robots-wasm';"));
+    expect(run(bun, ['run', 'bun.mjs']).trim()).toBe(EXPECTED);
+    // A real browser: headless Chromium, the bundle as a module script.
+    const { logs, errors } = await inChromium(readFileSync(out, 'utf8'), 'module');
+    expect(errors).toEqual([]);
+    expect(JSON.parse(logs[0])).toEqual({ checked: expected, wrong: [], buffer: 'undefined' });
+    // A runtime without Buffer (as a browser): Node with it removed before the bundle loads.
+    const bare = JSON.parse(run(process.execPath, ['--input-type=module', '-e', `delete globalThis.Buffer; await import(${JSON.stringify(out)});`], dir).trim());
+    expect(bare).toEqual({ checked: expected, wrong: [], buffer: 'undefined' });
+  }, 120_000);
+
+  it('runs in Cloudflare\'s workerd: a worker bundled as wrangler bundles it (the `workerd` condition, the core a .wasm module beside it, no node: import, no embedded core) gives the conformance vectors\' verdicts, robots-wasm/compat sharing its core; typed through the condition', async () => {
+    writeFileSync(path.join(app, 'worker.mjs'), `import { conformance } from './conformance.mjs';
+import robotsParser from 'robots-wasm/compat';
+// What the octets-embedding build would meet: workerd compiles no WASM from octets.
+function compileOctets() {
+  try {
+    new WebAssembly.Module(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
+    return 'compiled';
+  } catch (e) {
+    return String(e);
+  }
+}
+export default {
+  async fetch() {
+    const robots = robotsParser('https://example.com/robots.txt', 'User-agent: FooBot\\nDisallow: /private\\n');
+    return Response.json({ ...conformance(), compat: robots.isAllowed('https://example.com/private/x', 'FooBot/1.0'), octets: compileOctets() });
+  },
+};
+`);
+    // As wrangler bundles a worker: its conditions and main fields, and a .wasm
+    // import kept as a module of the worker (esbuild's copy loader puts it beside the bundle).
+    const out = path.join(dir, 'workerd');
+    execFileSync(path.join(ROOT, 'node_modules/.bin/esbuild'), ['worker.mjs', '--bundle', '--format=esm', '--platform=neutral', '--conditions=workerd,worker,browser',
+      '--main-fields=browser,module,main', '--loader:.wasm=copy', '--asset-names=[name]', `--outfile=${path.join(out, 'worker.js')}`], { cwd: app, stdio: 'pipe' });
+    expect(readdirSync(out).sort()).toEqual(['robots.wasm', 'worker.js']);
+    const core = readFileSync(path.join(app, 'node_modules/robots-wasm/dist/workerd/robots.wasm'));
+    expect(readFileSync(path.join(out, 'robots.wasm')).equals(core)).toBe(true);
+    const js = readFileSync(path.join(out, 'worker.js'), 'utf8');
+    expect(js).not.toMatch(/from\s*["']node:|require\(["']node:/);
+    expect(js.match(/^import \w+ from "\.\/robots\.wasm";$/gm)).toHaveLength(1); // one core for both entries
+    expect(js).not.toContain(core.toString('base64').slice(0, 200));
+    // workerd from npm (a devDependency, its binary in a platform package), with
+    // two workers of that bundle: without Buffer (so checkMany writes its batches
+    // with a loop), and with nodejs_compat's Buffer (newer compatibility dates have it too).
+    const workerd = createRequire(import.meta.url)('workerd') as { default: string; compatibilityDate: string };
+    const workers = { bare: { date: '2025-09-15', flags: [] as string[], buffer: 'undefined' }, node: { date: workerd.compatibilityDate, flags: ['nodejs_compat'], buffer: 'function' } };
+    const ports = { bare: await freePort(), node: await freePort() };
+    const names = Object.keys(workers) as (keyof typeof workers)[];
+    writeFileSync(path.join(out, 'config.capnp'), `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [${names.map((n) => `(name = "${n}", worker = .${n})`).join(', ')}],
+  sockets = [${names.map((n) => `(name = "${n}", address = "127.0.0.1:${ports[n]}", http = (), service = "${n}")`).join(', ')}],
+);
+${names.map((n) => `const ${n} :Workerd.Worker = (
+  modules = [
+    (name = "worker.js", esModule = embed "worker.js"),
+    (name = "robots.wasm", wasm = embed "robots.wasm"),
+  ],
+  compatibilityDate = "${workers[n].date}",
+  compatibilityFlags = ${JSON.stringify(workers[n].flags)},
+);`).join('\n')}
+`);
+    const child = spawn(workerd.default, ['serve', 'config.capnp'], { cwd: out, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      for (const n of names) {
+        let res: Response | undefined;
+        for (const deadline = Date.now() + 20_000; res === undefined;) {
+          if (child.exitCode !== null || child.signalCode !== null) throw new Error(`workerd exited (${child.exitCode ?? child.signalCode}): ${output}`);
+          if (Date.now() > deadline) throw new Error(`workerd did not answer on port ${ports[n]}: ${output}`);
+          res = await fetch(`http://127.0.0.1:${ports[n]}/`).catch(() => new Promise<undefined>((r) => setTimeout(r, 50)));
+        }
+        const text = await res.text();
+        expect(res.status, text + output).toBe(200);
+        expect(JSON.parse(text), n).toEqual({ checked: CHECKS, wrong: [], buffer: workers[n].buffer, compat: false, octets: expect.stringMatching(/disallowed by embedder/) });
+      }
+    } finally {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    // TypeScript resolving through the condition gets the same declarations.
+    writeFileSync(path.join(app, 'typed-worker.ts'), `import { parse, type Verdict } from 'robots-wasm';
+import robotsParser, { type Robot } from 'robots-wasm/compat';
+const v: Verdict = parse('${BODY}').explain('/private', 'FooBot');
+const r: Robot = robotsParser('https://example.com/robots.txt', '');
+export { v, r };
+`);
+    writeFileSync(path.join(app, 'tsconfig-worker.json'), JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, module: 'esnext', moduleResolution: 'bundler', customConditions: ['workerd', 'worker', 'browser'], target: 'es2022', types: [], lib: ['es2022', 'dom'] },
+      files: ['typed-worker.ts'],
+    }));
+    run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig-worker.json']);
+  }, 60_000);
+
+  it('bundles with Vite (vite build of a page, no config or plugin; the core embedded, no node: import), and the page\'s script gives the conformance vectors\' verdicts in headless Chromium', async () => {
+    writeFileSync(path.join(app, 'index.html'), '<!doctype html><title>robots-wasm</title><script type="module" src="./portable.mjs"></script>\n');
+    run(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', 'vite-dist', '--logLevel', 'warn']);
+    const assets = readdirSync(path.join(app, 'vite-dist/assets'));
+    expect(assets).toEqual([expect.stringMatching(/^index-[\w-]+\.js$/)]); // no .wasm to serve beside it
+    const js = readFileSync(path.join(app, 'vite-dist/assets', assets[0]), 'utf8');
+    expect(js).not.toMatch(/from\s*["']node:|require\(["']node:/);
+    expect(js).toContain(readFileSync(path.join(app, 'node_modules/robots-wasm/dist/workerd/robots.wasm')).toString('base64').slice(0, 200));
+    expect(readFileSync(path.join(app, 'vite-dist/index.html'), 'utf8')).toContain(`/assets/${assets[0]}`);
+    const { logs, errors } = await inChromium(js, 'module');
+    expect(errors).toEqual([]);
+    expect(JSON.parse(logs[0])).toEqual({ checked: CHECKS, wrong: [], buffer: 'undefined' });
+  }, 60_000);
+
+  it('bundles with webpack 5 (entry, output, mode and target only: no loader or plugin for the WASM; the core embedded, no node: import), and the bundle gives the conformance vectors\' verdicts in headless Chromium and a runtime without Buffer', async () => {
+    const outDir = path.join(dir, 'webpack');
+    const stats = await new Promise<Stats>((resolve, reject) => {
+      webpack({ entry: path.join(app, 'portable.mjs'), output: { path: outDir, filename: 'main.js' }, mode: 'production', target: 'web' }, (err, s) => (err ? reject(err) : resolve(s!)));
+    });
+    expect(stats.hasErrors(), stats.toString('errors-only')).toBe(false);
+    expect(readdirSync(outDir)).toEqual(['main.js']); // no .wasm to serve beside it
+    const out = path.join(outDir, 'main.js');
+    const js = readFileSync(out, 'utf8');
+    expect(js).not.toMatch(/from\s*["']node:|require\(["']node:/);
+    expect(js).toContain(readFileSync(path.join(app, 'node_modules/robots-wasm/dist/workerd/robots.wasm')).toString('base64').slice(0, 200));
+    const { logs, errors } = await inChromium(js, 'classic');
+    expect(errors).toEqual([]);
+    expect(JSON.parse(logs[0])).toEqual({ checked: CHECKS, wrong: [], buffer: 'undefined' });
+    const bare = JSON.parse(run(process.execPath, ['--input-type=module', '-e', `delete globalThis.Buffer; await import(${JSON.stringify(out)});`], dir).trim());
+    expect(bare).toEqual({ checked: CHECKS, wrong: [], buffer: 'undefined' });
+  }, 60_000);
+
+  it('runs its command as npx robots-wasm', () => {
+    expect(run('npx', ['--no-install', 'robots-wasm', '--help'])).toMatch(/^Usage: robots/);
+    writeFileSync(path.join(app, 'robots.txt'), BODY.replace('\\n', '\n').replace('\\n', '\n'));
+    const r = spawnSync('npx', ['--no-install', 'robots-wasm', 'check', 'robots.txt', 'FooBot', 'https://example.com/private'], { cwd: app, encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^disallowed\t2\t/);
+  });
+
+  it('serves the tester page from the installed package (its robots-wasm bin: serve)', async () => {
+    // The bin itself, not npx: a signal reaches the server, and no server outlives the test.
+    const { child, origin } = await startRobotsServe(path.join(app, 'node_modules/.bin/robots-wasm'), [], app);
+    try {
+      expect(await (await fetch(origin)).text()).toMatch(/<textarea id="robots"/);
+      for (const f of ['app.js', 'worker.js', 'style.css']) expect((await fetch(`${origin}/${f}`)).status, f).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});
