@@ -3,7 +3,7 @@ import { applicableGroups, crawlerNames, names } from './parse/agents.js';
 import { compileRules } from './compile/compile.js';
 import { explainRecords, type Explanation } from './explanation.js';
 import { checkMatcherOptions, Matcher, MatcherOptions, startsCold, Verdict } from './match/matcher.js';
-import { MatcherPool } from './match/matcher-pool.js';
+import { matcherPool } from './match/matcher-pool.js';
 import type { Profile } from './parse/pattern.js';
 import { compactRecords, Diagnostic, diagnosticsOf, readRecords, Records, recordsBytes, sizeLimitDiagnostic, type AgentLine } from './parse/records.js';
 import { selectGroupRules, selectRules } from './parse/rule-selection.js';
@@ -25,11 +25,11 @@ const DIAGNOSTIC_BYTES = 80;
 const MATCHER_CACHE = 8;
 /** Bound on the memory of all RobotsTxt's own matchers in the process (see matcher-pool.ts). */
 export const OWN_MATCHERS_BYTES = 32 << 20;
-const ownMatchers = new MatcherPool(OWN_MATCHERS_BYTES);
+const ownMatchers = matcherPool(OWN_MATCHERS_BYTES);
 
 /** @internal The pool of RobotsTxt's own matchers, for tests. */
 export function ownMatcherStats(): { matchers: number; bytes: number } {
-  return ownMatchers.stats;
+  return { matchers: ownMatchers.size, bytes: ownMatchers.bytes };
 }
 
 function diagnosticsBytes(list: readonly Diagnostic[]): number {
@@ -176,7 +176,7 @@ export class RobotsTxt {
     this.matchers ??= new Map();
     let m = this.matchers.get(key);
     if (m !== undefined && !m.disposed) {
-      ownMatchers.use(m);
+      ownMatchers.get(m);
       return m;
     }
     m = compile();
@@ -184,11 +184,11 @@ export class RobotsTxt {
     if (this.matchers.size >= MATCHER_CACHE) {
       const [oldKey, old] = this.matchers.entries().next().value!;
       this.matchers.delete(oldKey);
-      ownMatchers.remove(old);
+      ownMatchers.delete(old);
       old.dispose();
     }
     this.matchers.set(key, m);
-    ownMatchers.add(m);
+    ownMatchers.set(m, m);
     return m;
   }
 
@@ -197,7 +197,7 @@ export class RobotsTxt {
   dispose(): void {
     if (this.matchers === undefined) return;
     for (const m of this.matchers.values()) {
-      ownMatchers.remove(m);
+      ownMatchers.delete(m);
       m.dispose();
     }
     this.matchers.clear();

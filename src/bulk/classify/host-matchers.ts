@@ -1,11 +1,12 @@
 // The matchers of a --robots-dir: each origin's robots.txt parsed and compiled
-// once, kept in a cache bounded by bytes (least recently used out first, as a
-// CLOCK approximates it: see evict), so millions of URLs over hundreds
+// once, kept in a cache bounded by bytes (a MatcherLru: least recently used out
+// first, never the one just used), so millions of URLs over hundreds
 // of thousands of hosts run in bounded memory. An origin (scheme, host, port)
 // has its own robots.txt (robots-dir.ts finds it in the directory; warc-robots.ts
 // among WARC captures).
 import { compileOctets, parse } from '../../engine/robots-txt.js';
 import type { Matcher } from '../../engine/match/matcher.js';
+import { MatcherLru } from '../../engine/match/matcher-lru.js';
 import type { Profile } from '../../engine/parse/pattern.js';
 import { UNREACHABLE, type CrawlerMatchers, type LabelledMatcher, type Origin, type OutputFormat } from './line-classifier.js';
 import { BulkError } from '../errors.js';
@@ -26,9 +27,6 @@ interface Entry {
   others?: Matcher[];
   /** Octets the matcher's rules point into (its robots.txt), or the host name's. */
   source: number;
-  bytes: number;
-  /** Used since it was last put at the young end (evict() moves it there, not each use). */
-  used: boolean;
 }
 
 export interface HostMatchersOptions {
@@ -52,11 +50,10 @@ export interface HostMatchersOptions {
 }
 
 export class HostMatchers {
-  private readonly entries = new Map<number, Entry>(); // by origin key, oldest first (see evict)
-  private held = 0;
+  /** By origin key. An entry's automata grow as its URLs are checked: the LRU weighs it again once another host's are. */
+  private readonly entries: MatcherLru<number, Entry>;
   /** Hosts parsed and compiled (more than the distinct hosts when the cache evicted). */
   loads = 0;
-  evictions = 0;
   /** Why each host file that could not be read failed, since last taken (takeUnreadable). */
   private unreadable: string[] = [];
 
@@ -66,24 +63,17 @@ export class HostMatchers {
   constructor(private readonly options: HostMatchersOptions) {
     this.warc = options.warc !== undefined ? new WarcRobots(options.warc) : null;
     this.dir = options.dir !== undefined ? new RobotsDir(options.dir, options.maxBytes) : null;
+    this.entries = new MatcherLru({ maxBytes: options.cacheBytes, weigh: sizeOf, release: disposeEntry, keepNewest: true });
   }
 
   /** The origin's matcher (see MatcherSource): null when there is no robots.txt
    * for it (or when it allows all), UNREACHABLE when it disallows all. */
   get(key: number, origin: () => Origin): Matcher | null | typeof UNREACHABLE | LabelledMatcher {
     let entry = this.entries.get(key);
-    if (entry !== undefined) {
-      entry.used = true;
-      // The automaton grows as it is used: re-measure on each use.
-      const bytes = sizeOf(entry);
-      this.held += bytes - entry.bytes;
-      entry.bytes = bytes;
-    } else {
+    if (entry === undefined) {
       entry = this.load(origin());
       this.entries.set(key, entry);
-      this.held += entry.bytes;
     }
-    if (this.held > this.options.cacheBytes) this.evict(key); // (not a Map iterator per URL run when it fits)
     return entry.labelled ?? entry.matcher;
   }
 
@@ -95,7 +85,7 @@ export class HostMatchers {
   /** The origin's matchers, one per crawler (see CrawlerSource). */
   getAll(key: number, origin: () => Origin): CrawlerMatchers {
     this.get(key, origin);
-    return this.entries.get(key)!.crawlers!;
+    return this.entries.peek(key)!.crawlers!; // (the entry just used is never evicted)
   }
 
   private load(origin: Origin): Entry {
@@ -121,10 +111,9 @@ export class HostMatchers {
       entry = this.compile(r.body);
     } else {
       const matcher = r.kind === 'unreachable' || (r.kind === 'missing' && this.options.missing === 'disallow') ? UNREACHABLE : null;
-      entry = { matcher, source: origin.host.length + label.length, bytes: 0, used: false };
+      entry = { matcher, source: origin.host.length + label.length };
     }
     entry.labelled = { matcher: entry.matcher, label, kind: r.kind };
-    entry.bytes = sizeOf(entry);
     return entry;
   }
 
@@ -135,18 +124,18 @@ export class HostMatchers {
     if (crawlers === undefined) {
       // (No RobotsTxt: the file's octets are the read buffer's, compiled and let go.)
       const matcher = compileOctets(body, { profile, maxBytes }, agents, { ruleTexts });
-      return { matcher, source: matcher.sourceBytes, bytes: 0, used: false };
+      return { matcher, source: matcher.sourceBytes };
     }
     const all = compileCrawlers(parse(body, { profile, maxBytes }), crawlers, ruleTexts);
     const distinct = [...new Set(all)];
-    return { matcher: all[0], crawlers: { matchers: all }, others: distinct.slice(1), source: all[0].sourceBytes, bytes: 0, used: false };
+    return { matcher: all[0], crawlers: { matchers: all }, others: distinct.slice(1), source: all[0].sourceBytes };
   }
 
   private loadFile(origin: Origin): Entry {
     const host = origin.host;
     const none: Entry = this.options.missing === 'disallow'
-      ? { matcher: UNREACHABLE, labelled: { matcher: UNREACHABLE, label: '","robots":"missing"', kind: 'missing' }, source: host.length, bytes: ENTRY_OVERHEAD + host.length, used: false }
-      : { matcher: null, source: host.length, bytes: ENTRY_OVERHEAD + host.length, used: false };
+      ? { matcher: UNREACHABLE, labelled: { matcher: UNREACHABLE, label: '","robots":"missing"', kind: 'missing' }, source: host.length }
+      : { matcher: null, source: host.length };
     if (!RobotsDir.canName(host)) return none; // (no host, or not one a file can be named after: no load)
     this.loads++;
     const found = this.dir!.read(origin);
@@ -157,36 +146,9 @@ export class HostMatchers {
       const why = `cannot read ${found.file}: ${found.why}`;
       if (this.options.strict) throw new BulkError(why);
       this.unreadable.push(why);
-      return { matcher: UNREACHABLE, source: host.length, bytes: ENTRY_OVERHEAD + host.length, used: false };
+      return { matcher: UNREACHABLE, source: host.length };
     }
-    const entry = this.compile(found.body);
-    entry.bytes = sizeOf(entry);
-    return entry;
-  }
-
-  /**
-   * Drops the oldest entries not used since they were last moved to the young
-   * end until the cache fits (never the one just used); those used are moved
-   * there now, a second chance (CLOCK). Moving an entry at each use, for an
-   * exact LRU order, cost a Map delete and set per run of URLs of a host: in an
-   * interleaved input, one per URL.
-   */
-  private evict(keep: number): void {
-    for (const [key, entry] of this.entries) {
-      if (this.held <= this.options.cacheBytes) break;
-      if (entry.used) {
-        entry.used = false;
-        this.entries.delete(key);
-        this.entries.set(key, entry);
-        continue;
-      }
-      if (key === keep) break;
-      this.entries.delete(key);
-      this.held -= entry.bytes;
-      if (entry.matcher !== null && entry.matcher !== UNREACHABLE) entry.matcher.dispose();
-      for (const m of entry.others ?? []) m.dispose();
-      this.evictions++;
-    }
+    return this.compile(found.body);
   }
 
   /** The failures to read host files since the last call (each host once while it stays cached). */
@@ -196,12 +158,17 @@ export class HostMatchers {
     return list;
   }
 
+  /** Entries evicted past cacheBytes. */
+  get evictions(): number {
+    return this.entries.evictions;
+  }
+
   get size(): number {
     return this.entries.size;
   }
 
   get bytes(): number {
-    return this.held;
+    return this.entries.bytes;
   }
 }
 
@@ -211,6 +178,12 @@ function sizeOf(entry: Entry): number {
   let others = 0;
   for (const o of entry.others ?? []) others += o.heldBytes;
   return ENTRY_OVERHEAD + entry.source + (entry.labelled?.label.length ?? 0) + (m === null || m === UNREACHABLE ? 0 : m.heldBytes) + others;
+}
+
+/** An evicted entry's matchers are freed (the caller holds none past its run of URLs). */
+function disposeEntry(entry: Entry): void {
+  if (entry.matcher !== null && entry.matcher !== UNREACHABLE) entry.matcher.dispose();
+  for (const m of entry.others ?? []) m.dispose();
 }
 
 /** Each crawler's matcher for a robots.txt: crawlers that the same groups apply to share one (RobotsTxt.rulesKey). */
