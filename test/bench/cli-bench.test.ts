@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
 describe('robots bench without tinybench', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'robots-no-tinybench-'));

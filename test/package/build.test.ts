@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const clone = mkdtempSync(path.join(tmpdir(), 'robots-build-'));
 
 const execFileAsync = promisify(execFile);

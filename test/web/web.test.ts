@@ -21,7 +21,7 @@ import { startRobotsServe } from '../helpers/http-servers.js';
 import { bombLink, linkOfJson } from '../helpers/link-bombs.js';
 import { AI_CRAWLERS } from '../../src/data/ai-crawlers.js';
 
-const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const CLI = path.join(ROOT, 'dist/cli.js');
 const SCREENSHOT = path.join(ROOT, 'docs/tester.png');
 
