@@ -6,7 +6,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreAllocatedBytes, parse, RobotsCache } from '../../dist/internal.js';
+import { coreAllocatedBytes, parse, RobotsCache } from '../../src/internal.js';
 import { startServer, type TestServer } from '../helpers/http-servers.js';
 import { corpusFile, HAVE_SHARED, readJsonLinesGz, type GoogleVerdict } from '../helpers/shared-data.js';
 

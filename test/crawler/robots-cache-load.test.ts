@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RobotsCache } from '../../dist/index.js';
+import { RobotsCache } from '../../src/index.js';
 import type { Handler, TestServer } from '../helpers/http-servers.js';
 import { startServer } from '../helpers/http-servers.js';
 

@@ -3,8 +3,8 @@
 // the caller made a mistake. Every limit has a test here.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DEFAULT_MAX_BYTES, parse } from '../../dist/index.js';
-import { coreAllocatedBytes, dfaTuning } from '../../dist/internal.js';
+import { DEFAULT_MAX_BYTES, parse } from '../../src/index.js';
+import { coreAllocatedBytes, dfaTuning } from '../../src/internal.js';
 // @ts-expect-error plain ESM module of the bench, without types
 import { pathologicalSynthetic } from '../../bench/synthetic.mjs';
 

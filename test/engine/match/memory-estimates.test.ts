@@ -7,7 +7,7 @@ import { runInNewContext } from 'node:vm';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreAllocatedBytes, coreMemoryBytes, parse, RobotsCache } from '../../../dist/internal.js';
+import { coreAllocatedBytes, coreMemoryBytes, parse, RobotsCache } from '../../../src/internal.js';
 import { startServer, serve, type TestServer } from '../../helpers/http-servers.js';
 import { corpusFile, HAVE_SHARED, SHARED } from '../../helpers/shared-data.js';
 
