@@ -8,6 +8,9 @@ interface Extra {
   kind: string;
   id: string;
   tags?: string[];
+  /** The robots.txt of a sitemap or crawl-delay case, as text or base64 octets. */
+  robots?: string;
+  robots_b64?: string;
   [k: string]: unknown;
 }
 
