@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { robots } from '../helpers/cli-run.js';
-// @ts-expect-error plain ESM module of the bench, without types
 import { shuffled } from '../../bench/synthetic.mjs';
 import { HAVE_SHARED, readJsonLinesGz, SHARED, type GoogleVerdict } from '../helpers/shared-data.js';
+import { propertySeed } from '../helpers/seed.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-threads-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -41,7 +41,7 @@ describe('robots classify --robots-dir: hosts routed to threads, output in input
   for (let i = 0; i < 10_000; i++) lines.push(`https://h5.example/p5/${i}`);
   for (let i = 0; i < 100; i++) lines.push(i % 2 === 0 ? `https://bad.example/${i}` : i % 3 === 0 ? '' : `/no/host/${i}`);
   const input = path.join(dir, 'mixed.txt');
-  writeFileSync(input, shuffled(lines).join('\n') + '\n' + lines.slice(0, 20_000).join('\n') + '\n');
+  writeFileSync(input, shuffled(lines, propertySeed()).join('\n') + '\n' + lines.slice(0, 20_000).join('\n') + '\n');
 
   it('TSV: the same octets with 1, 2 and 3 threads, each host loaded once, one warning for the unreadable file', async () => {
     const { stdout, stderr } = await sameForAnyThreads(['--robots-dir', sites, input]);
@@ -71,7 +71,7 @@ describe('robots classify --robots-dir: hosts routed to threads, output in input
 
   it('JSON lines, --missing disallow, and from stdin: the same octets', async () => {
     await sameForAnyThreads(['--robots-dir', sites, '--format', 'jsonl', '--missing', 'disallow', input]);
-    const text = shuffled(lines, 7).join('\n');
+    const text = shuffled(lines, propertySeed()).join('\n');
     await sameForAnyThreads(['--robots-dir', sites, '--format', 'jsonl', '-'], text);
   });
 
@@ -92,7 +92,7 @@ describe.skipIf(!HAVE_SHARED)('robots classify --robots-dir on the corpus probes
     const grouped = path.join(dir, 'probes.txt');
     writeFileSync(grouped, verdicts.map((v) => v.url).join('\n') + '\n');
     const interleaved = path.join(dir, 'probes-interleaved.txt');
-    writeFileSync(interleaved, shuffled(verdicts.map((v) => v.url)).join('\n') + '\n');
+    writeFileSync(interleaved, shuffled(verdicts.map((v) => v.url), propertySeed()).join('\n') + '\n');
     const args = ['--robots-dir', robotsDir, '--profile', 'google', '--max-bytes', 'Infinity'];
     const a = await sameForAnyThreads([...args, grouped]);
     const want = verdicts.map((v) => `${v.allowed ? 'allowed' : 'disallowed'}\t${v.line}\t${v.url}\n`).join('');

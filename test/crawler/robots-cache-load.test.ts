@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RobotsCache } from '../../src/index.js';
 import type { Handler, TestServer } from '../helpers/http-servers.js';
 import { startServer } from '../helpers/http-servers.js';
+import { propertySeed } from '../helpers/seed.js';
 
 const ORIGINS = 1000;
 const LOOKUPS = 10_000;
@@ -81,7 +82,7 @@ function crawlOrder(rand: () => number): number[] {
 describe('10,000 lookups over 1,000 origins', () => {
   it('give the right verdicts with bounded memory', async () => {
     const cache = new RobotsCache({ agent: 'FooBot', userAgentHeader: 'FooBot/1.0', maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES, timeoutMs: 5000 });
-    let seed = 7;
+    let seed = propertySeed();
     const rand = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
     const order = crawlOrder(rand);
     expect(new Set(order).size).toBe(ORIGINS);

@@ -6,9 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { corePath, normalizePath, parse, referenceVerdict } from '../../../src/internal.js';
+import { propertySeed } from '../../helpers/seed.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1500);
-const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+const SEED = propertySeed();
 const enc = (s: string) => new TextEncoder().encode(s);
 
 const soup = fc.constantFrom(
