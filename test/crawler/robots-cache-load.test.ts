@@ -80,6 +80,7 @@ function crawlOrder(rand: () => number): number[] {
 }
 
 describe('10,000 lookups over 1,000 origins', () => {
+  // 10,000 lookups over 1,000 HTTP servers: 6.5 to 11 s on 2 cores loaded by other runs; 60 s for a margin.
   it('give the right verdicts with bounded memory', async () => {
     const cache = new RobotsCache({ agent: 'FooBot', userAgentHeader: 'FooBot/1.0', maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES, timeoutMs: 5000 });
     let seed = propertySeed();
@@ -146,5 +147,5 @@ describe('10,000 lookups over 1,000 origins', () => {
     expect(end.heapUsed - cleared).toBeLessThan(2 * stats.bytes + MiB);
     expect(heapAt.length).toBe(5);
     expect(Math.max(...heapAt) - heapAt[0]).toBeLessThan(8 * MiB);
-  });
+  }, 60_000);
 });
