@@ -1,14 +1,15 @@
-// The two sets of suites, drawn from what each one reaches, not from a list:
+// The three sets of suites, drawn from what each one reaches, not from a list:
 // - build: the suites that use the built package. A suite is one when it, or a
 //   module of the repository it reaches (imports, dynamic imports, and files it
 //   names with `new URL('…', import.meta.url)`, such as a worker it spawns),
-//   names a path into dist/ in a string (`'../../dist/index.js'`, `'dist/cli.js'`,
-//   `path.join(ROOT, 'dist')`) or packs the package (`npm pack`, whose files are
-//   dist/). The CLI's suites reach dist/cli.js through test/helpers/cli-run.ts.
+//   names a path into dist/ in a string outside a comment line
+//   (`'../../dist/index.js'`, `'dist/cli.js'`, `path.join(ROOT, 'dist')`) or
+//   packs the package (`npm pack`, whose files are dist/). The CLI's suites
+//   reach dist/cli.js through test/helpers/cli-run.ts.
 // - slow: the other suites that give a test or hook longer than the default
-//   timeout (`{ timeout: 60_000 }`, or `60_000` as the last argument): a test
-//   that needs over 15 s is not a fast one (the corpus soak of RobotsCache, the
-//   seed's own check, which runs vitest in a child).
+//   timeout (`{ timeout: 60_000 }`, or `60_000` as the call's last argument):
+//   a test that needs over 15 s on a loaded machine is not a fast one (the
+//   corpus soak of RobotsCache, lifetimes' loops, the seed's own check).
 // - fast: every other suite. They import src/ directly (vitest.config.ts loads
 //   the .wasm core for them), so they run without a build: `npm run test:fast`.
 // `npm test` runs all three. A new suite joins a set by what it imports and the
@@ -17,7 +18,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** A string literal that names dist/ (a path segment, not "distinct"), or npm's `pack` argument. */
-const USES_BUILD = /(['"`])(?:[^'"`\n]*[/'"`])?dist(?:[/'"`])[^'"`\n]*\1|['"]pack['"]/;
+const USES_BUILD = /(['"`])(?:[^'"`\n]*\/)?dist(?:\/[^'"`\n]*)?\1|['"]pack['"]/;
+/** A line that is only a comment (what it names is not used). */
+const COMMENT_LINE = /^\s*(?:\/\/|\/\*|\*).*$/gm;
 /** A timeout a suite gives a test or hook: `timeout: N` in its options, or N as the call's last argument. */
 const TIMEOUT = /\btimeout:\s*([\d_]+)|\},\s*([\d_]+)\s*\)/g;
 /** Relative specifiers: static and dynamic imports, re-exports, and `new URL('…', import.meta.url)`. */
@@ -36,7 +39,7 @@ function reachesBuild(file: string, memo: Map<string, boolean>): boolean {
   if (known !== undefined) return known;
   memo.set(file, false); // a cycle adds nothing
   const text = readFileSync(file, 'utf8');
-  let uses = USES_BUILD.test(text);
+  let uses = USES_BUILD.test(text.replace(COMMENT_LINE, ''));
   for (const m of text.matchAll(LOCAL_REFERENCE)) {
     if (uses) break;
     const next = resolveLocal(file, m[2]);
@@ -55,7 +58,7 @@ function suitesUnder(dir: string): string[] {
 
 /** Whether a suite gives any test or hook more than `defaultMs`. */
 function asksLonger(file: string, defaultMs: number): boolean {
-  for (const m of readFileSync(file, 'utf8').matchAll(TIMEOUT)) if (Number((m[1] ?? m[2]).replaceAll('_', '')) > defaultMs) return true;
+  for (const m of readFileSync(file, 'utf8').replace(COMMENT_LINE, '').matchAll(TIMEOUT)) if (Number((m[1] ?? m[2]).replaceAll('_', '')) > defaultMs) return true;
   return false;
 }
 
