@@ -14,8 +14,13 @@ export function parseSeed(text: string | undefined): number | undefined {
   return n;
 }
 
+/** The seed an environment asks for: PROPERTY_SEED, or FUZZ_SEED (escape-soup's own name before, kept as an alias). */
+export function seedFromEnv(env: NodeJS.ProcessEnv): number | undefined {
+  return parseSeed(env.PROPERTY_SEED || env.FUZZ_SEED);
+}
+
 /** The run's seed. */
-export const PROPERTY_SEED: number = parseSeed(process.env.PROPERTY_SEED) ?? randomInt(2 ** 31);
+export const PROPERTY_SEED: number = seedFromEnv(process.env) ?? randomInt(2 ** 31);
 
 let drawn = false;
 

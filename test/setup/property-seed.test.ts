@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseSeed, replayHint } from '../helpers/seed.js';
+import { parseSeed, replayHint, seedFromEnv } from '../helpers/seed.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FIXTURE = 'test/setup/fixtures/failing-property.ts';
@@ -34,6 +34,13 @@ describe('the property seed', () => {
     expect(parseSeed('-2147483648')).toBe(-(2 ** 31));
     expect(parseSeed('4294967295')).toBe(2 ** 32 - 1);
     for (const bad of ['x', '1.5', '4294967296', '-2147483649', '0x']) expect(() => parseSeed(bad), bad).toThrow(/PROPERTY_SEED must be an integer/);
+  });
+
+  it('is PROPERTY_SEED, else FUZZ_SEED (the old name of escape-soup\'s), else none', () => {
+    expect(seedFromEnv({ PROPERTY_SEED: '7', FUZZ_SEED: '9' })).toBe(7);
+    expect(seedFromEnv({ FUZZ_SEED: '9' })).toBe(9);
+    expect(seedFromEnv({ PROPERTY_SEED: '', FUZZ_SEED: '9' })).toBe(9);
+    expect(seedFromEnv({})).toBeUndefined();
   });
 
   it('is said with the command that replays it', () => {
