@@ -1,5 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { PROPERTY_SEED } from './test/helpers/seed.js';
+import { suiteSets } from './test/setup/suite-sets.js';
+
+// One seed for the run's random generators (test/helpers/seed.ts), drawn here once and handed to every worker.
+process.env.PROPERTY_SEED = String(PROPERTY_SEED);
+
+// A hung test fails in 15 s; the tests that need longer say so, with why, where they are.
+const TIMEOUT_MS = 15_000;
+
+// fast: the suites that import src/ directly, no build, none asking for more than TIMEOUT_MS (`npm run test:fast`);
+// slow: the other src/ ones; build: those that use dist/ (the CLI, the package, the page). `npm test` runs all, after
+// the build. Drawn from the suites themselves (test/setup/suite-sets.ts).
+const suites = suiteSets(import.meta.dirname, TIMEOUT_MS);
 
 export default defineConfig({
   // A .wasm import is the module's octets, as the build embeds it (scripts/build.mjs):
@@ -15,11 +28,15 @@ export default defineConfig({
     },
   ],
   test: {
-    include: ['test/**/*.test.ts'],
     // vitest's own output, then the failed tests named and a plain count, last (test/reporters/closing-lines.ts).
     reporters: ['default', './test/reporters/closing-lines.ts'],
-    setupFiles: ['./test/setup/event-loop.ts'],
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    setupFiles: ['./test/setup/event-loop.ts', './test/setup/property-seed.ts'],
+    testTimeout: TIMEOUT_MS,
+    hookTimeout: TIMEOUT_MS,
+    projects: [
+      { extends: true, test: { name: 'fast', include: suites.fast } },
+      { extends: true, test: { name: 'slow', include: suites.slow } },
+      { extends: true, test: { name: 'build', include: suites.build } },
+    ],
   },
 });

@@ -23,7 +23,7 @@ export async function repeatedUrlFile(host, paths, n) {
   for (let i = 0; i < n; i += batch) {
     let text = '';
     for (let k = i; k < Math.min(n, i + batch); k++) text += `https://${host}${paths[k % paths.length]}\n`;
-    if (!out.write(text)) await new Promise((r) => out.once('drain', r));
+    if (!out.write(text)) await new Promise((r) => out.once('drain', () => r(undefined)));
   }
   await new Promise((r) => out.end(r));
   renameSync(partial, file);

@@ -12,6 +12,6 @@ export function formatFigure(value, unit) {
   }
   if (unit === 'ms') return value.toFixed(value < 10 ? 1 : 0);
   const abs = Math.abs(value);
-  for (const [size, suffix] of [[1e9, 'G'], [1e6, 'M'], [1e3, 'k']]) if (abs >= size) return `${(value / size).toPrecision(3)}${suffix}`;
+  for (const [size, suffix] of /** @type {[number, string][]} */ ([[1e9, 'G'], [1e6, 'M'], [1e3, 'k']])) if (abs >= size) return `${(value / size).toPrecision(3)}${suffix}`;
   return value.toPrecision(3);
 }

@@ -30,7 +30,7 @@ export function machineInfo() {
  * ctx: { agent, quick, budget, corpus(), verdicts() } (corpus/verdicts only called
  * by workloads that need them). log(line) reports progress.
  */
-export async function runWorkloads({ adapters, skipped = [], workloads, ctx, log = () => {} }) {
+export async function runWorkloads({ adapters, skipped = /** @type {{ module: string, reason: string }[]} */ ([]), workloads, ctx, log = (/** @type {string} */ _line) => {} }) {
   const began = performance.now();
   const results = {
     schema: RESULTS_SCHEMA,
@@ -41,11 +41,12 @@ export async function runWorkloads({ adapters, skipped = [], workloads, ctx, log
     baseline: BASELINE_ID,
     engines: adapters.map(({ id, label, library, version, api, profile }) => ({ id, label, library, version, api, ...(profile ? { profile } : {}) })),
     skipped,
-    workloads: [],
+    workloads: /** @type {object[]} */ ([]),
+    durationSeconds: 0,
   };
   for (const workload of workloads) {
     const t0 = performance.now();
-    const entry = { id: workload.id, title: workload.title, kind: workload.kind, unit: workload.unit, description: workload.describe(ctx), results: {}, ...(workload.baseline ? { baseline: workload.baseline } : {}) };
+    const entry = { id: workload.id, title: workload.title, kind: workload.kind, unit: workload.unit, description: workload.describe(ctx), results: {}, ...(workload.baseline ? { baseline: workload.baseline } : {}), seconds: 0 };
     log(`${workload.id}: ${entry.description}`);
     const applicable = adapters.filter((a) => !workload.appliesTo || workload.appliesTo(a));
     workload.prepare?.(ctx, applicable); // work that may start for every engine at once
@@ -55,7 +56,7 @@ export async function runWorkloads({ adapters, skipped = [], workloads, ctx, log
       try {
         entry.results[adapter.id] = await workload.run(ctx, adapter);
       } catch (e) {
-        entry.results[adapter.id] = { error: String(e?.message ?? e) };
+        entry.results[adapter.id] = { error: String(e instanceof Error ? e.message : e) };
       }
       const r = entry.results[adapter.id];
       r.seconds = (performance.now() - t1) / 1000; // what this engine cost the run (budgets)

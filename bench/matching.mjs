@@ -26,7 +26,7 @@ export async function prepareHandles(adapter, files, agent, how) {
     } catch (e) {
       handles.push(FAILED);
       parseErrors++;
-      firstError ??= String(e?.message ?? e);
+      firstError ??= String(e instanceof Error ? e.message : e);
     }
   }
   return { handles, parseErrors, firstError };
@@ -139,9 +139,9 @@ export async function measureMatching(adapter, workload, agent, budget) {
       coverageOf: (view) => Math.min(1, view.next / view.passes.length),
       budget,
     });
-    result.warmed = warmed;
+    Object.assign(result, { warmed });
     if (parseErrors) Object.assign(result, { parseErrors, firstError });
-    if (errors.count) result.checkErrors = errors.count;
+    if (errors.count) Object.assign(result, { checkErrors: errors.count });
     return result;
   } finally {
     releaseHandles(adapter, handles);

@@ -23,7 +23,9 @@ export async function measureRate(fn, units, budget) {
   });
   bench.add('task', fn);
   await bench.run();
-  const latency = bench.tasks[0].result.latency;
+  const result = bench.tasks[0].result;
+  if (result.state !== 'completed') throw new Error(`tinybench: the task ended ${result.state}`); // (throws: true: an error throws first)
+  const latency = result.latency;
   const rate = (ms) => units / (ms / 1000);
   return { median: rate(latency.p50), min: rate(latency.max), max: rate(latency.min), samples: latency.samplesCount, units };
 }
@@ -46,6 +48,10 @@ async function timed(run, work) {
   return performance.now() - t0;
 }
 
+/**
+ * @param {{ total: number, view?: (n: number) => any, run: (work: any) => unknown, unitsOf: (n: number) => number,
+ *   coverageOf?: (view: any) => number, budget: object, async?: boolean }} options
+ */
 export async function measureWork({ total, view = (n) => n, run, unitsOf, coverageOf, budget, async = false }) {
   let n = 1;
   for (;;) {

@@ -7,12 +7,13 @@ import { prepareHandles, verdictsOf } from './matching.mjs';
 
 const [module, id, agent, limit] = process.argv.slice(2);
 if (typeof globalThis.gc !== 'function') throw new Error('run with node --expose-gc');
+const gc = globalThis.gc;
 
 /** Heap + external after GC, read until it settles (external memory is freed after the GC itself). */
 async function retained() {
   let last = Infinity;
   for (let i = 0; i < 20; i++) {
-    globalThis.gc();
+    gc();
     await new Promise((resolve) => setTimeout(resolve, 20));
     const m = process.memoryUsage();
     const now = m.heapUsed + m.external;

@@ -34,7 +34,7 @@ function userWorkload(name, bytes, urls) {
  * results object (the shape of bench/results/*.json). `profile` keeps only this
  * engine's adapters of that profile (peers always run).
  */
-export async function benchUserFiles({ name, bytes, urls, agent = 'Googlebot', profile, quick = false, out = process.stdout, log = () => {} }) {
+export async function benchUserFiles({ name, bytes, urls, agent = 'Googlebot', profile, quick = false, out = process.stdout, log = (/** @type {string} */ _line) => {} }) {
   if (urls.length === 0) throw new RangeError('no URLs to measure');
   const { adapters: all, skipped } = await loadAdapters();
   const adapters = profile ? all.filter((a) => !a.profile || a.profile === profile) : all;

@@ -27,6 +27,7 @@ export const BASELINE_ID = 'robots-parser';
 /** Loads every adapter whose library imports; returns them and the skipped modules with why. */
 export async function loadAdapters(modules = ADAPTER_MODULES) {
   const adapters = [];
+  /** @type {{ module: string, reason: string }[]} */
   const skipped = [];
   for (const spec of modules) {
     try {
@@ -34,7 +35,8 @@ export async function loadAdapters(modules = ADAPTER_MODULES) {
       // `module` lets a child process (cold start, memory) load this one adapter alone.
       for (const adapter of await mod.load()) adapters.push({ ...adapter, module: spec });
     } catch (e) {
-      skipped.push({ module: spec.replace(/^\.\/|\.mjs$/g, ''), reason: e.code === 'ERR_MODULE_NOT_FOUND' ? 'not installed' : String(e.message ?? e) });
+      const code = /** @type {NodeJS.ErrnoException} */ (e)?.code;
+      skipped.push({ module: spec.replace(/^\.\/|\.mjs$/g, ''), reason: code === 'ERR_MODULE_NOT_FOUND' ? 'not installed' : String(e instanceof Error ? e.message : e) });
     }
   }
   return { adapters, skipped };

@@ -2,7 +2,8 @@
 import { packageVersion } from './package-version.mjs';
 
 export async function load() {
-  const { default: robotsParser } = await import('robots-parser');
+  // Its types declare an ES default export; the package is CommonJS, whose module.exports (the function) is the default.
+  const { default: robotsParser } = /** @type {{ default: typeof import('robots-parser').default }} */ (/** @type {unknown} */ (await import('robots-parser')));
   return [{
     id: 'robots-parser',
     label: 'robots-parser',

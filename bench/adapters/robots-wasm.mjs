@@ -7,7 +7,7 @@ export async function load() {
   const { parse } = await import('../../dist/index.js');
   const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
   const adapters = [];
-  for (const profile of ['google', 'rfc']) {
+  for (const profile of /** @type {const} */ (['google', 'rfc'])) {
     const base = {
       library: 'robots-wasm',
       version,

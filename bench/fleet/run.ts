@@ -13,11 +13,9 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-// @ts-ignore (built JS)
 import { MemoryStore, RobotsCache } from '../../dist/index.js';
-// @ts-ignore (built JS)
 import { RedisStore } from '../../dist/redis.js';
-import { startServer } from '../../test/helpers/http-servers.ts';
+import { startServer, type TestServer } from '../../test/helpers/http-servers.ts';
 import { startRedis } from '../../test/helpers/redis-server.ts';
 
 const { values: args } = parseArgs({ options: { origins: { type: 'string', default: '1000' }, processes: { type: 'string', default: '4' } } });
@@ -27,7 +25,7 @@ const PROCESSES = Number(args.processes);
 const WORKER = path.resolve('bench/fleet/worker.mjs');
 const rulesOf = (i) => `User-agent: *\nDisallow: /private-${i}\nAllow: /private-${i}/open\n${'# a comment line of the kind real files carry\n'.repeat(40)}`;
 
-const servers = [];
+const servers: TestServer[] = [];
 for (let i = 0; i < ORIGINS; i += 100) {
   servers.push(...(await Promise.all(Array.from({ length: Math.min(100, ORIGINS - i) }, (_, k) => startServer((_, res) => res.writeHead(200).end(rulesOf(i + k)), { log: false })))));
 }
@@ -44,7 +42,7 @@ async function fleet(store) {
   const pass = async () => {
     const started = performance.now();
     const results = await Promise.all(workers.map((w) => {
-      const reply = new Promise((resolve, reject) => {
+      const reply = new Promise<string>((resolve, reject) => {
         w.lines.once('line', resolve);
         w.child.once('exit', (code) => reject(new Error(`a fleet process exited (${code})`)));
       });
@@ -77,12 +75,12 @@ async function readers() {
     }));
     return (ORIGINS * 3) / ((performance.now() - started) / 1000);
   };
-  const out = { http: await lookupAll(new RobotsCache(opts)) };
+  const out: { http: number; memory?: number; redis?: number } = { http: await lookupAll(new RobotsCache(opts)) };
   await redis.command('FLUSHALL');
-  for (const [name, store] of [['memory', new MemoryStore()], ['redis', new RedisStore({ url: redis.url })]]) {
+  for (const [name, store] of [['memory', new MemoryStore()], ['redis', new RedisStore({ url: redis.url })]] as const) {
     await lookupAll(new RobotsCache({ ...opts, store }));
     out[name] = await lookupAll(new RobotsCache({ ...opts, store }));
-    await store.close?.();
+    if ('close' in store) await store.close();
   }
   return out;
 }

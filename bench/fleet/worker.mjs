@@ -8,10 +8,12 @@ import { createInterface } from 'node:readline';
 import { RobotsCache } from '../../dist/index.js';
 import { RedisStore } from '../../dist/redis.js';
 
-const { redisUrl, seed, concurrency, timeoutMs, store: kind = 'redis' } = JSON.parse(process.env.FLEET_WORKER);
+const settings = process.env.FLEET_WORKER;
+if (settings === undefined) throw new Error('FLEET_WORKER (the worker\'s settings, JSON) is not set');
+const { redisUrl, seed, concurrency, timeoutMs, store: kind = 'redis' } = JSON.parse(settings);
 const events = [];
 process.on('unhandledRejection', (error) => {
-  process.stdout.write(JSON.stringify({ fatal: `unhandled rejection: ${error?.stack ?? error}` }) + '\n');
+  process.stdout.write(JSON.stringify({ fatal: `unhandled rejection: ${error instanceof Error ? error.stack : error}` }) + '\n');
   process.exit(3);
 });
 const store = kind === 'redis' ? new RedisStore({ url: redisUrl, prefix: 'fleet:' }) : undefined;

@@ -30,7 +30,7 @@ if (dir === undefined || !existsSync(urls) || positionals.length === 0) {
 }
 const TIME = '/usr/bin/time';
 const runs = [];
-for (const dist of positionals) for (const threads of values.threads.split(',')) runs.push({ dist, threads, rates: [], cpu: [] });
+for (const dist of positionals) for (const threads of values.threads.split(',')) runs.push({ dist, threads, rates: /** @type {number[]} */ ([]), cpu: /** @type {number[]} */ ([]) });
 for (let round = 0; round < Number(values.rounds); round++) {
   for (const r of runs) {
     const command = [path.join(r.dist, 'cli.js'), 'classify', '--robots-dir', dir, '--agent', 'Googlebot', '--profile', 'google', urls, '--threads', r.threads, '--out', '/dev/null'];

@@ -52,7 +52,7 @@ if (process.env.CRAWLER_AB_CHILD) {
     throw new Error('give --work first-verdict or crawler-mix, and one or more dist folders');
   }
   for (const dist of positionals) if (!existsSync(path.join(dist, 'index.js'))) throw new Error(`${dist}: no index.js there`);
-  const runs = positionals.map((dist) => ({ dist, google: [], rfc: [] }));
+  const runs = positionals.map((dist) => ({ dist, google: /** @type {number[]} */ ([]), rfc: /** @type {number[]} */ ([]) }));
   for (let round = 0; round < Number(values.rounds); round++) {
     for (const r of runs) {
       const p = spawnSync(process.execPath, [HERE], { encoding: 'utf8', env: { ...process.env, CRAWLER_AB_CHILD: path.resolve(r.dist), CRAWLER_AB_WORK: values.work } });

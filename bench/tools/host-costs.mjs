@@ -37,7 +37,8 @@ if (mode === 'time') {
   console.log(`${dist} ${profile}: first-verdict ${median(fv).toFixed(1)} MB/s, crawler-mix ${(median(mix) / 1e3).toFixed(0)}k URLs/s (medians of 7 passes)`);
 } else if (mode === 'memory') {
   if (typeof globalThis.gc !== 'function') throw new Error('run with node --expose-gc');
-  const held = () => { globalThis.gc(); globalThis.gc(); const m = process.memoryUsage(); return [m.heapUsed, m.arrayBuffers, lib.coreAllocatedBytes()]; };
+  const gc = globalThis.gc;
+  const held = () => { gc(); gc(); const m = process.memoryUsage(); return [m.heapUsed, m.arrayBuffers, lib.coreAllocatedBytes()]; };
   const before = held();
   const matchers = files.map(compile);
   const compiled = held();

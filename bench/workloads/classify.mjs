@@ -14,6 +14,8 @@ import { repeatedUrlFile, runClassify, urlListFile } from '../classify-cli.mjs';
 import { formatFigure } from '../format.mjs';
 import { shuffled } from '../synthetic.mjs';
 
+/** @typedef {ReturnType<typeof runClassify>} ClassifyRun */
+
 export const CLASSIFY_HOST = 'www.linkedin.com';
 const THREADS = [1, 2];
 const urlCount = (quick) => (quick ? 1_000_000 : 10_000_000);
@@ -32,9 +34,11 @@ function summarise(runs) {
 
 /** Runs each thread count `repeat` times, alternating; one table row per thread count. */
 function measureThreads(args, repeat) {
-  const runs = new Map(THREADS.map((t) => [t, []]));
-  for (let i = 0; i < repeat; i++) for (const t of THREADS) runs.get(t).push(runClassify(args, t));
-  const variants = THREADS.map((t) => ({ label: `robots classify --threads ${t}`, threads: t, ...summarise(runs.get(t)) }));
+  const runs = THREADS.map(() => /** @type {ClassifyRun[]} */ ([]));
+  /** @type {(t: number) => ClassifyRun[]} */
+  const runsOf = (t) => runs[THREADS.indexOf(t)];
+  for (let i = 0; i < repeat; i++) for (const t of THREADS) runsOf(t).push(runClassify(args, t));
+  const variants = THREADS.map((t) => ({ label: `robots classify --threads ${t}`, threads: t, ...summarise(runsOf(t)), note: '' }));
   const one = variants[0].median;
   for (const v of variants) {
     v.note = `wall clock ${formatFigure(v.wall, 'URLs/s')} URLs/s with process start${v.threads > 1 ? `; ${(v.median / one).toFixed(2)}× one thread` : ''}`;
@@ -155,6 +159,7 @@ export const classifyWarc = {
     const big = await corpusWarc(copies);
     const bigUrls = urlListFile(`probes-x${copies}`, Array.from({ length: copies }, (_, k) => ctx.corpus().flatMap((h) => h.urls.map((u) => (k === 0 ? u : u.replace('https://', `https://${k}.`))))).flat());
     const common = ['--profile', 'google', '--max-bytes', 'Infinity'];
+    /** @type {Record<'warc1' | 'dir1' | 'warc2' | 'dir2' | 'five' | 'one' | 'big', ClassifyRun[]>} */
     const runs = { warc1: [], dir1: [], warc2: [], dir2: [], five: [], one: [], big: [] };
     for (let i = 0; i < repetitions(ctx.quick); i++) {
       for (const t of [1, 2]) {

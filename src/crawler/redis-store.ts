@@ -6,15 +6,15 @@
 // queue, a command timeout): RobotsCache then fetches on its own and comes
 // back when Redis does.
 import { randomBytes } from 'node:crypto';
-import { createClient, RESP_TYPES } from 'redis';
+import { createClient, RESP_TYPES, type RedisClientType } from 'redis';
 import { decodeRecord, encodeRecord } from './record-codec.js';
 import type { RobotsRecord, RobotsStore } from './robots-store.js';
 
 export type { FetchState, RobotsRecord, RobotsStore, StoreEvent } from './robots-store.js';
 export { RECORD_FORMAT } from './record-codec.js';
 
-/** The node-redis client this store calls (a client of `redis` v6's createClient). */
-export type RedisClient = ReturnType<typeof createClient>;
+/** The node-redis client this store calls: what `redis` v6's createClient() returns (not ReturnType<typeof createClient>, whose type arguments are the bounds, so a client of yours would not be one). */
+export type RedisClient = RedisClientType;
 
 export interface RedisStoreOptions {
   /** redis[s]://[[user][:password]@]host[:port][/db]: the store creates, connects and owns its client. */

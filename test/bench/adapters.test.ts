@@ -3,9 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
-// @ts-expect-error plain ESM module of the harness, without types
 import { loadAdapters, ADAPTER_MODULES } from '../../bench/adapters/index.mjs';
-// @ts-expect-error idem
 import { pathOf } from '../../bench/adapters/url-path.mjs';
 import { parse } from '../../dist/index.js';
 

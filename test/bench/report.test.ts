@@ -3,11 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-// @ts-expect-error plain ESM modules of the harness, without types
 import { renderReport, writeReport, newestFullResults } from '../../bench/report.mjs';
-// @ts-expect-error idem
 import { renderChart } from '../../bench/chart.mjs';
-// @ts-expect-error idem
 import { renderResultsText } from '../../bench/tables.mjs';
 
 const results = {
@@ -132,7 +129,7 @@ describe('bench report', () => {
     for (const name of ['2026-01-01-box.json', '2026-01-03-box-quick.json', '2026-01-02-box.json', '2026-01-04-box-partial.json']) {
       writeFileSync(path.join(dir, name), '{}');
     }
-    expect(path.basename(newestFullResults(dir))).toBe('2026-01-02-box.json');
+    expect(path.basename(newestFullResults(dir)!)).toBe('2026-01-02-box.json');
   });
 
   it('renders the terminal tables from the same results', () => {

@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { robots } from '../helpers/cli-run.js';
-// @ts-expect-error plain ESM module of the bench, without types
 import { shuffled } from '../../bench/synthetic.mjs';
 import { HAVE_SHARED, readJsonLinesGz, SHARED, type GoogleVerdict } from '../helpers/shared-data.js';
+import { propertySeed } from '../helpers/seed.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-threads-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -41,7 +41,7 @@ describe('robots classify --robots-dir: hosts routed to threads, output in input
   for (let i = 0; i < 10_000; i++) lines.push(`https://h5.example/p5/${i}`);
   for (let i = 0; i < 100; i++) lines.push(i % 2 === 0 ? `https://bad.example/${i}` : i % 3 === 0 ? '' : `/no/host/${i}`);
   const input = path.join(dir, 'mixed.txt');
-  writeFileSync(input, shuffled(lines).join('\n') + '\n' + lines.slice(0, 20_000).join('\n') + '\n');
+  writeFileSync(input, shuffled(lines, propertySeed()).join('\n') + '\n' + lines.slice(0, 20_000).join('\n') + '\n');
 
   it('TSV: the same octets with 1, 2 and 3 threads, each host loaded once, one warning for the unreadable file', async () => {
     const { stdout, stderr } = await sameForAnyThreads(['--robots-dir', sites, input]);
@@ -56,6 +56,7 @@ describe('robots classify --robots-dir: hosts routed to threads, output in input
     });
   });
 
+  // 300 files of 300 rules, evicted and compiled again, at each thread count: 8.3 s on 2 cores loaded by other runs; 60 s for a margin.
   it('a cache that evicts (--cache-mb 1, 300 hosts each of 300 rules) gives the same octets', async () => {
     const big = path.join(dir, 'big-sites');
     mkdirSync(big);
@@ -67,37 +68,39 @@ describe('robots classify --robots-dir: hosts routed to threads, output in input
     const { stdout, stderr } = await sameForAnyThreads(['--robots-dir', big, '--cache-mb', '1', input]);
     expect(stdout === roomy.stdout).toBe(true);
     expect(Number(/host cache: [\d,]+ loads, ([\d,]+) evictions/.exec(stderr[0])![1].replaceAll(',', ''))).toBeGreaterThan(0);
-  });
+  }, 60_000);
 
   it('JSON lines, --missing disallow, and from stdin: the same octets', async () => {
     await sameForAnyThreads(['--robots-dir', sites, '--format', 'jsonl', '--missing', 'disallow', input]);
-    const text = shuffled(lines, 7).join('\n');
+    const text = shuffled(lines, propertySeed()).join('\n');
     await sameForAnyThreads(['--robots-dir', sites, '--format', 'jsonl', '-'], text);
   });
 
+  // Four runs at each thread count and one more: 5.4 s on 2 cores loaded by other runs; 60 s for a margin.
   it('--crawlers and --shard: the same octets', async () => {
     await sameForAnyThreads(['--robots-dir', sites, '--crawlers', 'Googlebot,GPTBot', input]);
     await sameForAnyThreads(['--robots-dir', sites, '--crawlers', 'Googlebot,GPTBot', '--format', 'jsonl', input]);
     const parts: string[] = [];
     for (const shard of ['0/2', '1/2']) parts.push((await sameForAnyThreads(['--robots-dir', sites, '--shard', shard, input])).stdout);
     expect(parts.join('').split('\n').sort()).toEqual((await robots(['classify', '--robots-dir', sites, input])).stdout.split('\n').sort());
-  });
+  }, 60_000);
 });
 
 describe.skipIf(!HAVE_SHARED)('robots classify --robots-dir on the corpus probes: any number of threads', () => {
   const verdicts = HAVE_SHARED ? readJsonLinesGz<GoogleVerdict>('corpus/google-verdicts-seed1.jsonl.gz').filter((v) => v.agent === 'Googlebot') : [];
   const robotsDir = path.join(SHARED, 'corpus', 'robots');
 
+  // The corpus probes in two orders at each thread count: 6.3 s on 2 cores loaded by other runs; 60 s for a margin.
   it('grouped by host (as the probes come) and interleaved: the same octets, each host loaded once', async () => {
     const grouped = path.join(dir, 'probes.txt');
     writeFileSync(grouped, verdicts.map((v) => v.url).join('\n') + '\n');
     const interleaved = path.join(dir, 'probes-interleaved.txt');
-    writeFileSync(interleaved, shuffled(verdicts.map((v) => v.url)).join('\n') + '\n');
+    writeFileSync(interleaved, shuffled(verdicts.map((v) => v.url), propertySeed()).join('\n') + '\n');
     const args = ['--robots-dir', robotsDir, '--profile', 'google', '--max-bytes', 'Infinity'];
     const a = await sameForAnyThreads([...args, grouped]);
     const want = verdicts.map((v) => `${v.allowed ? 'allowed' : 'disallowed'}\t${v.line}\t${v.url}\n`).join('');
     expect(a.stdout === want).toBe(true);
     const b = await sameForAnyThreads([...args, interleaved]);
     for (const e of [...a.stderr, ...b.stderr]) expect(e).toMatch(/169,640 URLs, 4,241 hosts, .*host cache: 4,241 loads, 0 evictions/);
-  });
+  }, 60_000);
 });

@@ -44,6 +44,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('robots-wasm/compat/rfc and /google', () => {
+  // npm install (from the npm cache; longer when it reaches the registry) and tsc: 4 s on 2 loaded cores; 60 s for a margin.
   it('robots-parser\'s factory with that profile by default (a third argument still names one), from ESM, CommonJS and TypeScript', () => {
     writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, dependencies: { 'robots-wasm': `file:${tarball}` } }));
     run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts']);
@@ -66,7 +67,7 @@ export const v: (boolean | undefined)[] = [r.isAllowed('https://example.com/', '
       files: ['typed.mts'],
     }));
     run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']);
-  });
+  }, 60_000);
 
   it('the README\'s recipe: npm overrides point a dependency\'s robots-parser at robots-wasm/compat/rfc', () => {
     // As the README writes it: the folder robots-parser-rfc/ (package.json and index.js) in the app.

@@ -13,8 +13,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import robotsParser, { robotsParser as named } from '../../dist/compat.js';
-import { parse, type Profile } from '../../dist/index.js';
+import robotsParser, { robotsParser as named } from '../../src/compat/robots-parser.js';
+import { parse, type Profile } from '../../src/index.js';
 
 const require = createRequire(import.meta.url);
 const realRobotsParser = require('robots-parser') as (url: string, contents: string) => ReturnType<typeof robotsParser>;

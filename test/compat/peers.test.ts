@@ -9,7 +9,7 @@
 // no group names. A name with no product token at all ("1bot") cannot be
 // asked under `rfc`: those cases run under `google` only.
 import { describe, expect, it } from 'vitest';
-import { parse, productToken, type Profile } from '../../dist/index.js';
+import { parse, productToken, type Profile } from '../../src/index.js';
 import { cpythonCases, cpythonDelays, cpythonSitemaps } from './peer-cases/cpython.js';
 import { protegoCases } from './peer-cases/protego.js';
 import { robotsParserCases, robotsParserDelays, robotsParserSitemaps } from './peer-cases/robots-parser.js';

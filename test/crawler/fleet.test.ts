@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Handler, TestServer } from '../helpers/http-servers.js';
 import { startServer } from '../helpers/http-servers.js';
 import { RedisServer, SKIP_REDIS, startRedis } from '../helpers/redis-server.js';
+import { propertySeed } from '../helpers/seed.js';
 
 const PROCESSES = 4;
 const FLEET = 2000; // origins of the shared run
@@ -154,7 +155,7 @@ describe.skipIf(SKIP_REDIS)('a fleet of 4 crawler processes on one Redis', () =>
     for (let i = 0; i < total; i += 100) {
       servers.push(...(await Promise.all(Array.from({ length: Math.min(100, total - i) }, (_, k) => startServer(handle(i + k))))));
     }
-    workers = Array.from({ length: PROCESSES }, (_, k) => startWorker(redis, 1000 + k));
+    workers = Array.from({ length: PROCESSES }, (_, k) => startWorker(redis, propertySeed() + k));
   }, 60_000);
   afterAll(async () => {
     for (const w of workers) w.child.kill('SIGKILL');
@@ -210,7 +211,7 @@ describe.skipIf(SKIP_REDIS)('a fleet of 4 crawler processes on one Redis', () =>
     const old = workers[0];
     old.child.stdin!.end(JSON.stringify({ exit: true }) + '\n');
     await new Promise((r) => old.child.once('exit', r));
-    workers[0] = startWorker(redis, 7);
+    workers[0] = startWorker(redis, propertySeed() + PROCESSES);
     const [result] = await Promise.all([ask(workers[0], C)]);
     checkVerdicts([result], C);
     expect(result.stats).toMatchObject({ fetches: 0, shared: MORE });

@@ -4,9 +4,9 @@
 // full. A fleet of processes is in fleet.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'redis';
-import { RobotsCache } from '../../dist/index.js';
-import type { StoreEvent } from '../../dist/index.js';
-import { RECORD_FORMAT, RedisStore } from '../../dist/redis.js';
+import { RobotsCache } from '../../src/index.js';
+import type { StoreEvent } from '../../src/index.js';
+import { RECORD_FORMAT, RedisStore } from '../../src/crawler/redis-store.js';
 import { serve, startServer, TestServer } from '../helpers/http-servers.js';
 import { REDIS_BINARY, RedisServer, SKIP_REDIS, startRedis } from '../helpers/redis-server.js';
 import { hostileRecordContract, record, storeContract } from './store-contract.js';

@@ -6,7 +6,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreAllocatedBytes, parse, RobotsCache } from '../../dist/internal.js';
+import { coreAllocatedBytes, parse, RobotsCache } from '../../src/internal.js';
 import { startServer, type TestServer } from '../helpers/http-servers.js';
 import { corpusFile, HAVE_SHARED, readJsonLinesGz, type GoogleVerdict } from '../helpers/shared-data.js';
 
@@ -66,6 +66,7 @@ describe.skipIf(!HAVE_SHARED)('RobotsCache with its default budget, on the corpu
   });
   afterAll(() => server?.close());
 
+  // The corpus five times over (21,205 origins): 40 to 59 s on 2 cores loaded by other runs (120 s left a margin of 2); 240 s.
   it('keeps all 21,205 origins, each fetched once, and weighs them truly', async () => {
     const origin = (k: number, i: number) => `https://c${k}-${i}.example`;
     // The crawler's own fetch (as through a proxy): every origin's robots.txt comes from the test server.
@@ -106,5 +107,5 @@ describe.skipIf(!HAVE_SHARED)('RobotsCache with its default budget, on the corpu
     expect(real).toBeLessThanOrEqual(128 * 2 ** 20);
     expect(estimated / real, `estimated ${kib(estimated)}, measured ${kib(real)}`).toBeGreaterThan(0.8);
     expect(estimated / real, `estimated ${kib(estimated)}, measured ${kib(real)}`).toBeLessThan(1.25);
-  }, 120_000);
+  }, 240_000);
 });

@@ -6,9 +6,10 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RobotsCache } from '../../dist/index.js';
+import { RobotsCache } from '../../src/index.js';
 import type { Handler, TestServer } from '../helpers/http-servers.js';
 import { startServer } from '../helpers/http-servers.js';
+import { propertySeed } from '../helpers/seed.js';
 
 const ORIGINS = 1000;
 const LOOKUPS = 10_000;
@@ -79,9 +80,10 @@ function crawlOrder(rand: () => number): number[] {
 }
 
 describe('10,000 lookups over 1,000 origins', () => {
+  // 10,000 lookups over 1,000 HTTP servers: 6.5 to 11 s on 2 cores loaded by other runs; 60 s for a margin.
   it('give the right verdicts with bounded memory', async () => {
     const cache = new RobotsCache({ agent: 'FooBot', userAgentHeader: 'FooBot/1.0', maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES, timeoutMs: 5000 });
-    let seed = 7;
+    let seed = propertySeed();
     const rand = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
     const order = crawlOrder(rand);
     expect(new Set(order).size).toBe(ORIGINS);
@@ -145,5 +147,5 @@ describe('10,000 lookups over 1,000 origins', () => {
     expect(end.heapUsed - cleared).toBeLessThan(2 * stats.bytes + MiB);
     expect(heapAt.length).toBe(5);
     expect(Math.max(...heapAt) - heapAt[0]).toBeLessThan(8 * MiB);
-  });
+  }, 60_000);
 });

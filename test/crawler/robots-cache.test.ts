@@ -4,9 +4,9 @@
 // timeouts run on real timers.
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_BYTES, fetchRobots, RobotsCache, UNREACHABLE_GIVE_UP_MS } from '../../dist/index.js';
-import { ownMatcherStats } from '../../dist/internal.js';
-import type { RobotsCacheOptions } from '../../dist/index.js';
+import { DEFAULT_MAX_BYTES, fetchRobots, RobotsCache, UNREACHABLE_GIVE_UP_MS } from '../../src/index.js';
+import { ownMatcherStats } from '../../src/internal.js';
+import type { RobotsCacheOptions } from '../../src/index.js';
 import { serve, startServer, TestServer } from '../helpers/http-servers.js';
 
 const SECOND = 1000;

@@ -4,8 +4,8 @@
 // store here is MemoryStore (held to the store contract too); Redis is in
 // redis-store.test.ts, a fleet of processes in fleet.test.ts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MemoryStore, RobotsCache } from '../../dist/index.js';
-import type { RobotsCacheOptions, RobotsRecord, RobotsStore, StoreEvent } from '../../dist/index.js';
+import { MemoryStore, RobotsCache } from '../../src/index.js';
+import type { RobotsCacheOptions, RobotsRecord, RobotsStore, StoreEvent } from '../../src/index.js';
 import { serve, startServer, TestServer } from '../helpers/http-servers.js';
 import { hostileRecordContract, record, storeContract } from './store-contract.js';
 

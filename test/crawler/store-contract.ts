@@ -4,8 +4,8 @@
 // by itself. And what a hostile writer puts in a store is bounded by the cache
 // that reads it (hostileRecordContract).
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { RobotsCache } from '../../dist/index.js';
-import type { RobotsRecord, RobotsStore, StoreEvent } from '../../dist/index.js';
+import { RobotsCache } from '../../src/index.js';
+import type { RobotsRecord, RobotsStore, StoreEvent } from '../../src/index.js';
 import { serve, startServer, type TestServer } from '../helpers/http-servers.js';
 
 export function record(key: string, over: Partial<RobotsRecord> = {}): RobotsRecord {

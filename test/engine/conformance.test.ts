@@ -1,7 +1,7 @@
 // The conformance vectors of ../shared/conformance: Google's value for every
 // vector under profile `google`; the RFC's for every `rfc` vector under `rfc`.
 import { describe, expect, it } from 'vitest';
-import { parse } from '../../dist/index.js';
+import { parse } from '../../src/index.js';
 import { HAVE_SHARED, readJson, Vector, vectorBody } from '../helpers/shared-data.js';
 
 const vectors: Vector[] = HAVE_SHARED ? readJson('conformance/verdicts.json') : [];

@@ -1,7 +1,7 @@
 // Differential: profile `google` against Google's own verdicts and matching lines
 // for 169,640 probe URLs over 4,241 real robots.txt files, agents Googlebot and FooBot.
 import { describe, expect, it } from 'vitest';
-import { parse } from '../../dist/index.js';
+import { parse } from '../../src/index.js';
 import { corpusFile, HAVE_SHARED, readJsonLinesGz } from '../helpers/shared-data.js';
 
 interface GoogleVerdict {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parse, referenceVerdict, type Profile } from '../../dist/internal.js';
+import { parse, referenceVerdict, type Profile } from '../../src/internal.js';
 import { robots as cli } from '../helpers/cli-run.js';
 
 const FILE = `User-agent: Googlebot

@@ -1,13 +1,16 @@
 // extras.json: path extraction, pattern escaping, valid agents, sitemaps and
 // crawl-delay (Google's value where disputed).
 import { describe, expect, it } from 'vitest';
-import { corePath, escapePattern, isValidAgent, parse, pathParamsQuery, productToken } from '../../dist/internal.js';
+import { corePath, escapePattern, isValidAgent, parse, pathParamsQuery, productToken } from '../../src/internal.js';
 import { HAVE_SHARED, readJson, vectorBody } from '../helpers/shared-data.js';
 
 interface Extra {
   kind: string;
   id: string;
   tags?: string[];
+  /** The robots.txt of a sitemap or crawl-delay case, as text or base64 octets. */
+  robots?: string;
+  robots_b64?: string;
   [k: string]: unknown;
 }
 

@@ -2,7 +2,7 @@
 // matcher (src/engine/reference.ts) on random rule sets and URLs, both profiles.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { corePath, dfaTuning, normalizePath, parse, pathParamsQuery, referenceVerdict } from '../../dist/internal.js';
+import { corePath, dfaTuning, normalizePath, parse, pathParamsQuery, referenceVerdict } from '../../src/internal.js';
 
 // Pieces chosen to collide: wildcards, anchors, escapes of reserved and
 // unreserved octets in both cases, non-ASCII, Google's index.htm rule.

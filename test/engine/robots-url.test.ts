@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { robotsUrl } from '../../dist/index.js';
+import { robotsUrl } from '../../src/index.js';
 import { HAVE_SHARED, SHARED } from '../helpers/shared-data.js';
 
 interface ScopeRow {

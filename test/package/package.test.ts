@@ -141,6 +141,7 @@ describe('the packed tarball', () => {
     expect(run(process.execPath, ['cjs.cjs']).trim()).toBe(EXPECTED);
   });
 
+  // tsc over the installed package's types: 7.9 s on 2 cores loaded by other runs; 60 s for a margin.
   it('type-checks from TypeScript with skipLibCheck off, ESM and CommonJS', () => {
     const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
     const typed = `import { parse, productToken, type Verdict, RobotsCache, DisposedError } from 'robots-wasm';
@@ -156,7 +157,7 @@ export { n, c, DisposedError };
       files: ['typed.mts', 'typed.cts'],
     }));
     run(process.execPath, [tsc, '-p', 'tsconfig.json']);
-  });
+  }, 60_000);
 
   it('bundles into a Node app with esbuild, which runs from anywhere', () => {
     writeFileSync(path.join(app, 'bundled.mjs'), PROGRAM("import { parse } from 'robots-wasm';"));
@@ -166,6 +167,7 @@ export { n, c, DisposedError };
     expect(run(process.execPath, [out], dir).trim()).toBe(EXPECTED);
   });
 
+  // Node twice and tsc, on the installed package: 8 s on 2 cores loaded by other runs; 60 s for a margin.
   it('robots-wasm/compat: robots-parser\'s API by a one-line import change, from ESM, CommonJS and TypeScript', () => {
     const program = `const robots = robotsParser('https://example.com/robots.txt', 'User-agent: FooBot\\nDisallow: /private\\nCrawl-delay: 2\\n');
 console.log(JSON.stringify([robots.isAllowed('https://example.com/private/x', 'FooBot/1.0'), robots.isAllowed('https://other.example/x', 'FooBot'), robots.getMatchingLineNumber('https://example.com/private', 'FooBot'), robots.getCrawlDelay('FooBot')]));`;
@@ -183,7 +185,7 @@ export { v };
       files: ['typed-compat.mts'],
     }));
     run(process.execPath, [tsc, '-p', 'tsconfig-compat.json']);
-  });
+  }, 60_000);
 
   it('robots-wasm/redis: with redis installed beside it, from ESM and CommonJS (a shared fetch on a real redis-server), and typed', async () => {
     // The store's client is an optional peer dependency: the user installs it.

@@ -415,7 +415,7 @@ describe('the tester page, for a webmaster', () => {
     const big = path.join(dir, 'robots.txt');
     writeFileSync(big, `User-agent: *\nDisallow: /private/\n${'#'.repeat(600_000)}\n`);
     let before = await page.$eval('#results', (e) => Number((e as HTMLElement).dataset.run));
-    await (await page.$('#robots-file'))!.uploadFile(big);
+    await (await page.$('input#robots-file'))!.uploadFile(big);
     await waitForRun(page, before);
     expect(Buffer.byteLength(await page.$eval('#robots', (e) => (e as HTMLTextAreaElement).value))).toBe(512_000);
     expect(await page.$eval('#notice-text', (e) => e.textContent)).toBe('The page read this file only up to its limits, so that it stays usable:');
@@ -424,7 +424,7 @@ describe('the tester page, for a webmaster', () => {
     const list = path.join(dir, 'urls.txt');
     writeFileSync(list, Array.from({ length: 5_000 }, (_, i) => `/${String(i).padStart(998, 'u')}\n`).join(''));
     before = await page.$eval('#results', (e) => Number((e as HTMLElement).dataset.run));
-    await (await page.$('#urls-file'))!.uploadFile(list);
+    await (await page.$('input#urls-file'))!.uploadFile(list);
     await waitForRun(page, before);
     expect(await page.$eval('#results', (e) => (e as HTMLElement).dataset.count)).toBe('4194');
     expect(await page.$eval('#notice', (e) => e.textContent)).toContain('urls.txt holds more than the page checks (100,000 URLs, 4 MiB): it loaded the first 4,194 URLs.');

@@ -5,10 +5,11 @@
 // profiles. FUZZ_RUNS=N runs N cases per profile (the suite keeps a bounded count).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { corePath, normalizePath, parse, referenceVerdict } from '../../../dist/internal.js';
+import { corePath, normalizePath, parse, referenceVerdict } from '../../../src/internal.js';
+import { propertySeed } from '../../helpers/seed.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1500);
-const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+const SEED = propertySeed();
 const enc = (s: string) => new TextEncoder().encode(s);
 
 const soup = fc.constantFrom(

@@ -4,7 +4,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { compileOctets, coreAllocatedBytes, coreMemoryBytes, DisposedError, OWN_MATCHERS_BYTES, ownMatcherStats, parse } from '../../../dist/internal.js';
+import { compileOctets, coreAllocatedBytes, coreMemoryBytes, DisposedError, OWN_MATCHERS_BYTES, ownMatcherStats, parse } from '../../../src/internal.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -21,6 +21,7 @@ const BODY = [
 const BOUND = 48 * MiB;
 
 describe('RobotsTxt verdicts in a loop that never yields', () => {
+  // 100,000 parses: 3.4 to 5.8 s on 2 cores loaded by other runs; 60 s for a margin.
   it('100,000 parse().isAllowed() stay under the stated memory bound', () => {
     const before = coreMemoryBytes();
     let allowed = 0;
@@ -32,8 +33,9 @@ describe('RobotsTxt verdicts in a loop that never yields', () => {
     const pool = ownMatcherStats();
     expect(pool.bytes).toBeLessThanOrEqual(OWN_MATCHERS_BYTES + MiB); // at most one matcher past the bound
     expect(pool.matchers).toBeGreaterThan(100); // it keeps many: a crawler's hosts are not compiled over and over
-  });
+  }, 60_000);
 
+  // 5 to 10 s on 2 cores loaded by other runs; 60 s for a margin.
   it('explain and several agents, in a loop that awaits only resolved promises', async () => {
     const before = coreMemoryBytes();
     for (let i = 0; i < 20_000; i++) {
@@ -45,7 +47,7 @@ describe('RobotsTxt verdicts in a loop that never yields', () => {
     }
     expect(coreMemoryBytes() - before).toBeLessThan(BOUND);
     expect(ownMatcherStats().bytes).toBeLessThanOrEqual(OWN_MATCHERS_BYTES + MiB);
-  });
+  }, 60_000);
 });
 
 describe('ownership', () => {

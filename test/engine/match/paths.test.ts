@@ -8,8 +8,8 @@
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import robotsParser from '../../../dist/compat.js';
-import { corePath, fromPath, parse, referenceVerdict, requestedPath, RobotsCache, type Profile } from '../../../dist/internal.js';
+import robotsParser from '../../../src/compat/robots-parser.js';
+import { corePath, fromPath, parse, referenceVerdict, requestedPath, RobotsCache, type Profile } from '../../../src/internal.js';
 import { serve, startServer, type TestServer } from '../../helpers/http-servers.js';
 
 const require = createRequire(import.meta.url);

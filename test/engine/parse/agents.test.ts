@@ -3,7 +3,7 @@
 // product token the groups are matched against.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parse, productToken } from '../../../dist/index.js';
+import { parse, productToken } from '../../../src/index.js';
 
 // Group n: its names, a crawl-delay of n, a rule only it has (/gn) and a Content-Usage for it.
 const names = fc.constantFrom('Agent1', 'Agent2', 'agent', 'FooBot', 'foobot', 'FooBot/1.0', '*', 'Bar_Bot', 'Agent1 extra');

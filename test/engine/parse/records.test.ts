@@ -1,7 +1,7 @@
 // Other records and diagnostics (DESIGN.md 3.3): sitemaps, crawl-delay,
 // Content-Usage, and one diagnostic per ignored or bent line.
 import { describe, expect, it } from 'vitest';
-import { parse } from '../../../dist/index.js';
+import { parse } from '../../../src/index.js';
 
 describe('diagnostics', () => {
   const body = new Uint8Array([

@@ -1,0 +1,2 @@
+// The built entry dist/redis.js, typed from its source (see compat.d.ts).
+export * from '../../../src/crawler/redis-store.js';
