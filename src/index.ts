@@ -1,6 +1,6 @@
 // The public surface of robots-wasm: the engine (parse, RobotsTxt, Matcher) and
 // the crawler's parts (robotsUrl, fetchRobots, RobotsCache). Internals: internal.ts.
-export { parse, RobotsTxt, DEFAULT_MAX_BYTES, OWN_MATCHERS_BYTES } from './engine/robots-txt.js';
+export { parse, RobotsTxt, DEFAULT_MAX_OCTETS, DEFAULT_MAX_BYTES, OWN_MATCHERS_BYTES } from './engine/robots-txt.js';
 export type { ParseOptions } from './engine/robots-txt.js';
 export type { Explanation } from './engine/explanation.js';
 export { Matcher, DisposedError } from './engine/match/matcher.js';

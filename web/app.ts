@@ -2,7 +2,7 @@
 // file with its diagnostics, and the explanation of the URL picked. The page
 // parses the file itself (for the file view, the facts and explanations); the
 // worker classifies the URLs, so a long list never blocks the page.
-import { agentNotes, DEFAULT_MAX_BYTES, lint, parse, type Matcher, type Profile, type RobotsTxt } from '../src/index.js';
+import { agentNotes, DEFAULT_MAX_OCTETS, lint, parse, type Matcher, type Profile, type RobotsTxt } from '../src/index.js';
 import { explainVerdict, INDEX_HTM_NOTE, matchLabel, pathNote, type Explanation } from '../src/engine/explanation.js';
 import { AI_CRAWLERS } from '../src/data/ai-crawlers.js';
 import { GOOGLE_CRAWLERS } from '../src/data/google-crawlers.js';
@@ -39,7 +39,7 @@ document.adoptedStyleSheets = [...document.adoptedStyleSheets, filterSheet];
 /** A version of the file as the page reads it: parsed once, compiled for the crawler once. */
 interface Version {
   robots: RobotsTxt;
-  /** The octets the parser read (the first DEFAULT_MAX_BYTES), for explanations. */
+  /** The octets the parser read (the first DEFAULT_MAX_OCTETS), for explanations. */
   body: Uint8Array;
   matcher: Matcher | null;
 }
@@ -106,7 +106,7 @@ function urlsOf(text: string): { urls: string[]; listed: number } {
 function readVersion(text: string, profile: Profile, agents: string[]): Version {
   const octets = new TextEncoder().encode(text);
   const robots = parse(octets, { profile });
-  return { robots, body: octets.subarray(0, Math.min(octets.length, DEFAULT_MAX_BYTES)), matcher: agents.length > 0 ? robots.compile(agents) : null };
+  return { robots, body: octets.subarray(0, Math.min(octets.length, DEFAULT_MAX_OCTETS)), matcher: agents.length > 0 ? robots.compile(agents) : null };
 }
 
 function dispose(r: Run | null): void {

@@ -6,7 +6,7 @@
 // a link is read as a stream (fflate's Inflate, a little input at a time) and
 // stops at the page's limits, which the page then names (see `cuts`).
 import { Inflate } from 'fflate';
-import { DEFAULT_MAX_BYTES, type Profile } from '../src/index.js';
+import { DEFAULT_MAX_OCTETS, type Profile } from '../src/index.js';
 
 export interface State {
   robots: string;
@@ -27,8 +27,8 @@ const PREFIX = '#s=';
 
 /** What the page reads from a link. */
 export const LINK_LIMITS = {
-  /** A robots.txt (and its new version): the octets a parser reads, no more (parse()'s default maxBytes). */
-  bodyOctets: DEFAULT_MAX_BYTES,
+  /** A robots.txt (and its new version): the octets a parser reads, no more (parse()'s default maxOctets). */
+  bodyOctets: DEFAULT_MAX_OCTETS,
   /** The URL list: as many URLs as the page classifies in one run (README: 100,000), in at most 4 MiB. */
   urls: 100_000,
   urlOctets: 4 * 1024 * 1024,

@@ -9,7 +9,8 @@ import CachePolicy from 'http-cache-semantics';
 import { fetchRobots, FetchFunction, FetchOutcome, RobotsStatus } from './fetch-robots.js';
 import type { Matcher } from '../engine/match/matcher.js';
 import type { Profile } from '../engine/parse/pattern.js';
-import { compileOctets, DEFAULT_MAX_BYTES, parse, ParseOptions, RobotsTxt } from '../engine/robots-txt.js';
+import { compileOctets, DEFAULT_MAX_OCTETS, parse, ParseOptions, RobotsTxt } from '../engine/robots-txt.js';
+import { renamedOption } from '../engine/renamed-option.js';
 import { CachedEntry, packBody, packedBytes, PackedBody, RobotsEntry, unpackBody } from './cached-entry.js';
 import { robotsUrl } from '../engine/robots-url.js';
 import { requestedPath } from '../engine/from-path.js';
@@ -33,6 +34,8 @@ export interface RobotsCacheOptions {
   /** Estimated memory of the kept entries (default 128 MiB): their compiled matchers and deflated files. */
   maxBytes?: number;
   /** Octets of a robots.txt read and parsed (default and minimum 512,000 = 500 KiB). */
+  maxBodyOctets?: number;
+  /** @deprecated Use maxBodyOctets (octets of a body; maxBytes is the memory budget). Kept until 0.2; given both, they must agree. */
   maxBodyBytes?: number;
   /** Per fetch, redirects and body included (default 10 s). */
   timeoutMs?: number;
@@ -195,9 +198,10 @@ export class RobotsCache {
     this.minTtlMs = positive('minTtlMs', options.minTtlMs, 60_000, true);
     this.maxEntries = positive('maxEntries', options.maxEntries, 100_000);
     this.maxBytes = positive('maxBytes', options.maxBytes, 128 * 2 ** 20);
-    this.maxBodyBytes = positive('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BYTES);
-    if (this.maxBodyBytes < DEFAULT_MAX_BYTES) throw new RangeError(`maxBodyBytes must be at least ${DEFAULT_MAX_BYTES} (RFC 9309 2.5)`);
-    this.parseOptions = { profile: this.profile, maxBytes: this.maxBodyBytes };
+    const body = renamedOption<number>(options, 'maxBodyOctets', 'maxBodyBytes');
+    this.maxBodyBytes = positive(body.given, body.value, DEFAULT_MAX_OCTETS);
+    if (this.maxBodyBytes < DEFAULT_MAX_OCTETS) throw new RangeError(`${body.given} must be at least ${DEFAULT_MAX_OCTETS} (RFC 9309 2.5)`);
+    this.parseOptions = { profile: this.profile, maxOctets: this.maxBodyBytes };
     this.timeoutMs = positive('timeoutMs', options.timeoutMs, 10_000);
     // Node fires a longer timer at once.
     if (this.timeoutMs > MAX_TIMER_MS) throw new RangeError(`timeoutMs must be at most ${MAX_TIMER_MS}`);
@@ -478,7 +482,7 @@ export class RobotsCache {
     const outcome = await fetchRobots(key, {
       userAgentHeader: this.userAgentHeader,
       fetch: this.fetchFn,
-      maxBytes: this.maxBodyBytes,
+      maxOctets: this.maxBodyBytes,
       timeoutMs: this.timeoutMs,
     });
     this.fetches++;

@@ -32,7 +32,7 @@ export interface Explanation {
   why: string;
 }
 
-/** The explanation of `verdict` (the engine's, for `url` and `agents`) on the octets `body` as parsed (already cut at maxBytes). */
+/** The explanation of `verdict` (the engine's, for `url` and `agents`) on the octets `body` as parsed (already cut at maxOctets). */
 export function explainVerdict(body: Uint8Array, verdict: Verdict, url: string, agents: string[], profile: Profile): Explanation {
   return explainRecords(readRecords(body), verdict, url, agents, profile);
 }

@@ -8,15 +8,31 @@ import type { Profile } from './parse/pattern.js';
 import { compactRecords, Diagnostic, diagnosticsOf, readRecords, Records, recordsBytes, sizeLimitDiagnostic, type AgentLine } from './parse/records.js';
 import { selectGroupRules, selectRules } from './parse/rule-selection.js';
 import { core } from './wasm/core.js';
+import { renamedOption } from './renamed-option.js';
 
 export interface ParseOptions {
   /** 'rfc' (default): RFC 9309 with RFC 3986 normalisation. 'google': Google's robotstxt, bit for bit. */
   profile?: Profile;
-  /** Octets parsed; the rest is ignored with a diagnostic. At least 512,000 (the default); Infinity for no limit. */
+  /** Octets of the body parsed; the rest is ignored with a diagnostic. At least 512,000 (the default, RFC 9309 2.5); Infinity for no limit. */
+  maxOctets?: number;
+  /** @deprecated Use maxOctets (the same limit: octets of the body, not memory). Kept until 0.2; given both, they must agree. */
   maxBytes?: number;
 }
 
-export const DEFAULT_MAX_BYTES = 512_000;
+/** The least and default body limit, octets (RFC 9309 2.5: at least 500 KiB). */
+export const DEFAULT_MAX_OCTETS = 512_000;
+/** @deprecated Use DEFAULT_MAX_OCTETS (a body limit in octets). Kept until 0.2. */
+export const DEFAULT_MAX_BYTES = DEFAULT_MAX_OCTETS;
+
+/** The body limit of options that take one (maxOctets, or its deprecated alias
+ * maxBytes), checked: at least DEFAULT_MAX_OCTETS, or Infinity. */
+export function octetLimit(options: { maxOctets?: number; maxBytes?: number }): number {
+  const { value = DEFAULT_MAX_OCTETS, given } = renamedOption<number>(options, 'maxOctets', 'maxBytes');
+  if (typeof value !== 'number' || Number.isNaN(value) || value < DEFAULT_MAX_OCTETS) {
+    throw new RangeError(`${given} must be at least ${DEFAULT_MAX_OCTETS} (RFC 9309 2.5), or Infinity; got ${String(value)}`);
+  }
+  return value;
+}
 const encoder = new TextEncoder();
 const NO_OCTETS = new Uint8Array(0);
 /** A written diagnostic's object, beyond its message (measured as records.ts's). */
@@ -43,27 +59,24 @@ export function parse(body: string | Uint8Array, options: ParseOptions = {}): Ro
 }
 
 /** The octets to parse (the caller's, as a plain view, or a string's
- * encoding), cut at maxBytes, and the profile; throws for bad options or a body
+ * encoding), cut at maxOctets, and the profile; throws for bad options or a body
  * of another type. */
-function octetsOf(body: string | Uint8Array, options: ParseOptions): { bytes: Uint8Array; cut: boolean; maxBytes: number; profile: Profile } {
+function octetsOf(body: string | Uint8Array, options: ParseOptions): { bytes: Uint8Array; cut: boolean; maxOctets: number; profile: Profile } {
   if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
   const profile = options.profile ?? 'rfc';
   if (profile !== 'rfc' && profile !== 'google') {
     throw new TypeError(`profile must be 'rfc' or 'google', got ${JSON.stringify(profile)}`);
   }
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  if (typeof maxBytes !== 'number' || Number.isNaN(maxBytes) || maxBytes < DEFAULT_MAX_BYTES) {
-    throw new RangeError(`maxBytes must be at least ${DEFAULT_MAX_BYTES} (RFC 9309 2.5), or Infinity; got ${String(maxBytes)}`);
-  }
+  const maxOctets = octetLimit(options);
   if (typeof body === 'string') {
     const bytes = encoder.encode(body);
-    const cut = bytes.length > maxBytes;
-    return { bytes: cut ? bytes.subarray(0, maxBytes) : bytes, cut, maxBytes, profile };
+    const cut = bytes.length > maxOctets;
+    return { bytes: cut ? bytes.subarray(0, maxOctets) : bytes, cut, maxOctets, profile };
   }
   if (body instanceof Uint8Array) {
     // A plain view (a Buffer's subarray() is slow).
-    const cut = body.length > maxBytes;
-    return { bytes: new Uint8Array(body.buffer, body.byteOffset, cut ? maxBytes : body.length), cut, maxBytes, profile };
+    const cut = body.length > maxOctets;
+    return { bytes: new Uint8Array(body.buffer, body.byteOffset, cut ? maxOctets : body.length), cut, maxOctets, profile };
   }
   throw new TypeError(`robots.txt body must be a string or a Uint8Array, got ${body === null ? 'null' : typeof body}`);
 }
@@ -104,7 +117,7 @@ export class RobotsTxt {
     this.profile = input.profile;
     // (The caller may reuse its octets: a string's are ours already.)
     this.body = typeof body === 'string' ? input.bytes : input.bytes.slice();
-    this.cutAt = input.cut ? input.maxBytes : undefined;
+    this.cutAt = input.cut ? input.maxOctets : undefined;
   }
 
   private get records(): Records {

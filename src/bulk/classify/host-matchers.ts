@@ -40,7 +40,7 @@ export interface HostMatchersOptions {
   missing?: 'allow' | 'disallow';
   agents: string[];
   profile: Profile;
-  maxBytes: number;
+  maxOctets: number;
   /** Bound on the bytes held (robots.txt bodies and automata), approximately. */
   cacheBytes: number;
   /** A host file that cannot be read stops the run (else its URLs are disallowed, as unreachable). */
@@ -65,7 +65,7 @@ export class HostMatchers {
 
   constructor(private readonly options: HostMatchersOptions) {
     this.warc = options.warc !== undefined ? new WarcRobots(options.warc) : null;
-    this.dir = options.dir !== undefined ? new RobotsDir(options.dir, options.maxBytes) : null;
+    this.dir = options.dir !== undefined ? new RobotsDir(options.dir, options.maxOctets) : null;
   }
 
   /** The origin's matcher (see MatcherSource): null when there is no robots.txt
@@ -130,14 +130,14 @@ export class HostMatchers {
 
   /** A host's entry for its robots.txt: its matcher, or with crawlers one per distinct set of groups that apply. */
   private compile(body: Uint8Array): Entry {
-    const { profile, maxBytes, agents, crawlers } = this.options;
+    const { profile, maxOctets, agents, crawlers } = this.options;
     const ruleTexts = this.options.format === 'jsonl';
     if (crawlers === undefined) {
       // (No RobotsTxt: the file's octets are the read buffer's, compiled and let go.)
-      const matcher = compileOctets(body, { profile, maxBytes }, agents, { ruleTexts });
+      const matcher = compileOctets(body, { profile, maxOctets }, agents, { ruleTexts });
       return { matcher, source: matcher.sourceBytes, bytes: 0, used: false };
     }
-    const all = compileCrawlers(parse(body, { profile, maxBytes }), crawlers, ruleTexts);
+    const all = compileCrawlers(parse(body, { profile, maxOctets }), crawlers, ruleTexts);
     const distinct = [...new Set(all)];
     return { matcher: all[0], crawlers: { matchers: all }, others: distinct.slice(1), source: all[0].sourceBytes, bytes: 0, used: false };
   }
