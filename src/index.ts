@@ -7,7 +7,7 @@ export { Matcher, DisposedError } from './engine/match/matcher.js';
 export type { Verdict, MatcherOptions } from './engine/match/matcher.js';
 export type { Diagnostic, DiagnosticCode, RuleKind } from './engine/parse/records.js';
 export type { Profile } from './engine/parse/pattern.js';
-export { agentNotes, isValidAgent, productToken } from './engine/parse/agents.js';
+export { agentNotes, isProductToken, isValidAgent, productToken } from './engine/parse/agents.js';
 export { robotsUrl } from './engine/robots-url.js';
 export { fromPath } from './engine/from-path.js';
 export { RobotsCache, UNREACHABLE_GIVE_UP_MS } from './crawler/robots-cache.js';

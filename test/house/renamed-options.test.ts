@@ -2,7 +2,7 @@
 // bytes: memory): each old name is still read, as a deprecated alias until 0.2,
 // and gives what the new one gives; given both, they must agree.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_BYTES, DEFAULT_MAX_OCTETS, fetchRobots, lint, parse, RobotsCache, type FetchFunction } from '../../src/index.js';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_OCTETS, fetchRobots, isProductToken, isValidAgent, lint, parse, RobotsCache, type FetchFunction } from '../../src/index.js';
 
 /** Rules before and after 600,000 octets of comment: the default limit reads `/early` only. */
 const BODY = 'User-agent: *\nDisallow: /early\n' + '#'.repeat(600_000) + '\nDisallow: /late\n';
@@ -54,5 +54,15 @@ describe('body limits in octets: maxOctets, and maxBytes its deprecated alias', 
     expect(() => cache({ maxBodyOctets: 1_000_000, maxBodyBytes: 2_000_000 })).toThrow(/maxBodyBytes is the deprecated name of maxBodyOctets/);
     // (A memory budget too small for the entry evicts it: it is not a body limit.)
     expect(await cache({ maxBytes: 1 }).isAllowed('https://e.example/early')).toBe(false);
+  });
+});
+
+describe('isProductToken, and isValidAgent its deprecated alias', () => {
+  it('the same test of one name', () => {
+    for (const name of ['Googlebot', 'Googlebot-Image', 'Googlebot/2.1', '', '*', 'Bot1', 'foo_bar']) {
+      expect(isValidAgent(name)).toBe(isProductToken(name));
+    }
+    expect(isProductToken('Googlebot')).toBe(true);
+    expect(isProductToken('Googlebot/2.1')).toBe(false);
   });
 });

@@ -4,10 +4,14 @@ import type { Profile } from './pattern.js';
 
 const TOKEN = /^[A-Za-z_-]+$/;
 
-/** Google's IsValidUserAgentToObey: a non-empty run of [A-Za-z_-] and nothing else. */
-export function isValidAgent(agent: unknown): agent is string {
-  return typeof agent === 'string' && TOKEN.test(agent);
+/** Is `name` a product token (RFC 9309 2.2.1; Google's IsValidUserAgentToObey):
+ * a non-empty run of [A-Za-z_-] and nothing else ("Googlebot", not "Googlebot/2.1"). */
+export function isProductToken(name: unknown): name is string {
+  return typeof name === 'string' && TOKEN.test(name);
 }
+
+/** @deprecated Use isProductToken (it tests one name, a product token, not an agent: docs/glossary.md). Kept until 0.2. */
+export const isValidAgent: (agent: unknown) => agent is string = isProductToken;
 
 /** ASCII-only lower case, as absl::EqualsIgnoreCase compares. */
 export function asciiLower(s: string): string {
