@@ -6,7 +6,7 @@ export type { Explanation } from './engine/explanation.js';
 export { Matcher, DisposedError } from './engine/match/matcher.js';
 export type { Verdict, MatcherOptions } from './engine/match/matcher.js';
 export type { Diagnostic, DiagnosticCode, RuleKind } from './engine/parse/records.js';
-export type { Profile } from './engine/parse/pattern.js';
+export type { Profile } from './engine/parse/profile.js';
 export { agentNotes, isProductToken, isValidAgent, productToken } from './engine/parse/agents.js';
 export { robotsUrl } from './engine/robots-url.js';
 export { fromPath } from './engine/from-path.js';

@@ -7,6 +7,7 @@
 // stops at the page's limits, which the page then names (see `cuts`).
 import { Inflate } from 'fflate';
 import { DEFAULT_MAX_OCTETS, type Profile } from '../src/index.js';
+import { profileOr } from '../src/engine/parse/profile.js';
 
 export interface State {
   robots: string;
@@ -115,7 +116,7 @@ export function decodeState(hash: string): Decoded | null {
   if (agentOver || fields.over.has('agent')) cuts.push(`The link's crawler names are longer than ${fmt(LINK_LIMITS.agentOctets)} octets: the page kept the first ${fmt(LINK_LIMITS.agentOctets)}.`);
   if (inflated.cut) cuts.push(`The link's state inflates past ${MiB(LINK_LIMITS.inflatedOctets)}, more than the page reads from a link: the rest is ignored.`);
   return {
-    state: { robots, urls: urls.text, agent, profile: fields.values.profile === 'rfc' ? 'rfc' : 'google', compare: fields.values.compare === true, robotsNext },
+    state: { robots, urls: urls.text, agent, profile: profileOr(fields.values.profile, 'google'), compare: fields.values.compare === true, robotsNext },
     cuts,
   };
 }

@@ -2,7 +2,7 @@
 // and the engine built from it: one matcher, or one per host of a directory.
 import { compileOctets, parse } from '../engine/robots-txt.js';
 import type { Matcher } from '../engine/match/matcher.js';
-import type { Profile } from '../engine/parse/pattern.js';
+import type { Profile } from '../engine/parse/profile.js';
 import { LineClassifier, UNREACHABLE, type BlockResult, type CrawlerMatchers, type Shard, type OutputBuffers, type OutputFormat, type OutputWriter } from './classify/line-classifier.js';
 import { BulkError } from './errors.js';
 import { compileCrawlers, HostMatchers } from './classify/host-matchers.js';

@@ -1,9 +1,10 @@
 // Option values shared by the commands, checked with messages a user can act on.
 import { agentNotes, DEFAULT_MAX_OCTETS, type Profile } from '../index.js';
+import { isProfile } from '../engine/parse/profile.js';
 import { CliError } from './errors.js';
 
 export function parseProfile(value: string): Profile {
-  if (value !== 'rfc' && value !== 'google') throw new CliError(`--profile must be rfc or google, got "${value}"`);
+  if (!isProfile(value)) throw new CliError(`--profile must be rfc or google, got "${value}"`);
   return value;
 }
 

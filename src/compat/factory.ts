@@ -10,7 +10,7 @@
 // profile's: Google's by default. The differences are listed in the README.
 import { fromPath } from '../engine/from-path.js';
 import { KEY_USER_AGENT, lex, type KeyKind } from '../engine/parse/lexer.js';
-import type { Profile } from '../engine/parse/pattern.js';
+import { isProfile, type Profile } from '../engine/parse/profile.js';
 import { DEFAULT_MAX_OCTETS, parse, RobotsTxt } from '../engine/robots-txt.js';
 
 export interface CompatOptions {
@@ -166,7 +166,7 @@ function preferredHost(text: string): string | null {
 export function factoryFor(defaultProfile: Profile): (url: string, contents: string | null | undefined, options?: CompatOptions) => Robot {
   return (url, contents, options = {}) => {
     const profile = options?.profile ?? defaultProfile;
-    if (profile !== 'google' && profile !== 'rfc') throw new TypeError(`profile must be 'google' or 'rfc', got ${JSON.stringify(profile)}`);
+    if (!isProfile(profile)) throw new TypeError(`profile must be 'google' or 'rfc', got ${JSON.stringify(profile)}`);
     return new CompatRobot(url, contents, profile);
   };
 }

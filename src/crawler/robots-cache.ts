@@ -8,7 +8,7 @@
 import CachePolicy from 'http-cache-semantics';
 import { fetchRobots, FetchFunction, FetchOutcome, RobotsStatus } from './fetch-robots.js';
 import type { Matcher } from '../engine/match/matcher.js';
-import type { Profile } from '../engine/parse/pattern.js';
+import type { Profile } from '../engine/parse/profile.js';
 import { compileOctets, DEFAULT_MAX_OCTETS, parse, ParseOptions, RobotsTxt } from '../engine/robots-txt.js';
 import { renamedOption } from '../engine/renamed-option.js';
 import { CachedEntry, packBody, packedBytes, PackedBody, RobotsEntry, unpackBody } from './cached-entry.js';

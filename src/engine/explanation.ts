@@ -5,7 +5,7 @@
 // reference matcher (rule by rule), which the tests hold equal to the engine.
 import { applicableGroups, crawlerNames } from './parse/agents.js';
 import type { Verdict } from './match/matcher.js';
-import type { Profile } from './parse/pattern.js';
+import { traitsOf, type Profile } from './parse/profile.js';
 import { readRecords, type Group, type Records } from './parse/records.js';
 import { normalizePath, pathParamsQuery, referenceVerdictOf, type ReferenceMatch } from './reference.js';
 
@@ -69,7 +69,7 @@ export function matchLabel(m: { kind: 'allow' | 'disallow'; pattern: string }): 
 
 /** What the explanation's path is, in words (for the line that shows it). */
 export function pathNote(profile: Profile): string {
-  return `what the rules are compared with: path, parameters and query${profile === 'rfc' ? ', normalised as RFC 3986 says' : ''}`;
+  return `what the rules are compared with: path, parameters and query${traitsOf(profile).normalises ? ', normalised as RFC 3986 says' : ''}`;
 }
 
 /** Said of a match that comes from Google's index.htm rule. */
@@ -77,7 +77,7 @@ export const INDEX_HTM_NOTE = 'Google: an allow of .../index.html also allows th
 
 function matchedPath(url: string, profile: Profile): string {
   let path = pathParamsQuery(new TextEncoder().encode(url));
-  if (profile === 'rfc') path = normalizePath(path);
+  if (traitsOf(profile).normalises) path = normalizePath(path);
   return new TextDecoder().decode(path);
 }
 

@@ -1,7 +1,7 @@
 // What a webmaster should fix in a robots.txt: the parser's diagnostics (lines
 // ignored or bent), and the mistakes that parse fine but do not do what was
 // meant. Used by `robots lint` and anything that shows a file to a person.
-import type { Profile } from './parse/pattern.js';
+import type { Profile } from './parse/profile.js';
 import { readRecords, diagnosticsOf, sizeLimitDiagnostic, type DiagnosticCode, type Records } from './parse/records.js';
 import { DEFAULT_MAX_OCTETS } from './robots-txt.js';
 import { renamedOption } from './renamed-option.js';

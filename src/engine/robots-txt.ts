@@ -4,7 +4,7 @@ import { compileRules } from './compile/compile.js';
 import { explainRecords, type Explanation } from './explanation.js';
 import { checkMatcherOptions, Matcher, MatcherOptions, startsCold, Verdict } from './match/matcher.js';
 import { MatcherPool } from './match/matcher-pool.js';
-import type { Profile } from './parse/pattern.js';
+import { DEFAULT_PROFILE, isProfile, traitsOf, type Profile } from './parse/profile.js';
 import { compactRecords, Diagnostic, diagnosticsOf, readRecords, Records, recordsBytes, sizeLimitDiagnostic, type AgentLine } from './parse/records.js';
 import { selectGroupRules, selectRules } from './parse/rule-selection.js';
 import { core } from './wasm/core.js';
@@ -63,8 +63,8 @@ export function parse(body: string | Uint8Array, options: ParseOptions = {}): Ro
  * of another type. */
 function octetsOf(body: string | Uint8Array, options: ParseOptions): { bytes: Uint8Array; cut: boolean; maxOctets: number; profile: Profile } {
   if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
-  const profile = options.profile ?? 'rfc';
-  if (profile !== 'rfc' && profile !== 'google') {
+  const profile = options.profile ?? DEFAULT_PROFILE;
+  if (!isProfile(profile)) {
     throw new TypeError(`profile must be 'rfc' or 'google', got ${JSON.stringify(profile)}`);
   }
   const maxOctets = octetLimit(options);
@@ -132,7 +132,7 @@ export class RobotsTxt {
   get sitemaps(): readonly string[] {
     if (this.sitemapList === undefined) {
       const sitemaps = this.records.sitemaps;
-      this.sitemapList = this.profile === 'rfc' && sitemaps.length > 1 ? [...new Set(sitemaps)] : sitemaps;
+      this.sitemapList = traitsOf(this.profile).sitemapsOnce && sitemaps.length > 1 ? [...new Set(sitemaps)] : sitemaps;
     }
     return this.sitemapList;
   }

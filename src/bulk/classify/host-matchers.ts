@@ -6,7 +6,7 @@
 // among WARC captures).
 import { compileOctets, parse } from '../../engine/robots-txt.js';
 import type { Matcher } from '../../engine/match/matcher.js';
-import type { Profile } from '../../engine/parse/pattern.js';
+import type { Profile } from '../../engine/parse/profile.js';
 import { UNREACHABLE, type CrawlerMatchers, type LabelledMatcher, type Origin, type OutputFormat } from './line-classifier.js';
 import { BulkError } from '../errors.js';
 import { RobotsDir } from '../sources/robots-dir.js';

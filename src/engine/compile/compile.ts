@@ -12,7 +12,8 @@
 import { core } from '../wasm/core.js';
 import { HEADER_SIZE } from '../wasm/layout.js';
 import { releaseLargeSelection, selected, SEL_DISALLOW, SEL_END, SEL_FIELDS, SEL_LINE, SEL_START } from '../parse/rule-selection.js';
-import { escapePattern, indexHtmDirectory, Profile } from '../parse/pattern.js';
+import { escapePattern, indexHtmDirectory } from '../parse/pattern.js';
+import { traitsOf, type Profile } from '../parse/profile.js';
 import { writeColdList } from './rule-lists.js';
 import { KIND_DISALLOW, NO_POSITIONS, NO_TOKENS, RULE_FIELDS, R_ANCHORED, R_DISALLOW, R_FIRST_POSITION, R_LINE, R_PRIORITY, R_VALUE_END, R_VALUE_START, ruleBlockBytes, type ColdList, type RuleTable } from './rule-table.js';
 import { grown } from '../parse/grown.js';
@@ -135,7 +136,7 @@ function tokenize(body: Uint8Array, companions: Uint8Array[], count: number, rfc
  * `selected`, values in body); with `cold`, their tokens go to a cold rule list
  * in the core (rule-lists.ts) instead of the table's token arrays. */
 export function compileRules(body: Uint8Array, rules: number, profile: Profile, cold = false): RuleTable {
-  const rfc = profile === 'rfc';
+  const { normalises, indexHtmAllowsDirectory } = traitsOf(profile);
   const max = rules * 2 + 1; // room for Google's index.htm companions
   if (scratch.length < max * RULE_FIELDS) scratch = new Int32Array(max * RULE_FIELDS * 2);
   if (spans.length < max * 2) spans = new Int32Array(max * 4);
@@ -164,7 +165,7 @@ export function compileRules(body: Uint8Array, rules: number, profile: Profile, 
     const start = selected[s + SEL_START];
     const end = selected[s + SEL_END];
     add(disallow, line, start, end, start, end);
-    if (!rfc && disallow === 0 && mentionsIndexHtm(body, start, end)) {
+    if (indexHtmAllowsDirectory && disallow === 0 && mentionsIndexHtm(body, start, end)) {
       // An allow whose last segment starts with /index.htm also allows its directory.
       const dir = indexHtmDirectory(escapePattern(body.subarray(start, end)));
       if (dir) {
@@ -176,7 +177,7 @@ export function compileRules(body: Uint8Array, rules: number, profile: Profile, 
     }
   }
 
-  const n = tokenize(body, companions, count, rfc, f, cold);
+  const n = tokenize(body, companions, count, normalises, f, cold);
   f[count * RULE_FIELDS + R_FIRST_POSITION] = n; // end of the last rule's tokens
 
   // Rank: the longest pattern first; on equal length, allows first, then the

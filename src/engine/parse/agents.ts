@@ -1,6 +1,6 @@
 // Which groups apply to a crawler: agent validation and Google's group selection.
 import type { Group, AgentLine } from './records.js';
-import type { Profile } from './pattern.js';
+import { DEFAULT_PROFILE, isProfile, traitsOf, type Profile } from './profile.js';
 
 const TOKEN = /^[A-Za-z_-]+$/;
 
@@ -51,10 +51,11 @@ function checkedNames(agent: string | readonly string[], profile: Profile): read
   if (!Array.isArray(list)) {
     throw new TypeError(`agent must be a string or an array of strings, got ${describe(agent)}`);
   }
-  if (profile === 'rfc' && list.length === 0) throw new TypeError('agent list is empty: name at least one product token');
+  const tokensOnly = traitsOf(profile).requiresProductTokens;
+  if (tokensOnly && list.length === 0) throw new TypeError('agent list is empty: name at least one product token');
   return list.map((a) => {
     if (typeof a !== 'string') throw new TypeError(`agent must be a string, got ${describe(a)}`);
-    if (profile === 'rfc' && !TOKEN.test(a)) throw new TypeError(invalidAgent(a));
+    if (tokensOnly && !TOKEN.test(a)) throw new TypeError(invalidAgent(a));
     return asciiLower(a);
   });
 }
@@ -95,8 +96,8 @@ export function productToken(userAgent: string): string {
  * refused (parse().isAllowed & co. throw a TypeError). For `robots check` and
  * `robots explain` (a note on stderr) and the tester page.
  */
-export function agentNotes(agent: string | readonly string[], profile: Profile = 'rfc'): string[] {
-  if (profile !== 'rfc' && profile !== 'google') throw new TypeError(`profile must be 'rfc' or 'google', got ${JSON.stringify(profile)}`);
+export function agentNotes(agent: string | readonly string[], profile: Profile = DEFAULT_PROFILE): string[] {
+  if (!isProfile(profile)) throw new TypeError(`profile must be 'rfc' or 'google', got ${JSON.stringify(profile)}`);
   const list = typeof agent === 'string' ? [agent] : agent;
   if (!Array.isArray(list)) throw new TypeError(`agent must be a string or an array of strings, got ${describe(agent)}`);
   const notes: string[] = [];
@@ -104,7 +105,7 @@ export function agentNotes(agent: string | readonly string[], profile: Profile =
     if (typeof a !== 'string') throw new TypeError(`agent must be a string, got ${describe(a)}`);
     if (TOKEN.test(a)) continue;
     const quoted = JSON.stringify(a.slice(0, 80));
-    if (profile === 'rfc') {
+    if (traitsOf(profile).requiresProductTokens) {
       notes.push(`${quoted} is not a product token (letters, '-' and '_'): the rfc profile refuses it.`);
       continue;
     }
