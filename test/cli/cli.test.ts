@@ -434,4 +434,11 @@ describe('renamed flags and format names (docs/glossary.md): the old spellings s
     expectUsageError(await robots(['lint', SHOP, '--format', 'jsonl']), /--format must be text or json, got "jsonl"/);
     expect((await robots(['fetch', 'ftp://x/', '--format', 'jsonl'])).stderr).toMatch(/fetch takes an http or https URL/);
   });
+
+  it('hex case in classify output (assembly/hex.ts): a URL control as %XX upper case, a rule text control as \\u00xx lower case as JSON.stringify writes', async () => {
+    const robotsFile = file('controls.txt', 'User-agent: *\nDisallow: /a\x1bb\n');
+    const r = await robots(['classify', '--robots', robotsFile, '--format', 'jsonl', '-q'], '/a\x1bb\n');
+    expect(r.stdout).toBe(`{"url":"/a%1Bb","robots":"ok","allowed":false,"line":2,"rule":${JSON.stringify('Disallow: /a\x1bb')}}\n`);
+    expect(r.stdout).toContain('\\u001b');
+  });
 });
