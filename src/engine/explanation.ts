@@ -3,7 +3,7 @@
 // Shared by `robots explain` and the tester page (portable: no Node module).
 // The verdict is the engine's; the list of matching rules comes from the plain
 // reference matcher (rule by rule), which the tests hold equal to the engine.
-import { applicableGroups, crawlerNames } from './parse/agents.js';
+import { applicableGroups, agentTokens } from './parse/agents.js';
 import type { Verdict } from './match/matcher.js';
 import { traitsOf, type Profile } from './parse/profile.js';
 import { readRecords, type Group, type Records } from './parse/records.js';
@@ -39,7 +39,7 @@ export function explainVerdict(body: Uint8Array, verdict: Verdict, url: string, 
 
 /** explainVerdict on the records of the file (RobotsTxt.explainAll). */
 export function explainRecords(records: Records, verdict: Verdict, url: string, agents: string[], profile: Profile): Explanation {
-  const groups = applicableGroups(records.groups, crawlerNames(agents, profile));
+  const groups = applicableGroups(records.groups, agentTokens(agents, profile));
   const reference = referenceVerdictOf(records, url, agents, profile);
   const path = matchedPath(url, profile);
   return {

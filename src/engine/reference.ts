@@ -2,7 +2,7 @@
 // by rule, with Google's position-array Matches(). Slow and obvious on purpose:
 // the property tests hold the WASM automaton to it; its `matched` list (every
 // rule that matched) is what a full explanation needs.
-import { applicableGroups, crawlerNames } from './parse/agents.js';
+import { applicableGroups, agentTokens } from './parse/agents.js';
 import { escapePattern, googlePattern, indexHtmDirectory, Pattern, rfcPattern, STAR } from './parse/pattern.js';
 import { traitsOf, type Profile } from './parse/profile.js';
 import { readRecords, type Records, type RuleKind } from './parse/records.js';
@@ -114,7 +114,7 @@ export function referenceVerdictOf(records: Records, url: string, agent: string 
   if (traits.normalises) path = normalizePath(path);
   if (traits.allowsRobotsTxt && new TextDecoder().decode(path) === '/robots.txt') return { allowed: true, line: 0, matched: [] };
   const toPattern = traits.normalises ? rfcPattern : googlePattern;
-  const groups = applicableGroups(records.groups, crawlerNames(agent, profile));
+  const groups = applicableGroups(records.groups, agentTokens(agent, profile));
   const best = { allow: { priority: -1, line: 0 }, disallow: { priority: -1, line: 0 } };
   const matched: ReferenceMatch[] = [];
   for (const g of groups) {

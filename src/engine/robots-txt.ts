@@ -1,5 +1,5 @@
 // The public entry: parse() and RobotsTxt.
-import { applicableGroups, crawlerNames, names } from './parse/agents.js';
+import { agentTokens, applicableGroups, lineNamesAgent } from './parse/agents.js';
 import { compileRules } from './compile/compile.js';
 import { explainRecords, type Explanation } from './explanation.js';
 import { checkMatcherOptions, Matcher, MatcherOptions, startsCold, Verdict } from './match/matcher.js';
@@ -90,7 +90,7 @@ function octetsOf(body: string | Uint8Array, options: ParseOptions): { bytes: Ui
 export function compileOctets(body: string | Uint8Array, options: ParseOptions, agent: string | readonly string[], matcherOptions?: MatcherOptions): Matcher {
   const { bytes, profile } = octetsOf(body, options);
   const how = matcherOptions ?? {};
-  const names = crawlerNames(agent, profile);
+  const names = agentTokens(agent, profile);
   checkMatcherOptions(how);
   try {
     return new Matcher(compileRules(bytes, selectRules(bytes, names), profile, startsCold(how)), profile, how);
@@ -167,7 +167,7 @@ export class RobotsTxt {
 
   /** The rules that apply to the crawler (any of its names), compiled. The caller owns it: dispose() frees it. */
   compile(agent: string | readonly string[], options?: MatcherOptions): Matcher {
-    const names = crawlerNames(agent, this.profile);
+    const names = agentTokens(agent, this.profile);
     const how = options ?? {};
     checkMatcherOptions(how); // (before the compiler puts anything in the core for it)
     // From the records once read (their body may be compacted); else from the lexer's records.
@@ -241,7 +241,7 @@ export class RobotsTxt {
   /** @internal Which groups apply to the crawler, as a key: crawlers with equal keys get the same verdicts. */
   rulesKey(agent: string | readonly string[]): string {
     const index = (this.groupIndex ??= new Map(this.records.groups.map((g, i) => [g, i])));
-    return applicableGroups(this.records.groups, crawlerNames(agent, this.profile)).map((g) => index.get(g)).join(',');
+    return applicableGroups(this.records.groups, agentTokens(agent, this.profile)).map((g) => index.get(g)).join(',');
   }
 
   isAllowed(url: string, agent: string | readonly string[]): boolean {
@@ -271,8 +271,8 @@ export class RobotsTxt {
    * compared whole: "Bot/2.1" names no group, so `*` applies to it, as to its verdicts).
    */
   crawlDelay(agent: string | readonly string[]): number | undefined {
-    const crawler = crawlerNames(agent, this.profile);
-    return this.delayOf((a) => names(a, crawler));
+    const tokens = agentTokens(agent, this.profile);
+    return this.delayOf((a) => lineNamesAgent(a, tokens));
   }
 
   private delayOf(namesCrawler: (line: AgentLine) => boolean): number | undefined {
@@ -303,7 +303,7 @@ export class RobotsTxt {
   /** AIPREF Content-Usage preference for a URL path, from the group that applies (longest path wins). */
   contentUsage(path: string, agent: string | readonly string[]): string | undefined {
     let best: { length: number; preference: string } | undefined;
-    for (const g of applicableGroups(this.records.groups, crawlerNames(agent, this.profile))) {
+    for (const g of applicableGroups(this.records.groups, agentTokens(agent, this.profile))) {
       for (const c of g.contentUsage) {
         if (path.startsWith(c.path) && (best === undefined || c.path.length > best.length)) {
           best = { length: c.path.length, preference: c.preference };

@@ -1,4 +1,5 @@
-// Which groups apply to a crawler: agent validation and Google's group selection.
+// Which groups apply to an agent (docs/glossary.md: the product token(s) a caller
+// passes for one crawler): its validation, and Google's group selection.
 import type { Group, AgentLine } from './records.js';
 import { DEFAULT_PROFILE, isProfile, traitsOf, type Profile } from './profile.js';
 
@@ -25,12 +26,13 @@ const NON_ASCII = /[^\x00-\x7f]/;
 export const ANY_CRAWLER: readonly string[] = Object.freeze([]);
 
 /**
- * The crawler's names, lower-cased, checked for the profile. `rfc` requires
- * product tokens ([A-Za-z_-]+, RFC 9309 2.2.1) and throws a TypeError otherwise;
- * `google` takes any string, as Google's library does: a name that is not a
- * token simply matches no group.
+ * The agent's product tokens, lower-cased, checked for the profile: what
+ * user-agent lines are compared with. `rfc` requires product tokens
+ * ([A-Za-z_-]+, RFC 9309 2.2.1) and throws a TypeError otherwise; `google`
+ * takes any string, as Google's library does: one that is not a token simply
+ * matches no group.
  */
-export function crawlerNames(agent: string | readonly string[], profile: Profile): readonly string[] {
+export function agentTokens(agent: string | readonly string[], profile: Profile): readonly string[] {
   if (agent === ANY_CRAWLER) return ANY_CRAWLER;
   // A crawler compiles host after host with the same name: its names are checked once.
   if (typeof agent === 'string' && agent === lastAgent && profile === lastProfile) return lastNames;
@@ -131,16 +133,16 @@ function describe(v: unknown): string {
   return v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v;
 }
 
-/** Does the user-agent line name one of the crawler's (lower-cased) names? */
-export function names(line: AgentLine, crawler: readonly string[]): boolean {
-  return !line.global && crawler.includes(line.lower);
+/** Does the user-agent line name one of the agent's (lower-cased) product tokens (agentTokens)? */
+export function lineNamesAgent(line: AgentLine, tokens: readonly string[]): boolean {
+  return !line.global && tokens.includes(line.lower);
 }
 
-/** The groups that apply: every group naming one of the crawler's names; failing that, every `*` group. */
-export function applicableGroups(groups: readonly Group[], crawler: readonly string[]): Group[] {
+/** The groups that apply: every group naming one of the agent's tokens; failing that, every `*` group. */
+export function applicableGroups(groups: readonly Group[], tokens: readonly string[]): Group[] {
   // (Plain loops: a closure per group was the compiler's costliest line.)
   const specific: Group[] = [];
-  for (const g of groups) if (namesAny(g.agents, crawler)) specific.push(g);
+  for (const g of groups) if (namesAny(g.agents, tokens)) specific.push(g);
   if (specific.length > 0) return specific;
   const global: Group[] = [];
   for (const g of groups) {
@@ -154,7 +156,7 @@ export function applicableGroups(groups: readonly Group[], crawler: readonly str
   return global;
 }
 
-function namesAny(agents: readonly AgentLine[], crawler: readonly string[]): boolean {
-  for (const a of agents) if (names(a, crawler)) return true;
+function namesAny(lines: readonly AgentLine[], tokens: readonly string[]): boolean {
+  for (const a of lines) if (lineNamesAgent(a, tokens)) return true;
   return false;
 }

@@ -57,7 +57,7 @@ export interface ProfileTraits {
    * rfc: every name of an agent must be a product token (RFC 9309 2.2.1:
    * letters, '-' and '_'), else a TypeError. google: any string, compared
    * whole, as robots.cc does (a name that is no token names no group).
-   * Applied by src/engine/parse/agents.ts (crawlerNames, agentNotes).
+   * Applied by src/engine/parse/agents.ts (agentTokens, agentNotes).
    */
   readonly requiresProductTokens: boolean;
   /**
