@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-compat-entries-'));
 const app = path.join(dir, 'app');
 

@@ -21,7 +21,7 @@ import puppeteer from 'puppeteer-core';
 import webpack, { type Stats } from 'webpack';
 
 const execFileAsync = promisify(execFile);
-const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-package-'));
 const app = path.join(dir, 'app');
 let files: string[] = [];
