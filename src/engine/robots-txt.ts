@@ -27,6 +27,7 @@ export const DEFAULT_MAX_BYTES = DEFAULT_MAX_OCTETS;
 /** The body limit of options that take one (maxOctets, or its deprecated alias
  * maxBytes), checked: at least DEFAULT_MAX_OCTETS, or Infinity. */
 export function octetLimit(options: { maxOctets?: number; maxBytes?: number }): number {
+  if (options.maxOctets === undefined && options.maxBytes === undefined) return DEFAULT_MAX_OCTETS; // (most parses: no object made)
   const { value = DEFAULT_MAX_OCTETS, given } = renamedOption<number>(options, 'maxOctets', 'maxBytes');
   if (typeof value !== 'number' || Number.isNaN(value) || value < DEFAULT_MAX_OCTETS) {
     throw new RangeError(`${given} must be at least ${DEFAULT_MAX_OCTETS} (RFC 9309 2.5), or Infinity; got ${String(value)}`);
