@@ -33,7 +33,7 @@ export const LINK_LIMITS = {
   /** The URL list: as many URLs as the page classifies in one run (README: 100,000), in at most 4 MiB. */
   urls: 100_000,
   urlOctets: 4 * 1024 * 1024,
-  /** The crawler names. */
+  /** The agent: the crawler's product token(s). */
   agentOctets: 10_000,
   /** The fragment (Chromium takes URLs up to 2 MB). */
   fragmentChars: 2 * 1024 * 1024,

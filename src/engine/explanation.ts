@@ -14,7 +14,7 @@ export interface Explanation {
   url: string;
   /** What the rules are compared with: path, parameters and query (normalised under rfc). */
   path: string;
-  /** The crawler's names, as given. */
+  /** The agent, as given: the crawler's product token(s) (the field's name is kept: `robots explain --format json` writes it). */
   crawler: string[];
   profile: Profile;
   /** The groups that applied: their first user-agent line, and whether it is `*` (none: no group, all allowed). */

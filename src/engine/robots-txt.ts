@@ -166,7 +166,7 @@ export class RobotsTxt {
     return this.diagnosticList;
   }
 
-  /** The rules that apply to the crawler (any of its names), compiled. The caller owns it: dispose() frees it. */
+  /** The rules that apply to the agent (the groups naming any of its product tokens), compiled. The caller owns it: dispose() frees it. */
   compile(agent: string | readonly string[], options?: MatcherOptions): Matcher {
     const names = agentTokens(agent, this.profile);
     const how = options ?? {};

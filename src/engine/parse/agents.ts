@@ -34,7 +34,7 @@ export const ANY_CRAWLER: readonly string[] = Object.freeze([]);
  */
 export function agentTokens(agent: string | readonly string[], profile: Profile): readonly string[] {
   if (agent === ANY_CRAWLER) return ANY_CRAWLER;
-  // A crawler compiles host after host with the same name: its names are checked once.
+  // A crawler compiles host after host with the same agent: its tokens are checked once.
   if (typeof agent === 'string' && agent === lastAgent && profile === lastProfile) return lastNames;
   const names = checkedNames(agent, profile);
   if (typeof agent === 'string') {
@@ -91,8 +91,8 @@ export function productToken(userAgent: string): string {
 }
 
 /**
- * Why each of the crawler's names does not name the groups it seems to (one
- * sentence a name; none when every name is a product token). Under `google` a
+ * Why each of the agent's names does not name the groups it seems to (one
+ * sentence a name; none when every one is a product token). Under `google` a
  * name that is not a product token is compared whole, as Google's parser does:
  * it names no group, and the `*` group applies. Under `rfc` such a name is
  * refused (parse().isAllowed & co. throw a TypeError). For `robots check` and

@@ -4,7 +4,7 @@
 // core and one loop over its records. The same selection as applicableGroups
 // over readRecords' groups (agents.ts, records.ts), which the records' users
 // (lint, the reference matcher, crawl-delay) and a compile after them take:
-// every group naming one of the crawler's names; failing that, every `*` group.
+// every group naming one of the agent's product tokens; failing that, every `*` group.
 import { lexBatches } from './lexer.js';
 import { KEY_ALLOW, KEY_DISALLOW, KEY_USER_AGENT, LEX_FIELDS, LEX_KEY, LEX_LINE, LEX_TYPE, LEX_TYPE_RECORD, LEX_VALUE_END, LEX_VALUE_START } from '../wasm/layout.js';
 import { asciiLower, isGlobalAgent, isTokenChar, type Group } from './records.js';
@@ -122,7 +122,7 @@ function keep(wanted: number): number {
 
 /** A user-agent line's value body[start, end): GLOBAL for `*` (alone, or
  * followed by whitespace), NAMES_CRAWLER when its product token (its leading
- * run of [A-Za-z_-], in ASCII lower case) is one of the crawler's names (as
+ * run of [A-Za-z_-], in ASCII lower case) is one of the agent's product tokens (as
  * records.ts's agentLine and agents.ts's lineNamesAgent() say it). */
 function agentFlags(start: number, end: number): number {
   const b = octets;
