@@ -11,7 +11,7 @@ export type Profile = 'rfc' | 'google';
 /** The profiles, in the order error messages name them. */
 export const PROFILES: readonly Profile[] = Object.freeze(['rfc', 'google']);
 
-/** The profile of parse(), lint() and the CLI when none is given. */
+/** The profile of parse(), RobotsCache and the CLI when none is given (robots-wasm/compat defaults to google). */
 export const DEFAULT_PROFILE: Profile = 'rfc';
 
 export function isProfile(value: unknown): value is Profile {
