@@ -3,10 +3,11 @@
 // (and, for --robots-dir, their hosts); classifyLines decides a run of them
 // against one matcher and writes `allowed|disallowed<TAB>line<TAB>url` or a
 // JSON line for each.
-import { FLAG_GOOGLE, H_FLAGS, H_LINES, H_OUT_ALLOW, H_OUT_DISALLOW, H_TEXTS, H_TEXTS_MAX, LINE_RECORD, NO_RULE, RUN_RECORD, UNREACHABLE_MATCHER } from "../src/engine/wasm/layout";
+import { CLASSIFY_MAX_CRAWLERS, FLAG_GOOGLE, H_FLAGS, H_LINES, H_OUT_ALLOW, H_OUT_DISALLOW, H_TEXTS, H_TEXTS_MAX, LINE_HOST_LENGTH, LINE_HOST_START, LINE_LENGTH, LINE_RECORD, LINE_START, NO_RULE, RUN_FIRST_LINE, RUN_HOST_HASH1, RUN_HOST_HASH2, RUN_ORIGIN_HASH, RUN_RECORD, UNREACHABLE_MATCHER } from "../src/engine/wasm/layout";
 import { findFirstBelow, findFirstOf, findFirstOf4 } from "./scan";
 import { decide } from "./decide";
 import { beginRun, extractPathInRun } from "./path";
+import { hexLower, hexUpper } from "./hex";
 
 /** Where the last splitLines stopped (offset of the first line not taken). */
 let splitEnd: i32 = 0;
@@ -80,10 +81,10 @@ export function splitLines(buf: usize, n: i32, recs: usize, runs: usize, maxReco
     if (a == b) continue;
     hostSpan(buf + a, b - a);
     const r = recs + <usize>count * LINE_RECORD;
-    store<i32>(r, a);
-    store<i32>(r, b - a, 4);
-    store<i32>(r, a + hostStart, 8);
-    store<i32>(r, hostEnd - hostStart, 12);
+    store<i32>(r, a, LINE_START);
+    store<i32>(r, b - a, LINE_LENGTH);
+    store<i32>(r, a + hostStart, LINE_HOST_START);
+    store<i32>(r, hostEnd - hostStart, LINE_HOST_LENGTH);
     // Consecutive URLs mostly share an origin: hash it only when the octets up
     // to the end of the authority change. A run is one origin (scheme, host and
     // port: each has its own robots.txt); its hashes are its host's (the hosts counted).
@@ -103,10 +104,10 @@ export function splitLines(buf: usize, n: i32, recs: usize, runs: usize, maxReco
       h2 = hash2;
       o1 = originHash;
       const q = runs + <usize>nruns * RUN_RECORD;
-      store<i32>(q, count);
-      store<u32>(q, h1, 4);
-      store<u32>(q, h2, 8);
-      store<u32>(q, o1, 12);
+      store<i32>(q, count, RUN_FIRST_LINE);
+      store<u32>(q, h1, RUN_HOST_HASH1);
+      store<u32>(q, h2, RUN_HOST_HASH2);
+      store<u32>(q, o1, RUN_ORIGIN_HASH);
       nruns++;
     }
     count++;
@@ -348,8 +349,8 @@ function classifyLinesAs<E>(m: usize, buf: usize, recs: usize, from: i32, to: i3
   beginRun();
   for (; i < to; i++) {
     const r = recs + <usize>i * LINE_RECORD;
-    const u = buf + <usize>load<i32>(r);
-    const n = load<i32>(r, 4);
+    const u = buf + <usize>load<i32>(r, LINE_START);
+    const n = load<i32>(r, LINE_LENGTH);
     if (o + outputBound(n, json, textMax, escape) + <usize>labelLen > outLimit) break;
     let allowed = m != <usize>UNREACHABLE_MATCHER;
     let id: u32 = NO_RULE;
@@ -413,11 +414,12 @@ function writeEscaped(o: usize, u: usize, n: i32): usize {
   return o;
 }
 
-/** "%XX" for a control octet c. */
+/** "%XX" for a control octet c (< 0x20, so its high digit is 0 or 1), upper
+ * case as WHATWG and src/cli/url-echo.ts write it (hex.ts). */
 @inline function writePercent(o: usize, c: u32): usize {
   store<u8>(o, 0x25);
   store<u8>(o, c < 0x10 ? 0x30 : 0x31, 1);
-  store<u8>(o, (c & 15) < 10 ? 0x30 + (c & 15) : 0x37 + (c & 15), 2);
+  store<u8>(o, hexUpper(c & 15), 2);
   return o + 3;
 }
 
@@ -465,8 +467,8 @@ function writeJsonChars<E>(o: usize, u: usize, n: i32): usize {
       o = writePercent(o, c);
     } else if (c < 0x20) {
       o = writeAscii(o, "\\u00");
-      store<u8>(o, hexDigit(c >> 4));
-      store<u8>(o, hexDigit(c & 15), 1);
+      store<u8>(o, hexLower(c >> 4)); // (lower case, as JSON.stringify writes: hex.ts)
+      store<u8>(o, hexLower(c & 15), 1);
       o += 2;
     } else {
       store<u8>(o, c);
@@ -474,10 +476,6 @@ function writeJsonChars<E>(o: usize, u: usize, n: i32): usize {
     }
   }
   return o;
-}
-
-@inline function hexDigit(d: u32): u32 {
-  return d < 10 ? 0x30 + d : 0x57 + d; // lower-case, as JSON.stringify writes
 }
 
 /** Copies an ASCII string literal's characters as octets. */
@@ -500,9 +498,8 @@ function writeDecimal(o: usize, v: u32): usize {
   return o + digits;
 }
 
-/** Most crawlers one classifyLinesMulti call answers for. */
-const MAX_CRAWLERS = 64;
-const verdictOf = new StaticArray<u32>(MAX_CRAWLERS); // per crawler of a record: line << 1 | allowed
+/** Most crawlers one classifyLinesMulti call answers for: layout.ts's CLASSIFY_MAX_CRAWLERS. */
+const verdictOf = new StaticArray<u32>(CLASSIFY_MAX_CRAWLERS); // per crawler of a record: line << 1 | allowed
 
 /**
  * classifyLines for k crawlers at once: ms holds k matcher addresses (u32
@@ -535,8 +532,8 @@ function classifyLinesMultiAs<E>(ms: usize, k: i32, names: usize, counts: usize,
   beginRun();
   for (; i < to; i++) {
     const r = recs + <usize>i * LINE_RECORD;
-    const u = buf + <usize>load<i32>(r);
-    const n = load<i32>(r, 4);
+    const u = buf + <usize>load<i32>(r, LINE_START);
+    const n = load<i32>(r, LINE_LENGTH);
     const bound: usize = json ? <usize>n * 6 + 64 + <usize>labelLen + namesLen + <usize>k * 24 : <usize>n * (escape ? 3 : 1) + 2 + <usize>k * 11;
     if (o + bound > outLimit) break;
     if (real != 0) extractPathInRun(u, n, google);

@@ -2,7 +2,7 @@
 // returns the longest-match verdict. States are built on demand by the host
 // (src/engine/match/dfa.ts) through the imported `buildTransition`; once built, a
 // transition costs one table load per octet. JavaScript never loops over rules.
-import { FLAG_GOOGLE, H_FLAGS } from "../src/engine/wasm/layout";
+import { FLAG_GOOGLE, H_FLAGS, PATH_END, PATH_SLASH, PATH_START } from "../src/engine/wasm/layout";
 import { extractPath, pathStart, pathEnd, pathSlash } from "./path";
 import { normalizeInto } from "./normalize";
 import { decide } from "./decide";
@@ -42,9 +42,9 @@ export function check(m: usize, u: usize, n: i32): i32 {
 /** Path extraction alone, for tests: writes (start, end, slash) as i32s to out. */
 export function pathOf(u: usize, n: i32, stopAtNul: bool, out: usize): void {
   extractPath(u, n, stopAtNul);
-  store<i32>(out, pathStart);
-  store<i32>(out, pathEnd, 4);
-  store<i32>(out, pathSlash ? 1 : 0, 8);
+  store<i32>(out, pathStart, PATH_START);
+  store<i32>(out, pathEnd, PATH_END);
+  store<i32>(out, pathSlash ? 1 : 0, PATH_SLASH);
 }
 
 /** RFC 3986 path normalisation alone, for tests: returns the length written to dst. */

@@ -3,24 +3,34 @@
 // with content to an output buffer; the host reads them and builds the groups.
 // Resumable: lexRun stops when the buffer is full and goes on at the next call.
 import { findFirstOf, findFirstOf4 } from "./scan";
+import {
+  KEY_ALLOW, KEY_CONTENT_USAGE, KEY_CRAWL_DELAY, KEY_DISALLOW, KEY_SITEMAP, KEY_TYPO, KEY_UNKNOWN, KEY_USER_AGENT,
+  LEX_FACTS, LEX_FIELDS, LEX_KEY, LEX_KEY_END, LEX_KEY_START, LEX_LINE, LEX_MAX_LINE_OCTETS, LEX_TYPE,
+  LEX_TYPE_INVALID, LEX_TYPE_RECORD, LEX_TYPE_TRUNCATED, LEX_VALUE_END, LEX_VALUE_START, LINE_MISSING_COLON, LINE_TOO_LONG,
+} from "../src/engine/wasm/layout";
 
-/** Record layout: REC_FIELDS i32s. */
-export const REC_FIELDS = 8;
-// [0] line number, [1] type, [2] key kind (| 8 when accepted as a typo or alias),
-// [3] facts, [4] key start (line start for an invalid line), [5] key end (line end),
-// [6] value start, [7] value end. Offsets are from the start of the body.
-const TYPE_RECORD = 0;
-const TYPE_INVALID = 1;
-const TYPE_TRUNCATED = 2;
-const LINE_MISSING_COLON = 2;
-const LINE_TOO_LONG = 4;
-const KEY_UNKNOWN = 7;
-const KEY_TYPO = 8;
-const MAX_LINE_OCTETS = 2083 * 8 - 1;
+// The record layout (LEX_* fields, key kinds, line facts) is src/engine/wasm/layout.ts's.
 
 // Key aliases in Google's order: text octets, then (offset, length, kind, canonical) each.
 const ALIAS_TEXT = memory.data<u8>([117, 115, 101, 114, 45, 97, 103, 101, 110, 116, 117, 115, 101, 114, 97, 103, 101, 110, 116, 117, 115, 101, 114, 32, 97, 103, 101, 110, 116, 97, 108, 108, 111, 119, 100, 105, 115, 97, 108, 108, 111, 119, 100, 105, 115, 115, 97, 108, 108, 111, 119, 100, 105, 115, 115, 97, 108, 111, 119, 100, 105, 115, 97, 108, 111, 119, 100, 105, 97, 115, 108, 108, 111, 119, 100, 105, 115, 97, 108, 108, 97, 119, 115, 105, 116, 101, 109, 97, 112, 115, 105, 116, 101, 45, 109, 97, 112, 99, 114, 97, 119, 108, 45, 100, 101, 108, 97, 121, 99, 114, 97, 119, 108, 32, 100, 101, 108, 97, 121, 99, 114, 97, 119, 108, 100, 101, 108, 97, 121, 99, 111, 110, 116, 101, 110, 116, 45, 117, 115, 97, 103, 101]);
-const ALIAS_TABLE = memory.data<u8>([0, 10, 1, 1, 10, 9, 1, 0, 19, 10, 1, 0, 29, 5, 2, 1, 34, 8, 3, 1, 42, 9, 3, 0, 51, 8, 3, 0, 59, 7, 3, 0, 66, 8, 3, 0, 74, 8, 3, 0, 82, 7, 4, 1, 89, 8, 4, 0, 97, 11, 5, 1, 108, 11, 5, 0, 119, 10, 5, 0, 129, 13, 6, 1]);
+const ALIAS_TABLE = memory.data<u8>([
+  0, 10, <u8>KEY_USER_AGENT, 1, // user-agent
+  10, 9, <u8>KEY_USER_AGENT, 0, // useragent
+  19, 10, <u8>KEY_USER_AGENT, 0, // user agent
+  29, 5, <u8>KEY_ALLOW, 1, // allow
+  34, 8, <u8>KEY_DISALLOW, 1, // disallow
+  42, 9, <u8>KEY_DISALLOW, 0, // dissallow
+  51, 8, <u8>KEY_DISALLOW, 0, // dissalow
+  59, 7, <u8>KEY_DISALLOW, 0, // disalow
+  66, 8, <u8>KEY_DISALLOW, 0, // diasllow
+  74, 8, <u8>KEY_DISALLOW, 0, // disallaw
+  82, 7, <u8>KEY_SITEMAP, 1, // sitemap
+  89, 8, <u8>KEY_SITEMAP, 0, // site-map
+  97, 11, <u8>KEY_CRAWL_DELAY, 1, // crawl-delay
+  108, 11, <u8>KEY_CRAWL_DELAY, 0, // crawl delay
+  119, 10, <u8>KEY_CRAWL_DELAY, 0, // crawldelay
+  129, 13, <u8>KEY_CONTENT_USAGE, 1, // content-usage
+]);
 const ALIASES = 16;
 
 let body: usize = 0;
@@ -107,25 +117,25 @@ export function lexRun(o: usize, cap: i32): i32 {
 }
 
 function emit(type: i32, kind: i32, facts: i32, a: i32, b: i32, c: i32, d: i32): void {
-  const r = out + (<usize>count << 5);
-  store<i32>(r, lineNum);
-  store<i32>(r, type, 4);
-  store<i32>(r, kind, 8);
-  store<i32>(r, facts, 12);
-  store<i32>(r, a, 16);
-  store<i32>(r, b, 20);
-  store<i32>(r, c, 24);
-  store<i32>(r, d, 28);
+  const r = out + <usize>count * (LEX_FIELDS << 2);
+  store<i32>(r, lineNum, LEX_LINE << 2);
+  store<i32>(r, type, LEX_TYPE << 2);
+  store<i32>(r, kind, LEX_KEY << 2);
+  store<i32>(r, facts, LEX_FACTS << 2);
+  store<i32>(r, a, LEX_KEY_START << 2);
+  store<i32>(r, b, LEX_KEY_END << 2);
+  store<i32>(r, c, LEX_VALUE_START << 2);
+  store<i32>(r, d, LEX_VALUE_END << 2);
   count++;
 }
 
 /** The line body[start, end), whose first '#' or NUL is at cut (-1: none). */
 function line(start: i32, end: i32, cut: i32, num: i32): void {
   let facts = 0;
-  if (end - start > MAX_LINE_OCTETS) {
-    end = start + MAX_LINE_OCTETS;
+  if (end - start > LEX_MAX_LINE_OCTETS) {
+    end = start + LEX_MAX_LINE_OCTETS;
     facts |= LINE_TOO_LONG;
-    emit(TYPE_TRUNCATED, 0, facts, start, end, 0, 0);
+    emit(LEX_TYPE_TRUNCATED, 0, facts, start, end, 0, 0);
   }
   const b = body;
   // Google reads the line as a C string: it ends at the first NUL, and at '#'.
@@ -149,7 +159,7 @@ function line(start: i32, end: i32, cut: i32, num: i32): void {
       }
     }
     if (sep < 0) {
-      emit(TYPE_INVALID, 0, facts, start, end, 0, 0);
+      emit(LEX_TYPE_INVALID, 0, facts, start, end, 0, 0);
       return;
     }
     valueStart = sep;
@@ -157,7 +167,7 @@ function line(start: i32, end: i32, cut: i32, num: i32): void {
     for (let i = valueStart; i < end; i++) {
       const c = load<u8>(b + i);
       if (c == 0x20 || c == 0x09) {
-        emit(TYPE_INVALID, 0, facts, start, end, 0, 0);
+        emit(LEX_TYPE_INVALID, 0, facts, start, end, 0, 0);
         return;
       }
     }
@@ -166,11 +176,11 @@ function line(start: i32, end: i32, cut: i32, num: i32): void {
   let keyEnd = sep;
   while (keyEnd > start && isSpace(load<u8>(b + keyEnd - 1))) keyEnd--;
   if (keyEnd == start) {
-    emit(TYPE_INVALID, 0, facts, start, end, 0, 0);
+    emit(LEX_TYPE_INVALID, 0, facts, start, end, 0, 0);
     return;
   }
   while (valueStart < end && isSpace(load<u8>(b + valueStart))) valueStart++;
-  emit(TYPE_RECORD, classify(start, keyEnd), facts, start, keyEnd, valueStart, end);
+  emit(LEX_TYPE_RECORD, classify(start, keyEnd), facts, start, keyEnd, valueStart, end);
 }
 
 /** Google's Key::Parse: the first alias the key starts with, case-insensitively.

@@ -10,6 +10,8 @@
 // "%2A" a pattern's "%2A", while the pattern's own '*' and final '$' stay
 // wildcard and anchor.
 
+import { hexUpper } from "./hex";
+
 @inline export function hexValue(c: u32): i32 {
   if (c - 0x30 < 10) return <i32>(c - 0x30);
   const l = c | 0x20;
@@ -21,15 +23,11 @@
   return (c - 0x41 < 26) || (c - 0x61 < 26) || (c - 0x30 < 10) || c == 0x2d || c == 0x2e || c == 0x5f || c == 0x7e;
 }
 
-@inline export function hexDigit(v: u32): u8 {
-  return <u8>(v < 10 ? 0x30 + v : 0x41 + v - 10);
-}
-
 /** Writes octet c as %XX (upper-case hex). */
 @inline export function putEscape(d: usize, c: u32): void {
   store<u8>(d, 0x25);
-  store<u8>(d, hexDigit(c >> 4), 1);
-  store<u8>(d, hexDigit(c & 15), 2);
+  store<u8>(d, hexUpper(c >> 4), 1);
+  store<u8>(d, hexUpper(c & 15), 2);
 }
 
 /** Writes the normal form of the escape of hex digit values h, l: the octet

@@ -4,8 +4,9 @@
 // trailing `*`: `/a*` and `/a*$` are `/a`). Each rule's priority is the octets
 // of that escaped value, `*` and `$` counted. src/engine/parse/pattern.ts states the same
 // rules plainly; the property tests hold the matchers built from both together.
-import { escapesRaw, hexDigit, hexValue, isUnreserved, specialOctets } from "./normalize";
-import { TOKEN_STAR, TOKEN_ACCEPT, TOKEN_ANCHOR, RULE_LIST_STAR } from "../src/engine/wasm/layout";
+import { escapesRaw, hexValue, isUnreserved, specialOctets } from "./normalize";
+import { hexUpper } from "./hex";
+import { RANGE_RECORD, RULE_LIST_STAR, TOKEN_ACCEPT, TOKEN_ANCHOR, TOKEN_STAR, TOKENIZE_ANCHORED, TOKENIZE_RESULT } from "../src/engine/wasm/layout";
 
 // Tokens are u16 (T = u16: an octet, or TOKEN_STAR and the terminals) for
 // the NFA a DFA is built from, or octets (T = u8) as a cold rule list holds
@@ -20,8 +21,8 @@ import { TOKEN_STAR, TOKEN_ACCEPT, TOKEN_ANCHOR, RULE_LIST_STAR } from "../src/e
 
 /** Writes %XY (hex digits h, l) at token k; returns the next k. */
 @inline function putEscape<T>(toks: usize, k: usize, h: u32, l: u32): usize {
-  const x = <u32>hexDigit(h);
-  const y = <u32>hexDigit(l);
+  const x = <u32>hexUpper(h);
+  const y = <u32>hexUpper(l);
   put<T>(toks, k, 0x25);
   put<T>(toks, k + 1, x);
   put<T>(toks, k + 2, y);
@@ -33,8 +34,6 @@ import { TOKEN_STAR, TOKEN_ACCEPT, TOKEN_ANCHOR, RULE_LIST_STAR } from "../src/e
   return i8x16.bitmask(v128.or(v, v128.or(i8x16.eq(v, i8x16.splat(0x2a)), i8x16.eq(v, i8x16.splat(0x25)))));
 }
 
-/** In a rule's result from tokenizeRulesPacked: its pattern ends with `$` (after the priority's bits). */
-const PACKED_ANCHORED: u32 = 0x80000000;
 
 /**
  * Tokenizes rule values, body[start, end) for each (i32 pairs at ranges), into
@@ -50,7 +49,7 @@ export function tokenizeRules(body: usize, ranges: usize, count: i32, rfc: bool,
 
 /**
  * tokenizeRules for a cold rule list: octet tokens, as the list holds them
- * (`*` as RULE_LIST_STAR, no terminals); a rule's result holds PACKED_ANCHORED
+ * (`*` as RULE_LIST_STAR, no terminals); a rule's result holds TOKENIZE_ANCHORED
  * with its priority when its pattern ends with `$`.
  */
 export function tokenizeRulesPacked(body: usize, ranges: usize, count: i32, rfc: bool, toks: usize, room: i32, out: usize): i32 {
@@ -62,8 +61,8 @@ export function tokenizeRulesPacked(body: usize, ranges: usize, count: i32, rfc:
   let k: usize = 0;
   let r: i32 = 0;
   for (; r < count; r++) {
-    const start = <usize>load<i32>(ranges + (<usize>r << 3));
-    const end = <usize>load<i32>(ranges + (<usize>r << 3), 4);
+    const start = <usize>load<i32>(ranges + <usize>r * RANGE_RECORD);
+    const end = <usize>load<i32>(ranges + <usize>r * RANGE_RECORD, 4);
     if (k + 3 * (end - start) + 1 > <usize>room) break;
     const base = k;
     const anchored = end > start && load<u8>(body + end - 1) == 0x24;
@@ -124,14 +123,14 @@ export function tokenizeRulesPacked(body: usize, ranges: usize, count: i32, rfc:
       if (sizeof<T>() == 1) k--;
       else put<T>(toks, k - 1, TOKEN_ACCEPT);
     } else if (sizeof<T>() == 1) {
-      if (anchored) result |= PACKED_ANCHORED;
+      if (anchored) result |= TOKENIZE_ANCHORED;
     } else {
       put<T>(toks, k++, anchored ? TOKEN_ANCHOR : TOKEN_ACCEPT);
     }
-    store<i32>(out + (<usize>r << 3), <i32>base);
-    store<u32>(out + (<usize>r << 3), result, 4);
+    store<i32>(out + <usize>r * TOKENIZE_RESULT, <i32>base);
+    store<u32>(out + <usize>r * TOKENIZE_RESULT, result, 4);
   }
-  store<i32>(out + (<usize>r << 3), <i32>k);
+  store<i32>(out + <usize>r * TOKENIZE_RESULT, <i32>k);
   return r;
 }
 
@@ -139,8 +138,8 @@ export function tokenizeRulesPacked(body: usize, ranges: usize, count: i32, rfc:
  * one after the other to dst (the rules' values a matcher keeps). */
 export function gatherRuns(src: usize, runs: usize, count: i32, dst: usize): void {
   for (let r: usize = 0; r < <usize>count; r++) {
-    const from = <usize>load<i32>(runs + (r << 3));
-    const size = <usize>load<i32>(runs + (r << 3), 4) - from;
+    const from = <usize>load<i32>(runs + r * RANGE_RECORD);
+    const size = <usize>load<i32>(runs + r * RANGE_RECORD, 4) - from;
     memory.copy(dst, src + from, size);
     dst += size;
   }

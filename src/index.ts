@@ -1,13 +1,13 @@
 // The public surface of robots-wasm: the engine (parse, RobotsTxt, Matcher) and
 // the crawler's parts (robotsUrl, fetchRobots, RobotsCache). Internals: internal.ts.
-export { parse, RobotsTxt, DEFAULT_MAX_BYTES, OWN_MATCHERS_BYTES } from './engine/robots-txt.js';
+export { parse, RobotsTxt, DEFAULT_MAX_OCTETS, DEFAULT_MAX_BYTES, OWN_MATCHERS_BYTES } from './engine/robots-txt.js';
 export type { ParseOptions } from './engine/robots-txt.js';
 export type { Explanation } from './engine/explanation.js';
 export { Matcher, DisposedError } from './engine/match/matcher.js';
 export type { Verdict, MatcherOptions } from './engine/match/matcher.js';
 export type { Diagnostic, DiagnosticCode, RuleKind } from './engine/parse/records.js';
-export type { Profile } from './engine/parse/pattern.js';
-export { agentNotes, isValidAgent, productToken } from './engine/parse/agents.js';
+export type { Profile } from './engine/parse/profile.js';
+export { agentNotes, isProductToken, isValidAgent, productToken } from './engine/parse/agents.js';
 export { robotsUrl } from './engine/robots-url.js';
 export { fromPath } from './engine/from-path.js';
 export { RobotsCache, UNREACHABLE_GIVE_UP_MS } from './crawler/robots-cache.js';

@@ -6,6 +6,7 @@ export * from './index.js';
 export { referenceVerdict, pathParamsQuery, normalizePath } from './engine/reference.js';
 export { escapePattern } from './engine/parse/pattern.js';
 export { requestedPath } from './engine/from-path.js';
-export { corePath, coreMemoryBytes, coreAllocatedBytes, coreIsUtf8 } from './engine/wasm/core.js';
+export { coreMemoryBytes, coreAllocatedBytes, coreIsUtf8 } from './engine/wasm/core.js';
+export { corePath } from './engine/match/core-path.js';
 export { dfaTuning } from './engine/match/dfa.js';
 export { ownMatcherStats, compileOctets } from './engine/robots-txt.js';

@@ -2,8 +2,9 @@
 // file with its diagnostics, and the explanation of the URL picked. The page
 // parses the file itself (for the file view, the facts and explanations); the
 // worker classifies the URLs, so a long list never blocks the page.
-import { agentNotes, DEFAULT_MAX_BYTES, lint, parse, type Matcher, type Profile, type RobotsTxt } from '../src/index.js';
+import { agentNotes, DEFAULT_MAX_OCTETS, lint, parse, type Matcher, type Profile, type RobotsTxt } from '../src/index.js';
 import { explainVerdict, INDEX_HTM_NOTE, matchLabel, pathNote, type Explanation } from '../src/engine/explanation.js';
+import { profileOr, traitsOf } from '../src/engine/parse/profile.js';
 import { AI_CRAWLERS } from '../src/data/ai-crawlers.js';
 import { GOOGLE_CRAWLERS } from '../src/data/google-crawlers.js';
 import { Editor, type LineMark } from './editor.js';
@@ -39,7 +40,7 @@ document.adoptedStyleSheets = [...document.adoptedStyleSheets, filterSheet];
 /** A version of the file as the page reads it: parsed once, compiled for the crawler once. */
 interface Version {
   robots: RobotsTxt;
-  /** The octets the parser read (the first DEFAULT_MAX_BYTES), for explanations. */
+  /** The octets the parser read (the first DEFAULT_MAX_OCTETS), for explanations. */
   body: Uint8Array;
   matcher: Matcher | null;
 }
@@ -77,7 +78,7 @@ function readState(): State {
     robots: robotsField.value,
     urls: urlsField.value,
     agent: agentField.value,
-    profile: profileField.value === 'rfc' ? 'rfc' : 'google',
+    profile: profileOr(profileField.value, 'google'),
     compare: compareField.checked,
     robotsNext: nextField.value,
   };
@@ -106,7 +107,7 @@ function urlsOf(text: string): { urls: string[]; listed: number } {
 function readVersion(text: string, profile: Profile, agents: string[]): Version {
   const octets = new TextEncoder().encode(text);
   const robots = parse(octets, { profile });
-  return { robots, body: octets.subarray(0, Math.min(octets.length, DEFAULT_MAX_BYTES)), matcher: agents.length > 0 ? robots.compile(agents) : null };
+  return { robots, body: octets.subarray(0, Math.min(octets.length, DEFAULT_MAX_OCTETS)), matcher: agents.length > 0 ? robots.compile(agents) : null };
 }
 
 function dispose(r: Run | null): void {
@@ -450,7 +451,7 @@ function showFile(state: State, r: Run | null): void {
   const robots = r?.now?.robots;
   if (robots && r) {
     const delay = safe(() => robots.crawlDelay(r.agents));
-    rows.push(['Crawl-delay', delay === undefined ? `none for ${r.agents.join(', ')}` : `${delay} s for ${r.agents.join(', ')}${state.profile === 'google' ? ' (Googlebot ignores it)' : ''}`]);
+    rows.push(['Crawl-delay', delay === undefined ? `none for ${r.agents.join(', ')}` : `${delay} s for ${r.agents.join(', ')}${traitsOf(state.profile).crawlDelayIgnored ? ' (Googlebot ignores it)' : ''}`]);
     const usage = safe(() => robots.contentUsage('/', r.agents));
     rows.push(['Content-Usage', usage === undefined ? 'none' : `${usage} (for /)`]);
     const maps = document.createElement('span');
@@ -634,7 +635,7 @@ function showAgent(): void {
  * documents of a crawler the page cannot show in a verdict (data/google-crawlers.ts).
  */
 function crawlerNotes(agents: string[]): string[] {
-  const notes = agentNotes(agents, profileField.value === 'rfc' ? 'rfc' : 'google');
+  const notes = agentNotes(agents, profileOr(profileField.value, 'google'));
   for (const a of agents) {
     const g = GOOGLE_CRAWLERS.find((c) => c.name.toLowerCase() === a.toLowerCase());
     if (g?.note) notes.push(`${g.name}: ${g.note}`);

@@ -5,14 +5,14 @@
 // height (up to a maximum, CSS), so the field grows with its text without
 // being measured (measuring a textarea of 780 KB took 2.5 s of layout), and the
 // mirror follows the field's scrolling.
-import { DEFAULT_MAX_BYTES } from '../src/index.js';
+import { DEFAULT_MAX_OCTETS } from '../src/index.js';
 
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export type LineMark = 'decides' | 'warning' | 'error';
 
-/** The characters mirrored: DEFAULT_MAX_BYTES (octets are at least as many as characters). */
-const MIRRORED = DEFAULT_MAX_BYTES;
+/** The characters mirrored: DEFAULT_MAX_OCTETS (octets are at least as many as characters). */
+const MIRRORED = DEFAULT_MAX_OCTETS;
 /** A file this short is mirrored again at each keystroke (a millisecond or so). */
 const QUICK = 20_000;
 

@@ -6,7 +6,8 @@
 // a link is read as a stream (fflate's Inflate, a little input at a time) and
 // stops at the page's limits, which the page then names (see `cuts`).
 import { Inflate } from 'fflate';
-import { DEFAULT_MAX_BYTES, type Profile } from '../src/index.js';
+import { DEFAULT_MAX_OCTETS, type Profile } from '../src/index.js';
+import { profileOr } from '../src/engine/parse/profile.js';
 
 export interface State {
   robots: string;
@@ -27,12 +28,12 @@ const PREFIX = '#s=';
 
 /** What the page reads from a link. */
 export const LINK_LIMITS = {
-  /** A robots.txt (and its new version): the octets a parser reads, no more (parse()'s default maxBytes). */
-  bodyOctets: DEFAULT_MAX_BYTES,
+  /** A robots.txt (and its new version): the octets a parser reads, no more (parse()'s default maxOctets). */
+  bodyOctets: DEFAULT_MAX_OCTETS,
   /** The URL list: as many URLs as the page classifies in one run (README: 100,000), in at most 4 MiB. */
   urls: 100_000,
   urlOctets: 4 * 1024 * 1024,
-  /** The crawler names. */
+  /** The agent: the crawler's product token(s). */
   agentOctets: 10_000,
   /** The fragment (Chromium takes URLs up to 2 MB). */
   fragmentChars: 2 * 1024 * 1024,
@@ -115,7 +116,7 @@ export function decodeState(hash: string): Decoded | null {
   if (agentOver || fields.over.has('agent')) cuts.push(`The link's crawler names are longer than ${fmt(LINK_LIMITS.agentOctets)} octets: the page kept the first ${fmt(LINK_LIMITS.agentOctets)}.`);
   if (inflated.cut) cuts.push(`The link's state inflates past ${MiB(LINK_LIMITS.inflatedOctets)}, more than the page reads from a link: the rest is ignored.`);
   return {
-    state: { robots, urls: urls.text, agent, profile: fields.values.profile === 'rfc' ? 'rfc' : 'google', compare: fields.values.compare === true, robotsNext },
+    state: { robots, urls: urls.text, agent, profile: profileOr(fields.values.profile, 'google'), compare: fields.values.compare === true, robotsNext },
     cuts,
   };
 }

@@ -2,7 +2,7 @@
 // and the engine built from it: one matcher, or one per host of a directory.
 import { compileOctets, parse } from '../engine/robots-txt.js';
 import type { Matcher } from '../engine/match/matcher.js';
-import type { Profile } from '../engine/parse/pattern.js';
+import type { Profile } from '../engine/parse/profile.js';
 import { LineClassifier, UNREACHABLE, type BlockResult, type CrawlerMatchers, type Shard, type OutputBuffers, type OutputFormat, type OutputWriter } from './classify/line-classifier.js';
 import { BulkError } from './errors.js';
 import { compileCrawlers, HostMatchers } from './classify/host-matchers.js';
@@ -26,7 +26,7 @@ export interface ClassifyConfig {
   shard?: Shard;
   profile: Profile;
   format: OutputFormat;
-  maxBytes: number;
+  maxOctets: number;
   /** Bound on the host cache of one thread (bytes). */
   cacheBytes: number;
   /** --strict-robots-dir: a host file that cannot be read stops the run. */
@@ -59,7 +59,7 @@ export class BlockClassifier {
     } else if (crawlers !== undefined) {
       this.singleAll = config.robotsUnreachable
         ? { matchers: crawlers.map(() => UNREACHABLE) }
-        : { matchers: compileCrawlers(parse(config.robotsBody!, { profile: config.profile, maxBytes: config.maxBytes }), crawlers, config.format === 'jsonl') };
+        : { matchers: compileCrawlers(parse(config.robotsBody!, { profile: config.profile, maxOctets: config.maxOctets }), crawlers, config.format === 'jsonl') };
     } else if (config.robotsUnreachable) {
       this.single = UNREACHABLE;
     } else {
@@ -95,8 +95,8 @@ export class BlockClassifier {
 }
 
 /** Parses and compiles, turning a bad agent into a usage error. JSON lines name the deciding rule: the core keeps the rules' texts then. */
-export function compileAgents(body: Uint8Array, config: Pick<ClassifyConfig, 'agents' | 'profile' | 'maxBytes'> & { format?: OutputFormat }): Matcher {
-  return usageErrors(() => compileOctets(body, { profile: config.profile, maxBytes: config.maxBytes }, config.agents, { ruleTexts: config.format === 'jsonl' }));
+export function compileAgents(body: Uint8Array, config: Pick<ClassifyConfig, 'agents' | 'profile' | 'maxOctets'> & { format?: OutputFormat }): Matcher {
+  return usageErrors(() => compileOctets(body, { profile: config.profile, maxOctets: config.maxOctets }, config.agents, { ruleTexts: config.format === 'jsonl' }));
 }
 
 /** What the library refuses (a bad agent or option) as a usage error. */

@@ -29,7 +29,7 @@ export async function benchCommand(file: string, urlsPath: string, o: BenchOptio
   const profile = o.profile === undefined ? undefined : parseProfile(o.profile);
   const bytes = readRobotsFile(file);
   // A bad agent is the user's mistake: say so before any engine runs.
-  compileAgents(new Uint8Array(0), { agents: [o.agent], profile: profile ?? 'rfc', maxBytes: Infinity }).dispose();
+  compileAgents(new Uint8Array(0), { agents: [o.agent], profile: profile ?? 'rfc', maxOctets: Infinity }).dispose();
   let text: string;
   try {
     text = readFileSync(urlsPath === '-' ? 0 : urlsPath, 'utf8');

@@ -17,7 +17,7 @@ import { thousands } from './numbers.js';
 import { indexWarcs, type WarcIndex } from '../bulk/sources/warc-index.js';
 import { writeAllSync } from '../bulk/threads/write-turns.js';
 import { IndexProgress } from './progress.js';
-import { noteAgents, parseAgents, parseMaxBytes, parseProfile } from './options.js';
+import { noteAgents, parseAgents, parseFormat, parseMaxOctets, parseProfile } from './options.js';
 import { OutputClosed, WorkerPool } from '../bulk/threads/worker-pool.js';
 import { RoutedPool } from '../bulk/threads/routed-pool.js';
 
@@ -38,7 +38,9 @@ export interface ClassifyOptions {
   threads?: string;
   out?: string;
   cacheMb: string;
-  maxBytes: string;
+  maxOctets?: string;
+  /** The deprecated name of --max-octets. */
+  maxBytes?: string;
   quiet?: boolean;
   strictRobotsDir?: boolean;
   userAgent?: string;
@@ -78,7 +80,7 @@ export async function classifyCommand(inputPath: string | undefined, options: Cl
 async function indexOf(files: string[], config: ClassifyConfig, quiet: boolean): Promise<WarcIndex> {
   const bar = new IndexProgress(process.stderr.isTTY === true && !quiet);
   const index = await indexWarcs(files, {
-    maxBytes: config.maxBytes,
+    maxOctets: config.maxOctets,
     warn: (line) => bar.interrupt(`robots classify: warning: ${line}`),
     progress: (octets, total) => bar.update(octets, total),
   });
@@ -198,7 +200,7 @@ async function robotsOf(o: ClassifyOptions): Promise<Pick<ClassifyConfig, 'robot
   } catch (e) {
     throw new CliError((e as Error).message);
   }
-  const got = await fetchRobots(target, { userAgentHeader: o.userAgent ?? `robots-wasm/${VERSION}`, maxBytes: parseMaxBytes(o.maxBytes), timeoutMs: 10_000 });
+  const got = await fetchRobots(target, { userAgentHeader: o.userAgent ?? `robots-wasm/${VERSION}`, maxOctets: parseMaxOctets(o), timeoutMs: 10_000 });
   if (!o.quiet) process.stderr.write(`robots classify: ${target}: ${got.status} (${got.reason})${got.status === 'ok' ? '' : got.status === 'unavailable' ? ': every URL allowed' : ': every URL disallowed'}\n`);
   if (got.status === 'ok') return { robotsBody: got.body! };
   return got.status === 'unavailable' ? { robotsBody: new Uint8Array(0) } : { robotsUnreachable: true };
@@ -219,8 +221,7 @@ function readOptions(o: ClassifyOptions, robots: Pick<ClassifyConfig, 'robotsBod
     }
     if (!isDir) throw new CliError(`--robots-dir ${o.robotsDir} is not a directory (use --robots for one file)`);
   }
-  const format = o.format;
-  if (format !== 'tsv' && format !== 'jsonl') throw new CliError(`--format must be tsv or jsonl, got "${format}"`);
+  const format: OutputFormat = parseFormat(o.format, 'classify') ? 'jsonl' : 'tsv';
   const threads = o.threads === undefined ? undefined : Number(o.threads);
   if (threads !== undefined && (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS)) {
     throw new CliError(`--threads must be a whole number from 1 to ${MAX_THREADS}, got "${o.threads}"`);
@@ -243,8 +244,8 @@ function readOptions(o: ClassifyOptions, robots: Pick<ClassifyConfig, 'robotsBod
     crawlers,
     shard: o.shard === undefined ? undefined : parseShard(o.shard),
     profile,
-    format: format as OutputFormat,
-    maxBytes: parseMaxBytes(o.maxBytes),
+    format,
+    maxOctets: parseMaxOctets(o),
     strictRobotsDir: o.strictRobotsDir === true,
     // Each thread keeps its own compiled hosts: split between threads, a cache
     // too small for the run's hosts thrashed (a host recompiled for each of its URLs).

@@ -4,26 +4,28 @@
 import { parse } from '../index.js';
 import { INDEX_HTM_NOTE, matchLabel, pathNote } from '../engine/explanation.js';
 import { usageErrors } from '../bulk/classify-config.js';
-import { noteAgents, parseAgents, parseFormat, parseMaxBytes, parseProfile } from './options.js';
+import { noteAgents, parseAgents, parseFormat, parseMaxOctets, parseProfile } from './options.js';
 import { readRobotsFile, warnIfNotRobotsTxt } from './robots-file.js';
 import { echoUrl } from './url-echo.js';
 
 export interface ExplainOptions {
   profile: string;
-  maxBytes: string;
+  maxOctets?: string;
+  /** The deprecated name of --max-octets. */
+  maxBytes?: string;
   format?: string;
 }
 
 export function explainCommand(file: string, agent: string, url: string, options: ExplainOptions): number {
   const profile = parseProfile(options.profile);
-  const maxBytes = parseMaxBytes(options.maxBytes);
+  const maxOctets = parseMaxOctets(options);
   const agents = parseAgents([agent]);
   const body = readRobotsFile(file);
   warnIfNotRobotsTxt(file, body);
-  const e = usageErrors(() => parse(body, { profile, maxBytes }).explainAll(url, agents));
+  const e = usageErrors(() => parse(body, { profile, maxOctets }).explainAll(url, agents));
   noteAgents('explain', agents, profile);
 
-  if (parseFormat(options.format)) {
+  if (parseFormat(options.format, 'explain')) {
     const { group: _, ...json } = e;
     process.stdout.write(JSON.stringify({ ...json, url: echoUrl(url) }) + '\n');
     return e.allowed ? 0 : 1;

@@ -9,7 +9,7 @@ import { ruleText } from '../engine/explanation.js';
 import { compileAgents } from '../bulk/classify-config.js';
 import { CliError, reason } from './errors.js';
 import { thousands } from './numbers.js';
-import { parseAgents, parseFormat, parseMaxBytes, parseProfile } from './options.js';
+import { parseAgents, parseFormat, parseMaxOctets, parseProfile } from './options.js';
 import { warnIfNotRobotsTxt } from './robots-file.js';
 import { echoUrl } from './url-echo.js';
 import { requestedPath } from '../engine/from-path.js';
@@ -21,7 +21,9 @@ export interface FetchOptions {
   agent?: string;
   profile: string;
   timeoutMs: string;
-  maxBytes: string;
+  maxOctets?: string;
+  /** The deprecated name of --max-octets. */
+  maxBytes?: string;
   out?: string;
   format?: string;
 }
@@ -34,7 +36,7 @@ const MEANING: Record<FetchOutcome['status'], string> = {
 };
 
 export async function fetchCommand(url: string, options: FetchOptions): Promise<number> {
-  const json = parseFormat(options.format);
+  const json = parseFormat(options.format, 'fetch');
   // Other schemes have robots.txt too (RFC 9309 2.3), but this fetch speaks HTTP only.
   const scheme = URL.canParse(url) ? new URL(url).protocol : 'http:';
   if (scheme !== 'http:' && scheme !== 'https:') throw new CliError(`fetch takes an http or https URL, got "${scheme}"`);
@@ -46,16 +48,16 @@ export async function fetchCommand(url: string, options: FetchOptions): Promise<
   }
   const timeoutMs = Number(options.timeoutMs);
   if (!(timeoutMs > 0 && timeoutMs <= 2 ** 31 - 1)) throw new CliError(`--timeout-ms must be a positive number of milliseconds, got "${options.timeoutMs}"`);
-  const maxBytes = parseMaxBytes(options.maxBytes);
+  const maxOctets = parseMaxOctets(options);
   const userAgentHeader = options.userAgent ?? `robots-wasm/${VERSION}`;
   if (/[\r\n\0]/.test(userAgentHeader) || userAgentHeader.trim() === '') throw new CliError('--user-agent must be a non-empty header value');
   const profile = parseProfile(options.profile);
   // The crawler the verdict is for: --agent, else the product token of --user-agent, else Googlebot.
   const agents = parseAgents([options.agent ?? ((options.userAgent !== undefined && productToken(options.userAgent)) || 'Googlebot')]);
-  compileAgents(new Uint8Array(0), { agents, profile, maxBytes }).dispose(); // a bad name is the user's mistake: said before any fetch
-  const got = await fetchRobots(target, { userAgentHeader, maxBytes, timeoutMs });
+  compileAgents(new Uint8Array(0), { agents, profile, maxOctets }).dispose(); // a bad name is the user's mistake: said before any fetch
+  const got = await fetchRobots(target, { userAgentHeader, maxOctets, timeoutMs });
   if (got.status === 'ok' && got.body !== undefined) warnIfNotRobotsTxt(target, got.body);
-  const meaning = verdictOf(got, url, agents, profile, maxBytes);
+  const meaning = verdictOf(got, url, agents, profile, maxOctets);
   if (options.out !== undefined && got.body !== undefined) {
     try {
       writeFileSync(options.out, got.body);
@@ -103,12 +105,12 @@ export async function fetchCommand(url: string, options: FetchOptions): Promise<
 }
 
 /** What the outcome means for the URL given and the crawler: its verdict, the sitemaps, the crawl-delay. */
-function verdictOf(got: FetchOutcome, url: string, agents: string[], profile: 'rfc' | 'google', maxBytes: number): { verdict: Verdict; sitemaps: string[]; crawlDelay?: number } {
+function verdictOf(got: FetchOutcome, url: string, agents: string[], profile: 'rfc' | 'google', maxOctets: number): { verdict: Verdict; sitemaps: string[]; crawlDelay?: number } {
   if (got.status !== 'ok' || got.body === undefined) {
     // No robots.txt: every URL allowed; unreachable: every URL disallowed (RFC 9309 2.3.1.3).
     return { verdict: { allowed: got.status === 'unavailable', line: 0 }, sitemaps: [] };
   }
-  const robots = parse(got.body, { profile, maxBytes });
+  const robots = parse(got.body, { profile, maxOctets });
   try {
     // For the path a fetch of the URL requests (WHATWG's, as the origin fetched is): as written,
     // "http://h\private/x" is the path "/x" of a host "h\private" to the core.

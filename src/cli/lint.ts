@@ -6,21 +6,23 @@ import { accessSync, constants, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { lint, type LintReport } from '../engine/lint.js';
 import { CliError, reason } from './errors.js';
-import { parseFormat, parseMaxBytes, parseProfile } from './options.js';
+import { parseFormat, parseMaxOctets, parseProfile } from './options.js';
 import { readRobotsFile } from './robots-file.js';
 
 export interface LintOptions {
   profile: string;
-  maxBytes: string;
+  maxOctets?: string;
+  /** The deprecated name of --max-octets. */
+  maxBytes?: string;
   format?: string;
 }
 
 export function lintCommand(target: string, options: LintOptions): number {
   const profile = parseProfile(options.profile);
-  const maxBytes = parseMaxBytes(options.maxBytes);
-  const json = parseFormat(options.format);
+  const maxOctets = parseMaxOctets(options);
+  const json = parseFormat(options.format, 'lint');
   const { files, unread } = filesOf(target);
-  const reports = files.map((file) => ({ file, ...lint(readRobotsFile(file), { profile, maxBytes }) }));
+  const reports = files.map((file) => ({ file, ...lint(readRobotsFile(file), { profile, maxOctets }) }));
   const many = target !== '-' && (files.length !== 1 || target !== files[0]);
   if (json) {
     process.stdout.write(JSON.stringify(many ? reports : reports[0]) + '\n');

@@ -3,7 +3,8 @@
 // typos, without dependencies of its own) and error reporting: a user's
 // mistake is one line on stderr and exit code 2, never a stack trace.
 import { Command, CommanderError, Option } from 'commander';
-import { DEFAULT_MAX_BYTES } from '../index.js';
+import { DEFAULT_MAX_OCTETS } from '../index.js';
+import { FORMATS, formatNames } from './options.js';
 import { benchCommand } from './bench.js';
 import { checkCommand } from './check.js';
 import { classifyCommand } from './classify.js';
@@ -18,8 +19,10 @@ declare const VERSION: string; // set by the build (package.json)
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 const profileOption = () => new Option('--profile <profile>', "rfc (RFC 9309, URLs and rules normalised as RFC 3986 says) or google (Googlebot's own parser, bit for bit)").default('rfc');
-const formatOption = () => new Option('--format <format>', 'text or json').default('text');
-const maxBytesOption = () => new Option('--max-bytes <n>', `octets of robots.txt parsed (at least ${DEFAULT_MAX_BYTES}), or Infinity`).default(String(DEFAULT_MAX_BYTES));
+const formatOption = (command: keyof typeof FORMATS) => new Option('--format <format>', formatNames(command)).default(FORMATS[command].text[0]);
+/** The body limit, in octets (docs/glossary.md): --max-octets, and its old name --max-bytes (deprecated, kept until 0.2). No commander default: options.ts tells which was given. */
+const maxOctetsOption = () => new Option('--max-octets <n>', `octets of robots.txt parsed (at least ${DEFAULT_MAX_OCTETS}, the default), or Infinity`);
+const maxBytesAlias = () => new Option('--max-bytes <n>', 'deprecated: the old name of --max-octets');
 
 let exitCode = 0;
 const program = new Command('robots')
@@ -36,17 +39,18 @@ program
   .option('--robots <file>', 'one robots.txt for every URL: a file, "-" (stdin), or an http(s) URL fetched as a crawler does')
   .option('--user-agent <header>', 'with --robots URL: the User-Agent header sent (default: robots-wasm/VERSION)')
   .option('--robots-dir <dir>', "each URL's origin's robots.txt: DIR/<scheme>/<host>[:port], else DIR/<host> (the host as robotsUrl() names it: 0x7f.1 is 127.0.0.1, %65.com is e.com, no trailing dot); no file: all allowed; a file that cannot be read: all disallowed")
-  .option('--robots-warc <file>', 'robots.txt captures in a WARC file (.warc or .warc.gz; repeatable): each origin\'s latest capture, its HTTP status applied as RFC 9309 says (2xx the rules, 3xx followed among the captures, 4xx all allowed, 5xx and 429 all disallowed; a body decoded no further than --max-bytes, a capture so cut named on stderr)', collect)
+  .option('--robots-warc <file>', 'robots.txt captures in a WARC file (.warc or .warc.gz; repeatable): each origin\'s latest capture, its HTTP status applied as RFC 9309 says (2xx the rules, 3xx followed among the captures, 4xx all allowed, 5xx and 429 all disallowed; a body decoded no further than --max-octets, a capture so cut named on stderr)', collect)
   .addOption(new Option('--missing <verdict>', 'a host with no robots.txt (no file under --robots-dir, no capture under --robots-warc): allow or disallow its URLs').default('allow'))
-  .option('--agent <name>', 'crawler name, repeatable or comma-separated (the groups of any of them apply; default: Googlebot)', collect)
-  .option('--crawlers <names>', 'several crawlers, a verdict each (comma-separated or repeatable; at most 64): TSV url<TAB>verdict per crawler after a header line, JSON lines with "crawlers": {name: {allowed, line}}', collect)
+  .option('--agent <name>', "the crawler's product token, repeatable or comma-separated for a crawler that obeys several (the groups of any of them apply; default: Googlebot)", collect)
+  .option('--crawlers <names>', 'several crawlers by product token, a verdict each (comma-separated or repeatable; at most 64): TSV url<TAB>verdict per crawler after a header line, JSON lines with "crawlers": {name: {allowed, line}}', collect)
   .option('--shard <i/N>', "only the URLs of this shard's hosts (a stable hash of the host): N machines, each with its own i from 0 to N-1, classify an input together; the union of their outputs is the whole run's")
   .addOption(profileOption())
-  .addOption(new Option('--format <format>', 'tsv or jsonl').default('tsv'))
+  .addOption(formatOption('classify'))
   .option('--threads <n>', 'worker threads (default: the cores; for an input file, one per 32 MiB of it up to the cores)')
   .option('--out <file>', 'write here instead of stdout (only complete output: written under a temporary name, then renamed)')
   .option('--cache-mb <n>', 'memory for compiled hosts per thread, MiB (--robots-dir, --robots-warc)', '256')
-  .addOption(maxBytesOption())
+  .addOption(maxOctetsOption())
+  .addOption(maxBytesAlias())
   .option('-q, --quiet', 'no summary and no progress bar on stderr')
   .option('--strict-robots-dir', 'stop at a host file that cannot be read (default: warn once, and disallow its URLs as unreachable)')
   .addHelpText('after', `
@@ -67,11 +71,12 @@ program
   .command('check')
   .description('Verdicts for URLs, with the deciding line and rule. Exit 0: all allowed; 1: any disallowed; 2: usage error.')
   .argument('<file>', 'robots.txt ("-" for stdin)')
-  .argument('<agent>', 'crawler name, a product token, e.g. Googlebot (rfc refuses another name; google compares it whole, so the * group applies, and says so on stderr)')
+  .argument('<agent>', "the crawler's product token, e.g. Googlebot (rfc refuses another name; google compares it whole, so the * group applies, and says so on stderr)")
   .argument('<url...>', 'URLs to check')
   .addOption(profileOption())
-  .addOption(maxBytesOption())
-  .addOption(formatOption())
+  .addOption(maxOctetsOption())
+  .addOption(maxBytesAlias())
+  .addOption(formatOption('check'))
   .action((file: string, agent: string, urls: string[], o) => {
     exitCode = checkCommand(file, agent, urls, o);
   });
@@ -80,11 +85,12 @@ program
   .command('explain')
   .description('Why a URL is allowed or not: the group, every matching rule with its length, the decision. Exit 0: allowed; 1: disallowed; 2: usage error (as check).')
   .argument('<file>', 'robots.txt ("-" for stdin)')
-  .argument('<agent>', 'crawler name, a product token, e.g. Googlebot (rfc refuses another name; google compares it whole, so the * group applies, and says so on stderr)')
+  .argument('<agent>', "the crawler's product token, e.g. Googlebot (rfc refuses another name; google compares it whole, so the * group applies, and says so on stderr)")
   .argument('<url>', 'the URL')
   .addOption(profileOption())
-  .addOption(maxBytesOption())
-  .addOption(formatOption())
+  .addOption(maxOctetsOption())
+  .addOption(maxBytesAlias())
+  .addOption(formatOption('explain'))
   .action((file: string, agent: string, url: string, o) => {
     exitCode = explainCommand(file, agent, url, o);
   });
@@ -94,8 +100,9 @@ program
   .description('Lines ignored or bent and common mistakes, with line numbers; sitemaps and crawl-delays found; a total for a directory. Exit 1 when there are errors or an entry of a directory cannot be read.')
   .argument('<file>', 'robots.txt, a directory of them (each file), or "-" for stdin')
   .addOption(profileOption())
-  .addOption(maxBytesOption())
-  .addOption(new Option('--format <format>', 'text or json (a report, or a list of them for a directory)').default('text'))
+  .addOption(maxOctetsOption())
+  .addOption(maxBytesAlias())
+  .addOption(new Option('--format <format>', `${formatNames('lint')} (a report, or a list of them for a directory)`).default('text'))
   .action((file: string, o) => {
     exitCode = lintCommand(file, o);
   });
@@ -108,9 +115,10 @@ program
   .option('--agent <name>', "the crawler the URL's verdict and crawl-delay are for (default: the product token of --user-agent, else Googlebot)")
   .addOption(profileOption())
   .option('--timeout-ms <n>', 'for the whole fetch, redirects and body included', '10000')
-  .addOption(maxBytesOption())
+  .addOption(maxOctetsOption())
+  .addOption(maxBytesAlias())
   .option('-o, --out <file>', 'write the body read here')
-  .addOption(formatOption())
+  .addOption(formatOption('fetch'))
   .action(async (url: string, o) => {
     exitCode = await fetchCommand(url, o);
   });
@@ -120,7 +128,7 @@ program
   .description('Every installed robots.txt engine (this one and its peers) on your robots.txt and URLs: URLs/s side by side.')
   .argument('<file>', 'robots.txt ("-" for stdin)')
   .argument('<urls>', 'file of URLs, one per line ("-" for stdin)')
-  .option('--agent <name>', 'crawler name', 'Googlebot')
+  .option('--agent <name>', "the crawler's product token", 'Googlebot')
   .option('--profile <profile>', "only this engine's rfc or google variants (default: both)")
   .option('--quick', 'shorter timings (less steady figures)')
   .option('-q, --quiet', 'no progress lines on stderr')

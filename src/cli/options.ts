@@ -1,9 +1,10 @@
 // Option values shared by the commands, checked with messages a user can act on.
-import { agentNotes, DEFAULT_MAX_BYTES, type Profile } from '../index.js';
+import { agentNotes, DEFAULT_MAX_OCTETS, type Profile } from '../index.js';
+import { isProfile } from '../engine/parse/profile.js';
 import { CliError } from './errors.js';
 
 export function parseProfile(value: string): Profile {
-  if (value !== 'rfc' && value !== 'google') throw new CliError(`--profile must be rfc or google, got "${value}"`);
+  if (!isProfile(value)) throw new CliError(`--profile must be rfc or google, got "${value}"`);
   return value;
 }
 
@@ -19,17 +20,49 @@ export function noteAgents(command: string, agents: string[], profile: Profile):
   for (const note of agentNotes(agents, profile)) process.stderr.write(`robots ${command}: note: ${note}\n`);
 }
 
-export function parseMaxBytes(value: string): number {
+/** The body limit: --max-octets, or its deprecated old name --max-bytes (given
+ * both, they must agree); at least DEFAULT_MAX_OCTETS, or Infinity (also "none"). */
+export function parseMaxOctets(o: { maxOctets?: string; maxBytes?: string }): number {
+  if (o.maxOctets !== undefined && o.maxBytes !== undefined && o.maxOctets !== o.maxBytes) {
+    throw new CliError(`--max-bytes is the deprecated name of --max-octets: give one of them, got --max-octets ${o.maxOctets} and --max-bytes ${o.maxBytes}`);
+  }
+  const flag = o.maxOctets === undefined && o.maxBytes !== undefined ? '--max-bytes' : '--max-octets';
+  const value = o.maxOctets ?? o.maxBytes ?? String(DEFAULT_MAX_OCTETS);
   const n = value === 'Infinity' || value === 'none' ? Infinity : Number(value);
-  if (!(n >= DEFAULT_MAX_BYTES)) {
-    throw new CliError(`--max-bytes must be at least ${DEFAULT_MAX_BYTES} (RFC 9309 2.5) or Infinity, got "${value}"`);
+  if (!(n >= DEFAULT_MAX_OCTETS)) {
+    throw new CliError(`${flag} must be at least ${DEFAULT_MAX_OCTETS} (RFC 9309 2.5) or Infinity, got "${value}"`);
   }
   return n;
 }
 
-/** --format of the commands that write a report: text (default) or json; true for json. */
-export function parseFormat(value: string | undefined): boolean {
-  if (value === undefined || value === 'text') return false;
-  if (value === 'json') return true;
-  throw new CliError(`--format must be text or json, got "${value}"`);
+/**
+ * --format names the output's shape: `text` (lines for a person), `tsv` (tab-
+ * separated lines, one per URL), `json` (one JSON document), `jsonl` (one JSON
+ * object per line). A command takes every name its output fits, so where two
+ * shapes coincide both names give the same output: check's text is TSV lines,
+ * explain's and fetch's JSON one object on one line (a JSON-lines stream of
+ * one), classify's TSV its text.
+ */
+export const FORMATS = {
+  check: { text: ['text', 'tsv'], json: ['json'] },
+  explain: { text: ['text'], json: ['json', 'jsonl'] },
+  fetch: { text: ['text'], json: ['json', 'jsonl'] },
+  lint: { text: ['text'], json: ['json'] },
+  classify: { text: ['tsv', 'text'], json: ['jsonl'] },
+} as const;
+
+/** --format of a command (default: its text output): true for its JSON output. */
+export function parseFormat(value: string | undefined, command: keyof typeof FORMATS): boolean {
+  const { text, json } = FORMATS[command];
+  if (value === undefined || (text as readonly string[]).includes(value)) return false;
+  if ((json as readonly string[]).includes(value)) return true;
+  throw new CliError(`--format must be ${formatNames(command)}, got "${value}"`);
+}
+
+/** The --format values of a command, as its help and errors say them: "text or json (tsv: the same as text)". */
+export function formatNames(command: keyof typeof FORMATS): string {
+  const [text, ...textAlias] = FORMATS[command].text;
+  const [json, ...jsonAlias] = FORMATS[command].json;
+  const same = [...textAlias.map((a) => `${a}: the same as ${text}`), ...jsonAlias.map((a) => `${a}: the same as ${json}`)];
+  return `${text} or ${json}${same.length > 0 ? ` (${same.join('; ')})` : ''}`;
 }

@@ -10,8 +10,8 @@
 // profile's: Google's by default. The differences are listed in the README.
 import { fromPath } from '../engine/from-path.js';
 import { KEY_USER_AGENT, lex, type KeyKind } from '../engine/parse/lexer.js';
-import type { Profile } from '../engine/parse/pattern.js';
-import { DEFAULT_MAX_BYTES, parse, RobotsTxt } from '../engine/robots-txt.js';
+import { isProfile, type Profile } from '../engine/parse/profile.js';
+import { DEFAULT_MAX_OCTETS, parse, RobotsTxt } from '../engine/robots-txt.js';
 
 export interface CompatOptions {
   /** 'google': Googlebot's reading, bit for bit (robots-wasm/compat's default); 'rfc': RFC 9309 with RFC 3986 normalisation (robots-wasm/compat/rfc's). */
@@ -130,7 +130,7 @@ function robotsParserName(value: string): string {
 /** Each name (robots-parser's reading) of the file's user-agent lines, as the engine finds those lines, and its lines. */
 function agentLines(text: string): Map<string, number[]> {
   let bytes = new TextEncoder().encode(text);
-  if (bytes.length > DEFAULT_MAX_BYTES) bytes = bytes.subarray(0, DEFAULT_MAX_BYTES); // (parse() reads no more)
+  if (bytes.length > DEFAULT_MAX_OCTETS) bytes = bytes.subarray(0, DEFAULT_MAX_OCTETS); // (parse() reads no more)
   const byName = new Map<string, number[]>();
   lex(bytes, {
     record(line: number, kind: KeyKind, _ks: number, _ke: number, start: number, end: number) {
@@ -166,7 +166,7 @@ function preferredHost(text: string): string | null {
 export function factoryFor(defaultProfile: Profile): (url: string, contents: string | null | undefined, options?: CompatOptions) => Robot {
   return (url, contents, options = {}) => {
     const profile = options?.profile ?? defaultProfile;
-    if (profile !== 'google' && profile !== 'rfc') throw new TypeError(`profile must be 'google' or 'rfc', got ${JSON.stringify(profile)}`);
+    if (!isProfile(profile)) throw new TypeError(`profile must be 'google' or 'rfc', got ${JSON.stringify(profile)}`);
     return new CompatRobot(url, contents, profile);
   };
 }

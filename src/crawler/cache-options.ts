@@ -3,8 +3,9 @@
 // (the parse options, the lease period) in one function, so the cache reads
 // settled values only.
 import type { FetchFunction } from './fetch-robots.js';
-import type { Profile } from '../engine/parse/pattern.js';
-import { DEFAULT_MAX_BYTES, parse, type ParseOptions } from '../engine/robots-txt.js';
+import type { Profile } from '../engine/parse/profile.js';
+import { DEFAULT_MAX_OCTETS, parse, type ParseOptions } from '../engine/robots-txt.js';
+import { renamedOption } from '../engine/renamed-option.js';
 import type { RobotsStore, StoreEvent } from './robots-store.js';
 
 export interface RobotsCacheOptions {
@@ -24,6 +25,8 @@ export interface RobotsCacheOptions {
   /** Estimated memory of the kept entries (default 128 MiB): their compiled matchers and deflated files. */
   maxBytes?: number;
   /** Octets of a robots.txt read and parsed (default and minimum 512,000 = 500 KiB). */
+  maxBodyOctets?: number;
+  /** @deprecated Use maxBodyOctets (octets of a body; maxBytes is the memory budget). Kept until 0.2; given both, they must agree. */
   maxBodyBytes?: number;
   /** Per fetch, redirects and body included (default 10 s). */
   timeoutMs?: number;
@@ -61,7 +64,7 @@ export interface ResolvedCacheOptions {
   readonly minTtlMs: number;
   readonly maxEntries: number;
   readonly maxBytes: number;
-  readonly maxBodyBytes: number;
+  readonly maxBodyOctets: number;
   /** How each body is parsed (one object: every kept file points to it). */
   readonly parseOptions: ParseOptions;
   readonly timeoutMs: number;
@@ -106,8 +109,9 @@ export function resolveCacheOptions(options: RobotsCacheOptions): ResolvedCacheO
   const minTtlMs = positive('minTtlMs', options.minTtlMs, 60_000, true);
   const maxEntries = positive('maxEntries', options.maxEntries, 100_000);
   const maxBytes = positive('maxBytes', options.maxBytes, 128 * 2 ** 20);
-  const maxBodyBytes = positive('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BYTES);
-  if (maxBodyBytes < DEFAULT_MAX_BYTES) throw new RangeError(`maxBodyBytes must be at least ${DEFAULT_MAX_BYTES} (RFC 9309 2.5)`);
+  const body = renamedOption<number>(options, 'maxBodyOctets', 'maxBodyBytes');
+  const maxBodyOctets = positive(body.given, body.value, DEFAULT_MAX_OCTETS);
+  if (maxBodyOctets < DEFAULT_MAX_OCTETS) throw new RangeError(`${body.given} must be at least ${DEFAULT_MAX_OCTETS} (RFC 9309 2.5)`);
   const timeoutMs = positive('timeoutMs', options.timeoutMs, 10_000);
   if (timeoutMs > MAX_TIMER_MS) throw new RangeError(`timeoutMs must be at most ${MAX_TIMER_MS}`);
   const retryMs = positive('retryMs', options.retryMs, 60_000);
@@ -132,8 +136,8 @@ export function resolveCacheOptions(options: RobotsCacheOptions): ResolvedCacheO
     minTtlMs,
     maxEntries,
     maxBytes,
-    maxBodyBytes,
-    parseOptions: { profile, maxBytes: maxBodyBytes },
+    maxBodyOctets,
+    parseOptions: { profile, maxOctets: maxBodyOctets },
     timeoutMs,
     retryMs,
     maxRetryMs,

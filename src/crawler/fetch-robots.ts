@@ -5,7 +5,8 @@
 // disallowed). Redirects are followed here, by hand, so that they are counted.
 
 import { robotsUrl } from '../engine/robots-url.js';
-import { DEFAULT_MAX_BYTES } from '../engine/robots-txt.js';
+import { DEFAULT_MAX_OCTETS } from '../engine/robots-txt.js';
+import { renamedOption } from '../engine/renamed-option.js';
 
 /** The part of the fetch API used: Node's built-in fetch (undici) or a crawler's own. */
 export type FetchFunction = (url: string, init: RequestInit) => Promise<Response>;
@@ -17,6 +18,8 @@ export interface FetchRobotsOptions {
   userAgentHeader: string;
   fetch?: FetchFunction;
   /** Octets of the body read; reading stops there (default and minimum 512,000 = 500 KiB, RFC 9309 2.5; Infinity reads it whole). */
+  maxOctets?: number;
+  /** @deprecated Use maxOctets (octets of the body, not memory). Kept until 0.2; given both, they must agree. */
   maxBytes?: number;
   /** Whole chain, body included (default 10 s). */
   timeoutMs?: number;
@@ -38,9 +41,9 @@ export interface FetchOutcome {
   /** The last URL requested (after redirects). */
   finalUrl: string;
   redirects: number;
-  /** ok: the body's first maxBytes octets (decoded from gzip, br or deflate). */
+  /** ok: the body's first maxOctets (decoded from gzip, br or deflate). */
   body: Uint8Array | undefined;
-  /** ok: reading stopped at maxBytes octets (what follows, if anything, was not read). */
+  /** ok: reading stopped at maxOctets (what follows, if anything, was not read). */
   reachedLimit: boolean;
   /** Headers of the last response (for caching), when one came. */
   headers: Headers | undefined;
@@ -88,16 +91,17 @@ export function responseStep(code: number, location: string | null, current: str
 }
 
 /** fetchRobots's options as given, checked, with their defaults (a JavaScript caller may leave any out or pass anything). */
-function checkedOptions(options: FetchRobotsOptions): Required<Omit<FetchRobotsOptions, 'fetch'>> & { fetch: FetchFunction } {
+function checkedOptions(options: FetchRobotsOptions): Required<Omit<FetchRobotsOptions, 'fetch' | 'maxBytes'>> & { fetch: FetchFunction } {
   if (options === null || typeof options !== 'object') throw new TypeError('fetchRobots options must be an object, e.g. { userAgentHeader: "FooBot/1.0 (+https://example.com/bot)" }');
-  const { userAgentHeader, fetch = globalThis.fetch, maxBytes = DEFAULT_MAX_BYTES, timeoutMs = DEFAULT_TIMEOUT_MS, maxRedirects = MAX_REDIRECTS } = options;
+  const { userAgentHeader, fetch = globalThis.fetch, timeoutMs = DEFAULT_TIMEOUT_MS, maxRedirects = MAX_REDIRECTS } = options;
   if (typeof userAgentHeader !== 'string' || userAgentHeader.trim() === '' || /[\r\n\0]/.test(userAgentHeader)) {
     throw new TypeError('userAgentHeader must be a non-empty header value, e.g. "FooBot/1.0 (+https://example.com/bot)"');
   }
   if (typeof fetch !== 'function') throw new TypeError('fetch must be a function');
-  // As parse() checks its maxBytes.
-  if (typeof maxBytes !== 'number' || !(maxBytes >= DEFAULT_MAX_BYTES)) {
-    throw new RangeError(`maxBytes must be at least ${DEFAULT_MAX_BYTES} (RFC 9309 2.5), or Infinity; got ${shown(maxBytes)}`);
+  // As parse() checks its maxOctets.
+  const { value: maxOctets = DEFAULT_MAX_OCTETS, given } = renamedOption<number>(options, 'maxOctets', 'maxBytes');
+  if (typeof maxOctets !== 'number' || !(maxOctets >= DEFAULT_MAX_OCTETS)) {
+    throw new RangeError(`${given} must be at least ${DEFAULT_MAX_OCTETS} (RFC 9309 2.5), or Infinity; got ${shown(maxOctets)}`);
   }
   if (typeof timeoutMs !== 'number' || !(timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS)) {
     throw new RangeError(`timeoutMs must be a positive number of ms up to ${MAX_TIMER_MS}, got ${shown(timeoutMs)}`);
@@ -106,7 +110,7 @@ function checkedOptions(options: FetchRobotsOptions): Required<Omit<FetchRobotsO
     throw new RangeError(`maxRedirects must be a whole number from 0 (RFC 9309 2.3.1.2 asks for at least ${MAX_REDIRECTS}), got ${shown(maxRedirects)}`);
   }
   // (A fraction is cut off, as parse() cuts: reading stops at a whole octet.)
-  return { userAgentHeader, fetch, maxBytes: Math.floor(maxBytes), timeoutMs, maxRedirects };
+  return { userAgentHeader, fetch, maxOctets: Math.floor(maxOctets), timeoutMs, maxRedirects };
 }
 
 function shown(value: unknown): string {
@@ -170,7 +174,7 @@ export async function fetchRobots(url: string, given: FetchRobotsOptions): Promi
       const code = response.status;
       const step = responseStep(code, response.headers.get('location'), current, visited, redirects, maxRedirects);
       if (step.status === 'ok') {
-        const read = await readLimited(response, options.maxBytes, deadline);
+        const read = await readLimited(response, options.maxOctets, deadline);
         return outcome('ok', step.reason, read);
       }
       await discard(response);

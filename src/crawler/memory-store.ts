@@ -1,5 +1,5 @@
 // A RobotsStore in this process's memory: RobotsCaches of one process (e.g.
-// one per crawler name) share their fetches through it. It is also the
+// one per agent) share their fetches through it. It is also the
 // reference for the store contract that the tests hold every store to.
 import type { RobotsRecord, RobotsStore } from './robots-store.js';
 

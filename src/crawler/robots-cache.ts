@@ -243,8 +243,8 @@ export class RobotsCache {
   }
 
   private async fetch(key: string): Promise<FetchOutcome> {
-    const { userAgentHeader, fetch, maxBodyBytes, timeoutMs } = this.options;
-    const outcome = await fetchRobots(key, { userAgentHeader, fetch, maxBytes: maxBodyBytes, timeoutMs });
+    const { userAgentHeader, fetch, maxBodyOctets, timeoutMs } = this.options;
+    const outcome = await fetchRobots(key, { userAgentHeader, fetch, maxOctets: maxBodyOctets, timeoutMs });
     this.fetches++;
     return outcome;
   }

@@ -36,7 +36,7 @@ export interface FetchState {
   /** The URL the body came from, after redirects. */
   readonly finalUrl: string;
   readonly redirects: number;
-  /** Reading stopped at maxBodyBytes. */
+  /** Reading stopped at maxBodyOctets. */
   readonly reachedLimit: boolean;
   /** Start of the current run of unreachable fetches, if in one. */
   readonly unreachableSince: number | undefined;

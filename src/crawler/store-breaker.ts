@@ -35,8 +35,8 @@ export class StoreBreaker {
   async read(key: string, told: Set<string>): Promise<RobotsRecord | undefined> {
     const value: unknown = await this.call(() => this.store.get(key));
     if (value === undefined) return undefined;
-    const { ttlMs, maxRetryMs, maxBodyBytes } = this.options;
-    const bounded = boundRecord(value, key, { now: this.options.now(), ttlMs, maxRetryMs, maxBodyBytes, keptAfterExpiryMs: UNREACHABLE_GIVE_UP_MS });
+    const { ttlMs, maxRetryMs, maxBodyOctets } = this.options;
+    const bounded = boundRecord(value, key, { now: this.options.now(), ttlMs, maxRetryMs, maxBodyBytes: maxBodyOctets, keptAfterExpiryMs: UNREACHABLE_GIVE_UP_MS });
     const event: StoreEvent | undefined = bounded.record === undefined
       ? { type: 'record-rejected', key, problems: [bounded.rejected] }
       : bounded.clamped.length > 0 ? { type: 'record-clamped', key, problems: bounded.clamped } : undefined;

@@ -3,9 +3,9 @@
 // Shared by `robots explain` and the tester page (portable: no Node module).
 // The verdict is the engine's; the list of matching rules comes from the plain
 // reference matcher (rule by rule), which the tests hold equal to the engine.
-import { applicableGroups, crawlerNames } from './parse/agents.js';
+import { applicableGroups, agentTokens } from './parse/agents.js';
 import type { Verdict } from './match/matcher.js';
-import type { Profile } from './parse/pattern.js';
+import { traitsOf, type Profile } from './parse/profile.js';
 import { readRecords, type Group, type Records } from './parse/records.js';
 import { normalizePath, pathParamsQuery, referenceVerdictOf, type ReferenceMatch } from './reference.js';
 
@@ -14,7 +14,7 @@ export interface Explanation {
   url: string;
   /** What the rules are compared with: path, parameters and query (normalised under rfc). */
   path: string;
-  /** The crawler's names, as given. */
+  /** The agent, as given: the crawler's product token(s) (the field's name is kept: `robots explain --format json` writes it). */
   crawler: string[];
   profile: Profile;
   /** The groups that applied: their first user-agent line, and whether it is `*` (none: no group, all allowed). */
@@ -32,14 +32,14 @@ export interface Explanation {
   why: string;
 }
 
-/** The explanation of `verdict` (the engine's, for `url` and `agents`) on the octets `body` as parsed (already cut at maxBytes). */
+/** The explanation of `verdict` (the engine's, for `url` and `agents`) on the octets `body` as parsed (already cut at maxOctets). */
 export function explainVerdict(body: Uint8Array, verdict: Verdict, url: string, agents: string[], profile: Profile): Explanation {
   return explainRecords(readRecords(body), verdict, url, agents, profile);
 }
 
 /** explainVerdict on the records of the file (RobotsTxt.explainAll). */
 export function explainRecords(records: Records, verdict: Verdict, url: string, agents: string[], profile: Profile): Explanation {
-  const groups = applicableGroups(records.groups, crawlerNames(agents, profile));
+  const groups = applicableGroups(records.groups, agentTokens(agents, profile));
   const reference = referenceVerdictOf(records, url, agents, profile);
   const path = matchedPath(url, profile);
   return {
@@ -69,7 +69,7 @@ export function matchLabel(m: { kind: 'allow' | 'disallow'; pattern: string }): 
 
 /** What the explanation's path is, in words (for the line that shows it). */
 export function pathNote(profile: Profile): string {
-  return `what the rules are compared with: path, parameters and query${profile === 'rfc' ? ', normalised as RFC 3986 says' : ''}`;
+  return `what the rules are compared with: path, parameters and query${traitsOf(profile).normalises ? ', normalised as RFC 3986 says' : ''}`;
 }
 
 /** Said of a match that comes from Google's index.htm rule. */
@@ -77,7 +77,7 @@ export const INDEX_HTM_NOTE = 'Google: an allow of .../index.html also allows th
 
 function matchedPath(url: string, profile: Profile): string {
   let path = pathParamsQuery(new TextEncoder().encode(url));
-  if (profile === 'rfc') path = normalizePath(path);
+  if (traitsOf(profile).normalises) path = normalizePath(path);
   return new TextDecoder().decode(path);
 }
 

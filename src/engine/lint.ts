@@ -1,9 +1,10 @@
 // What a webmaster should fix in a robots.txt: the parser's diagnostics (lines
 // ignored or bent), and the mistakes that parse fine but do not do what was
 // meant. Used by `robots lint` and anything that shows a file to a person.
-import type { Profile } from './parse/pattern.js';
+import type { Profile } from './parse/profile.js';
 import { readRecords, diagnosticsOf, sizeLimitDiagnostic, type DiagnosticCode, type Records } from './parse/records.js';
-import { DEFAULT_MAX_BYTES } from './robots-txt.js';
+import { DEFAULT_MAX_OCTETS } from './robots-txt.js';
+import { renamedOption } from './renamed-option.js';
 import { urlOrigin } from './robots-url.js';
 
 export type LintCode =
@@ -41,18 +42,21 @@ const ERRORS: ReadonlySet<LintCode> = new Set<LintCode>([
 
 export interface LintOptions {
   profile?: Profile;
+  /** Octets of the body read, as parse() takes it (default 512,000). */
+  maxOctets?: number;
+  /** @deprecated Use maxOctets (octets of the body, not memory). Kept until 0.2; given both, they must agree. */
   maxBytes?: number;
   /** The site whose robots.txt this is (a host, or host:port), when known: a rule
    * written as a URL of another host is told apart from one of this site's. */
   host?: string;
 }
 
-/** The body as a person would read it; `maxBytes` as parse() takes it. */
+/** The body as a person would read it; `maxOctets` as parse() takes it. */
 export function lint(body: string | Uint8Array, options: LintOptions = {}): LintReport {
   let bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const cut = bytes.length > maxBytes;
-  if (cut) bytes = bytes.subarray(0, maxBytes);
+  const maxOctets = renamedOption<number>(options, 'maxOctets', 'maxBytes').value ?? DEFAULT_MAX_OCTETS;
+  const cut = bytes.length > maxOctets;
+  if (cut) bytes = bytes.subarray(0, maxOctets);
   const records = readRecords(bytes);
   const found: Omit<Finding, 'severity'>[] = [];
   const kind = notRobotsTxt(bytes, records);
@@ -67,7 +71,7 @@ export function lint(body: string | Uint8Array, options: LintOptions = {}): Lint
     if (kind === 'html') found.push({ line: 1, code: 'html', message: NOT_ROBOTS_TXT.html });
     mistakes(records, found, options.host === undefined ? undefined : hostOf(options.host));
   }
-  if (cut) found.push(sizeLimitDiagnostic(records, maxBytes));
+  if (cut) found.push(sizeLimitDiagnostic(records, maxOctets));
   const findings = found
     .map((f) => ({ ...f, severity: ERRORS.has(f.code) ? ('error' as const) : ('warning' as const) }))
     .sort((a, b) => a.line - b.line);

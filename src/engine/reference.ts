@@ -2,8 +2,9 @@
 // by rule, with Google's position-array Matches(). Slow and obvious on purpose:
 // the property tests hold the WASM automaton to it; its `matched` list (every
 // rule that matched) is what a full explanation needs.
-import { applicableGroups, crawlerNames } from './parse/agents.js';
-import { escapePattern, googlePattern, indexHtmDirectory, Pattern, Profile, rfcPattern, STAR } from './parse/pattern.js';
+import { applicableGroups, agentTokens } from './parse/agents.js';
+import { escapePattern, googlePattern, indexHtmDirectory, Pattern, rfcPattern, STAR } from './parse/pattern.js';
+import { traitsOf, type Profile } from './parse/profile.js';
 import { readRecords, type Records, type RuleKind } from './parse/records.js';
 import { escapesRaw, HEX_DIGITS, hexValue, isUnreserved } from './parse/octets.js';
 
@@ -105,15 +106,15 @@ export function referenceVerdict(
 /** referenceVerdict on records already read (their body may be compacted). */
 export function referenceVerdictOf(records: Records, url: string, agent: string | readonly string[], profile: Profile): ReferenceVerdict {
   let path = pathParamsQuery(new TextEncoder().encode(url));
-  if (profile === 'google') {
+  const traits = traitsOf(profile);
+  if (traits.pathEndsAtNul) {
     const nul = path.indexOf(0);
     if (nul >= 0) path = path.subarray(0, nul);
-  } else {
-    path = normalizePath(path);
-    if (new TextDecoder().decode(path) === '/robots.txt') return { allowed: true, line: 0, matched: [] };
   }
-  const toPattern = profile === 'google' ? googlePattern : rfcPattern;
-  const groups = applicableGroups(records.groups, crawlerNames(agent, profile));
+  if (traits.normalises) path = normalizePath(path);
+  if (traits.allowsRobotsTxt && new TextDecoder().decode(path) === '/robots.txt') return { allowed: true, line: 0, matched: [] };
+  const toPattern = traits.normalises ? rfcPattern : googlePattern;
+  const groups = applicableGroups(records.groups, agentTokens(agent, profile));
   const best = { allow: { priority: -1, line: 0 }, disallow: { priority: -1, line: 0 } };
   const matched: ReferenceMatch[] = [];
   for (const g of groups) {
@@ -122,7 +123,7 @@ export function referenceVerdictOf(records: Records, url: string, agent: string 
       let p = toPattern(escaped);
       let hit = patternMatches(p, path);
       let viaIndexHtm = false;
-      if (!hit && profile === 'google' && r.kind === 'allow') {
+      if (!hit && traits.indexHtmAllowsDirectory && r.kind === 'allow') {
         const dir = indexHtmDirectory(escaped);
         if (dir) {
           p = googlePattern(dir);

@@ -1,22 +1,39 @@
 // The public entry: parse() and RobotsTxt.
-import { applicableGroups, crawlerNames, names } from './parse/agents.js';
+import { agentTokens, applicableGroups, lineNamesAgent } from './parse/agents.js';
 import { compileRules } from './compile/compile.js';
 import { explainRecords, type Explanation } from './explanation.js';
 import { checkMatcherOptions, Matcher, MatcherOptions, startsCold, Verdict } from './match/matcher.js';
 import { matcherPool } from './match/matcher-pool.js';
-import type { Profile } from './parse/pattern.js';
+import { DEFAULT_PROFILE, isProfile, traitsOf, type Profile } from './parse/profile.js';
 import { compactRecords, Diagnostic, diagnosticsOf, readRecords, Records, recordsBytes, sizeLimitDiagnostic, type AgentLine } from './parse/records.js';
 import { selectGroupRules, selectRules } from './parse/rule-selection.js';
 import { core } from './wasm/core.js';
+import { renamedOption } from './renamed-option.js';
 
 export interface ParseOptions {
   /** 'rfc' (default): RFC 9309 with RFC 3986 normalisation. 'google': Google's robotstxt, bit for bit. */
   profile?: Profile;
-  /** Octets parsed; the rest is ignored with a diagnostic. At least 512,000 (the default); Infinity for no limit. */
+  /** Octets of the body parsed; the rest is ignored with a diagnostic. At least 512,000 (the default, RFC 9309 2.5); Infinity for no limit. */
+  maxOctets?: number;
+  /** @deprecated Use maxOctets (the same limit: octets of the body, not memory). Kept until 0.2; given both, they must agree. */
   maxBytes?: number;
 }
 
-export const DEFAULT_MAX_BYTES = 512_000;
+/** The least and default body limit, octets (RFC 9309 2.5: at least 500 KiB). */
+export const DEFAULT_MAX_OCTETS = 512_000;
+/** @deprecated Use DEFAULT_MAX_OCTETS (a body limit in octets). Kept until 0.2. */
+export const DEFAULT_MAX_BYTES = DEFAULT_MAX_OCTETS;
+
+/** The body limit of options that take one (maxOctets, or its deprecated alias
+ * maxBytes), checked: at least DEFAULT_MAX_OCTETS, or Infinity. */
+export function octetLimit(options: { maxOctets?: number; maxBytes?: number }): number {
+  if (options.maxOctets === undefined && options.maxBytes === undefined) return DEFAULT_MAX_OCTETS; // (most parses: no object made)
+  const { value = DEFAULT_MAX_OCTETS, given } = renamedOption<number>(options, 'maxOctets', 'maxBytes');
+  if (typeof value !== 'number' || Number.isNaN(value) || value < DEFAULT_MAX_OCTETS) {
+    throw new RangeError(`${given} must be at least ${DEFAULT_MAX_OCTETS} (RFC 9309 2.5), or Infinity; got ${String(value)}`);
+  }
+  return value;
+}
 const encoder = new TextEncoder();
 const NO_OCTETS = new Uint8Array(0);
 /** A written diagnostic's object, beyond its message (measured as records.ts's). */
@@ -43,27 +60,24 @@ export function parse(body: string | Uint8Array, options: ParseOptions = {}): Ro
 }
 
 /** The octets to parse (the caller's, as a plain view, or a string's
- * encoding), cut at maxBytes, and the profile; throws for bad options or a body
+ * encoding), cut at maxOctets, and the profile; throws for bad options or a body
  * of another type. */
-function octetsOf(body: string | Uint8Array, options: ParseOptions): { bytes: Uint8Array; cut: boolean; maxBytes: number; profile: Profile } {
+function octetsOf(body: string | Uint8Array, options: ParseOptions): { bytes: Uint8Array; cut: boolean; maxOctets: number; profile: Profile } {
   if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
-  const profile = options.profile ?? 'rfc';
-  if (profile !== 'rfc' && profile !== 'google') {
+  const profile = options.profile ?? DEFAULT_PROFILE;
+  if (!isProfile(profile)) {
     throw new TypeError(`profile must be 'rfc' or 'google', got ${JSON.stringify(profile)}`);
   }
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  if (typeof maxBytes !== 'number' || Number.isNaN(maxBytes) || maxBytes < DEFAULT_MAX_BYTES) {
-    throw new RangeError(`maxBytes must be at least ${DEFAULT_MAX_BYTES} (RFC 9309 2.5), or Infinity; got ${String(maxBytes)}`);
-  }
+  const maxOctets = octetLimit(options);
   if (typeof body === 'string') {
     const bytes = encoder.encode(body);
-    const cut = bytes.length > maxBytes;
-    return { bytes: cut ? bytes.subarray(0, maxBytes) : bytes, cut, maxBytes, profile };
+    const cut = bytes.length > maxOctets;
+    return { bytes: cut ? bytes.subarray(0, maxOctets) : bytes, cut, maxOctets, profile };
   }
   if (body instanceof Uint8Array) {
     // A plain view (a Buffer's subarray() is slow).
-    const cut = body.length > maxBytes;
-    return { bytes: new Uint8Array(body.buffer, body.byteOffset, cut ? maxBytes : body.length), cut, maxBytes, profile };
+    const cut = body.length > maxOctets;
+    return { bytes: new Uint8Array(body.buffer, body.byteOffset, cut ? maxOctets : body.length), cut, maxOctets, profile };
   }
   throw new TypeError(`robots.txt body must be a string or a Uint8Array, got ${body === null ? 'null' : typeof body}`);
 }
@@ -77,7 +91,7 @@ function octetsOf(body: string | Uint8Array, options: ParseOptions): { bytes: Ui
 export function compileOctets(body: string | Uint8Array, options: ParseOptions, agent: string | readonly string[], matcherOptions?: MatcherOptions): Matcher {
   const { bytes, profile } = octetsOf(body, options);
   const how = matcherOptions ?? {};
-  const names = crawlerNames(agent, profile);
+  const names = agentTokens(agent, profile);
   checkMatcherOptions(how);
   try {
     return new Matcher(compileRules(bytes, selectRules(bytes, names), profile, startsCold(how)), profile, how);
@@ -104,7 +118,7 @@ export class RobotsTxt {
     this.profile = input.profile;
     // (The caller may reuse its octets: a string's are ours already.)
     this.body = typeof body === 'string' ? input.bytes : input.bytes.slice();
-    this.cutAt = input.cut ? input.maxBytes : undefined;
+    this.cutAt = input.cut ? input.maxOctets : undefined;
   }
 
   private get records(): Records {
@@ -119,7 +133,7 @@ export class RobotsTxt {
   get sitemaps(): readonly string[] {
     if (this.sitemapList === undefined) {
       const sitemaps = this.records.sitemaps;
-      this.sitemapList = this.profile === 'rfc' && sitemaps.length > 1 ? [...new Set(sitemaps)] : sitemaps;
+      this.sitemapList = traitsOf(this.profile).sitemapsOnce && sitemaps.length > 1 ? [...new Set(sitemaps)] : sitemaps;
     }
     return this.sitemapList;
   }
@@ -152,9 +166,9 @@ export class RobotsTxt {
     return this.diagnosticList;
   }
 
-  /** The rules that apply to the crawler (any of its names), compiled. The caller owns it: dispose() frees it. */
+  /** The rules that apply to the agent (the groups naming any of its product tokens), compiled. The caller owns it: dispose() frees it. */
   compile(agent: string | readonly string[], options?: MatcherOptions): Matcher {
-    const names = crawlerNames(agent, this.profile);
+    const names = agentTokens(agent, this.profile);
     const how = options ?? {};
     checkMatcherOptions(how); // (before the compiler puts anything in the core for it)
     // From the records once read (their body may be compacted); else from the lexer's records.
@@ -228,7 +242,7 @@ export class RobotsTxt {
   /** @internal Which groups apply to the crawler, as a key: crawlers with equal keys get the same verdicts. */
   rulesKey(agent: string | readonly string[]): string {
     const index = (this.groupIndex ??= new Map(this.records.groups.map((g, i) => [g, i])));
-    return applicableGroups(this.records.groups, crawlerNames(agent, this.profile)).map((g) => index.get(g)).join(',');
+    return applicableGroups(this.records.groups, agentTokens(agent, this.profile)).map((g) => index.get(g)).join(',');
   }
 
   isAllowed(url: string, agent: string | readonly string[]): boolean {
@@ -258,8 +272,8 @@ export class RobotsTxt {
    * compared whole: "Bot/2.1" names no group, so `*` applies to it, as to its verdicts).
    */
   crawlDelay(agent: string | readonly string[]): number | undefined {
-    const crawler = crawlerNames(agent, this.profile);
-    return this.delayOf((a) => names(a, crawler));
+    const tokens = agentTokens(agent, this.profile);
+    return this.delayOf((a) => lineNamesAgent(a, tokens));
   }
 
   private delayOf(namesCrawler: (line: AgentLine) => boolean): number | undefined {
@@ -290,7 +304,7 @@ export class RobotsTxt {
   /** AIPREF Content-Usage preference for a URL path, from the group that applies (longest path wins). */
   contentUsage(path: string, agent: string | readonly string[]): string | undefined {
     let best: { length: number; preference: string } | undefined;
-    for (const g of applicableGroups(this.records.groups, crawlerNames(agent, this.profile))) {
+    for (const g of applicableGroups(this.records.groups, agentTokens(agent, this.profile))) {
       for (const c of g.contentUsage) {
         if (path.startsWith(c.path) && (best === undefined || c.path.length > best.length)) {
           best = { length: c.path.length, preference: c.preference };

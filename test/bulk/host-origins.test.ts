@@ -167,7 +167,7 @@ describe('every spelling of a host names one origin', () => {
         const folder = path.join(dir, String(n++));
         mkdirSync(folder);
         writeFileSync(path.join(folder, host), 'User-agent: *\nDisallow: /\n');
-        const options = { agents: ['FooBot'], profile: 'rfc' as const, maxBytes: 1 << 20, cacheBytes: 1 << 24 };
+        const options = { agents: ['FooBot'], profile: 'rfc' as const, maxOctets: 1 << 20, cacheBytes: 1 << 24 };
         const byDir = new HostMatchers({ ...options, dir: folder });
         expect(runOrigins(all, (k, o) => byDir.get(k, o)).verdicts, all.join(' ')).toEqual(all.map(() => 'disallowed'));
         // --robots-warc: the capture of the origin's robots.txt (a 500: all disallowed) decides every spelling.

@@ -391,3 +391,56 @@ describe('robots check, explain, lint, bench, help', () => {
     expectUsageError(await robots(['clasify']), /unknown command 'clasify'/);
   });
 });
+
+describe('renamed flags and format names (docs/glossary.md): the old spellings still work', () => {
+  const big = () => file('big.txt', `User-agent: *\nDisallow: /a\n${'#'.repeat(600_000)}\nDisallow: /b\n`);
+
+  it('--max-octets, and --max-bytes its deprecated old name: the same limit; both given must agree', async () => {
+    const body = big();
+    // The default cuts the body before `Disallow: /b`; 700,000 octets read it whole.
+    expect((await robots(['check', body, 'FooBot', '/b'])).status).toBe(0);
+    expect((await robots(['check', body, 'FooBot', '/b', '--max-octets', '700000'])).status).toBe(1);
+    expect((await robots(['check', body, 'FooBot', '/b', '--max-bytes', '700000'])).status).toBe(1);
+    expect((await robots(['check', body, 'FooBot', '/b', '--max-octets', '700000', '--max-bytes', '700000'])).status).toBe(1);
+    expectUsageError(await robots(['check', body, 'FooBot', '/b', '--max-octets', '700000', '--max-bytes', 'Infinity']), /--max-bytes is the deprecated name of --max-octets/);
+    expectUsageError(await robots(['check', body, 'FooBot', '/b', '--max-bytes', '1000']), /--max-bytes must be at least 512000/);
+    expectUsageError(await robots(['check', body, 'FooBot', '/b', '--max-octets', '1000']), /--max-octets must be at least 512000/);
+    for (const flag of ['--max-octets', '--max-bytes']) {
+      const lint = await robots(['lint', body, flag, 'Infinity', '--format', 'json']);
+      expect(JSON.parse(lint.stdout).findings.some((f: { code: string }) => f.code === 'size-limit')).toBe(false);
+      const classify = await robots(['classify', '--robots', body, flag, '700000', '-q'], '/b\n');
+      expect(classify.stdout).toBe('disallowed\t4\t/b\n');
+    }
+    expect((await robots(['check', '--help'])).stdout).toMatch(/--max-octets <n>[\s\S]*--max-bytes <n> +deprecated: the old name of --max-octets/);
+  });
+
+  it('--format: each name the output fits gives the same output (text and tsv, json and jsonl where one object is one line)', async () => {
+    const args = ['check', SHOP, 'Googlebot', '/', '/x.pdf'];
+    const text = await robots(args);
+    expect((await robots([...args, '--format', 'text'])).stdout).toBe(text.stdout);
+    expect((await robots([...args, '--format', 'tsv'])).stdout).toBe(text.stdout);
+    expectUsageError(await robots([...args, '--format', 'jsonl']), /--format must be text or json \(tsv: the same as text\), got "jsonl"/);
+
+    const explain = ['explain', SHOP, 'Googlebot', '/cart'];
+    const json = await robots([...explain, '--format', 'json']);
+    expect(JSON.parse(json.stdout).allowed).toBe(false);
+    expect((await robots([...explain, '--format', 'jsonl'])).stdout).toBe(json.stdout);
+
+    const urls = '/\n/cart\n';
+    const tsv = await robots(['classify', '--robots', SHOP, '-q'], urls);
+    expect(tsv.stdout).toBe('allowed\t0\t/\ndisallowed\t2\t/cart\n');
+    expect((await robots(['classify', '--robots', SHOP, '-q', '--format', 'tsv'], urls)).stdout).toBe(tsv.stdout);
+    expect((await robots(['classify', '--robots', SHOP, '-q', '--format', 'text'], urls)).stdout).toBe(tsv.stdout);
+    expect((await robots(['classify', '--robots', SHOP, '-q', '--format', 'jsonl'], urls)).stdout.split('\n')[0]).toMatch(/^\{"url":"\/",/);
+    expectUsageError(await robots(['classify', '--robots', SHOP, '--format', 'json'], urls), /--format must be tsv or jsonl \(text: the same as tsv\), got "json"/);
+    expectUsageError(await robots(['lint', SHOP, '--format', 'jsonl']), /--format must be text or json, got "jsonl"/);
+    expect((await robots(['fetch', 'ftp://x/', '--format', 'jsonl'])).stderr).toMatch(/fetch takes an http or https URL/);
+  });
+
+  it('hex case in classify output (assembly/hex.ts): a URL control as %XX upper case, a rule text control as \\u00xx lower case as JSON.stringify writes', async () => {
+    const robotsFile = file('controls.txt', 'User-agent: *\nDisallow: /a\x1bb\n');
+    const r = await robots(['classify', '--robots', robotsFile, '--format', 'jsonl', '-q'], '/a\x1bb\n');
+    expect(r.stdout).toBe(`{"url":"/a%1Bb","robots":"ok","allowed":false,"line":2,"rule":${JSON.stringify('Disallow: /a\x1bb')}}\n`);
+    expect(r.stdout).toContain('\\u001b');
+  });
+});

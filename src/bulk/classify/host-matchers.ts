@@ -7,7 +7,7 @@
 import { compileOctets, parse } from '../../engine/robots-txt.js';
 import type { Matcher } from '../../engine/match/matcher.js';
 import { MatcherLru } from '../../engine/match/matcher-lru.js';
-import type { Profile } from '../../engine/parse/pattern.js';
+import type { Profile } from '../../engine/parse/profile.js';
 import { UNREACHABLE, type CrawlerMatchers, type LabelledMatcher, type Origin, type OutputFormat } from './line-classifier.js';
 import { BulkError } from '../errors.js';
 import { RobotsDir } from '../sources/robots-dir.js';
@@ -38,7 +38,7 @@ export interface HostMatchersOptions {
   missing?: 'allow' | 'disallow';
   agents: string[];
   profile: Profile;
-  maxBytes: number;
+  maxOctets: number;
   /** Bound on the bytes held (robots.txt bodies and automata), approximately. */
   cacheBytes: number;
   /** A host file that cannot be read stops the run (else its URLs are disallowed, as unreachable). */
@@ -62,7 +62,7 @@ export class HostMatchers {
 
   constructor(private readonly options: HostMatchersOptions) {
     this.warc = options.warc !== undefined ? new WarcRobots(options.warc) : null;
-    this.dir = options.dir !== undefined ? new RobotsDir(options.dir, options.maxBytes) : null;
+    this.dir = options.dir !== undefined ? new RobotsDir(options.dir, options.maxOctets) : null;
     this.entries = new MatcherLru({ maxBytes: options.cacheBytes, weigh: sizeOf, release: disposeEntry, keepNewest: true });
   }
 
@@ -119,14 +119,14 @@ export class HostMatchers {
 
   /** A host's entry for its robots.txt: its matcher, or with crawlers one per distinct set of groups that apply. */
   private compile(body: Uint8Array): Entry {
-    const { profile, maxBytes, agents, crawlers } = this.options;
+    const { profile, maxOctets, agents, crawlers } = this.options;
     const ruleTexts = this.options.format === 'jsonl';
     if (crawlers === undefined) {
       // (No RobotsTxt: the file's octets are the read buffer's, compiled and let go.)
-      const matcher = compileOctets(body, { profile, maxBytes }, agents, { ruleTexts });
+      const matcher = compileOctets(body, { profile, maxOctets }, agents, { ruleTexts });
       return { matcher, source: matcher.sourceBytes };
     }
-    const all = compileCrawlers(parse(body, { profile, maxBytes }), crawlers, ruleTexts);
+    const all = compileCrawlers(parse(body, { profile, maxOctets }), crawlers, ruleTexts);
     const distinct = [...new Set(all)];
     return { matcher: all[0], crawlers: { matchers: all }, others: distinct.slice(1), source: all[0].sourceBytes };
   }

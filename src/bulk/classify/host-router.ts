@@ -7,7 +7,16 @@
 // the copying is spread too), and the block's segments (a thread and a count
 // of lines each, in input order) put the threads' output back in input order.
 import { core, type Core } from '../../engine/wasm/core.js';
-import { LINE_RECORD, RUN_RECORD } from '../../engine/wasm/layout.js';
+import { LINE_LENGTH, LINE_RECORD, LINE_START, RUN_FIRST_LINE, RUN_HOST_HASH1, RUN_HOST_HASH2, RUN_RECORD } from '../../engine/wasm/layout.js';
+
+/** The records' sizes and fields as u32/i32 indices (layout.ts gives them in octets). */
+const LINE_U32 = LINE_RECORD >>> 2;
+const LINE_AT = LINE_START >>> 2;
+const LINE_LEN = LINE_LENGTH >>> 2;
+const RUN_U32 = RUN_RECORD >>> 2;
+const RUN_FIRST = RUN_FIRST_LINE >>> 2;
+const RUN_H1 = RUN_HOST_HASH1 >>> 2;
+const RUN_H2 = RUN_HOST_HASH2 >>> 2;
 import { CoreInput } from './core-input.js';
 import { canonicaliseRuns } from './origin-runs.js';
 import { shardOf, type Shard } from './line-classifier.js';
@@ -88,14 +97,14 @@ export class HostRouter {
       const count = x.splitLines(this.input.ptr + pos, length - pos, this.recs, this.runs, MAX_RECORDS);
       const nruns = x.lastRunCount();
       canonicaliseRuns(c, this.input.ptr + pos, this.recs, this.runs, nruns);
-      for (let r = 0, q = this.runs >>> 2; r < nruns; r++, q += 4) {
-        const first = u32[q];
-        const end = r + 1 < nruns ? u32[q + 4] : count;
-        const h1 = u32[q + 1];
+      for (let r = 0, q = this.runs >>> 2; r < nruns; r++, q += RUN_U32) {
+        const first = u32[q + RUN_FIRST];
+        const end = r + 1 < nruns ? u32[q + RUN_U32 + RUN_FIRST] : count;
+        const h1 = u32[q + RUN_H1];
         if (shard !== undefined && shardOf(h1, shard.count) !== shard.index) continue; // another machine's
         if (end - first <= LONG_RUN) {
           // By the host's second hash: --shard takes the first, so a shard's hosts still spread.
-          this.emit(h1 === 0 ? 0 : u32[q + 2] % this.threads, pos, first, end);
+          this.emit(h1 === 0 ? 0 : u32[q + RUN_H2] % this.threads, pos, first, end);
           continue;
         }
         for (let p = first; p < end; p += PIECE_LINES) this.emit(this.leastGiven(), pos, p, Math.min(end, p + PIECE_LINES));
@@ -108,9 +117,9 @@ export class HostRouter {
   /** Lines [first, end) of the split at block offset pos to a thread. */
   private emit(thread: number, pos: number, first: number, end: number): void {
     const i32 = this.core.i32;
-    const a = (this.recs >>> 2) + first * 4;
-    const z = (this.recs >>> 2) + (end - 1) * 4;
-    this.spans[thread].push2(pos + i32[a], pos + i32[z] + i32[z + 1]);
+    const a = (this.recs >>> 2) + first * LINE_U32;
+    const z = (this.recs >>> 2) + (end - 1) * LINE_U32;
+    this.spans[thread].push2(pos + i32[a + LINE_AT], pos + i32[z + LINE_AT] + i32[z + LINE_LEN]);
     this.given[thread] += end - first;
     const s = this.segments;
     if (s > 0 && this.order[s - 1] === thread) {

@@ -11,7 +11,7 @@ import { HostSet } from './host-set.js';
 import { canonicaliseRuns, type CanonicalRuns } from './origin-runs.js';
 import type { Matcher } from '../../engine/match/matcher.js';
 import { concatOctets } from '../../engine/parse/octets.js';
-import { H_TEXTS_MAX, LINE_RECORD, RUN_RECORD, UNREACHABLE_MATCHER } from '../../engine/wasm/layout.js';
+import { CLASSIFY_MAX_CRAWLERS, H_TEXTS_MAX, LINE_RECORD, RUN_RECORD, UNREACHABLE_MATCHER } from '../../engine/wasm/layout.js';
 
 export type OutputFormat = 'tsv' | 'jsonl';
 
@@ -46,7 +46,7 @@ export interface CrawlerMatchers {
   kind?: RobotsKind;
 }
 /** Most crawlers of one classification. */
-export const MAX_CRAWLERS = 64;
+export const MAX_CRAWLERS = CLASSIFY_MAX_CRAWLERS; // (the core's array of verdicts: layout.ts)
 
 /** A MatcherSource's answer for a robots.txt that cannot be read: every URL disallowed (RFC 9309 2.3.1.3). */
 export const UNREACHABLE = 'unreachable';

@@ -7,7 +7,18 @@
 // WHATWG origin, so that --robots-dir, --robots-warc and --shard find one
 // robots.txt and one shard for every spelling of a host.
 import type { Core } from '../../engine/wasm/core.js';
-import { LINE_RECORD, RUN_RECORD } from '../../engine/wasm/layout.js';
+import {
+  LINE_HOST_LENGTH, LINE_LENGTH, LINE_RECORD, LINE_START, RUN_FIRST_LINE, RUN_HOST_HASH1, RUN_HOST_HASH2, RUN_ORIGIN_HASH, RUN_RECORD,
+} from '../../engine/wasm/layout.js';
+
+/** The records' fields as u32/i32 indices (layout.ts gives them in octets). */
+const LINE_AT = LINE_START >>> 2;
+const LINE_LEN = LINE_LENGTH >>> 2;
+const LINE_HOST_LEN = LINE_HOST_LENGTH >>> 2;
+const RUN_FIRST = RUN_FIRST_LINE >>> 2;
+const RUN_H1 = RUN_HOST_HASH1 >>> 2;
+const RUN_H2 = RUN_HOST_HASH2 >>> 2;
+const RUN_ORIGIN = RUN_ORIGIN_HASH >>> 2;
 import { urlOrigin } from '../../engine/robots-url.js';
 import type { Origin } from './line-classifier.js';
 
@@ -28,22 +39,23 @@ export function canonicaliseRuns(core: Core, buf: number, recs: number, runs: nu
   const u32 = core.u32;
   if (into !== undefined) into.runs.length = into.origins.length = 0;
   for (let r = 0, q = runs >>> 2; r < nruns; r++, q += RUN_RECORD >>> 2) {
-    const h1 = u32[q + 1];
+    const h1 = u32[q + RUN_H1];
     if (h1 === 0 || (h1 & 1) === 1) continue;
-    const rec = (recs >>> 2) + u32[q] * (LINE_RECORD >>> 2);
+    const rec = (recs >>> 2) + u32[q + RUN_FIRST] * (LINE_RECORD >>> 2);
     const i32 = core.i32;
-    const line = core.u8.subarray(buf + i32[rec], buf + i32[rec] + i32[rec + 1]);
+    const start = buf + i32[rec + LINE_AT];
+    const line = core.u8.subarray(start, start + i32[rec + LINE_LEN]);
     const origin = lineOrigin(line);
     if (origin === null) {
       // No origin WHATWG URL can name (no fetch could be made of it): the host as written, as before.
-      u32[q + 1] = i32[rec + 3] === 0 ? 0 : h1 | 1;
-      if (u32[q + 1] === 0) u32[q + 2] = 0;
+      u32[q + RUN_H1] = i32[rec + LINE_HOST_LEN] === 0 ? 0 : h1 | 1;
+      if (u32[q + RUN_H1] === 0) u32[q + RUN_H2] = 0;
       continue;
     }
     hostHashes(origin.host);
-    u32[q + 1] = hash1;
-    u32[q + 2] = hash2;
-    u32[q + 3] = schemeAndPortHash(origin.scheme, origin.port);
+    u32[q + RUN_H1] = hash1;
+    u32[q + RUN_H2] = hash2;
+    u32[q + RUN_ORIGIN] = schemeAndPortHash(origin.scheme, origin.port);
     into?.runs.push(r);
     into?.origins.push(origin);
   }

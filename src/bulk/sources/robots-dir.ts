@@ -39,8 +39,8 @@ export class RobotsDir {
   /** Read buffer, reused host after host (compileOctets reads it during the call, parse() copies it); a bigger file gets one of its own. */
   private readonly buffer = new Uint8Array(KEPT_BUFFER);
 
-  /** Reads at most maxBytes + 1 octets of a file: parse() reads no further, and the one past says the file is longer. */
-  constructor(private readonly dir: string, private readonly maxBytes: number) {
+  /** Reads at most maxOctets + 1 octets of a file: parse() reads no further, and the one past says the file is longer. */
+  constructor(private readonly dir: string, private readonly maxOctets: number) {
     this.prefix = prefixOf(dir);
   }
 
@@ -94,13 +94,13 @@ export class RobotsDir {
     }
   }
 
-  /** The first `size` octets of a file that was a regular file of that size (at most maxBytes + 1 of them). Opened
+  /** The first `size` octets of a file that was a regular file of that size (at most maxOctets + 1 of them). Opened
    * without waiting and read no further than `size`: were it replaced since by a FIFO or a device, the read fails
    * or ends there. */
   private readRegular(file: string, size: number): Uint8Array {
     const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
-      const want = Math.min(size, this.maxBytes + 1);
+      const want = Math.min(size, this.maxOctets + 1);
       const buffer = want <= this.buffer.length ? this.buffer : new Uint8Array(want);
       let length = 0;
       while (length < want) {

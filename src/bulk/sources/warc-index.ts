@@ -3,7 +3,7 @@
 // gzip per record as Common Crawl writes them, or the whole file gzipped).
 // Each `response` record's target URL gets its latest capture (by WARC-Date):
 // HTTP status, Location, and for a 2xx the body, decoded per Content-Encoding
-// as a stream that stops at maxBytes (a gzip bomb inflates no further; a cut
+// as a stream that stops at maxOctets (a gzip bomb inflates no further; a cut
 // capture is named in a warning), written deflated to a temporary spill file. Threads then
 // read a host's capture synchronously when the host is first needed
 // (warc-robots.ts), so memory holds the index (a few dozen octets and the URL
@@ -52,7 +52,7 @@ export interface WarcIndexStats {
   responses: number;
   /** Records or files that could not be read, each said in `warnings`. */
   damaged: number;
-  /** Captures whose body was cut to maxBytes, each said in `warnings`. */
+  /** Captures whose body was cut to maxOctets, each said in `warnings`. */
   truncated: number;
   ms: number;
 }
@@ -77,7 +77,7 @@ export function captureKey(url: string): string | undefined {
   }
 }
 
-export async function indexWarcs(files: string[], options: { maxBytes: number; warn(line: string): void; progress?(octets: number, total: number): void }): Promise<WarcIndex> {
+export async function indexWarcs(files: string[], options: { maxOctets: number; warn(line: string): void; progress?(octets: number, total: number): void }): Promise<WarcIndex> {
   const began = performance.now();
   const sizes = files.map((f) => {
     try {
@@ -144,10 +144,10 @@ export async function indexWarcs(files: string[], options: { maxBytes: number; w
             const date = Date.parse(record.warcDate ?? '');
             const kept = captures.get(key);
             if (kept !== undefined && !(date >= kept.date)) continue; // an earlier capture: the latest wins
-            const { truncated, ...capture } = await readResponse(record, date, options.maxBytes);
+            const { truncated, ...capture } = await readResponse(record, date, options.maxOctets);
             if (truncated) {
               stats.truncated++;
-              options.warn(`${file}: the capture of ${key} (record at ${gzip ? 'uncompressed ' : ''}offset ${offset}) is longer than --max-bytes once decoded: its first ${options.maxBytes} octets are used`);
+              options.warn(`${file}: the capture of ${key} (record at ${gzip ? 'uncompressed ' : ''}offset ${offset}) is longer than --max-bytes once decoded: its first ${options.maxOctets} octets are used`);
             }
             if (capture.bodyLength > 0) {
               writeSync(fd, capture.body!, 0, capture.bodyLength, spilled);
@@ -201,10 +201,10 @@ export async function indexWarcs(files: string[], options: { maxBytes: number; w
 const INFLATE_STEP = 4 << 10;
 
 /** A response record's HTTP outcome, and for a 2xx its payload (warcio reads the headers;
- * chunks and Content-Encoding decoded here as warcio would, as a stream) up to maxBytes:
- * `truncated` says it went on (its first maxBytes octets are the body). A payload cut
+ * chunks and Content-Encoding decoded here as warcio would, as a stream) up to maxOctets:
+ * `truncated` says it went on (its first maxOctets octets are the body). A payload cut
  * short is damage. */
-async function readResponse(record: WARCRecord, date: number, maxBytes: number): Promise<WarcCapture & { truncated?: boolean }> {
+async function readResponse(record: WARCRecord, date: number, maxOctets: number): Promise<WarcCapture & { truncated?: boolean }> {
   const status = Number(record.httpHeaders?.statusCode ?? 0) || 0;
   const capture: WarcCapture = { date, status, location: record.httpHeaders?.headers.get('location') ?? null, bodyAt: 0, bodyLength: 0 };
   if (status < 200 || status > 299) return capture; // (its body is not read: the status decides)
@@ -216,7 +216,7 @@ async function readResponse(record: WARCRecord, date: number, maxBytes: number):
     for await (const chunk of decodedPayload(record, raw)) {
       chunks.push(chunk);
       length += chunk.length;
-      if (length > maxBytes) {
+      if (length > maxOctets) {
         truncated = true;
         break;
       }
@@ -229,7 +229,7 @@ async function readResponse(record: WARCRecord, date: number, maxBytes: number):
   const unread = await readPast(raw);
   if (unread > 0) return { ...capture, damaged: `capture cut short (${unread} octets missing)` };
   const body = concatChunks(chunks, length);
-  capture.body = deflateRawSync(truncated ? body.subarray(0, maxBytes) : body);
+  capture.body = deflateRawSync(truncated ? body.subarray(0, maxOctets) : body);
   capture.bodyLength = capture.body.length;
   return { ...capture, truncated };
 }

@@ -10,9 +10,10 @@
 // array per rule. src/engine/parse/pattern.ts states the same rules plainly; the reference
 // matcher uses that, and the property tests hold the two together.
 import { core } from '../wasm/core.js';
-import { HEADER_SIZE } from '../wasm/layout.js';
+import { HEADER_SIZE, RANGE_RECORD, TOKENIZE_ANCHORED, TOKENIZE_RESULT } from '../wasm/layout.js';
 import { releaseLargeSelection, selected, SEL_DISALLOW, SEL_END, SEL_FIELDS, SEL_LINE, SEL_START } from '../parse/rule-selection.js';
-import { escapePattern, indexHtmDirectory, Profile } from '../parse/pattern.js';
+import { escapePattern, indexHtmDirectory } from '../parse/pattern.js';
+import { traitsOf, type Profile } from '../parse/profile.js';
 import { writeColdList } from './rule-lists.js';
 import { KIND_DISALLOW, NO_POSITIONS, NO_TOKENS, RULE_FIELDS, R_ANCHORED, R_DISALLOW, R_FIRST_POSITION, R_LINE, R_PRIORITY, R_VALUE_END, R_VALUE_START, ruleBlockBytes, type ColdList, type RuleTable } from './rule-table.js';
 import { grown } from '../parse/grown.js';
@@ -25,6 +26,10 @@ let scratch = new Int32Array(RULE_FIELDS * 1024);
 let spans = new Int32Array(2 * 1024);
 let order = new Int32Array(1024);
 let buckets = new Int32Array(256);
+
+/** i32s of a range and of a tokenizer result (layout.ts). */
+const RANGE_I32 = RANGE_RECORD >>> 2;
+const RESULT_I32 = TOKENIZE_RESULT >>> 2;
 
 /** Scratch entries kept between compilations: a large file's (the corpus's
  * largest has 1.3 million tokens) are dropped after it, not held for good. */
@@ -46,8 +51,8 @@ function gatherValues(count: number, f: Int32Array, ranks: Int32Array, dst: numb
   const at = c.compilerBuffers(0, count, 0); // (the body stays where tokenize() put it)
   const runs = at.ranges >>> 2;
   for (let id = 0; id < count; id++) {
-    c.i32[runs + 2 * id] = f[ranks[id] * RULE_FIELDS + R_VALUE_START];
-    c.i32[runs + 2 * id + 1] = f[ranks[id] * RULE_FIELDS + R_VALUE_END];
+    c.i32[runs + RANGE_I32 * id] = f[ranks[id] * RULE_FIELDS + R_VALUE_START];
+    c.i32[runs + RANGE_I32 * id + 1] = f[ranks[id] * RULE_FIELDS + R_VALUE_END];
   }
   c.exports.gatherRuns(at.body, at.ranges, count, dst);
 }
@@ -99,14 +104,14 @@ function tokenize(body: Uint8Array, companions: Uint8Array[], count: number, rfc
   let n = 0;
   for (let first = 0; first < count; ) {
     const rules = Math.min(CHUNK_RULES, count - first);
-    const room = Math.max(CHUNK_TOKENS, 3 * (spans[2 * first + 1] - spans[2 * first]) + 1); // the first rule fits
+    const room = Math.max(CHUNK_TOKENS, 3 * (spans[RANGE_I32 * first + 1] - spans[RANGE_I32 * first]) + 1); // the first rule fits
     at = c.compilerBuffers(body.length + extra, rules, room);
-    c.i32.set(spans.subarray(2 * first, 2 * (first + rules)), at.ranges >>> 2);
+    c.i32.set(spans.subarray(RANGE_I32 * first, RANGE_I32 * (first + rules)), at.ranges >>> 2);
     // (Companions exist only under google: already escaped, they tokenize unchanged.)
     const x = c.exports;
     const done = (packed ? x.tokenizeRulesPacked : x.tokenizeRules)(at.body, at.ranges, rules, rfc, at.tokens, room, at.out);
     const results = at.out >>> 2;
-    const written = c.i32[results + 2 * done];
+    const written = c.i32[results + RESULT_I32 * done];
     if (packed && done === count) {
       inCore = true;
     } else if (packed) {
@@ -117,12 +122,12 @@ function tokenize(body: Uint8Array, companions: Uint8Array[], count: number, rfc
       staged.set(c.u16.subarray(at.tokens >>> 1, (at.tokens >>> 1) + written), n);
     }
     for (let i = 0; i < done; i++) {
-      const result = c.i32[results + 2 * i + 1];
-      const priority = result & 0x7fffffff; // (packed: PACKED_ANCHORED above it)
+      const result = c.i32[results + RESULT_I32 * i + 1];
+      const priority = result & ~TOKENIZE_ANCHORED; // (packed: TOKENIZE_ANCHORED above it)
       const at = (first + i) * RULE_FIELDS;
-      f[at + R_FIRST_POSITION] = n + c.i32[results + 2 * i];
+      f[at + R_FIRST_POSITION] = n + c.i32[results + RESULT_I32 * i];
       f[at + R_PRIORITY] = priority;
-      f[at + R_ANCHORED] = result >>> 31;
+      f[at + R_ANCHORED] = result & TOKENIZE_ANCHORED ? 1 : 0;
       if (priority > maxPriority) maxPriority = priority;
     }
     n += written;
@@ -135,7 +140,7 @@ function tokenize(body: Uint8Array, companions: Uint8Array[], count: number, rfc
  * `selected`, values in body); with `cold`, their tokens go to a cold rule list
  * in the core (rule-lists.ts) instead of the table's token arrays. */
 export function compileRules(body: Uint8Array, rules: number, profile: Profile, cold = false): RuleTable {
-  const rfc = profile === 'rfc';
+  const { normalises, indexHtmAllowsDirectory } = traitsOf(profile);
   const max = rules * 2 + 1; // room for Google's index.htm companions
   if (scratch.length < max * RULE_FIELDS) scratch = new Int32Array(max * RULE_FIELDS * 2);
   if (spans.length < max * 2) spans = new Int32Array(max * 4);
@@ -153,8 +158,8 @@ export function compileRules(body: Uint8Array, rules: number, profile: Profile, 
     f[at + R_VALUE_START] = start;
     f[at + R_VALUE_END] = end;
     valueOctets += end - start;
-    spans[2 * count] = from;
-    spans[2 * count + 1] = to;
+    spans[RANGE_I32 * count] = from;
+    spans[RANGE_I32 * count + 1] = to;
     count++;
   };
   for (let i = 0; i < rules; i++) {
@@ -164,7 +169,7 @@ export function compileRules(body: Uint8Array, rules: number, profile: Profile, 
     const start = selected[s + SEL_START];
     const end = selected[s + SEL_END];
     add(disallow, line, start, end, start, end);
-    if (!rfc && disallow === 0 && mentionsIndexHtm(body, start, end)) {
+    if (indexHtmAllowsDirectory && disallow === 0 && mentionsIndexHtm(body, start, end)) {
       // An allow whose last segment starts with /index.htm also allows its directory.
       const dir = indexHtmDirectory(escapePattern(body.subarray(start, end)));
       if (dir) {
@@ -176,7 +181,7 @@ export function compileRules(body: Uint8Array, rules: number, profile: Profile, 
     }
   }
 
-  const n = tokenize(body, companions, count, rfc, f, cold);
+  const n = tokenize(body, companions, count, normalises, f, cold);
   f[count * RULE_FIELDS + R_FIRST_POSITION] = n; // end of the last rule's tokens
 
   // Rank: the longest pattern first; on equal length, allows first, then the

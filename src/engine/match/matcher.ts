@@ -3,8 +3,8 @@
 import { core, Core } from '../wasm/core.js';
 import { type RuleTable, ruleKind, ruleLine, ruleText } from '../compile/rule-table.js';
 import { dfaTuning, freeMatcher, LazyDfa } from './dfa.js';
-import { FLAG_GOOGLE, FLAG_RFC, H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE } from '../wasm/layout.js';
-import type { Profile } from '../parse/pattern.js';
+import { H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE } from '../wasm/layout.js';
+import { traitsOf, type Profile } from '../parse/profile.js';
 import type { RuleKind } from '../parse/records.js';
 
 export interface Verdict {
@@ -80,7 +80,7 @@ export class Matcher {
     this.rules = table;
     this.core = core();
     const texts = options.ruleTexts ? Array.from({ length: table.count }, (_, id) => textOf(table, id)) : undefined;
-    this.dfa = new LazyDfa(this.core, table, profile === 'rfc' ? FLAG_RFC : FLAG_GOOGLE, options.maxDfaBytes, texts, options.coldOctets);
+    this.dfa = new LazyDfa(this.core, table, traitsOf(profile).matcherFlags, options.maxDfaBytes, texts, options.coldOctets);
     this.header = this.dfa.header;
     finalizer.register(this, this.header, this);
   }

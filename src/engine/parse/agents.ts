@@ -1,13 +1,18 @@
-// Which groups apply to a crawler: agent validation and Google's group selection.
+// Which groups apply to an agent (docs/glossary.md: the product token(s) a caller
+// passes for one crawler): its validation, and Google's group selection.
 import type { Group, AgentLine } from './records.js';
-import type { Profile } from './pattern.js';
+import { DEFAULT_PROFILE, isProfile, traitsOf, type Profile } from './profile.js';
 
 const TOKEN = /^[A-Za-z_-]+$/;
 
-/** Google's IsValidUserAgentToObey: a non-empty run of [A-Za-z_-] and nothing else. */
-export function isValidAgent(agent: unknown): agent is string {
-  return typeof agent === 'string' && TOKEN.test(agent);
+/** Is `name` a product token (RFC 9309 2.2.1; Google's IsValidUserAgentToObey):
+ * a non-empty run of [A-Za-z_-] and nothing else ("Googlebot", not "Googlebot/2.1"). */
+export function isProductToken(name: unknown): name is string {
+  return typeof name === 'string' && TOKEN.test(name);
 }
+
+/** @deprecated Use isProductToken (it tests one name, a product token, not an agent: docs/glossary.md). Kept until 0.2. */
+export const isValidAgent: (agent: unknown) => agent is string = isProductToken;
 
 /** ASCII-only lower case, as absl::EqualsIgnoreCase compares. */
 export function asciiLower(s: string): string {
@@ -21,14 +26,15 @@ const NON_ASCII = /[^\x00-\x7f]/;
 export const ANY_CRAWLER: readonly string[] = Object.freeze([]);
 
 /**
- * The crawler's names, lower-cased, checked for the profile. `rfc` requires
- * product tokens ([A-Za-z_-]+, RFC 9309 2.2.1) and throws a TypeError otherwise;
- * `google` takes any string, as Google's library does: a name that is not a
- * token simply matches no group.
+ * The agent's product tokens, lower-cased, checked for the profile: what
+ * user-agent lines are compared with. `rfc` requires product tokens
+ * ([A-Za-z_-]+, RFC 9309 2.2.1) and throws a TypeError otherwise; `google`
+ * takes any string, as Google's library does: one that is not a token simply
+ * matches no group.
  */
-export function crawlerNames(agent: string | readonly string[], profile: Profile): readonly string[] {
+export function agentTokens(agent: string | readonly string[], profile: Profile): readonly string[] {
   if (agent === ANY_CRAWLER) return ANY_CRAWLER;
-  // A crawler compiles host after host with the same name: its names are checked once.
+  // A crawler compiles host after host with the same agent: its tokens are checked once.
   if (typeof agent === 'string' && agent === lastAgent && profile === lastProfile) return lastNames;
   const names = checkedNames(agent, profile);
   if (typeof agent === 'string') {
@@ -47,10 +53,11 @@ function checkedNames(agent: string | readonly string[], profile: Profile): read
   if (!Array.isArray(list)) {
     throw new TypeError(`agent must be a string or an array of strings, got ${describe(agent)}`);
   }
-  if (profile === 'rfc' && list.length === 0) throw new TypeError('agent list is empty: name at least one product token');
+  const tokensOnly = traitsOf(profile).requiresProductTokens;
+  if (tokensOnly && list.length === 0) throw new TypeError('agent list is empty: name at least one product token');
   return list.map((a) => {
     if (typeof a !== 'string') throw new TypeError(`agent must be a string, got ${describe(a)}`);
-    if (profile === 'rfc' && !TOKEN.test(a)) throw new TypeError(invalidAgent(a));
+    if (tokensOnly && !TOKEN.test(a)) throw new TypeError(invalidAgent(a));
     return asciiLower(a);
   });
 }
@@ -84,15 +91,15 @@ export function productToken(userAgent: string): string {
 }
 
 /**
- * Why each of the crawler's names does not name the groups it seems to (one
- * sentence a name; none when every name is a product token). Under `google` a
+ * Why each of the agent's names does not name the groups it seems to (one
+ * sentence a name; none when every one is a product token). Under `google` a
  * name that is not a product token is compared whole, as Google's parser does:
  * it names no group, and the `*` group applies. Under `rfc` such a name is
  * refused (parse().isAllowed & co. throw a TypeError). For `robots check` and
  * `robots explain` (a note on stderr) and the tester page.
  */
-export function agentNotes(agent: string | readonly string[], profile: Profile = 'rfc'): string[] {
-  if (profile !== 'rfc' && profile !== 'google') throw new TypeError(`profile must be 'rfc' or 'google', got ${JSON.stringify(profile)}`);
+export function agentNotes(agent: string | readonly string[], profile: Profile = DEFAULT_PROFILE): string[] {
+  if (!isProfile(profile)) throw new TypeError(`profile must be 'rfc' or 'google', got ${JSON.stringify(profile)}`);
   const list = typeof agent === 'string' ? [agent] : agent;
   if (!Array.isArray(list)) throw new TypeError(`agent must be a string or an array of strings, got ${describe(agent)}`);
   const notes: string[] = [];
@@ -100,7 +107,7 @@ export function agentNotes(agent: string | readonly string[], profile: Profile =
     if (typeof a !== 'string') throw new TypeError(`agent must be a string, got ${describe(a)}`);
     if (TOKEN.test(a)) continue;
     const quoted = JSON.stringify(a.slice(0, 80));
-    if (profile === 'rfc') {
+    if (traitsOf(profile).requiresProductTokens) {
       notes.push(`${quoted} is not a product token (letters, '-' and '_'): the rfc profile refuses it.`);
       continue;
     }
@@ -126,16 +133,16 @@ function describe(v: unknown): string {
   return v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v;
 }
 
-/** Does the user-agent line name one of the crawler's (lower-cased) names? */
-export function names(line: AgentLine, crawler: readonly string[]): boolean {
-  return !line.global && crawler.includes(line.lower);
+/** Does the user-agent line name one of the agent's (lower-cased) product tokens (agentTokens)? */
+export function lineNamesAgent(line: AgentLine, tokens: readonly string[]): boolean {
+  return !line.global && tokens.includes(line.lower);
 }
 
-/** The groups that apply: every group naming one of the crawler's names; failing that, every `*` group. */
-export function applicableGroups(groups: readonly Group[], crawler: readonly string[]): Group[] {
+/** The groups that apply: every group naming one of the agent's tokens; failing that, every `*` group. */
+export function applicableGroups(groups: readonly Group[], tokens: readonly string[]): Group[] {
   // (Plain loops: a closure per group was the compiler's costliest line.)
   const specific: Group[] = [];
-  for (const g of groups) if (namesAny(g.agents, crawler)) specific.push(g);
+  for (const g of groups) if (namesAny(g.agents, tokens)) specific.push(g);
   if (specific.length > 0) return specific;
   const global: Group[] = [];
   for (const g of groups) {
@@ -149,7 +156,7 @@ export function applicableGroups(groups: readonly Group[], crawler: readonly str
   return global;
 }
 
-function namesAny(agents: readonly AgentLine[], crawler: readonly string[]): boolean {
-  for (const a of agents) if (names(a, crawler)) return true;
+function namesAny(lines: readonly AgentLine[], tokens: readonly string[]): boolean {
+  for (const a of lines) if (lineNamesAgent(a, tokens)) return true;
   return false;
 }

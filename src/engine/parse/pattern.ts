@@ -5,7 +5,8 @@
 import { TOKEN_STAR } from '../wasm/layout.js';
 import { escapesRaw, HEX_DIGITS, hexValue, isUnreserved } from './octets.js';
 
-export type Profile = 'rfc' | 'google';
+/** (Its home is profile.ts; named here too for the importers of pattern.ts.) */
+export type { Profile } from './profile.js';
 
 /** A token: a literal octet 0..255, or STAR (`*`, any run of octets). */
 export const STAR = TOKEN_STAR;

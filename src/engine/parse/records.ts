@@ -339,9 +339,9 @@ export function recordsBytes(r: Records): number {
   return n;
 }
 
-/** The diagnostic of a body cut at maxBytes octets (parse()'s size limit), on the last line read. */
-export function sizeLimitDiagnostic(records: Records, maxBytes: number): Diagnostic {
-  return { line: records.lines, code: 'size-limit', message: `content past ${maxBytes} octets is ignored` };
+/** The diagnostic of a body cut at maxOctets (parse()'s size limit), on the last line read. */
+export function sizeLimitDiagnostic(records: Records, maxOctets: number): Diagnostic {
+  return { line: records.lines, code: 'size-limit', message: `content past ${maxOctets} octets is ignored` };
 }
 
 /** The diagnostics of parsed records, with their messages. */

@@ -4,8 +4,9 @@
 // core and one loop over its records. The same selection as applicableGroups
 // over readRecords' groups (agents.ts, records.ts), which the records' users
 // (lint, the reference matcher, crawl-delay) and a compile after them take:
-// every group naming one of the crawler's names; failing that, every `*` group.
-import { KEY_ALLOW, KEY_DISALLOW, KEY_USER_AGENT, lexBatches, REC_FIELDS, REC_KEY, REC_LINE, REC_TYPE, REC_VALUE_END, REC_VALUE_START, TYPE_RECORD } from './lexer.js';
+// every group naming one of the agent's product tokens; failing that, every `*` group.
+import { lexBatches } from './lexer.js';
+import { KEY_ALLOW, KEY_DISALLOW, KEY_USER_AGENT, LEX_FIELDS, LEX_KEY, LEX_LINE, LEX_TYPE, LEX_TYPE_RECORD, LEX_VALUE_END, LEX_VALUE_START } from '../wasm/layout.js';
 import { asciiLower, isGlobalAgent, isTokenChar, type Group } from './records.js';
 import { grown } from './grown.js';
 
@@ -33,7 +34,7 @@ const EMPTY = new Uint8Array(0);
 let octets: Uint8Array = EMPTY;
 
 /** Selects the rules of body (as robots.txt octets) that apply to the crawler
- * (its names, lower-cased: crawlerNames) into `selected`; returns how many. */
+ * (its product tokens, lower-cased: agentTokens) into `selected`; returns how many. */
 export function selectRules(body: Uint8Array, names: readonly string[]): number {
   count = 0;
   group = -1;
@@ -67,13 +68,13 @@ export function selectGroupRules(groups: readonly Group[]): number {
 // (A function made once: a closure per compile costs an allocation.)
 function visit(r: Int32Array, from: number, to: number): void {
   // Room for every record of the batch as a rule: no check per rule.
-  const room = (count + (to - from) / REC_FIELDS) * SEL_FIELDS;
+  const room = (count + (to - from) / LEX_FIELDS) * SEL_FIELDS;
   if (selected.length < room) selected = grown(selected, 2 * room, count * SEL_FIELDS);
   const out = selected;
   let at = count * SEL_FIELDS;
-  for (let i = from; i < to; i += REC_FIELDS) {
-    if (r[i + REC_TYPE] !== TYPE_RECORD) continue;
-    const key = r[i + REC_KEY] & 7;
+  for (let i = from; i < to; i += LEX_FIELDS) {
+    if (r[i + LEX_TYPE] !== LEX_TYPE_RECORD) continue;
+    const key = r[i + LEX_KEY] & 7;
     if (key === KEY_USER_AGENT) {
       // A user-agent line after a rule starts a new group.
       if (group < 0 || groupHasRules) {
@@ -82,16 +83,16 @@ function visit(r: Int32Array, from: number, to: number): void {
         groupFlags[group] = 0;
         groupHasRules = false;
       }
-      const flags = agentFlags(r[i + REC_VALUE_START], r[i + REC_VALUE_END]);
+      const flags = agentFlags(r[i + LEX_VALUE_START], r[i + LEX_VALUE_END]);
       groupFlags[group] |= flags;
       anyNames |= flags & NAMES_CRAWLER;
     } else if (key === KEY_ALLOW || key === KEY_DISALLOW) {
       if (group < 0) continue; // (a rule before any user-agent line: ignored)
       groupHasRules = true;
       out[at + SEL_DISALLOW] = key === KEY_DISALLOW ? 1 : 0;
-      out[at + SEL_LINE] = r[i + REC_LINE];
-      out[at + SEL_START] = r[i + REC_VALUE_START];
-      out[at + SEL_END] = r[i + REC_VALUE_END];
+      out[at + SEL_LINE] = r[i + LEX_LINE];
+      out[at + SEL_START] = r[i + LEX_VALUE_START];
+      out[at + SEL_END] = r[i + LEX_VALUE_END];
       out[at + SEL_GROUP] = group;
       at += SEL_FIELDS;
     }
@@ -121,8 +122,8 @@ function keep(wanted: number): number {
 
 /** A user-agent line's value body[start, end): GLOBAL for `*` (alone, or
  * followed by whitespace), NAMES_CRAWLER when its product token (its leading
- * run of [A-Za-z_-], in ASCII lower case) is one of the crawler's names (as
- * records.ts's agentLine and agents.ts's names() say it). */
+ * run of [A-Za-z_-], in ASCII lower case) is one of the agent's product tokens (as
+ * records.ts's agentLine and agents.ts's lineNamesAgent() say it). */
 function agentFlags(start: number, end: number): number {
   const b = octets;
   if (isGlobalAgent(b, start, end)) return GLOBAL;

@@ -8,6 +8,7 @@ import { instantiateSync } from '@assemblyscript/loader';
 // a WebAssembly.Module imported from robots.wasm beside the bundle: workerd
 // compiles no WASM from octets at run time.
 import wasmCore from '../../../build/robots.wasm';
+import { CORE_READ_SLACK, RANGE_RECORD, TOKENIZE_RESULT, TOKENS_WRITE_SLACK, UTF16_READ_SLACK } from './layout.js';
 
 interface CoreExports {
   memory: WebAssembly.Memory;
@@ -134,7 +135,7 @@ export class Core {
   lexerBuffers(n: number, recordOctets: number): { bodyPtr: number; recordsPtr: number } {
     if (this.lexRecords === 0) this.lexRecords = this.alloc(recordOctets);
     this.heldBody = null; // (the lexer writes a body there now)
-    return { bodyPtr: this.areas.body.reserve(this, n + 16), recordsPtr: this.lexRecords };
+    return { bodyPtr: this.areas.body.reserve(this, n + CORE_READ_SLACK), recordsPtr: this.lexRecords };
   }
 
   /** The body the body area holds (at heldAt), so that a body lexed and then
@@ -161,10 +162,10 @@ export class Core {
   compilerBuffers(bodyOctets: number, rules: number, tokens: number): { body: number; ranges: number; tokens: number; out: number } {
     const { areas } = this;
     return {
-      body: areas.body.reserve(this, bodyOctets + 16),
-      ranges: areas.ranges.reserve(this, rules * 8),
-      tokens: areas.tokens.reserve(this, tokens * 2 + 32), // (the tokenizer writes 16 octets at a time)
-      out: areas.out.reserve(this, (2 * rules + 1) * 4),
+      body: areas.body.reserve(this, bodyOctets + CORE_READ_SLACK),
+      ranges: areas.ranges.reserve(this, rules * RANGE_RECORD),
+      tokens: areas.tokens.reserve(this, tokens * 2 + TOKENS_WRITE_SLACK),
+      out: areas.out.reserve(this, rules * TOKENIZE_RESULT + 4), // (and the count of tokens written)
     };
   }
 
@@ -181,8 +182,8 @@ export class Core {
     if (octets <= this.urlCap) return;
     if (this.urlPtr) this.free(this.urlPtr);
     const cap = Math.max(octets, this.urlCap * 2);
-    // The core may read up to 16 octets past a URL (SIMD scans): keep them in the block.
-    this.urlPtr = this.alloc(cap + 16);
+    // The core may read past a URL (SIMD scans): keep those octets in the block.
+    this.urlPtr = this.alloc(cap + CORE_READ_SLACK);
     this.urlCap = cap;
     this.refresh();
   }
@@ -253,40 +254,13 @@ export class Core {
   private batchView: BufferView | null = null;
 
   private reserveBatch(): void {
-    // The core reads 32 octets past the UTF-16 (SIMD); UTF-8 takes at most 3
-    // octets per unit, 9 when `rfc` escapes them, and the core writes and reads
-    // up to 16 past them.
-    this.batchUtf16 = this.alloc(BATCH_UNITS * 2 + 32);
-    this.batchText = this.alloc(BATCH_UNITS * 9 + 16);
+    // The core reads past the UTF-16 (SIMD); UTF-8 takes at most 3 octets per
+    // unit, 9 when `rfc` escapes them, and the core writes and reads past them.
+    this.batchUtf16 = this.alloc(BATCH_UNITS * 2 + UTF16_READ_SLACK);
+    this.batchText = this.alloc(BATCH_UNITS * 9 + CORE_READ_SLACK);
     this.batchLens = this.alloc(BATCH_URLS * 4);
     this.batchOut = this.alloc(BATCH_URLS);
     this.refresh();
-  }
-}
-
-/** The core's view of a URL's path (extraction, then the rfc normalisation when asked), for tests. */
-export function corePath(url: string, profile: 'rfc' | 'google'): Uint8Array {
-  const c = core();
-  const n = c.writeUrl(url);
-  const out = c.alloc(12);
-  const src = c.alloc(n + 16);
-  try {
-    c.u8.copyWithin(src, c.urlPtr, c.urlPtr + n);
-    c.exports.pathOf(src, n, profile === 'google', out);
-    const i32 = new Int32Array(c.exports.memory.buffer, out, 3);
-    const path = Uint8Array.from([...(i32[2] ? [0x2f] : []), ...c.u8.subarray(src + i32[0], src + i32[1])]);
-    if (profile === 'google') return path;
-    const a = c.alloc(path.length + 16);
-    const b = c.alloc(path.length * 3 + 16);
-    c.u8.set(path, a);
-    const len = c.exports.normalize(a, path.length, b);
-    const normal = c.u8.slice(b, b + len);
-    c.free(a);
-    c.free(b);
-    return normal;
-  } finally {
-    c.free(out);
-    c.free(src);
   }
 }
 
@@ -310,7 +284,7 @@ export function coreAllocatedBytes(): number {
 /** @internal The core's UTF-8 validation of some octets, for tests. */
 export function coreIsUtf8(octets: Uint8Array): boolean {
   const c = core();
-  const p = c.alloc(octets.length + 16);
+  const p = c.alloc(octets.length + CORE_READ_SLACK);
   try {
     c.u8.set(octets, p);
     return c.exports.isUtf8(p, octets.length) !== 0;

@@ -102,10 +102,84 @@ export const TOKEN_ACCEPT = 257;
 export const TOKEN_ANCHOR = 258;
 
 /** Bulk classification (assembly/classify.ts splitLines, read by src/bulk/):
- * octets of one line record: start, length, host start, host length (i32 each). */
+ * octets of one line record, and its fields (i32 each, offsets in octets):
+ * where the line starts in the block and its length, where its host starts
+ * (in the block) and its length. */
 export const LINE_RECORD = 16;
-/** Octets of one run record (consecutive lines of one origin): first line, two
- * 32-bit hashes of the lower-cased host (both 0 when the line names none), and
- * one of the scheme and port. An even hash1 (not 0) flags a host to canonicalise
- * (src/bulk/classify/origin-runs.ts rewrites the record). */
+export const LINE_START = 0;
+export const LINE_LENGTH = 4;
+export const LINE_HOST_START = 8;
+export const LINE_HOST_LENGTH = 12;
+/** Octets of one run record (consecutive lines of one origin), and its fields:
+ * its first line, two 32-bit hashes of the lower-cased host (both 0 when the
+ * line names none), and one of the scheme and port. An even hash1 (not 0) flags
+ * a host to canonicalise (src/bulk/classify/origin-runs.ts rewrites the record). */
 export const RUN_RECORD = 16;
+export const RUN_FIRST_LINE = 0;
+export const RUN_HOST_HASH1 = 4;
+export const RUN_HOST_HASH2 = 8;
+export const RUN_ORIGIN_HASH = 12;
+
+/** Most crawlers one bulk classification gives a verdict each (--crawlers):
+ * the core keeps a verdict per crawler of a line in a fixed array of this size. */
+export const CLASSIFY_MAX_CRAWLERS = 64;
+
+/** The lexer's line records (assembly/lexer.ts writes them, src/engine/parse/lexer.ts
+ * reads them): LEX_FIELDS i32s each, at these indices. Offsets are from the
+ * start of the body. */
+export const LEX_FIELDS = 8;
+export const LEX_LINE = 0; // line number (1-based)
+export const LEX_TYPE = 1; // LEX_TYPE_* below
+export const LEX_KEY = 2; // the key's KEY_* kind, | KEY_TYPO when accepted as a typo or alias
+export const LEX_FACTS = 3; // LINE_* bits below
+export const LEX_KEY_START = 4; // (the line's start for an invalid line)
+export const LEX_KEY_END = 5; // (the line's end for an invalid line)
+export const LEX_VALUE_START = 6;
+export const LEX_VALUE_END = 7;
+/** Record types. */
+export const LEX_TYPE_RECORD = 0; // a key and a value
+export const LEX_TYPE_INVALID = 1; // content without the key/value form
+export const LEX_TYPE_TRUNCATED = 2; // a line cut at LEX_MAX_LINE_OCTETS (reported even when nothing of it parsed)
+/** Key kinds (Google's ParseKeyType, with content-usage). */
+export const KEY_USER_AGENT = 1;
+export const KEY_ALLOW = 2;
+export const KEY_DISALLOW = 3;
+export const KEY_SITEMAP = 4;
+export const KEY_CRAWL_DELAY = 5;
+export const KEY_CONTENT_USAGE = 6;
+export const KEY_UNKNOWN = 7;
+export const KEY_TYPO = 8; // a bit beside the kind
+/** Facts about a line, as bits: the core sets LINE_MISSING_COLON and
+ * LINE_TOO_LONG; the TypeScript side adds LINE_TYPO (from KEY_TYPO) and LINE_INVALID_UTF8. */
+export const LINE_TYPO = 1; // the key was accepted by an alias or a typo (`useragent`, `dissallow`, `site-map`, ...)
+export const LINE_MISSING_COLON = 2; // key and value were separated by whitespace, not a colon
+export const LINE_TOO_LONG = 4; // octets past LEX_MAX_LINE_OCTETS were dropped
+export const LINE_INVALID_UTF8 = 8; // the line's octets are not valid UTF-8
+/** Google keeps at most 2083 * 8 - 1 octets of a line (its buffer's last slot holds the NUL). */
+export const LEX_MAX_LINE_OCTETS = 2083 * 8 - 1;
+
+/** The compiler's records (src/engine/compile/compile.ts writes and reads
+ * them; assembly/tokenize.ts tokenizeRules and gatherRuns read and write them):
+ * a range of the body, its start and end (i32 each), per rule in; per rule
+ * tokenized a result out, its first token and its priority | TOKENIZE_ANCHORED
+ * (i32 each), then one i32 after the last result: the tokens written. */
+export const RANGE_RECORD = 8;
+export const TOKENIZE_RESULT = 8;
+/** In a result of tokenizeRulesPacked: the pattern ends with `$` (above the priority's bits). */
+export const TOKENIZE_ANCHORED = 0x80000000;
+
+/** Octets past the end of an input (a body, a URL, a batch's text) that the
+ * core may read and the host keeps readable in the same block: the core scans
+ * 16 octets at a time (one v128 load: scan.ts, batch.ts, tokenize.ts, utf8.ts). */
+export const CORE_READ_SLACK = 16;
+/** Octets past a token area's room that the tokenizer may write (16 u16 tokens at a time). */
+export const TOKENS_WRITE_SLACK = 32;
+/** Octets past a batch's UTF-16 that the core reads (16 units, one v128 of each half: batch.ts). */
+export const UTF16_READ_SLACK = 32;
+
+/** pathOf's record (assembly/index.ts, for tests: src/engine/match/core-path.ts):
+ * where the path starts and ends in the URL, and whether a '/' goes before it (i32 each). */
+export const PATH_START = 0;
+export const PATH_END = 4;
+export const PATH_SLASH = 8;
+export const PATH_RECORD = 12;
