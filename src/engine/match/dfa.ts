@@ -21,7 +21,7 @@
 import type { Core, TransitionBuilder } from '../wasm/core.js';
 import { byteClasses, type ColdList, NO_POSITIONS, NO_TOKENS, ruleBlockBytes, type RuleTable } from '../compile/rule-table.js';
 import {
-  ENTRY_DEAD, ENTRY_SPECIAL, FLAG_RULES, FLAG_WIDE, H_CLASSMAP, H_COLD, H_FLAGS, H_HOT_URLS, H_LINES, H_NFA, H_POSITIVE, H_ROWS_USED, H_RULES, H_START, H_TEXTS, H_TEXTS_MAX, H_TRANS,
+  ENTRY_DEAD, ENTRY_SPECIAL, FLAG_RULES, FLAG_WIDE, H_CLASSMAP, H_COLD, H_FLAGS, H_HOT_URLS, H_LINES, H_LITERAL_TRIE, H_POSITIVE, H_ROWS_USED, H_RULES, H_START, H_TEXTS, H_TEXTS_MAX, H_TRANS,
   HEADER_SIZE, INFO_SIZE, MAX_STATES, N_CHILD_NODE, N_CHILD_START, N_CHILD_TOK, N_HEADER, N_TERM, N_TERMS,
   NARROW_ROWS_LIMIT, NO_RULE, ROW_ALIGN, WIDE_DEAD, WIDE_SPECIAL,
 } from '../wasm/layout.js';
@@ -240,7 +240,7 @@ function nextStarSetUid(): number {
 export function freeMatcher(core: Core, header: number): void {
   core.unregister(header);
   const u32 = core.u32;
-  const trie = u32[(header + H_NFA) >>> 2];
+  const trie = u32[(header + H_LITERAL_TRIE) >>> 2];
   if (trie !== 0) core.free(trie);
   const rules = u32[(header + H_RULES) >>> 2];
   if (rules !== 0) core.free(rules);
@@ -406,7 +406,7 @@ export class LazyDfa implements TransitionBuilder {
     const literal = this.writeLiteralTrie(t);
     const star = writeStarRules(this.core, t);
     const u32 = this.core.u32;
-    u32[(this.header + H_NFA) >>> 2] = literal.block;
+    u32[(this.header + H_LITERAL_TRIE) >>> 2] = literal.block;
     u32[(this.header + H_RULES) >>> 2] = star.block;
     u32[(this.header + H_FLAGS) >>> 2] |= FLAG_RULES;
     this.ruleMode = { octets: literal.octets + star.octets };
