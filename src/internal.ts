@@ -7,5 +7,4 @@ export { referenceVerdict, pathParamsQuery, normalizePath } from './engine/refer
 export { escapePattern } from './engine/parse/pattern.js';
 export { requestedPath } from './engine/from-path.js';
 export { corePath, coreMemoryBytes, coreAllocatedBytes, coreIsUtf8 } from './engine/wasm/core.js';
-export { dfaTuning } from './engine/match/dfa.js';
 export { ownMatcherStats, compileOctets } from './engine/robots-txt.js';
