@@ -10,7 +10,7 @@ import { robots } from '../helpers/cli-run.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-shard-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const CORPUS = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'corpus');
+const CORPUS = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'corpus');
 const rulesFile = path.join(dir, 'robots.txt');
 writeFileSync(rulesFile, 'User-agent: *\nDisallow: /private\nAllow: /private/open\n\nUser-agent: GPTBot\nDisallow: /\n');
 // 600 hosts, URLs interleaved (a crawl log is not sorted by host), some without a host.
