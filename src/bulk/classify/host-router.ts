@@ -10,7 +10,7 @@ import { core, type Core } from '../../engine/wasm/core.js';
 import { LINE_RECORD, RUN_RECORD } from '../../engine/wasm/layout.js';
 import { CoreInput } from './core-input.js';
 import { canonicaliseRuns } from './origin-runs.js';
-import { shardOf, type Shard } from './line-classifier.js';
+import { shardOf, type Shard } from './classification.js';
 
 const MAX_RECORDS = 1 << 15;
 /** A run of one origin longer than this is cut into pieces of at most PIECE_LINES, each given to the
