@@ -1,4 +1,4 @@
-// Rule mode's trie of its rules without `*` (dfa.ts writes it, N_* fields):
+// Rule mode's trie of its rules without `*` (src/engine/match/matcher-block.ts writes it, N_* fields):
 // without stars a trie is walked along one path, the node of the octets read
 // so far, so it costs one step per octet whatever the number of rules. A rule
 // ending on a node passed is matched for good (sticky); a `$` rule only if the

@@ -14,7 +14,7 @@
 // (literal-trie.ts): they cost one step per octet whatever their number, and
 // the best of them bounds which `*` rules are worth trying.
 import {
-  H_NFA, H_RULES, H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE, RULE_LIST_STAR,
+  H_LITERAL_TRIE, H_RULES, H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE, RULE_LIST_STAR,
   RM_COUNT, RM_OCTETS, RM_HEADER, RE_ID, RE_FLAGS, RE_TOKENS, RE_LENGTH, RE_SIZE, RE_ANCHORED, RE_DISALLOW, RE_OCTET_SET, RE_HEAD_SHIFT, RM_SIGNATURES,
 } from "../src/engine/wasm/layout";
 import { walkLiteralTrie } from "./literal-trie";
@@ -109,7 +109,7 @@ function matches(p: usize, n: i32, t: usize, len: i32, anchored: bool, known: i3
  * trie of rules without `*` first), storing the best allow and disallow rule
  * ids that decide it in its header (H_OUT_*). */
 export function walkRules(m: usize, p: usize, n: i32): void {
-  const trie = load<usize>(m, H_NFA);
+  const trie = load<usize>(m, H_LITERAL_TRIE);
   if (trie != 0) walkLiteralTrie(m, trie, p, n);
   let allow = trie != 0 ? load<u32>(m, H_OUT_ALLOW) : NO_RULE;
   let disallow = trie != 0 ? load<u32>(m, H_OUT_DISALLOW) : NO_RULE;

@@ -3,7 +3,8 @@
 import { compileOctets, parse } from '../engine/robots-txt.js';
 import type { Matcher } from '../engine/match/matcher.js';
 import type { Profile } from '../engine/parse/profile.js';
-import { LineClassifier, UNREACHABLE, type BlockResult, type CrawlerMatchers, type Shard, type OutputBuffers, type OutputFormat, type OutputWriter } from './classify/line-classifier.js';
+import { LineClassifier } from './classify/line-classifier.js';
+import { UNREACHABLE, type BlockResult, type CrawlerMatchers, type Shard, type OutputBuffers, type OutputFormat, type OutputWriter } from './classify/classification.js';
 import { BulkError } from './errors.js';
 import { compileCrawlers, HostMatchers } from './classify/host-matchers.js';
 import type { WarcIndexData } from './sources/warc-index.js';

@@ -13,7 +13,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const HOSTS = ['a.example', 'b.example', 'c.example'];
 for (const host of HOSTS) writeFileSync(path.join(dir, host), `User-agent: *\n${Array.from({ length: 50 }, (_, i) => `Disallow: /${host}/${i}\n`).join('')}`);
 
-const options = { dir, agents: ['FooBot'], profile: 'rfc' as const, maxBytes: 1 << 20 };
+const options = { dir, agents: ['FooBot'], profile: 'rfc' as const, maxOctets: 1 << 20 };
 const origin = (i: number) => () => ({ host: HOSTS[i], scheme: 'https', port: '' });
 
 describe('HostMatchers', () => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DEFAULT_MAX_BYTES, parse } from '../../src/index.js';
-import { coreAllocatedBytes, dfaTuning } from '../../src/internal.js';
+import { coreAllocatedBytes } from '../../src/internal.js';
 import { pathologicalSynthetic } from '../../bench/synthetic.mjs';
 import { propertySeed } from '../helpers/seed.js';
 
@@ -120,15 +120,10 @@ describe('an automaton that thrashes turns to rule mode', () => {
       const verdicts = urls.map((u: string) => m.explain(u));
       expect(verdicts[0]).toEqual(first);
       // The automaton alone (rule mode never), walking each URL at microseconds per octet.
-      dfaTuning.ruleMode = 'never';
-      try {
-        const dfa = parse(file.bytes, { profile }).compile('FooBot');
-        for (const [i, u] of urls.slice(0, 3).entries()) expect(dfa.explain(u), `${profile} URL ${i}`).toEqual(verdicts[i]);
-        expect(dfa.stats.mode).toBe('hot');
-        dfa.dispose();
-      } finally {
-        dfaTuning.ruleMode = 'cost';
-      }
+      const dfa = parse(file.bytes, { profile }).compile('FooBot', { modePolicy: { ruleMode: 'never' } });
+      for (const [i, u] of urls.slice(0, 3).entries()) expect(dfa.explain(u), `${profile} URL ${i}`).toEqual(verdicts[i]);
+      expect(dfa.stats.mode).toBe('hot');
+      dfa.dispose();
       m.dispose();
     }
   });

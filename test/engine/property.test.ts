@@ -2,7 +2,8 @@
 // matcher (src/engine/reference.ts) on random rule sets and URLs, both profiles.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { corePath, dfaTuning, normalizePath, parse, pathParamsQuery, referenceVerdict } from '../../src/internal.js';
+import { corePath, normalizePath, parse, pathParamsQuery, referenceVerdict } from '../../src/internal.js';
+import type { ModePolicy } from '../../src/engine/match/mode-policy.js';
 
 // Pieces chosen to collide: wildcards, anchors, escapes of reserved and
 // unreserved octets in both cases, non-ASCII, Google's index.htm rule.
@@ -68,6 +69,18 @@ const sharedUrl = fc.oneof(
   fc.array(fc.constantFrom('a', 'b', '/', 'ab', 'ba'), { minLength: 20, maxLength: 120 }).map((p) => '/' + p.join('')),
 );
 
+/** The mode policy the matchers of agree() and withPolicy()'s other compiles take (MatcherOptions' internal modePolicy). */
+let policy: Partial<ModePolicy> | undefined;
+function withPolicy(changes: Partial<ModePolicy>, run: () => void): void {
+  const saved = policy;
+  policy = changes;
+  try {
+    run();
+  } finally {
+    policy = saved;
+  }
+}
+
 function agree(profile: 'rfc' | 'google', maxDfaBytes?: number, files = robots, urlArb = url) {
   fc.assert(
     fc.property(files, fc.array(urlArb, { minLength: 1, maxLength: 8 }), agent, fc.boolean(), (file, urls, ag, recordsFirst) => {
@@ -76,7 +89,7 @@ function agree(profile: 'rfc' | 'google', maxDfaBytes?: number, files = robots, 
       const body = recordsFirst ? file + '\n#' + 'x'.repeat(4096) : file;
       const r = parse(body, { profile });
       if (recordsFirst) void r.heldBytes;
-      const m = r.compile(ag, { maxDfaBytes });
+      const m = r.compile(ag, { maxDfaBytes, modePolicy: policy });
       try {
         const batch = m.checkMany(urls);
         urls.forEach((u, i) => {
@@ -183,29 +196,18 @@ describe('WASM automaton agrees with the reference matcher', () => {
     agree('google', 1, sharedRobots, sharedUrl);
   });
   it('with u32 entries, the matcher widened in the middle of its first walk', () => {
-    const limit = dfaTuning.narrowRowsLimit;
-    dfaTuning.narrowRowsLimit = 1; // the first state built after the start state widens
-    try {
+    // The first state built after the start state widens.
+    withPolicy({ narrowRowsLimit: 1 }, () => {
       agree('google');
       agree('rfc', 1);
       agree('google', undefined, sharedRobots, sharedUrl);
-    } finally {
-      dfaTuning.narrowRowsLimit = limit;
-    }
+    });
   });
 });
 
 describe('cold walk (rule by rule from a list), hot walk (the DFA), and the switch between them', () => {
-  // A matcher walks its first dfaTuning.coldOctets octets of paths cold, then its DFA.
-  const withCold = (octets: number, run: () => void) => {
-    const saved = dfaTuning.coldOctets;
-    dfaTuning.coldOctets = octets;
-    try {
-      run();
-    } finally {
-      dfaTuning.coldOctets = saved;
-    }
-  };
+  // A matcher walks its first coldOctets octets of paths cold (the policy's unless MatcherOptions say), then its DFA.
+  const withCold = (octets: number, run: () => void) => withPolicy({ coldOctets: octets }, run);
   for (const [label, octets] of [['always hot', 0], ['always cold', 2 ** 31], ['switching within a case', 23]] as const) {
     it(`${label}: both profiles, with and without a tiny cap, shared prefixes and stars, long paths`, () => {
       withCold(octets, () => {
@@ -220,7 +222,7 @@ describe('cold walk (rule by rule from a list), hot walk (the DFA), and the swit
   }
   it('a cold matcher builds no DFA state; past its cold octets the DFA takes over', () => {
     withCold(64, () => {
-      const m = parse('User-agent: *\nDisallow: /a*b\nAllow: /a/c$\n').compile('FooBot');
+      const m = parse('User-agent: *\nDisallow: /a*b\nAllow: /a/c$\n').compile('FooBot', { modePolicy: policy });
       expect(m.isAllowed('/a/x/b')).toBe(false);
       expect(m.stats.states).toBe(0); // nothing of the DFA built yet
       for (let i = 0; i < 20; i++) m.isAllowed(`/a/${i}/b`);
@@ -234,16 +236,7 @@ describe('cold walk (rule by rule from a list), hot walk (the DFA), and the swit
 describe('rule mode (the automaton thrashed): the trie\'s octet edges, then the `*` rules one by one', () => {
   // With a tiny cap the tables are cleared on the first new state; the 'reset'
   // policy turns the matcher to rule mode there, in the middle of its first walk.
-  const inRuleMode = (run: () => void) => {
-    const saved = { ...dfaTuning };
-    dfaTuning.ruleMode = 'reset';
-    dfaTuning.coldOctets = 0;
-    try {
-      run();
-    } finally {
-      Object.assign(dfaTuning, saved);
-    }
-  };
+  const inRuleMode = (run: () => void) => withPolicy({ ruleMode: 'reset', coldOctets: 0 }, run);
   it('both profiles: random files, shared prefixes and stars, long paths', () => {
     inRuleMode(() => {
       for (const profile of ['google', 'rfc'] as const) {
@@ -256,7 +249,7 @@ describe('rule mode (the automaton thrashed): the trie\'s octet edges, then the 
   it('a matcher turns to rule mode at a clearing, and stays there with a fixed size', () => {
     inRuleMode(() => {
       const body = 'User-agent: *\nDisallow: /a*b$\nAllow: /a*b*c\nDisallow: /x\nAllow: /*.pdf$\n';
-      const m = parse(body).compile('FooBot', { maxDfaBytes: 1 });
+      const m = parse(body).compile('FooBot', { maxDfaBytes: 1, modePolicy: policy });
       expect(m.stats.mode).toBe('hot');
       const urls = ['/a/b', '/a/b/c', '/x/y', '/q.pdf', '/a.pdf', '/ab', '/abc', '/'];
       const ref = (u: string) => referenceVerdict(new TextEncoder().encode(body), u, 'FooBot', 'google');

@@ -8,7 +8,7 @@ import { compileOctets, parse } from '../../engine/robots-txt.js';
 import type { Matcher } from '../../engine/match/matcher.js';
 import { MatcherLru } from '../../engine/match/matcher-lru.js';
 import type { Profile } from '../../engine/parse/profile.js';
-import { UNREACHABLE, type CrawlerMatchers, type LabelledMatcher, type Origin, type OutputFormat } from './line-classifier.js';
+import { UNREACHABLE, type CrawlerMatchers, type LabelledMatcher, type Origin, type OutputFormat } from './classification.js';
 import { BulkError } from '../errors.js';
 import { RobotsDir } from '../sources/robots-dir.js';
 import type { WarcIndexData } from '../sources/warc-index.js';

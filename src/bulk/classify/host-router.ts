@@ -19,7 +19,7 @@ const RUN_H1 = RUN_HOST_HASH1 >>> 2;
 const RUN_H2 = RUN_HOST_HASH2 >>> 2;
 import { CoreInput } from './core-input.js';
 import { canonicaliseRuns } from './origin-runs.js';
-import { shardOf, type Shard } from './line-classifier.js';
+import { shardOf, type Shard } from './classification.js';
 
 const MAX_RECORDS = 1 << 15;
 /** A run of one origin longer than this is cut into pieces of at most PIECE_LINES, each given to the

@@ -5,7 +5,10 @@
 // spelling (percent-escapes, IDN, IPv4 numbers, IPv6, a trailing dot, a port,
 // a backslash...) it flags, and this rewrites that run's hashes from the
 // WHATWG origin, so that --robots-dir, --robots-warc and --shard find one
-// robots.txt and one shard for every spelling of a host.
+// robots.txt and one shard for every spelling of a host. RunOrigins then
+// gives each run's origin, on request (a MatcherSource's cache miss), read from
+// the line as written or taken from the canonicalisation.
+import { domainToASCII } from 'node:url';
 import type { Core } from '../../engine/wasm/core.js';
 import {
   LINE_HOST_LENGTH, LINE_LENGTH, LINE_RECORD, LINE_START, RUN_FIRST_LINE, RUN_HOST_HASH1, RUN_HOST_HASH2, RUN_ORIGIN_HASH, RUN_RECORD,
@@ -20,7 +23,7 @@ const RUN_H1 = RUN_HOST_HASH1 >>> 2;
 const RUN_H2 = RUN_HOST_HASH2 >>> 2;
 const RUN_ORIGIN = RUN_ORIGIN_HASH >>> 2;
 import { urlOrigin } from '../../engine/robots-url.js';
-import type { Origin } from './line-classifier.js';
+import type { Origin } from './classification.js';
 
 const utf8 = new TextDecoder();
 
@@ -28,6 +31,98 @@ const utf8 = new TextDecoder();
 export interface CanonicalRuns {
   runs: number[];
   origins: Origin[];
+}
+
+/**
+ * The origin of each run of a block, for its MatcherSource: set to a run with
+ * at(), asked through `current` (one function, not a closure per run).
+ */
+export class RunOrigins {
+  private readonly canonical: CanonicalRuns = { runs: [], origins: [] };
+  /** The next of canonical.runs not passed yet. */
+  private nextCanonical = 0;
+  /** The run's first line: its block and record. */
+  private buf = 0;
+  private first = 0;
+  /** The run's origin when its host was not written as the origin names it. */
+  private runCanonical: Origin | undefined;
+  private memory: Buffer = Buffer.alloc(0);
+  /** The origin of the run at() set. */
+  readonly current = (): Origin => this.runCanonical ?? this.originOf(this.buf, this.first);
+
+  /** For the line records at `recs` (LINE_RECORD each). */
+  constructor(
+    private readonly core: Core,
+    private readonly recs: number,
+  ) {}
+
+  /** After a splitLines of the block at buf: canonicalises its flagged runs (canonicaliseRuns). */
+  split(buf: number, runs: number, nruns: number): void {
+    canonicaliseRuns(this.core, buf, this.recs, runs, nruns, this.canonical);
+    this.nextCanonical = 0;
+  }
+
+  /** Run r, whose first line is record `first` of buf, is the current one (runs in order; some may be skipped). */
+  at(r: number, buf: number, first: number): void {
+    const canonical = this.canonical;
+    this.buf = buf;
+    this.first = first;
+    while (this.nextCanonical < canonical.runs.length && canonical.runs[this.nextCanonical] < r) this.nextCanonical++;
+    this.runCanonical = canonical.runs[this.nextCanonical] === r ? canonical.origins[this.nextCanonical] : undefined;
+  }
+
+  /** The scheme and port of line record i of buf (see Origin). A run of lines
+   * is one origin (the core splits runs where scheme, host or port change). */
+  private originOf(buf: number, i: number): Origin {
+    const q = (this.recs >>> 2) + i * 4;
+    const i32 = this.core.i32;
+    const line = buf + i32[q];
+    const lineEnd = line + i32[q + 1];
+    const host = buf + i32[q + 2];
+    const hostEnd = host + i32[q + 3];
+    if (i32[q + 3] === 0) return { host: '', scheme: '', port: '' };
+    const mem = this.memoryBuffer();
+    // The scheme ends at the first ':' (the core found "://" there, or the URL starts with "//").
+    let sep = line;
+    while (sep < host && mem[sep] !== 0x3a) sep++;
+    const scheme = sep === host ? '' : schemeName(mem, line, sep);
+    let end = hostEnd;
+    if (hostEnd < lineEnd && mem[hostEnd] === 0x3a) {
+      end++;
+      while (end < lineEnd && mem[end] >= 0x30 && mem[end] <= 0x39) end++;
+    }
+    return { host: this.hostOf(buf, i), scheme, port: end > hostEnd + 1 ? mem.toString('latin1', hostEnd + 1, end) : '' };
+  }
+
+  /** The lower-case host of line record i of buf ('' when none; IDN as punycode). */
+  private hostOf(buf: number, i: number): string {
+    const q = (this.recs >>> 2) + i * 4;
+    const start = buf + this.core.i32[q + 2];
+    const len = this.core.i32[q + 3];
+    if (len === 0) return '';
+    const mem = this.memoryBuffer();
+    let ascii = true;
+    for (let k = start; k < start + len; k++) if (mem[k] >= 0x80) { ascii = false; break; }
+    if (ascii) return mem.toString('latin1', start, start + len).toLowerCase();
+    const host = utf8.decode(mem.subarray(start, start + len));
+    return domainToASCII(host) || host.toLowerCase();
+  }
+
+  private memoryBuffer(): Buffer {
+    const buffer = this.core.exports.memory.buffer;
+    if (this.memory.buffer !== buffer) this.memory = Buffer.from(buffer);
+    return this.memory;
+  }
+}
+
+/** The lower-cased scheme mem[from, to): "http" and "https" without a new string. */
+function schemeName(mem: Uint8Array, from: number, to: number): string {
+  const n = to - from;
+  if ((n === 4 || n === 5) && (mem[from] | 0x20) === 0x68 && (mem[from + 1] | 0x20) === 0x74 && (mem[from + 2] | 0x20) === 0x74 && (mem[from + 3] | 0x20) === 0x70) {
+    if (n === 4) return 'http';
+    if ((mem[from + 4] | 0x20) === 0x73) return 'https';
+  }
+  return new TextDecoder('latin1').decode(mem.subarray(from, to)).toLowerCase();
 }
 
 /**

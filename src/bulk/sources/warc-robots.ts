@@ -6,7 +6,7 @@
 import { openSync, readSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
 import { responseStep } from '../../crawler/fetch-robots.js';
-import type { Origin } from '../classify/line-classifier.js';
+import type { Origin } from '../classify/classification.js';
 import { BulkError, reason } from '../errors.js';
 import { captureKey, type WarcIndexData } from './warc-index.js';
 

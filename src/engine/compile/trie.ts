@@ -1,7 +1,7 @@
 // The rules' NFA as a trie over their token sequences: a node is a pattern
 // prefix (octets and `*`), shared by every rule that starts with it. With
 // 20,000 rules that all start with `/`, the state after `/` is then one node,
-// not 20,000 positions. src/engine/match/dfa.ts determinises it lazily.
+// not 20,000 positions. src/engine/match/determinise.ts determinises it lazily.
 //
 // Reading a path, the active nodes are the prefixes that match it so far:
 // - a `*` node stays active on every octet (the star eats it), and a node
@@ -53,7 +53,7 @@ export interface Trie {
   /**
    * The frontier of q, or none when frontierAt[q] is -1: the `*` nodes
    * frontierNodes[frontierAt[q], + frontierLength[q]) that every path below q
-   * meets before any rule ends (see dfa.ts, dominance). When they are all
+   * meets before any rule ends (see src/engine/match/determinise.ts, dominance). When they are all
    * active, q adds nothing they do not.
    */
   frontierAt: Int32Array;

@@ -2,7 +2,8 @@
 // the WASM core. Verdicts never allocate per URL on the JS side.
 import { core, Core } from '../wasm/core.js';
 import { type RuleTable, ruleKind, ruleLine, ruleText } from '../compile/rule-table.js';
-import { dfaTuning, freeMatcher, LazyDfa } from './dfa.js';
+import { freeMatcher, LazyDfa } from './dfa.js';
+import { modePolicy, type ModePolicy } from './mode-policy.js';
 import { H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE } from '../wasm/layout.js';
 import { traitsOf, type Profile } from '../parse/profile.js';
 import type { RuleKind } from '../parse/records.js';
@@ -28,6 +29,9 @@ export interface MatcherOptions {
   coldOctets?: number;
   /** @internal The rules' texts in the core too, for bulk classification's JSON lines. */
   ruleTexts?: boolean;
+  /** @internal Changes to the mode policy (mode-policy.ts: when to walk cold, hot
+   * or by rules, the caps): tests reach with it the modes that only big files reach. */
+  modePolicy?: Partial<ModePolicy>;
 }
 
 /** A matcher's JS objects, which the counts of heldBytes leave out (a cold one
@@ -51,7 +55,7 @@ export function checkMatcherOptions(options: MatcherOptions): void {
 
 /** Does a matcher with these (checked) options start cold? */
 export function startsCold(options: MatcherOptions): boolean {
-  return (options.coldOctets ?? dfaTuning.coldOctets) > 0;
+  return (options.coldOctets ?? modePolicy(options.modePolicy).coldOctets) > 0;
 }
 
 /** Thrown when a Matcher is used after dispose(). */
@@ -80,7 +84,11 @@ export class Matcher {
     this.rules = table;
     this.core = core();
     const texts = options.ruleTexts ? Array.from({ length: table.count }, (_, id) => textOf(table, id)) : undefined;
-    this.dfa = new LazyDfa(this.core, table, traitsOf(profile).matcherFlags, options.maxDfaBytes, texts, options.coldOctets);
+    this.dfa = new LazyDfa(this.core, table, traitsOf(profile).matcherFlags, modePolicy(options.modePolicy), {
+      maxBytes: options.maxDfaBytes,
+      coldOctets: options.coldOctets,
+      texts,
+    });
     this.header = this.dfa.header;
     finalizer.register(this, this.header, this);
   }

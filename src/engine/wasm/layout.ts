@@ -16,7 +16,7 @@ export const H_OUT_DISALLOW = 32; // out: best disallow rule id of the last matc
 export const H_LINES = 36; // ptr: u32 robots.txt line per rule id
 export const H_TEXTS = 40; // ptr (0: none): per rule id a u32 offset and length of its text ("Disallow: /a") from here
 export const H_TEXTS_MAX = 44; // the longest of those texts, octets
-export const H_NFA = 48; // ptr (0: none): rule mode's trie of its rules without `*` (N_* below)
+export const H_LITERAL_TRIE = 48; // ptr (0: none): rule mode's trie of its rules without `*` (N_* below)
 export const H_COLD = 52; // octets the matcher still walks cold (its rule list, H_RULES); 0: hot (the DFA)
 export const H_RULES = 56; // ptr (0: none): a rule list (RM_* below): a cold matcher's rules, or rule mode's `*` rules
 export const HEADER_SIZE = 64;
@@ -28,7 +28,7 @@ export const UNREACHABLE_MATCHER = 1;
 export const FLAG_RFC = 1; // normalise the path (RFC 3986) and always allow /robots.txt
 export const FLAG_GOOGLE = 2; // Google's path quirks: the path ends at the first NUL
 export const FLAG_WIDE = 4; // transition entries are u32 (WIDE_*), else u16 (ENTRY_*)
-export const FLAG_RULES = 8; // rule mode: no DFA (it thrashed); the literal trie (H_NFA, no `*` nodes) then the `*` rules (H_RULES) one by one
+export const FLAG_RULES = 8; // rule mode: no DFA (it thrashed); the literal trie (H_LITERAL_TRIE, no `*` nodes) then the `*` rules (H_RULES) one by one
 
 /** A state's row: its accept data (four u32 rule ids, NO_RULE when none), then
  * one transition entry per byte class. Rows are ROW_ALIGN-aligned, state 0's is
@@ -70,7 +70,7 @@ export const N_HEADER = 20;
 /** A rule list (H_RULES): a count, the address of the entries' octet sets (0:
  * none), then one entry per rule in rank order (best first), then the rules'
  * tokens, an octet each (RULE_LIST_STAR for `*`; a cold matcher's in file order). A cold matcher's list holds all its rules; rule
- * mode's, the rules with `*` (its others are a trie: H_NFA). */
+ * mode's, the rules with `*` (its others are a trie: H_LITERAL_TRIE). */
 export const RM_COUNT = 0;
 export const RM_OCTETS = 4; // ptr (0: none): per entry 32 octets, the 256 bits of the octets its pattern names
 export const RM_SIGNATURES = 8; // ptr (0: none): per entry a u32, the buckets (octet & 31) of the octets its pattern names; 0 for none to test

@@ -1,0 +1,101 @@
+// The vocabulary of bulk classification, shared by the line classifier, the
+// origin canonicaliser, the routers and the robots.txt sources (a leaf: it
+// imports no other file of bulk/, so none of them import each other for it).
+//
+// In a block's classification: URL lines, and the matchers they are decided by
+// (one, or one per origin from a MatcherSource, or one per crawler). Out: a
+// BlockResult and output lines in an OutputFormat, to an OutputWriter or
+// OutputBuffers. A Shard says which hosts' URLs a machine takes.
+import type { Matcher } from '../../engine/match/matcher.js';
+import { CLASSIFY_MAX_CRAWLERS } from '../../engine/wasm/layout.js';
+
+export type OutputFormat = 'tsv' | 'jsonl';
+
+/** A URL's origin: its host as MatcherSource describes it, the lower-cased
+ * scheme ('' after a bare `//`) and the port as written ('' when none). */
+export interface Origin {
+  host: string;
+  scheme: string;
+  port: string;
+}
+
+/** A MatcherSource's answer for a robots.txt that cannot be read: every URL disallowed (RFC 9309 2.3.1.3). */
+export const UNREACHABLE = 'unreachable';
+
+/** The matcher for an origin, by a 53-bit key of it (equal for every spelling
+ * of one origin: see origin-runs.ts), with its parts on request (a cache
+ * miss): the host as urlOrigin() names it ('' when the URL names none).
+ * null means no robots.txt: all allowed; UNREACHABLE, all disallowed. */
+export type MatcherSource = (key: number, origin: () => Origin) => Matcher | null | typeof UNREACHABLE | LabelledMatcher;
+/** A MatcherSource for a classification with crawlers. */
+export type CrawlerSource = (key: number, origin: () => Origin) => CrawlerMatchers;
+
+/** A matcher with what JSON lines say of its robots.txt: `label` is the line's
+ * text after the URL's string up to the verdict, ASCII, at most LABEL_MAX
+ * octets, e.g. `","robots":"unavailable","http":404`. */
+export interface LabelledMatcher {
+  matcher: Matcher | null | typeof UNREACHABLE;
+  label: string;
+  /** What the robots.txt was, for the summary's count (else from the matcher). */
+  kind?: RobotsKind;
+}
+
+/** What a host's robots.txt was: its rules, a 4xx (all allowed), none that could be had (all disallowed), or none at all. */
+export type RobotsKind = 'ok' | 'unavailable' | 'unreachable' | 'missing';
+export const LABEL_MAX = 240;
+
+/** Several crawlers' matchers for one origin (classify with crawlers): one per
+ * crawler, in the crawlers' order; crawlers given the same Matcher share one
+ * walk. `label` as LabelledMatcher's (defaults from the matchers). */
+export interface CrawlerMatchers {
+  matchers: (Matcher | null | typeof UNREACHABLE)[];
+  label?: string;
+  kind?: RobotsKind;
+}
+/** Most crawlers of one classification. */
+export const MAX_CRAWLERS = CLASSIFY_MAX_CRAWLERS; // (the core's array of verdicts: layout.ts)
+
+/** Where output octets are copied to: a buffer of exactly n octets (a view). */
+export type OutputBuffers = (n: number) => Uint8Array;
+/** Or where they are handed as they are: a view of the core's memory, valid
+ * only during the call (whole lines; a block may come in several). */
+export interface OutputWriter {
+  write(octets: Uint8Array): void;
+  /**
+   * Offered a block's last piece instead of write(): true when the writer keeps
+   * it for later (a thread whose turn to write has not come classifies its next
+   * block meanwhile). It then stays in the core's memory, see LineClassifier.kept,
+   * until released; one block's output at a time (release the one before first).
+   */
+  keep?(octets: Uint8Array): boolean;
+}
+
+export interface BlockResult {
+  /** One line per URL, in input order (empty when an OutputWriter took them). */
+  output: Uint8Array;
+  urls: number;
+  /** URLs allowed (with crawlers: allowed for the first crawler; see allowedBy). */
+  allowed: number;
+  /** With crawlers: URLs allowed for each. */
+  allowedBy?: number[];
+  /** With a robots.txt per host: URLs by what their host's robots.txt was. */
+  byRobots?: Record<RobotsKind, number>;
+  /** Keys of hosts this classifier had not seen before (see hostKey). */
+  newHosts: number[];
+}
+
+/** --shard i/N: this machine's part of the input. */
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+/**
+ * The shard of a URL's host, from the core's 32-bit hash of it (FNV-1a of the
+ * host as urlOrigin() names it, see origin-runs.ts; its lowest bit is always set,
+ * so it is dropped): every URL of a host lands in the same shard on every
+ * machine. A line that names no host is in shard 0.
+ */
+export function shardOf(hostHash: number, count: number): number {
+  return hostHash === 0 ? 0 : (hostHash >>> 1) % count;
+}

@@ -1,0 +1,122 @@
+// A matcher's blocks in the core's memory, found from its header
+// (src/engine/wasm/layout.ts H_*): written when the matcher is made and when it
+// turns to rule mode, all freed from the header alone.
+//
+// In: the compiled RuleTable (its block holds room for the header, then the
+// rules' lines and values), the rules' texts, and later the trie for rule mode.
+// Out: the header the core reads. Invariant: each pointer in the header (0 for
+// none) is a block of its own, which freeMatcher frees: the DFA's tables
+// (dfa-tables.ts) and byte classes, the cold or `*` rule list, the literal trie,
+// the texts.
+import type { Core } from '../wasm/core.js';
+import { ruleBlockBytes, type RuleTable } from '../compile/rule-table.js';
+import { trieBufferBytes, trieShape, type Trie } from '../compile/trie.js';
+import { writeStarRules } from '../compile/rule-lists.js';
+import {
+  FLAG_RULES, H_CLASSMAP, H_COLD, H_FLAGS, H_LINES, H_LITERAL_TRIE, H_POSITIVE, H_RULES, H_TEXTS, H_TEXTS_MAX, H_TRANS, HEADER_SIZE,
+  N_CHILD_NODE, N_CHILD_START, N_CHILD_TOK, N_HEADER, N_TERM, N_TERMS,
+} from '../wasm/layout.js';
+
+/**
+ * Writes the header of the table's block: flags, the cold walk's rule list
+ * (written by the compiler) and its octets, the rules' lines, and their texts
+ * ("Disallow: /a", for the core's JSON lines in bulk classification) in a
+ * block of their own when given. Returns the octets of both blocks.
+ */
+export function writeMatcherBlock(
+  core: Core,
+  table: RuleTable,
+  flags: number,
+  coldOctets: number,
+  texts: readonly Uint8Array[] | undefined,
+): { headerBytes: number; textBytes: number } {
+  const nrules = table.count;
+  const h = table.block;
+  const textOctets = texts === undefined ? 0 : texts.reduce((n, t) => n + t.length, 8 * nrules);
+  const textsAt = texts === undefined ? 0 : core.alloc(textOctets);
+  core.u8.fill(0, h, h + HEADER_SIZE);
+  const u32 = core.u32; // (after the allocation: the core's memory may have grown)
+  u32[(h + H_FLAGS) >>> 2] = flags;
+  // A cold matcher's rule list, written by the compiler: the cold walk's (assembly/cold.ts).
+  u32[(h + H_COLD) >>> 2] = table.cold === null ? 0 : Math.min(coldOctets, 0xffffffff);
+  u32[(h + H_RULES) >>> 2] = table.cold === null ? 0 : table.cold.block;
+  u32[(h + H_POSITIVE) >>> 2] = table.positive;
+  // Rule lines, for verdicts written by the core itself (bulk classification).
+  u32[(h + H_LINES) >>> 2] = h + HEADER_SIZE;
+  if (texts !== undefined) {
+    // Per id its text's offset and length from the table's start, then the texts.
+    const at = textsAt;
+    u32[(h + H_TEXTS) >>> 2] = at;
+    let o = 8 * nrules;
+    let longest = 0;
+    texts.forEach((t, id) => {
+      u32[(at >>> 2) + 2 * id] = o;
+      u32[(at >>> 2) + 2 * id + 1] = t.length;
+      core.u8.set(t, at + o);
+      o += t.length;
+      longest = Math.max(longest, t.length);
+    });
+    u32[(h + H_TEXTS_MAX) >>> 2] = longest;
+  }
+  return { headerBytes: ruleBlockBytes(nrules, table.valueOctets), textBytes: textOctets };
+}
+
+/**
+ * Rule mode's blocks, for the trie t: its octet edges (its rules without `*`)
+ * as the literal trie, and its `*` rules as a rule list (assembly/rules.ts).
+ * Sets FLAG_RULES; returns the octets of both (fixed: nothing grows per URL
+ * from now on). The DFA's tables are the caller's to free.
+ */
+export function writeRuleMode(core: Core, header: number, t: Trie): number {
+  const literal = writeLiteralTrie(core, t);
+  const star = writeStarRules(core, t);
+  const u32 = core.u32;
+  u32[(header + H_LITERAL_TRIE) >>> 2] = literal.block;
+  u32[(header + H_RULES) >>> 2] = star.block;
+  u32[(header + H_FLAGS) >>> 2] |= FLAG_RULES;
+  return literal.octets + star.octets;
+}
+
+/**
+ * The trie t as one block of the core's memory (N_* fields, then its buffer
+ * as it is), for rule mode: the core walks its octet edges only, the rules
+ * without `*` (assembly/literal-trie.ts).
+ */
+function writeLiteralTrie(core: Core, t: Trie): { block: number; octets: number } {
+  const bufferBytes = trieBufferBytes(trieShape(t));
+  const octets = N_HEADER + bufferBytes;
+  const block = core.alloc(octets);
+  const base = block + N_HEADER;
+  const { u8, u32 } = core;
+  u8.set(new Uint8Array(t.childStart.buffer, 0, bufferBytes), base);
+  const at = (field: number, view: ArrayBufferView) => (u32[(block + field) >>> 2] = base + view.byteOffset);
+  at(N_CHILD_START, t.childStart);
+  at(N_CHILD_TOK, t.childTok);
+  at(N_CHILD_NODE, t.childNode);
+  at(N_TERM, t.term);
+  at(N_TERMS, t.terms);
+  return { block, octets };
+}
+
+/**
+ * Frees all a matcher holds in the core, found from its header alone: its
+ * LazyDfa's dispose(), and the finalizer of a Matcher dropped without one
+ * (which holds the header's address, not the LazyDfa: a registry's cell
+ * outlives its unregister() until a full collection, and what it holds would
+ * be kept through every scavenge meanwhile).
+ */
+export function freeMatcher(core: Core, header: number): void {
+  core.unregister(header);
+  const u32 = core.u32;
+  const trie = u32[(header + H_LITERAL_TRIE) >>> 2];
+  if (trie !== 0) core.free(trie);
+  const rules = u32[(header + H_RULES) >>> 2];
+  if (rules !== 0) core.free(rules);
+  const tables = u32[(header + H_TRANS) >>> 2];
+  if (tables !== 0) core.free(tables);
+  const classes = u32[(header + H_CLASSMAP) >>> 2];
+  if (classes !== 0) core.free(classes);
+  const texts = u32[(header + H_TEXTS) >>> 2];
+  if (texts !== 0) core.free(texts);
+  core.free(header);
+}

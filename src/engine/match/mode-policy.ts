@@ -1,0 +1,99 @@
+// The mode policy: how a matcher walks, and what its automaton may hold.
+//
+// A matcher goes through three modes, in this order, never back:
+// - cold: its first `coldOctets` of paths are walked rule by rule from a list
+//   (assembly/cold.ts); nothing is built;
+// - hot: the lazy DFA (dfa.ts), its memory capped at `maxBytes` (past it the
+//   tables are cleared and rebuilt from the current state);
+// - rules: a DFA that thrashes is dropped for good, for the literal trie and the
+//   `*` rules tried one by one (assembly/rules.ts), whose size is fixed.
+//
+// In: the knobs below; a caller sets two of them per matcher (MatcherOptions'
+// coldOctets and maxDfaBytes), a test any of them (MatcherOptions' internal
+// `modePolicy`). Out: one frozen value LazyDfa reads, and rulesPayOff, the cost
+// model's verdict. Invariant: the default is one shared value (a matcher made
+// with it holds no policy of its own); a policy never changes once resolved.
+import { MAX_STATES, NARROW_ROWS_LIMIT } from '../wasm/layout.js';
+
+/**
+ * When a matcher whose DFA thrashes turns to rule mode: 'cost' when the DFA's
+ * work per URL since its last clearing outweighs what rule mode would do (at a
+ * clearing for the cap, and as the DFA grows: see firstCostCheck); 'reset' at
+ * its first clearing (tests); 'never'.
+ */
+export type RuleModePolicy = 'cost' | 'reset' | 'never';
+
+export interface ModePolicy {
+  /**
+   * Octets of paths a matcher walks cold before its DFA takes over (the default
+   * of MatcherOptions.coldOctets; 0 starts hot). Past it the matcher is hot and
+   * stays so. About a hundred URLs of a host: a crawler's few dozen URLs of a
+   * host rarely pay for the trie and the states they would build (on the
+   * corpus, hosts checked with 200 URLs each went 2x faster than with 2,048;
+   * with 1,000 each, 2,048 was 1.3x faster), and a hot matcher holds far more.
+   */
+  readonly coldOctets: number;
+  /** Cap on one matcher's automaton memory, bytes (the default of MatcherOptions.maxDfaBytes). */
+  readonly maxBytes: number;
+  /** Room for this many states whatever maxBytes says (the start state and a few steps). */
+  readonly minStates: number;
+  /** States past which the tables are cleared, whatever their bytes. */
+  readonly maxStates: number;
+  /** Octets of rows addressed with u16 entries before the matcher widens to u32
+   * (layout.ts; tests lower it, to widen a matcher in the middle of a walk). */
+  readonly narrowRowsLimit: number;
+  readonly ruleMode: RuleModePolicy;
+  /**
+   * The cost model, in rough units of one node stepped by the DFA's builder: a
+   * state costs stateUnits and a unit per 8 octets of its sets; rule mode, a
+   * `*` rule tried costs ruleUnits (its octet test, often its first segment's).
+   * Rule mode is taken when the DFA cost more than ruleModeMargin times as much
+   * per URL. Measured on bench/synthetic.mjs's files: the 20,000-rule file
+   * rebuilds cheap states all along and stays a DFA (rule mode there is
+   * slower); the pathological one builds huge states and goes to rule mode.
+   */
+  readonly stateUnits: number;
+  readonly ruleUnits: number;
+  readonly ruleModeMargin: number;
+  /** The DFA's size (bytes) at which rule mode's cost is first weighed before
+   * the cap, then at each doubling: on the pathological file the first URL
+   * (16 KiB) built 8 MiB of states in half a second before the cap was met. */
+  readonly firstCostCheck: number;
+}
+
+export const DEFAULT_MODE_POLICY: ModePolicy = Object.freeze({
+  coldOctets: 8192,
+  maxBytes: 8 << 20,
+  minStates: 4,
+  maxStates: MAX_STATES,
+  narrowRowsLimit: NARROW_ROWS_LIMIT,
+  ruleMode: 'cost',
+  stateUnits: 64,
+  ruleUnits: 8,
+  ruleModeMargin: 4,
+  firstCostCheck: 1 << 20,
+});
+
+/** The default with `changes` (the default itself when there are none). */
+export function modePolicy(changes?: Partial<ModePolicy>): ModePolicy {
+  return changes === undefined ? DEFAULT_MODE_POLICY : Object.freeze({ ...DEFAULT_MODE_POLICY, ...changes });
+}
+
+/** What the cost model weighs of a DFA: its states (the array's length), the
+ * octets of its sets, and the URLs it walked, since it was last cleared. */
+export interface DfaCost {
+  states: number;
+  setOctets: number;
+  urls: number;
+}
+
+/**
+ * Would rule mode cost less than this DFA? Asked at a clearing for the cap
+ * ('clearing') and as the DFA grows ('growth'). starRules counts the `*` rules
+ * rule mode would try per URL (asked only when the cost is weighed).
+ */
+export function rulesPayOff(p: ModePolicy, when: 'clearing' | 'growth', dfa: DfaCost, starRules: () => number): boolean {
+  if (p.ruleMode !== 'cost') return when === 'clearing' && p.ruleMode === 'reset';
+  const dfaUnits = (dfa.states * p.stateUnits + dfa.setOctets / 8) / Math.max(1, dfa.urls);
+  return dfaUnits > p.ruleModeMargin * p.ruleUnits * Math.max(1, starRules());
+}
