@@ -7,16 +7,8 @@
 // the copying is spread too), and the block's segments (a thread and a count
 // of lines each, in input order) put the threads' output back in input order.
 import { core, type Core } from '../../engine/wasm/core.js';
-import { LINE_LENGTH, LINE_RECORD, LINE_START, RUN_FIRST_LINE, RUN_HOST_HASH1, RUN_HOST_HASH2, RUN_RECORD } from '../../engine/wasm/layout.js';
-
-/** The records' sizes and fields as u32/i32 indices (layout.ts gives them in octets). */
-const LINE_U32 = LINE_RECORD >>> 2;
-const LINE_AT = LINE_START >>> 2;
-const LINE_LEN = LINE_LENGTH >>> 2;
-const RUN_U32 = RUN_RECORD >>> 2;
-const RUN_FIRST = RUN_FIRST_LINE >>> 2;
-const RUN_H1 = RUN_HOST_HASH1 >>> 2;
-const RUN_H2 = RUN_HOST_HASH2 >>> 2;
+import { LINE_RECORD, RUN_RECORD } from '../../engine/wasm/layout.js';
+import { LINE_AT, LINE_LEN, LINE_U32, RUN_FIRST, RUN_H1, RUN_H2, RUN_U32 } from './record-fields.js';
 import { CoreInput } from './core-input.js';
 import { canonicaliseRuns } from './origin-runs.js';
 import { shardOf, type Shard } from './classification.js';

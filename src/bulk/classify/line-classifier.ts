@@ -16,6 +16,7 @@ import { HostSet } from './host-set.js';
 import { RunOrigins } from './origin-runs.js';
 import type { Matcher } from '../../engine/match/matcher.js';
 import { H_TEXTS_MAX, LINE_RECORD, RUN_RECORD, UNREACHABLE_MATCHER } from '../../engine/wasm/layout.js';
+import { LINE_LEN, LINE_U32, RUN_FIRST, RUN_H1, RUN_H2, RUN_ORIGIN, RUN_U32 } from './record-fields.js';
 import {
   type BlockResult, type CrawlerMatchers, type CrawlerSource, LABEL_MAX, type LabelledMatcher, MAX_CRAWLERS, type MatcherSource,
   type OutputBuffers, type OutputFormat, type OutputWriter, type RobotsKind, type Shard, shardOf, UNREACHABLE,
@@ -100,26 +101,26 @@ export class LineClassifier {
       result.urls += count;
       const shard = this.shard;
       for (let r = 0; r < nruns; r++) {
-        const q = (this.runs >>> 2) + r * 4;
-        const first = c.i32[q];
-        const end = r + 1 < nruns ? c.i32[q + 4] : count;
+        const q = (this.runs >>> 2) + r * RUN_U32;
+        const first = c.i32[q + RUN_FIRST];
+        const end = r + 1 < nruns ? c.i32[q + RUN_U32 + RUN_FIRST] : count;
         if (shard !== undefined) {
-          if (shardOf(c.u32[q + 1], shard.count) !== shard.index) {
+          if (shardOf(c.u32[q + RUN_H1], shard.count) !== shard.index) {
             result.urls -= end - first; // another machine's
             continue;
           }
           if (typeof source !== 'function') {
             // (One robots.txt for all: decided run by run, the runs of other shards left out.)
-            this.countHost(c.u32[q + 1], c.u32[q + 2], result.newHosts);
+            this.countHost(c.u32[q + RUN_H1], c.u32[q + RUN_H2], result.newHosts);
             if (multi) this.decideAll(source as CrawlerMatchers, buf, first, end);
             else result.allowed += this.decide((source as Matcher).address, buf, first, end);
             continue;
           }
         }
-        this.countHost(c.u32[q + 1], c.u32[q + 2], result.newHosts);
+        this.countHost(c.u32[q + RUN_H1], c.u32[q + RUN_H2], result.newHosts);
         if (typeof source === 'function') {
           // The host's key, mixed with the scheme and port's (53 bits).
-          const key = ((c.u32[q + 1] ^ Math.imul(c.u32[q + 3], 0x9e3779b1)) >>> 0) * 0x200000 + (c.u32[q + 2] >>> 11);
+          const key = ((c.u32[q + RUN_H1] ^ Math.imul(c.u32[q + RUN_ORIGIN], 0x9e3779b1)) >>> 0) * 0x200000 + (c.u32[q + RUN_H2] >>> 11);
           // (Runs of other shards were skipped: the origins' list may be ahead of them.)
           this.origins.at(r, buf, first);
           let m = source(key, this.origins.current);
@@ -225,7 +226,7 @@ export class LineClassifier {
 
   /** Octets of line record i. */
   private lineLength(i: number): number {
-    return this.core.i32[(this.recs >>> 2) + i * 4 + 1];
+    return this.core.i32[(this.recs >>> 2) + i * LINE_U32 + LINE_LEN];
   }
 
   /** The output a writer kept (a fresh view: the memory may have grown since); empty when none. */

@@ -10,18 +10,7 @@
 // the line as written or taken from the canonicalisation.
 import { domainToASCII } from 'node:url';
 import type { Core } from '../../engine/wasm/core.js';
-import {
-  LINE_HOST_LENGTH, LINE_LENGTH, LINE_RECORD, LINE_START, RUN_FIRST_LINE, RUN_HOST_HASH1, RUN_HOST_HASH2, RUN_ORIGIN_HASH, RUN_RECORD,
-} from '../../engine/wasm/layout.js';
-
-/** The records' fields as u32/i32 indices (layout.ts gives them in octets). */
-const LINE_AT = LINE_START >>> 2;
-const LINE_LEN = LINE_LENGTH >>> 2;
-const LINE_HOST_LEN = LINE_HOST_LENGTH >>> 2;
-const RUN_FIRST = RUN_FIRST_LINE >>> 2;
-const RUN_H1 = RUN_HOST_HASH1 >>> 2;
-const RUN_H2 = RUN_HOST_HASH2 >>> 2;
-const RUN_ORIGIN = RUN_ORIGIN_HASH >>> 2;
+import { LINE_AT, LINE_HOST_LEN, LINE_LEN, LINE_U32, RUN_FIRST, RUN_H1, RUN_H2, RUN_ORIGIN, RUN_U32 } from './record-fields.js';
 import { urlOrigin } from '../../engine/robots-url.js';
 import type { Origin } from './classification.js';
 
@@ -133,10 +122,10 @@ function schemeName(mem: Uint8Array, from: number, to: number): string {
 export function canonicaliseRuns(core: Core, buf: number, recs: number, runs: number, nruns: number, into?: CanonicalRuns): void {
   const u32 = core.u32;
   if (into !== undefined) into.runs.length = into.origins.length = 0;
-  for (let r = 0, q = runs >>> 2; r < nruns; r++, q += RUN_RECORD >>> 2) {
+  for (let r = 0, q = runs >>> 2; r < nruns; r++, q += RUN_U32) {
     const h1 = u32[q + RUN_H1];
     if (h1 === 0 || (h1 & 1) === 1) continue;
-    const rec = (recs >>> 2) + u32[q + RUN_FIRST] * (LINE_RECORD >>> 2);
+    const rec = (recs >>> 2) + u32[q + RUN_FIRST] * LINE_U32;
     const i32 = core.i32;
     const start = buf + i32[rec + LINE_AT];
     const line = core.u8.subarray(start, start + i32[rec + LINE_LEN]);
