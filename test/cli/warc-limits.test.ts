@@ -1,6 +1,6 @@
 // --robots-warc in bounded memory and time, whatever a capture holds: its body
 // is decoded as a stream (chunks, Content-Encoding) and read no further than
-// --max-bytes, and a capture so cut is named on stderr. A gzip bomb (~1 MiB
+// --max-octets, and a capture so cut is named on stderr. A gzip bomb (~1 MiB
 // inflating to 1 GiB) and a 256 MiB plain record, in WARC files written by
 // warcio, each without holding the file or the body in the test either; the
 // command's peak memory is its own report (process.resourceUsage().maxRSS at exit).
@@ -109,11 +109,11 @@ describe('robots classify --robots-warc: bounded whatever a capture holds', () =
     closeSync(big);
   }, 120_000);
 
-  it(`a gzip bomb (1 GiB from ~1 MiB): inflated no further than --max-bytes, named on stderr, under ${RSS_LIMIT_MIB} MiB and in seconds`, () => {
+  it(`a gzip bomb (1 GiB from ~1 MiB): inflated no further than --max-octets, named on stderr, under ${RSS_LIMIT_MIB} MiB and in seconds`, () => {
     const r = measured(['classify', '--robots-warc', at('bomb.warc'), '--format', 'jsonl'], 'http://bomb.example/bomb-private\nhttp://bomb.example/public\nhttp://small.example/small-private\n');
     expect(r.status).toBe(0);
     const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
-    // Its first --max-bytes octets are its robots.txt: their rules hold.
+    // Its first --max-octets octets are its robots.txt: their rules hold.
     expect(lines.map((l) => [l.url, l.allowed, l.robots])).toEqual([
       ['http://bomb.example/bomb-private', false, 'ok'],
       ['http://bomb.example/public', true, 'ok'],
@@ -121,17 +121,17 @@ describe('robots classify --robots-warc: bounded whatever a capture holds', () =
     ]);
     const warnings = r.stderr.split('\n').filter((l) => l.includes('warning'));
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/bomb\.warc: the capture of http:\/\/bomb\.example\/robots\.txt \(record at offset 0\) is longer than --max-bytes once decoded: its first 512000 octets are used/);
-    expect(r.stderr).toMatch(/1 capture cut to --max-bytes/);
+    expect(warnings[0]).toMatch(/bomb\.warc: the capture of http:\/\/bomb\.example\/robots\.txt \(record at offset 0\) is longer than --max-octets once decoded: its first 512000 octets are used/);
+    expect(r.stderr).toMatch(/1 capture cut to --max-octets/);
     expect(r.rssMiB).toBeLessThan(RSS_LIMIT_MIB);
     expect(r.seconds).toBeLessThan(15); // (it took 20 s, and 2.2 GB, when the body was inflated whole; now well under a second of it)
   });
 
   it(`a 256 MiB plain record: read past, not held; named on stderr; under ${RSS_LIMIT_MIB} MiB`, () => {
-    const r = measured(['classify', '--robots-warc', at('big.warc'), '--format', 'jsonl', '--max-bytes', '600000'], 'http://big.example/big-private\nhttp://big.example/public\n');
+    const r = measured(['classify', '--robots-warc', at('big.warc'), '--format', 'jsonl', '--max-octets', '600000'], 'http://big.example/big-private\nhttp://big.example/public\n');
     expect(r.status).toBe(0);
     expect(r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).allowed)).toEqual([false, true]);
-    expect(r.stderr).toMatch(/big\.warc: the capture of http:\/\/big\.example\/robots\.txt \(record at offset 0\) is longer than --max-bytes once decoded: its first 600000 octets are used/);
+    expect(r.stderr).toMatch(/big\.warc: the capture of http:\/\/big\.example\/robots\.txt \(record at offset 0\) is longer than --max-octets once decoded: its first 600000 octets are used/);
     expect(r.rssMiB).toBeLessThan(RSS_LIMIT_MIB);
   });
 

@@ -147,7 +147,7 @@ export async function indexWarcs(files: string[], options: { maxOctets: number; 
             const { truncated, ...capture } = await readResponse(record, date, options.maxOctets);
             if (truncated) {
               stats.truncated++;
-              options.warn(`${file}: the capture of ${key} (record at ${gzip ? 'uncompressed ' : ''}offset ${offset}) is longer than --max-bytes once decoded: its first ${options.maxOctets} octets are used`);
+              options.warn(`${file}: the capture of ${key} (record at ${gzip ? 'uncompressed ' : ''}offset ${offset}) is longer than --max-octets once decoded: its first ${options.maxOctets} octets are used`);
             }
             if (capture.bodyLength > 0) {
               writeSync(fd, capture.body!, 0, capture.bodyLength, spilled);
