@@ -305,9 +305,9 @@ export class RobotsTxt {
   contentUsage(path: string, agent: string | readonly string[]): string | undefined {
     let best: { length: number; preference: string } | undefined;
     for (const g of applicableGroups(this.records.groups, agentTokens(agent, this.profile))) {
-      for (const c of g.contentUsage) {
-        if (path.startsWith(c.path) && (best === undefined || c.path.length > best.length)) {
-          best = { length: c.path.length, preference: c.preference };
+      for (const c of g.usage) {
+        if (c.field === 'content-usage' && path.startsWith(c.path) && (best === undefined || c.path.length > best.length)) {
+          best = { length: c.path.length, preference: c.value };
         }
       }
     }
