@@ -64,11 +64,11 @@ class Parser {
         value = { kind: 'boolean' };
         this.parameters();
       }
-      // A repeated key: its last value stands (the members keep file order for reports).
-      const text = this.s.slice(from, this.i);
+      // A repeated key: its last value stands, in the key's first place (an ordered map's overwrite, as 4.2.2 says).
+      const member = { key, value, text: this.s.slice(from, this.i) };
       const at = members.findIndex((m) => m.key === key);
-      if (at >= 0) members.splice(at, 1);
-      members.push({ key, value, text });
+      if (at >= 0) members[at] = member;
+      else members.push(member);
       this.skipOws();
       if (this.i >= this.s.length) return members;
       if (this.peek() !== 0x2c) fail();
@@ -244,7 +244,7 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * A Dictionary (RFC 9651 4.2, with 4.2.2): the members in order, a repeated
- * key's last value standing in the place of its last occurrence; null when the
+ * key's last value standing in the key's first place; null when the
  * text is not a Dictionary (leading and trailing spaces are allowed, as in a
  * field; an empty text is the empty dictionary).
  */
@@ -252,8 +252,7 @@ export function parseDictionary(text: string): SfMember[] | null {
   const p = new Parser(text);
   try {
     p.skipSp();
-    const members = p.dictionary();
-    return members;
+    return p.dictionary(); // (its members end with OWS or the text: nothing is left)
   } catch (e) {
     if (e instanceof Fail) return null;
     throw e;
