@@ -165,9 +165,10 @@ class RecordsBuilder implements LineHandler {
   readonly sitemapLines: number[] = [];
   readonly delayRuns: DelayRun[] = [];
   defaultDelay: number | undefined = undefined;
-  readonly outsideUsage: UsageLine[] = [];
-  readonly licenses: FileLine[] = [];
-  readonly llmPolicies: FileLine[] = [];
+  // (Most files have none of these: shared empty lists until one is found.)
+  outsideUsage: UsageLine[] = NO_USAGE;
+  licenses: FileLine[] = NO_FILE_LINES;
+  llmPolicies: FileLine[] = NO_FILE_LINES;
   readonly pending: PendingDiagnostic[] = [];
   private group: Group | null = null;
   private run: DelayRun | null = null;
@@ -214,9 +215,11 @@ class RecordsBuilder implements LineHandler {
       case KEY_CONTENT_SIGNAL:
         return this.usage('content-signal', line, start, end);
       case KEY_LICENSE:
+        if (this.licenses === NO_FILE_LINES) this.licenses = [];
         this.licenses.push({ line, value: this.text(start, end) });
         return;
       case KEY_LLM_POLICY:
+        if (this.llmPolicies === NO_FILE_LINES) this.llmPolicies = [];
         this.llmPolicies.push({ line, value: this.text(start, end) });
         return;
       case KEY_UNKNOWN:
@@ -275,6 +278,7 @@ class RecordsBuilder implements LineHandler {
     while (from < end && (b[from] === 0x20 || b[from] === 0x09)) from++;
     const record: UsageLine = { field, line, path: this.text(start, split), pathOctets: b.slice(start, split), value: this.text(from, end) };
     if (this.group === null) {
+      if (this.outsideUsage === NO_USAGE) this.outsideUsage = [];
       this.outsideUsage.push(record);
       return;
     }
@@ -283,8 +287,9 @@ class RecordsBuilder implements LineHandler {
   }
 }
 
-/** The usage lines of a group that has none (never pushed to). */
+/** The usage lines of a group that has none, and the License/LLM-Policy lines of a file that has none (never pushed to). */
 const NO_USAGE: UsageLine[] = Object.freeze([]) as unknown as UsageLine[];
+const NO_FILE_LINES: FileLine[] = Object.freeze([]) as unknown as FileLine[];
 
 const KEY_NAMES: Record<KeyKind, string> = {
   [KEY_USER_AGENT]: 'user-agent',
