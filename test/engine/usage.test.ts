@@ -424,11 +424,13 @@ const lineArb: fc.Arbitrary<Line> = fc.oneof(
 const text = (l: Line) =>
   l.kind === 'agent' ? `User-agent: ${l.value}` : l.kind === 'rule' ? l.text : l.kind === 'cu' ? `Content-Usage: ${l.pattern === '' ? '' : l.pattern + ' '}${CONTENT_USAGE[l.says][0]}` : `Content-Signal: ${CONTENT_SIGNAL[l.says][0]}`;
 
-/** The expected purposes, from the rules as the issue states them, computed plainly. */
-function referenceUsage(lines: Line[], agent: string | string[], path: string, allowed: boolean, headers: { cu?: number; cs?: number }, profile: 'google' | 'rfc'): Record<Purpose, Preference> {
+/** The expected purposes, from the rules as the issue states them, computed plainly (the
+ * same in both profiles: the patterns are ASCII, which neither escapes nor normalises). */
+function referenceUsage(lines: Line[], agent: string | string[], path: string, allowed: boolean, headers: { cu?: number; cs?: number }): Record<Purpose, Preference> {
   // Groups: user-agent lines, and the lines up to a user-agent line that follows a rule.
-  const groups: { agents: string[]; lines: Line[] }[] = [];
-  let current: { agents: string[]; lines: Line[]; ruled: boolean } | null = null;
+  type RefGroup = { agents: string[]; lines: Line[]; ruled: boolean };
+  const groups: RefGroup[] = [];
+  let current: RefGroup | null = null;
   for (const l of lines) {
     if (l.kind === 'agent') {
       if (current === null || current.ruled) groups.push((current = { agents: [], lines: [], ruled: false }));
@@ -443,7 +445,6 @@ function referenceUsage(lines: Line[], agent: string | string[], path: string, a
   const token = (v: string) => /^[A-Za-z_-]*/.exec(v)![0].toLowerCase();
   const named = groups.filter((g) => g.agents.some((a) => !a.startsWith('*') && names.includes(token(a))));
   const applying = named.length > 0 ? named : groups.filter((g) => g.agents.some((a) => a === '*' || a.startsWith('* ')));
-  void profile;
   const result: Record<Purpose, Preference> = { search: 'unknown', 'train-ai': 'unknown', 'ai-input': 'unknown' };
   const add = (says: Says) => {
     for (const [p, v] of Object.entries(says) as [Purpose, 'y' | 'n'][]) {
@@ -485,7 +486,7 @@ describe('property: usage() against the plain reference of the rules', () => {
             if (cs !== null) headers['content-signal'] = CONTENT_SIGNAL[cs][0];
             const u = robots.usage(url(p), agent, { headers });
             expect(u.allowed).toBe(robots.isAllowed(url(p), agent));
-            expect(u.purposes).toEqual(referenceUsage(lines, agent, p, u.allowed, { cu: cu ?? undefined, cs: cs ?? undefined }, profile));
+            expect(u.purposes).toEqual(referenceUsage(lines, agent, p, u.allowed, { cu: cu ?? undefined, cs: cs ?? undefined }));
             robots.dispose();
           },
         ),
