@@ -14,7 +14,7 @@
 //   - A URL the crawler may not fetch has no preference from robots.txt
 //     (attach-05: "no preferences are implied for resources that are
 //     disallowed"): all unknown but for its headers; `allowed` says why.
-import type { Group, UsageLine } from './parse/records.js';
+import type { Group } from './parse/records.js';
 import type { Profile } from './parse/profile.js';
 import { combine, readContentSignal, readContentUsage, readUsageValue, type Preference, type Purpose, type UsageEntry, type UsageField } from './parse/usage-vocabulary.js';
 import type { Pattern } from './parse/pattern.js';
@@ -83,12 +83,13 @@ export interface CrawlerUsage {
 export function crawlerUsage(groups: readonly Group[], profile: Profile): CrawlerUsage {
   const rules: UsageRule[] = [];
   const signals: { line: number; entries: UsageEntry[] }[] = [];
-  const lines: UsageLine[] = [];
-  for (const g of groups) for (const u of g.usage) lines.push(u); // (groups in file order: so are their lines)
-  for (const u of lines) {
-    const entries = readUsageValue(u.field, u.value);
-    if (u.field === 'content-signal') signals.push({ line: u.line, entries });
-    else rules.push({ line: u.line, path: u.path, pattern: u.path === '' ? null : patternOf(u.pathOctets, profile), entries });
+  // (Groups in file order: so are their lines.)
+  for (const g of groups) {
+    for (const u of g.usage) {
+      const entries = readUsageValue(u.field, u.value);
+      if (u.field === 'content-signal') signals.push({ line: u.line, entries });
+      else rules.push({ line: u.line, path: u.path, pattern: u.path === '' ? null : patternOf(u.pathOctets, profile), entries });
+    }
   }
   return { profile, rules, signals };
 }
