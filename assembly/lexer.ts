@@ -4,7 +4,8 @@
 // Resumable: lexRun stops when the buffer is full and goes on at the next call.
 import { findFirstOf, findFirstOf4 } from "./scan";
 import {
-  KEY_ALLOW, KEY_CONTENT_USAGE, KEY_CRAWL_DELAY, KEY_DISALLOW, KEY_SITEMAP, KEY_TYPO, KEY_UNKNOWN, KEY_USER_AGENT,
+  KEY_ALLOW, KEY_CONTENT_SIGNAL, KEY_CONTENT_USAGE, KEY_CRAWL_DELAY, KEY_DISALLOW, KEY_LICENSE, KEY_LLM_POLICY, KEY_SITEMAP,
+  KEY_TYPO, KEY_UNKNOWN, KEY_USER_AGENT,
   LEX_FACTS, LEX_FIELDS, LEX_KEY, LEX_KEY_END, LEX_KEY_START, LEX_LINE, LEX_MAX_LINE_OCTETS, LEX_TYPE,
   LEX_TYPE_INVALID, LEX_TYPE_RECORD, LEX_TYPE_TRUNCATED, LEX_VALUE_END, LEX_VALUE_START, LINE_MISSING_COLON, LINE_TOO_LONG,
 } from "../src/engine/wasm/layout";
@@ -12,7 +13,7 @@ import {
 // The record layout (LEX_* fields, key kinds, line facts) is src/engine/wasm/layout.ts's.
 
 // Key aliases in Google's order: text octets, then (offset, length, kind, canonical) each.
-const ALIAS_TEXT = memory.data<u8>([117, 115, 101, 114, 45, 97, 103, 101, 110, 116, 117, 115, 101, 114, 97, 103, 101, 110, 116, 117, 115, 101, 114, 32, 97, 103, 101, 110, 116, 97, 108, 108, 111, 119, 100, 105, 115, 97, 108, 108, 111, 119, 100, 105, 115, 115, 97, 108, 108, 111, 119, 100, 105, 115, 115, 97, 108, 111, 119, 100, 105, 115, 97, 108, 111, 119, 100, 105, 97, 115, 108, 108, 111, 119, 100, 105, 115, 97, 108, 108, 97, 119, 115, 105, 116, 101, 109, 97, 112, 115, 105, 116, 101, 45, 109, 97, 112, 99, 114, 97, 119, 108, 45, 100, 101, 108, 97, 121, 99, 114, 97, 119, 108, 32, 100, 101, 108, 97, 121, 99, 114, 97, 119, 108, 100, 101, 108, 97, 121, 99, 111, 110, 116, 101, 110, 116, 45, 117, 115, 97, 103, 101]);
+const ALIAS_TEXT = memory.data<u8>([117, 115, 101, 114, 45, 97, 103, 101, 110, 116, 117, 115, 101, 114, 97, 103, 101, 110, 116, 117, 115, 101, 114, 32, 97, 103, 101, 110, 116, 97, 108, 108, 111, 119, 100, 105, 115, 97, 108, 108, 111, 119, 100, 105, 115, 115, 97, 108, 108, 111, 119, 100, 105, 115, 115, 97, 108, 111, 119, 100, 105, 115, 97, 108, 111, 119, 100, 105, 97, 115, 108, 108, 111, 119, 100, 105, 115, 97, 108, 108, 97, 119, 115, 105, 116, 101, 109, 97, 112, 115, 105, 116, 101, 45, 109, 97, 112, 99, 114, 97, 119, 108, 45, 100, 101, 108, 97, 121, 99, 114, 97, 119, 108, 32, 100, 101, 108, 97, 121, 99, 114, 97, 119, 108, 100, 101, 108, 97, 121, 99, 111, 110, 116, 101, 110, 116, 45, 117, 115, 97, 103, 101, 99, 111, 110, 116, 101, 110, 116, 45, 115, 105, 103, 110, 97, 108, 108, 105, 99, 101, 110, 115, 101, 108, 108, 109, 45, 112, 111, 108, 105, 99, 121]);
 const ALIAS_TABLE = memory.data<u8>([
   0, 10, <u8>KEY_USER_AGENT, 1, // user-agent
   10, 9, <u8>KEY_USER_AGENT, 0, // useragent
@@ -30,8 +31,11 @@ const ALIAS_TABLE = memory.data<u8>([
   108, 11, <u8>KEY_CRAWL_DELAY, 0, // crawl delay
   119, 10, <u8>KEY_CRAWL_DELAY, 0, // crawldelay
   129, 13, <u8>KEY_CONTENT_USAGE, 1, // content-usage
+  142, 14, <u8>KEY_CONTENT_SIGNAL, 1, // content-signal (Cloudflare's Content Signals Policy)
+  156, 7, <u8>KEY_LICENSE, 1, // license (RSL)
+  163, 10, <u8>KEY_LLM_POLICY, 1, // llm-policy
 ]);
-const ALIASES = 16;
+const ALIASES = 19;
 
 let body: usize = 0;
 let size: i32 = 0;
@@ -183,9 +187,11 @@ function line(start: i32, end: i32, cut: i32, num: i32): void {
   emit(LEX_TYPE_RECORD, classify(start, keyEnd), facts, start, keyEnd, valueStart, end);
 }
 
-/** Google's Key::Parse: the first alias the key starts with, case-insensitively.
- * Only the aliases with the key's first letter can match (they are in Google's
- * order, grouped by first letter): at most six to try, not sixteen. */
+/** Google's Key::Parse: the first alias the key starts with, case-insensitively
+ * (the keys Google's parser does not know, content-usage and those after it, are
+ * recognised the same way: a longer key is accepted as a typo). Only the aliases
+ * with the key's first letter can match (they are in Google's order, grouped by
+ * first letter): at most six to try, not nineteen. */
 function classify(start: i32, end: i32): i32 {
   const len = end - start;
   let first = <u32>load<u8>(body + start);
@@ -196,7 +202,8 @@ function classify(start: i32, end: i32): i32 {
   else if (first == 0x61) { from = 3; to = 4; } // a: allow
   else if (first == 0x64) { from = 4; to = 10; } // d: disallow and its typos
   else if (first == 0x73) { from = 10; to = 12; } // s: sitemap, site-map
-  else if (first == 0x63) { from = 12; to = ALIASES; } // c: crawl-delay (3 ways), content-usage
+  else if (first == 0x63) { from = 12; to = 17; } // c: crawl-delay (3 ways), content-usage, content-signal
+  else if (first == 0x6c) { from = 17; to = ALIASES; } // l: license, llm-policy
   for (let a = from; a < to; a++) {
     const t = ALIAS_TABLE + (<usize>a << 2);
     const off = <usize>load<u8>(t);

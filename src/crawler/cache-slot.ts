@@ -6,15 +6,18 @@ import type { Matcher } from '../engine/match/matcher.js';
 import { parse, type RobotsTxt } from '../engine/robots-txt.js';
 import { CachedEntry, packedBytes, type PackedBody, unpackBody } from './cached-entry.js';
 import type { EntryState } from './freshness-policy.js';
+import type { CrawlerUsage } from '../engine/usage.js';
 
 /** An origin's answers that do not depend on the URL, found once per entry. */
 export interface Answers {
   crawlDelay: number | undefined;
   sitemaps: readonly string[];
+  /** The crawler's use-preference lines (Content-Usage, Content-Signal), read; undefined when the file is not ok. */
+  usage: CrawlerUsage | undefined;
   /** What they hold, for the cache's budget. */
   bytes: number;
 }
-const NO_ANSWERS: Answers = Object.freeze({ crawlDelay: undefined, sitemaps: Object.freeze([]) as readonly string[], bytes: 0 });
+const NO_ANSWERS: Answers = Object.freeze({ crawlDelay: undefined, sitemaps: Object.freeze([]) as readonly string[], usage: undefined, bytes: 0 });
 
 export interface Slot {
   entry: CachedEntry;
@@ -44,6 +47,9 @@ const ENTRY_OVERHEAD = 512;
 /** Answers' own objects (the object, the frozen array), and a string's header: a string holds 2 octets a character at most. */
 const ANSWERS_OVERHEAD = 96;
 const STRING_OVERHEAD = 32;
+/** The crawler's usage lines when it has none (most files), and per line read (its object, entries and pattern, estimated). */
+const USAGE_OVERHEAD = 96;
+const USAGE_LINE_BYTES = 256;
 
 /** A slot for an entry's state and kept file, and its matcher (and what a stale entry carries over of its copy). */
 export function slotOf(state: EntryState, packed: PackedBody | undefined, matcher?: Matcher, robots?: RobotsTxt, answers?: Answers): Slot {
@@ -69,12 +75,14 @@ export function releaseSlot(slot: Slot): void {
   slot.entry.leave();
 }
 
-/** The crawler's crawl-delay and the sitemaps of an entry's file (the kept parse, or one parse just for them); none unless ok. */
+/** The crawler's crawl-delay, usage lines and the sitemaps of an entry's file (the kept parse, or one parse just for them); none unless ok. */
 export function answersOf(slot: Slot, agent: string | readonly string[]): Answers {
   const packed = slot.entry.status === 'ok' ? slot.entry.packed : undefined;
   if (packed === undefined) return NO_ANSWERS;
   // (A parse made here compiles nothing: it holds no core memory, and is dropped.)
   const robots = slot.entry.parsed ?? parse(unpackBody(packed), packed.options);
   const sitemaps = Object.freeze([...robots.sitemaps]);
-  return { crawlDelay: robots.crawlDelay(agent), sitemaps, bytes: ANSWERS_OVERHEAD + sitemaps.reduce((n, u) => n + STRING_OVERHEAD + 2 * u.length, 0) };
+  const usage = robots.crawlerUsage(agent);
+  const usageBytes = USAGE_OVERHEAD + (usage.rules.length + usage.signals.length) * USAGE_LINE_BYTES;
+  return { crawlDelay: robots.crawlDelay(agent), sitemaps, usage, bytes: ANSWERS_OVERHEAD + usageBytes + sitemaps.reduce((n, u) => n + STRING_OVERHEAD + 2 * u.length, 0) };
 }

@@ -19,6 +19,7 @@ import { resolveCacheOptions, type ResolvedCacheOptions, type RobotsCacheOptions
 import { StoreBreaker, StoreFailure } from './store-breaker.js';
 import { EntryState, nextState, storeKeepMs, UNREACHABLE_GIVE_UP_MS } from './freshness-policy.js';
 import { Answers, answersOf, Prior, priorOf, releaseSlot, Slot, slotBytes, slotOf } from './cache-slot.js';
+import { usageOf, type CrawlerUsage, type Usage, type UsageOptions } from '../engine/usage.js';
 
 export type { RobotsCacheOptions, RobotsEntry };
 export { UNREACHABLE_GIVE_UP_MS };
@@ -46,6 +47,9 @@ export interface RobotsCacheStats {
   /** The store failed and is being left alone for now. */
   storeDown: boolean;
 }
+
+/** The usage lines of an origin whose robots.txt says nothing (unavailable or unreachable). */
+const NO_USAGE = Object.freeze({ profile: 'rfc', rules: Object.freeze([]), signals: Object.freeze([]) }) as CrawlerUsage;
 
 /** Longest pause between two looks at the store while another cache fetches. */
 const MAX_POLL_MS = 100;
@@ -89,6 +93,21 @@ export class RobotsCache {
     const allowed = this.verdict(key, slot, requestedPath(url));
     const { crawlDelay, sitemaps } = this.answers(key, slot);
     return { allowed, status: slot.entry.status, crawlDelay, sitemaps };
+  }
+
+  /**
+   * What the crawler may do with the URL's content, per purpose (RobotsTxt.usage): its origin's
+   * Content-Usage and Content-Signal lines for this crawler (read once per entry), and the page's
+   * headers when given. An unavailable robots.txt says nothing (all allowed, all unknown), nor an
+   * unreachable one (all disallowed); the headers count in any case.
+   */
+  async usage(url: string, options?: UsageOptions): Promise<Usage> {
+    const key = this.key(url);
+    const slot = await this.slotFor(key);
+    const path = requestedPath(url);
+    const { usage } = this.answers(key, slot);
+    const verdict = usage === undefined ? { allowed: this.verdict(key, slot, path), line: 0 } : this.explained(key, slot, path);
+    return usageOf(usage ?? NO_USAGE, verdict, path, options);
   }
 
   /** Seconds between fetches the URL's origin asks of this crawler (Crawl-delay), or undefined. */
@@ -153,6 +172,22 @@ export class RobotsCache {
     // The automaton grows as URLs are checked (up to maxDfaBytes): weigh it again.
     this.reweigh(key, slot);
     return allowed;
+  }
+
+  /** verdict() with its deciding line, for an ok entry (usage()). */
+  private explained(key: string, slot: Slot, url: string): { allowed: boolean; line: number } {
+    if (slot.evicted || slot.matcher === undefined) {
+      const packed = slot.entry.packed!;
+      const once = this.compile(unpackBody(packed), packed.options);
+      try {
+        return once.explain(url);
+      } finally {
+        once.dispose();
+      }
+    }
+    const verdict = slot.matcher.explain(url);
+    this.reweigh(key, slot);
+    return verdict;
   }
 
   /** A slot's bytes again, once they may have changed (a growing automaton, a parsed file, answers). */

@@ -93,6 +93,24 @@ export interface ReferenceVerdict {
   matched: ReferenceMatch[];
 }
 
+/** What a URL's patterns are compared with under the profile: its path, parameters
+ * and query (Google's GetPathParamsQuery), cut at a NUL (google) or normalised (rfc). */
+export function comparedPath(url: string, profile: Profile): Uint8Array {
+  let path = pathParamsQuery(new TextEncoder().encode(url));
+  const traits = traitsOf(profile);
+  if (traits.pathEndsAtNul) {
+    const nul = path.indexOf(0);
+    if (nul >= 0) path = path.subarray(0, nul);
+  }
+  return traits.normalises ? normalizePath(path) : path;
+}
+
+/** A rule's pattern as the profile compares it (the index.htm rule aside). */
+export function patternOf(value: Uint8Array, profile: Profile): Pattern {
+  const escaped = escapePattern(value);
+  return traitsOf(profile).normalises ? rfcPattern(escaped) : googlePattern(escaped);
+}
+
 /** The verdict for url, computed rule by rule. */
 export function referenceVerdict(
   body: Uint8Array,
@@ -105,13 +123,8 @@ export function referenceVerdict(
 
 /** referenceVerdict on records already read (their body may be compacted). */
 export function referenceVerdictOf(records: Records, url: string, agent: string | readonly string[], profile: Profile): ReferenceVerdict {
-  let path = pathParamsQuery(new TextEncoder().encode(url));
+  const path = comparedPath(url, profile);
   const traits = traitsOf(profile);
-  if (traits.pathEndsAtNul) {
-    const nul = path.indexOf(0);
-    if (nul >= 0) path = path.subarray(0, nul);
-  }
-  if (traits.normalises) path = normalizePath(path);
   if (traits.allowsRobotsTxt && new TextDecoder().decode(path) === '/robots.txt') return { allowed: true, line: 0, matched: [] };
   const toPattern = traits.normalises ? rfcPattern : googlePattern;
   const groups = applicableGroups(records.groups, agentTokens(agent, profile));

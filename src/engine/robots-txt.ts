@@ -9,6 +9,7 @@ import { compactRecords, Diagnostic, diagnosticsOf, readRecords, Records, record
 import { selectGroupRules, selectRules } from './parse/rule-selection.js';
 import { core } from './wasm/core.js';
 import { renamedOption } from './renamed-option.js';
+import { crawlerUsage, usageOf, type CrawlerUsage, type Usage, type UsageOptions } from './usage.js';
 
 export interface ParseOptions {
   /** 'rfc' (default): RFC 9309 with RFC 3986 normalisation. 'google': Google's robotstxt, bit for bit. */
@@ -301,16 +302,64 @@ export class RobotsTxt {
     return this.delayOf((a) => !a.global && lines.includes(a.line));
   }
 
-  /** AIPREF Content-Usage preference for a URL path, from the group that applies (longest path wins). */
+  /** The AIPREF Content-Usage preference of a URL path as written, from the groups that apply (the longest
+   * path that the path starts with wins). The raw string: usage() reads it, with Content-Signal, per purpose. */
   contentUsage(path: string, agent: string | readonly string[]): string | undefined {
     let best: { length: number; preference: string } | undefined;
     for (const g of applicableGroups(this.records.groups, agentTokens(agent, this.profile))) {
-      for (const c of g.contentUsage) {
-        if (path.startsWith(c.path) && (best === undefined || c.path.length > best.length)) {
-          best = { length: c.path.length, preference: c.preference };
+      for (const c of g.usage) {
+        if (c.field === 'content-usage' && path.startsWith(c.path) && (best === undefined || c.path.length > best.length)) {
+          best = { length: c.path.length, preference: c.value };
         }
       }
     }
     return best?.preference;
+  }
+
+  /**
+   * What the crawler may do with the URL's content, per purpose (search,
+   * train-ai, ai-input): its Content-Usage rules and Content-Signal lines (the
+   * groups of its verdicts), and the page's own headers when given; nothing
+   * from robots.txt for a URL it may not fetch (docs/library.md#use-preferences).
+   */
+  usage(url: string, agent: string | readonly string[], options?: UsageOptions): Usage {
+    const verdict = this.explain(url, agent); // (checks url and agent)
+    return usageOf(this.crawlerUsage(agent), verdict, url, options);
+  }
+
+  /** usage() for several crawlers, in their order (as verdicts(): crawlers the same groups apply to share one answer). */
+  usages(url: string, crawlers: readonly (string | readonly string[])[], options?: UsageOptions): Usage[] {
+    if (!Array.isArray(crawlers)) throw new TypeError(`crawlers must be an array of crawlers, got ${typeof crawlers}`);
+    const byRules = new Map<string, Usage>();
+    return crawlers.map((crawler) => {
+      const key = this.rulesKey(crawler);
+      let usage = byRules.get(key);
+      if (usage === undefined) byRules.set(key, (usage = this.usage(url, crawler, options)));
+      return { ...usage, purposes: { ...usage.purposes }, signals: usage.signals.map((s) => ({ ...s })) };
+    });
+  }
+
+  /** Usage lines read, by the groups they are of (rulesKey). */
+  private usageByGroups: Map<string, CrawlerUsage> | undefined;
+
+  /** @internal The use-preference lines of the groups that apply to the crawler, read (RobotsCache keeps them). */
+  crawlerUsage(agent: string | readonly string[]): CrawlerUsage {
+    const key = this.rulesKey(agent);
+    let usage = (this.usageByGroups ??= new Map()).get(key);
+    if (usage === undefined) {
+      usage = crawlerUsage(applicableGroups(this.records.groups, agentTokens(agent, this.profile)), this.profile);
+      this.usageByGroups.set(key, usage);
+    }
+    return usage;
+  }
+
+  /** RSL License URLs (file-wide `License:` lines), as written, in file order. */
+  get licenses(): readonly string[] {
+    return this.records.licenses.map((l) => l.value);
+  }
+
+  /** `LLM-Policy:` values (file-wide), as written, in file order. */
+  get llmPolicies(): readonly string[] {
+    return this.records.llmPolicies.map((l) => l.value);
   }
 }

@@ -740,6 +740,34 @@ describe('per-origin answers: the file parsed once per entry', () => {
     expect((await c.lookup(server.origin)).stale).toBe(true);
   });
 
+  it('usage(url): the crawler’s purposes for the URL, as the file’s RobotsTxt.usage gives them; headers count; none from an unavailable or unreachable file', async () => {
+    const USAGE = 'User-agent: FooBot\nContent-Signal: search=yes, ai-train=no\nContent-Usage: /blog/ search=n\nDisallow: /private\n\nUser-agent: *\nContent-Signal: ai-input=no\n';
+    server.handler = serve(USAGE);
+    const c = cache();
+    const robots = (await c.lookup(server.origin)).robots!;
+    for (const p of ['/', '/blog/a', '/private/x', '/a/../private/y']) {
+      expect(await c.usage(server.origin + p), p).toEqual(robots.usage(new URL(server.origin + p).pathname, 'FooBot'));
+    }
+    expect(await c.usage(`${server.origin}/`)).toMatchObject({ allowed: true, purposes: { search: 'allowed', 'train-ai': 'disallowed', 'ai-input': 'unknown' } });
+    expect((await c.usage(`${server.origin}/blog/a`)).purposes.search).toBe('disallowed');
+    expect(await c.usage(`${server.origin}/private/x`)).toMatchObject({ allowed: false, line: 4, purposes: { search: 'unknown', 'train-ai': 'unknown', 'ai-input': 'unknown' } });
+    expect((await c.usage(`${server.origin}/`, { headers: { 'content-usage': 'search=n' } })).purposes.search).toBe('disallowed');
+    expect((await c.usage(`${server.origin}/`, { headers: new Headers({ 'Content-Signal': 'ai-input=yes' }) })).purposes['ai-input']).toBe('allowed');
+    // Another crawler: the * group's.
+    expect((await cache({ agent: 'BarBot' }).usage(`${server.origin}/`)).purposes).toEqual({ search: 'unknown', 'train-ai': 'unknown', 'ai-input': 'disallowed' });
+    // Read once per entry: more URLs make no new fetch.
+    const small = cache({ maxEntries: 1 });
+    expect((await small.usage(`${server.origin}/blog/a`)).purposes.search).toBe('disallowed');
+    const requests = server.requests.length;
+    expect((await small.usage(`${server.origin}/private/x`)).allowed).toBe(false);
+    expect(server.requests.length).toBe(requests);
+    const none = { search: 'unknown', 'train-ai': 'unknown', 'ai-input': 'unknown' };
+    server.handler = serve('gone', {}, 404);
+    expect(await cache().usage(`${server.origin}/x`, { headers: { 'content-signal': 'ai-input=yes' } })).toMatchObject({ allowed: true, line: 0, purposes: { ...none, 'ai-input': 'allowed' } });
+    server.handler = serve('down', {}, 503);
+    expect(await cache().usage(`${server.origin}/x`)).toEqual({ allowed: false, line: 0, purposes: none, signals: [] });
+  });
+
   it('a parsed file leaves with its entry: evicted, its matchers freed, the entry still answers', async () => {
     server.handler = serve(FILE);
     const c = cache({ maxEntries: 1 });

@@ -7,7 +7,7 @@
 // (src/engine/parse/records.ts), as in Google's parser/handler split.
 import { core } from '../wasm/core.js';
 import {
-  KEY_TYPO, LEX_FACTS, LEX_FIELDS, LEX_KEY, LEX_KEY_END, LEX_KEY_START, LEX_LINE, LEX_MAX_LINE_OCTETS, LEX_TYPE,
+  KEY_KIND, KEY_TYPO, LEX_FACTS, LEX_FIELDS, LEX_KEY, LEX_KEY_END, LEX_KEY_START, LEX_LINE, LEX_MAX_LINE_OCTETS, LEX_TYPE,
   LEX_TYPE_INVALID, LEX_TYPE_RECORD, LEX_TYPE_TRUNCATED, LEX_VALUE_END, LEX_VALUE_START, LINE_INVALID_UTF8, LINE_TOO_LONG, LINE_TYPO,
 } from '../wasm/layout.js';
 
@@ -15,9 +15,9 @@ import {
 // src/engine/wasm/layout.ts defines them once; the names below are this module's for its importers.
 export {
   KEY_USER_AGENT, KEY_ALLOW, KEY_DISALLOW, KEY_SITEMAP, KEY_CRAWL_DELAY, KEY_CONTENT_USAGE, KEY_UNKNOWN,
-  LINE_TYPO, LINE_MISSING_COLON, LINE_TOO_LONG, LINE_INVALID_UTF8,
+  KEY_CONTENT_SIGNAL, KEY_LICENSE, KEY_LLM_POLICY, LINE_TYPO, LINE_MISSING_COLON, LINE_TOO_LONG, LINE_INVALID_UTF8,
 } from '../wasm/layout.js';
-export type KeyKind = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+export type KeyKind = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
 
 /** Google keeps at most 2083 * 8 - 1 octets of a line (its buffer's last slot holds the NUL). */
 export const MAX_LINE_OCTETS = LEX_MAX_LINE_OCTETS;
@@ -84,7 +84,7 @@ export function lex(body: Uint8Array, handler: LineHandler): number {
       } else {
         const key = r[i + LEX_KEY];
         if (key & KEY_TYPO) facts |= LINE_TYPO;
-        handler.record(line, (key & 7) as KeyKind, start, r[i + LEX_KEY_END], r[i + LEX_VALUE_START], end, facts);
+        handler.record(line, (key & KEY_KIND) as KeyKind, start, r[i + LEX_KEY_END], r[i + LEX_VALUE_START], end, facts);
       }
     }
   });

@@ -1,10 +1,12 @@
 // The records of a robots.txt: groups with their rules, sitemaps, crawl-delays,
-// Content-Usage preferences and per-line diagnostics. Built by a LineHandler fed
-// by the lexer; knows nothing of matching.
+// use preferences (Content-Usage, Content-Signal), License and LLM-Policy
+// lines, and per-line diagnostics. Built by a LineHandler fed by the lexer;
+// knows nothing of matching.
 import {
-  lex, LineHandler, KeyKind, KEY_ALLOW, KEY_CONTENT_USAGE, KEY_CRAWL_DELAY, KEY_DISALLOW, KEY_SITEMAP,
-  KEY_UNKNOWN, KEY_USER_AGENT, LINE_INVALID_UTF8, LINE_MISSING_COLON, LINE_TYPO, MAX_LINE_OCTETS, isSpace,
+  lex, LineHandler, KeyKind, KEY_ALLOW, KEY_CONTENT_SIGNAL, KEY_CONTENT_USAGE, KEY_CRAWL_DELAY, KEY_DISALLOW, KEY_LICENSE,
+  KEY_LLM_POLICY, KEY_SITEMAP, KEY_UNKNOWN, KEY_USER_AGENT, LINE_INVALID_UTF8, LINE_MISSING_COLON, LINE_TYPO, MAX_LINE_OCTETS, isSpace,
 } from './lexer.js';
+import type { UsageField } from './usage-vocabulary.js';
 
 export type RuleKind = 'allow' | 'disallow';
 
@@ -32,18 +34,30 @@ export interface RuleLine {
   end: number;
 }
 
-export interface ContentUsageLine {
+/** A Content-Usage or Content-Signal line: a use preference (read by usage-vocabulary.ts when asked). */
+export interface UsageLine {
+  field: UsageField;
   line: number;
-  /** The path that selects this preference (longest match), or '' for the whole site. */
+  /** Content-Usage: the path pattern that selects the rule (longest match), as written; '' when none (every path). */
   path: string;
-  preference: string;
+  /** The path pattern's octets (a copy: the body may be compacted), matched as an Allow/Disallow pattern is. */
+  pathOctets: Uint8Array;
+  /** The preference (Content-Usage, after the path) or the signals (Content-Signal), as written. */
+  value: string;
+}
+
+/** A License or LLM-Policy line: file-wide. */
+export interface FileLine {
+  line: number;
+  value: string;
 }
 
 /** A group: consecutive user-agent lines and the lines up to the next user-agent line after a rule. */
 export interface Group {
   agents: AgentLine[];
   rules: RuleLine[];
-  contentUsage: ContentUsageLine[];
+  /** Its Content-Usage and Content-Signal lines, in file order (most groups have none: a shared empty array). */
+  usage: UsageLine[];
 }
 
 /** A run of user-agent lines and the crawl-delay that follows it (see crawlDelayRuns). */
@@ -91,6 +105,11 @@ export interface Records {
   delayRuns: DelayRun[];
   /** A crawl-delay before any user-agent line: the file's default. */
   defaultDelay: number | undefined;
+  /** Content-Usage and Content-Signal lines before any user-agent line: they count for nothing (lint says so). */
+  outsideUsage: UsageLine[];
+  /** License (RSL) and LLM-Policy lines, file-wide, in file order. */
+  licenses: FileLine[];
+  llmPolicies: FileLine[];
   /** Diagnostics, kept raw while parsing: messages are written by diagnosticsOf(). */
   pending: PendingDiagnostic[];
   lines: number;
@@ -146,6 +165,10 @@ class RecordsBuilder implements LineHandler {
   readonly sitemapLines: number[] = [];
   readonly delayRuns: DelayRun[] = [];
   defaultDelay: number | undefined = undefined;
+  // (Most files have none of these: shared empty lists until one is found.)
+  outsideUsage: UsageLine[] = NO_USAGE;
+  licenses: FileLine[] = NO_FILE_LINES;
+  llmPolicies: FileLine[] = NO_FILE_LINES;
   readonly pending: PendingDiagnostic[] = [];
   private group: Group | null = null;
   private run: DelayRun | null = null;
@@ -188,7 +211,17 @@ class RecordsBuilder implements LineHandler {
       case KEY_CRAWL_DELAY:
         return this.crawlDelay(line, start, end);
       case KEY_CONTENT_USAGE:
-        return this.contentUsage(line, this.text(start, end));
+        return this.usage('content-usage', line, start, end);
+      case KEY_CONTENT_SIGNAL:
+        return this.usage('content-signal', line, start, end);
+      case KEY_LICENSE:
+        if (this.licenses === NO_FILE_LINES) this.licenses = [];
+        this.licenses.push({ line, value: this.text(start, end) });
+        return;
+      case KEY_LLM_POLICY:
+        if (this.llmPolicies === NO_FILE_LINES) this.llmPolicies = [];
+        this.llmPolicies.push({ line, value: this.text(start, end) });
+        return;
       case KEY_UNKNOWN:
         this.diag(line, 'unknown-key', keyStart, keyEnd);
         return;
@@ -199,7 +232,7 @@ class RecordsBuilder implements LineHandler {
     const agent = agentLine(line, this.body, start, end);
     // A user-agent line after a rule starts a new group.
     if (this.group === null || this.group.rules.length > 0) {
-      this.group = { agents: [], rules: [], contentUsage: [] };
+      this.group = { agents: [], rules: [], usage: NO_USAGE };
       this.groups.push(this.group);
     }
     this.group.agents.push(agent);
@@ -234,12 +267,29 @@ class RecordsBuilder implements LineHandler {
     this.run.closed = true;
   }
 
-  private contentUsage(line: number, value: string) {
-    if (this.group === null) return;
-    const m = /^(\/\S*)\s+(.*)$/.exec(value);
-    this.group.contentUsage.push(m ? { line, path: m[1], preference: m[2] } : { line, path: '', preference: value });
+  /** A use preference: the group's, or outside any group. Content-Usage (AIPREF attach, "Processing
+   * Content-Usage Rules"): a value starting with '/' starts with a path pattern, which ends at the first
+   * space or tab. (The lexer ended the value at '#' and trimmed it.) */
+  private usage(field: UsageField, line: number, start: number, end: number) {
+    const b = this.body;
+    let split = start;
+    if (field === 'content-usage' && b[start] === 0x2f) while (split < end && b[split] !== 0x20 && b[split] !== 0x09) split++;
+    let from = split;
+    while (from < end && (b[from] === 0x20 || b[from] === 0x09)) from++;
+    const record: UsageLine = { field, line, path: this.text(start, split), pathOctets: b.slice(start, split), value: this.text(from, end) };
+    if (this.group === null) {
+      if (this.outsideUsage === NO_USAGE) this.outsideUsage = [];
+      this.outsideUsage.push(record);
+      return;
+    }
+    if (this.group.usage === NO_USAGE) this.group.usage = [];
+    this.group.usage.push(record);
   }
 }
+
+/** The usage lines of a group that has none, and the License/LLM-Policy lines of a file that has none (never pushed to). */
+const NO_USAGE: UsageLine[] = Object.freeze([]) as unknown as UsageLine[];
+const NO_FILE_LINES: FileLine[] = Object.freeze([]) as unknown as FileLine[];
 
 const KEY_NAMES: Record<KeyKind, string> = {
   [KEY_USER_AGENT]: 'user-agent',
@@ -249,6 +299,9 @@ const KEY_NAMES: Record<KeyKind, string> = {
   [KEY_CRAWL_DELAY]: 'crawl-delay',
   [KEY_CONTENT_USAGE]: 'content-usage',
   [KEY_UNKNOWN]: 'unknown',
+  [KEY_CONTENT_SIGNAL]: 'content-signal',
+  [KEY_LICENSE]: 'license',
+  [KEY_LLM_POLICY]: 'llm-policy',
 };
 
 /** Parses robots.txt octets into records (which keep body: the caller's to keep as it is). */
@@ -262,6 +315,9 @@ export function readRecords(body: Uint8Array): Records {
     sitemapLines: builder.sitemapLines,
     delayRuns: builder.delayRuns,
     defaultDelay: builder.defaultDelay,
+    outsideUsage: builder.outsideUsage,
+    licenses: builder.licenses,
+    llmPolicies: builder.llmPolicies,
     pending: builder.pending,
     lines,
   };
@@ -326,6 +382,9 @@ const DELAY_RUN_BYTES = 208;
 const PENDING_BYTES = 76;
 const STRING_BYTES = 24;
 const RECORDS_BYTES = 512;
+/** A usage line's object and its two strings' headers; a License or LLM-Policy line's (as a sitemap's, estimated). */
+const USAGE_BYTES = 48 + 2 * STRING_BYTES + 64; // (and the path's octets: a Uint8Array is about 64 bytes beyond them)
+const FILE_LINE_BYTES = 32 + STRING_BYTES;
 
 /** Octets the records hold: the body, and their objects as measured above. */
 export function recordsBytes(r: Records): number {
@@ -333,8 +392,10 @@ export function recordsBytes(r: Records): number {
   for (const g of r.groups) {
     n += GROUP_BYTES + g.rules.length * RULE_BYTES;
     for (const a of g.agents) n += AGENT_BYTES + a.lower.length;
-    for (const c of g.contentUsage) n += 2 * STRING_BYTES + c.path.length + c.preference.length;
+    for (const u of g.usage) n += USAGE_BYTES + 3 * u.path.length + 2 * u.value.length;
   }
+  for (const u of r.outsideUsage) n += USAGE_BYTES + 3 * u.path.length + 2 * u.value.length;
+  for (const f of [...r.licenses, ...r.llmPolicies]) n += FILE_LINE_BYTES + 2 * f.value.length;
   for (const s of r.sitemaps) n += STRING_BYTES + 8 + s.length; // (and its line)
   return n;
 }

@@ -6,7 +6,7 @@
 // (lint, the reference matcher, crawl-delay) and a compile after them take:
 // every group naming one of the agent's product tokens; failing that, every `*` group.
 import { lexBatches } from './lexer.js';
-import { KEY_ALLOW, KEY_DISALLOW, KEY_USER_AGENT, LEX_FIELDS, LEX_KEY, LEX_LINE, LEX_TYPE, LEX_TYPE_RECORD, LEX_VALUE_END, LEX_VALUE_START } from '../wasm/layout.js';
+import { KEY_ALLOW, KEY_DISALLOW, KEY_KIND, KEY_USER_AGENT, LEX_FIELDS, LEX_KEY, LEX_LINE, LEX_TYPE, LEX_TYPE_RECORD, LEX_VALUE_END, LEX_VALUE_START } from '../wasm/layout.js';
 import { asciiLower, isGlobalAgent, isTokenChar, type Group } from './records.js';
 import { grown } from './grown.js';
 
@@ -74,7 +74,7 @@ function visit(r: Int32Array, from: number, to: number): void {
   let at = count * SEL_FIELDS;
   for (let i = from; i < to; i += LEX_FIELDS) {
     if (r[i + LEX_TYPE] !== LEX_TYPE_RECORD) continue;
-    const key = r[i + LEX_KEY] & 7;
+    const key = r[i + LEX_KEY] & KEY_KIND;
     if (key === KEY_USER_AGENT) {
       // A user-agent line after a rule starts a new group.
       if (group < 0 || groupHasRules) {

@@ -140,7 +140,7 @@ export const LEX_VALUE_END = 7;
 export const LEX_TYPE_RECORD = 0; // a key and a value
 export const LEX_TYPE_INVALID = 1; // content without the key/value form
 export const LEX_TYPE_TRUNCATED = 2; // a line cut at LEX_MAX_LINE_OCTETS (reported even when nothing of it parsed)
-/** Key kinds (Google's ParseKeyType, with content-usage). */
+/** Key kinds (Google's ParseKeyType, with content-usage, content-signal, license and llm-policy). */
 export const KEY_USER_AGENT = 1;
 export const KEY_ALLOW = 2;
 export const KEY_DISALLOW = 3;
@@ -148,7 +148,11 @@ export const KEY_SITEMAP = 4;
 export const KEY_CRAWL_DELAY = 5;
 export const KEY_CONTENT_USAGE = 6;
 export const KEY_UNKNOWN = 7;
-export const KEY_TYPO = 8; // a bit beside the kind
+export const KEY_CONTENT_SIGNAL = 8;
+export const KEY_LICENSE = 9;
+export const KEY_LLM_POLICY = 10;
+export const KEY_KIND = 15; // the bits of the kind
+export const KEY_TYPO = 16; // a bit beside the kind
 /** Facts about a line, as bits: the core sets LINE_MISSING_COLON and
  * LINE_TOO_LONG; the TypeScript side adds LINE_TYPO (from KEY_TYPO) and LINE_INVALID_UTF8. */
 export const LINE_TYPO = 1; // the key was accepted by an alias or a typo (`useragent`, `dissallow`, `site-map`, ...)

@@ -1,17 +1,18 @@
 // Crawler names: every per-agent answer of one RobotsTxt (verdicts, crawl-delay,
-// Content-Usage) comes from the same groups, and a User-Agent header gives the
+// Content-Usage, usage() with Content-Signal) comes from the same groups, and a User-Agent header gives the
 // product token the groups are matched against.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse, productToken } from '../../../src/index.js';
 
-// Group n: its names, a crawl-delay of n, a rule only it has (/gn) and a Content-Usage for it.
+// Group n: its names, a crawl-delay of n, a rule only it has (/gn), a Content-Usage for it,
+// one for a path it allows (/un) and a Content-Signal only it has (gn=no, a key that maps to no purpose).
 const names = fc.constantFrom('Agent1', 'Agent2', 'agent', 'FooBot', 'foobot', 'FooBot/1.0', '*', 'Bar_Bot', 'Agent1 extra');
 const groups = fc.array(fc.array(names, { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 5 });
 const crawlers = fc.constantFrom('Agent1', 'Agent2', 'Agent', 'FooBot', 'FooBot/1.0', 'Bar_Bot', 'Nobody', 'Mozilla/5.0 (compatible; FooBot/1.0)');
 
 function file(gs: string[][]): string {
-  return gs.map((agents, n) => [...agents.map((a) => `User-agent: ${a}`), `Crawl-delay: ${n + 1}`, `Disallow: /g${n + 1}`, `Content-Usage: /g${n + 1} train-ai=n`].join('\n')).join('\n\n');
+  return gs.map((agents, n) => [...agents.map((a) => `User-agent: ${a}`), `Crawl-delay: ${n + 1}`, `Disallow: /g${n + 1}`, `Content-Usage: /g${n + 1} train-ai=n`, `Content-Usage: /u${n + 1} search=n`, `Content-Signal: g${n + 1}=no`].join('\n')).join('\n\n');
 }
 
 describe('one RobotsTxt answers every question for a crawler from the same groups', () => {
@@ -26,7 +27,10 @@ describe('one RobotsTxt answers every question for a crawler from the same group
           expect(robots.crawlDelay(agent)).toBe(applying[0]);
           for (let n = 1; n <= gs.length; n++) {
             expect(robots.contentUsage(`/g${n}`, agent)).toBe(applying.includes(n) ? 'train-ai=n' : undefined);
+            expect(robots.usage(`/u${n}`, agent).purposes.search).toBe(applying.includes(n) ? 'disallowed' : 'unknown');
           }
+          const signals = robots.usage('/', agent).signals.filter((s) => s.field === 'content-signal');
+          expect(signals.map((s) => s.value)).toEqual(applying.map((n) => `g${n}=no`));
           robots.dispose();
         }),
         { numRuns: 1500 },

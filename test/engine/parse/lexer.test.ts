@@ -19,7 +19,7 @@ function wasmLex(body: Uint8Array): { events: LexEvent[]; lines: number } {
 
 const word = fc.constantFrom(
   'User-agent', 'user agent', 'USERAGENT', 'Allow', 'disallow', 'Dissalow', 'diasllow', 'sitemap', 'Site-Map', 'crawl-delay',
-  'Crawl Delay', 'content-usage', 'unknown', 'user-agentx', ':', ' ', '\t', '\v', '\r', '\n', '\r\n', '#', '\0', '*', '/a', 'x',
+  'Crawl Delay', 'content-usage', 'Content-Signal', 'content-signalx', 'License', 'LLM-Policy', 'llm-', 'unknown', 'user-agentx', ':', ' ', '\t', '\v', '\r', '\n', '\r\n', '#', '\0', '*', '/a', 'x',
   '\ufeff', 'é',
 );
 const body = fc.array(word, { maxLength: 40 }).map((w) => new TextEncoder().encode(w.join('')));

@@ -8,7 +8,7 @@ const ALIASES: [string, number, boolean][] = [
   ['disallow', 3, true], ['dissallow', 3, false], ['dissalow', 3, false], ['disalow', 3, false], ['diasllow', 3, false], ['disallaw', 3, false],
   ['sitemap', 4, true], ['site-map', 4, false],
   ['crawl-delay', 5, true], ['crawl delay', 5, false], ['crawldelay', 5, false],
-  ['content-usage', 6, true],
+  ['content-usage', 6, true], ['content-signal', 8, true], ['license', 9, true], ['llm-policy', 10, true],
 ];
 
 /** One event per line, as the lexer's handler sees them. */
