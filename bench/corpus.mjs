@@ -54,16 +54,17 @@ export function mostRules(hosts, n) {
   return [...hosts].sort((a, b) => b.rules - a.rules).slice(0, n);
 }
 
-/** Google's verdicts grouped by host then agent: Map<host, Map<agent, { urls, allowed }>>. */
+/** Google's verdicts and matching lines grouped by host then agent: Map<host, Map<agent, { urls, allowed, lines }>>. */
 export function loadGoogleVerdicts() {
   const byHost = new Map();
-  for (const { host, url, agent, allowed } of jsonLines(VERDICTS)) {
+  for (const { host, url, agent, allowed, line } of jsonLines(VERDICTS)) {
     let agents = byHost.get(host);
     if (!agents) byHost.set(host, (agents = new Map()));
     let list = agents.get(agent);
-    if (!list) agents.set(agent, (list = { urls: [], allowed: [] }));
+    if (!list) agents.set(agent, (list = { urls: [], allowed: [], lines: [] }));
     list.urls.push(url);
     list.allowed.push(allowed);
+    list.lines.push(line);
   }
   return byHost;
 }

@@ -13,12 +13,10 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, wri
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NATIVE_BIN, PEERS_OUT, WASM_DIR } from '../bench/peers/paths.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const GOOGLE_SRC = path.resolve(ROOT, '../shared/peers/google-robotstxt');
-export const PEERS_OUT = path.join(ROOT, 'build', 'peers');
-export const NATIVE_BIN = path.join(PEERS_OUT, 'native', 'google-check');
-export const WASM_DIR = path.join(PEERS_OUT, 'wasm');
 
 const CXXFLAGS = ['-std=gnu++17', '-O2', '-DNDEBUG', '-DNOMINMAX'];
 // Google's BUILD target robots_js (embind, IsAllowed), plus what a Node program loads
