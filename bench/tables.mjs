@@ -61,6 +61,7 @@ function notes(r) {
   if (r.compiledPerHost !== undefined) n.push(`${formatFigure(r.compiledPerHost, 'bytes/host')} before the checks`);
   if (r.processWallMs !== undefined) n.push(`process wall ${formatFigure(r.processWallMs, 'ms')} ms`);
   if (r.agree !== undefined) n.push(`${r.agree.toLocaleString('en')} of ${r.total.toLocaleString('en')}`);
+  if (r.conformance) n.push(`conformance vectors: ${r.conformance.agree.toLocaleString('en')} of ${r.conformance.total.toLocaleString('en')}`);
   if (r.lineTotal) n.push(`verdict and matching line: ${formatFigure((100 * r.lineAgree) / r.lineTotal, '%')} (${r.lineAgree.toLocaleString('en')})`);
   if (r.note) n.push(r.note);
   return n.join('; ');

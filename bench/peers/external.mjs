@@ -22,8 +22,26 @@ const exec = promisify(execFile);
 const CORPUS_DIR = path.join(SHARED, 'corpus', 'robots');
 const MAX_BUFFER = 1 << 30;
 
-/** The workloads an own-process engine has figures for. */
-export const EXTERNAL_WORKLOADS = ['parse', 'first-verdict', 'crawler-mix', 'corpus', 'top20', 'agreement'];
+/** The workloads an own-process engine has figures for (user: `robots bench FILE URLS`'s). */
+export const EXTERNAL_WORKLOADS = ['parse', 'first-verdict', 'crawler-mix', 'corpus', 'top20', 'agreement', 'user'];
+
+/**
+ * Bodies and probes of files that are not in the corpus folder (a user's robots.txt, the
+ * conformance vectors): written to a temp folder as files named f0, f1, …; fn gets the folder
+ * and the hosts ({ host, urls }) and its result is returned once the folder is removed.
+ */
+export async function withFiles(files, fn) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'robots-peer-files-'));
+  try {
+    const hosts = files.map((f, i) => {
+      writeFileSync(path.join(dir, `f${i}`), f.bytes);
+      return { host: `f${i}`, urls: f.urls };
+    });
+    return await fn(dir, hosts);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 function probesFile(dir, name, rows) {
   const file = path.join(dir, `${name}.tsv`);
@@ -37,10 +55,10 @@ function rates(seconds, units) {
   return { median: units / s[Math.floor(s.length / 2)], min: units / s[s.length - 1], max: units / s[0], samples: s.length, units };
 }
 
-/** Runs a driver's --bench over hosts; returns per-repetition seconds of each phase and the sizes. */
-async function benchRun(command, hosts, agent, reps, dir) {
+/** Runs a driver's --bench over hosts (files of corpusDir); returns per-repetition seconds of each phase and the sizes. */
+async function benchRun(command, hosts, agent, reps, dir, corpusDir = CORPUS_DIR) {
   const tsv = probesFile(dir, `bench-${hosts.length}`, hosts.flatMap((h) => h.urls.map((u) => [h.host, u])));
-  const { stdout, stderr } = await exec(command[0], [...command.slice(1), '--bench', CORPUS_DIR, tsv, agent, String(reps)], { maxBuffer: MAX_BUFFER });
+  const { stdout, stderr } = await exec(command[0], [...command.slice(1), '--bench', corpusDir, tsv, agent, String(reps)], { maxBuffer: MAX_BUFFER });
   const summary = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}');
   /** @type {Record<string, number[]>} */
   const phases = { parse: [], first: [], urls: [], mix: [], match: [] };
@@ -53,12 +71,15 @@ async function benchRun(command, hosts, agent, reps, dir) {
   return { summary, phases, files: summary.files, urls: summary.urls, bytes: summary.bytes };
 }
 
-/** Each probe's verdict (and line, or undefined) from a driver's --verdicts, for one agent, in the order of `rows`. */
-export async function driverVerdicts(command, rows, agent) {
+/**
+ * Each probe's verdict (and line, or undefined; threw: the engine threw) from a driver's
+ * --verdicts, for one agent, in the order of `rows` ([host, url], hosts' files in corpusDir).
+ */
+export async function driverVerdicts(command, rows, agent, corpusDir = CORPUS_DIR) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'robots-peer-'));
   try {
     const tsv = probesFile(dir, 'verdicts', rows);
-    const { stdout } = await exec(command[0], [...command.slice(1), '--verdicts', CORPUS_DIR, tsv, agent], { maxBuffer: MAX_BUFFER });
+    const { stdout } = await exec(command[0], [...command.slice(1), '--verdicts', corpusDir, tsv, agent], { maxBuffer: MAX_BUFFER });
     const out = stdout.split('\n').filter(Boolean).map((l) => {
       const f = l.split('\t');
       return { allowed: f[3] === 'allowed', line: f[4] === '-' ? undefined : Number(f[4]), threw: f[5] === 'threw' };
@@ -127,10 +148,18 @@ export function externalAdapter({ id, label, library, version, command, note, re
           const b = await benchOf(ctx, 'top20', top);
           return mark(rates(b.phases.match, b.urls));
         }
+        case 'user': {
+          // `robots bench FILE URLS`: the user's one file, timed by the driver as the corpus is.
+          const b = await withFiles([{ bytes: workload.file.bytes, urls: workload.urls }], (corpusDir, hosts) => {
+            const dir = mkdtempSync(path.join(os.tmpdir(), 'robots-peer-'));
+            return benchRun(command, hosts, ctx.agent, reps(ctx), dir, corpusDir).finally(() => rmSync(dir, { recursive: true, force: true }));
+          });
+          return mark(rates(b.phases.match, b.urls));
+        }
         default:
           return undefined;
       }
     },
-    verdicts: (rows, agent) => driverVerdicts(command, rows, agent),
+    verdicts: (rows, agent, corpusDir) => driverVerdicts(command, rows, agent, corpusDir),
   };
 }

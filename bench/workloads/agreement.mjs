@@ -5,8 +5,10 @@
 // "allowed" for its URLs (see matching.mjs) and is counted. Engines in their own process
 // give their verdicts through their driver (peers/external.mjs).
 import { readFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import path from 'node:path';
-import { quickSample, SHARED } from '../corpus.mjs';
+import { loadConformance, quickSample, SHARED } from '../corpus.mjs';
+import { withFiles } from '../peers/external.mjs';
 import { causeOf, causeTally, fileFacts } from '../agreement-causes.mjs';
 
 /** The (host, agents) entries of Google's verdicts to check: every 32nd host for --quick. */
@@ -34,6 +36,53 @@ async function inProcess(adapter, file, agent, urls) {
   return out;
 }
 
+/** A vector an in-process engine has not answered within this long is given up (robots-txt-parser backtracks for minutes on texting's crazy_long_regex). */
+const VECTOR_DEADLINE_MS = 2_000;
+
+/** An in-process engine's verdicts on the vectors, in a worker restarted after each vector it hangs on. */
+function workerVerdicts(adapter, count) {
+  const out = new Array(count);
+  return new Promise((resolve) => {
+    const startAt = (start) => {
+      if (start >= count) return resolve(out);
+      const worker = new Worker(new URL('../conformance-worker.mjs', import.meta.url), { workerData: { module: adapter.module, id: adapter.id, start } });
+      let next = start;
+      let timer;
+      const arm = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          worker.terminate();
+          out[next] = { allowed: true, threw: true, timeout: true };
+          startAt(next + 1);
+        }, VECTOR_DEADLINE_MS);
+      };
+      arm();
+      worker.on('message', (m) => {
+        if (m.done) { clearTimeout(timer); worker.terminate(); resolve(out); return; }
+        out[m.i] = { allowed: m.allowed, threw: m.threw };
+        next = m.i + 1;
+        arm();
+      });
+      worker.once('error', () => { clearTimeout(timer); out[next] = { allowed: true, threw: true }; startAt(next + 1); });
+    };
+    startAt(0);
+  });
+}
+
+/** Each conformance vector's verdict by an engine: { allowed, threw, timeout? }. */
+async function conformanceVerdicts(adapter, vectors) {
+  if (!adapter.ownProcess) return workerVerdicts(adapter, vectors.length);
+  const out = new Array(vectors.length);
+  for (const agent of new Set(vectors.map((v) => v.agent))) {
+    const mine = vectors.map((v, i) => ({ v, i })).filter((x) => x.v.agent === agent);
+    const got = await withFiles(mine.map((x) => ({ bytes: x.v.bytes, urls: [x.v.url] })), (dir, hosts) => adapter.verdicts(hosts.map((h) => [h.host, h.urls[0]]), agent, dir));
+    mine.forEach((x, k) => { out[x.i] = got[k]; });
+  }
+  return out;
+}
+
+let vectorsCache;
+
 export default {
   id: 'agreement',
   title: "Agreement with Google's verdicts",
@@ -43,7 +92,8 @@ export default {
   describe: (ctx) => {
     let n = 0;
     for (const [, agents] of hostsToCheck(ctx)) for (const v of agents.values()) n += v.urls.length;
-    return `${n.toLocaleString('en')} (URL, agent) probes of ${ctx.quick ? 'every 32nd host of ' : ''}the corpus against google-verdicts-seed1 (verdict; and matching line for the engines that report one); each disagreement sorted into a cause`;
+    vectorsCache ??= loadConformance();
+    return `${n.toLocaleString('en')} (URL, agent) probes of ${ctx.quick ? 'every 32nd host of ' : ''}the corpus against google-verdicts-seed1 (verdict; and matching line for the engines that report one), and the ${vectorsCache.length.toLocaleString('en')} single-agent conformance vectors against Google's verdict; each disagreement sorted into a cause`;
   },
   async run(ctx, adapter) {
     const byHost = new Map(ctx.corpus().map((h) => [h.host, h]));
@@ -89,10 +139,21 @@ export default {
         }
       }
     }
+    // The conformance vectors: Google's verdict (no line), causes tallied with the corpus's.
+    const vectors = (vectorsCache ??= loadConformance());
+    const vectorVerdicts = await conformanceVerdicts(adapter, vectors);
+    let vectorAgree = 0;
+    vectors.forEach((v, i) => {
+      const g = vectorVerdicts[i];
+      if (g.allowed === v.google) { vectorAgree++; return; }
+      const cause = causeOf({ facts: fileFacts(v.bytes), agent: v.agent, url: v.url, googleLine: 0, threw: g.threw });
+      tally.add(cause, `conformance vector ${v.id} (${v.agent}, ${JSON.stringify(v.url.slice(0, 80))}): Google ${v.google ? 'allowed' : 'disallowed'}, this engine ${g.timeout ? `gave no verdict within ${VECTOR_DEADLINE_MS / 1000} s` : g.allowed ? 'allowed' : 'disallowed'}`);
+    });
     const percent = (100 * agree) / total;
     return {
       median: percent, min: percent, max: percent, samples: 1, agree, total,
       ...(lineTotal ? { lineAgree, lineTotal } : {}),
+      conformance: { agree: vectorAgree, total: vectors.length },
       ...(errors ? { checkErrors: errors } : {}),
       causes: tally.causes,
     };
