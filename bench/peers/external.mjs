@@ -119,8 +119,8 @@ export function externalAdapter({ id, label, library, version, command, note, re
     command,
     async runWorkload(workload, ctx) {
       // --quick: every 8th host, as the quick in-process workloads sample.
-      const corpus = quickSample(ctx.corpus(), ctx.quick);
-      const coverage = corpus.length / ctx.corpus().length;
+      const corpus = workload.needsCorpus ? quickSample(ctx.corpus(), ctx.quick) : [];
+      const coverage = workload.needsCorpus ? corpus.length / ctx.corpus().length : 1;
       const share = coverage < 1 ? { coverage } : {};
       switch (workload.id) {
         case 'parse': {
@@ -149,12 +149,20 @@ export function externalAdapter({ id, label, library, version, command, note, re
           return mark(rates(b.phases.match, b.urls));
         }
         case 'user': {
-          // `robots bench FILE URLS`: the user's one file, timed by the driver as the corpus is.
-          const b = await withFiles([{ bytes: workload.file.bytes, urls: workload.urls }], (corpusDir, hosts) => {
+          // `robots bench FILE URLS`: the user's one file, timed by the driver as the corpus is;
+          // the URL list repeated until a pass takes long enough to time (google-check prints ms).
+          const once = (copies, n) => withFiles([{ bytes: workload.file.bytes, urls: Array.from({ length: copies }, () => workload.urls).flat() }], (corpusDir, hosts) => {
             const dir = mkdtempSync(path.join(os.tmpdir(), 'robots-peer-'));
-            return benchRun(command, hosts, ctx.agent, reps(ctx), dir, corpusDir).finally(() => rmSync(dir, { recursive: true, force: true }));
+            return benchRun(command, hosts, ctx.agent, n, dir, corpusDir).finally(() => rmSync(dir, { recursive: true, force: true }));
           });
-          return mark(rates(b.phases.match, b.urls));
+          let copies = 1;
+          for (let tries = 0; tries < 6; tries++) {
+            const t = Math.max(...(await once(copies, 1)).phases.match);
+            if (t >= 0.2) break;
+            copies = Math.ceil(copies * (t > 0.01 ? 0.3 / t : 100));
+          }
+          const b = await once(copies, reps(ctx));
+          return mark(rates(b.phases.match, b.urls), copies > 1 ? { note: `the URL list ${copies.toLocaleString('en')} times over` } : {});
         }
         default:
           return undefined;
