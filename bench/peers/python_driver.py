@@ -28,13 +28,14 @@ def engine(name):
 
         return parse, lambda rp, agent, url: rp.can_fetch(agent, url), 'CPython %s' % platform.python_version()
     if name == 'protego':
+        import platform
         from importlib.metadata import version
         from protego import Protego
 
         def parse(body):
             return Protego.parse(body.decode('utf-8', errors='ignore'))
 
-        return parse, lambda rp, agent, url: rp.can_fetch(url, agent), version('protego')
+        return parse, lambda rp, agent, url: rp.can_fetch(url, agent), '%s (CPython %s)' % (version('protego'), platform.python_version())
     raise SystemExit('unknown engine %r' % name)
 
 
