@@ -54,16 +54,37 @@ export function mostRules(hosts, n) {
   return [...hosts].sort((a, b) => b.rules - a.rules).slice(0, n);
 }
 
-/** Google's verdicts grouped by host then agent: Map<host, Map<agent, { urls, allowed }>>. */
+/** Google's verdicts and matching lines grouped by host then agent: Map<host, Map<agent, { urls, allowed, lines }>>. */
 export function loadGoogleVerdicts() {
   const byHost = new Map();
-  for (const { host, url, agent, allowed } of jsonLines(VERDICTS)) {
+  for (const { host, url, agent, allowed, line } of jsonLines(VERDICTS)) {
     let agents = byHost.get(host);
     if (!agents) byHost.set(host, (agents = new Map()));
     let list = agents.get(agent);
-    if (!list) agents.set(agent, (list = { urls: [], allowed: [] }));
+    if (!list) agents.set(agent, (list = { urls: [], allowed: [], lines: [] }));
     list.urls.push(url);
     list.allowed.push(allowed);
+    list.lines.push(line);
   }
   return byHost;
+}
+
+/**
+ * The conformance vectors (../shared/conformance/verdicts.json) with one agent, as
+ * { id, bytes, agent, url, google } (google: Google's verdict, google_allowed where the
+ * vector has one, else allowed). The 34 vectors of several agents are left out: the peers
+ * take one agent.
+ */
+export function loadConformance() {
+  const file = path.join(SHARED, 'conformance', 'verdicts.json');
+  if (!existsSync(file)) return [];
+  /** @type {{ id: string, robots?: string, robots_b64?: string, agents: string[], url: string, allowed: boolean, google_allowed?: boolean }[]} */
+  const all = JSON.parse(readFileSync(file, 'utf8'));
+  return all.filter((v) => v.agents.length === 1).map((v) => ({
+    id: v.id,
+    bytes: v.robots_b64 !== undefined ? Buffer.from(v.robots_b64, 'base64') : Buffer.from(v.robots ?? '', 'utf8'),
+    agent: v.agents[0],
+    url: v.url,
+    google: v.google_allowed ?? v.allowed,
+  }));
 }

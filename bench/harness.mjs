@@ -48,13 +48,17 @@ export async function runWorkloads({ adapters, skipped = /** @type {{ module: st
     const t0 = performance.now();
     const entry = { id: workload.id, title: workload.title, kind: workload.kind, unit: workload.unit, description: workload.describe(ctx), results: {}, ...(workload.baseline ? { baseline: workload.baseline } : {}), seconds: 0 };
     log(`${workload.id}: ${entry.description}`);
-    const applicable = adapters.filter((a) => !workload.appliesTo || workload.appliesTo(a));
-    workload.prepare?.(ctx, applicable); // work that may start for every engine at once
+    // An engine measured in its own process (Google's native build, the Python parsers) has
+    // figures for the workloads it names, taken by its driver (peers/external.mjs).
+    const applicable = adapters.filter((a) => (a.ownProcess ? a.measures.includes(workload.id) : !workload.appliesTo || workload.appliesTo(a)));
+    workload.prepare?.(ctx, applicable.filter((a) => !a.ownProcess)); // work that may start for every engine at once
     for (const adapter of applicable) {
       collectGarbage();
       const t1 = performance.now();
       try {
-        entry.results[adapter.id] = await workload.run(ctx, adapter);
+        const figures = adapter.ownProcess && workload.id !== 'agreement' ? await adapter.runWorkload(workload, ctx) : await workload.run(ctx, adapter);
+        if (figures === undefined) continue;
+        entry.results[adapter.id] = figures;
       } catch (e) {
         entry.results[adapter.id] = { error: String(e instanceof Error ? e.message : e) };
       }

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { headlineTable, workloadTable, renderMarkdown } from './tables.mjs';
+import { causeTables, headlineTable, workloadTable, renderMarkdown } from './tables.mjs';
 import { renderChart } from './chart.mjs';
 
 export function renderReport(results, resultsFile) {
@@ -25,6 +25,12 @@ export function renderReport(results, resultsFile) {
   ];
   for (const w of results.workloads) {
     lines.push(`## ${w.title} (\`${w.id}\`)`, '', `${w.description}. ${w.unit}, ${Math.round(w.seconds)} s for all engines.`, '', renderMarkdown(workloadTable(results, w)), '');
+    if (w.kind === 'agreement') {
+      lines.push('### Where each engine differs from Google', '', 'Each probe where the verdict (or, for an engine that reports it, the matching line) differs from Google\'s, under the first cause that applies, in this order: errors thrown, size limits (over 500 KiB), invalid UTF-8, non-ASCII, percent-encoding, `index.htm`, `*` and `$`, user-agent matching, group merging, precedence and ties (read from the file, the URL and the rule Google matched: a heuristic; the example lets the reader check it).', '');
+      for (const t of causeTables(results)) {
+        lines.push(`#### ${t.engine}`, '', t.agreesEverywhere ? 'Agrees with Google on every probe.' : renderMarkdown(t.table), '');
+      }
+    }
   }
   lines.push('## Engines', '', '| engine | library | version | api |', '| --- | --- | --- | --- |');
   for (const e of results.engines) lines.push(`| ${e.label} | ${e.library} | ${e.version} | ${e.api}${e.profile ? `, profile ${e.profile}` : ''} |`);

@@ -1,6 +1,7 @@
 // The tables of a results object (the headline, then one per workload), as plain
 // rows, and their rendering for the terminal and for Markdown.
 import { formatFigure } from './format.mjs';
+import { CAUSES as CAUSE_ORDER } from './agreement-causes.mjs';
 
 const HEADLINE_KINDS = { throughput: '× speed', memory: '× bytes', latency: '× ms' };
 
@@ -60,6 +61,8 @@ function notes(r) {
   if (r.compiledPerHost !== undefined) n.push(`${formatFigure(r.compiledPerHost, 'bytes/host')} before the checks`);
   if (r.processWallMs !== undefined) n.push(`process wall ${formatFigure(r.processWallMs, 'ms')} ms`);
   if (r.agree !== undefined) n.push(`${r.agree.toLocaleString('en')} of ${r.total.toLocaleString('en')}`);
+  if (r.conformance) n.push(`conformance vectors: ${r.conformance.agree.toLocaleString('en')} of ${r.conformance.total.toLocaleString('en')}`);
+  if (r.lineTotal) n.push(`verdict and matching line: ${formatFigure((100 * r.lineAgree) / r.lineTotal, '%')} (${r.lineAgree.toLocaleString('en')})`);
   if (r.note) n.push(r.note);
   return n.join('; ');
 }
@@ -92,8 +95,22 @@ export function renderText({ headers, rows }) {
 
 export function renderMarkdown({ headers, rows }) {
   const esc = (c) => c.replace(/\|/g, '\\|');
-  const align = headers.map((_, i) => (i === 0 || headers[i] === 'notes' ? '---' : '---:'));
+  const align = headers.map((_, i) => (i === 0 || headers[i] === 'notes' || headers[i] === 'example' ? '---' : '---:'));
   return [`| ${headers.map(esc).join(' | ')} |`, `| ${align.join(' | ')} |`, ...rows.map((r) => `| ${r.map(esc).join(' | ')} |`)].join('\n');
+}
+
+/**
+ * Per engine, where it differs from Google (the agreement workload's causes): a table of
+ * cause, probes and one example each; engines that agree on everything are listed as such.
+ */
+export function causeTables(results) {
+  const w = results.workloads.find((x) => x.kind === 'agreement');
+  if (!w) return [];
+  return results.engines.filter((e) => w.results[e.id]?.causes).map((e) => {
+    const r = w.results[e.id];
+    const rows = CAUSE_ORDER.filter((c) => r.causes[c]).map((c) => [c, r.causes[c].count.toLocaleString('en'), (r.causes[c].lineOnly ?? 0).toLocaleString('en'), r.causes[c].example]);
+    return { engine: e.label, agreesEverywhere: rows.length === 0, table: { headers: ['cause', 'verdict differs', 'only the line differs', 'example'], rows } };
+  });
 }
 
 /** Everything for the terminal: the headline, then each workload's table. */

@@ -7,17 +7,17 @@ import { timingBudget } from './measure.mjs';
 import { measureMatching, oneFileWorkload } from './matching.mjs';
 import { runWorkloads } from './harness.mjs';
 import { renderResultsText } from './tables.mjs';
+import { originOf } from './adapters/url-path.mjs';
 
-/** The origin the file is served from: that of the first absolute URL (example.com if none). */
-function originOf(urls) {
-  const first = urls.find((u) => /^[a-z][a-z0-9+.-]*:\/\/[^/]/i.test(u)) ?? 'https://example.com/';
-  return first.match(/^[^:]+:\/\/[^/?#]+/)[0];
-}
 
 /** The user's file and URLs as a throughput workload. */
 function userWorkload(name, bytes, urls) {
-  const work = oneFileWorkload({ text: Buffer.from(bytes).toString('utf8'), bytes, origin: originOf(urls) }, urls);
+  const file = { text: Buffer.from(bytes).toString('utf8'), bytes, origin: originOf(urls) };
+  const work = oneFileWorkload(file, urls);
   return {
+    // For the engines measured in their own process (peers/external.mjs): what to hand their driver.
+    file,
+    urls,
     id: 'user',
     title: 'Your robots.txt',
     kind: 'throughput',

@@ -5,7 +5,12 @@
 //       for a warm loop (an engine may then build its lazy state from the start),
 //     isAllowed(handle, url) → boolean,
 //     checkMany?(handle, urls) → array-like of 0/1 or booleans,
-//     release?(handle), module }   (module: added by loadAdapters)
+//     release?(handle), explain?(handle, url) → { allowed, line } (line 0: no rule matched),
+//     parsesEveryCall? (no parse-once API: the parse workload does not apply), module }
+//     (module: added by loadAdapters)
+//   or, for an engine measured in its own process (peers/external.mjs):
+//   { id, label, library, version, api: 'own process', ownProcess: true, measures: workload ids,
+//     runWorkload(workload, ctx) → figures, verdicts(rows, agent) → [{ allowed, line? }] }
 //
 // `file` is { text, bytes, origin } (the body as a string and as octets, and the
 // origin it was served from). parse() is given the crawler's agent because this
@@ -19,7 +24,15 @@ export const ADAPTER_MODULES = [
   './robots-txt-parser.mjs',
   './node-robots.mjs',
   './exclusion.mjs',
+  // The field's references, built or installed outside npm (skipped, saying how to get them, when absent):
+  './google-wasm.mjs',
+  './google-native.mjs',
+  './python-urllib.mjs',
+  './python-protego.mjs',
 ];
+
+/** The modules whose engines are not npm packages: a missing one is a note, not a fault of the install. */
+export const REFERENCE_MODULES = ['google-wasm', 'google-native', 'python-urllib', 'python-protego'];
 
 /** The adapter all ratios are taken against. */
 export const BASELINE_ID = 'robots-parser';

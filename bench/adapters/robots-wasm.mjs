@@ -16,6 +16,7 @@ export async function load() {
       // crawler's workloads (first-verdict, crawler-mix, memory) take the default, cold first.
       parse: (file, agent, how) => parse(file.bytes, { profile, maxBytes: Infinity }).compile(agent, how?.warm ? { coldOctets: 0 } : undefined),
       isAllowed: (matcher, url) => matcher.isAllowed(url),
+      explain: (matcher, url) => matcher.explain(url),
       release: (matcher) => matcher.dispose(),
       // What compile() leaves to the first check (the parse workload measures it too).
       lazy: 'the cold walk of its rule list',

@@ -16,3 +16,9 @@ export function pathOf(url) {
   const path = url.slice(start, end);
   return path.startsWith('/') ? path : '/' + path;
 }
+
+/** The origin a robots.txt is served from, for URLs checked against it: that of the first absolute URL (https://example.com if none). */
+export function originOf(urls) {
+  const first = urls.find((u) => /^[a-z][a-z0-9+.-]*:\/\/[^/]/i.test(u)) ?? 'https://example.com/';
+  return /** @type {RegExpMatchArray} */ (first.match(/^[^:]+:\/\/[^/?#]+/))[0];
+}

@@ -137,7 +137,12 @@ Each engine parses the file once, makes a warm pass over the URLs, then is timed
 over passes of them (tinybench). The table gives median, min and max URLs/s and
 the ratio to robots-parser. Peers that are not installed are skipped with a note:
 npm install robots-parser robots-txt-guard robots-txt-parse robots-txt-parser
-robots exclusion adds them. The repository's npm run bench runs the full harness.`)
+robots exclusion adds them. Google's WASM and native C++ builds and Python's
+urllib.robotparser and protego run too where they are available (in the
+repository: apt-get install -y g++ pkg-config libabsl-dev emscripten
+python3-protego, then npm run build:peers); the native build and the Python
+parsers are timed by their own process on the same file and URLs. The
+repository's npm run bench runs the full harness.`)
   .action(async (file: string, urls: string, o) => {
     exitCode = await benchCommand(file, urls, o);
   });

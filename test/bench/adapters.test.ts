@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
-import { loadAdapters, ADAPTER_MODULES } from '../../bench/adapters/index.mjs';
+import { loadAdapters, ADAPTER_MODULES, REFERENCE_MODULES } from '../../bench/adapters/index.mjs';
+import { withFiles } from '../../bench/peers/external.mjs';
+import { spawnSync } from 'node:child_process';
 import { pathOf } from '../../bench/adapters/url-path.mjs';
 import { parse } from '../../dist/index.js';
 
@@ -57,10 +59,11 @@ const DIRECT: Record<string, Direct> = {
 const { adapters, skipped } = await loadAdapters();
 
 describe('bench adapters', () => {
-  it('loads every adapter module (the peers are devDependencies here)', () => {
-    expect(skipped).toEqual([]);
+  it('loads every npm adapter module (the peers are devDependencies here); a reference not built or installed is skipped saying how to get it', () => {
+    expect(skipped.filter((s: { module: string }) => !REFERENCE_MODULES.includes(s.module))).toEqual([]);
+    for (const s of skipped) expect(s.reason).toMatch(/apt-get install -y /);
     expect(adapters.map((a: { id: string }) => a.id)).toEqual(expect.arrayContaining(['wasm-google', 'wasm-google-batch', 'wasm-rfc', 'wasm-rfc-batch', ...Object.keys(DIRECT)]));
-    expect(ADAPTER_MODULES.length).toBe(6);
+    expect(ADAPTER_MODULES.length).toBe(10);
   });
 
   it('skips a module whose library is not installed, saying so', async () => {
@@ -106,3 +109,53 @@ describe('bench adapters', () => {
     expect(pathOf('http://a.example:8080/p%41')).toBe('/p%41');
   });
 });
+
+// The field's references (built by npm run build:peers, or Python's parsers): each skipped
+// here when it is absent, as the bench skips it.
+const byId = (id: string) => adapters.find((a: { id: string }) => a.id === id);
+
+describe.skipIf(!byId('google-wasm'))("Google's WASM build through its adapter", () => {
+  it("gives this engine's google verdicts and lines, the body passed as bytes", () => {
+    const adapter = byId('google-wasm');
+    for (const agent of AGENTS) {
+      const m = parse(file.bytes, { profile: 'google', maxBytes: Infinity }).compile(agent);
+      const h = adapter.parse(file, agent);
+      expect(h.body).toBeInstanceOf(Uint8Array);
+      expect(URLS.map((u) => adapter.isAllowed(h, u))).toEqual(URLS.map((u) => m.isAllowed(u)));
+      expect(URLS.map((u) => adapter.explain(h, u))).toEqual(URLS.map((u) => ({ allowed: m.explain(u).allowed, line: m.explain(u).line })));
+      m.dispose();
+    }
+  });
+});
+
+describe.skipIf(!byId('google-native'))("Google's native build through its driver", () => {
+  it("gives this engine's google verdicts and lines", async () => {
+    const adapter = byId('google-native');
+    for (const agent of AGENTS) {
+      const m = parse(file.bytes, { profile: 'google', maxBytes: Infinity }).compile(agent);
+      const got = await withFiles([{ bytes: file.bytes, urls: URLS }], (dir: string, hosts: { host: string; urls: string[] }[]) => adapter.verdicts(hosts[0].urls.map((u) => [hosts[0].host, u]), agent, dir));
+      expect(got.map((g: { allowed: boolean; line: number }) => ({ allowed: g.allowed, line: g.line }))).toEqual(URLS.map((u) => ({ allowed: m.explain(u).allowed, line: m.explain(u).line })));
+      m.dispose();
+    }
+  });
+});
+
+// Python's parsers called directly, as their documentation shows, in the interpreter the adapter found.
+const PYTHON_DIRECT: Record<string, string> = {
+  'python-urllib': 'import sys, urllib.robotparser as r\np = r.RobotFileParser(); p.parse(sys.argv[1].splitlines())\nprint(" ".join(str(p.can_fetch(sys.argv[2], u)) for u in sys.argv[3:]))',
+  'python-protego': 'import sys\nfrom protego import Protego\np = Protego.parse(sys.argv[1])\nprint(" ".join(str(p.can_fetch(u, sys.argv[2])) for u in sys.argv[3:]))',
+};
+for (const [id, program] of Object.entries(PYTHON_DIRECT)) {
+  describe.skipIf(!byId(id))(`${id} through its driver`, () => {
+    it("gives its library's verdicts", async () => {
+      const adapter = byId(id);
+      for (const agent of AGENTS) {
+        const direct = spawnSync(adapter.command[0], ['-c', program, BODY, agent, ...URLS], { encoding: 'utf8' }).stdout.trim().split(' ').map((v) => v === 'True');
+        const got = await withFiles([{ bytes: file.bytes, urls: URLS }], (dir: string, hosts: { host: string; urls: string[] }[]) => adapter.verdicts(hosts[0].urls.map((u) => [hosts[0].host, u]), agent, dir));
+        expect(got.map((g: { allowed: boolean }) => g.allowed)).toEqual(direct);
+        expect(direct).toContain(true);
+        expect(direct).toContain(false);
+      }
+    });
+  });
+}

@@ -38,8 +38,14 @@ const results = {
     {
       id: 'agreement', title: "Agreement with Google's verdicts", kind: 'agreement', unit: '%', description: 'probes', seconds: 30,
       results: {
-        'wasm-google': { median: 100, min: 100, max: 100, samples: 1, agree: 10, total: 10 },
-        'robots-parser': { median: 90, min: 90, max: 90, samples: 1, agree: 9, total: 10 },
+        'wasm-google': { median: 100, min: 100, max: 100, samples: 1, agree: 10, total: 10, lineAgree: 10, lineTotal: 10, conformance: { agree: 5, total: 5 }, causes: {} },
+        'robots-parser': {
+          median: 90, min: 90, max: 90, samples: 1, agree: 9, total: 10, conformance: { agree: 4, total: 5 },
+          causes: {
+            'precedence and ties': { count: 1, lineOnly: 0, example: 'a.example, Googlebot, https://a.example/x: Google allowed (line 3 `Allow: /x`), this engine disallowed' },
+            '`*` and `$`': { count: 1, lineOnly: 0, example: 'conformance vector v/1 (FooBot, "/a"): Google disallowed, this engine allowed' },
+          },
+        },
       },
     },
     {
@@ -130,6 +136,17 @@ describe('bench report', () => {
       writeFileSync(path.join(dir, name), '{}');
     }
     expect(path.basename(newestFullResults(dir)!)).toBe('2026-01-02-box.json');
+  });
+
+  it('gives a table per engine of where it differs from Google, causes in their order, and the line and conformance counts', () => {
+    const section = markdown.slice(markdown.indexOf('### Where each engine differs from Google'));
+    expect(section).toContain('#### robots-wasm google\n\nAgrees with Google on every probe.');
+    expect(section).toContain('| cause | verdict differs | only the line differs | example |');
+    const parser = section.slice(section.indexOf('#### robots-parser'));
+    expect(parser.indexOf('| `*` and `$` | 1 | 0 | conformance vector v/1')).toBeGreaterThan(0);
+    expect(parser.indexOf('| `*` and `$` |')).toBeLessThan(parser.indexOf('| precedence and ties | 1 | 0 | a.example'));
+    expect(markdown).toContain('10 of 10; conformance vectors: 5 of 5; verdict and matching line: 100% (10)');
+    expect(markdown).toContain('9 of 10; conformance vectors: 4 of 5 |');
   });
 
   it('renders the terminal tables from the same results', () => {
