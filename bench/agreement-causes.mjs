@@ -1,14 +1,17 @@
 // Why an engine's verdict differs from Google's, sorted into causes a reader can act on.
 // Each disagreement goes to the first cause that applies, in this order (so a probe on a
-// file that is not UTF-8 counts there, whatever rule decided it): errors thrown, size
-// limits, invalid UTF-8, non-ASCII, percent-encoding, index.htm, `*` and `$`, user-agent
-// matching, group merging, precedence and ties. What decides is read from the file and
+// file that is not UTF-8 counts there, whatever rule decided it): errors thrown,
+// /robots.txt itself, size limits, invalid UTF-8, non-ASCII, percent-encoding, index.htm,
+// `*` and `$`, user-agent matching, group merging, precedence and ties. What decides is read from the file and
 // URL and from the rule Google matched (its line), not from the engine's code: a heuristic,
 // and the example beside each count lets the reader check it.
 
 /** The causes, in the order they are tried. */
 export const CAUSES = [
   'errors thrown',
+  // RFC 9309 2.2.2: /robots.txt is implicitly allowed, which Google's parser does not do
+  // (its rules decide that path as any other): an engine that follows the RFC differs there.
+  '/robots.txt itself',
   'size limits',
   'invalid UTF-8',
   'non-ASCII',
@@ -41,9 +44,15 @@ export function fileFacts(bytes) {
   return { octets: bytes.length, validUtf8, nonAscii: /[^\x00-\x7f]/.test(text), lines, agents };
 }
 
+/** The URL names /robots.txt itself (no query: RFC 9309's implicit allow is for that resource). */
+function isRobotsTxtUrl(url) {
+  return /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/?#]*\/robots\.txt(?:#.*)?$/i.test(url) || url === '/robots.txt';
+}
+
 /** The cause of one disagreement: { facts, agent, url, googleLine (0: none), threw }. */
 export function causeOf({ facts, agent, url, googleLine, threw }) {
   if (threw) return 'errors thrown';
+  if (isRobotsTxtUrl(url)) return '/robots.txt itself';
   if (facts.octets > GOOGLE_MAX_OCTETS) return 'size limits';
   if (!facts.validUtf8) return 'invalid UTF-8';
   if (facts.nonAscii || /[^\x00-\x7f]/.test(url)) return 'non-ASCII';

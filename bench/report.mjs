@@ -26,7 +26,7 @@ export function renderReport(results, resultsFile) {
   for (const w of results.workloads) {
     lines.push(`## ${w.title} (\`${w.id}\`)`, '', `${w.description}. ${w.unit}, ${Math.round(w.seconds)} s for all engines.`, '', renderMarkdown(workloadTable(results, w)), '');
     if (w.kind === 'agreement') {
-      lines.push('### Where each engine differs from Google', '', 'Each probe where the verdict (or, for an engine that reports it, the matching line) differs from Google\'s, under the first cause that applies, in this order: errors thrown, size limits (over 500 KiB), invalid UTF-8, non-ASCII, percent-encoding, `index.htm`, `*` and `$`, user-agent matching, group merging, precedence and ties (read from the file, the URL and the rule Google matched: a heuristic; the example lets the reader check it).', '');
+      lines.push('### Where each engine differs from Google', '', 'Each probe where the verdict (or, for an engine that reports it, the matching line) differs from Google\'s, under the first cause that applies, in this order: errors thrown, /robots.txt itself (RFC 9309 allows it whatever the rules; Google\'s parser does not), size limits (over 500 KiB), invalid UTF-8, non-ASCII, percent-encoding, `index.htm`, `*` and `$`, user-agent matching, group merging, precedence and ties (read from the file, the URL and the rule Google matched: a heuristic; the example lets the reader check it).', '');
       for (const t of causeTables(results)) {
         lines.push(`#### ${t.engine}`, '', t.agreesEverywhere ? 'Agrees with Google on every probe.' : renderMarkdown(t.table), '');
       }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { renderReport, writeReport, newestFullResults } from '../../bench/report.mjs';
 import { renderChart } from '../../bench/chart.mjs';
 import { renderResultsText } from '../../bench/tables.mjs';
+import { causeOf, fileFacts } from '../../bench/agreement-causes.mjs';
 
 const results = {
   schema: 1,
@@ -153,5 +154,21 @@ describe('bench report', () => {
     const text: string = renderResultsText(results);
     expect(text).toContain('Ratios against robots-parser');
     expect(text).toMatch(/robots-wasm google\s+20\.0×\s+—\s+100%\s+0\.50×/);
+  });
+});
+
+describe('the causes of a disagreement with Google', () => {
+  const facts = fileFacts(new TextEncoder().encode('User-agent: *\nDisallow: /\n'));
+  const cause = (url: string) => causeOf({ facts, agent: 'Googlebot', url, googleLine: 2, threw: false });
+
+  it('/robots.txt itself is a cause of its own (RFC 9309 allows it; Google lets the rules decide), not a tie', () => {
+    expect(cause('https://docs.google.com/robots.txt')).toBe('/robots.txt itself');
+    // Another path, or the same with a query, is decided by the rules in both readings.
+    expect(cause('https://docs.google.com/robots.txt?x=1')).toBe('precedence and ties');
+    expect(cause('https://docs.google.com/a/robots.txt')).toBe('precedence and ties');
+  });
+
+  it('an error thrown comes first', () => {
+    expect(causeOf({ facts, agent: 'Foo Bar', url: 'https://a.example/robots.txt', googleLine: 0, threw: true })).toBe('errors thrown');
   });
 });
