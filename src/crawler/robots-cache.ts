@@ -158,36 +158,37 @@ export class RobotsCache {
     const { status } = slot.entry;
     if (status === 'unavailable') return true;
     if (status === 'unreachable' || slot.entry.packed === undefined) return false;
-    if (slot.evicted || slot.matcher === undefined) {
-      // Dropped from the cache while this lookup waited: a one-off matcher, freed at once.
-      const packed = slot.entry.packed;
-      const once = this.compile(unpackBody(packed), packed.options);
-      try {
-        return once.isAllowed(url);
-      } finally {
-        once.dispose();
-      }
+    const matcher = this.matcherOf(slot);
+    try {
+      return matcher.isAllowed(url);
+    } finally {
+      this.afterCheck(key, slot, matcher);
     }
-    const allowed = slot.matcher.isAllowed(url);
-    // The automaton grows as URLs are checked (up to maxDfaBytes): weigh it again.
-    this.reweigh(key, slot);
-    return allowed;
   }
 
   /** verdict() with its deciding line, for an ok entry (usage()). */
   private explained(key: string, slot: Slot, url: string): { allowed: boolean; line: number } {
-    if (slot.evicted || slot.matcher === undefined) {
-      const packed = slot.entry.packed!;
-      const once = this.compile(unpackBody(packed), packed.options);
-      try {
-        return once.explain(url);
-      } finally {
-        once.dispose();
-      }
+    const matcher = this.matcherOf(slot);
+    try {
+      return matcher.explain(url);
+    } finally {
+      this.afterCheck(key, slot, matcher);
     }
-    const verdict = slot.matcher.explain(url);
-    this.reweigh(key, slot);
-    return verdict;
+  }
+
+  /** An ok entry's matcher: the slot's, or, for a slot dropped from the cache
+   * while this lookup waited, a one-off compiled from its copy (see afterCheck). */
+  private matcherOf(slot: Slot): Matcher {
+    if (!slot.evicted && slot.matcher !== undefined) return slot.matcher;
+    const packed = slot.entry.packed!;
+    return this.compile(unpackBody(packed), packed.options);
+  }
+
+  /** After a check: a one-off matcher is freed at once; the slot's automaton,
+   * which grows as URLs are checked (up to maxDfaBytes), is weighed again. */
+  private afterCheck(key: string, slot: Slot, matcher: Matcher): void {
+    if (matcher === slot.matcher && !slot.evicted) this.reweigh(key, slot);
+    else matcher.dispose();
   }
 
   /** A slot's bytes again, once they may have changed (a growing automaton, a parsed file, answers). */
