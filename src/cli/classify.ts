@@ -8,8 +8,7 @@ import { LineClassifier, MAX_COUNTED_HOSTS } from '../bulk/classify/line-classif
 import { MAX_CRAWLERS, type OutputFormat } from '../bulk/classify/classification.js';
 import { BlockClassifier, compileAgents, type ClassifiedBlock, type ClassifyConfig } from '../bulk/classify-config.js';
 import { readRobotsFile } from './robots-file.js';
-import { CliError, EXIT_USAGE, reason } from './errors.js';
-import { BulkError } from '../bulk/errors.js';
+import { CliError, reason, userExitCode } from './errors.js';
 import { BLOCK_OCTETS, lineBlocks } from '../bulk/sources/line-blocks.js';
 import type { FileRange } from '../bulk/sources/file-ranges.js';
 import { OutputSink } from '../bulk/output-sink.js';
@@ -179,7 +178,8 @@ async function classifyWith(inputPath: string | undefined, options: ClassifyOpti
   } catch (e) {
     progress.stop();
     const what = sink.abandon();
-    if (e instanceof CliError || e instanceof BulkError) throw new CliError(`${e.message}; ${what}`, e instanceof CliError ? e.exitCode : EXIT_USAGE);
+    const code = userExitCode(e);
+    if (code !== undefined) throw new CliError(`${(e as Error).message}; ${what}`, code);
     throw e;
   } finally {
     await engine.close(); // the threads are stopped before the input they read is closed

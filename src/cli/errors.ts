@@ -1,5 +1,6 @@
 // Errors the user can fix: printed as one line ("robots: ..."), never a stack trace.
 // The bulk code's own (BulkError) are shown the same way, with the usage exit.
+import { BulkError } from '../bulk/errors.js';
 export { reason } from '../bulk/errors.js';
 
 /** Exit code for usage and input errors (as Google's robots tool uses 2). */
@@ -11,4 +12,11 @@ export class CliError extends Error {
     super(message);
     this.exitCode = exitCode;
   }
+}
+
+/** The exit code of an error the user can fix (a CliError's own, a BulkError's
+ * the usage exit), or undefined for anything else: a bug. */
+export function userExitCode(e: unknown): number | undefined {
+  if (e instanceof CliError) return e.exitCode;
+  return e instanceof BulkError ? EXIT_USAGE : undefined;
 }

@@ -8,8 +8,7 @@ import { FORMATS, formatNames } from './options.js';
 import { benchCommand } from './bench.js';
 import { checkCommand } from './check.js';
 import { classifyCommand } from './classify.js';
-import { CliError, EXIT_USAGE, reason } from './errors.js';
-import { BulkError } from '../bulk/errors.js';
+import { EXIT_USAGE, reason, userExitCode } from './errors.js';
 import { explainCommand } from './explain.js';
 import { fetchCommand } from './fetch.js';
 import { lintCommand } from './lint.js';
@@ -176,9 +175,9 @@ try {
   if (e instanceof CommanderError) {
     // --help and --version end here too, with code 0.
     exitCode = e.exitCode === 0 ? 0 : EXIT_USAGE;
-  } else if (e instanceof CliError || e instanceof BulkError) {
-    process.stderr.write(`robots: ${e.message}\n`);
-    exitCode = e instanceof CliError ? e.exitCode : EXIT_USAGE;
+  } else if (userExitCode(e) !== undefined) {
+    process.stderr.write(`robots: ${(e as Error).message}\n`);
+    exitCode = userExitCode(e)!;
   } else {
     // A bug, not the user's mistake: say so; the stack only on request.
     const err = e as Error;
