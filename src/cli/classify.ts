@@ -16,7 +16,7 @@ import { Progress } from './progress.js';
 import { thousands } from './numbers.js';
 import { indexWarcs, type WarcIndex } from '../bulk/sources/warc-index.js';
 import { writeAllSync } from '../bulk/threads/write-turns.js';
-import { IndexProgress } from './progress.js';
+import { EXIT_SKIPPED, warcRunOf } from './warc-inputs.js';
 import { noteAgents, parseAgents, parseFormat, parseMaxOctets, parseProfile } from './options.js';
 import { OutputClosed, WorkerPool } from '../bulk/threads/worker-pool.js';
 import { RoutedPool } from '../bulk/threads/routed-pool.js';
@@ -27,6 +27,11 @@ export interface ClassifyOptions {
   robots?: string;
   robotsDir?: string;
   robotsWarc?: string[];
+  /** --robots-warc-list and its settings (warc-inputs.ts). */
+  robotsWarcList?: string[];
+  warcBase?: string;
+  warcRetries?: string;
+  warcTimeoutMs?: string;
   missing: string;
   agent: string[];
   /** --agent was given (not the default). */
@@ -66,33 +71,42 @@ export async function classifyCommand(inputPath: string | undefined, options: Cl
   if (options.robots === '-' && (inputPath === undefined || inputPath === '-')) {
     throw new CliError('--robots - reads the robots.txt from stdin, so the URLs cannot come from there too: give them as a file (robots classify --robots - urls.txt)');
   }
-  const { config, threads } = readOptions(options, await robotsOf(options));
-  const warc = options.robotsWarc === undefined ? undefined : await indexOf(options.robotsWarc, config, options.quiet === true);
-  if (warc !== undefined) config.warc = warc.data;
-  try {
-    return await classifyWith(inputPath, options, config, threads);
-  } finally {
-    warc?.dispose();
+  if (options.robotsWarcList?.includes('-') && (inputPath === undefined || inputPath === '-')) {
+    throw new CliError('--robots-warc-list - reads the list from stdin, so the URLs cannot come from there too: give them as a file');
   }
+  const { config, threads } = readOptions(options, await robotsOf(options));
+  const warc = options.robotsWarc === undefined && options.robotsWarcList === undefined ? undefined : await indexOf(options, config);
+  if (warc !== undefined) config.warc = warc.index.data;
+  let code: number;
+  try {
+    code = await classifyWith(inputPath, options, config, threads);
+  } finally {
+    warc?.index.dispose();
+  }
+  // Every verdict written, but some WARCs of a list could not be had (each said on stderr, and in the summary).
+  return code === 0 && warc !== undefined && warc.skipped > 0 ? EXIT_SKIPPED : code;
 }
 
-/** --robots-warc: the captures indexed before any URL is read (progress and a summary line on stderr). */
-async function indexOf(files: string[], config: ClassifyConfig, quiet: boolean): Promise<WarcIndex> {
-  const bar = new IndexProgress(process.stderr.isTTY === true && !quiet);
-  const index = await indexWarcs(files, {
-    maxOctets: config.maxOctets,
-    warn: (line) => bar.interrupt(`robots classify: warning: ${line}`),
-    progress: (octets, total) => bar.update(octets, total),
-  });
-  bar.stop();
+/** --robots-warc, --robots-warc-list: the captures indexed before any URL is read (progress and a summary line on stderr). */
+async function indexOf(options: ClassifyOptions, config: ClassifyConfig): Promise<{ index: WarcIndex; skipped: number }> {
+  const quiet = options.quiet === true;
+  const run = await warcRunOf('classify', options);
+  let index: WarcIndex;
+  try {
+    index = await indexWarcs(run.files, { maxOctets: config.maxOctets, warn: run.warn, progress: run.progress });
+  } finally {
+    run.stop();
+  }
   const s = index.stats;
   if (!quiet) {
     process.stderr.write(`robots classify: indexed ${thousands(s.responses)} responses (${thousands(index.data.captures.size)} URLs) of ${thousands(s.records)} records in ${thousands(s.files)} WARC file${s.files === 1 ? '' : 's'}, ` +
       `${(s.octets / 2 ** 20).toFixed(1)} MiB in ${(s.ms / 1000).toFixed(2)} s (${(s.octets / 2 ** 20 / Math.max(s.ms / 1000, 1e-3)).toFixed(1)} MiB/s)` +
       `${s.damaged > 0 ? `; ${thousands(s.damaged)} damaged part${s.damaged === 1 ? '' : 's'} skipped (said above)` : ''}` +
-      `${s.truncated > 0 ? `; ${thousands(s.truncated)} capture${s.truncated === 1 ? '' : 's'} cut to --max-octets (said above)` : ''}\n`);
+      `${s.truncated > 0 ? `; ${thousands(s.truncated)} capture${s.truncated === 1 ? '' : 's'} cut to --max-octets (said above)` : ''}${run.note()}\n`);
+  } else if (run.skipped() > 0) {
+    process.stderr.write(`robots classify: ${thousands(run.skipped())} WARC file${run.skipped() === 1 ? '' : 's'} of the list skipped (said above): their captures are missing\n`);
   }
-  return index;
+  return { index, skipped: run.skipped() };
 }
 
 async function classifyWith(inputPath: string | undefined, options: ClassifyOptions, config: ClassifyConfig, given: number | undefined): Promise<number> {
@@ -209,9 +223,11 @@ async function robotsOf(o: ClassifyOptions): Promise<Pick<ClassifyConfig, 'robot
 
 /** --threads (undefined when not given: see threadsFor). */
 function readOptions(o: ClassifyOptions, robots: Pick<ClassifyConfig, 'robotsBody' | 'robotsUnreachable'>): { config: ClassifyConfig; threads: number | undefined } {
-  if ([o.robots, o.robotsDir, o.robotsWarc].filter((x) => x !== undefined).length !== 1) {
-    throw new CliError('give one of --robots FILE (one robots.txt for all URLs), --robots-dir DIR (DIR/<host> per URL) or --robots-warc FILE (robots.txt captures)');
+  if ([o.robots, o.robotsDir, o.robotsWarc ?? o.robotsWarcList].filter((x) => x !== undefined).length !== 1) {
+    throw new CliError('give one of --robots FILE (one robots.txt for all URLs), --robots-dir DIR (DIR/<host> per URL) or --robots-warc FILE / --robots-warc-list LIST (robots.txt captures)');
   }
+  const listOnly = ([['--warc-base', o.warcBase], ['--warc-retries', o.warcRetries], ['--warc-timeout-ms', o.warcTimeoutMs]] as const).find(([, v]) => v !== undefined);
+  if (listOnly !== undefined && o.robotsWarcList === undefined) throw new CliError(`${listOnly[0]} is for the entries of --robots-warc-list, which is not given`);
   if (o.missing !== 'allow' && o.missing !== 'disallow') throw new CliError(`--missing must be allow or disallow, got "${o.missing}"`);
   if (o.robotsDir !== undefined) {
     let isDir: boolean;

@@ -36,9 +36,13 @@ program
   .description('One verdict per URL, in input order: allowed|disallowed<TAB>line<TAB>url.')
   .argument('[urls]', 'file of URLs, one per line (default: stdin; "-" for stdin)')
   .option('--robots <file>', 'one robots.txt for every URL: a file, "-" (stdin), or an http(s) URL fetched as a crawler does')
-  .option('--user-agent <header>', 'with --robots URL: the User-Agent header sent (default: robots-wasm/VERSION)')
+  .option('--user-agent <header>', 'with --robots URL or --robots-warc-list URLs: the User-Agent header sent (default: robots-wasm/VERSION)')
   .option('--robots-dir <dir>', "each URL's origin's robots.txt: DIR/<scheme>/<host>[:port], else DIR/<host> (the host as robotsUrl() names it: 0x7f.1 is 127.0.0.1, %65.com is e.com, no trailing dot); no file: all allowed; a file that cannot be read: all disallowed")
   .option('--robots-warc <file>', 'robots.txt captures in a WARC file (.warc or .warc.gz; repeatable): each origin\'s latest capture, its HTTP status applied as RFC 9309 says (2xx the rules, 3xx followed among the captures, 4xx all allowed, 5xx and 429 all disallowed; a body decoded no further than --max-octets, a capture so cut named on stderr)', collect)
+  .option('--robots-warc-list <list>', "a list of WARC files as Common Crawl publishes them (robotstxt.paths.gz: one a line, gzipped or plain; \"-\" for stdin; repeatable; with --robots-warc or not): local paths, http(s) URLs, or paths relative to --warc-base; downloads a few at a time to a temporary directory, each removed once read; one that still fails after its retries is named and skipped, and the run ends with exit 1", collect)
+  .option('--warc-base <url|dir>', 'what relative entries of --robots-warc-list are relative to: an http(s) URL or a directory (default: https://data.commoncrawl.org/)')
+  .option('--warc-retries <n>', 'retries of a --robots-warc-list download that fails (5xx, 429, 408, a network error, a timeout, a body cut short), after 1 s, 2 s, 4 s ... (at most 60 s) or the Retry-After of a 503 or 429 (at most 10 min) (default: 5)')
+  .option('--warc-timeout-ms <n>', 'a --robots-warc-list download that receives nothing for this long fails (and is retried) (default: 30000)')
   .addOption(new Option('--missing <verdict>', 'a host with no robots.txt (no file under --robots-dir, no capture under --robots-warc): allow or disallow its URLs').default('allow'))
   .option('--agent <name>', "the crawler's product token, repeatable or comma-separated for a crawler that obeys several (the groups of any of them apply; default: Googlebot)", collect)
   .option('--crawlers <names>', 'several crawlers by product token, a verdict each (comma-separated or repeatable; at most 64): TSV url<TAB>verdict per crawler after a header line, JSON lines with "crawlers": {name: {allowed, line}}', collect)
@@ -61,7 +65,11 @@ stderr is a terminal.
 Examples:
   robots classify --robots robots.txt --agent Googlebot urls.txt > verdicts.tsv
   zcat urls.gz | robots classify --robots-dir robots/ --agent Bingbot --format jsonl --out v.jsonl
-  robots classify --robots-warc robotstxt.warc.gz --crawlers GPTBot,CCBot,ClaudeBot urls.txt`)
+  robots classify --robots-warc robotstxt.warc.gz --crawlers GPTBot,CCBot,ClaudeBot urls.txt
+  robots classify --robots-warc-list robotstxt.paths.gz --crawlers GPTBot,CCBot urls.txt
+
+Exit 0; 1 when a WARC of --robots-warc-list was skipped (named on stderr; every
+URL still gets its line); 2 for a usage error.`)
   .action(async (urls: string | undefined, o) => {
     exitCode = await classifyCommand(urls, { ...o, agent: o.agent ?? ['Googlebot'], agentGiven: o.agent !== undefined });
   });

@@ -77,3 +77,33 @@ export class IndexProgress {
     if (this.started) this.bar?.stop();
   }
 }
+
+/** A --robots-warc-list's files: read (or skipped) of all, MiB downloaded or read, the rate. */
+export class WarcListProgress {
+  private readonly bar: cliProgress.SingleBar | null;
+  private started = false;
+
+  constructor(enabled: boolean) {
+    this.bar = enabled
+      ? new cliProgress.SingleBar({ format: 'WARC files [{bar}] {value}/{total} | {mib} MiB | {rate} MiB/s', stream: process.stderr, hideCursor: true, clearOnComplete: true, fps: 5 }, cliProgress.Presets.shades_classic)
+      : null;
+  }
+
+  update(p: { done: number; total: number; octets: number; ms: number }): void {
+    if (this.bar === null) return;
+    const values = { mib: (p.octets / 2 ** 20).toFixed(1), rate: (p.octets / 2 ** 20 / Math.max(p.ms / 1000, 1e-3)).toFixed(1) };
+    if (!this.started) {
+      this.bar.start(p.total, p.done, values);
+      this.started = true;
+    }
+    this.bar.update(p.done, values);
+  }
+
+  interrupt(line: string): void {
+    process.stderr.write(this.bar === null || !this.started ? `${line}\n` : `\r\x1b[K${line}\n`);
+  }
+
+  stop(): void {
+    if (this.started) this.bar?.stop();
+  }
+}

@@ -77,9 +77,11 @@ export function captureKey(url: string): string | undefined {
   }
 }
 
-export async function indexWarcs(files: string[], options: { maxOctets: number; warn(line: string): void; progress?(octets: number, total: number): void }): Promise<WarcIndex> {
+/** files: local WARC files, all checked before the first is read; or a sequence of them (a
+ * --robots-warc-list's: each checked as it comes, the progress total growing with them). */
+export async function indexWarcs(files: readonly string[] | AsyncIterable<string>, options: { maxOctets: number; warn(line: string): void; progress?(octets: number, total: number): void }): Promise<WarcIndex> {
   const began = performance.now();
-  const sizes = files.map((f) => {
+  const sizeOf = (f: string) => {
     try {
       const st = statSync(f);
       if (!st.isFile()) throw new Error(st.isDirectory() ? 'is a directory' : 'not a regular file');
@@ -87,14 +89,15 @@ export async function indexWarcs(files: string[], options: { maxOctets: number; 
     } catch (e) {
       throw new BulkError(`cannot read WARC file ${f}: ${reason(e)}`);
     }
-  });
-  const total = sizes.reduce((a, b) => a + b, 0);
+  };
+  const sizes = isList(files) ? files.map(sizeOf) : [];
+  let total = sizes.reduce((a, b) => a + b, 0);
   const dir = mkdtempSync(join(tmpdir(), 'robots-warc-'));
   const spill = join(dir, 'bodies');
   const fd = openSync(spill, 'w');
   let spilled = 0;
   const captures = new Map<string, WarcCapture>();
-  const stats: WarcIndexStats = { files: files.length, octets: 0, records: 0, responses: 0, damaged: 0, truncated: 0, ms: 0 };
+  const stats: WarcIndexStats = { files: 0, octets: 0, records: 0, responses: 0, damaged: 0, truncated: 0, ms: 0 };
   // Removed at the end, on an error, and when the run is interrupted (Ctrl-C, a
   // kill): the spill may hold gigabytes. The signal is then raised again, so
   // the process ends as it would have.
@@ -108,9 +111,11 @@ export async function indexWarcs(files: string[], options: { maxOctets: number; 
   };
   for (const signal of SIGNALS) process.once(signal, onSignal);
   try {
-    for (const [n, file] of files.entries()) {
+    for await (const file of files) {
       const done = stats.octets;
-      const size = sizes[n];
+      const size = stats.files < sizes.length ? sizes[stats.files] : sizeOf(file);
+      if (stats.files >= sizes.length) total += size;
+      stats.files++;
       const gzip = isGzip(file);
       // Gzip (per record, or the whole file) inflated by zlib, which also checks
       // each member (warcio's own inflating passes over a damaged one without a word).
@@ -298,6 +303,10 @@ async function* dechunked(raw: LimitReader): AsyncGenerator<Uint8Array> {
     }
   }
   yield* reader;
+}
+
+function isList(files: readonly string[] | AsyncIterable<string>): files is readonly string[] {
+  return Array.isArray(files);
 }
 
 function isGzip(file: string): boolean {

@@ -1,0 +1,143 @@
+// One WARC file of a list (warc-list.ts) downloaded over http(s) to a local
+// file, with bounded retries: what may pass (a 5xx, 429 or 408, a network
+// error, a timeout, a body cut short) is tried again after an exponential
+// back-off, or after the server's Retry-After on a 503 or 429; what will not
+// (another 4xx, too many redirects) fails at once. node:http rather than
+// fetch(): the octets exactly as served (fetch would inflate a
+// `Content-Encoding: gzip` reply), and a socket timeout that is an idle timeout
+// (a large file at a slow rate is fine; a server that stops sending is not).
+import { createWriteStream, rmSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import { pipeline } from 'node:stream/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BulkError, reason } from '../errors.js';
+
+export interface DownloadOptions {
+  /** The User-Agent header sent. */
+  userAgent: string;
+  /** An attempt with no octets (connecting, waiting for the reply, or between two reads) for this long fails. */
+  timeoutMs: number;
+  /** Attempts after the first, for failures that may pass. */
+  retries: number;
+  /** The first wait before a retry; it doubles at each one ... */
+  backoffMs: number;
+  /** ... up to this. */
+  backoffCapMs: number;
+  /** A server's Retry-After is waited for up to this. */
+  retryAfterCapMs: number;
+  /** Ends the download (the consumer stopped): it rejects with the signal's reason, and is not retried. */
+  signal: AbortSignal;
+  /** Before each retry: why the attempt failed, its number, the wait. */
+  onRetry?(why: string, attempt: number, waitMs: number): void;
+  /** Octets received (for the progress bar). */
+  onOctets?(n: number): void;
+}
+
+export const DOWNLOAD_DEFAULTS = { timeoutMs: 30_000, retries: 5, backoffMs: 1_000, backoffCapMs: 60_000, retryAfterCapMs: 600_000 };
+
+/** Redirects followed in one attempt (as RFC 9309 asks of a robots.txt fetch: a CDN may send one). */
+const MAX_REDIRECTS = 5;
+
+/** Why a download gave up, in words, after how many attempts. */
+export class DownloadFailed extends Error {
+  constructor(readonly why: string, readonly attempts: number) {
+    super(`${why}${attempts > 1 ? ` (after ${attempts} attempts)` : ''}`);
+  }
+}
+
+/** An attempt's failure: whether another may succeed, and how long the server asked to wait. */
+class AttemptFailed extends Error {
+  constructor(message: string, readonly retryable: boolean, readonly retryAfterMs?: number) {
+    super(message);
+  }
+}
+
+/** Downloads url to file (overwritten); its octets. Throws DownloadFailed, a BulkError when the
+ * file cannot be written (the disk, not the server: retrying would not help, nor would other files). */
+export async function download(url: string, file: string, o: DownloadOptions): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await attemptOnce(new URL(url), file, o, 0);
+    } catch (e) {
+      if (o.signal.aborted) throw o.signal.reason;
+      if (e instanceof BulkError) throw e;
+      const failed = e instanceof AttemptFailed ? e : new AttemptFailed(reason(e), true);
+      if (!failed.retryable || attempt > o.retries) throw new DownloadFailed(failed.message, attempt);
+      const backoff = Math.min(o.backoffCapMs, o.backoffMs * 2 ** (attempt - 1));
+      const wait = failed.retryAfterMs === undefined ? backoff : Math.min(failed.retryAfterMs, o.retryAfterCapMs);
+      o.onRetry?.(failed.message, attempt, wait);
+      await sleep(wait, undefined, { signal: o.signal }).catch(() => {
+        throw o.signal.reason;
+      });
+    }
+  }
+}
+
+function attemptOnce(url: URL, file: string, o: DownloadOptions, redirects: number): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const get = url.protocol === 'https:' ? https.get : http.get;
+    let responded = false;
+    let octets = 0;
+    const request = get(url, { headers: { 'user-agent': o.userAgent, 'accept-encoding': 'identity' }, timeout: o.timeoutMs, signal: o.signal }, (response) => {
+      responded = true;
+      const status = response.statusCode ?? 0;
+      const location = response.headers.location;
+      if (status >= 300 && status < 400 && location !== undefined) {
+        response.resume();
+        if (redirects >= MAX_REDIRECTS) return reject(new AttemptFailed(`more than ${MAX_REDIRECTS} redirects`, false));
+        let next: URL;
+        try {
+          next = new URL(location, url);
+        } catch {
+          return reject(new AttemptFailed(`http ${status} to a Location that is not a URL: ${location}`, false));
+        }
+        if (next.protocol !== 'http:' && next.protocol !== 'https:') return reject(new AttemptFailed(`http ${status} to ${next.protocol} (http and https only)`, false));
+        return resolve(attemptOnce(next, file, o, redirects + 1));
+      }
+      if (status !== 200) {
+        response.resume();
+        const retryable = status >= 500 || status === 429 || status === 408;
+        const retryAfter = status === 503 || status === 429 ? retryAfterMs(response.headers['retry-after'], response.headers.date) : undefined;
+        return reject(new AttemptFailed(`http ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''}`, retryable, retryAfter));
+      }
+      const promised = response.headers['content-length'] === undefined ? undefined : Number(response.headers['content-length']);
+      response.on('data', (chunk: Buffer) => {
+        octets += chunk.length;
+        o.onOctets?.(chunk.length);
+      });
+      let writeError: unknown;
+      const out = createWriteStream(file);
+      out.on('error', (e) => (writeError = e));
+      pipeline(response, out).then(
+        () => {
+          // (A connection closed early ends the reply without an error: the length tells.)
+          if (!response.complete || (promised !== undefined && octets !== promised)) {
+            reject(new AttemptFailed(`cut short: ${octets} of ${promised ?? 'the'} octets`, true));
+          } else resolve(octets);
+        },
+        (e) => {
+          if (writeError !== undefined) {
+            rmSync(file, { force: true });
+            reject(new BulkError(`cannot write the download of ${url.href} to ${file}: ${reason(writeError)}`));
+          } else reject(e instanceof AttemptFailed ? e : new AttemptFailed(`cut short: ${reason(e)} after ${octets} octets`, true));
+        },
+      );
+    });
+    request.on('timeout', () => {
+      request.destroy(new AttemptFailed(responded ? `no octets for ${o.timeoutMs} ms (after ${octets})` : `no reply for ${o.timeoutMs} ms`, true));
+    });
+    request.on('error', (e) => reject(e instanceof AttemptFailed ? e : new AttemptFailed(reason(e), true)));
+  });
+}
+
+/** Retry-After (RFC 9110 10.2.3): delay-seconds, or an HTTP date read against the reply's Date. */
+function retryAfterMs(value: string | undefined, date: string | undefined): number | undefined {
+  const v = value?.trim();
+  if (v === undefined || v === '') return undefined;
+  if (/^\d+$/.test(v)) return Number(v) * 1000;
+  const at = Date.parse(v);
+  if (Number.isNaN(at)) return undefined;
+  const now = Date.parse(date ?? '');
+  return Math.max(0, at - (Number.isNaN(now) ? Date.now() : now));
+}
