@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectUsageError, robots } from '../helpers/cli-run.js';
+import { spawn } from 'node:child_process';
+import { CLI, expectUsageError, robots } from '../helpers/cli-run.js';
 import { startServer, type Handler, type TestServer } from '../helpers/http-servers.js';
 import { writeWarc } from '../helpers/warc-files.js';
 
@@ -225,10 +226,10 @@ describe('robots classify --robots-warc-list', () => {
     expect(r.stderr).toMatch(/silent\/a\.warc\.gz \(.*stall\.txt:1\): no reply for 300 ms \(after 2 attempts\): skipped/);
     expect(r.stderr).toMatch(/stall\/a\.warc\.gz \(.*stall\.txt:2\): no octets for 300 ms \(after 10\) \(after 2 attempts\): skipped/);
     expect(performance.now() - began).toBeLessThan(10_000);
-    // Ten pieces 100 ms apart: a second in all, never 300 ms without octets.
+    // Twenty pieces 150 ms apart: 3 s in all, never 1.5 s without octets.
     handle = (_, res) => {
       res.writeHead(200, { 'content-length': body.length });
-      const step = Math.ceil(body.length / 10);
+      const step = Math.ceil(body.length / 20);
       let k = 0;
       const timer = setInterval(() => {
         res.write(body.subarray(k, k + step));
@@ -237,9 +238,9 @@ describe('robots classify --robots-warc-list', () => {
           clearInterval(timer);
           res.end();
         }
-      }, 100);
+      }, 150);
     };
-    const slow = await classify(['--robots-warc-list', list('slow.txt', [`${server.origin}/${NAMES[0]}`]), '--warc-timeout-ms', '300']);
+    const slow = await classify(['--robots-warc-list', list('slow.txt', [`${server.origin}/${NAMES[0]}`]), '--warc-timeout-ms', '1500']);
     expect([slow.status, slow.stderr]).toEqual([0, expect.not.stringMatching(/warning/)]);
   }, 30_000);
 
@@ -274,10 +275,17 @@ describe('robots classify --robots-warc-list', () => {
     expect(server.count).toBe(0);
   });
 
-  it('a list longer than 64 MiB once decompressed (a gzip bomb) is refused', async () => {
-    writeFileSync(at('bomb.gz'), gzipSync(Buffer.alloc(65 << 20, 0x61)));
+  it('a list longer than 64 MiB is refused: gzipped (a bomb), plain, or from stdin; 64 MiB is read', async () => {
+    const long = Buffer.alloc((64 << 20) + 1, 0x0a); // blank lines: nothing but length
+    writeFileSync(at('bomb.gz'), gzipSync(long));
     expectUsageError(await classify(['--robots-warc-list', at('bomb.gz')]), /cannot read WARC list .*bomb\.gz: longer than 64 MiB once decompressed/);
-  });
+    writeFileSync(at('long.txt'), long);
+    expectUsageError(await classify(['--robots-warc-list', at('long.txt')]), /cannot read WARC list .*long\.txt: longer than 64 MiB/);
+    expectUsageError(await robots(['classify', '--robots-warc-list', '-', at('urls.txt')], long), /--robots-warc-list stdin is longer than 64 MiB/);
+    // One octet fewer: read (and found to name no file).
+    writeFileSync(at('just.gz'), gzipSync(long.subarray(1)));
+    expectUsageError(await classify(['--robots-warc-list', at('just.gz')]), /just\.gz names no WARC file/);
+  }, 30_000);
 
   it('a download that is not a WARC (an HTML page with 200) is damage, said as for --robots-warc, named by its URL', async () => {
     handle = (_, res) => {
@@ -307,3 +315,25 @@ describe('robots classify --robots-warc-list', () => {
   });
 });
 
+
+describe('robots classify --robots-warc-list, interrupted', () => {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    it(`by ${signal} in the middle of a download: the downloads are removed and the process ends by the signal`, async () => {
+      const body = octets.get(NAMES[0])!;
+      handle = (_, res) => {
+        res.writeHead(200, { 'content-length': body.length });
+        res.write(body.subarray(0, 100)); // then nothing, until the command is stopped
+      };
+      const tmp = ownTmp();
+      const child = spawn(process.execPath, [CLI, 'classify', '--robots-warc-list', list('stopped.txt', [`${server.origin}/${NAMES[0]}`]), at('urls.txt')], { stdio: 'ignore', env: { ...process.env, TMPDIR: tmp } });
+      const exited = new Promise<[number | null, string | null]>((resolve) => child.once('exit', (code, sig) => resolve([code, sig])));
+      const downloads = () => readdirSync(tmp).filter((d) => d.startsWith('robots-warc-list-')).flatMap((d) => readdirSync(path.join(tmp, d)));
+      // (up to 30 s: a loaded machine can take seconds to start; the wait ends as soon as the download has begun)
+      for (let t = 0; (server.count === 0 || downloads().length === 0) && t < 600; t++) await new Promise((r) => setTimeout(r, 50));
+      expect(downloads()).toHaveLength(1);
+      child.kill(signal);
+      expect(await exited).toEqual([null, signal]);
+      expect(readdirSync(tmp)).toEqual([]); // the download's folder, and the index's spill
+    }, 40_000);
+  }
+});

@@ -43,16 +43,21 @@ export async function readWarcList(list: string, base: string = DEFAULT_WARC_BAS
   const name = list === '-' ? 'stdin' : list;
   const text = decodeList(name, await read(list));
   const entries: WarcListEntry[] = [];
-  const bad: string[] = [];
-  text.split('\n').forEach((raw, k) => {
-    const line = raw.replace(/\r$/, '').trim();
-    if (line === '' || line.startsWith('#')) return;
-    const where = `${name}:${k + 1}`;
+  let firstBad: string | undefined;
+  let bad = 0;
+  // (Line by line, not split(): a list of 64 MiB of blank lines would be 67 million strings at once.)
+  for (let at = 0, k = 1; at < text.length; k++) {
+    let end = text.indexOf('\n', at);
+    if (end === -1) end = text.length;
+    const line = text.slice(at, end).trim(); // (a CR before the LF too)
+    at = end + 1;
+    if (line === '' || line.startsWith('#')) continue;
+    const where = `${name}:${k}`;
     const entry = parseEntry(line, where, resolveAgainst);
-    if (typeof entry === 'string') bad.push(`${where}: ${entry}`);
-    else entries.push(entry);
-  });
-  if (bad.length > 0) throw new BulkError(`${bad[0]}${bad.length > 1 ? ` (and ${bad.length - 1} more bad line${bad.length > 2 ? 's' : ''})` : ''}`);
+    if (typeof entry !== 'string') entries.push(entry);
+    else if (bad++ === 0) firstBad = `${where}: ${entry}`;
+  }
+  if (bad > 0) throw new BulkError(`${firstBad}${bad > 1 ? ` (and ${bad - 1} more bad line${bad > 2 ? 's' : ''})` : ''}`);
   if (entries.length === 0) throw new BulkError(`--robots-warc-list ${name} names no WARC file`);
   return entries;
 }
