@@ -78,25 +78,41 @@ export class IndexProgress {
   }
 }
 
-/** A --robots-warc-list's files: read (or skipped) of all, MiB downloaded or read, the rate. */
+/** A --robots-warc-list's files: read (or skipped) of all, MiB read and the rate, MiB downloaded. */
 export class WarcListProgress {
   private readonly bar: cliProgress.SingleBar | null;
+  private readonly began = performance.now();
+  private list = { done: 0, total: 1, downloaded: 0 };
+  private read = 0;
   private started = false;
 
   constructor(enabled: boolean) {
     this.bar = enabled
-      ? new cliProgress.SingleBar({ format: 'WARC files [{bar}] {value}/{total} | {mib} MiB | {rate} MiB/s', stream: process.stderr, hideCursor: true, clearOnComplete: true, fps: 5 }, cliProgress.Presets.shades_classic)
+      ? new cliProgress.SingleBar({ format: 'WARC files [{bar}] {value}/{total} | {mib} MiB read, {rate} MiB/s | {down} MiB downloaded', stream: process.stderr, hideCursor: true, clearOnComplete: true, fps: 5 }, cliProgress.Presets.shades_classic)
       : null;
   }
 
-  update(p: { done: number; total: number; octets: number; ms: number }): void {
+  /** The list's side: files done, downloads. */
+  update(p: { done: number; total: number; downloaded: number }): void {
+    this.list = p;
+    this.draw();
+  }
+
+  /** The reader's side: octets of WARC read. */
+  reading(octets: number): void {
+    this.read = octets;
+    this.draw();
+  }
+
+  private draw(): void {
     if (this.bar === null) return;
-    const values = { mib: (p.octets / 2 ** 20).toFixed(1), rate: (p.octets / 2 ** 20 / Math.max(p.ms / 1000, 1e-3)).toFixed(1) };
+    const mib = (n: number) => (n / 2 ** 20).toFixed(1);
+    const values = { mib: mib(this.read), rate: mib(this.read / Math.max((performance.now() - this.began) / 1000, 1e-3)), down: mib(this.list.downloaded) };
     if (!this.started) {
-      this.bar.start(p.total, p.done, values);
+      this.bar.start(this.list.total, this.list.done, values);
       this.started = true;
     }
-    this.bar.update(p.done, values);
+    this.bar.update(this.list.done, values);
   }
 
   interrupt(line: string): void {

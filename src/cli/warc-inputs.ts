@@ -66,6 +66,7 @@ export async function warcRunOf(command: string, o: WarcInputOptions): Promise<W
     files,
     // (The reader names a download by its temporary file: the URL instead.)
     warn: (line) => bar.interrupt(prefix + files.named(line)),
+    progress: (octets) => bar.reading(octets),
     stop: () => bar.stop(),
     note: () => {
       const s = files.skipped.length;

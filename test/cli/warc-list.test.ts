@@ -109,6 +109,7 @@ describe('robots classify --robots-warc-list', () => {
     expect(server.requests[0].headers['user-agent']).toMatch(/^robots-wasm\//);
     const total = [...octets.values()].reduce((a, b) => a + b.length, 0);
     expect(r.stderr).toContain(`; 3 of 3 downloaded (${(total / 2 ** 20).toFixed(1)} MiB)`);
+    expect(r.stderr).not.toContain('WARC files ['); // (no bar: stderr is not a terminal)
     expect(readdirSync(tmp)).toEqual([]);
   });
 
@@ -296,6 +297,19 @@ describe('robots classify --robots-warc-list', () => {
     expect(r.status).toBe(0);
     expect(r.stderr).toMatch(new RegExp(`warning: ${server.origin}/page\\.warc\\.gz: cannot read past offset 0 \\(not a WARC record`));
     expect(r.stderr).not.toMatch(/robots-warc-list-[A-Za-z0-9]+\//);
+  });
+
+  it('a progress bar when stderr is a terminal: files read of all, MiB read and the rate, MiB downloaded', async () => {
+    // util-linux's script(1): the command on a pseudo-terminal, its output as the terminal got it.
+    const command = [process.execPath, CLI, 'classify', '--robots-warc-list', list('bar.txt', NAMES.map((name) => `${server.origin}/${name}`)), at('urls.txt')].map((a) => `'${a}'`).join(' ');
+    const child = spawn('script', ['-qec', command, '/dev/null'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    expect(await new Promise((resolve) => child.once('close', resolve))).toBe(0);
+    const bars = out.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').split(/[\r\n]+/).filter((l) => l.includes('WARC files ['));
+    expect(bars[0]).toMatch(/\] 0\/3 \| 0\.0 MiB read, [\d.]+ MiB\/s \| [\d.]+ MiB downloaded/);
+    expect(bars.at(-1)).toMatch(/\] 3\/3 \| [\d.]+ MiB read, [\d.]+ MiB\/s \| [\d.]+ MiB downloaded/);
+    expect(out).toMatch(/indexed 5 responses/);
   });
 
   it('at most 3 downloads on disk at a time, whatever the list\'s length', async () => {

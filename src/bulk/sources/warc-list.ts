@@ -167,8 +167,8 @@ export interface WarcFilesProgress {
   done: number;
   /** ... of all. */
   total: number;
-  /** Octets downloaded and read from local files so far. */
-  octets: number;
+  /** Octets downloaded so far (retries' included). */
+  downloaded: number;
   /** Since the first. */
   ms: number;
 }
@@ -217,7 +217,7 @@ export class WarcFiles implements AsyncIterable<LocalWarc> {
     let next = 0;
     let done = 0;
     let octets = 0;
-    const progress = () => this.hooks.progress?.({ done, total: this.total, octets, ms: performance.now() - began });
+    const progress = () => this.hooks.progress?.({ done, total: this.total, downloaded: octets, ms: performance.now() - began });
     // The downloads' directory goes at the end, on an error, and when the run is interrupted
     // (the signal is then raised again, so the process ends as it would have).
     const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
@@ -265,11 +265,11 @@ export class WarcFiles implements AsyncIterable<LocalWarc> {
     };
     try {
       fill();
+      progress();
       while (pending.length > 0) {
         const got = await pending.shift()!;
         fill();
         if (got.file !== undefined) {
-          if (got.entry.path !== undefined) octets += sizeOf(got.file);
           if (got.entry.url !== undefined) this.reading = { file: got.file, url: got.entry.url };
           yield got.file;
           this.reading = null;
@@ -288,14 +288,6 @@ export class WarcFiles implements AsyncIterable<LocalWarc> {
       await Promise.allSettled(pending);
       cleanUp();
     }
-  }
-}
-
-function sizeOf(file: string): number {
-  try {
-    return statSync(file).size;
-  } catch {
-    return 0;
   }
 }
 
