@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { CLI, expectUsageError, robots } from '../helpers/cli-run.js';
 import { startServer, type Handler, type TestServer } from '../helpers/http-servers.js';
 import { writeWarc } from '../helpers/warc-files.js';
+import { MAX_FAILURES_IN_A_ROW } from '../../src/bulk/sources/warc-list.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-warc-list-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -244,6 +245,22 @@ describe('robots classify --robots-warc-list', () => {
     const slow = await classify(['--robots-warc-list', list('slow.txt', [`${server.origin}/${NAMES[0]}`]), '--warc-timeout-ms', '1500']);
     expect([slow.status, slow.stderr]).toEqual([0, expect.not.stringMatching(/warning/)]);
   }, 30_000);
+
+  it(`${MAX_FAILURES_IN_A_ROW} downloads failing in a row (a wrong --warc-base: a 404 each) stop the run, exit 2, nothing written; fewer are skipped`, async () => {
+    const names = Array.from({ length: 20 }, (_, k) => `wrong/${k}.warc.gz`);
+    const out = at('stopped.tsv');
+    const r = await classify(['--robots-warc-list', list('wrong.txt', names), '--warc-base', `${server.origin}/`, '--out', out]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^robots: ${MAX_FAILURES_IN_A_ROW} WARC files of the list in a row could not be downloaded \\(the last: \\S+/wrong/${MAX_FAILURES_IN_A_ROW - 1}\\.warc\\.gz \\(.*wrong\\.txt:${MAX_FAILURES_IN_A_ROW}\\): http 404 Not Found\\): stopped`));
+    expect(server.count).toBeLessThanOrEqual(MAX_FAILURES_IN_A_ROW + 2); // (those in flight when it stops)
+    expect(readdirSync(dir)).not.toContain('stopped.tsv');
+    // One fewer in a row, then a file that is there: skipped, and the run goes on.
+    const r2 = await classify(['--robots-warc-list', list('wrong2.txt', [...names.slice(0, MAX_FAILURES_IN_A_ROW - 1), NAMES[0], ...names.slice(0, MAX_FAILURES_IN_A_ROW - 1), NAMES[1], NAMES[2]]), '--warc-base', `${server.origin}/`]);
+    expect(r2.status).toBe(1);
+    expect(r2.stderr).toMatch(new RegExp(`; 3 of ${2 * MAX_FAILURES_IN_A_ROW + 1} downloaded .*; ${2 * MAX_FAILURES_IN_A_ROW - 2} skipped`));
+    expect(r2.stdout).toBe(expected);
+  });
 
   it('a redirect is followed (up to 5)', async () => {
     handle = (req, res) => {

@@ -27,6 +27,11 @@ export const MAX_LIST_OCTETS = 64 << 20;
 /** Downloads ahead of the file being read: the next files are ready when it is done. */
 const PREFETCH = 2;
 
+/** Downloads that fail one after the other (each after its retries) that stop the run: not one
+ * file's trouble but the network's, or a wrong --warc-base (a 404 for every entry), and the rest
+ * would fail too, each skipped in turn. */
+export const MAX_FAILURES_IN_A_ROW = 5;
+
 /** One entry of a list: a local file, or a URL to download; `where` is LIST:LINE. */
 export type WarcListEntry = { where: string; path: string; url?: undefined } | { where: string; url: string; path?: undefined };
 
@@ -217,6 +222,7 @@ export class WarcFiles implements AsyncIterable<LocalWarc> {
     let next = 0;
     let done = 0;
     let octets = 0;
+    let failuresInARow = 0;
     const progress = () => this.hooks.progress?.({ done, total: this.total, downloaded: octets, ms: performance.now() - began });
     // The downloads' directory goes at the end, on an error, and when the run is interrupted
     // (the signal is then raised again, so the process ends as it would have).
@@ -270,6 +276,7 @@ export class WarcFiles implements AsyncIterable<LocalWarc> {
         const got = await pending.shift()!;
         fill();
         if (got.file !== undefined) {
+          failuresInARow = 0;
           if (got.entry.url !== undefined) this.reading = { file: got.file, url: got.entry.url };
           yield got.file;
           this.reading = null;
@@ -278,6 +285,9 @@ export class WarcFiles implements AsyncIterable<LocalWarc> {
           const line = `${got.entry.url} (${got.entry.where}): ${got.why}: skipped, its captures are missing`;
           this.skipped.push(line);
           this.hooks.warn(line);
+          if (++failuresInARow >= MAX_FAILURES_IN_A_ROW) {
+            throw new BulkError(`${MAX_FAILURES_IN_A_ROW} WARC files of the list in a row could not be downloaded (the last: ${got.entry.url} (${got.entry.where}): ${got.why}): stopped (is --warc-base right? is the network up?)`);
+          }
         }
         done++;
         progress();
