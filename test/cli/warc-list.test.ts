@@ -2,12 +2,14 @@
 // list as Common Crawl publishes them (robotstxt.paths.gz), local or served by a
 // real HTTP server on 127.0.0.1 that fails, stalls or asks to wait as told; the
 // verdicts always those of --robots-warc on the same files.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { CLI, expectUsageError, robots } from '../helpers/cli-run.js';
 import { startServer, type Handler, type TestServer } from '../helpers/http-servers.js';
 import { writeWarc } from '../helpers/warc-files.js';
@@ -260,6 +262,31 @@ describe('robots classify --robots-warc-list', () => {
     expect(r2.status).toBe(1);
     expect(r2.stderr).toMatch(new RegExp(`; 3 of ${2 * MAX_FAILURES_IN_A_ROW + 1} downloaded .*; ${2 * MAX_FAILURES_IN_A_ROW - 2} skipped`));
     expect(r2.stdout).toBe(expected);
+  });
+
+  it('https: a server whose certificate verifies (NODE_EXTRA_CA_CERTS) is read; one that does not fails at once, not retried', async () => {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', at('key.pem'), '-out', at('cert.pem'), '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    let requests = 0;
+    const tls = https.createServer({ key: readFileSync(at('key.pem')), cert: readFileSync(at('cert.pem')) }, (req, res) => {
+      requests++;
+      serveWarcs(req, res);
+    });
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `https://127.0.0.1:${(tls.address() as AddressInfo).port}`;
+      const lines = list('https.txt', NAMES.map((n) => `${origin}/${n}`));
+      const ok = await robots(['classify', '--robots-warc-list', lines, '--format', 'jsonl', at('urls.txt')], undefined, { env: { NODE_EXTRA_CA_CERTS: at('cert.pem'), TMPDIR: ownTmp() } });
+      expect([ok.status, ok.stdout, ok.stderr]).toEqual([0, expected, expect.not.stringMatching(/warning/)]);
+      expect(requests).toBe(3);
+      const bad = await classify(['--robots-warc-list', list('https1.txt', [`${origin}/${NAMES[0]}`, local(NAMES[1])])]);
+      expect(bad.status).toBe(1);
+      expect(requests).toBe(3); // (the handshake fails before any request)
+      expect(bad.stderr).toMatch(/https:\/\/127\.0\.0\.1:\d+\/\S+a\.warc\.gz \(.*https1\.txt:1\): self[- ]signed certificate: skipped/);
+      expect(bad.stderr).not.toMatch(/retry/);
+    } finally {
+      tls.closeAllConnections();
+      await new Promise((resolve) => tls.close(resolve));
+    }
   });
 
   it('a redirect is followed (up to 5)', async () => {

@@ -36,6 +36,9 @@ export interface DownloadOptions {
 
 export const DOWNLOAD_DEFAULTS = { timeoutMs: 30_000, retries: 5, backoffMs: 1_000, backoffCapMs: 60_000, retryAfterCapMs: 600_000 };
 
+/** Node's codes for a server certificate that does not verify (OpenSSL's, and its own for a wrong name). */
+const CERTIFICATE_ERROR = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/;
+
 /** Redirects followed in one attempt (as RFC 9309 asks of a robots.txt fetch: a CDN may send one). */
 const MAX_REDIRECTS = 5;
 
@@ -127,7 +130,8 @@ function attemptOnce(url: URL, file: string, o: DownloadOptions, redirects: numb
     request.on('timeout', () => {
       request.destroy(new AttemptFailed(responded ? `no octets for ${o.timeoutMs} ms (after ${octets})` : `no reply for ${o.timeoutMs} ms`, true));
     });
-    request.on('error', (e) => reject(e instanceof AttemptFailed ? e : new AttemptFailed(reason(e), true)));
+    // (A certificate that does not verify will not verify on the next attempt either.)
+    request.on('error', (e) => reject(e instanceof AttemptFailed ? e : new AttemptFailed(reason(e), !CERTIFICATE_ERROR.test((e as NodeJS.ErrnoException).code ?? ''))));
   });
 }
 
