@@ -9,6 +9,8 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BulkError } from '../../src/bulk/errors.js';
 import { DEFAULT_WARC_BASE, readWarcList, warcFilesOf } from '../../src/bulk/sources/warc-list.js';
+import { serve, startServer } from '../helpers/http-servers.js';
+import { existsSync, readFileSync } from 'node:fs';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-warc-list-unit-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -67,7 +69,25 @@ describe('warcFilesOf', () => {
     const got: string[] = [];
     for await (const f of files) got.push(f);
     expect([files.total, got, files.skipped]).toEqual([4, [file, file, file, file], []]);
+    expect(files.sources).toEqual(got.map((name) => ({ name, octets: 1 })));
     await expect(warcFilesOf({ files: [path.join(dir, 'gone.warc')] }, { userAgent: 'x' }, hooks)).rejects.toThrow(/^cannot read WARC file .*gone\.warc: no such file or directory$/);
     await expect(warcFilesOf({ lists: ['-', '-'] }, { userAgent: 'x' }, hooks)).rejects.toThrow(/can be given once/);
+  });
+
+  it('a download is a temporary file while it is read, gone after; its source is named by its URL', async () => {
+    const server = await startServer(serve('warc octets'));
+    try {
+      const url = `${server.origin}/crawl/x.warc.gz`;
+      const files = await warcFilesOf({ lists: ['l'] }, { userAgent: 'x' }, { warn: () => {} }, async () => Buffer.from(`${url}\n${file}\n`));
+      const seen: [string, string][] = [];
+      for await (const f of files) seen.push([f, readFileSync(f, 'utf8')]);
+      expect(seen[0][1]).toBe('warc octets');
+      expect(seen[1]).toEqual([file, 'x']);
+      expect(existsSync(seen[0][0])).toBe(false);
+      expect(files.sources).toEqual([{ name: url, octets: 11 }, { name: file, octets: 1 }]);
+      expect([files.downloaded, files.downloadedOctets, files.named(`${seen[0][0]}: damaged`)]).toEqual([1, 11, `${seen[0][0]}: damaged`]);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -131,7 +131,6 @@ function parseBase(base: string): (relative: string) => { url: string } | { path
 
 /** One line: its entry, or why it is not one. */
 function parseEntry(line: string, where: string, relative: (p: string) => { url: string } | { path: string }): WarcListEntry | string {
-  // eslint-disable-next-line no-control-regex
   if (/[\x00-\x08\x0a-\x1f\x7f]/.test(line)) return 'not a path or URL (control characters)';
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(line)?.[1].toLowerCase();
   let target: { url: string } | { path: string };
@@ -195,6 +194,9 @@ export class WarcFiles implements AsyncIterable<LocalWarc> {
   readonly total: number;
   /** One line each: the entry (LIST:LINE and its URL), and why it was skipped. */
   readonly skipped: string[] = [];
+  /** The files handed to the reader, in order: a local file's path, a download's URL (its
+   * temporary file is gone once read), and their octets (for a manifest of what was read). */
+  readonly sources: { name: string; octets: number }[] = [];
   /** Files downloaded, and their octets. */
   downloaded = 0;
   downloadedOctets = 0;
@@ -278,6 +280,7 @@ export class WarcFiles implements AsyncIterable<LocalWarc> {
         if (got.file !== undefined) {
           failuresInARow = 0;
           if (got.entry.url !== undefined) this.reading = { file: got.file, url: got.entry.url };
+          this.sources.push({ name: got.entry.url ?? got.file, octets: statSync(got.file).size });
           yield got.file;
           this.reading = null;
           if (got.entry.url !== undefined) rmSync(got.file, { force: true });
