@@ -663,6 +663,15 @@ describe('the tester page, for a webmaster', () => {
     expect(await page.$eval('#explanation .no-purpose', (e) => e.textContent)).toContain('robots.txt implies no purpose for a URL this crawler may not fetch');
     expect(await marked('#robots-backdrop > .decides')).toEqual([6]);
     expect(await marked('#robots-backdrop > .uses')).toEqual([]);
+    // The rfc profile: the same purposes as the library's there (patterns matched as its rules are), a percent-encoded path too.
+    const encoded = [...urls, '/blog/caf%C3%A9', '/blog/café', '/%62log/x'];
+    await check(page, { urls: encoded.join('\n'), profile: 'rfc' });
+    const rfc = parse(robots, { profile: 'rfc' });
+    expect(await page.$$eval('#results .row', (els) => els.map((e) => { const d = (e as HTMLElement).dataset; return [d.url, d.search, d.trainAi, d.aiInput]; })))
+      .toEqual(encoded.map((u) => { const p = rfc.usage(u, 'GPTBot').purposes; return [u, p.search, p['train-ai'], p['ai-input']]; }));
+    await page.click('#results [data-url="/blog/café"]');
+    expect(await panel()).toEqual([['search', 'allowed', '8'], ['train-ai', 'disallowed', '11'], ['ai-input', 'allowed', '10']]);
+    await check(page, { urls: urls.join('\n'), profile: 'google' });
     // Another crawler: the * group's Content-Signal (line 2) decides search and train-ai.
     await type(page, 'agent', 'ClaudeBot');
     await page.click('#results [data-url="/private/x"]');
