@@ -10,6 +10,7 @@ import { AI_CRAWLERS } from '../src/data/ai-crawlers.js';
 import { GOOGLE_CRAWLERS } from '../src/data/google-crawlers.js';
 import { Editor, type LineMark } from './editor.js';
 import { PREFERENCE_OF, type Chunk, type Job, type Reply } from './protocol.js';
+import { aiDigest, digestDetails } from './ai-digest.js';
 import { countPurposes, countsText, noCounts, purposesPanel, purposesTag, usageLines, type PurposeCounts } from './purposes.js';
 import { capUrls, decodeState, encodeState, EXAMPLE, LINK_LIMITS, type State } from './state.js';
 import { NOTE_LABEL, NOTE_OF, noteWhy, type UrlNote } from './url-notes.js';
@@ -378,7 +379,10 @@ function pick(i: number, focus: boolean): void {
   const usageNext = next ? safe(() => r.next!.robots.usage(url, r.agents)) : undefined;
   const noted = NOTE_OF[r.notes[i]];
   const note = noted === undefined ? [] : [Object.assign(document.createElement('p'), { className: 'note', textContent: noteWhy(r.urls[i], noted, r.site) })];
-  explanation.replaceChildren(...note, ...explainBlock(now, next ? 'This version' : null, r.now, usageNow), ...(next ? explainBlock(next, 'New version', r.next!, usageNext) : []));
+  // Every AI crawler's answer for the URL (this version): worked out when opened, and kept open from one URL to the next.
+  const digestOpen = (document.getElementById('ai-digest') as HTMLDetailsElement | null)?.open ?? false;
+  const digest = digestDetails(digestOpen, () => aiDigest(r.now!.robots, url, r.state.profile));
+  explanation.replaceChildren(...note, ...explainBlock(now, next ? 'This version' : null, r.now, usageNow), ...(next ? explainBlock(next, 'New version', r.next!, usageNext) : []), digest);
   // The deciding line and the lines that decide its purposes, in the editor and in the file's view (of each version).
   const usesNow = usageNow ? usageLines(usageNow) : [];
   const usesNext = usageNext ? usageLines(usageNext) : [];

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import chromium from '@sparticuz/chromium';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { agentNotes, parse } from '../../dist/index.js';
+import { agentNotes, isProductToken, parse } from '../../dist/index.js';
 import { HAVE_SHARED, SHARED, corpusFile, readJsonLinesGz } from '../helpers/shared-data.js';
 import { startRobotsServe } from '../helpers/http-servers.js';
 import { bombLink, linkOfJson } from '../helpers/link-bombs.js';
@@ -352,7 +352,7 @@ const midWordBreaks = (page: Page): Promise<string[]> => page.evaluate(() => {
 
 /** What sticks out of the viewport sideways, and which of the page's parts overlap (bounding boxes, 1 px of slack). */
 const layoutFaults = (page: Page) => page.evaluate(() => {
-  const parts = 'h1, .tagline, .controls label, .controls input[type=text], .controls select, .controls small, #check, #agent-notes li, #notice, .inputs .field > label, .editor, #urls, .file-button, #summary, #url-notes li, #filter, #results h3, #results .row, #explanation h3, #explanation .note, #explanation dt, #explanation dd, #explanation .purposes li, #facts dt, #facts dd, .file h2, .file > p, .file-view li';
+  const parts = 'h1, .tagline, .controls label, .controls input[type=text], .controls select, .controls small, #check, #agent-notes li, #notice, .inputs .field > label, .editor, #urls, .file-button, #summary, #url-notes li, #filter, #results h3, #results .row, #explanation h3, #explanation .note, #explanation dt, #explanation dd, #explanation .purposes li, #ai-digest > summary, #facts dt, #facts dd, .file h2, .file > p, .file-view li';
   const name = (e: Element) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${e.className && typeof e.className === 'string' ? '.' + e.className.trim().split(/\s+/).join('.') : ''}${(e as HTMLElement).dataset?.url ? `[${(e as HTMLElement).dataset.url}]` : ''}:"${(e.textContent ?? '').trim().slice(0, 24)}"`;
   const els = [...document.querySelectorAll(parts)].filter((e) => {
     const r = e.getBoundingClientRect();
@@ -663,6 +663,24 @@ describe('the tester page, for a webmaster', () => {
     expect(await page.$eval('#explanation .no-purpose', (e) => e.textContent)).toContain('robots.txt implies no purpose for a URL this crawler may not fetch');
     expect(await marked('#robots-backdrop > .decides')).toEqual([6]);
     expect(await marked('#robots-backdrop > .uses')).toEqual([]);
+    // Every AI crawler of the list at once, for the URL picked, the same answers together (worked out when opened).
+    const names = AI_CRAWLERS.map((c) => c.name);
+    const digest = () => page.$$eval('#ai-digest > ul > li', (els) => els.map((e) => [(e as HTMLElement).dataset.kind, Number((e as HTMLElement).dataset.count), e.textContent]));
+    expect(await digest()).toEqual([]);
+    await page.click('#ai-digest > summary');
+    // (A details element's toggle event comes a task after the click.)
+    await page.waitForSelector('#ai-digest[data-filled] li', { timeout: 5_000 });
+    const answers = library.usages('/private/x', names);
+    const fetching = answers.filter((u) => u.allowed).length;
+    expect(fetching).toBe(names.length - 1);
+    expect(await digest()).toEqual([
+      ['fetch', fetching, `${fetching} may fetch it; search allowed, train-ai disallowed, ai-input unknowntheir names${names.filter((_, k) => answers[k].allowed).join(', ')}`],
+      ['no-fetch', 1, '1 may not fetch it (line 6): no purpose: GPTBot'],
+    ]);
+    // It stays open for the next URL picked.
+    await page.click('#results [data-url="/blog/post"]');
+    expect((await digest()).map(([kind, n]) => [kind, n])).toEqual([['fetch', names.length - 1], ['fetch', 1]]);
+    expect((await digest())[1][2]).toBe('1 may fetch it; search allowed, train-ai disallowed, ai-input allowed: GPTBot');
     // The rfc profile: the same purposes as the library's there (patterns matched as its rules are), a percent-encoded path too.
     const encoded = [...urls, '/blog/caf%C3%A9', '/blog/café', '/%62log/x'];
     await check(page, { urls: encoded.join('\n'), profile: 'rfc' });
@@ -671,6 +689,10 @@ describe('the tester page, for a webmaster', () => {
       .toEqual(encoded.map((u) => { const p = rfc.usage(u, 'GPTBot').purposes; return [u, p.search, p['train-ai'], p['ai-input']]; }));
     await page.click('#results [data-url="/blog/café"]');
     expect(await panel()).toEqual([['search', 'allowed', '8'], ['train-ai', 'disallowed', '11'], ['ai-input', 'allowed', '10']]);
+    // Under rfc, the names of the list that are not product tokens are refused, and said so.
+    const refused = names.filter((n) => !isProductToken(n));
+    expect(refused.length).toBeGreaterThan(10);
+    expect((await digest()).at(-1)).toEqual(['refused', refused.length, `${refused.length} not a product token: the rfc profile refuses the nametheir names${refused.join(', ')}`]);
     await check(page, { urls: urls.join('\n'), profile: 'google' });
     // Another crawler: the * group's Content-Signal (line 2) decides search and train-ai.
     await type(page, 'agent', 'ClaudeBot');
