@@ -1,17 +1,18 @@
 // The tester page: the inputs, the results as they arrive from the worker, the
 // file with its diagnostics, and the explanation of the URL picked (its verdict
-// and its purposes). The page
-// parses the file itself (for the file view, the facts and explanations); the
-// worker classifies the URLs, so a long list never blocks the page.
+// and its purposes). The page parses the file itself (for the file view, the
+// facts and explanations); the worker classifies the URLs, so a long list never
+// blocks the page.
 import { agentNotes, DEFAULT_MAX_OCTETS, lint, parse, type Matcher, type Profile, type RobotsTxt, type Usage } from '../src/index.js';
 import { explainVerdict, INDEX_HTM_NOTE, matchLabel, pathNote, type Explanation } from '../src/engine/explanation.js';
 import { profileOr, traitsOf } from '../src/engine/parse/profile.js';
 import { AI_CRAWLERS } from '../src/data/ai-crawlers.js';
 import { GOOGLE_CRAWLERS } from '../src/data/google-crawlers.js';
 import { Editor, type LineMark } from './editor.js';
-import { PREFERENCE_OF, type Chunk, type Job, type Reply } from './protocol.js';
+import type { Chunk, Job, Reply } from './protocol.js';
+import { PURPOSES } from '../src/engine/parse/usage-vocabulary.js';
 import { aiDigest, digestDetails } from './ai-digest.js';
-import { countPurposes, countsText, noCounts, purposesPanel, purposesTag, usageLines, type PurposeCounts } from './purposes.js';
+import { countPurposes, countsText, noCounts, purposesAttributes, purposesPanel, purposesTag, usageLines, type PurposeCounts } from './purposes.js';
 import { capUrls, decodeState, encodeState, EXAMPLE, LINK_LIMITS, type State } from './state.js';
 import { NOTE_LABEL, NOTE_OF, noteWhy, type UrlNote } from './url-notes.js';
 import { breakableHtml, breakableSpan } from './url-text.js';
@@ -283,7 +284,7 @@ function addChunk(r: Run, c: Chunk): void {
     r.linesNext!.set(c.linesNext, c.from);
   }
   if (c.purposes) {
-    (r.purposes ??= new Uint8Array(r.urls.length * 3)).set(c.purposes, c.from * 3);
+    (r.purposes ??= new Uint8Array(r.urls.length * PURPOSES.length)).set(c.purposes, c.from * PURPOSES.length);
     countPurposes(r.counts, c.purposes, c.verdicts.length);
   }
   let all = '';
@@ -297,7 +298,7 @@ function addChunk(r: Run, c: Chunk): void {
     const note = NOTE_OF[c.notes[k]];
     const inner = rowHtml(r.urls[i], note, usesOf(r, i), false);
     // Its purposes, when the crawler's groups say any (data-search, data-train-ai, data-ai-input).
-    const uses = c.purposes === null ? '' : ` data-search="${PREFERENCE_OF[c.purposes[k * 3]]}" data-train-ai="${PREFERENCE_OF[c.purposes[k * 3 + 1]]}" data-ai-input="${PREFERENCE_OF[c.purposes[k * 3 + 2]]}"`;
+    const uses = c.purposes === null ? '' : purposesAttributes(c.purposes, k);
     const noted = (note === undefined ? '' : ` data-note="${note}"`) + uses;
     r.allowed += v;
     // One element a row: its verdict and line are drawn by CSS from its data attributes (4x fewer nodes to parse and keep).

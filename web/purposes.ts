@@ -73,6 +73,13 @@ export function purposesTag(codes: Uint8Array, i: number): string {
   return known.join(', ');
 }
 
+/** A row's attributes for URL i of codes: ` data-search="allowed" data-train-ai="disallowed" data-ai-input="unknown"`. */
+export function purposesAttributes(codes: Uint8Array, i: number): string {
+  let html = '';
+  for (let k = 0; k < PURPOSES.length; k++) html += ` data-${PURPOSES[k]}="${PREFERENCE_OF[codes[i * PURPOSES.length + k]]}"`;
+  return html;
+}
+
 /** Counts per purpose and preference over the URLs received. */
 export type PurposeCounts = Record<Purpose, Record<Preference, number>>;
 
