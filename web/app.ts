@@ -253,9 +253,10 @@ function rowHtml(url: string, note: UrlNote | undefined, uses: string, breaks: b
 const usesOf = (r: Run, i: number): string => (r.purposes === null ? '' : purposesTag(r.purposes, i));
 
 /**
- * Where a row's URL may break (its <wbr>s), added to a block of rows when it
- * comes near the screen: for all of 100,000 rows at once, Chromium held 1.49M
- * nodes instead of 300k and took 726 ms instead of 225 ms to add them.
+ * Where a row's URL may break (its <wbr>s), and its purposes' tag, added to a
+ * block of rows when it comes near the screen: for all of 100,000 rows at once,
+ * Chromium held 1.49M nodes instead of 300k and took 726 ms instead of 225 ms
+ * to add them.
  */
 const breaker = new IntersectionObserver((entries) => {
   const r = run;
@@ -296,7 +297,8 @@ function addChunk(r: Run, c: Chunk): void {
     const line = c.lines[k];
     const url = escapeHtml(r.urls[i]);
     const note = NOTE_OF[c.notes[k]];
-    const inner = rowHtml(r.urls[i], note, usesOf(r, i), false);
+    // (Its purposes' tag comes with its break opportunities, near the screen: the data attributes say them already.)
+    const inner = rowHtml(r.urls[i], note, '', false);
     // Its purposes, when the crawler's groups say any (data-search, data-train-ai, data-ai-input).
     const uses = c.purposes === null ? '' : purposesAttributes(c.purposes, k);
     const noted = (note === undefined ? '' : ` data-note="${note}"`) + uses;

@@ -306,6 +306,7 @@ describe('the tester page', () => {
     // An allowed URL: its deciding rule (blue) and the Content-Signal line that decides its purposes (violet).
     await page.click('#results [data-url="https://example.com/private/press/2026.html"]');
     await page.$eval('#explanation .purposes', (e) => e.scrollIntoView({ block: 'nearest' }));
+    await rowsBroken(page);
     mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
     await page.screenshot({ path: SCREENSHOT });
     expect(readFileSync(SCREENSHOT).subarray(1, 4).toString()).toBe('PNG');
@@ -632,6 +633,8 @@ describe('the tester page, for a webmaster', () => {
       ['/news/today', 'unknown', 'unknown', 'allowed'],
       ['/private/x', 'unknown', 'unknown', 'unknown'],
     ]);
+    // (The tag comes as the rows near the screen, with their break opportunities.)
+    await rowsBroken(page);
     expect(await page.$eval('#results .row[data-url="/a"] .tag.uses', (e) => e.textContent)).toBe('train-ai disallowed, ai-input allowed');
     expect(await page.$('#results .row[data-url="/private/x"] .tag.uses')).toBeNull();
     expect(await page.$eval('#usage-summary', (e) => ((e as HTMLElement).hidden ? '' : e.textContent))).toBe(
