@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse, type Preference, type Purpose, type Usage } from '../../src/index.js';
 import { readRecords } from '../../src/engine/parse/records.js';
+import { CLOUDFLARE } from '../helpers/cloudflare-robots.js';
 
 const PROFILES = ['google', 'rfc'] as const;
 const NONE = { search: 'unknown', 'train-ai': 'unknown', 'ai-input': 'unknown' };
@@ -63,74 +64,6 @@ describe('the drafts’ examples', () => {
     expect(of('search=y, train-AI=n')).toEqual(NONE);
   });
 });
-
-/** Cloudflare's managed robots.txt as it is served (its comment block, its `*` group
- * with the signal, its AI crawler blocks), followed by the site's own groups. */
-const CLOUDFLARE = `# As a condition of accessing this website, you agree to abide by the following
-# content signals:
-
-# (a)  If a content-signal = yes, you may collect content for the corresponding
-#      use.
-# (b)  If a content-signal = no, you may not collect content for the
-#      corresponding use.
-# (c)  If the website operator does not include a content signal for a
-#      corresponding use, the website operator neither grants nor restricts
-#      permission via content signal with respect to the corresponding use.
-
-# The content signals and their meanings are:
-
-# search:   building a search index and providing search results (e.g., returning
-#           hyperlinks and short excerpts from your website's contents). Search does not
-#           include providing AI-generated search summaries.
-# ai-input: inputting content into one or more AI models (e.g., retrieval
-#           augmented generation, grounding, or other real-time taking of content for
-#           generative AI search answers).
-# ai-train: training or fine-tuning AI models.
-
-# ANY RESTRICTIONS EXPRESSED VIA CONTENT SIGNALS ARE EXPRESS RESERVATIONS OF
-# RIGHTS UNDER ARTICLE 4 OF THE EUROPEAN UNION DIRECTIVE 2019/790 ON COPYRIGHT
-# AND RELATED RIGHTS IN THE DIGITAL SINGLE MARKET.
-
-# BEGIN Cloudflare Managed content
-
-User-Agent: *
-Content-Signal: search=yes,ai-train=no
-Allow: /
-
-User-agent: Amazonbot
-Disallow: /
-
-User-agent: Applebot-Extended
-Disallow: /
-
-User-agent: Bytespider
-Disallow: /
-
-User-agent: CCBot
-Disallow: /
-
-User-agent: ClaudeBot
-Disallow: /
-
-User-agent: Google-Extended
-Disallow: /
-
-User-agent: GPTBot
-Disallow: /
-
-User-agent: meta-externalagent
-Disallow: /
-
-# END Cloudflare Managed Content
-
-User-agent: *
-Disallow: /admin/
-
-User-agent: Googlebot
-Allow: /
-
-Sitemap: https://example.com/sitemap.xml
-`;
 
 describe('Cloudflare’s managed robots.txt', () => {
   const line = (text: string) => CLOUDFLARE.split('\n').indexOf(text) + 1;
