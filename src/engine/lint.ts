@@ -180,8 +180,10 @@ function mistakes(records: Records, found: Omit<Finding, 'severity'>[], siteHost
   }
 }
 
-/** What ends a product token and starts a version or a comment ("Googlebot/2.1", "Bot (+http://...)", "Brightbot 1.0"). */
-const TOKEN_END = /^[/\s(;,]/;
+/** What goes on with the word a product token was cut from: a digit ("AI2Bot"), a
+ * non-ASCII letter, or a dot and more ("bigsur.ai"). Anything else ("/2.1", " 1.0",
+ * " (+http://...)", "*", "!") follows a whole word: a version, a comment, more words. */
+const INSIDE_A_WORD = /^(?:[0-9]|[^\x00-\x7f]|\.[A-Za-z0-9])/;
 
 /**
  * User-agent lines that do not name the crawler they seem to: a name that is
@@ -199,8 +201,8 @@ function agentMistakes(records: Records, found: Omit<Finding, 'severity'>[]): vo
       if (a.global) continue;
       const value = values.get(a.line) ?? '';
       if (value === '' || isProductToken(value as unknown)) continue;
-      const read = a.written ?? '';
-      if (read !== '' && TOKEN_END.test(value.slice(read.length))) {
+      const read = a.written ?? ''; // (the product token read, as written)
+      if (read !== '' && !INSIDE_A_WORD.test(value.slice(read.length))) {
         found.push({ line: a.line, code: 'agent-with-version', message: `only the product token "${read}" of this user-agent is matched: write "User-agent: ${read}"` });
       } else if (value.startsWith('*')) {
         found.push({ line: a.line, code: 'agent-not-product-token', message: `"${value.slice(0, 60)}" names no crawler: a user-agent line has no wildcards ("*" alone is every crawler no group names)` });
@@ -210,7 +212,7 @@ function agentMistakes(records: Records, found: Omit<Finding, 'severity'>[]): vo
         found.push({
           line: a.line,
           code: 'agent-not-product-token',
-          message: `"${value.slice(0, 60)}" is not a product token (letters, '-' and '_' only): Google's parser (and this one) read the line as "User-agent: ${read}", which names another crawler; only a crawler that compares its whole name finds itself here`,
+          message: `"${value.slice(0, 60)}" is not a product token (letters, '-' and '_' only): Google's parser (and this one) read the line as "User-agent: ${read}", which names a crawler called ${read}, not ${value.slice(0, 60)}; only a crawler that compares its whole name finds itself here`,
         });
       }
     }

@@ -3,7 +3,7 @@
 // must not fire on), the 21 names of the shipped AI crawler list that are not
 // product tokens, and Cloudflare's managed file (its two `*` groups merge).
 import { describe, expect, it } from 'vitest';
-import { isProductToken, lint, type Finding } from '../../src/index.js';
+import { isProductToken, lint, parse, type Finding } from '../../src/index.js';
 import { AI_CRAWLERS } from '../../src/data/ai-crawlers.js';
 import { CLOUDFLARE } from '../helpers/cloudflare-robots.js';
 
@@ -106,21 +106,27 @@ describe('usage-contradicts-rules: a preference that allows a use where nothing 
 
 describe('crawler names', () => {
   it('agent-not-product-token: a name cut inside a word is read as another crawler (AI2Bot is "AI"); none at all names no crawler', () => {
-    const body = 'User-agent: AI2Bot\nUser-agent: bigsur.ai\nUser-agent: 360Spider\nUser-agent: *bot\nDisallow: /\n';
+    const body = 'User-agent: AI2Bot\nUser-agent: bigsur.ai\nUser-agent: 360Spider\nUser-agent: *bot\nUser-agent: MJ12bot\nUser-agent: Bötchen\nDisallow: /\n';
+    expect(found(body).map((f) => f[1])).toEqual(Array(6).fill('agent-not-product-token'));
     expect(messages(body, 'agent-not-product-token')).toEqual([
-      [1, '"AI2Bot" is not a product token (letters, \'-\' and \'_\' only): Google\'s parser (and this one) read the line as "User-agent: AI", which names another crawler; only a crawler that compares its whole name finds itself here'],
-      [2, '"bigsur.ai" is not a product token (letters, \'-\' and \'_\' only): Google\'s parser (and this one) read the line as "User-agent: bigsur", which names another crawler; only a crawler that compares its whole name finds itself here'],
+      [1, '"AI2Bot" is not a product token (letters, \'-\' and \'_\' only): Google\'s parser (and this one) read the line as "User-agent: AI", which names a crawler called AI, not AI2Bot; only a crawler that compares its whole name finds itself here'],
+      [2, '"bigsur.ai" is not a product token (letters, \'-\' and \'_\' only): Google\'s parser (and this one) read the line as "User-agent: bigsur", which names a crawler called bigsur, not bigsur.ai; only a crawler that compares its whole name finds itself here'],
       [3, '"360Spider" is not a product token (letters, \'-\' and \'_\' only) and starts with none: crawlers find no name in this line, so the group applies to none of them'],
       [4, '"*bot" names no crawler: a user-agent line has no wildcards ("*" alone is every crawler no group names)'],
+      [5, '"MJ12bot" is not a product token (letters, \'-\' and \'_\' only): Google\'s parser (and this one) read the line as "User-agent: MJ", which names a crawler called MJ, not MJ12bot; only a crawler that compares its whole name finds itself here'],
+      [6, '"Bötchen" is not a product token (letters, \'-\' and \'_\' only): Google\'s parser (and this one) read the line as "User-agent: B", which names a crawler called B, not Bötchen; only a crawler that compares its whole name finds itself here'],
     ]);
-    // The reading it warns of: a crawler "AI" gets the group; AI2Bot (under google, compared whole) does not.
+    // What it warns of: the group is the crawler "AI"'s, and not AI2Bot's (compared whole under google).
+    const robots = parse(body, { profile: 'google' });
+    expect([robots.isAllowed('/x', 'AI'), robots.isAllowed('/x', 'AI2Bot'), robots.isAllowed('/x', 'MJ')]).toEqual([false, true, false]);
+    // Product tokens and "*" are fine.
     expect(found('User-agent: GPTBot\nUser-agent: Googlebot-Image\nUser-agent: *\nUser-agent: * extra\nDisallow: /\n')).toEqual([]);
   });
 
   it('agent-with-version stays what it was for a version or a comment after the crawler\'s token', () => {
-    expect(found('User-agent: iaskspider/2.0\nUser-agent: Brightbot 1.0\nUser-agent: FooBot (+https://foo.example)\nDisallow: /\n')).toEqual([
-      [1, 'agent-with-version', 'warning'], [2, 'agent-with-version', 'warning'], [3, 'agent-with-version', 'warning'],
-    ]);
+    const body = 'User-agent: iaskspider/2.0\nUser-agent: Brightbot 1.0\nUser-agent: FooBot (+https://foo.example)\nUser-agent: Mediapartners-Google*\nUser-agent: Yahoo! Slurp\nUser-agent: Bot.\nDisallow: /\n';
+    expect(found(body)).toEqual([1, 2, 3, 4, 5, 6].map((n) => [n, 'agent-with-version', 'warning']));
+    expect(lint(body).findings[3].message).toBe('only the product token "Mediapartners-Google" of this user-agent is matched: write "User-agent: Mediapartners-Google"');
   });
 
   it('the shipped AI crawler list: its 21 names that are not product tokens are the lines flagged, each once', () => {
