@@ -102,6 +102,14 @@ describe('Cloudflare’s managed robots.txt', () => {
       all[0].purposes.search = 'disallowed';
       expect(all[3].purposes.search).toBe('allowed');
     });
+
+    it(`${profile}: a site whose own "*" group disallows everything: merged with Cloudflare's "Allow: /", the allow wins the tie, and the signal applies`, () => {
+      const site = parse(`${CLOUDFLARE}\nUser-agent: *\nDisallow: /\n`, { profile });
+      const allow = CLOUDFLARE.split('\n').indexOf('Allow: /') + 1;
+      expect(site.usage(url('/anything'), 'FooBot')).toMatchObject({ allowed: true, line: allow, purposes: purposes({ search: 'allowed', 'train-ai': 'disallowed' }) });
+      // (A site group that names the crawler is its alone: no signal.)
+      expect(parse(`${CLOUDFLARE}\nUser-agent: FooBot\nDisallow: /private\n`, { profile }).usage(url('/x'), 'FooBot')).toMatchObject({ allowed: true, purposes: NONE, signals: [] });
+    });
   }
 });
 
@@ -197,6 +205,26 @@ describe('which Content-Usage rule decides', () => {
       expect(of(body, '/docs/v1/draft.pdf', profile).purposes, profile).toEqual(purposes({ search: 'disallowed' }));
     }
   });
+});
+
+describe('the rules above hold in both profiles (ASCII patterns, which neither escapes nor normalises)', () => {
+  const cases: [string, string, string, Partial<Usage['purposes']>][] = [
+    ['longest match, not inheritance', 'User-agent: *\nContent-Usage: / train-ai=n, search=y\nContent-Usage: /blog/ train-ai=y\n', '/blog/post', { 'train-ai': 'allowed' }],
+    ['a shorter rule where the longer does not match', 'User-agent: *\nContent-Usage: / train-ai=n, search=y\nContent-Usage: /blog/ train-ai=y\n', '/shop', { 'train-ai': 'disallowed', search: 'allowed' }],
+    ['the same pattern combines: n wins', 'User-agent: *\nContent-Usage: /a train-ai=y\nContent-Usage: /a train-ai=n, search=y\n', '/a/1', { 'train-ai': 'disallowed', search: 'allowed' }],
+    ['the same pattern in two "*" groups that merge', 'User-agent: *\nContent-Usage: /a train-ai=y\nAllow: /\n\nUser-agent: *\nContent-Usage: /a train-ai=n\n', '/a/1', { 'train-ai': 'disallowed' }],
+    ['no pattern is the shortest', 'User-agent: *\nContent-Usage: train-ai=n\nContent-Usage: / search=y\n', '/x', { search: 'allowed' }],
+    ['a failed Dictionary decides, saying nothing', 'User-agent: *\nContent-Usage: / train-ai=n\nContent-Usage: /x train-ai=y,\n', '/x/1', {}],
+    ['a legacy label says nothing', 'User-agent: *\nContent-Usage: tdm=n, ai=n, train-genai=n\n', '/', {}],
+    ['a wildcard and "$", longer than "/"', 'User-agent: *\nContent-Usage: / train-ai=y\nContent-Usage: /*.pdf$ train-ai=n\n', '/a/b.pdf', { 'train-ai': 'disallowed' }],
+    ['outside any group: nothing', 'Content-Signal: ai-train=no\nContent-Usage: train-ai=n\nUser-agent: *\nAllow: /\n', '/', {}],
+    ['merged "*" groups: every Content-Signal line', 'User-agent: *\nContent-Signal: search=yes\nAllow: /\n\nUser-agent: *\nContent-Signal: ai-input=no\n', '/', { search: 'allowed', 'ai-input': 'disallowed' }],
+  ];
+  for (const profile of PROFILES) {
+    it(profile, () => {
+      for (const [name, body, path, expected] of cases) expect(parse(body, { profile }).usage(url(path), 'FooBot').purposes, name).toEqual(purposes(expected));
+    });
+  }
 });
 
 describe('Content-Signal', () => {
