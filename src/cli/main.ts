@@ -76,13 +76,14 @@ program
   .addOption(maxOctetsOption())
   .addOption(maxBytesAlias())
   .addOption(formatOption('check'))
+  .option('--usage', 'text: four more columns, what the crawler may do with each URL\'s content (search, train-ai, ai-input: allowed, disallowed or unknown) and the robots.txt lines that say so (--format json always has them: purposes, signals)')
   .action((file: string, agent: string, urls: string[], o) => {
     exitCode = checkCommand(file, agent, urls, o);
   });
 
 program
   .command('explain')
-  .description('Why a URL is allowed or not: the group, every matching rule with its length, the decision. Exit 0: allowed; 1: disallowed; 2: usage error (as check).')
+  .description('Why a URL is allowed or not: the group, every matching rule with its length, the decision; then what the crawler may do with the content (search, train-ai, ai-input) and the Content-Usage and Content-Signal lines that say so. Exit 0: allowed; 1: disallowed; 2: usage error (as check).')
   .argument('<file>', 'robots.txt ("-" for stdin)')
   .argument('<agent>', "the crawler's product token, e.g. Googlebot (rfc refuses another name; google compares it whole, so the * group applies, and says so on stderr)")
   .argument('<url>', 'the URL')

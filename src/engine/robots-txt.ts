@@ -257,12 +257,14 @@ export class RobotsTxt {
   /**
    * explain() and the why of it, as `robots explain` and the tester page give
    * it: the groups that applied, every rule that matched with its length, the
-   * deciding rule and why it decides. The verdict is explain()'s; the matches
-   * are found rule by rule (a plain matcher, slow: for one URL, not a crawl).
+   * deciding rule and why it decides, and the purposes with the lines behind
+   * them (usage()'s, with the page's headers when given). The verdict is
+   * explain()'s; the matches are found rule by rule (a plain matcher, slow: for
+   * one URL, not a crawl).
    */
-  explainAll(url: string, agent: string | readonly string[]): Explanation {
+  explainAll(url: string, agent: string | readonly string[], options?: UsageOptions): Explanation {
     const verdict = this.explain(url, agent); // (checks url and agent)
-    return explainRecords(this.records, verdict, url, typeof agent === 'string' ? [agent] : [...agent], this.profile);
+    return explainRecords(this.records, verdict, url, typeof agent === 'string' ? [agent] : [...agent], this.profile, options);
   }
 
   /**
