@@ -11,6 +11,7 @@ import { classifyCommand } from './classify.js';
 import { EXIT_USAGE, reason, userExitCode } from './errors.js';
 import { explainCommand } from './explain.js';
 import { indexCommand } from './index-warcs.js';
+import { shardCommand } from './shard.js';
 import { fetchCommand } from './fetch.js';
 import { lintCommand } from './lint.js';
 import { serveCommand } from './serve.js';
@@ -91,6 +92,15 @@ Examples:
   robots classify --robots-index idx/0 --robots-index idx/1 --shard 3/16 urls.txt`)
   .action(async (warcs: string[], o) => {
     exitCode = await indexCommand(warcs, o);
+  });
+
+program
+  .command('shard')
+  .description('Each URL line labelled with its host\'s shard, as classify --shard and robots index hash it: shard<TAB>line (blank lines skipped), the key to cut an input into partitions for classify --shard i/N.')
+  .argument('[urls]', 'file of URLs, one per line (default: stdin; "-" for stdin)')
+  .option('--shards <n>', 'the number of shards (N)', '1')
+  .action(async (urls: string | undefined, o) => {
+    exitCode = await shardCommand(urls, o);
   });
 
 program
