@@ -209,6 +209,14 @@ describe('robots index, classify --robots-index', () => {
       expectUsageError(r, new RegExp(`${f.name}: damaged record at offset \\d+ \\(checksum mismatch\\)`));
       // Without --shard too (every shard read).
       expectUsageError(await robots(['classify', '--robots-index', d], 'http://a.example/\n'), /damaged record/);
+      // A record's length damaged (2 GiB): said, not allocated.
+      octets[100] ^= 0x20;
+      octets.writeUInt32LE(0x7fffffff, 32);
+      writeFileSync(file, octets);
+      expectUsageError(await robots(['classify', '--robots-index', d], 'http://a.example/\n'), new RegExp(`${f.name}: damaged record at offset 32 \\(it runs past the records\\)`));
+      octets.writeUInt32LE(3, 32);
+      writeFileSync(file, octets);
+      expectUsageError(await robots(['classify', '--robots-index', d], 'http://a.example/\n'), new RegExp(`${f.name}: damaged record at offset 32 \\(a length of 3 octets\\)`));
     });
 
     it('a file cut short (its size not the manifest\'s), or cut and its manifest edited to match (no footer)', async () => {

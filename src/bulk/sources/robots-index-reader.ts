@@ -14,7 +14,7 @@ import type { Shard } from '../classify/classification.js';
 import { BulkError, reason } from '../errors.js';
 import { captureKey, type WarcCapture, type WarcIndex, type WarcIndexStats } from './warc-index.js';
 import {
-  captureShard, crc32, decodeFooter, decodeHeader, decodeRecord, DIRECTORY_ENTRY, FOOTER_OCTETS, FORMAT_VERSION, HEADER_OCTETS, keyHash, MANIFEST,
+  captureShard, crc32, decodeFooter, decodeHeader, decodeRecord, DIRECTORY_ENTRY, FOOTER_OCTETS, FORMAT_VERSION, HEADER_OCTETS, keyHash, MANIFEST, RECORD_FIXED,
   type IndexManifest, type ShardFooter,
 } from './robots-index-format.js';
 
@@ -145,7 +145,7 @@ class ShardReader {
     let count = 0;
     while (!input.done) {
       const at = input.offset;
-      const record = this.readRecord(name, input.take(4).readUInt32LE(0), at, (n) => input.take(n));
+      const record = this.readRecord(name, input.take(4).readUInt32LE(0), at, footer.directoryAt, (n) => input.take(n));
       this.offer(record, file);
       count++;
     }
@@ -185,7 +185,7 @@ class ShardReader {
         pos += n;
         return b;
       };
-      const record = this.readRecord(name, take(4).readUInt32LE(0), at, take);
+      const record = this.readRecord(name, take(4).readUInt32LE(0), at, footer.directoryAt, take);
       if (keys.has(record.key)) this.offer(record, file); // (another key of the same hash: not this one)
     }
   }
@@ -199,8 +199,9 @@ class ShardReader {
   }
 
   /** A record's octets after its length, its CRC checked: the capture, with where its body starts in the file. */
-  private readRecord(name: string, length: number, at: number, take: (n: number) => Buffer): ReturnType<typeof decodeRecord> & { bodyAt: number } {
-    if (length < 28 || length > 2 ** 31) throw new BulkError(`${name}: damaged record at offset ${at} (a length of ${length} octets)`);
+  private readRecord(name: string, length: number, at: number, end: number, take: (n: number) => Buffer): ReturnType<typeof decodeRecord> & { bodyAt: number } {
+    if (length < RECORD_FIXED) throw new BulkError(`${name}: damaged record at offset ${at} (a length of ${length} octets)`);
+    if (at + 4 + length + 4 > end) throw new BulkError(`${name}: damaged record at offset ${at} (it runs past the records)`);
     const octets = take(length);
     const crc = take(4).readUInt32LE(0);
     if (crc32(octets) !== crc) throw new BulkError(`${name}: damaged record at offset ${at} (checksum mismatch)`);
