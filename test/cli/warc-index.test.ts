@@ -7,7 +7,8 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectUsageError, robots } from '../helpers/cli-run.js';
+import { spawnSync } from 'node:child_process';
+import { CLI, expectUsageError, robots } from '../helpers/cli-run.js';
 import { writeWarc, type Capture } from '../helpers/warc-files.js';
 import { captureShard, shardFileName } from '../../src/bulk/sources/robots-index-format.js';
 
@@ -307,6 +308,15 @@ describe('robots index, classify --robots-index', () => {
       expect(second.id).not.toBe(first.id);
       expect(second.sources.map((s: { path: string }) => s.path)).toEqual([warcFiles[1], warcFiles[2]]);
       expect(readdirSync(d).sort()).toEqual(['index.json', shardFileName(0, 2), shardFileName(1, 2)]);
+    });
+
+    it('every shard of an index of more shards than the process may open files: read one file at a time', async () => {
+      const d = at('many');
+      expect((await robots(['index', '--shards', '300', '--out', d, '-q', ...warcFiles])).status).toBe(0);
+      const whole = await robots(['classify', ...fromWarcs, '-q', '--threads', '1', urlsFile]);
+      const r = spawnSync('sh', ['-c', `ulimit -n 64 && exec "${process.execPath}" "${CLI}" classify --robots-index ${d} -q --threads 1 ${urlsFile}`], { encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toBe(whole.stdout);
     });
 
     it('a body longer than --max-octets: cut (said on stderr), the index holds its first octets', async () => {

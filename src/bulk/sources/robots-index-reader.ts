@@ -130,10 +130,11 @@ function redirectTarget(key: string, c: Chosen): string | undefined {
 
 class ShardReader {
   readonly chosen = new Map<string, Chosen>();
-  /** Open shard files, by number (Chosen.file). */
-  private readonly files: { name: string; fd: number }[] = [];
-  /** The same, by name, checked: one shard may be looked up at several hops. */
-  private readonly opened = new Map<string, { name: string; fd: number; footer: ShardFooter; file: number }>();
+  /** The shard files met, by number (Chosen.file): each open only while read (a reduce over
+   * thousands of indexes must not hold a descriptor per file), fd -1 when closed. */
+  private readonly files: { name: string; fd: number; size: number }[] = [];
+  /** The same by name, checked: one shard may be looked up at several hops. */
+  private readonly opened = new Map<string, { name: string; footer: ShardFooter; file: number }>();
   private records = 0;
 
   constructor(private readonly asOf: number | undefined) {}
@@ -141,6 +142,14 @@ class ShardReader {
   /** Every record of shard s of the index, checked, offered in order. */
   readWhole(index: OpenedIndex, s: number): void {
     const { name, fd, footer, file } = this.open(index, s);
+    try {
+      this.readRecords(name, fd, footer, file);
+    } finally {
+      this.release(file);
+    }
+  }
+
+  private readRecords(name: string, fd: number, footer: ShardFooter, file: number): void {
     const input = new SequentialRead(fd, HEADER_OCTETS, footer.directoryAt, name);
     let count = 0;
     while (!input.done) {
@@ -155,6 +164,14 @@ class ShardReader {
   /** The records of shard s of the index whose keys are `keys`, found by its directory. */
   lookUp(index: OpenedIndex, s: number, keys: Set<string>): void {
     const { name, fd, footer, file } = this.open(index, s);
+    try {
+      this.findRecords(name, fd, footer, file, keys);
+    } finally {
+      this.release(file);
+    }
+  }
+
+  private findRecords(name: string, fd: number, footer: ShardFooter, file: number, keys: Set<string>): void {
     const directory = Buffer.allocUnsafe(footer.records * DIRECTORY_ENTRY);
     readExactly(fd, directory, footer.directoryAt, name);
     if (crc32(directory) !== footer.directoryCrc) throw new BulkError(`${name}: damaged directory (checksum mismatch)`);
@@ -220,15 +237,15 @@ class ShardReader {
     const entry = index.manifest.files[s];
     const name = join(index.dir, String(entry?.name));
     const known = this.opened.get(name);
-    if (known !== undefined) return known;
+    if (known !== undefined) return { ...known, fd: this.reopen(known.file) };
     let fd: number;
     try {
       fd = openSync(name, 'r');
     } catch (e) {
       throw new BulkError(`cannot read index file ${name}: ${reason(e)}`);
     }
-    this.files.push({ name, fd });
     const size = fstatSync(fd).size;
+    this.files.push({ name, fd, size });
     if (size !== entry.octets) throw new BulkError(`${name}: ${size} octets, its manifest says ${entry.octets} (cut short, or replaced)`);
     if (size < HEADER_OCTETS + FOOTER_OCTETS) throw new BulkError(`${name}: too short to be a shard of a robots index`);
     const head = Buffer.allocUnsafe(HEADER_OCTETS);
@@ -239,9 +256,9 @@ class ShardReader {
       const header = decodeHeader(head);
       if (header.id.toString(16).padStart(16, '0') !== index.manifest.id) throw new BulkError(`written by another run of robots index than ${join(index.dir, MANIFEST)}`);
       if (header.shard !== s || header.shards !== index.manifest.shards) throw new BulkError(`holds shard ${header.shard}/${header.shards}, not ${s}/${index.manifest.shards}`);
-      const opened = { name, fd, footer: decodeFooter(foot, size), file: this.files.length - 1 };
+      const opened = { name, footer: decodeFooter(foot, size), file: this.files.length - 1 };
       this.opened.set(name, opened);
-      return opened;
+      return { ...opened, fd };
     } catch (e) {
       throw new BulkError(`${name}: ${(e as Error).message}`);
     }
@@ -264,11 +281,19 @@ class ShardReader {
     const out = openSync(spill, 'w');
     try {
       let spilled = 0;
-      for (const [key, c] of this.chosen) {
+      // File by file, each in order: one descriptor at a time, read forwards.
+      const order = [...this.chosen].sort(([, a], [, b]) => a.file - b.file || a.bodyAt - b.bodyAt);
+      let current = -1;
+      for (const [key, c] of order) {
         const capture: WarcCapture = { date: c.date, status: c.status, location: c.location, bodyAt: spilled, bodyLength: c.bodyLength, ...(c.damaged !== undefined ? { damaged: c.damaged } : {}) };
         if (c.bodyLength > 0) {
+          if (c.file !== current) {
+            if (current !== -1) this.release(current);
+            this.reopen((current = c.file));
+          }
+          const f = this.files[c.file];
           const body = Buffer.allocUnsafe(c.bodyLength);
-          readExactly(this.files[c.file].fd, body, c.bodyAt, this.files[c.file].name);
+          readExactly(f.fd, body, c.bodyAt, f.name);
           writeSync(out, body, 0, body.length, spilled);
           spilled += body.length;
         }
@@ -281,12 +306,31 @@ class ShardReader {
     }
     closeSync(out);
     const stats: WarcIndexStats = { files: this.files.length, octets: 0, records: this.records, responses: this.records, damaged: 0, truncated: 0, ms: performance.now() - began };
-    for (const f of this.files) stats.octets += fstatSync(f.fd).size;
+    for (const f of this.files) stats.octets += f.size;
     return { data: { spill, captures }, stats, dispose };
   }
 
+  /** Shard file `file` open again (its checks passed when first opened). */
+  private reopen(file: number): number {
+    const f = this.files[file];
+    if (f.fd !== -1) return f.fd;
+    try {
+      f.fd = openSync(f.name, 'r');
+    } catch (e) {
+      throw new BulkError(`cannot read index file ${f.name}: ${reason(e)}`);
+    }
+    if (fstatSync(f.fd).size !== f.size) throw new BulkError(`${f.name}: changed while read (${f.size} octets before)`);
+    return f.fd;
+  }
+
+  private release(file: number): void {
+    const f = this.files[file];
+    if (f.fd !== -1) closeSync(f.fd);
+    f.fd = -1;
+  }
+
   close(): void {
-    for (const f of this.files) closeSync(f.fd);
+    for (let k = 0; k < this.files.length; k++) this.release(k);
     this.files.length = 0;
     this.opened.clear();
   }
