@@ -51,7 +51,7 @@ program
   .addOption(formatOption('classify'))
   .option('--threads <n>', 'worker threads (default: the cores; for an input file, one per 32 MiB of it up to the cores)')
   .option('--out <file>', 'write here instead of stdout (only complete output: written under a temporary name, then renamed)')
-  .option('--cache-mb <n>', 'memory for compiled hosts per thread, MiB (--robots-dir, --robots-warc)', '256')
+  .option('--cache-mb <n>', 'memory for compiled hosts per thread, MiB (--robots-dir, --robots-warc, --robots-index)', '256')
   .addOption(maxOctetsOption())
   .addOption(maxBytesAlias())
   .option('-q, --quiet', 'no summary and no progress bar on stderr')
