@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { CLI, expectUsageError, robots } from '../helpers/cli-run.js';
 import { writeWarc, type Capture } from '../helpers/warc-files.js';
+import { SPELLINGS } from '../helpers/host-spellings.js';
 import { captureShard, shardFileName } from '../../src/bulk/sources/robots-index-format.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-warc-index-'));
@@ -117,6 +118,25 @@ describe('robots index, classify --robots-index', () => {
       });
     }
   }
+
+  it('every spelling of a host finds its capture in its shard (IPv4 numbers, IPv6 forms, escapes, a trailing dot), as --robots-warc does', async () => {
+    const all = 'User-agent: *\nDisallow: /\n';
+    await writeWarc(at('spellings.warc.gz'), [
+      { url: 'http://127.0.0.1/robots.txt', body: all },
+      { url: 'http://[::1]/robots.txt', body: all },
+      { url: 'http://e.com/robots.txt', status: 301, headers: { Location: 'http://www.e.com/robots.txt' } },
+      { url: 'http://www.e.com/robots.txt', body: all },
+      { url: 'http://dot.example./robots.txt', body: all },
+    ]);
+    const shards = 5;
+    expect((await robots(['index', '--shards', String(shards), '--out', at('idx-spellings'), '-q', at('spellings.warc.gz')])).status).toBe(0);
+    const input = [...SPELLINGS.map(([u]) => u), 'http://dot.example/a', 'http://other.com/a'].join('\n') + '\n';
+    const whole = await robots(['classify', '--robots-warc', at('spellings.warc.gz'), '--format', 'jsonl', '-q'], input);
+    expect(lines(whole.stdout).map((l) => JSON.parse(l).robots)).toEqual([...SPELLINGS.map(() => 'ok'), 'ok', 'missing']);
+    const parts = [];
+    for (let i = 0; i < shards; i++) parts.push(lines((await robots(['classify', '--robots-index', at('idx-spellings'), '--shard', `${i}/${shards}`, '--format', 'jsonl', '-q'], input)).stdout));
+    expectUnion(lines(whole.stdout), parts);
+  });
 
   it('the verdicts are those of the latest captures, redirects followed across indexes and shards', async () => {
     // Some redirect leads to another shard (else this test would not test that).
