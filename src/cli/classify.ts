@@ -15,6 +15,8 @@ import { OutputSink } from '../bulk/output-sink.js';
 import { Progress } from './progress.js';
 import { thousands } from './numbers.js';
 import { indexWarcs, type WarcIndex } from '../bulk/sources/warc-index.js';
+import { readRobotsIndexes } from '../bulk/sources/robots-index-reader.js';
+import { parseAsOf } from './as-of.js';
 import { writeAllSync } from '../bulk/threads/write-turns.js';
 import { IndexProgress } from './progress.js';
 import { noteAgents, parseAgents, parseFormat, parseMaxOctets, parseProfile } from './options.js';
@@ -27,6 +29,10 @@ export interface ClassifyOptions {
   robots?: string;
   robotsDir?: string;
   robotsWarc?: string[];
+  /** --robots-index DIR (repeatable): indexes `robots index` wrote. */
+  robotsIndex?: string[];
+  /** --as-of DATE: the latest capture at or before it (--robots-warc, --robots-index). */
+  asOf?: string;
   missing: string;
   agent: string[];
   /** --agent was given (not the default). */
@@ -67,7 +73,10 @@ export async function classifyCommand(inputPath: string | undefined, options: Cl
     throw new CliError('--robots - reads the robots.txt from stdin, so the URLs cannot come from there too: give them as a file (robots classify --robots - urls.txt)');
   }
   const { config, threads } = readOptions(options, await robotsOf(options));
-  const warc = options.robotsWarc === undefined ? undefined : await indexOf(options.robotsWarc, config, options.quiet === true);
+  const asOf = options.asOf === undefined ? undefined : parseAsOf(options.asOf);
+  const warc = options.robotsWarc !== undefined
+    ? await indexOf(options.robotsWarc, config, options.quiet === true, asOf)
+    : options.robotsIndex !== undefined ? capturesOf(options.robotsIndex, config, options.quiet === true, asOf) : undefined;
   if (warc !== undefined) config.warc = warc.data;
   try {
     return await classifyWith(inputPath, options, config, threads);
@@ -77,10 +86,11 @@ export async function classifyCommand(inputPath: string | undefined, options: Cl
 }
 
 /** --robots-warc: the captures indexed before any URL is read (progress and a summary line on stderr). */
-async function indexOf(files: string[], config: ClassifyConfig, quiet: boolean): Promise<WarcIndex> {
+async function indexOf(files: string[], config: ClassifyConfig, quiet: boolean, asOf: number | undefined): Promise<WarcIndex> {
   const bar = new IndexProgress(process.stderr.isTTY === true && !quiet);
   const index = await indexWarcs(files, {
     maxOctets: config.maxOctets,
+    asOf,
     warn: (line) => bar.interrupt(`robots classify: warning: ${line}`),
     progress: (octets, total) => bar.update(octets, total),
   });
@@ -91,6 +101,18 @@ async function indexOf(files: string[], config: ClassifyConfig, quiet: boolean):
       `${(s.octets / 2 ** 20).toFixed(1)} MiB in ${(s.ms / 1000).toFixed(2)} s (${(s.octets / 2 ** 20 / Math.max(s.ms / 1000, 1e-3)).toFixed(1)} MiB/s)` +
       `${s.damaged > 0 ? `; ${thousands(s.damaged)} damaged part${s.damaged === 1 ? '' : 's'} skipped (said above)` : ''}` +
       `${s.truncated > 0 ? `; ${thousands(s.truncated)} capture${s.truncated === 1 ? '' : 's'} cut to --max-octets (said above)` : ''}\n`);
+  }
+  return index;
+}
+
+/** --robots-index: shard i of each index (every shard without --shard), each URL's capture chosen (a summary line on stderr). */
+function capturesOf(dirs: string[], config: ClassifyConfig, quiet: boolean, asOf: number | undefined): WarcIndex {
+  const index = readRobotsIndexes(dirs, { shard: config.shard, asOf });
+  const s = index.stats;
+  if (!quiet) {
+    const which = config.shard === undefined ? 'every shard' : `shard ${config.shard.index}/${config.shard.count}`;
+    process.stderr.write(`robots classify: read ${thousands(s.records)} captures (${thousands(index.data.captures.size)} URLs chosen${asOf === undefined ? '' : ` as of ${new Date(asOf).toISOString()}`}) from ${which} of ${thousands(dirs.length)} index${dirs.length === 1 ? '' : 'es'}, ` +
+      `${(s.octets / 2 ** 20).toFixed(1)} MiB in ${(s.ms / 1000).toFixed(2)} s\n`);
   }
   return index;
 }
@@ -209,8 +231,11 @@ async function robotsOf(o: ClassifyOptions): Promise<Pick<ClassifyConfig, 'robot
 
 /** --threads (undefined when not given: see threadsFor). */
 function readOptions(o: ClassifyOptions, robots: Pick<ClassifyConfig, 'robotsBody' | 'robotsUnreachable'>): { config: ClassifyConfig; threads: number | undefined } {
-  if ([o.robots, o.robotsDir, o.robotsWarc].filter((x) => x !== undefined).length !== 1) {
-    throw new CliError('give one of --robots FILE (one robots.txt for all URLs), --robots-dir DIR (DIR/<host> per URL) or --robots-warc FILE (robots.txt captures)');
+  if ([o.robots, o.robotsDir, o.robotsWarc, o.robotsIndex].filter((x) => x !== undefined).length !== 1) {
+    throw new CliError('give one of --robots FILE (one robots.txt for all URLs), --robots-dir DIR (DIR/<host> per URL), --robots-warc FILE (robots.txt captures) or --robots-index DIR (an index of them)');
+  }
+  if (o.asOf !== undefined && o.robotsWarc === undefined && o.robotsIndex === undefined) {
+    throw new CliError('--as-of picks among captures: give it with --robots-warc or --robots-index');
   }
   if (o.missing !== 'allow' && o.missing !== 'disallow') throw new CliError(`--missing must be allow or disallow, got "${o.missing}"`);
   if (o.robotsDir !== undefined) {

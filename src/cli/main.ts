@@ -10,6 +10,8 @@ import { checkCommand } from './check.js';
 import { classifyCommand } from './classify.js';
 import { EXIT_USAGE, reason, userExitCode } from './errors.js';
 import { explainCommand } from './explain.js';
+import { indexCommand } from './index-warcs.js';
+import { shardCommand } from './shard.js';
 import { fetchCommand } from './fetch.js';
 import { lintCommand } from './lint.js';
 import { serveCommand } from './serve.js';
@@ -39,7 +41,9 @@ program
   .option('--user-agent <header>', 'with --robots URL: the User-Agent header sent (default: robots-wasm/VERSION)')
   .option('--robots-dir <dir>', "each URL's origin's robots.txt: DIR/<scheme>/<host>[:port], else DIR/<host> (the host as robotsUrl() names it: 0x7f.1 is 127.0.0.1, %65.com is e.com, no trailing dot); no file: all allowed; a file that cannot be read: all disallowed")
   .option('--robots-warc <file>', 'robots.txt captures in a WARC file (.warc or .warc.gz; repeatable): each origin\'s latest capture, its HTTP status applied as RFC 9309 says (2xx the rules, 3xx followed among the captures, 4xx all allowed, 5xx and 429 all disallowed; a body decoded no further than --max-octets, a capture so cut named on stderr)', collect)
-  .addOption(new Option('--missing <verdict>', 'a host with no robots.txt (no file under --robots-dir, no capture under --robots-warc): allow or disallow its URLs').default('allow'))
+  .option('--robots-index <dir>', 'robots.txt captures indexed by robots index (repeatable: indexes made apart, merged as --robots-warc merges WARCs): with --shard i/N only shard i of each is read (N must be theirs), else every shard', collect)
+  .option('--as-of <date>', 'with --robots-warc or --robots-index: each origin\'s latest capture at or before this ISO 8601 date (2024-03-01: to the end of that day, UTC) or date-time (2024-03-01T12:00:00Z); none then: missing (--missing)')
+  .addOption(new Option('--missing <verdict>', 'a host with no robots.txt (no file under --robots-dir, no capture under --robots-warc or --robots-index): allow or disallow its URLs').default('allow'))
   .option('--agent <name>', "the crawler's product token, repeatable or comma-separated for a crawler that obeys several (the groups of any of them apply; default: Googlebot)", collect)
   .option('--crawlers <names>', 'several crawlers by product token, a verdict each (comma-separated or repeatable; at most 64): TSV url<TAB>verdict per crawler after a header line, JSON lines with "crawlers": {name: {allowed, line}}', collect)
   .option('--shard <i/N>', "only the URLs of this shard's hosts (a stable hash of the host): N machines, each with its own i from 0 to N-1, classify an input together; the union of their outputs is the whole run's")
@@ -47,7 +51,7 @@ program
   .addOption(formatOption('classify'))
   .option('--threads <n>', 'worker threads (default: the cores; for an input file, one per 32 MiB of it up to the cores)')
   .option('--out <file>', 'write here instead of stdout (only complete output: written under a temporary name, then renamed)')
-  .option('--cache-mb <n>', 'memory for compiled hosts per thread, MiB (--robots-dir, --robots-warc)', '256')
+  .option('--cache-mb <n>', 'memory for compiled hosts per thread, MiB (--robots-dir, --robots-warc, --robots-index)', '256')
   .addOption(maxOctetsOption())
   .addOption(maxBytesAlias())
   .option('-q, --quiet', 'no summary and no progress bar on stderr')
@@ -61,9 +65,42 @@ stderr is a terminal.
 Examples:
   robots classify --robots robots.txt --agent Googlebot urls.txt > verdicts.tsv
   zcat urls.gz | robots classify --robots-dir robots/ --agent Bingbot --format jsonl --out v.jsonl
-  robots classify --robots-warc robotstxt.warc.gz --crawlers GPTBot,CCBot,ClaudeBot urls.txt`)
+  robots classify --robots-warc robotstxt.warc.gz --crawlers GPTBot,CCBot,ClaudeBot urls.txt
+  robots classify --robots-index idx/a --robots-index idx/b --shard 3/16 --as-of 2024-03-01 urls.txt`)
   .action(async (urls: string | undefined, o) => {
     exitCode = await classifyCommand(urls, { ...o, agent: o.agent ?? ['Googlebot'], agentGiven: o.agent !== undefined });
+  });
+
+program
+  .command('index')
+  .description("WARC files' robots.txt captures (every one: status, Location, WARC-Date, the body decoded and cut to --max-octets) written into N host shards, for classify --robots-index: run it per WARC file or group of files, on as many machines as there are, each with its own --out.")
+  .argument('[warcs...]', 'WARC files (.warc or .warc.gz)')
+  .option('--robots-warc <file>', 'a WARC file (repeatable; as the arguments)', collect)
+  .option('--shards <n>', 'host shards (the hash of --shard: shard i of the index is what classify --shard i/N reads)', '1')
+  .option('--out <dir>', 'the index directory: DIR/index.json (the manifest) and a file per shard; an index of as many shards there is replaced, of another number refused')
+  .addOption(maxOctetsOption())
+  .addOption(maxBytesAlias())
+  .option('-q, --quiet', 'no summary and no progress on stderr')
+  .addHelpText('after', `
+Each shard file is checked when read (a header naming its index, a CRC-32 per
+record, a footer): a damaged, cut or foreign file is refused in one line. Files
+are written under temporary names and renamed, the manifest last: a run cut
+short leaves no index. Progress: a bar on a terminal, else a line every 30 s.
+
+Examples:
+  robots index --shards 16 --out idx/0 CC-MAIN-*-00000.warc.gz CC-MAIN-*-00001.warc.gz
+  robots classify --robots-index idx/0 --robots-index idx/1 --shard 3/16 urls.txt`)
+  .action(async (warcs: string[], o) => {
+    exitCode = await indexCommand(warcs, o);
+  });
+
+program
+  .command('shard')
+  .description('Each URL line labelled with its host\'s shard, as classify --shard and robots index hash it: shard<TAB>line (blank lines skipped), the key to cut an input into partitions for classify --shard i/N.')
+  .argument('[urls]', 'file of URLs, one per line (default: stdin; "-" for stdin)')
+  .option('--shards <n>', 'the number of shards (N)', '1')
+  .action(async (urls: string | undefined, o) => {
+    exitCode = await shardCommand(urls, o);
   });
 
 program

@@ -77,7 +77,18 @@ export function captureKey(url: string): string | undefined {
   }
 }
 
-export async function indexWarcs(files: string[], options: { maxOctets: number; warn(line: string): void; progress?(octets: number, total: number): void }): Promise<WarcIndex> {
+export interface IndexWarcsOptions {
+  maxOctets: number;
+  warn(line: string): void;
+  progress?(octets: number, total: number): void;
+  /** --as-of: only captures dated at or before it (ms); an undated one is then none. */
+  asOf?: number;
+  /** robots index: every capture handed here as read (its body in the spill), none kept in `captures`;
+   * one read just before damage is marked so afterwards (its `damaged` set). */
+  each?(key: string, capture: WarcCapture): void;
+}
+
+export async function indexWarcs(files: string[], options: IndexWarcsOptions): Promise<WarcIndex> {
   const began = performance.now();
   const sizes = files.map((f) => {
     try {
@@ -128,7 +139,7 @@ export async function indexWarcs(files: string[], options: { maxOctets: number; 
       }
       const parser = new WARCParser(source);
       /** Captures indexed from this file: (record offset, key), to mark those near damage. */
-      const mine: { offset: number; key: string }[] = [];
+      const mine: { offset: number; key: string; capture: WarcCapture }[] = [];
       let records = 0;
       try {
         for await (const record of parser) {
@@ -142,7 +153,8 @@ export async function indexWarcs(files: string[], options: { maxOctets: number; 
             if (key === undefined) continue;
             stats.responses++;
             const date = Date.parse(record.warcDate ?? '');
-            const kept = captures.get(key);
+            if (options.asOf !== undefined && !(date <= options.asOf)) continue; // after --as-of (or undated)
+            const kept = options.each === undefined ? captures.get(key) : undefined;
             if (kept !== undefined && !(date >= kept.date)) continue; // an earlier capture: the latest wins
             const { truncated, ...capture } = await readResponse(record, date, options.maxOctets);
             if (truncated) {
@@ -155,8 +167,9 @@ export async function indexWarcs(files: string[], options: { maxOctets: number; 
               spilled += capture.bodyLength;
               delete capture.body;
             }
-            mine.push({ offset, key });
-            captures.set(key, capture);
+            mine.push({ offset, key, capture });
+            if (options.each !== undefined) options.each(key, capture);
+            else captures.set(key, capture);
           } finally {
             // What is not read of a record is read past here: warcio's own skip waits for ever
             // for the octets a record cut short at the end of the file promised.
@@ -168,8 +181,9 @@ export async function indexWarcs(files: string[], options: { maxOctets: number; 
         let marked = 0;
         const from = parser.offset - SUSPECT_OCTETS;
         for (let k = mine.length - 1; k >= 0 && mine[k].offset >= from; k--) {
-          const capture = captures.get(mine[k].key);
-          if (capture !== undefined && capture.damaged === undefined) {
+          const { key, capture } = mine[k];
+          if (options.each === undefined && captures.get(key) !== capture) continue; // (replaced by a later one, also here)
+          if (capture.damaged === undefined) {
             capture.damaged = `read just before the damage in ${file}`;
             marked++;
           }
