@@ -5,7 +5,9 @@
 // and builds its Huffman tables; the other is CommonJS, through Node's CJS
 // loader), and a program that only parses and checks never uses them. Every use
 // comes after a fetch or a store read, which waits for them first
-// (RobotsCache.refresh), so the uses themselves stay synchronous.
+// (RobotsCache.refresh), so the uses themselves stay synchronous. (webpackMode
+// "eager": webpack puts them in the app's bundle, as it did the static imports,
+// rather than in chunk files to serve beside it; they still run on first use.)
 import type { deflateSync, inflateSync } from 'fflate';
 import type CachePolicy from 'http-cache-semantics';
 
@@ -20,7 +22,7 @@ let loading: Promise<CrawlerModules> | undefined;
 
 /** Loads the modules once per process (again after a failed load). */
 export function loadCrawlerModules(): Promise<CrawlerModules> {
-  loading ??= Promise.all([import('fflate'), import('http-cache-semantics')]).then(
+  loading ??= Promise.all([import(/* webpackMode: "eager" */ 'fflate'), import(/* webpackMode: "eager" */ 'http-cache-semantics')]).then(
     ([fflate, cacheSemantics]) => (loaded = { deflateSync: fflate.deflateSync, inflateSync: fflate.inflateSync, CachePolicy: cacheSemantics.default }),
     (error: unknown) => {
       loading = undefined;
