@@ -20,6 +20,7 @@ export default {
     const child = new URL('../cold-start-child.mjs', import.meta.url).pathname;
     const inside = [];
     const wall = [];
+    /** @type {Record<'importMs' | 'instantiateMs' | 'verdictMs', number[]>} */
     const parts = { importMs: [], instantiateMs: [], verdictMs: [] };
     for (let i = 0; i < repetitions(ctx.quick); i++) {
       const t0 = performance.now();
