@@ -125,6 +125,13 @@ describe('robots classify --crawlers: use purposes', () => {
       const all = Object.fromEntries(Object.keys(FILES).concat('none.example').map((h) => [h, body]));
       const wantOne = expected(all, URLS, CRAWLERS, profile);
       jsonLines(one.stdout).forEach((l, i) => CRAWLERS.forEach((c, j) => expect(l.crawlers[c], `--robots ${c} ${l.url}`).toEqual(wantOne[i][j])));
+      // Two threads that each read their ranges and write their blocks: the same octets, JSON lines and TSV.
+      for (const format of [['--format', 'jsonl'], ['--usage']]) {
+        const args = ['classify', '--robots', path.join(dir, 'robots', 'aipref.example'), '--crawlers', CRAWLERS.join(','), '--profile', profile, ...format, '-q', urlsFile];
+        const [a, b] = [await robots([...args, '--threads', '1']), await robots([...args, '--threads', '2'])];
+        expect(b.stdout).toBe(a.stdout);
+      }
+      expect(one.stdout).toBe((await robots(['classify', '--robots', path.join(dir, 'robots', 'aipref.example'), '--crawlers', CRAWLERS.join(','), '--profile', profile, '--format', 'jsonl', '--usage', '--threads', '2', '-q', urlsFile])).stdout);
     });
   }
 
