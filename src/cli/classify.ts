@@ -12,6 +12,7 @@ import { CliError, reason, userExitCode } from './errors.js';
 import { BLOCK_OCTETS, lineBlocks } from '../bulk/sources/line-blocks.js';
 import type { FileRange } from '../bulk/sources/file-ranges.js';
 import { OutputSink } from '../bulk/output-sink.js';
+import { BulkError } from '../bulk/errors.js';
 import { Progress } from './progress.js';
 import { thousands } from './numbers.js';
 import { indexWarcs, type WarcIndex } from '../bulk/sources/warc-index.js';
@@ -20,6 +21,8 @@ import { parseAsOf } from './as-of.js';
 import { writeAllSync } from '../bulk/threads/write-turns.js';
 import { IndexProgress } from './progress.js';
 import { noteAgents, parseAgents, parseFormat, parseMaxOctets, parseProfile } from './options.js';
+import { expandCrawlers } from './crawler-sets.js';
+import { PURPOSES } from '../engine/parse/usage-vocabulary.js';
 import { OutputClosed, WorkerPool } from '../bulk/threads/worker-pool.js';
 import { RoutedPool } from '../bulk/threads/routed-pool.js';
 
@@ -38,6 +41,8 @@ export interface ClassifyOptions {
   /** --agent was given (not the default). */
   agentGiven?: boolean;
   crawlers?: string[];
+  /** TSV with --crawlers: each crawler's use purposes as columns (JSON lines carry them always). */
+  usage?: boolean;
   shard?: string;
   profile: string;
   format: string;
@@ -125,7 +130,7 @@ async function classifyWith(inputPath: string | undefined, options: ClassifyOpti
   if (config.crawlers !== undefined && config.format === 'tsv') {
     // The header first, before any thread writes (they write to the descriptor themselves).
     try {
-      writeAllSync(sink.fd, LineClassifier.header(config.crawlers));
+      writeAllSync(sink.fd, LineClassifier.header(config.crawlers, config.usage));
     } catch (e) {
       input.close();
       sink.abandon();
@@ -136,7 +141,7 @@ async function classifyWith(inputPath: string | undefined, options: ClassifyOpti
   try {
     // A robots.txt per host: hosts routed to threads (each loads its own); one for all: blocks to any thread.
     const perHost = config.robotsDir !== undefined || config.warc !== undefined;
-    engine = threads === 1 ? inThisThread(config) : perHost ? new RoutedPool(threads, config) : new WorkerPool(threads, config, sink.fd, sink.name);
+    engine = threads === 1 ? inThisThread(config, sink) : perHost ? new RoutedPool(threads, config) : new WorkerPool(threads, config, sink.fd, sink.name);
   } catch (e) {
     input.close();
     sink.abandon();
@@ -145,7 +150,7 @@ async function classifyWith(inputPath: string | undefined, options: ClassifyOpti
   // The rate counts from when the classifiers are built: in this thread, or in every worker.
   await engine.ready?.();
   const progress = new Progress(process.stderr.isTTY === true && !options.quiet, size);
-  const totals: Totals = { urls: 0, allowed: 0, allowedBy: config.crawlers?.map(() => 0), hosts: new Set<number>(), loads: 0, evictions: 0, unreadable: new Set<string>() };
+  const totals: Totals = { urls: 0, allowed: 0, allowedBy: config.crawlers?.map(() => 0), usageBy: config.usage ? config.crawlers!.flatMap(() => [0, 0, 0, 0, 0, 0]) : undefined, hosts: new Set<number>(), loads: 0, evictions: 0, unreadable: new Set<string>() };
   const began = performance.now();
   try {
     const inFlight: { result: Promise<ClassifiedBlock>; consumed: number }[] = [];
@@ -163,6 +168,7 @@ async function classifyWith(inputPath: string | undefined, options: ClassifyOpti
       totals.urls += r.urls;
       totals.allowed += r.allowed;
       r.allowedBy?.forEach((n, j) => (totals.allowedBy![j] += n));
+      r.usageBy?.forEach((n, j) => (totals.usageBy![j] += n));
       if (r.byRobots !== undefined) {
         totals.byRobots ??= { ok: 0, unavailable: 0, unreachable: 0, missing: 0 };
         for (const k of Object.keys(r.byRobots) as (keyof typeof r.byRobots)[]) totals.byRobots[k] += r.byRobots[k];
@@ -257,10 +263,17 @@ function readOptions(o: ClassifyOptions, robots: Pick<ClassifyConfig, 'robotsBod
   const profile: Profile = parseProfile(o.profile);
   const agents = parseAgents(o.agent);
   let crawlers: string[] | undefined;
+  let setNotes: string[] = [];
+  let plainNames: string[] = [];
   if (o.crawlers !== undefined) {
     if (o.agentGiven) throw new CliError('give --agent (the names of one crawler) or --crawlers (several crawlers, a verdict each), not both');
-    crawlers = [...new Set(parseAgents(o.crawlers, '--crawlers'))];
+    const names = parseAgents(o.crawlers, '--crawlers');
+    plainNames = names.filter((n) => !n.startsWith('@'));
+    ({ crawlers, notes: setNotes } = expandCrawlers(names, profile));
+    if (crawlers.length === 0) throw new CliError(`--crawlers ${o.crawlers.join(',')}: no crawler left (the rfc profile refuses names that are not product tokens)`);
     if (crawlers.length > MAX_CRAWLERS) throw new CliError(`--crawlers takes at most ${MAX_CRAWLERS} crawlers, got ${crawlers.length}`);
+  } else if (o.usage) {
+    throw new CliError("--usage adds each crawler's use purposes (search, train-ai, ai-input) as columns: name the crawlers with --crawlers (e.g. --crawlers GPTBot --usage, --crawlers @ai --usage)");
   }
   const config: ClassifyConfig = {
     ...robots,
@@ -268,6 +281,8 @@ function readOptions(o: ClassifyOptions, robots: Pick<ClassifyConfig, 'robotsBod
     missing: o.missing,
     agents,
     crawlers,
+    // JSON lines give each crawler its purposes always; TSV when asked.
+    usage: crawlers !== undefined && (format === 'jsonl' || o.usage === true),
     shard: o.shard === undefined ? undefined : parseShard(o.shard),
     profile,
     format,
@@ -280,7 +295,8 @@ function readOptions(o: ClassifyOptions, robots: Pick<ClassifyConfig, 'robotsBod
   // A bad agent is a usage error now, not in the first thread that meets it.
   compileAgents(config.robotsBody ?? new Uint8Array(0), config).dispose();
   for (const c of crawlers ?? []) compileAgents(new Uint8Array(0), { ...config, agents: [c] }).dispose();
-  noteAgents('classify', crawlers ?? agents, profile);
+  noteAgents('classify', crawlers === undefined ? agents : plainNames, profile);
+  for (const note of setNotes) process.stderr.write(`robots classify: note: ${note}\n`);
   return { config, threads };
 }
 
@@ -330,10 +346,22 @@ interface Engine {
   close(): Promise<void>;
 }
 
-function inThisThread(config: ClassifyConfig): Engine {
+function inThisThread(config: ClassifyConfig, sink: OutputSink): Engine {
   const classifier = new BlockClassifier(config);
   const outputs = new BufferPool();
   const take = (n: number) => outputs.take(n);
+  if (config.crawlers !== undefined) {
+    // A verdict per crawler (and its purposes) make lines of kilobytes (166 crawlers with --usage:
+    // ~5.5 KiB of TSV a URL), a block's output tens of MiB: written from the core's memory as the
+    // worker threads write theirs, in order and without a copy (copied out and joined, it cost
+    // 2.5 times the classification).
+    const writer = { write: (octets: Uint8Array) => writeDirect(sink, octets) };
+    return {
+      classify: async (parts) => classifier.classify(parts, writer),
+      recycle: () => {},
+      close: async () => {},
+    };
+  }
   return {
     classify: async (parts) => classifier.classify(parts, take),
     recycle: (output) => outputs.give(output.buffer),
@@ -341,11 +369,23 @@ function inThisThread(config: ClassifyConfig): Engine {
   };
 }
 
+/** Octets to the output's descriptor now (the sink's own stream left unused); a reader gone is OutputClosed. */
+function writeDirect(sink: OutputSink, octets: Uint8Array): void {
+  try {
+    writeAllSync(sink.fd, octets);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EPIPE') throw new OutputClosed();
+    throw new BulkError(`cannot write ${sink.name}: ${reason(e)}`); // (as a worker thread says it)
+  }
+}
+
 interface Totals {
   urls: number;
   allowed: number;
   /** With --crawlers: allowed per crawler. */
   allowedBy?: number[];
+  /** With purposes: per crawler, per purpose, URLs allowed then disallowed (BlockResult.usageBy). */
+  usageBy?: number[];
   /** With a robots.txt per host: URLs by what it was. */
   byRobots?: { ok: number; unavailable: number; unreachable: number; missing: number };
   hosts: Set<number>;
@@ -380,7 +420,33 @@ function summarize(t: Totals, ms: number, cache: { threads: number; cacheMb: num
         `raise --cache-mb (now ${n(cache.cacheMb)} MiB per thread), or sort the URLs by host`;
     }
   }
+  if (crawlers !== undefined && t.usageBy !== undefined) line += '\n' + purposesSummary(crawlers, t.usageBy);
   process.stderr.write(line + '\n');
+}
+
+/**
+ * The summary's use purposes: a line per crawler for which robots.txt said
+ * anything (per purpose, the URLs it may fetch whose purpose is disallowed and
+ * allowed), then how many crawlers had every purpose unknown for every URL.
+ */
+function purposesSummary(crawlers: string[], usageBy: number[]): string {
+  const n = thousands;
+  const lines: string[] = [];
+  let silent = 0;
+  crawlers.forEach((c, j) => {
+    const counts = usageBy.slice(6 * j, 6 * j + 6);
+    if (counts.every((x) => x === 0)) {
+      silent++;
+      return;
+    }
+    const each = PURPOSES.map((p, i) => `${p} ${n(counts[2 * i + 1])} disallowed, ${n(counts[2 * i])} allowed`).join('; ');
+    lines.push(`robots classify: ${c}: purposes (URLs): ${each}`);
+  });
+  if (silent > 0) {
+    lines.push(`robots classify: ${silent === crawlers.length ? (silent === 1 ? 'the crawler' : `all ${n(silent)} crawlers`) : `${n(silent)} other crawler${silent === 1 ? '' : 's'}`}: ` +
+      'every purpose unknown for every URL (no Content-Usage or Content-Signal line applied where they may fetch)');
+  }
+  return lines.join('\n');
 }
 
 /** --shard i/N: i from 0 to N - 1. */

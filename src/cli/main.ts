@@ -45,7 +45,8 @@ program
   .option('--as-of <date>', 'with --robots-warc or --robots-index: each origin\'s latest capture at or before this ISO 8601 date (2024-03-01: to the end of that day, UTC) or date-time (2024-03-01T12:00:00Z); none then: missing (--missing)')
   .addOption(new Option('--missing <verdict>', 'a host with no robots.txt (no file under --robots-dir, no capture under --robots-warc or --robots-index): allow or disallow its URLs').default('allow'))
   .option('--agent <name>', "the crawler's product token, repeatable or comma-separated for a crawler that obeys several (the groups of any of them apply; default: Googlebot)", collect)
-  .option('--crawlers <names>', 'several crawlers by product token, a verdict each (comma-separated or repeatable; at most 64): TSV url<TAB>verdict per crawler after a header line, JSON lines with "crawlers": {name: {allowed, line}}', collect)
+  .option('--crawlers <names>', 'several crawlers by product token, a verdict each (comma-separated or repeatable; at most 256), or a set: @ai (the AI crawlers of ai.robots.txt), @google (Google\'s crawler tokens), e.g. @ai,Googlebot: TSV url<TAB>verdict per crawler after a header line, JSON lines with "crawlers": {name: {allowed, line, usage: {search, train-ai, ai-input}}}', collect)
+  .option('--usage', "with --crawlers, TSV: each crawler's use purposes after its verdict (columns NAME:search NAME:train-ai NAME:ai-input: allowed, disallowed or unknown; from Content-Usage and Content-Signal lines, unknown where it may not fetch)")
   .option('--shard <i/N>', "only the URLs of this shard's hosts (a stable hash of the host): N machines, each with its own i from 0 to N-1, classify an input together; the union of their outputs is the whole run's")
   .addOption(profileOption())
   .addOption(formatOption('classify'))
@@ -66,6 +67,7 @@ Examples:
   robots classify --robots robots.txt --agent Googlebot urls.txt > verdicts.tsv
   zcat urls.gz | robots classify --robots-dir robots/ --agent Bingbot --format jsonl --out v.jsonl
   robots classify --robots-warc robotstxt.warc.gz --crawlers GPTBot,CCBot,ClaudeBot urls.txt
+  robots classify --robots-warc robotstxt.warc.gz --crawlers @ai --usage --profile google urls.txt
   robots classify --robots-index idx/a --robots-index idx/b --shard 3/16 --as-of 2024-03-01 urls.txt`)
   .action(async (urls: string | undefined, o) => {
     exitCode = await classifyCommand(urls, { ...o, agent: o.agent ?? ['Googlebot'], agentGiven: o.agent !== undefined });

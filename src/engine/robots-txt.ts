@@ -246,6 +246,15 @@ export class RobotsTxt {
     return applicableGroups(this.records.groups, agentTokens(agent, this.profile)).map((g) => index.get(g)).join(',');
   }
 
+  /** Names the user-agent lines give (not `*`), lower-cased, made on first use. */
+  private agentNames: ReadonlySet<string> | undefined;
+
+  /** @internal The product tokens the user-agent lines name (lower case, `*` aside): a crawler named by
+   * none of them gets the `*` groups, so all such crawlers share one rulesKey (bulk's 166 crawlers a host). */
+  namedAgents(): ReadonlySet<string> {
+    return (this.agentNames ??= new Set(this.records.groups.flatMap((g) => g.agents.filter((a) => !a.global).map((a) => a.lower))));
+  }
+
   isAllowed(url: string, agent: string | readonly string[]): boolean {
     return this.matcher(agent).isAllowed(url);
   }

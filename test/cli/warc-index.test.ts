@@ -215,7 +215,7 @@ describe('robots index, classify --robots-index', () => {
     /** The shard holding the most captures of w2's index, its file. */
     const busiest = () => {
       const m = JSON.parse(readFileSync(path.join(indexDirs[0], 'index.json'), 'utf8'));
-      return (m.files as { name: string; captures: number }[]).reduce((a, b) => (b.captures > a.captures ? b : a));
+      return (m.files as { name: string; octets: number; captures: number }[]).reduce((a, b) => (b.captures > a.captures ? b : a));
     };
     const shardOfFile = (name: string) => Number(/^shard-(\d+)/.exec(name)![1]);
 

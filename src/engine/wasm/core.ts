@@ -32,7 +32,7 @@ interface CoreExports {
   gatherRuns(src: number, runs: number, count: number, dst: number): void;
   splitLines(buf: number, n: number, recs: number, runs: number, maxRecords: number): number;
   classifyLines(m: number, buf: number, recs: number, from: number, to: number, out: number, outLimit: number, json: boolean, label: number, labelLen: number): number;
-  classifyLinesMulti(ms: number, k: number, names: number, counts: number, buf: number, recs: number, from: number, to: number, out: number, outLimit: number, json: boolean, label: number, labelLen: number): number;
+  classifyLinesMulti(ms: number, k: number, names: number, counts: number, buf: number, recs: number, from: number, to: number, out: number, outLimit: number, json: boolean, label: number, labelLen: number, usage: number): number;
   lastSplitEnd(): number;
   lastRunCount(): number;
   lastOutEnd(): number;
