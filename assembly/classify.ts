@@ -3,7 +3,7 @@
 // (and, for --robots-dir, their hosts); classifyLines decides a run of them
 // against one matcher and writes `allowed|disallowed<TAB>line<TAB>url` or a
 // JSON line for each.
-import { CLASSIFY_MAX_CRAWLERS, FLAG_GOOGLE, H_FLAGS, H_LINES, H_OUT_ALLOW, H_OUT_DISALLOW, H_TEXTS, H_TEXTS_MAX, LINE_HOST_LENGTH, LINE_HOST_START, LINE_LENGTH, LINE_RECORD, LINE_START, NO_RULE, RUN_FIRST_LINE, RUN_HOST_HASH1, RUN_HOST_HASH2, RUN_ORIGIN_HASH, RUN_RECORD, UNREACHABLE_MATCHER } from "../src/engine/wasm/layout";
+import { CLASSIFY_MAX_CRAWLERS, USAGE_JSON_OCTETS, USAGE_TSV_OCTETS, FLAG_GOOGLE, H_FLAGS, H_LINES, H_OUT_ALLOW, H_OUT_DISALLOW, H_TEXTS, H_TEXTS_MAX, LINE_HOST_LENGTH, LINE_HOST_START, LINE_LENGTH, LINE_RECORD, LINE_START, NO_RULE, RUN_FIRST_LINE, RUN_HOST_HASH1, RUN_HOST_HASH2, RUN_ORIGIN_HASH, RUN_RECORD, UNREACHABLE_MATCHER } from "../src/engine/wasm/layout";
 import { findFirstBelow, findFirstOf, findFirstOf4 } from "./scan";
 import { decide } from "./decide";
 import { beginRun, extractPathInRun } from "./path";
@@ -500,6 +500,7 @@ function writeDecimal(o: usize, v: u32): usize {
 
 /** Most crawlers one classifyLinesMulti call answers for: layout.ts's CLASSIFY_MAX_CRAWLERS. */
 const verdictOf = new StaticArray<u32>(CLASSIFY_MAX_CRAWLERS); // per crawler of a record: line << 1 | allowed
+const sameAs = new StaticArray<i32>(CLASSIFY_MAX_CRAWLERS); // per crawler: the first with its matcher, or -1
 
 /**
  * classifyLines for k crawlers at once: ms holds k matcher addresses (u32
@@ -509,14 +510,20 @@ const verdictOf = new StaticArray<u32>(CLASSIFY_MAX_CRAWLERS); // per crawler of
  * each crawler its name fragment (names: k pairs of u32 offset and length,
  * each fragment `"A":{"allowed":`, with a leading comma after the first),
  * `true,"line":N}`. The allowed verdicts are added to counts (k u32s).
+ * With usage (not 0: k u32 purpose codes, layout.ts's USAGE_BITS, then k * 6
+ * u32 counts), each crawler's purposes follow its verdict: what its code says
+ * where it may fetch the URL, all unknown where not (robots.txt implies no
+ * preference for what may not be fetched); JSON `,"usage":{"search":"allowed",
+ * "train-ai":…,"ai-input":…}`, TSV three more columns. Crawler j's counts add
+ * up, per purpose p, the URLs it is allowed (6j + 2p) and disallowed (6j + 2p + 1).
  */
-export function classifyLinesMulti(ms: usize, k: i32, names: usize, counts: usize, buf: usize, recs: usize, from: i32, to: i32, out: usize, outLimit: usize, json: bool, label: usize, labelLen: i32): i32 {
+export function classifyLinesMulti(ms: usize, k: i32, names: usize, counts: usize, buf: usize, recs: usize, from: i32, to: i32, out: usize, outLimit: usize, json: bool, label: usize, labelLen: i32, usage: usize): i32 {
   return splitControls
-    ? classifyLinesMultiAs<Escaped>(ms, k, names, counts, buf, recs, from, to, out, outLimit, json, label, labelLen)
-    : classifyLinesMultiAs<AsWritten>(ms, k, names, counts, buf, recs, from, to, out, outLimit, json, label, labelLen);
+    ? classifyLinesMultiAs<Escaped>(ms, k, names, counts, buf, recs, from, to, out, outLimit, json, label, labelLen, usage)
+    : classifyLinesMultiAs<AsWritten>(ms, k, names, counts, buf, recs, from, to, out, outLimit, json, label, labelLen, usage);
 }
 
-function classifyLinesMultiAs<E>(ms: usize, k: i32, names: usize, counts: usize, buf: usize, recs: usize, from: i32, to: i32, out: usize, outLimit: usize, json: bool, label: usize, labelLen: i32): i32 {
+function classifyLinesMultiAs<E>(ms: usize, k: i32, names: usize, counts: usize, buf: usize, recs: usize, from: i32, to: i32, out: usize, outLimit: usize, json: bool, label: usize, labelLen: i32, usage: usize): i32 {
   const escape = sizeof<E>() == 2;
   let o = out;
   let i = from;
@@ -526,27 +533,32 @@ function classifyLinesMultiAs<E>(ms: usize, k: i32, names: usize, counts: usize,
     const m = <usize>load<u32>(ms + (<usize>j << 2));
     if (m > <usize>UNREACHABLE_MATCHER) real = m;
     if (json) namesLen += <usize>load<u32>(names + (<usize>j << 3), 4);
+    // The first crawler with the same matcher, once for the call (not per URL: 166 crawlers).
+    let same = -1;
+    for (let p = 0; p < j; p++) {
+      if (<usize>load<u32>(ms + (<usize>p << 2)) == m) {
+        same = p;
+        break;
+      }
+    }
+    unchecked((sameAs[j] = same));
   }
   const flags: u32 = real != 0 ? load<u32>(real, H_FLAGS) : 0;
   const google = (flags & FLAG_GOOGLE) != 0;
+  if (usage != 0 && !tailsBuilt) buildTails();
   beginRun();
   for (; i < to; i++) {
     const r = recs + <usize>i * LINE_RECORD;
     const u = buf + <usize>load<i32>(r, LINE_START);
     const n = load<i32>(r, LINE_LENGTH);
-    const bound: usize = json ? <usize>n * 6 + 64 + <usize>labelLen + namesLen + <usize>k * 24 : <usize>n * (escape ? 3 : 1) + 2 + <usize>k * 11;
+    const perCrawler: usize = (json ? 24 : 11) + (usage == 0 ? 0 : json ? USAGE_JSON_OCTETS : USAGE_TSV_OCTETS);
+    const bound: usize = (json ? <usize>n * 6 + 64 + <usize>labelLen + namesLen : <usize>n * (escape ? 3 : 1) + 2) + <usize>k * perCrawler;
     if (o + bound > outLimit) break;
     if (real != 0) extractPathInRun(u, n, google);
     for (let j = 0; j < k; j++) {
       const m = <usize>load<u32>(ms + (<usize>j << 2));
       let v: u32 = m == <usize>UNREACHABLE_MATCHER ? 0 : 1;
-      let same = -1;
-      for (let p = 0; p < j; p++) {
-        if (<usize>load<u32>(ms + (<usize>p << 2)) == m) {
-          same = p;
-          break;
-        }
-      }
+      const same = unchecked(sameAs[j]);
       if (same >= 0) {
         v = unchecked(verdictOf[same]);
       } else if (m > <usize>UNREACHABLE_MATCHER) {
@@ -558,6 +570,7 @@ function classifyLinesMultiAs<E>(ms: usize, k: i32, names: usize, counts: usize,
       unchecked((verdictOf[j] = v));
       const c = counts + (<usize>j << 2);
       store<u32>(c, load<u32>(c) + (v & 1));
+      if (usage != 0 && (v & 1) != 0) countPurposes(usage + (<usize>k << 2) + <usize>j * 24, load<u32>(usage + (<usize>j << 2)));
     }
     if (json) {
       o = writeAscii(o, '{"url":"');
@@ -573,8 +586,14 @@ function classifyLinesMultiAs<E>(ms: usize, k: i32, names: usize, counts: usize,
         const v = unchecked(verdictOf[j]);
         o = writeAscii(o, (v & 1) != 0 ? 'true,"line":' : 'false,"line":');
         o = writeDecimal(o, v >> 1);
-        store<u8>(o, 0x7d); // }
-        o++;
+        if (usage != 0) {
+          // (A URL it may not fetch: every purpose unknown, code 0.)
+          const slot = (v & 1) != 0 ? load<u32>(usage + (<usize>j << 2)) : 0;
+          o = copyTail(o, changetype<usize>(jsonTails) + <usize>slot * JSON_SLOT, <usize>unchecked(jsonTailLength[slot]));
+        } else {
+          store<u8>(o, 0x7d); // }
+          o++;
+        }
       }
       store<u16>(o, 0x7d7d); // }}
       store<u8>(o, 0x0a, 2);
@@ -582,6 +601,12 @@ function classifyLinesMultiAs<E>(ms: usize, k: i32, names: usize, counts: usize,
     } else {
       o = writeUrl(o, u, n, escape);
       for (let j = 0; j < k; j++) {
+        if (usage != 0) {
+          // The verdict and its purposes, one text by code.
+          const slot = (unchecked(verdictOf[j]) & 1) != 0 ? load<u32>(usage + (<usize>j << 2)) : DISALLOWED_SLOT;
+          o = copyTail(o, changetype<usize>(tsvTails) + <usize>slot * TSV_SLOT, <usize>unchecked(tsvTailLength[slot]));
+          continue;
+        }
         if ((unchecked(verdictOf[j]) & 1) != 0) {
           store<u64>(o, 0x6465776f6c6c6109); // "\tallowed"
           o += 8;
@@ -598,4 +623,83 @@ function classifyLinesMultiAs<E>(ms: usize, k: i32, names: usize, counts: usize,
   }
   outEnd = o;
   return i;
+}
+
+/** A purpose's preference (2 bits: 0 unknown, 1 allowed, 2 disallowed) as its word; writes up to 8 octets past it (bounded by USAGE_*_OCTETS). */
+@inline function writePreference(o: usize, p: u32): usize {
+  if (p == 0) {
+    store<u64>(o, 0x006e776f6e6b6e75); // "unknown"
+    return o + 7;
+  }
+  if (p == 1) {
+    store<u64>(o, 0x006465776f6c6c61); // "allowed"
+    return o + 7;
+  }
+  store<u64>(o, 0x776f6c6c61736964); // "disallow"
+  store<u16>(o, 0x6465, 8); // "ed"
+  return o + 10;
+}
+
+/** `,"usage":{"search":"…","train-ai":"…","ai-input":"…"}` of a purpose code. */
+function writeUsageJson(o: usize, code: u32): usize {
+  o = writeAscii(o, ',"usage":{"search":"');
+  o = writePreference(o, code & 3);
+  o = writeAscii(o, '","train-ai":"');
+  o = writePreference(o, (code >> 2) & 3);
+  o = writeAscii(o, '","ai-input":"');
+  o = writePreference(o, (code >> 4) & 3);
+  store<u16>(o, 0x7d22); // "}
+  return o + 2;
+}
+
+/** Adds a URL's purposes (its crawler's code, the crawler allowed) to the crawler's 6 counts: per purpose, allowed then disallowed. */
+@inline function countPurposes(c: usize, code: u32): void {
+  if (code == 0) return;
+  for (let p: u32 = 0; p < 3; p++) {
+    const pref = (code >> (p << 1)) & 3;
+    if (pref == 0) continue;
+    const at = c + (<usize>((p << 1) + pref - 1) << 2);
+    store<u32>(at, load<u32>(at) + 1);
+  }
+}
+
+/**
+ * A crawler's verdict-and-purposes texts, by purpose code (6 bits: 64 slots, written
+ * once): TSV `\tallowed\t<search>\t<train-ai>\t<ai-input>`, slot DISALLOWED_SLOT (a
+ * code no preference makes) `\tdisallowed\tunknown\tunknown\tunknown`; JSON
+ * `,"usage":{…}}` (the crawler's object closed). Copied per URL and crawler 8
+ * octets at a time: with 166 crawlers, writing the words anew took a quarter of a
+ * run of the corpus.
+ */
+const TSV_SLOT: usize = 48;
+const JSON_SLOT: usize = 96;
+const DISALLOWED_SLOT: u32 = 63;
+const tsvTails = new StaticArray<u8>(64 * <i32>TSV_SLOT);
+const jsonTails = new StaticArray<u8>(64 * <i32>JSON_SLOT);
+const tsvTailLength = new StaticArray<u8>(64);
+const jsonTailLength = new StaticArray<u8>(64);
+let tailsBuilt = false;
+
+function buildTails(): void {
+  for (let code: u32 = 0; code < 64; code++) {
+    const shown: u32 = code == DISALLOWED_SLOT ? 0 : code;
+    const t = changetype<usize>(tsvTails) + <usize>code * TSV_SLOT;
+    let o = writeAscii(t, code == DISALLOWED_SLOT ? '\tdisallowed' : '\tallowed');
+    for (let p: u32 = 0; p < 3; p++) {
+      store<u8>(o, 0x09); // \t
+      o = writePreference(o + 1, (shown >> (p << 1)) & 3);
+    }
+    unchecked((tsvTailLength[code] = <u8>(o - t)));
+    const js = changetype<usize>(jsonTails) + <usize>code * JSON_SLOT;
+    o = writeUsageJson(js, shown);
+    store<u8>(o, 0x7d); // }
+    unchecked((jsonTailLength[code] = <u8>(o + 1 - js)));
+  }
+  tailsBuilt = true;
+}
+
+/** Copies a text of `length` octets from its slot, 8 at a time (up to 7 past its end: the bound's slack). */
+@inline function copyTail(o: usize, from: usize, length: usize): usize {
+  for (let i: usize = 0; i < length; i += 8) store<u64>(o + i, load<u64>(from + i));
+  return o + length;
 }

@@ -59,6 +59,10 @@ function notes(r) {
   if (r.parseErrors) n.push(`threw on ${r.parseErrors} file(s)`);
   if (r.filesPerSecond) n.push(`${formatFigure(r.filesPerSecond.median, 'files/s')} files/s`);
   if (r.compiledPerHost !== undefined) n.push(`${formatFigure(r.compiledPerHost, 'bytes/host')} before the checks`);
+  if (r.coldStartParts !== undefined) {
+    const { importMs, instantiateMs, verdictMs } = r.coldStartParts;
+    n.push(`import ${formatFigure(importMs, 'ms')}, instantiate ${formatFigure(instantiateMs, 'ms')}, first verdict ${formatFigure(verdictMs, 'ms')} ms (medians)`);
+  }
   if (r.processWallMs !== undefined) n.push(`process wall ${formatFigure(r.processWallMs, 'ms')} ms`);
   if (r.agree !== undefined) n.push(`${r.agree.toLocaleString('en')} of ${r.total.toLocaleString('en')}`);
   if (r.conformance) n.push(`conformance vectors: ${r.conformance.agree.toLocaleString('en')} of ${r.conformance.total.toLocaleString('en')}`);

@@ -2,7 +2,8 @@
 // the package's entries (index, compat, compat-rfc, compat-google, redis), the
 // `robots` command into dist/cli.js (with its worker thread,
 // dist/classify-worker.js), and writes the public type declarations. The WASM core is
-// embedded in each bundle (a .wasm import is its octets), but for workerd's (dist/workerd/).
+// embedded in each bundle (a .wasm import is its octets as base64, decoded when
+// the core is first used), but for workerd's (dist/workerd/).
 import { build } from 'esbuild';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -12,7 +13,7 @@ const bundlesOnly = process.argv.includes('--bundles-only');
 const inputs = inputsHash(); // before reading any source: an edit made during the build leaves the stamp stale
 if (!bundlesOnly) rmSync('dist', { recursive: true, force: true }); // (a bench build leaves the declarations be)
 mkdirSync('dist', { recursive: true });
-const common = { bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning', loader: { '.wasm': 'binary' } };
+const common = { bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning', loader: { '.wasm': 'base64' } };
 // The package's entry points: the library, robots-parser's API on it, the
 // Redis store of RobotsCache; and the internals the tests and benchmarks use.
 // compat-rfc and compat-google are robots-wasm/compat/rfc and /google (robots-parser's API with that profile by default).

@@ -1,14 +1,18 @@
 // The tester page: the inputs, the results as they arrive from the worker, the
-// file with its diagnostics, and the explanation of the URL picked. The page
-// parses the file itself (for the file view, the facts and explanations); the
-// worker classifies the URLs, so a long list never blocks the page.
-import { agentNotes, DEFAULT_MAX_OCTETS, lint, parse, type Matcher, type Profile, type RobotsTxt } from '../src/index.js';
+// file with its diagnostics, and the explanation of the URL picked (its verdict
+// and its purposes). The page parses the file itself (for the file view, the
+// facts and explanations); the worker classifies the URLs, so a long list never
+// blocks the page.
+import { agentNotes, DEFAULT_MAX_OCTETS, lint, parse, type Matcher, type Profile, type RobotsTxt, type Usage } from '../src/index.js';
 import { explainVerdict, INDEX_HTM_NOTE, matchLabel, pathNote, type Explanation } from '../src/engine/explanation.js';
 import { profileOr, traitsOf } from '../src/engine/parse/profile.js';
 import { AI_CRAWLERS } from '../src/data/ai-crawlers.js';
 import { GOOGLE_CRAWLERS } from '../src/data/google-crawlers.js';
 import { Editor, type LineMark } from './editor.js';
 import type { Chunk, Job, Reply } from './protocol.js';
+import { PURPOSES } from '../src/engine/parse/usage-vocabulary.js';
+import { aiDigest, digestDetails } from './ai-digest.js';
+import { countPurposes, countsText, noCounts, purposesAttributes, purposesPanel, purposesTag, usageLines, type PurposeCounts } from './purposes.js';
 import { capUrls, decodeState, encodeState, EXAMPLE, LINK_LIMITS, type State } from './state.js';
 import { NOTE_LABEL, NOTE_OF, noteWhy, type UrlNote } from './url-notes.js';
 import { breakableHtml, breakableSpan } from './url-text.js';
@@ -27,6 +31,7 @@ const explanation = byId<HTMLElement>('explanation');
 const fileView = byId<HTMLOListElement>('file-view');
 const fileViewNext = byId<HTMLOListElement>('file-view-next');
 const pickField = byId<HTMLSelectElement>('crawler-pick');
+const usageSummary = byId<HTMLParagraphElement>('usage-summary');
 const agentNotesList = byId<HTMLUListElement>('agent-notes');
 const urlNotesList = byId<HTMLUListElement>('url-notes');
 const robotsEditor = new Editor(robotsField, byId('robots-backdrop'));
@@ -60,6 +65,9 @@ interface Run {
   lines: Uint32Array;
   verdictsNext: Uint8Array | null;
   linesNext: Uint32Array | null;
+  /** Each URL's purposes (protocol.ts's codes, 3 a URL), null while the crawler's groups have no use-preference line; their counts. */
+  purposes: Uint8Array | null;
+  counts: PurposeCounts;
   received: number;
   allowed: number;
   changed: number;
@@ -128,7 +136,7 @@ function update(): void {
     seq: ++seq, state, agents, urls, listed, notes: new Uint8Array(urls.length), site: null,
     verdicts: new Uint8Array(urls.length), lines: new Uint32Array(urls.length),
     verdictsNext: state.compare ? new Uint8Array(urls.length) : null, linesNext: state.compare ? new Uint32Array(urls.length) : null,
-    received: 0, allowed: 0, changed: 0, now: null, next: null,
+    purposes: null, counts: noCounts(), received: 0, allowed: 0, changed: 0, now: null, next: null,
   };
   run = mine;
   dispose(old);
@@ -184,6 +192,7 @@ function startResults(r: Run): void {
   breaker.disconnect();
   results.replaceChildren();
   urlNotesList.hidden = true;
+  usageSummary.hidden = true;
   results.dataset.state = 'running';
   results.dataset.count = '0';
   // Which run the results are of: a test (or a script) waits for this one's 'done'.
@@ -233,16 +242,21 @@ function addBlock(list: HTMLElement, html: string, n: number): void {
   breaker.observe(ol);
 }
 
-/** A row's content: its URL, and its note's tag (one grid item with it). */
-function rowHtml(url: string, note: UrlNote | undefined, breaks: boolean): string {
+/** A row's content: its URL, its note's tag and its purposes' (one grid item with it). */
+function rowHtml(url: string, note: UrlNote | undefined, uses: string, breaks: boolean): string {
   const text = breaks ? breakableHtml(url) : escapeHtml(url);
-  return note === undefined ? text : `<span class="u">${text} <span class="tag">${NOTE_LABEL[note]}</span></span>`;
+  if (note === undefined && uses === '') return text;
+  return `<span class="u">${text}${note === undefined ? '' : ` <span class="tag">${NOTE_LABEL[note]}</span>`}${uses === '' ? '' : ` <span class="tag uses">${uses}</span>`}</span>`;
 }
 
+/** Row i's purposes tag ('' when none is known). */
+const usesOf = (r: Run, i: number): string => (r.purposes === null ? '' : purposesTag(r.purposes, i));
+
 /**
- * Where a row's URL may break (its <wbr>s), added to a block of rows when it
- * comes near the screen: for all of 100,000 rows at once, Chromium held 1.49M
- * nodes instead of 300k and took 726 ms instead of 225 ms to add them.
+ * Where a row's URL may break (its <wbr>s), and its purposes' tag, added to a
+ * block of rows when it comes near the screen: for all of 100,000 rows at once,
+ * Chromium held 1.49M nodes instead of 300k and took 726 ms instead of 225 ms
+ * to add them.
  */
 const breaker = new IntersectionObserver((entries) => {
   const r = run;
@@ -251,7 +265,7 @@ const breaker = new IntersectionObserver((entries) => {
     breaker.unobserve(e.target);
     for (const li of (e.target as HTMLElement).children) {
       const i = Number((li as HTMLElement).dataset.i);
-      if (r.urls[i] !== undefined) li.innerHTML = rowHtml(r.urls[i], NOTE_OF[r.notes[i]], true);
+      if (r.urls[i] !== undefined) li.innerHTML = rowHtml(r.urls[i], NOTE_OF[r.notes[i]], usesOf(r, i), true);
     }
     (e.target as HTMLElement).dataset.breaks = '';
   }
@@ -270,6 +284,10 @@ function addChunk(r: Run, c: Chunk): void {
     r.verdictsNext!.set(c.verdictsNext, c.from);
     r.linesNext!.set(c.linesNext, c.from);
   }
+  if (c.purposes) {
+    (r.purposes ??= new Uint8Array(r.urls.length * PURPOSES.length)).set(c.purposes, c.from * PURPOSES.length);
+    countPurposes(r.counts, c.purposes, c.verdicts.length);
+  }
   let all = '';
   let changed = '';
   let changes = 0;
@@ -279,8 +297,11 @@ function addChunk(r: Run, c: Chunk): void {
     const line = c.lines[k];
     const url = escapeHtml(r.urls[i]);
     const note = NOTE_OF[c.notes[k]];
-    const inner = rowHtml(r.urls[i], note, false);
-    const noted = note === undefined ? '' : ` data-note="${note}"`;
+    // (Its purposes' tag comes with its break opportunities, near the screen: the data attributes say them already.)
+    const inner = rowHtml(r.urls[i], note, '', false);
+    // Its purposes, when the crawler's groups say any (data-search, data-train-ai, data-ai-input).
+    const uses = c.purposes === null ? '' : purposesAttributes(c.purposes, k);
+    const noted = (note === undefined ? '' : ` data-note="${note}"`) + uses;
     r.allowed += v;
     // One element a row: its verdict and line are drawn by CSS from its data attributes (4x fewer nodes to parse and keep).
     if (c.verdictsNext === null) {
@@ -325,6 +346,10 @@ function finish(r: Run): void {
     byId('same-heading').textContent = `Same verdict (${(n - r.changed).toLocaleString('en')})`;
   }
   summary.textContent = text;
+  if (r.purposes !== null) {
+    usageSummary.textContent = `Use preferences for ${r.agents.join(', ')}${r.state.compare ? ' (this version)' : ''}: ${countsText(r.counts)}. A URL it may not fetch has none.`;
+    usageSummary.hidden = false;
+  }
   // The URL that was picked stays picked when the inputs change.
   const at = pendingPick === undefined ? -1 : r.urls.indexOf(pendingPick);
   pendingPick = undefined;
@@ -352,26 +377,34 @@ function pick(i: number, focus: boolean): void {
   const url = r.urls[i];
   const now = explainVerdict(r.now.body, r.now.matcher.explain(url), url, r.agents, r.state.profile);
   const next = r.next?.matcher ? explainVerdict(r.next.body, r.next.matcher.explain(url), url, r.agents, r.state.profile) : null;
+  // Its purposes: one URL, so here (the worker's codes say the same, without the lines).
+  const usageNow = safe(() => r.now!.robots.usage(url, r.agents));
+  const usageNext = next ? safe(() => r.next!.robots.usage(url, r.agents)) : undefined;
   const noted = NOTE_OF[r.notes[i]];
   const note = noted === undefined ? [] : [Object.assign(document.createElement('p'), { className: 'note', textContent: noteWhy(r.urls[i], noted, r.site) })];
-  explanation.replaceChildren(...note, ...explainBlock(now, next ? 'This version' : null, r.now), ...(next ? explainBlock(next, 'New version', r.next!) : []));
-  // The deciding line, in the editor and in the file's view (of each version).
-  robotsEditor.decide(now.line);
-  markDecides(fileView, now.line);
-  nextEditor.decide(next ? next.line : 0);
-  markDecides(fileViewNext, next ? next.line : 0);
+  // Every AI crawler's answer for the URL (this version): worked out when opened, and kept open from one URL to the next.
+  const digestOpen = (document.getElementById('ai-digest') as HTMLDetailsElement | null)?.open ?? false;
+  const digest = digestDetails(digestOpen, () => aiDigest(r.now!.robots, url, r.state.profile));
+  explanation.replaceChildren(...note, ...explainBlock(now, next ? 'This version' : null, r.now, usageNow), ...(next ? explainBlock(next, 'New version', r.next!, usageNext) : []), digest);
+  // The deciding line and the lines that decide its purposes, in the editor and in the file's view (of each version).
+  const usesNow = usageNow ? usageLines(usageNow) : [];
+  const usesNext = usageNext ? usageLines(usageNext) : [];
+  robotsEditor.decide(now.line, usesNow);
+  markDecides(fileView, now.line, usesNow);
+  nextEditor.decide(next ? next.line : 0, usesNext);
+  markDecides(fileViewNext, next ? next.line : 0, usesNext);
 }
 
-function markDecides(view: HTMLOListElement, n: number): void {
-  for (const li of view.querySelectorAll('.decides')) li.classList.remove('decides');
+function markDecides(view: HTMLOListElement, n: number, uses: readonly number[]): void {
+  for (const li of view.querySelectorAll('.decides, .uses')) li.classList.remove('decides', 'uses');
+  for (const u of uses) view.children[u - 1]?.classList.add('uses');
   const decides = n > 0 ? (view.children[n - 1] as HTMLElement | undefined) : undefined;
-  if (decides) {
-    decides.classList.add('decides');
-    decides.scrollIntoView({ block: 'nearest' });
-  }
+  decides?.classList.add('decides');
+  const shown = decides ?? (uses.length > 0 ? view.children[uses[0] - 1] : undefined);
+  shown?.scrollIntoView({ block: 'nearest' });
 }
 
-function explainBlock(e: Explanation, title: string | null, version: Version): HTMLElement[] {
+function explainBlock(e: Explanation, title: string | null, version: Version, usage: Usage | undefined): HTMLElement[] {
   const out: HTMLElement[] = [];
   if (title) out.push(Object.assign(document.createElement('h3'), { textContent: title }));
   const dl = document.createElement('dl');
@@ -400,8 +433,9 @@ function explainBlock(e: Explanation, title: string | null, version: Version): H
   const strong = Object.assign(document.createElement('strong'), { textContent: e.allowed ? 'ALLOWED' : 'DISALLOWED', className: `v ${e.allowed ? 'allowed' : 'disallowed'}` });
   verdict.append(strong, ` ${e.why}`);
   add('Verdict', verdict);
-  const usage = safe(() => version.robots.contentUsage(e.path, e.crawler));
-  if (usage !== undefined) add('Content-Usage', usage);
+  const raw = safe(() => version.robots.contentUsage(e.path, e.crawler));
+  if (raw !== undefined) add('Content-Usage', raw);
+  if (usage !== undefined) add('Purposes', purposesPanel(usage));
   out.push(dl);
   return out;
 }
@@ -458,6 +492,14 @@ function showFile(state: State, r: Run | null): void {
     if (robots.sitemaps.length === 0) maps.textContent = 'none';
     for (const [k, s] of robots.sitemaps.entries()) maps.append(...(k > 0 ? [document.createElement('br')] : []), breakableSpan(s));
     rows.push(['Sitemaps', maps]);
+    // RSL licences and LLM policies: file-wide, every line.
+    const urlList = (values: readonly string[]) => {
+      const span = document.createElement('span');
+      for (const [k, v] of values.entries()) span.append(...(k > 0 ? [document.createElement('br')] : []), breakableSpan(v));
+      return span;
+    };
+    if (robots.licenses.length > 0) rows.push(['License', urlList(robots.licenses)]);
+    if (robots.llmPolicies.length > 0) rows.push(['LLM-Policy', urlList(robots.llmPolicies)]);
     if (r.next) {
       const nextReport = lint(state.robotsNext, { profile: state.profile });
       rows.push(['New version', `${nextReport.errors} error${nextReport.errors === 1 ? '' : 's'}, ${nextReport.warnings} warning${nextReport.warnings === 1 ? '' : 's'}`]);
@@ -619,6 +661,8 @@ function fillPicks(): void {
   byId('google-crawlers').append(...GOOGLE_CRAWLERS.map((c) => option(c.name, `${c.name} – ${c.purpose}`, c.note)));
   const ai = [...AI_CRAWLERS].sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
   byId('ai-crawlers').append(...ai.map((c) => option(c.name, c.operator && c.operator.length < 40 ? `${c.name} – ${c.operator}` : c.name, c.function)));
+  // The crawler field suggests the same names as it is typed (a search of the list).
+  byId('crawler-names').append(...[...GOOGLE_CRAWLERS, ...ai].map((c) => Object.assign(document.createElement('option'), { value: c.name })));
 }
 
 /** The pick-list shows the crawler typed when it lists it; and the notes on the names given. */

@@ -1,6 +1,7 @@
 // A robots.txt editor: a textarea over a mirror of its text (the backdrop),
 // whose lines carry the marks a textarea cannot show: the line that decides the
-// URL picked, and the lines with findings. Both wrap the same way (same font,
+// URL picked, the lines that decide its purposes (use preferences), and the
+// lines with findings. Both wrap the same way (same font,
 // box and wrapping) in the same grid cell: the mirror's text sets the cell's
 // height (up to a maximum, CSS), so the field grows with its text without
 // being measured (measuring a textarea of 780 KB took 2.5 s of layout), and the
@@ -9,7 +10,7 @@ import { DEFAULT_MAX_OCTETS } from '../src/index.js';
 
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export type LineMark = 'decides' | 'warning' | 'error';
+export type LineMark = 'decides' | 'uses' | 'warning' | 'error';
 
 /** The characters mirrored: DEFAULT_MAX_OCTETS (octets are at least as many as characters). */
 const MIRRORED = DEFAULT_MAX_OCTETS;
@@ -26,7 +27,7 @@ export class Editor {
     field.addEventListener('input', () => {
       if (field.value.length <= QUICK) this.render(new Map());
       else {
-        for (const el of this.backdrop.querySelectorAll('.decides, .warning, .error')) el.className = '';
+        for (const el of this.backdrop.querySelectorAll('.decides, .uses, .warning, .error')) el.className = '';
         this.drawn = '';
       }
     });
@@ -46,16 +47,22 @@ export class Editor {
       this.backdrop.innerHTML = html;
       this.drawn = html;
     } else {
-      for (const el of this.backdrop.querySelectorAll('.decides')) el.classList.remove('decides');
+      for (const el of this.backdrop.querySelectorAll('.decides, .uses')) el.classList.remove('decides', 'uses');
     }
   }
 
-  /** Marks line n (from 1) as the deciding one, 0 for none, and scrolls the field to it. */
-  decide(n: number): void {
-    for (const el of this.backdrop.querySelectorAll('.decides')) el.classList.remove('decides');
-    const line = n > 0 ? (this.backdrop.children[n - 1] as HTMLElement | undefined) : undefined;
+  /**
+   * Marks line n (from 1) as the deciding one, 0 for none, and the lines `uses`
+   * (those that decide the URL's purposes), and scrolls the field to the
+   * deciding line (to the first of `uses` when no rule decides).
+   */
+  decide(n: number, uses: readonly number[] = []): void {
+    for (const el of this.backdrop.querySelectorAll('.decides, .uses')) el.classList.remove('decides', 'uses');
+    for (const u of uses) this.backdrop.children[u - 1]?.classList.add('uses');
+    const decides = n > 0 ? (this.backdrop.children[n - 1] as HTMLElement | undefined) : undefined;
+    decides?.classList.add('decides');
+    const line = decides ?? (uses.length > 0 ? (this.backdrop.children[uses[0] - 1] as HTMLElement | undefined) : undefined);
     if (!line) return;
-    line.classList.add('decides');
     const f = this.field;
     if (line.offsetTop < f.scrollTop || line.offsetTop + line.offsetHeight > f.scrollTop + f.clientHeight) {
       f.scrollTop = Math.max(0, line.offsetTop - f.clientHeight / 3);

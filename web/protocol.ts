@@ -1,5 +1,5 @@
 // The messages between the page and its classification worker.
-import type { Profile } from '../src/index.js';
+import type { Preference, Profile } from '../src/index.js';
 
 /** One classification: the file (and, comparing, its next version), the URLs, the crawler. */
 export interface Job {
@@ -23,7 +23,18 @@ export interface Chunk {
   linesNext: Uint32Array | null;
   /** The URLs' notes (url-notes.ts's codes, 0 for none). */
   notes: Uint8Array;
+  /**
+   * What the crawler may do with each URL's content (RobotsTxt.usage, this
+   * version): 3 codes a URL, its search, train-ai and ai-input (PURPOSES order),
+   * each PREFERENCE_CODE's; null when the crawler's groups hold no
+   * Content-Usage or Content-Signal line (every purpose unknown).
+   */
+  purposes: Uint8Array | null;
 }
+
+/** A purpose's preference as a chunk carries it (PREFERENCE_OF[code]). */
+export const PREFERENCE_CODE: Readonly<Record<Preference, number>> = { unknown: 0, allowed: 1, disallowed: 2 };
+export const PREFERENCE_OF: readonly Preference[] = ['unknown', 'allowed', 'disallowed'];
 
 /** What the worker found of the list as a whole (url-notes.ts), before its first chunk. */
 export interface Notes {

@@ -49,6 +49,7 @@ Allow: /private/press/
 Disallow: /*.pdf$
 Dissalow: /tmp/
 Crawl-delay: 5
+Content-Signal: search=yes, ai-train=no
 
 User-agent: Googlebot-Image
 Disallow: /

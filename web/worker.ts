@@ -2,7 +2,9 @@
 // URLs never block the page. A newer job makes the running one stop at its next
 // chunk (each chunk ends with a turn of the event loop, where messages arrive).
 import { parse, type Matcher } from '../src/index.js';
-import type { Chunk, Job, Reply } from './protocol.js';
+import { PURPOSES } from '../src/engine/parse/usage-vocabulary.js';
+import { usageOf, type CrawlerUsage } from '../src/engine/usage.js';
+import { PREFERENCE_CODE, type Chunk, type Job, type Reply } from './protocol.js';
 import { listNotes } from './url-notes.js';
 
 /** URLs a chunk: small enough for the page to render between its frames. */
@@ -21,10 +23,16 @@ async function run(job: Job): Promise<void> {
   const matchers: Matcher[] = [];
   try {
     let sitemaps: readonly string[] = [];
+    /** The use-preference lines of the crawler's groups (this version), or null when there are none. */
+    let usage: CrawlerUsage | null = null;
     const compile = (body: string) => {
       const robots = parse(body, { profile: job.profile });
       const m = robots.compile(job.agents);
-      if (matchers.length === 0) sitemaps = robots.sitemaps;
+      if (matchers.length === 0) {
+        sitemaps = robots.sitemaps;
+        const u = robots.crawlerUsage(job.agents);
+        if (u.rules.length > 0 || u.signals.length > 0) usage = u;
+      }
       matchers.push(m);
       return m;
     };
@@ -36,11 +44,11 @@ async function run(job: Job): Promise<void> {
     for (let from = 0; from < job.urls.length; from += CHUNK) {
       if (job.seq !== latest) return;
       const urls = job.urls.slice(from, from + CHUNK);
-      const [verdicts, lines] = decide(now, urls);
-      const [verdictsNext, linesNext] = next === null ? [null, null] : decide(next, urls);
+      const [verdicts, lines, purposes] = decide(now, urls, usage);
+      const [verdictsNext, linesNext] = next === null ? [null, null] : decide(next, urls, null);
       const chunkNotes = notes.notes.slice(from, from + CHUNK);
-      const chunk: Chunk = { type: 'chunk', seq: job.seq, from, verdicts, lines, verdictsNext, linesNext, notes: chunkNotes };
-      post(chunk, [verdicts.buffer, lines.buffer, chunkNotes.buffer, ...(verdictsNext ? [verdictsNext.buffer, linesNext!.buffer] : [])]);
+      const chunk: Chunk = { type: 'chunk', seq: job.seq, from, verdicts, lines, verdictsNext, linesNext, notes: chunkNotes, purposes };
+      post(chunk, [verdicts.buffer, lines.buffer, chunkNotes.buffer, ...(verdictsNext ? [verdictsNext.buffer, linesNext!.buffer] : []), ...(purposes ? [purposes.buffer] : [])]);
       await turn();
     }
     if (job.seq === latest) post({ type: 'done', seq: job.seq });
@@ -52,13 +60,20 @@ async function run(job: Job): Promise<void> {
   }
 }
 
-function decide(m: Matcher, urls: string[]): [Uint8Array, Uint32Array] {
+/** The URLs' verdicts and deciding lines, and (given the crawler's usage lines) their purposes, as usage() gives them. */
+function decide(m: Matcher, urls: string[], usage: CrawlerUsage | null): [Uint8Array, Uint32Array, Uint8Array | null] {
   const verdicts = new Uint8Array(urls.length);
   const lines = new Uint32Array(urls.length);
+  const purposes = usage === null ? null : new Uint8Array(urls.length * PURPOSES.length);
   for (let i = 0; i < urls.length; i++) {
     const v = m.explain(urls[i]);
     verdicts[i] = v.allowed ? 1 : 0;
     lines[i] = v.line;
+    // (A URL it may not fetch has no purpose from robots.txt: usageOf says unknown without reading a line.)
+    if (purposes !== null && v.allowed) {
+      const u = usageOf(usage!, v, urls[i]).purposes;
+      for (let k = 0; k < PURPOSES.length; k++) purposes[i * PURPOSES.length + k] = PREFERENCE_CODE[u[PURPOSES[k]]];
+    }
   }
-  return [verdicts, lines];
+  return [verdicts, lines, purposes];
 }

@@ -119,14 +119,14 @@ export const classifyDir = {
  * gzip per record), `copies` times over with the hosts renamed (copy k: "k.<host>"),
  * written by warcio once and kept in the temp folder.
  */
-async function corpusWarc(copies) {
-  const file = path.join(os.tmpdir(), `robots-bench-corpus-x${copies}.warc.gz`);
+async function corpusWarc(copies, prefix = '', name = `corpus-x${copies}`) {
+  const file = path.join(os.tmpdir(), `robots-bench-${name}.warc.gz`);
   if (existsSync(file)) return file;
   const parts = [];
   const hosts = readdirSync(ROBOTS_DIR);
   for (let k = 0; k < copies; k++) {
     for (const host of hosts) {
-      const body = readFileSync(path.join(ROBOTS_DIR, host));
+      const body = Buffer.concat([Buffer.from(prefix), readFileSync(path.join(ROBOTS_DIR, host))]);
       const record = await WARCRecord.create(
         { url: `https://${k === 0 ? '' : `${k}.`}${host}/robots.txt`, date: '2024-01-01T00:00:00Z', type: 'response', httpHeaders: { 'Content-Type': 'text/plain' }, statusline: 'HTTP/1.1 200 OK' },
         (async function* () { yield body; })(),
@@ -180,6 +180,51 @@ export const classifyWarc = {
       row('--crawlers (1), JSON lines, 1 thread', runs.one, ''),
       row(`--crawlers (5), JSON lines, 1 thread`, runs.five, `time ${(mid(runs.one.map((r) => r.own)) / mid(runs.five.map((r) => r.own))).toFixed(2)}× one crawler's`),
       row(`WARC of the corpus ×${copies}, --cache-mb 16, 1 thread`, runs.big, `${mid(runs.big.map((r) => r.peakMiB ?? NaN)).toFixed(0)} MiB peak resident memory (/usr/bin/time); indexing ${mid(runs.big.map((r) => r.indexMiBs)).toFixed(1)} MiB/s`),
+    ];
+    return { ...variants[0], variants };
+  },
+};
+
+/** Cloudflare's managed robots.txt block, which it puts before a site's own (Content Signals Policy). */
+const CLOUDFLARE_BLOCK = 'User-Agent: *\nContent-Signal: search=yes,ai-train=no\nAllow: /\n\n';
+
+/**
+ * Issue 30's figure: `--crawlers @ai --usage` (the 166 AI crawlers, a verdict and
+ * three purposes each) against one crawler without purposes, on the corpus probes
+ * from the corpus WARC, 1 thread, TSV to /dev/null; also @ai without --usage, @ai
+ * as JSON lines (purposes always), and @ai --usage on the corpus with Cloudflare's
+ * managed block before every file (every crawler's purposes known: one code per
+ * crawler and host). The goal: @ai --usage within 2x one crawler's time.
+ */
+export const classifyUsage = {
+  ...common,
+  id: 'classify-usage',
+  title: 'robots classify, 166 AI crawlers with their use purposes',
+  describe: (ctx) => `\`robots classify --robots-warc corpus.warc.gz --crawlers @ai --usage --profile google\` on the corpus probe URLs against \`--agent ${ctx.agent}\` (one crawler, no purposes); @ai without --usage; @ai as JSON lines; @ai --usage with Cloudflare's managed block before every file. Output to /dev/null, 1 thread, ${repetitions(ctx.quick)} run(s) each, alternating`,
+  async run(ctx) {
+    const urls = urlListFile('probes', ctx.corpus().flatMap((h) => h.urls));
+    const warc = await corpusWarc(1);
+    const signalled = await corpusWarc(1, CLOUDFLARE_BLOCK, 'corpus-cloudflare');
+    const common = ['--profile', 'google', '--max-octets', 'Infinity'];
+    /** @type {Record<'one' | 'ai' | 'usage' | 'json' | 'cf', ClassifyRun[]>} */
+    const runs = { one: [], ai: [], usage: [], json: [], cf: [] };
+    for (let i = 0; i < repetitions(ctx.quick); i++) {
+      runs.one.push(runClassify(['--robots-warc', warc, '--agent', ctx.agent, ...common, urls], 1));
+      runs.usage.push(runClassify(['--robots-warc', warc, '--crawlers', '@ai', '--usage', ...common, urls], 1));
+      runs.ai.push(runClassify(['--robots-warc', warc, '--crawlers', '@ai', ...common, urls], 1));
+      runs.json.push(runClassify(['--robots-warc', warc, '--crawlers', '@ai', '--format', 'jsonl', ...common, urls], 1));
+      runs.cf.push(runClassify(['--robots-warc', signalled, '--crawlers', '@ai', '--usage', ...common, urls], 1));
+    }
+    const mid = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const one = mid(runs.one.map((r) => r.own));
+    const times = (list) => `time ${(one / mid(list.map((r) => r.own))).toFixed(2)}× one crawler's`;
+    const row = (label, list, note) => ({ label, ...summarise(list), note });
+    const variants = [
+      row(`--crawlers @ai --usage (166 crawlers, 3 purposes each), TSV`, runs.usage, `${times(runs.usage)} (goal ≤ 2×)`),
+      row(`--agent ${ctx.agent} (one crawler, no purposes), TSV`, runs.one, ''),
+      row('--crawlers @ai, TSV', runs.ai, times(runs.ai)),
+      row('--crawlers @ai, JSON lines (purposes always)', runs.json, times(runs.json)),
+      row('--crawlers @ai --usage, Cloudflare\'s block before every file, TSV', runs.cf, times(runs.cf)),
     ];
     return { ...variants[0], variants };
   },

@@ -1,6 +1,7 @@
 // Cold start: a fresh node process imports one engine, parses a small robots.txt
 // and gives one verdict. The figure is measured inside the child (module load to
-// verdict); the process's whole wall time, node's own start included, is kept beside it.
+// verdict, and apart: import, instantiate, first verdict); the process's whole wall
+// time, node's own start included, is kept beside it.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
@@ -19,15 +20,19 @@ export default {
     const child = new URL('../cold-start-child.mjs', import.meta.url).pathname;
     const inside = [];
     const wall = [];
+    /** @type {Record<'importMs' | 'instantiateMs' | 'verdictMs', number[]>} */
+    const parts = { importMs: [], instantiateMs: [], verdictMs: [] };
     for (let i = 0; i < repetitions(ctx.quick); i++) {
       const t0 = performance.now();
       const { stdout } = await run(process.execPath, [child, adapter.module, adapter.id, ctx.agent]);
       wall.push(performance.now() - t0);
-      inside.push(JSON.parse(stdout).ms);
+      const figures = JSON.parse(stdout);
+      inside.push(figures.ms);
+      for (const [part, xs] of Object.entries(parts)) xs.push(figures[part]);
     }
+    const mid = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     inside.sort((a, b) => a - b);
-    wall.sort((a, b) => a - b);
-    const mid = (xs) => xs[Math.floor(xs.length / 2)];
-    return { median: mid(inside), min: inside[0], max: inside[inside.length - 1], samples: inside.length, processWallMs: mid(wall) };
+    const split = Object.fromEntries(Object.entries(parts).map(([part, xs]) => [part, mid(xs)]));
+    return { median: mid(inside), min: inside[0], max: inside[inside.length - 1], samples: inside.length, processWallMs: mid(wall), coldStartParts: split };
   },
 };

@@ -20,7 +20,7 @@ import agreement from './agreement.mjs';
 import memory from './memory.mjs';
 import coldStart from './cold-start.mjs';
 import { firstVerdict, crawlerMix } from './crawler.mjs';
-import { classifyOne, classifyDir, classifyWarc } from './classify.mjs';
+import { classifyOne, classifyDir, classifyWarc, classifyUsage } from './classify.mjs';
 
 export const WORKLOADS = [
   // Parsing first, while the heap holds nothing else.
@@ -38,4 +38,5 @@ export const WORKLOADS = [
   classifyOne,
   classifyDir,
   classifyWarc,
+  classifyUsage,
 ];

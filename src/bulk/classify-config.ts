@@ -23,6 +23,8 @@ export interface ClassifyConfig {
   agents: string[];
   /** --crawlers: one verdict per URL for each (agents unused). */
   crawlers?: string[];
+  /** With crawlers: each one's use purposes too (JSON lines: always; TSV: --usage). */
+  usage?: boolean;
   /** --shard i/N: only the URLs of this machine's hosts. */
   shard?: Shard;
   profile: Profile;
@@ -53,14 +55,15 @@ export class BlockClassifier {
   private readonly hosts: HostMatchers | null = null;
 
   constructor(config: ClassifyConfig) {
-    this.lines = new LineClassifier(config.format, config.crawlers, config.shard);
+    this.lines = new LineClassifier(config.format, config.crawlers, config.shard, config.usage);
+    const usage = config.crawlers !== undefined && (config.usage === true || config.format === 'jsonl');
     const crawlers = config.crawlers;
     if (config.robotsDir !== undefined || config.warc !== undefined) {
-      this.hosts = new HostMatchers({ ...config, dir: config.robotsDir, warc: config.warc, missing: config.missing, strict: config.strictRobotsDir });
+      this.hosts = new HostMatchers({ ...config, dir: config.robotsDir, warc: config.warc, missing: config.missing, strict: config.strictRobotsDir, usage });
     } else if (crawlers !== undefined) {
       this.singleAll = config.robotsUnreachable
         ? { matchers: crawlers.map(() => UNREACHABLE) }
-        : { matchers: compileCrawlers(parse(config.robotsBody!, { profile: config.profile, maxOctets: config.maxOctets }), crawlers, config.format === 'jsonl') };
+        : compileCrawlers(parse(config.robotsBody!, { profile: config.profile, maxOctets: config.maxOctets }), crawlers, config.format === 'jsonl', usage);
     } else if (config.robotsUnreachable) {
       this.single = UNREACHABLE;
     } else {

@@ -1,6 +1,11 @@
 // `robots check FILE AGENT URL...`: one verdict per URL with the deciding line
-// and rule. Exit 0 when all are allowed, 1 when any is disallowed (as Google's tool).
+// and rule, and what the crawler may do with the content (search, train-ai,
+// ai-input: usage()'s purposes, with the lines behind them). Exit 0 when all
+// are allowed, 1 when any is disallowed (as Google's tool).
+import { parse } from '../index.js';
 import { ruleText } from '../engine/explanation.js';
+import { usageOf } from '../engine/usage.js';
+import { PURPOSES } from '../engine/parse/usage-vocabulary.js';
 import { compileAgents } from '../bulk/classify-config.js';
 import { noteAgents, parseAgents, parseFormat, parseMaxOctets, parseProfile } from './options.js';
 import { readRobotsFile, warnIfNotRobotsTxt } from './robots-file.js';
@@ -12,22 +17,38 @@ export interface CheckOptions {
   /** The deprecated name of --max-octets. */
   maxBytes?: string;
   format?: string;
+  /** Text: the purposes and the lines behind them as four more columns (JSON always has them). */
+  usage?: boolean;
 }
 
 export function checkCommand(file: string, agent: string, urls: string[], options: CheckOptions): number {
   const profile = parseProfile(options.profile);
   const json = parseFormat(options.format, 'check');
   const agents = parseAgents([agent]);
+  const maxOctets = parseMaxOctets(options);
   const bytes = readRobotsFile(file);
   warnIfNotRobotsTxt(file, bytes);
-  const matcher = compileAgents(bytes, { agents, profile, maxOctets: parseMaxOctets(options) });
+  const matcher = compileAgents(bytes, { agents, profile, maxOctets });
   noteAgents('check', agents, profile);
-  const verdicts = urls.map((url) => ({ ...matcher.explain(url), url: echoUrl(url) }));
+  // The use-preference lines of the crawler's groups, read once for every URL (the verdicts stay the matcher's).
+  const usage = json || options.usage === true ? parse(bytes, { profile, maxOctets }).crawlerUsage(agents) : undefined;
+  const verdicts = urls.map((url) => {
+    const v = matcher.explain(url);
+    return { ...v, url: echoUrl(url), usage: usage === undefined ? undefined : usageOf(usage, v, url) };
+  });
   if (json) {
-    process.stdout.write(JSON.stringify(verdicts.map(({ url, allowed, line, rule }) => ({ url, allowed, line, rule: rule ?? null }))) + '\n');
+    const list = verdicts.map(({ url, allowed, line, rule, usage: u }) => ({ url, allowed, line, rule: rule ?? null, purposes: u!.purposes, signals: u!.signals }));
+    process.stdout.write(JSON.stringify(list) + '\n');
   } else {
-    for (const v of verdicts) process.stdout.write(`${v.allowed ? 'allowed' : 'disallowed'}\t${v.line}\t${v.url}\t${echoUrl(ruleText(v))}\n`);
+    for (const v of verdicts) {
+      let row = `${v.allowed ? 'allowed' : 'disallowed'}\t${v.line}\t${v.url}\t${echoUrl(ruleText(v))}`;
+      if (v.usage !== undefined) {
+        // The lines that set a purpose, each once, in file order (0: a response header; none here).
+        const lines = [...new Set(v.usage.signals.filter((s) => s.purpose !== undefined).map((s) => s.line))];
+        row += `\t${PURPOSES.map((p) => v.usage!.purposes[p]).join('\t')}\t${lines.length === 0 ? '-' : lines.join(',')}`;
+      }
+      process.stdout.write(`${row}\n`);
+    }
   }
   return verdicts.every((v) => v.allowed) ? 0 : 1;
 }
-

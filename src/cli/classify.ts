@@ -12,12 +12,17 @@ import { CliError, reason, userExitCode } from './errors.js';
 import { BLOCK_OCTETS, lineBlocks } from '../bulk/sources/line-blocks.js';
 import type { FileRange } from '../bulk/sources/file-ranges.js';
 import { OutputSink } from '../bulk/output-sink.js';
+import { BulkError } from '../bulk/errors.js';
 import { Progress } from './progress.js';
 import { thousands } from './numbers.js';
 import { indexWarcs, type WarcIndex } from '../bulk/sources/warc-index.js';
+import { readRobotsIndexes } from '../bulk/sources/robots-index-reader.js';
+import { parseAsOf } from './as-of.js';
 import { writeAllSync } from '../bulk/threads/write-turns.js';
 import { EXIT_SKIPPED, warcRunOf } from './warc-inputs.js';
 import { noteAgents, parseAgents, parseFormat, parseMaxOctets, parseProfile } from './options.js';
+import { expandCrawlers } from './crawler-sets.js';
+import { PURPOSES } from '../engine/parse/usage-vocabulary.js';
 import { OutputClosed, WorkerPool } from '../bulk/threads/worker-pool.js';
 import { RoutedPool } from '../bulk/threads/routed-pool.js';
 
@@ -32,11 +37,17 @@ export interface ClassifyOptions {
   warcBase?: string;
   warcRetries?: string;
   warcTimeoutMs?: string;
+  /** --robots-index DIR (repeatable): indexes `robots index` wrote. */
+  robotsIndex?: string[];
+  /** --as-of DATE: the latest capture at or before it (--robots-warc, --robots-index). */
+  asOf?: string;
   missing: string;
   agent: string[];
   /** --agent was given (not the default). */
   agentGiven?: boolean;
   crawlers?: string[];
+  /** TSV with --crawlers: each crawler's use purposes as columns (JSON lines carry them always). */
+  usage?: boolean;
   shard?: string;
   profile: string;
   format: string;
@@ -75,7 +86,10 @@ export async function classifyCommand(inputPath: string | undefined, options: Cl
     throw new CliError('--robots-warc-list - reads the list from stdin, so the URLs cannot come from there too: give them as a file');
   }
   const { config, threads } = readOptions(options, await robotsOf(options));
-  const warc = options.robotsWarc === undefined && options.robotsWarcList === undefined ? undefined : await indexOf(options, config);
+  const asOf = options.asOf === undefined ? undefined : parseAsOf(options.asOf);
+  const warc = options.robotsWarc !== undefined || options.robotsWarcList !== undefined
+    ? await indexOf(options, config, asOf)
+    : options.robotsIndex !== undefined ? { index: capturesOf(options.robotsIndex, config, options.quiet === true, asOf), skipped: 0 } : undefined;
   if (warc !== undefined) config.warc = warc.index.data;
   let code: number;
   try {
@@ -88,12 +102,12 @@ export async function classifyCommand(inputPath: string | undefined, options: Cl
 }
 
 /** --robots-warc, --robots-warc-list: the captures indexed before any URL is read (progress and a summary line on stderr). */
-async function indexOf(options: ClassifyOptions, config: ClassifyConfig): Promise<{ index: WarcIndex; skipped: number }> {
+async function indexOf(options: ClassifyOptions, config: ClassifyConfig, asOf: number | undefined): Promise<{ index: WarcIndex; skipped: number }> {
   const quiet = options.quiet === true;
   const run = await warcRunOf('classify', options);
   let index: WarcIndex;
   try {
-    index = await indexWarcs(run.files, { maxOctets: config.maxOctets, warn: run.warn, progress: run.progress });
+    index = await indexWarcs(run.files, { maxOctets: config.maxOctets, asOf, warn: run.warn, progress: run.progress });
   } finally {
     run.stop();
   }
@@ -109,6 +123,18 @@ async function indexOf(options: ClassifyOptions, config: ClassifyConfig): Promis
   return { index, skipped: run.skipped() };
 }
 
+/** --robots-index: shard i of each index (every shard without --shard), each URL's capture chosen (a summary line on stderr). */
+function capturesOf(dirs: string[], config: ClassifyConfig, quiet: boolean, asOf: number | undefined): WarcIndex {
+  const index = readRobotsIndexes(dirs, { shard: config.shard, asOf });
+  const s = index.stats;
+  if (!quiet) {
+    const which = config.shard === undefined ? 'every shard' : `shard ${config.shard.index}/${config.shard.count}`;
+    process.stderr.write(`robots classify: read ${thousands(s.records)} captures (${thousands(index.data.captures.size)} URLs chosen${asOf === undefined ? '' : ` as of ${new Date(asOf).toISOString()}`}) from ${which} of ${thousands(dirs.length)} index${dirs.length === 1 ? '' : 'es'}, ` +
+      `${(s.octets / 2 ** 20).toFixed(1)} MiB in ${(s.ms / 1000).toFixed(2)} s\n`);
+  }
+  return index;
+}
+
 async function classifyWith(inputPath: string | undefined, options: ClassifyOptions, config: ClassifyConfig, given: number | undefined): Promise<number> {
   const input = openInput(inputPath);
   const size = input.size;
@@ -117,7 +143,7 @@ async function classifyWith(inputPath: string | undefined, options: ClassifyOpti
   if (config.crawlers !== undefined && config.format === 'tsv') {
     // The header first, before any thread writes (they write to the descriptor themselves).
     try {
-      writeAllSync(sink.fd, LineClassifier.header(config.crawlers));
+      writeAllSync(sink.fd, LineClassifier.header(config.crawlers, config.usage));
     } catch (e) {
       input.close();
       sink.abandon();
@@ -128,7 +154,7 @@ async function classifyWith(inputPath: string | undefined, options: ClassifyOpti
   try {
     // A robots.txt per host: hosts routed to threads (each loads its own); one for all: blocks to any thread.
     const perHost = config.robotsDir !== undefined || config.warc !== undefined;
-    engine = threads === 1 ? inThisThread(config) : perHost ? new RoutedPool(threads, config) : new WorkerPool(threads, config, sink.fd, sink.name);
+    engine = threads === 1 ? inThisThread(config, sink) : perHost ? new RoutedPool(threads, config) : new WorkerPool(threads, config, sink.fd, sink.name);
   } catch (e) {
     input.close();
     sink.abandon();
@@ -137,7 +163,7 @@ async function classifyWith(inputPath: string | undefined, options: ClassifyOpti
   // The rate counts from when the classifiers are built: in this thread, or in every worker.
   await engine.ready?.();
   const progress = new Progress(process.stderr.isTTY === true && !options.quiet, size);
-  const totals: Totals = { urls: 0, allowed: 0, allowedBy: config.crawlers?.map(() => 0), hosts: new Set<number>(), loads: 0, evictions: 0, unreadable: new Set<string>() };
+  const totals: Totals = { urls: 0, allowed: 0, allowedBy: config.crawlers?.map(() => 0), usageBy: config.usage ? config.crawlers!.flatMap(() => [0, 0, 0, 0, 0, 0]) : undefined, hosts: new Set<number>(), loads: 0, evictions: 0, unreadable: new Set<string>() };
   const began = performance.now();
   try {
     const inFlight: { result: Promise<ClassifiedBlock>; consumed: number }[] = [];
@@ -155,6 +181,7 @@ async function classifyWith(inputPath: string | undefined, options: ClassifyOpti
       totals.urls += r.urls;
       totals.allowed += r.allowed;
       r.allowedBy?.forEach((n, j) => (totals.allowedBy![j] += n));
+      r.usageBy?.forEach((n, j) => (totals.usageBy![j] += n));
       if (r.byRobots !== undefined) {
         totals.byRobots ??= { ok: 0, unavailable: 0, unreachable: 0, missing: 0 };
         for (const k of Object.keys(r.byRobots) as (keyof typeof r.byRobots)[]) totals.byRobots[k] += r.byRobots[k];
@@ -223,8 +250,11 @@ async function robotsOf(o: ClassifyOptions): Promise<Pick<ClassifyConfig, 'robot
 
 /** --threads (undefined when not given: see threadsFor). */
 function readOptions(o: ClassifyOptions, robots: Pick<ClassifyConfig, 'robotsBody' | 'robotsUnreachable'>): { config: ClassifyConfig; threads: number | undefined } {
-  if ([o.robots, o.robotsDir, o.robotsWarc ?? o.robotsWarcList].filter((x) => x !== undefined).length !== 1) {
-    throw new CliError('give one of --robots FILE (one robots.txt for all URLs), --robots-dir DIR (DIR/<host> per URL) or --robots-warc FILE / --robots-warc-list LIST (robots.txt captures)');
+  if ([o.robots, o.robotsDir, o.robotsWarc ?? o.robotsWarcList, o.robotsIndex].filter((x) => x !== undefined).length !== 1) {
+    throw new CliError('give one of --robots FILE (one robots.txt for all URLs), --robots-dir DIR (DIR/<host> per URL), --robots-warc FILE / --robots-warc-list LIST (robots.txt captures) or --robots-index DIR (an index of them)');
+  }
+  if (o.asOf !== undefined && o.robotsWarc === undefined && o.robotsWarcList === undefined && o.robotsIndex === undefined) {
+    throw new CliError('--as-of picks among captures: give it with --robots-warc, --robots-warc-list or --robots-index');
   }
   const listOnly = ([['--warc-base', o.warcBase], ['--warc-retries', o.warcRetries], ['--warc-timeout-ms', o.warcTimeoutMs]] as const).find(([, v]) => v !== undefined);
   if (listOnly !== undefined && o.robotsWarcList === undefined) throw new CliError(`${listOnly[0]} is for the entries of --robots-warc-list, which is not given`);
@@ -248,10 +278,17 @@ function readOptions(o: ClassifyOptions, robots: Pick<ClassifyConfig, 'robotsBod
   const profile: Profile = parseProfile(o.profile);
   const agents = parseAgents(o.agent);
   let crawlers: string[] | undefined;
+  let setNotes: string[] = [];
+  let plainNames: string[] = [];
   if (o.crawlers !== undefined) {
     if (o.agentGiven) throw new CliError('give --agent (the names of one crawler) or --crawlers (several crawlers, a verdict each), not both');
-    crawlers = [...new Set(parseAgents(o.crawlers, '--crawlers'))];
+    const names = parseAgents(o.crawlers, '--crawlers');
+    plainNames = names.filter((n) => !n.startsWith('@'));
+    ({ crawlers, notes: setNotes } = expandCrawlers(names, profile));
+    if (crawlers.length === 0) throw new CliError(`--crawlers ${o.crawlers.join(',')}: no crawler left (the rfc profile refuses names that are not product tokens)`);
     if (crawlers.length > MAX_CRAWLERS) throw new CliError(`--crawlers takes at most ${MAX_CRAWLERS} crawlers, got ${crawlers.length}`);
+  } else if (o.usage) {
+    throw new CliError("--usage adds each crawler's use purposes (search, train-ai, ai-input) as columns: name the crawlers with --crawlers (e.g. --crawlers GPTBot --usage, --crawlers @ai --usage)");
   }
   const config: ClassifyConfig = {
     ...robots,
@@ -259,6 +296,8 @@ function readOptions(o: ClassifyOptions, robots: Pick<ClassifyConfig, 'robotsBod
     missing: o.missing,
     agents,
     crawlers,
+    // JSON lines give each crawler its purposes always; TSV when asked.
+    usage: crawlers !== undefined && (format === 'jsonl' || o.usage === true),
     shard: o.shard === undefined ? undefined : parseShard(o.shard),
     profile,
     format,
@@ -271,7 +310,8 @@ function readOptions(o: ClassifyOptions, robots: Pick<ClassifyConfig, 'robotsBod
   // A bad agent is a usage error now, not in the first thread that meets it.
   compileAgents(config.robotsBody ?? new Uint8Array(0), config).dispose();
   for (const c of crawlers ?? []) compileAgents(new Uint8Array(0), { ...config, agents: [c] }).dispose();
-  noteAgents('classify', crawlers ?? agents, profile);
+  noteAgents('classify', crawlers === undefined ? agents : plainNames, profile);
+  for (const note of setNotes) process.stderr.write(`robots classify: note: ${note}\n`);
   return { config, threads };
 }
 
@@ -321,10 +361,22 @@ interface Engine {
   close(): Promise<void>;
 }
 
-function inThisThread(config: ClassifyConfig): Engine {
+function inThisThread(config: ClassifyConfig, sink: OutputSink): Engine {
   const classifier = new BlockClassifier(config);
   const outputs = new BufferPool();
   const take = (n: number) => outputs.take(n);
+  if (config.crawlers !== undefined) {
+    // A verdict per crawler (and its purposes) make lines of kilobytes (166 crawlers with --usage:
+    // ~5.5 KiB of TSV a URL), a block's output tens of MiB: written from the core's memory as the
+    // worker threads write theirs, in order and without a copy (copied out and joined, it cost
+    // 2.5 times the classification).
+    const writer = { write: (octets: Uint8Array) => writeDirect(sink, octets) };
+    return {
+      classify: async (parts) => classifier.classify(parts, writer),
+      recycle: () => {},
+      close: async () => {},
+    };
+  }
   return {
     classify: async (parts) => classifier.classify(parts, take),
     recycle: (output) => outputs.give(output.buffer),
@@ -332,11 +384,23 @@ function inThisThread(config: ClassifyConfig): Engine {
   };
 }
 
+/** Octets to the output's descriptor now (the sink's own stream left unused); a reader gone is OutputClosed. */
+function writeDirect(sink: OutputSink, octets: Uint8Array): void {
+  try {
+    writeAllSync(sink.fd, octets);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EPIPE') throw new OutputClosed();
+    throw new BulkError(`cannot write ${sink.name}: ${reason(e)}`); // (as a worker thread says it)
+  }
+}
+
 interface Totals {
   urls: number;
   allowed: number;
   /** With --crawlers: allowed per crawler. */
   allowedBy?: number[];
+  /** With purposes: per crawler, per purpose, URLs allowed then disallowed (BlockResult.usageBy). */
+  usageBy?: number[];
   /** With a robots.txt per host: URLs by what it was. */
   byRobots?: { ok: number; unavailable: number; unreachable: number; missing: number };
   hosts: Set<number>;
@@ -371,7 +435,33 @@ function summarize(t: Totals, ms: number, cache: { threads: number; cacheMb: num
         `raise --cache-mb (now ${n(cache.cacheMb)} MiB per thread), or sort the URLs by host`;
     }
   }
+  if (crawlers !== undefined && t.usageBy !== undefined) line += '\n' + purposesSummary(crawlers, t.usageBy);
   process.stderr.write(line + '\n');
+}
+
+/**
+ * The summary's use purposes: a line per crawler for which robots.txt said
+ * anything (per purpose, the URLs it may fetch whose purpose is disallowed and
+ * allowed), then how many crawlers had every purpose unknown for every URL.
+ */
+function purposesSummary(crawlers: string[], usageBy: number[]): string {
+  const n = thousands;
+  const lines: string[] = [];
+  let silent = 0;
+  crawlers.forEach((c, j) => {
+    const counts = usageBy.slice(6 * j, 6 * j + 6);
+    if (counts.every((x) => x === 0)) {
+      silent++;
+      return;
+    }
+    const each = PURPOSES.map((p, i) => `${p} ${n(counts[2 * i + 1])} disallowed, ${n(counts[2 * i])} allowed`).join('; ');
+    lines.push(`robots classify: ${c}: purposes (URLs): ${each}`);
+  });
+  if (silent > 0) {
+    lines.push(`robots classify: ${silent === crawlers.length ? (silent === 1 ? 'the crawler' : `all ${n(silent)} crawlers`) : `${n(silent)} other crawler${silent === 1 ? '' : 's'}`}: ` +
+      'every purpose unknown for every URL (no Content-Usage or Content-Signal line applied where they may fetch)');
+  }
+  return lines.join('\n');
 }
 
 /** --shard i/N: i from 0 to N - 1. */

@@ -1,8 +1,9 @@
 // `robots explain FILE AGENT URL`: which group applied, every rule that matched
-// with its length, which one decided and why (engine/explanation.ts, which the
-// tester page shows too), as text or JSON.
+// with its length, which one decided and why, and the purposes (search,
+// train-ai, ai-input) with the lines behind them (engine/explanation.ts, which
+// the tester page shows too), as text or JSON.
 import { parse } from '../index.js';
-import { INDEX_HTM_NOTE, matchLabel, pathNote } from '../engine/explanation.js';
+import { INDEX_HTM_NOTE, matchLabel, pathNote, purposesText, signalLabel, signalNote, usageWhy } from '../engine/explanation.js';
 import { usageErrors } from '../bulk/classify-config.js';
 import { noteAgents, parseAgents, parseFormat, parseMaxOctets, parseProfile } from './options.js';
 import { readRobotsFile, warnIfNotRobotsTxt } from './robots-file.js';
@@ -42,6 +43,8 @@ export function explainCommand(file: string, agent: string, url: string, options
     for (const m of e.matches) lines.push(`  line ${m.line}: ${matchLabel(m)}  length ${m.length}${m.viaIndexHtm ? `  (${INDEX_HTM_NOTE})` : ''}`);
   }
   lines.push(`Verdict:  ${e.allowed ? 'ALLOWED' : 'DISALLOWED'}. ${e.why}`);
+  lines.push(`Purposes: ${purposesText(e.purposes)}. ${usageWhy(e)}`);
+  for (const s of e.signals) lines.push(`  line ${s.line}: ${echoUrl(signalLabel(s))}  (${signalNote(s)})`);
   process.stdout.write(lines.join('\n') + '\n');
   return e.allowed ? 0 : 1;
 }

@@ -10,6 +10,8 @@ import { checkCommand } from './check.js';
 import { classifyCommand } from './classify.js';
 import { EXIT_USAGE, reason, userExitCode } from './errors.js';
 import { explainCommand } from './explain.js';
+import { indexCommand } from './index-warcs.js';
+import { shardCommand } from './shard.js';
 import { fetchCommand } from './fetch.js';
 import { lintCommand } from './lint.js';
 import { serveCommand } from './serve.js';
@@ -43,15 +45,18 @@ program
   .option('--warc-base <url|dir>', 'what relative entries of --robots-warc-list are relative to: an http(s) URL or a directory (default: https://data.commoncrawl.org/)')
   .option('--warc-retries <n>', 'retries of a --robots-warc-list download that fails (5xx, 429, 408, a network error, a timeout, a body cut short), after 1 s, 2 s, 4 s ... (at most 60 s) or the Retry-After of a 503 or 429 (at most 10 min) (default: 5)')
   .option('--warc-timeout-ms <n>', 'a --robots-warc-list download that receives nothing for this long fails (and is retried) (default: 30000)')
-  .addOption(new Option('--missing <verdict>', 'a host with no robots.txt (no file under --robots-dir, no capture under --robots-warc): allow or disallow its URLs').default('allow'))
+  .option('--robots-index <dir>', 'robots.txt captures indexed by robots index (repeatable: indexes made apart, merged as --robots-warc merges WARCs): with --shard i/N only shard i of each is read (N must be theirs), else every shard', collect)
+  .option('--as-of <date>', 'with --robots-warc or --robots-index: each origin\'s latest capture at or before this ISO 8601 date (2024-03-01: to the end of that day, UTC) or date-time (2024-03-01T12:00:00Z); none then: missing (--missing)')
+  .addOption(new Option('--missing <verdict>', 'a host with no robots.txt (no file under --robots-dir, no capture under --robots-warc or --robots-index): allow or disallow its URLs').default('allow'))
   .option('--agent <name>', "the crawler's product token, repeatable or comma-separated for a crawler that obeys several (the groups of any of them apply; default: Googlebot)", collect)
-  .option('--crawlers <names>', 'several crawlers by product token, a verdict each (comma-separated or repeatable; at most 64): TSV url<TAB>verdict per crawler after a header line, JSON lines with "crawlers": {name: {allowed, line}}', collect)
+  .option('--crawlers <names>', 'several crawlers by product token, a verdict each (comma-separated or repeatable; at most 256), or a set: @ai (the AI crawlers of ai.robots.txt), @google (Google\'s crawler tokens), e.g. @ai,Googlebot: TSV url<TAB>verdict per crawler after a header line, JSON lines with "crawlers": {name: {allowed, line, usage: {search, train-ai, ai-input}}}', collect)
+  .option('--usage', "with --crawlers, TSV: each crawler's use purposes after its verdict (columns NAME:search NAME:train-ai NAME:ai-input: allowed, disallowed or unknown; from Content-Usage and Content-Signal lines, unknown where it may not fetch)")
   .option('--shard <i/N>', "only the URLs of this shard's hosts (a stable hash of the host): N machines, each with its own i from 0 to N-1, classify an input together; the union of their outputs is the whole run's")
   .addOption(profileOption())
   .addOption(formatOption('classify'))
   .option('--threads <n>', 'worker threads (default: the cores; for an input file, one per 32 MiB of it up to the cores)')
   .option('--out <file>', 'write here instead of stdout (only complete output: written under a temporary name, then renamed)')
-  .option('--cache-mb <n>', 'memory for compiled hosts per thread, MiB (--robots-dir, --robots-warc)', '256')
+  .option('--cache-mb <n>', 'memory for compiled hosts per thread, MiB (--robots-dir, --robots-warc, --robots-index)', '256')
   .addOption(maxOctetsOption())
   .addOption(maxBytesAlias())
   .option('-q, --quiet', 'no summary and no progress bar on stderr')
@@ -66,12 +71,50 @@ Examples:
   robots classify --robots robots.txt --agent Googlebot urls.txt > verdicts.tsv
   zcat urls.gz | robots classify --robots-dir robots/ --agent Bingbot --format jsonl --out v.jsonl
   robots classify --robots-warc robotstxt.warc.gz --crawlers GPTBot,CCBot,ClaudeBot urls.txt
-  robots classify --robots-warc-list robotstxt.paths.gz --crawlers GPTBot,CCBot urls.txt
+  robots classify --robots-warc robotstxt.warc.gz --crawlers @ai --usage --profile google urls.txt
+  robots classify --robots-index idx/a --robots-index idx/b --shard 3/16 --as-of 2024-03-01 urls.txt
 
 Exit 0; 1 when a WARC of --robots-warc-list was skipped (named on stderr; every
 URL still gets its line); 2 for a usage error.`)
   .action(async (urls: string | undefined, o) => {
     exitCode = await classifyCommand(urls, { ...o, agent: o.agent ?? ['Googlebot'], agentGiven: o.agent !== undefined });
+  });
+
+program
+  .command('index')
+  .description("WARC files' robots.txt captures (every one: status, Location, WARC-Date, the body decoded and cut to --max-octets) written into N host shards, for classify --robots-index: run it per WARC file or group of files, on as many machines as there are, each with its own --out.")
+  .argument('[warcs...]', 'WARC files (.warc or .warc.gz)')
+  .option('--robots-warc <file>', 'a WARC file (repeatable; as the arguments)', collect)
+  .option('--robots-warc-list <list>', 'a list of WARC files as Common Crawl publishes them (robotstxt.paths.gz; "-" for stdin; repeatable): local paths, http(s) URLs, or paths relative to --warc-base, downloaded with retries as classify --robots-warc-list does; one skipped after its retries makes the run exit 1 (the index is written without it)', collect)
+  .option('--warc-base <url|dir>', 'what relative entries of --robots-warc-list are relative to (default: https://data.commoncrawl.org/)')
+  .option('--warc-retries <n>', 'retries of a --robots-warc-list download that fails (default: 5)')
+  .option('--warc-timeout-ms <n>', 'a --robots-warc-list download that receives nothing for this long fails (default: 30000)')
+  .option('--user-agent <header>', 'the User-Agent header of --robots-warc-list downloads (default: robots-wasm/VERSION)')
+  .option('--shards <n>', 'host shards (the hash of --shard: shard i of the index is what classify --shard i/N reads)', '1')
+  .option('--out <dir>', 'the index directory: DIR/index.json (the manifest) and a file per shard; an index of as many shards there is replaced, of another number refused')
+  .addOption(maxOctetsOption())
+  .addOption(maxBytesAlias())
+  .option('-q, --quiet', 'no summary and no progress on stderr')
+  .addHelpText('after', `
+Each shard file is checked when read (a header naming its index, a CRC-32 per
+record, a footer): a damaged, cut or foreign file is refused in one line. Files
+are written under temporary names and renamed, the manifest last: a run cut
+short leaves no index. Progress: a bar on a terminal, else a line every 30 s.
+
+Examples:
+  robots index --shards 16 --out idx/0 CC-MAIN-*-00000.warc.gz CC-MAIN-*-00001.warc.gz
+  robots classify --robots-index idx/0 --robots-index idx/1 --shard 3/16 urls.txt`)
+  .action(async (warcs: string[], o) => {
+    exitCode = await indexCommand(warcs, o);
+  });
+
+program
+  .command('shard')
+  .description('Each URL line labelled with its host\'s shard, as classify --shard and robots index hash it: shard<TAB>line (blank lines skipped), the key to cut an input into partitions for classify --shard i/N.')
+  .argument('[urls]', 'file of URLs, one per line (default: stdin; "-" for stdin)')
+  .option('--shards <n>', 'the number of shards (N)', '1')
+  .action(async (urls: string | undefined, o) => {
+    exitCode = await shardCommand(urls, o);
   });
 
 program
@@ -84,13 +127,14 @@ program
   .addOption(maxOctetsOption())
   .addOption(maxBytesAlias())
   .addOption(formatOption('check'))
+  .option('--usage', 'text: four more columns, what the crawler may do with each URL\'s content (search, train-ai, ai-input: allowed, disallowed or unknown) and the robots.txt lines that say so (--format json always has them: purposes, signals)')
   .action((file: string, agent: string, urls: string[], o) => {
     exitCode = checkCommand(file, agent, urls, o);
   });
 
 program
   .command('explain')
-  .description('Why a URL is allowed or not: the group, every matching rule with its length, the decision. Exit 0: allowed; 1: disallowed; 2: usage error (as check).')
+  .description('Why a URL is allowed or not: the group, every matching rule with its length, the decision; then what the crawler may do with the content (search, train-ai, ai-input) and the Content-Usage and Content-Signal lines that say so. Exit 0: allowed; 1: disallowed; 2: usage error (as check).')
   .argument('<file>', 'robots.txt ("-" for stdin)')
   .argument('<agent>', "the crawler's product token, e.g. Googlebot (rfc refuses another name; google compares it whole, so the * group applies, and says so on stderr)")
   .argument('<url>', 'the URL')

@@ -5,8 +5,9 @@
 // parsed only when entry.robots is first asked, and then kept (and weighed) with
 // the entry while it is in the cache. fflate: deflate and inflate that run in
 // place, synchronously, in every runtime (browsers and workerd have only the
-// asynchronous CompressionStream, node:zlib is Node's alone).
-import { deflateSync, inflateSync } from 'fflate';
+// asynchronous CompressionStream, node:zlib is Node's alone), loaded by the
+// first RobotsCache (crawler-modules.ts): a body is packed after a fetch or a store read.
+import { crawlerModules } from './crawler-modules.js';
 import type { FetchState } from './robots-store.js';
 import { parse, ParseOptions, RobotsTxt } from '../engine/robots-txt.js';
 
@@ -25,12 +26,12 @@ export interface PackedBody {
 
 export function packBody(body: Uint8Array, options: ParseOptions): PackedBody {
   // Level 6 is zlib's default; the body is deflated once per fetch, a fraction of the fetch's own time.
-  return { deflated: deflateSync(body, { level: 6 }), options };
+  return { deflated: crawlerModules().deflateSync(body, { level: 6 }), options };
 }
 
 /** The octets again. */
 export function unpackBody(packed: PackedBody): Uint8Array {
-  return inflateSync(packed.deflated);
+  return crawlerModules().inflateSync(packed.deflated);
 }
 
 /** Octets a packed body holds: its deflated octets, and the objects around

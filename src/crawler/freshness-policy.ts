@@ -3,7 +3,8 @@
 // back-off of an unreachable file, the earlier good copy kept while it is
 // unreachable, the give-up after 30 days), and how long a store keeps a record.
 // No cache state here: the cache builds its entries from these states.
-import CachePolicy from 'http-cache-semantics';
+// (http-cache-semantics: loaded by the first RobotsCache, crawler-modules.ts.)
+import { crawlerModules } from './crawler-modules.js';
 import type { ResolvedCacheOptions } from './cache-options.js';
 import { DAY } from './cache-options.js';
 import type { FetchOutcome } from './fetch-robots.js';
@@ -81,7 +82,7 @@ export function storeKeepMs(record: RobotsRecord, now: number): number {
 function freshness(key: string, outcome: FetchOutcome, options: PolicyOptions): number {
   const headers = outcome.headers;
   if (headers === undefined || (!headers.has('cache-control') && !headers.has('expires'))) return options.ttlMs;
-  const policy = new CachePolicy(
+  const policy = new (crawlerModules().CachePolicy)(
     { url: new URL(key).pathname, method: 'GET', headers: { 'user-agent': options.userAgentHeader } },
     { status: outcome.httpStatus!, headers: Object.fromEntries(headers) },
     // The crawler's own cache, not a proxy: max-age, not s-maxage; `private` is fine.

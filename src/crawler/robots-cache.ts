@@ -19,6 +19,7 @@ import { resolveCacheOptions, type ResolvedCacheOptions, type RobotsCacheOptions
 import { StoreBreaker, StoreFailure } from './store-breaker.js';
 import { EntryState, nextState, storeKeepMs, UNREACHABLE_GIVE_UP_MS } from './freshness-policy.js';
 import { Answers, answersOf, Prior, priorOf, releaseSlot, Slot, slotBytes, slotOf } from './cache-slot.js';
+import { loadCrawlerModules } from './crawler-modules.js';
 import { usageOf, type CrawlerUsage, type Usage, type UsageOptions } from '../engine/usage.js';
 
 export type { RobotsCacheOptions, RobotsEntry };
@@ -67,6 +68,8 @@ export class RobotsCache {
     const o = (this.options = resolveCacheOptions(options));
     this.slots = new MatcherLru({ maxBytes: o.maxBytes, maxEntries: o.maxEntries, weigh: slotBytes, release: releaseSlot });
     this.store = o.store !== undefined ? new StoreBreaker(o.store, o) : undefined;
+    // Loaded now, while the crawler sets up, not at the package's import; the first refresh waits for them.
+    loadCrawlerModules().catch(() => {}); // (a failed load fails that refresh, which loads again)
   }
 
   /** May the crawler fetch this URL? Fetches the origin's robots.txt when the cache has no fresh copy. */
@@ -205,6 +208,7 @@ export class RobotsCache {
   }
 
   private async refresh(key: string, previous: Slot | undefined): Promise<Slot> {
+    await loadCrawlerModules(); // (packing a body and the freshness policy use them)
     const store = this.store;
     if (store !== undefined && store.available) {
       try {

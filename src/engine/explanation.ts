@@ -1,5 +1,7 @@
 // Why a URL gets its verdict, in words a webmaster understands: which groups
-// applied, every rule that matched with its length, which one decided and why.
+// applied, every rule that matched with its length, which one decided and why,
+// and what the crawler may do with the content (usage(): per purpose, with the
+// Content-Usage and Content-Signal lines behind each).
 // Shared by `robots explain` and the tester page (portable: no Node module).
 // The verdict is the engine's; the list of matching rules comes from the plain
 // reference matcher (rule by rule), which the tests hold equal to the engine.
@@ -8,6 +10,7 @@ import type { Verdict } from './match/matcher.js';
 import { traitsOf, type Profile } from './parse/profile.js';
 import { readRecords, type Group, type Records } from './parse/records.js';
 import { normalizePath, pathParamsQuery, referenceVerdictOf, type ReferenceMatch } from './reference.js';
+import { crawlerUsage, usageOf, type Preference, type Purpose, type UsageOptions, type UsageSignal } from './usage.js';
 
 /** Why a URL gets its verdict (RobotsTxt.explainAll; `robots explain`; the tester page). */
 export interface Explanation {
@@ -30,16 +33,21 @@ export interface Explanation {
   rule: Verdict['rule'] | null;
   /** Why the deciding rule decides, in a sentence. */
   why: string;
+  /** What the crawler may do with the content, per purpose: usage()'s (nothing from robots.txt for a URL it may not fetch). */
+  purposes: Record<Purpose, Preference>;
+  /** usage()'s signals: every key of a use preference that counted, with its line. */
+  signals: UsageSignal[];
 }
 
 /** The explanation of `verdict` (the engine's, for `url` and `agents`) on the octets `body` as parsed (already cut at maxOctets). */
-export function explainVerdict(body: Uint8Array, verdict: Verdict, url: string, agents: string[], profile: Profile): Explanation {
-  return explainRecords(readRecords(body), verdict, url, agents, profile);
+export function explainVerdict(body: Uint8Array, verdict: Verdict, url: string, agents: string[], profile: Profile, options?: UsageOptions): Explanation {
+  return explainRecords(readRecords(body), verdict, url, agents, profile, options);
 }
 
 /** explainVerdict on the records of the file (RobotsTxt.explainAll). */
-export function explainRecords(records: Records, verdict: Verdict, url: string, agents: string[], profile: Profile): Explanation {
+export function explainRecords(records: Records, verdict: Verdict, url: string, agents: string[], profile: Profile, options?: UsageOptions): Explanation {
   const groups = applicableGroups(records.groups, agentTokens(agents, profile));
+  const usage = usageOf(crawlerUsage(groups, profile), verdict, url, options);
   const reference = referenceVerdictOf(records, url, agents, profile);
   const path = matchedPath(url, profile);
   return {
@@ -54,6 +62,8 @@ export function explainRecords(records: Records, verdict: Verdict, url: string, 
     line: verdict.line,
     rule: verdict.rule ?? null,
     why: why(verdict.allowed, verdict.rule === undefined ? undefined : ruleText(verdict), verdict.line, reference.matched, path),
+    purposes: usage.purposes,
+    signals: usage.signals,
   };
 }
 
@@ -101,4 +111,40 @@ function why(allowed: boolean, rule: string | undefined, line: number, matched: 
   if (matched.length === 1) return `Line ${line} (${rule}) is the only rule that matches.`;
   if (!allowed || matched.some((m) => m.kind !== top[0].kind)) return `Line ${line} (${rule}) decides: the longest matching rule wins (length ${longest}).`;
   return `Line ${line} (${rule}) is the longest matching rule (length ${longest}).`;
+}
+
+/** The purposes in a phrase: "search allowed, train-ai disallowed, ai-input unknown". */
+export function purposesText(purposes: Record<Purpose, Preference>): string {
+  return (Object.keys(purposes) as Purpose[]).map((p) => `${p} ${purposes[p]}`).join(', ');
+}
+
+/** A signal as its line reads, its key alone: `Content-Signal: ai-train=no`, `Content-Usage: /blog/ train-ai=y`;
+ * a response header's says so (`Content-Usage header: train-ai=n`). */
+export function signalLabel(s: UsageSignal): string {
+  const field = s.field === 'content-usage' ? 'Content-Usage' : 'Content-Signal';
+  return `${field}${s.header ? ' header' : ''}: ${s.path === undefined ? '' : `${s.path} `}${s.value}`;
+}
+
+/** What a signal says, in words: the purpose it sets, or why it sets none. */
+export function signalNote(s: UsageSignal): string {
+  if (s.purpose !== undefined) return `${s.purpose} ${s.preference}`;
+  if (s.invalid) return 'not a structured-field Dictionary (RFC 9651): the line says nothing';
+  if (s.legacy) return 'a label of an earlier AIPREF draft: ignored';
+  return 'speaks to no purpose: ignored';
+}
+
+/** Why the purposes are what they are, in a sentence. */
+export function usageWhy(e: Pick<Explanation, 'allowed' | 'signals'>): string {
+  const headers = e.signals.some((s) => s.header);
+  if (!e.allowed) {
+    return `robots.txt implies no use preference for a URL the crawler may not fetch (AIPREF attach)${headers ? "; the page's headers still count" : ''}.`;
+  }
+  const parts: string[] = [];
+  if (e.signals.some((s) => s.field === 'content-usage' && !s.header)) parts.push('the Content-Usage rule of the longest pattern that matches the path decides (rules of that pattern combine)');
+  if (e.signals.some((s) => s.field === 'content-signal' && !s.header)) parts.push("every Content-Signal line of the crawler's groups counts");
+  if (parts.length === 0) parts.push("no Content-Usage or Content-Signal line of the crawler's groups speaks to this path");
+  if (headers) parts.push("so do the page's headers");
+  if (e.signals.filter((s) => s.purpose !== undefined).length > 1) parts.push('per purpose, any disallowed wins, then allowed');
+  const sentence = parts.join('; ');
+  return `${sentence[0].toUpperCase()}${sentence.slice(1)}.`;
 }

@@ -1,8 +1,12 @@
 // What a webmaster should fix in a robots.txt: the parser's diagnostics (lines
 // ignored or bent), and the mistakes that parse fine but do not do what was
-// meant. Used by `robots lint` and anything that shows a file to a person.
+// meant (use preferences: lint-usage.ts). Used by `robots lint` and anything
+// that shows a file to a person.
+import { isProductToken } from './parse/agents.js';
+import { KEY_USER_AGENT, lex, type KeyKind, type LineHandler } from './parse/lexer.js';
 import type { Profile } from './parse/profile.js';
 import { readRecords, diagnosticsOf, sizeLimitDiagnostic, type DiagnosticCode, type Records } from './parse/records.js';
+import { USAGE_ERRORS, usageFindings, type UsageLintCode } from './lint-usage.js';
 import { DEFAULT_MAX_OCTETS } from './robots-txt.js';
 import { renamedOption } from './renamed-option.js';
 import { urlOrigin } from './robots-url.js';
@@ -15,7 +19,10 @@ export type LintCode =
   | 'allowed-and-disallowed'
   | 'relative-sitemap'
   | 'crawl-delay-ignored-by-google'
-  | 'agent-with-version';
+  | 'agent-with-version'
+  | 'agent-not-product-token'
+  | 'merged-global-groups'
+  | UsageLintCode;
 
 export interface Finding {
   line: number;
@@ -37,7 +44,7 @@ export interface LintReport {
 /** Codes of lines a crawler ignores that were probably meant to count: errors. The rest are warnings. */
 const ERRORS: ReadonlySet<LintCode> = new Set<LintCode>([
   'invalid-line', 'rule-outside-group', 'line-too-long', 'invalid-utf8', 'invalid-crawl-delay', 'size-limit',
-  'html', 'binary', 'path-without-slash',
+  'html', 'binary', 'path-without-slash', ...USAGE_ERRORS,
 ]);
 
 export interface LintOptions {
@@ -69,7 +76,9 @@ export function lint(body: string | Uint8Array, options: LintOptions = {}): Lint
       if (!(kind === 'html' && (d.code === 'invalid-line' || d.code === 'unknown-key' || d.code === 'missing-colon'))) found.push(d);
     }
     if (kind === 'html') found.push({ line: 1, code: 'html', message: NOT_ROBOTS_TXT.html });
+    agentMistakes(records, found);
     mistakes(records, found, options.host === undefined ? undefined : hostOf(options.host));
+    found.push(...usageFindings(records));
   }
   if (cut) found.push(sizeLimitDiagnostic(records, maxOctets));
   const findings = found
@@ -145,12 +154,6 @@ const text = (records: Records, start: number, end: number) => new TextDecoder()
 
 function mistakes(records: Records, found: Omit<Finding, 'severity'>[], siteHost: string | undefined): void {
   for (const g of records.groups) {
-    for (const a of g.agents) {
-      if (a.trailing && !a.global && a.lower !== '') {
-        const name = a.written ?? a.lower;
-        found.push({ line: a.line, code: 'agent-with-version', message: `only the product token "${name}" of this user-agent is matched: write "User-agent: ${name}"` });
-      }
-    }
     const seen = new Map<string, { kind: string; line: number }>();
     for (const r of g.rules) {
       const value = text(records, r.start, r.end);
@@ -175,6 +178,67 @@ function mistakes(records: Records, found: Omit<Finding, 'severity'>[], siteHost
       found.push({ line: google.line, code: 'crawl-delay-ignored-by-google', message: `Googlebot ignores crawl-delay (${run.delay} s here); other crawlers of this group may follow it` });
     }
   }
+}
+
+/** What goes on with the word a product token was cut from: a digit ("AI2Bot"), a
+ * non-ASCII letter, or a dot and more ("bigsur.ai"). Anything else ("/2.1", " 1.0",
+ * " (+http://...)", "*", "!") follows a whole word: a version, a comment, more words. */
+const INSIDE_A_WORD = /^(?:[0-9]|[^\x00-\x7f]|\.[A-Za-z0-9])/;
+
+/**
+ * User-agent lines that do not name the crawler they seem to: a name that is
+ * not a product token ([A-Za-z_-]+, RFC 9309 2.2.1) is read as its leading
+ * token, by this parser in both profiles as by Google's. After a version or a
+ * comment that is the crawler's own token (agent-with-version); cut inside a
+ * word ("AI2Bot" is "AI") it names another crawler, and with no token at all
+ * ("360Spider", "*bot") none (agent-not-product-token). And a second `*` group,
+ * which merges with the first (merged-global-groups).
+ */
+function agentMistakes(records: Records, found: Omit<Finding, 'severity'>[]): void {
+  const values = agentValues(records.body);
+  for (const g of records.groups) {
+    for (const a of g.agents) {
+      if (a.global) continue;
+      const value = values.get(a.line) ?? '';
+      if (value === '' || isProductToken(value as unknown)) continue;
+      const read = a.written ?? ''; // (the product token read, as written)
+      if (read !== '' && !INSIDE_A_WORD.test(value.slice(read.length))) {
+        found.push({ line: a.line, code: 'agent-with-version', message: `only the product token "${read}" of this user-agent is matched: write "User-agent: ${read}"` });
+      } else if (value.startsWith('*')) {
+        found.push({ line: a.line, code: 'agent-not-product-token', message: `"${value.slice(0, 60)}" names no crawler: a user-agent line has no wildcards ("*" alone is every crawler no group names)` });
+      } else if (read === '') {
+        found.push({ line: a.line, code: 'agent-not-product-token', message: `"${value.slice(0, 60)}" is not a product token (letters, '-' and '_' only) and starts with none: crawlers find no name in this line, so the group applies to none of them` });
+      } else {
+        found.push({
+          line: a.line,
+          code: 'agent-not-product-token',
+          message: `"${value.slice(0, 60)}" is not a product token (letters, '-' and '_' only): Google's parser (and this one) read the line as "User-agent: ${read}", which names a crawler called ${read}, not ${value.slice(0, 60)}; only a crawler that compares its whole name finds itself here`,
+        });
+      }
+    }
+  }
+  let first = 0;
+  for (const g of records.groups) {
+    const star = g.agents.find((a) => a.global);
+    if (star === undefined) continue;
+    if (first === 0) first = star.line;
+    else found.push({ line: star.line, code: 'merged-global-groups', message: `a second "User-agent: *" group (the first is at line ${first}): crawlers merge them, so the rules and use preferences of both apply together to every crawler no group names` });
+  }
+}
+
+/** Each user-agent line's value as written, by line number (records keep only its product token). */
+function agentValues(body: Uint8Array): Map<number, string> {
+  const values = new Map<number, string>();
+  const decoder = new TextDecoder();
+  const handler: LineHandler = {
+    record(line: number, kind: KeyKind, _ks: number, _ke: number, start: number, end: number) {
+      if (kind === KEY_USER_AGENT) values.set(line, decoder.decode(body.subarray(start, end)));
+    },
+    invalid() {},
+    truncated() {},
+  };
+  lex(body, handler);
+  return values;
 }
 
 function crawlDelays(records: Records): LintReport['crawlDelays'] {

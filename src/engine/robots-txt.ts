@@ -246,6 +246,15 @@ export class RobotsTxt {
     return applicableGroups(this.records.groups, agentTokens(agent, this.profile)).map((g) => index.get(g)).join(',');
   }
 
+  /** Names the user-agent lines give (not `*`), lower-cased, made on first use. */
+  private agentNames: ReadonlySet<string> | undefined;
+
+  /** @internal The product tokens the user-agent lines name (lower case, `*` aside): a crawler named by
+   * none of them gets the `*` groups, so all such crawlers share one rulesKey (bulk's 166 crawlers a host). */
+  namedAgents(): ReadonlySet<string> {
+    return (this.agentNames ??= new Set(this.records.groups.flatMap((g) => g.agents.filter((a) => !a.global).map((a) => a.lower))));
+  }
+
   isAllowed(url: string, agent: string | readonly string[]): boolean {
     return this.matcher(agent).isAllowed(url);
   }
@@ -257,12 +266,14 @@ export class RobotsTxt {
   /**
    * explain() and the why of it, as `robots explain` and the tester page give
    * it: the groups that applied, every rule that matched with its length, the
-   * deciding rule and why it decides. The verdict is explain()'s; the matches
-   * are found rule by rule (a plain matcher, slow: for one URL, not a crawl).
+   * deciding rule and why it decides, and the purposes with the lines behind
+   * them (usage()'s, with the page's headers when given). The verdict is
+   * explain()'s; the matches are found rule by rule (a plain matcher, slow: for
+   * one URL, not a crawl).
    */
-  explainAll(url: string, agent: string | readonly string[]): Explanation {
+  explainAll(url: string, agent: string | readonly string[], options?: UsageOptions): Explanation {
     const verdict = this.explain(url, agent); // (checks url and agent)
-    return explainRecords(this.records, verdict, url, typeof agent === 'string' ? [agent] : [...agent], this.profile);
+    return explainRecords(this.records, verdict, url, typeof agent === 'string' ? [agent] : [...agent], this.profile, options);
   }
 
   /**

@@ -114,8 +114,11 @@ export function usageOf(usage: CrawlerUsage, verdict: { allowed: boolean; line: 
     }
   };
   if (verdict.allowed && (usage.rules.length > 0 || usage.signals.length > 0)) {
-    for (const r of decidingRules(usage, url)) count('content-usage', r.line, r.entries, r.path);
+    const deciding = decidingRules(usage, url);
+    for (const r of deciding) count('content-usage', r.line, r.entries, r.path);
     for (const s of usage.signals) count('content-signal', s.line, s.entries);
+    // In file order, as Usage.signals says: each list is, but the rules' keys were counted before the signals'.
+    if (deciding.length > 0 && usage.signals.length > 0) signals.sort((a, b) => a.line - b.line);
   }
   const headers = options?.headers;
   if (headers !== undefined && headers !== null) {

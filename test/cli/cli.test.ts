@@ -186,7 +186,7 @@ describe('robots classify: user mistakes get one line and exit 2, and no output 
     ['robots file that is a directory', ['--robots', robotsDir, urls], /cannot read robots file .*: is a directory/],
     ['missing robots directory', ['--robots-dir', path.join(dir, 'nodir'), urls], /cannot read robots directory .*nodir: no such file/],
     ['robots directory that is a file', ['--robots-dir', SHOP, urls], /is not a directory/],
-    ['neither --robots nor --robots-dir', [urls], /give one of --robots FILE .*, --robots-dir DIR .* or --robots-warc FILE/],
+    ['neither --robots nor --robots-dir', [urls], /give one of --robots FILE .*, --robots-dir DIR .*, --robots-warc FILE .* or --robots-index DIR/],
     ['both --robots and --robots-dir', ['--robots', SHOP, '--robots-dir', robotsDir, urls], /give one of --robots FILE/],
     ['unknown flag', ['--robots', SHOP, '--thread', '2', urls], /unknown option '--thread'.*\(Did you mean --threads\?\)/],
     ['--threads 0', ['--robots', SHOP, '--threads', '0', urls], /--threads must be a whole number from 1 to 256, got "0"/],

@@ -77,8 +77,14 @@ describe('check, explain, fetch', () => {
     const r = await robots(['explain', ROBOTS, 'FooBot', url]);
     expect(r.stdout.split('\n')[0]).toBe(`URL:      ${shown}`);
     expect(r.stdout).not.toMatch(/[\r\t]/);
-    expect(r.stdout.trimEnd().split('\n').every((l) => /^(URL|Path|Crawler|Group|Verdict): |^Rules|^ {2}line \d+: /.test(l))).toBe(true);
+    expect(r.stdout.trimEnd().split('\n').every((l) => /^(URL|Path|Crawler|Group|Verdict|Purposes): |^Rules|^ {2}line \d+: /.test(l))).toBe(true);
     expect(JSON.parse((await robots(['explain', ROBOTS, 'FooBot', url, '--format', 'json'])).stdout).url).toBe(shown);
+    // A use preference with a tab inside its value keeps the line one line, as a URL does.
+    const signal = path.join(dir, 'signal.txt');
+    writeFileSync(signal, 'User-agent: *\nContent-Signal: search =\tyes, a\tb=no\n');
+    const s = await robots(['explain', signal, 'FooBot', 'https://x.example/']);
+    expect(s.stdout).not.toMatch(/\t/);
+    expect(s.stdout).toContain('  line 2: Content-Signal: search =%09yes  (search allowed)\n  line 2: Content-Signal: a%09b=no  (speaks to no purpose: ignored)\n');
   });
 
   it('fetch: the verdict line (the robots.txt URL is WHATWG\'s, which drops them)', async () => {

@@ -43,6 +43,7 @@ describe('RobotsTxt.explainAll', () => {
       line: 3,
       rule: { kind: 'allow', pattern: '/private/ok', line: 3 },
       why: 'Line 3 (Allow: /private/ok) decides: the longest matching rule wins (length 11).',
+      purposes: { search: 'unknown', 'train-ai': 'unknown', 'ai-input': 'unknown' }, signals: [],
     });
     expect(Object.keys(robots.explain('https://example.com/private/ok/x', 'Googlebot')).sort()).toEqual(['allowed', 'line', 'rule']);
     // A tie, the `*` group, Google's index.html rule.
@@ -52,6 +53,23 @@ describe('RobotsTxt.explainAll', () => {
     // Its arguments are checked as explain()'s.
     expect(() => parse(FILE).explainAll('/x', 'Googlebot/2.1')).toThrow(TypeError);
     expect(() => robots.explainAll(42 as unknown as string, 'Googlebot')).toThrow(TypeError);
+  });
+
+  it('the purposes and the signals behind them: usage()\'s, the page\'s headers too when given', () => {
+    const body = 'User-agent: *\nContent-Signal: ai-train=no\nDisallow: /private\nContent-Usage: /blog/ search=y\n';
+    for (const profile of ['google', 'rfc'] as Profile[]) {
+      const robots = parse(body, { profile });
+      for (const url of ['/blog/x', '/x', '/private/x']) {
+        for (const headers of [undefined, { 'content-signal': 'ai-input=no' }]) {
+          const e = robots.explainAll(url, 'FooBot', { headers });
+          const u = robots.usage(url, 'FooBot', { headers });
+          expect([e.purposes, e.signals], `${profile} ${url}`).toEqual([u.purposes, u.signals]);
+        }
+      }
+      expect(robots.explainAll('/blog/x', 'FooBot').purposes).toEqual({ search: 'allowed', 'train-ai': 'disallowed', 'ai-input': 'unknown' });
+      // In file order: the Content-Signal line (2) before the Content-Usage rule (4).
+      expect(robots.explainAll('/blog/x', 'FooBot').signals.map((s) => s.line)).toEqual([2, 4]);
+    }
   });
 
   it('reads the records it keeps: right after the file was compacted (a cache weighed it)', () => {

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse, type Preference, type Purpose, type Usage } from '../../src/index.js';
 import { readRecords } from '../../src/engine/parse/records.js';
+import { CLOUDFLARE } from '../helpers/cloudflare-robots.js';
 
 const PROFILES = ['google', 'rfc'] as const;
 const NONE = { search: 'unknown', 'train-ai': 'unknown', 'ai-input': 'unknown' };
@@ -64,74 +65,6 @@ describe('the drafts’ examples', () => {
   });
 });
 
-/** Cloudflare's managed robots.txt as it is served (its comment block, its `*` group
- * with the signal, its AI crawler blocks), followed by the site's own groups. */
-const CLOUDFLARE = `# As a condition of accessing this website, you agree to abide by the following
-# content signals:
-
-# (a)  If a content-signal = yes, you may collect content for the corresponding
-#      use.
-# (b)  If a content-signal = no, you may not collect content for the
-#      corresponding use.
-# (c)  If the website operator does not include a content signal for a
-#      corresponding use, the website operator neither grants nor restricts
-#      permission via content signal with respect to the corresponding use.
-
-# The content signals and their meanings are:
-
-# search:   building a search index and providing search results (e.g., returning
-#           hyperlinks and short excerpts from your website's contents). Search does not
-#           include providing AI-generated search summaries.
-# ai-input: inputting content into one or more AI models (e.g., retrieval
-#           augmented generation, grounding, or other real-time taking of content for
-#           generative AI search answers).
-# ai-train: training or fine-tuning AI models.
-
-# ANY RESTRICTIONS EXPRESSED VIA CONTENT SIGNALS ARE EXPRESS RESERVATIONS OF
-# RIGHTS UNDER ARTICLE 4 OF THE EUROPEAN UNION DIRECTIVE 2019/790 ON COPYRIGHT
-# AND RELATED RIGHTS IN THE DIGITAL SINGLE MARKET.
-
-# BEGIN Cloudflare Managed content
-
-User-Agent: *
-Content-Signal: search=yes,ai-train=no
-Allow: /
-
-User-agent: Amazonbot
-Disallow: /
-
-User-agent: Applebot-Extended
-Disallow: /
-
-User-agent: Bytespider
-Disallow: /
-
-User-agent: CCBot
-Disallow: /
-
-User-agent: ClaudeBot
-Disallow: /
-
-User-agent: Google-Extended
-Disallow: /
-
-User-agent: GPTBot
-Disallow: /
-
-User-agent: meta-externalagent
-Disallow: /
-
-# END Cloudflare Managed Content
-
-User-agent: *
-Disallow: /admin/
-
-User-agent: Googlebot
-Allow: /
-
-Sitemap: https://example.com/sitemap.xml
-`;
-
 describe('Cloudflare’s managed robots.txt', () => {
   const line = (text: string) => CLOUDFLARE.split('\n').indexOf(text) + 1;
   for (const profile of PROFILES) {
@@ -168,6 +101,14 @@ describe('Cloudflare’s managed robots.txt', () => {
       // Crawlers that share groups share the answer, but each gets its own copy.
       all[0].purposes.search = 'disallowed';
       expect(all[3].purposes.search).toBe('allowed');
+    });
+
+    it(`${profile}: a site whose own "*" group disallows everything: merged with Cloudflare's "Allow: /", the allow wins the tie, and the signal applies`, () => {
+      const site = parse(`${CLOUDFLARE}\nUser-agent: *\nDisallow: /\n`, { profile });
+      const allow = CLOUDFLARE.split('\n').indexOf('Allow: /') + 1;
+      expect(site.usage(url('/anything'), 'FooBot')).toMatchObject({ allowed: true, line: allow, purposes: purposes({ search: 'allowed', 'train-ai': 'disallowed' }) });
+      // (A site group that names the crawler is its alone: no signal.)
+      expect(parse(`${CLOUDFLARE}\nUser-agent: FooBot\nDisallow: /private\n`, { profile }).usage(url('/x'), 'FooBot')).toMatchObject({ allowed: true, purposes: NONE, signals: [] });
     });
   }
 });
@@ -264,6 +205,26 @@ describe('which Content-Usage rule decides', () => {
       expect(of(body, '/docs/v1/draft.pdf', profile).purposes, profile).toEqual(purposes({ search: 'disallowed' }));
     }
   });
+});
+
+describe('the rules above hold in both profiles (ASCII patterns, which neither escapes nor normalises)', () => {
+  const cases: [string, string, string, Partial<Usage['purposes']>][] = [
+    ['longest match, not inheritance', 'User-agent: *\nContent-Usage: / train-ai=n, search=y\nContent-Usage: /blog/ train-ai=y\n', '/blog/post', { 'train-ai': 'allowed' }],
+    ['a shorter rule where the longer does not match', 'User-agent: *\nContent-Usage: / train-ai=n, search=y\nContent-Usage: /blog/ train-ai=y\n', '/shop', { 'train-ai': 'disallowed', search: 'allowed' }],
+    ['the same pattern combines: n wins', 'User-agent: *\nContent-Usage: /a train-ai=y\nContent-Usage: /a train-ai=n, search=y\n', '/a/1', { 'train-ai': 'disallowed', search: 'allowed' }],
+    ['the same pattern in two "*" groups that merge', 'User-agent: *\nContent-Usage: /a train-ai=y\nAllow: /\n\nUser-agent: *\nContent-Usage: /a train-ai=n\n', '/a/1', { 'train-ai': 'disallowed' }],
+    ['no pattern is the shortest', 'User-agent: *\nContent-Usage: train-ai=n\nContent-Usage: / search=y\n', '/x', { search: 'allowed' }],
+    ['a failed Dictionary decides, saying nothing', 'User-agent: *\nContent-Usage: / train-ai=n\nContent-Usage: /x train-ai=y,\n', '/x/1', {}],
+    ['a legacy label says nothing', 'User-agent: *\nContent-Usage: tdm=n, ai=n, train-genai=n\n', '/', {}],
+    ['a wildcard and "$", longer than "/"', 'User-agent: *\nContent-Usage: / train-ai=y\nContent-Usage: /*.pdf$ train-ai=n\n', '/a/b.pdf', { 'train-ai': 'disallowed' }],
+    ['outside any group: nothing', 'Content-Signal: ai-train=no\nContent-Usage: train-ai=n\nUser-agent: *\nAllow: /\n', '/', {}],
+    ['merged "*" groups: every Content-Signal line', 'User-agent: *\nContent-Signal: search=yes\nAllow: /\n\nUser-agent: *\nContent-Signal: ai-input=no\n', '/', { search: 'allowed', 'ai-input': 'disallowed' }],
+  ];
+  for (const profile of PROFILES) {
+    it(profile, () => {
+      for (const [name, body, path, expected] of cases) expect(parse(body, { profile }).usage(url(path), 'FooBot').purposes, name).toEqual(purposes(expected));
+    });
+  }
 });
 
 describe('Content-Signal', () => {

@@ -15,11 +15,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import chromium from '@sparticuz/chromium';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { agentNotes, parse } from '../../dist/index.js';
+import { agentNotes, isProductToken, parse } from '../../dist/index.js';
 import { HAVE_SHARED, SHARED, corpusFile, readJsonLinesGz } from '../helpers/shared-data.js';
 import { startRobotsServe } from '../helpers/http-servers.js';
 import { bombLink, linkOfJson } from '../helpers/link-bombs.js';
 import { AI_CRAWLERS } from '../../src/data/ai-crawlers.js';
+import { GOOGLE_CRAWLERS } from '../../src/data/google-crawlers.js';
 
 const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const CLI = path.join(ROOT, 'dist/cli.js');
@@ -251,9 +252,10 @@ describe('the tester page', () => {
     await page.close();
   }, 60_000);
 
-  it('classifies 100,000 URLs in its worker, the page responsive all along, with the counts; one more is past its limit', async () => {
+  it('classifies 100,000 URLs in its worker, with their purposes, the page responsive all along, with the counts; one more is past its limit', async () => {
     const { page, errors } = await openPage();
-    const robots = 'User-agent: *\nDisallow: /*?\nDisallow: /search\nAllow: /search/about\nDisallow: /*.php$\n';
+    // (With use preferences: the worker works out each URL's purposes too, the page tags its row.)
+    const robots = 'User-agent: *\nDisallow: /*?\nDisallow: /search\nAllow: /search/about\nDisallow: /*.php$\nContent-Signal: search=yes, ai-train=no\nContent-Usage: /a/ search=n\n';
     const urls = Array.from({ length: 100_000 }, (_, i) => `https://example.com/${['search', 'a', 'x.php', 'b?q', 'search/about'][i % 5]}/${i}${i % 3 === 0 ? '.php' : ''}`);
     const expected = parse(robots, { profile: 'google' }).compile('Googlebot').checkMany(urls);
     const allowed = expected.reduce((a, v) => a + v, 0);
@@ -285,6 +287,11 @@ describe('the tester page', () => {
     // One element per URL, in order, with the library's verdict (read in the page: 100,000 handles would not cross).
     const rows = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('#results [data-url]')].map((e) => (e.dataset.verdict === 'allowed' ? '1' : '0')).join(''));
     expect(rows).toBe(Array.from(expected).join(''));
+    // And each row's purposes (first letters: allowed, disallowed, unknown), the library's.
+    const uses = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('#results [data-url]')].map((e) => `${e.dataset.search![0]}${e.dataset.trainAi![0]}${e.dataset.aiInput![0]}`).join(' '));
+    const library = parse(robots, { profile: 'google' });
+    expect(uses).toBe(urls.map((u) => { const p = library.usage(u, 'Googlebot').purposes; return `${p.search[0]}${p['train-ai'][0]}${p['ai-input'][0]}`; }).join(' '));
+    expect(new Set(uses.split(' '))).toEqual(new Set(['adu', 'ddu', 'uuu']));
     const rowsPerTask = await page.evaluate(() => (window as unknown as { rowsPerTask: number[] }).rowsPerTask);
     // Classifying is in the worker; the page only adds rows, 1,000 at a time, a task each.
     expect(rowsPerTask.reduce((a, n) => a + n, 0)).toBe(urls.length);
@@ -296,7 +303,10 @@ describe('the tester page', () => {
 
   it('writes the README\'s screenshot', async () => {
     const { page, errors } = await openPage();
-    await page.click('#results [data-url="https://example.com/private/accounts"]');
+    // An allowed URL: its deciding rule (blue) and the Content-Signal line that decides its purposes (violet).
+    await page.click('#results [data-url="https://example.com/private/press/2026.html"]');
+    await page.$eval('#explanation .purposes', (e) => e.scrollIntoView({ block: 'nearest' }));
+    await rowsBroken(page);
     mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
     await page.screenshot({ path: SCREENSHOT });
     expect(readFileSync(SCREENSHOT).subarray(1, 4).toString()).toBe('PNG');
@@ -343,7 +353,7 @@ const midWordBreaks = (page: Page): Promise<string[]> => page.evaluate(() => {
 
 /** What sticks out of the viewport sideways, and which of the page's parts overlap (bounding boxes, 1 px of slack). */
 const layoutFaults = (page: Page) => page.evaluate(() => {
-  const parts = 'h1, .tagline, .controls label, .controls input[type=text], .controls select, .controls small, #check, #agent-notes li, #notice, .inputs .field > label, .editor, #urls, .file-button, #summary, #url-notes li, #filter, #results h3, #results .row, #explanation h3, #explanation .note, #explanation dt, #explanation dd, #facts dt, #facts dd, .file h2, .file > p, .file-view li';
+  const parts = 'h1, .tagline, .controls label, .controls input[type=text], .controls select, .controls small, #check, #agent-notes li, #notice, .inputs .field > label, .editor, #urls, .file-button, #summary, #url-notes li, #filter, #results h3, #results .row, #explanation h3, #explanation .note, #explanation dt, #explanation dd, #explanation .purposes li, #ai-digest > summary, #facts dt, #facts dd, .file h2, .file > p, .file-view li';
   const name = (e: Element) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${e.className && typeof e.className === 'string' ? '.' + e.className.trim().split(/\s+/).join('.') : ''}${(e as HTMLElement).dataset?.url ? `[${(e as HTMLElement).dataset.url}]` : ''}:"${(e.textContent ?? '').trim().slice(0, 24)}"`;
   const els = [...document.querySelectorAll(parts)].filter((e) => {
     const r = e.getBoundingClientRect();
@@ -585,6 +595,132 @@ describe('the tester page, for a webmaster', () => {
     await page.close();
   }, 60_000);
 
+  it('shows the purposes (search, train-ai, ai-input) of the crawler picked, with the lines that decide them, and none for a URL it may not fetch', async () => {
+    const { page, errors } = await openPage();
+    // Cloudflare's managed block for every crawler; GPTBot's own group with AIPREF rules by path pattern.
+    const robots = [
+      'User-Agent: *', //                              1
+      'Content-Signal: search=yes, ai-train=no', //    2
+      'Allow: /', //                                   3
+      '', //                                           4
+      'User-agent: GPTBot', //                         5
+      'Disallow: /private/', //                        6
+      'Content-Usage: train-ai=n', //                  7
+      'Content-Usage: /blog/ train-ai=y, search=y', // 8
+      'Content-Usage: /*.pdf$ ai=n', //                9
+      'Content-Signal: ai-input=yes', //               10
+      'Content-Usage: /blog/ train-ai=n', //           11
+      'Content-Usage: /news/ Train-AI=y', //           12
+    ].join('\n') + '\n';
+    const urls = ['/a', '/blog/post', '/blog/post.pdf', '/docs/x.pdf', '/news/today', '/private/x'];
+    await check(page, { robots, urls: urls.join('\n'), agent: 'FooBot', profile: 'google', compare: false });
+    // Picked from the list of AI crawlers: the page checks with it.
+    const before = await page.$eval('#results', (e) => Number((e as HTMLElement).dataset.run));
+    await page.select('#crawler-pick', 'GPTBot');
+    await waitForRun(page, before);
+    expect(await page.$eval('#agent', (e) => (e as HTMLInputElement).value)).toBe('GPTBot');
+    const library = parse(robots, { profile: 'google' });
+    // Every row carries the library's purposes (the worker's), and its tag says the known ones.
+    const rows = await page.$$eval('#results .row', (els) => els.map((e) => { const d = (e as HTMLElement).dataset; return [d.url, d.search, d.trainAi, d.aiInput]; }));
+    expect(rows).toEqual(urls.map((u) => { const p = library.usage(u, 'GPTBot').purposes; return [u, p.search, p['train-ai'], p['ai-input']]; }));
+    // The rules as the issue has them, by hand: the longest pattern alone decides (no inheritance from line 7);
+    // same pattern: any n wins; a legacy label and a Dictionary that fails (a capital) say nothing.
+    expect(rows).toEqual([
+      ['/a', 'unknown', 'disallowed', 'allowed'],
+      ['/blog/post', 'allowed', 'disallowed', 'allowed'],
+      ['/blog/post.pdf', 'unknown', 'unknown', 'allowed'],
+      ['/docs/x.pdf', 'unknown', 'unknown', 'allowed'],
+      ['/news/today', 'unknown', 'unknown', 'allowed'],
+      ['/private/x', 'unknown', 'unknown', 'unknown'],
+    ]);
+    // (The tag comes as the rows near the screen, with their break opportunities.)
+    await rowsBroken(page);
+    expect(await page.$eval('#results .row[data-url="/a"] .tag.uses', (e) => e.textContent)).toBe('train-ai disallowed, ai-input allowed');
+    expect(await page.$('#results .row[data-url="/private/x"] .tag.uses')).toBeNull();
+    expect(await page.$eval('#usage-summary', (e) => ((e as HTMLElement).hidden ? '' : e.textContent))).toBe(
+      'Use preferences for GPTBot: search: 1 allowed, 5 unknown; train-ai: 2 disallowed, 4 unknown; ai-input: 5 allowed, 1 unknown. A URL it may not fetch has none.');
+    const panel = () => page.$$eval('#explanation .purposes li[data-purpose]', (els) => els.map((e) => { const d = (e as HTMLElement).dataset; return [d.purpose, d.preference, d.lines]; }));
+    const marked = (sel: string) => page.$$eval(sel, (els) => els.map((e) => [...e.parentElement!.children].indexOf(e) + 1));
+    // /blog/post: lines 8 and 11 (same pattern) decide train-ai, line 11's n winning over line 8's y; 10 decides ai-input.
+    await page.click('#results [data-url="/blog/post"]');
+    expect(await panel()).toEqual([['search', 'allowed', '8'], ['train-ai', 'disallowed', '11'], ['ai-input', 'allowed', '10']]);
+    const text = await page.$eval('#explanation', (e) => e.textContent!);
+    expect(text).toContain('train-ai disallowed: line 11: Content-Usage /blog/ train-ai=n (overrules line 8: Content-Usage /blog/ train-ai=y: any disallowed wins)');
+    expect(await marked('#robots-backdrop > .uses')).toEqual([8, 10, 11]);
+    expect(await marked('#file-view li.uses')).toEqual([8, 10, 11]);
+    expect(await marked('#robots-backdrop > .decides')).toEqual([]);
+    // The purposes' lines have a colour of their own, apart from the deciding rule's.
+    const colour = (sel: string) => page.$eval(sel, (e) => getComputedStyle(e).backgroundColor);
+    const uses = await colour('#robots-backdrop > div.uses');
+    expect(uses).not.toBe('rgba(0, 0, 0, 0)');
+    // /blog/post.pdf: the legacy label's rule decides alone, and names no purpose; the panel says it maps to nothing.
+    await page.click('#results [data-url="/blog/post.pdf"]');
+    expect(await panel()).toEqual([['search', 'unknown', ''], ['train-ai', 'unknown', ''], ['ai-input', 'allowed', '10']]);
+    expect(await page.$eval('#explanation .purposes .idle', (e) => e.textContent)).toBe('line 9: Content-Usage /*.pdf$ ai=n: a label of an earlier AIPREF draft, mapped to no purpose');
+    // /news/today: a key with a capital fails the whole Dictionary.
+    await page.click('#results [data-url="/news/today"]');
+    expect(await page.$eval('#explanation .purposes .idle', (e) => e.textContent)).toMatch(/^line 12: Content-Usage \/news\/ Train-AI=y: not an RFC 9651 Dictionary/);
+    // A URL GPTBot may not fetch: no purpose at all, and the page says why; line 6 decides its verdict.
+    await page.click('#results [data-url="/private/x"]');
+    expect(await panel()).toEqual([['search', 'unknown', ''], ['train-ai', 'unknown', ''], ['ai-input', 'unknown', '']]);
+    expect(await page.$eval('#explanation .no-purpose', (e) => e.textContent)).toContain('robots.txt implies no purpose for a URL this crawler may not fetch');
+    expect(await marked('#robots-backdrop > .decides')).toEqual([6]);
+    expect(await marked('#robots-backdrop > .uses')).toEqual([]);
+    // Every AI crawler of the list at once, for the URL picked, the same answers together (worked out when opened).
+    const names = AI_CRAWLERS.map((c) => c.name);
+    const digest = () => page.$$eval('#ai-digest > ul > li', (els) => els.map((e) => [(e as HTMLElement).dataset.kind, Number((e as HTMLElement).dataset.count), e.textContent]));
+    expect(await digest()).toEqual([]);
+    await page.click('#ai-digest > summary');
+    // (A details element's toggle event comes a task after the click.)
+    await page.waitForSelector('#ai-digest[data-filled] li', { timeout: 5_000 });
+    const answers = library.usages('/private/x', names);
+    const fetching = answers.filter((u) => u.allowed).length;
+    expect(fetching).toBe(names.length - 1);
+    expect(await digest()).toEqual([
+      ['fetch', fetching, `${fetching} may fetch it; search allowed, train-ai disallowed, ai-input unknowntheir names${names.filter((_, k) => answers[k].allowed).join(', ')}`],
+      ['no-fetch', 1, '1 may not fetch it (line 6): no purpose: GPTBot'],
+    ]);
+    // It stays open for the next URL picked.
+    await page.click('#results [data-url="/blog/post"]');
+    expect((await digest()).map(([kind, n]) => [kind, n])).toEqual([['fetch', names.length - 1], ['fetch', 1]]);
+    expect((await digest())[1][2]).toBe('1 may fetch it; search allowed, train-ai disallowed, ai-input allowed: GPTBot');
+    // The rfc profile: the same purposes as the library's there (patterns matched as its rules are), a percent-encoded path too.
+    const encoded = [...urls, '/blog/caf%C3%A9', '/blog/café', '/%62log/x'];
+    await check(page, { urls: encoded.join('\n'), profile: 'rfc' });
+    const rfc = parse(robots, { profile: 'rfc' });
+    expect(await page.$$eval('#results .row', (els) => els.map((e) => { const d = (e as HTMLElement).dataset; return [d.url, d.search, d.trainAi, d.aiInput]; })))
+      .toEqual(encoded.map((u) => { const p = rfc.usage(u, 'GPTBot').purposes; return [u, p.search, p['train-ai'], p['ai-input']]; }));
+    await page.click('#results [data-url="/blog/café"]');
+    expect(await panel()).toEqual([['search', 'allowed', '8'], ['train-ai', 'disallowed', '11'], ['ai-input', 'allowed', '10']]);
+    // Under rfc, the names of the list that are not product tokens are refused, and said so.
+    const refused = names.filter((n) => !isProductToken(n));
+    expect(refused.length).toBeGreaterThan(10);
+    expect((await digest()).at(-1)).toEqual(['refused', refused.length, `${refused.length} not a product token: the rfc profile refuses the nametheir names${refused.join(', ')}`]);
+    await check(page, { urls: urls.join('\n'), profile: 'google' });
+    // Another crawler: the * group's Content-Signal (line 2) decides search and train-ai.
+    await type(page, 'agent', 'ClaudeBot');
+    await page.click('#results [data-url="/private/x"]');
+    expect(await panel()).toEqual([['search', 'allowed', '2'], ['train-ai', 'disallowed', '2'], ['ai-input', 'unknown', '']]);
+    expect(await marked('#robots-backdrop > .uses')).toEqual([2]);
+    expect(await marked('#robots-backdrop > .decides')).toEqual([3]);
+    // Comparing: each version's purposes, and the new one's lines marked in its own editor.
+    await check(page, { robotsNext: 'User-agent: *\nContent-Signal: ai-train=yes, ai-input=no\n', compare: true });
+    await page.click('#results [data-url="/a"]');
+    expect(await page.$$eval('#explanation .purposes', (els) => els.length)).toBe(2);
+    expect(await page.$$eval('#explanation .purposes', (els) => els.map((e) => [...e.querySelectorAll<HTMLElement>('li[data-purpose]')].map((li) => li.dataset.preference).join(' ')))).toEqual(['allowed disallowed unknown', 'unknown allowed disallowed']);
+    expect(await marked('#robots-next-backdrop > .uses')).toEqual([2]);
+    // A file without use preferences: rows carry none, and the list's counts are not shown.
+    await check(page, { robots: 'User-agent: *\nDisallow: /private/\n', compare: false });
+    expect(await page.$$eval('#results .row[data-search]', (els) => els.length)).toBe(0);
+    expect(await page.$eval('#usage-summary', (e) => (e as HTMLElement).hidden)).toBe(true);
+    await page.click('#results [data-url="/a"]');
+    expect(await panel()).toEqual([['search', 'unknown', ''], ['train-ai', 'unknown', ''], ['ai-input', 'unknown', '']]);
+    // The crawler field suggests every listed name as it is typed.
+    expect(await page.$$eval('#crawler-names option', (os) => os.length)).toBe(AI_CRAWLERS.length + GOOGLE_CRAWLERS.length);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it('fits a 420 px screen: nothing sticks out or overlaps, and URLs break between words only (at 1280 px too)', async () => {
     const shots = path.join(tmpdir(), 'robots-wasm-tester');
     mkdirSync(shots, { recursive: true });
@@ -592,7 +728,7 @@ describe('the tester page, for a webmaster', () => {
       const { page, errors } = await openPage(`${origin}/`, width);
       // The harder case: compare mode (wider rows), warned URLs, long URLs, a picked one.
       const urls = ['https://example.com/', 'https://example.com/private/accounts/settings/notifications', 'https://example.com/private/press/2026/annual-report-and-accounts.html', '/docs/manual.pdf?download=1&lang=en', 'https://other.example.org/catalogue/products/item-1234567', 'not a url'];
-      await check(page, { robots: 'User-agent: *\nDisallow: /private/\nAllow: /private/press/\nDissalow: /tmp/\n', robotsNext: 'User-agent: *\nDisallow: /private/\nDisallow: /docs/\n', urls: urls.join('\n'), agent: 'Googlebot', profile: 'google', compare: true });
+      await check(page, { robots: 'User-agent: *\nDisallow: /private/\nAllow: /private/press/\nDissalow: /tmp/\nContent-Signal: search=yes, ai-train=no\n', robotsNext: 'User-agent: *\nDisallow: /private/\nDisallow: /docs/\n', urls: urls.join('\n'), agent: 'Googlebot', profile: 'google', compare: true });
       await page.click('#results [data-url="https://example.com/private/press/2026/annual-report-and-accounts.html"]');
       await rowsBroken(page);
       await page.screenshot({ path: path.join(shots, `tester-${width}-compare.png`), fullPage: true });

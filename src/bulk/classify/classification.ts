@@ -51,7 +51,14 @@ export interface CrawlerMatchers {
   matchers: (Matcher | null | typeof UNREACHABLE)[];
   label?: string;
   kind?: RobotsKind;
+  /** With usage: each crawler's purposes for the URLs it may fetch (absent: all unknown). */
+  usage?: PurposeCode[];
 }
+
+/** A crawler's use purposes for the URLs it may fetch (purpose-codes.ts): one
+ * code (layout.ts's USAGE_BITS) for every URL, or, where Content-Usage path
+ * patterns decide, the code for a URL's text. */
+export type PurposeCode = number | ((url: string) => number);
 /** Most crawlers of one classification. */
 export const MAX_CRAWLERS = CLASSIFY_MAX_CRAWLERS; // (the core's array of verdicts: layout.ts)
 
@@ -78,6 +85,8 @@ export interface BlockResult {
   allowed: number;
   /** With crawlers: URLs allowed for each. */
   allowedBy?: number[];
+  /** With usage: per crawler, per purpose (search, train-ai, ai-input), the URLs it may fetch whose purpose is allowed, then disallowed (6 a crawler). */
+  usageBy?: number[];
   /** With a robots.txt per host: URLs by what their host's robots.txt was. */
   byRobots?: Record<RobotsKind, number>;
   /** Keys of hosts this classifier had not seen before (see hostKey). */

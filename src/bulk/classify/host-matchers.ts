@@ -8,7 +8,9 @@ import { compileOctets, parse } from '../../engine/robots-txt.js';
 import type { Matcher } from '../../engine/match/matcher.js';
 import { MatcherLru } from '../../engine/match/matcher-lru.js';
 import type { Profile } from '../../engine/parse/profile.js';
-import { UNREACHABLE, type CrawlerMatchers, type LabelledMatcher, type Origin, type OutputFormat } from './classification.js';
+import { UNREACHABLE, type CrawlerMatchers, type LabelledMatcher, type Origin, type OutputFormat, type PurposeCode } from './classification.js';
+import { crawlerPurposes } from './purpose-codes.js';
+import { asciiLower } from '../../engine/parse/agents.js';
 import { BulkError } from '../errors.js';
 import { RobotsDir } from '../sources/robots-dir.js';
 import type { WarcIndexData } from '../sources/warc-index.js';
@@ -47,6 +49,8 @@ export interface HostMatchersOptions {
   crawlers?: string[];
   /** JSON lines name the deciding rule: the matchers keep the rules' texts. */
   format?: OutputFormat;
+  /** With crawlers: their use purposes too (purpose-codes.ts). */
+  usage?: boolean;
 }
 
 export class HostMatchers {
@@ -126,9 +130,9 @@ export class HostMatchers {
       const matcher = compileOctets(body, { profile, maxOctets }, agents, { ruleTexts });
       return { matcher, source: matcher.sourceBytes };
     }
-    const all = compileCrawlers(parse(body, { profile, maxOctets }), crawlers, ruleTexts);
-    const distinct = [...new Set(all)];
-    return { matcher: all[0], crawlers: { matchers: all }, others: distinct.slice(1), source: all[0].sourceBytes };
+    const all = compileCrawlers(parse(body, { profile, maxOctets }), crawlers, ruleTexts, this.options.usage === true);
+    const distinct = [...new Set(all.matchers)] as Matcher[];
+    return { matcher: all.matchers[0], crawlers: all, others: distinct.slice(1), source: distinct[0].sourceBytes };
   }
 
   private loadFile(origin: Origin): Entry {
@@ -186,16 +190,34 @@ function disposeEntry(entry: Entry): void {
   for (const m of entry.others ?? []) m.dispose();
 }
 
-/** Each crawler's matcher for a robots.txt: crawlers that the same groups apply to share one (RobotsTxt.rulesKey). */
-export function compileCrawlers(robots: ReturnType<typeof parse>, crawlers: readonly string[], ruleTexts: boolean): Matcher[] {
-  const byRules = new Map<string, Matcher>();
-  return crawlers.map((crawler) => {
-    const key = robots.rulesKey(crawler);
-    let m = byRules.get(key);
-    if (m === undefined) {
-      m = robots.compile(crawler, { ruleTexts });
-      byRules.set(key, m);
+/** Each crawler's matcher for a robots.txt, and with usage its purposes: crawlers that the same groups apply to share one of each (RobotsTxt.rulesKey). */
+export function compileCrawlers(robots: ReturnType<typeof parse>, crawlers: readonly string[], ruleTexts: boolean, usage = false): CrawlerMatchers & { matchers: Matcher[] } {
+  const byRules = new Map<string, { matcher: Matcher; purposes: PurposeCode }>();
+  const matchers: Matcher[] = [];
+  const purposes: PurposeCode[] = [];
+  // (Most crawlers are named by no group: the `*` groups' key, found once, not once per crawler:
+  // 166 rulesKey calls a host took a quarter of a run of the corpus.)
+  const named = robots.namedAgents();
+  const lower = lowerNames(crawlers);
+  let unnamed: string | undefined;
+  for (let j = 0; j < crawlers.length; j++) {
+    const crawler = crawlers[j];
+    const key = named.has(lower[j]) ? robots.rulesKey(crawler) : (unnamed ??= robots.rulesKey(crawler));
+    let shared = byRules.get(key);
+    if (shared === undefined) {
+      shared = { matcher: robots.compile(crawler, { ruleTexts }), purposes: usage ? crawlerPurposes(robots, crawler) : 0 };
+      byRules.set(key, shared);
     }
-    return m;
-  });
+    matchers.push(shared.matcher);
+    purposes.push(shared.purposes);
+  }
+  return usage ? { matchers, usage: purposes } : { matchers };
+}
+
+const lowered = new WeakMap<readonly string[], string[]>();
+/** The crawlers' names in ASCII lower case, as user-agent lines are compared (once per list). */
+function lowerNames(crawlers: readonly string[]): string[] {
+  let names = lowered.get(crawlers);
+  if (names === undefined) lowered.set(crawlers, (names = crawlers.map(asciiLower)));
+  return names;
 }

@@ -15,12 +15,13 @@ import { CoreOutput, newBuffer } from './core-output.js';
 import { HostSet } from './host-set.js';
 import { RunOrigins } from './origin-runs.js';
 import type { Matcher } from '../../engine/match/matcher.js';
-import { H_TEXTS_MAX, LINE_RECORD, RUN_RECORD, UNREACHABLE_MATCHER } from '../../engine/wasm/layout.js';
-import { LINE_LEN, LINE_U32, RUN_FIRST, RUN_H1, RUN_H2, RUN_ORIGIN, RUN_U32 } from './record-fields.js';
+import { H_TEXTS_MAX, LINE_RECORD, RUN_RECORD, UNREACHABLE_MATCHER, USAGE_JSON_OCTETS, USAGE_TSV_OCTETS } from '../../engine/wasm/layout.js';
+import { LINE_AT, LINE_LEN, LINE_U32, RUN_FIRST, RUN_H1, RUN_H2, RUN_ORIGIN, RUN_U32 } from './record-fields.js';
 import {
   type BlockResult, type CrawlerMatchers, type CrawlerSource, LABEL_MAX, type LabelledMatcher, MAX_CRAWLERS, type MatcherSource,
-  type OutputBuffers, type OutputFormat, type OutputWriter, type RobotsKind, type Shard, shardOf, UNREACHABLE,
+  type OutputBuffers, type OutputFormat, type OutputWriter, type PurposeCode, type RobotsKind, type Shard, shardOf, UNREACHABLE,
 } from './classification.js';
+import { PURPOSES } from '../../engine/parse/usage-vocabulary.js';
 
 const MAX_RECORDS = 1 << 15;
 /** Output area: a block's lines fit at once (1 MiB of short URLs writes ~1.5 MiB of TSV). */
@@ -42,11 +43,15 @@ export class LineClassifier {
   private readonly crawlerTable: CrawlerTable | undefined;
   /** --shard: only the URLs whose host's shard this is are classified (see shardOf). */
   private readonly shard: Shard | undefined;
+  /** With crawlers and usage: each crawler's purposes follow its verdict (see classifyLinesMulti). */
+  private readonly usage: boolean;
   /** The origin of each run, for its MatcherSource. */
   private readonly origins: RunOrigins;
 
-  constructor(format: OutputFormat, crawlers?: readonly string[], shard?: Shard) {
+  /** usage: with crawlers, their use purposes too (JSON lines: always). */
+  constructor(format: OutputFormat, crawlers?: readonly string[], shard?: Shard, usage = false) {
     this.shard = shard;
+    this.usage = crawlers !== undefined && (usage || format === 'jsonl');
     this.core = core();
     this.input = new CoreInput(this.core);
     this.json = format === 'jsonl';
@@ -55,13 +60,14 @@ export class LineClassifier {
     this.origins = new RunOrigins(this.core, this.recs);
     this.labelPtr = this.core.alloc(LABEL_MAX);
     this.crawlers = crawlers?.length ?? 0;
-    this.crawlerTable = crawlers === undefined ? undefined : writeCrawlerTable(this.core, crawlers);
+    this.crawlerTable = crawlers === undefined ? undefined : writeCrawlerTable(this.core, crawlers, this.usage);
     this.output = new CoreOutput(this.core, this.json, OUT_SIZE);
   }
 
-  /** The TSV header line of a classification with crawlers: `url<TAB>A<TAB>B…`. */
-  static header(crawlers: readonly string[]): Uint8Array {
-    return new TextEncoder().encode(['url', ...crawlers].join('\t') + '\n');
+  /** The TSV header line of a classification with crawlers: `url<TAB>A<TAB>B…`; with usage each crawler's purposes after it (`A<TAB>A:search<TAB>A:train-ai<TAB>A:ai-input`). */
+  static header(crawlers: readonly string[], usage = false): Uint8Array {
+    const columns = usage ? crawlers.flatMap((c) => [c, ...PURPOSES.map((p) => `${c}:${p}`)]) : crawlers;
+    return new TextEncoder().encode(['url', ...columns].join('\t') + '\n');
   }
 
   /**
@@ -90,7 +96,11 @@ export class LineClassifier {
     const x = c.exports;
     const length = this.input.stage(input);
     const multi = this.crawlers > 0;
-    if (multi) c.u32.fill(0, this.crawlerTable!.countsPtr >>> 2, (this.crawlerTable!.countsPtr >>> 2) + this.crawlers);
+    if (multi) {
+      const t = this.crawlerTable!;
+      c.u32.fill(0, t.countsPtr >>> 2, (t.countsPtr >>> 2) + this.crawlers);
+      if (t.usagePtr !== 0) c.u32.fill(0, (t.usagePtr >>> 2) + this.crawlers, (t.usagePtr >>> 2) + 7 * this.crawlers);
+    }
     const result: BlockResult = { output: new Uint8Array(0), urls: 0, allowed: 0, newHosts: [] };
     for (let pos = 0; pos < length; ) {
       const buf = this.input.ptr + pos;
@@ -151,6 +161,8 @@ export class LineClassifier {
       const counts = this.crawlerTable!.countsPtr >>> 2;
       result.allowedBy = Array.from(c.u32.subarray(counts, counts + this.crawlers));
       result.allowed = result.allowedBy[0];
+      const usage = this.crawlerTable!.usagePtr >>> 2;
+      if (usage !== 0) result.usageBy = Array.from(c.u32.subarray(usage + this.crawlers, usage + 7 * this.crawlers));
     }
     result.output = this.output.take();
     return result;
@@ -166,12 +178,49 @@ export class LineClassifier {
     const labelLen = this.json ? this.writeLabel(all.label ?? defaultLabel(all.matchers)) : 0;
     const x = c.exports;
     const out = this.output;
-    const extra = 64 + LABEL_MAX + t.namesLen + k * 24; // (the core's bound, names included)
+    // (The core's bound, names and purposes included.)
+    const extra = 64 + LABEL_MAX + t.namesLen + k * (24 + (t.usagePtr === 0 ? 0 : this.json ? USAGE_JSON_OCTETS : USAGE_TSV_OCTETS));
+    const byUrl = t.usagePtr === 0 ? null : this.setPurposes(all.usage);
+    if (byUrl !== null) {
+      // Content-Usage path patterns decide for some crawler: its code URL by URL, each line written alone.
+      for (let i = from; i < to; ) {
+        const url = this.lineText(buf, i);
+        for (const [j, code] of byUrl) c.u32[(t.usagePtr >>> 2) + j] = code(url);
+        const next = x.classifyLinesMulti(t.msPtr, k, t.namesPtr, t.countsPtr, buf, this.recs, i, i + 1, out.ptr + out.len, out.ptr + out.cap, this.json, this.labelPtr, labelLen, t.usagePtr);
+        this.wrote(i, next, i + 1, extra);
+        i = next;
+      }
+      return;
+    }
     for (let i = from; i < to; ) {
-      const next = x.classifyLinesMulti(t.msPtr, k, t.namesPtr, t.countsPtr, buf, this.recs, i, to, out.ptr + out.len, out.ptr + out.cap, this.json, this.labelPtr, labelLen);
+      const next = x.classifyLinesMulti(t.msPtr, k, t.namesPtr, t.countsPtr, buf, this.recs, i, to, out.ptr + out.len, out.ptr + out.cap, this.json, this.labelPtr, labelLen, t.usagePtr);
       this.wrote(i, next, to, extra);
       i = next;
     }
+  }
+
+  /** The crawlers' constant purpose codes into the core (0 for a function's); the crawlers whose code is by URL, or null when none is. */
+  private setPurposes(usage: readonly PurposeCode[] | undefined): [number, (url: string) => number][] | null {
+    const u32 = this.core.u32;
+    const at = this.crawlerTable!.usagePtr >>> 2;
+    let byUrl: [number, (url: string) => number][] | null = null;
+    for (let j = 0; j < this.crawlers; j++) {
+      const code = usage?.[j] ?? 0;
+      if (typeof code === 'number') {
+        u32[at + j] = code;
+      } else {
+        u32[at + j] = 0;
+        (byUrl ??= []).push([j, code]);
+      }
+    }
+    return byUrl;
+  }
+
+  /** Line record i's text (a URL, for purposes decided by path). */
+  private lineText(buf: number, i: number): string {
+    const q = (this.recs >>> 2) + i * LINE_U32;
+    const start = buf + this.core.i32[q + LINE_AT];
+    return lineDecoder.decode(this.core.u8.subarray(start, start + this.core.i32[q + LINE_LEN]));
   }
 
   private countHost(h1: number, h2: number, fresh: number[]): void {
@@ -247,9 +296,13 @@ interface CrawlerTable {
   namesPtr: number;
   countsPtr: number;
   namesLen: number;
+  /** With usage: the crawlers' purpose codes (set per run, or per URL), then 6 counts each; else 0. */
+  usagePtr: number;
 }
 
-function writeCrawlerTable(c: Core, crawlers: readonly string[]): CrawlerTable {
+const lineDecoder = new TextDecoder();
+
+function writeCrawlerTable(c: Core, crawlers: readonly string[], usage: boolean): CrawlerTable {
   if (crawlers.length === 0 || crawlers.length > MAX_CRAWLERS) throw new RangeError(`from 1 to ${MAX_CRAWLERS} crawlers, got ${crawlers.length}`);
   const fragments = crawlers.map((name, j) => new TextEncoder().encode(`${j === 0 ? '' : ','}${JSON.stringify(name)}:{"allowed":`));
   const size = fragments.reduce((n, f) => n + f.length, 0);
@@ -263,7 +316,8 @@ function writeCrawlerTable(c: Core, crawlers: readonly string[]): CrawlerTable {
     c.u8.set(f, at);
     at += f.length;
   });
-  return { msPtr, namesPtr, countsPtr, namesLen: size };
+  const usagePtr = usage ? c.alloc(4 * 7 * crawlers.length) : 0;
+  return { msPtr, namesPtr, countsPtr, namesLen: size, usagePtr };
 }
 
 /** A matcher's address for the core: 0 none (all allowed), UNREACHABLE_MATCHER all disallowed. */

@@ -158,6 +158,12 @@ export function lineOrigin(octets: Uint8Array): Origin | null {
 let hash1 = 0;
 let hash2 = 0;
 
+/** The core's first hash of a host as urlOrigin() names it (what --shard and robots index shard by, see shardOf). */
+export function hostHash(host: string): number {
+  hostHashes(host);
+  return hash1;
+}
+
 /** The core's two hashes of a host (assembly/classify.ts hashHost: FNV-1a, two bases, ASCII lower-cased). */
 function hostHashes(host: string): void {
   let x = 0x811c9dc5;

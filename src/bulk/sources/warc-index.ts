@@ -77,9 +77,20 @@ export function captureKey(url: string): string | undefined {
   }
 }
 
+export interface IndexWarcsOptions {
+  maxOctets: number;
+  warn(line: string): void;
+  progress?(octets: number, total: number): void;
+  /** --as-of: only captures dated at or before it (ms); an undated one is then none. */
+  asOf?: number;
+  /** robots index: every capture handed here as read (its body in the spill), none kept in `captures`;
+   * one read just before damage is marked so afterwards (its `damaged` set). */
+  each?(key: string, capture: WarcCapture): void;
+}
+
 /** files: local WARC files, all checked before the first is read; or a sequence of them (a
  * --robots-warc-list's: each checked as it comes, the progress total growing with them). */
-export async function indexWarcs(files: readonly string[] | AsyncIterable<string>, options: { maxOctets: number; warn(line: string): void; progress?(octets: number, total: number): void }): Promise<WarcIndex> {
+export async function indexWarcs(files: readonly string[] | AsyncIterable<string>, options: IndexWarcsOptions): Promise<WarcIndex> {
   const began = performance.now();
   const sizeOf = (f: string) => {
     try {
@@ -133,7 +144,7 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
       }
       const parser = new WARCParser(source);
       /** Captures indexed from this file: (record offset, key), to mark those near damage. */
-      const mine: { offset: number; key: string }[] = [];
+      const mine: { offset: number; key: string; capture: WarcCapture }[] = [];
       let records = 0;
       try {
         for await (const record of parser) {
@@ -147,7 +158,8 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
             if (key === undefined) continue;
             stats.responses++;
             const date = Date.parse(record.warcDate ?? '');
-            const kept = captures.get(key);
+            if (options.asOf !== undefined && !(date <= options.asOf)) continue; // after --as-of (or undated)
+            const kept = options.each === undefined ? captures.get(key) : undefined;
             if (kept !== undefined && !(date >= kept.date)) continue; // an earlier capture: the latest wins
             const { truncated, ...capture } = await readResponse(record, date, options.maxOctets);
             if (truncated) {
@@ -160,8 +172,9 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
               spilled += capture.bodyLength;
               delete capture.body;
             }
-            mine.push({ offset, key });
-            captures.set(key, capture);
+            mine.push({ offset, key, capture });
+            if (options.each !== undefined) options.each(key, capture);
+            else captures.set(key, capture);
           } finally {
             // What is not read of a record is read past here: warcio's own skip waits for ever
             // for the octets a record cut short at the end of the file promised.
@@ -173,8 +186,9 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
         let marked = 0;
         const from = parser.offset - SUSPECT_OCTETS;
         for (let k = mine.length - 1; k >= 0 && mine[k].offset >= from; k--) {
-          const capture = captures.get(mine[k].key);
-          if (capture !== undefined && capture.damaged === undefined) {
+          const { key, capture } = mine[k];
+          if (options.each === undefined && captures.get(key) !== capture) continue; // (replaced by a later one, also here)
+          if (capture.damaged === undefined) {
             capture.damaged = `read just before the damage in ${file}`;
             marked++;
           }

@@ -114,6 +114,10 @@ function total(output: Uint8Array, replies: (BlockReply | null)[]): ClassifiedBl
       sum.allowedBy ??= r.allowedBy.map(() => 0);
       r.allowedBy.forEach((n, j) => (sum.allowedBy![j] += n));
     }
+    if (r.usageBy !== undefined) {
+      sum.usageBy ??= r.usageBy.map(() => 0);
+      r.usageBy.forEach((n, j) => (sum.usageBy![j] += n));
+    }
     if (r.byRobots !== undefined) {
       sum.byRobots ??= { ok: 0, unavailable: 0, unreachable: 0, missing: 0 };
       for (const k of Object.keys(r.byRobots) as (keyof typeof r.byRobots)[]) sum.byRobots[k] += r.byRobots[k];

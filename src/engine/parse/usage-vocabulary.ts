@@ -33,9 +33,9 @@ export interface UsageEntry {
 export const LEGACY_LABELS: ReadonlySet<string> = new Set(['ai', 'genai', 'tdm', 'train-genai', 'ai-use', 'inference', 'bots', 'ai-output', 'all']);
 
 /** draft-ietf-aipref-vocab-07's labels. */
-const AIPREF_PURPOSES: ReadonlyMap<string, Purpose> = new Map<string, Purpose>([['search', 'search'], ['train-ai', 'train-ai']]);
+export const AIPREF_PURPOSES: ReadonlyMap<string, Purpose> = new Map<string, Purpose>([['search', 'search'], ['train-ai', 'train-ai']]);
 /** The Content Signals Policy's signals (`ai-train` is AIPREF's `train-ai`). */
-const SIGNAL_PURPOSES: ReadonlyMap<string, Purpose> = new Map<string, Purpose>([['search', 'search'], ['ai-input', 'ai-input'], ['ai-train', 'train-ai']]);
+export const SIGNAL_PURPOSES: ReadonlyMap<string, Purpose> = new Map<string, Purpose>([['search', 'search'], ['ai-input', 'ai-input'], ['ai-train', 'train-ai']]);
 
 /**
  * A Content-Usage preference (vocab-07 sections 6 and 7): a Dictionary whose

@@ -1,12 +1,15 @@
 /// <reference path="./wasm.d.ts" />
-// The WASM core, loaded once per process (per worker): its exports, views of its
-// memory, and the scratch area URLs are written to before a call.
-import { instantiateSync } from '@assemblyscript/loader';
-// The core's octets, embedded in the bundle by the build (esbuild's binary
+// The WASM core, loaded once per process (per worker), on first use (the first
+// compile, not the import): its exports, views of its memory, and the scratch
+// area URLs are written to before a call.
+// The core's octets, embedded in the bundle by the build (esbuild's base64
 // loader): no file to find beside it, so a bundled app, Deno without
-// --allow-read and any runtime load it the same way. In the workerd build it is
-// a WebAssembly.Module imported from robots.wasm beside the bundle: workerd
-// compiles no WASM from octets at run time.
+// --allow-read and any runtime load it the same way. Decoded when the core is
+// made, not at import (esbuild's binary loader decodes at import, in a JS loop
+// where the runtime has no Uint8Array.fromBase64: ~1.3 ms of a fresh process
+// on Node 20; Buffer decodes it in ~0.05 ms). In the workerd build it is a
+// WebAssembly.Module imported from robots.wasm beside the bundle: workerd
+// compiles no WASM from octets at run time. (Test runs give it as octets.)
 import wasmCore from '../../../build/robots.wasm';
 import { CORE_READ_SLACK, RANGE_RECORD, TOKENIZE_RESULT, TOKENS_WRITE_SLACK, UTF16_READ_SLACK } from './layout.js';
 
@@ -29,7 +32,7 @@ interface CoreExports {
   gatherRuns(src: number, runs: number, count: number, dst: number): void;
   splitLines(buf: number, n: number, recs: number, runs: number, maxRecords: number): number;
   classifyLines(m: number, buf: number, recs: number, from: number, to: number, out: number, outLimit: number, json: boolean, label: number, labelLen: number): number;
-  classifyLinesMulti(ms: number, k: number, names: number, counts: number, buf: number, recs: number, from: number, to: number, out: number, outLimit: number, json: boolean, label: number, labelLen: number): number;
+  classifyLinesMulti(ms: number, k: number, names: number, counts: number, buf: number, recs: number, from: number, to: number, out: number, outLimit: number, json: boolean, label: number, labelLen: number, usage: number): number;
   lastSplitEnd(): number;
   lastRunCount(): number;
   lastOutEnd(): number;
@@ -48,7 +51,10 @@ const BATCH_URLS = 1024;
  * UTF-16; in a runtime without it (browsers, Deno, workers) a loop does. */
 const NodeBuffer = (globalThis as { Buffer?: BufferClass }).Buffer;
 /** What of Node's Buffer the batch encoder uses (typed here: the engine builds without Node's types). */
-interface BufferClass { from(buffer: ArrayBufferLike, offset: number, length: number): BufferView }
+interface BufferClass {
+  from(buffer: ArrayBufferLike, offset: number, length: number): BufferView;
+  from(text: string, encoding: 'base64'): Uint8Array<ArrayBuffer>;
+}
 interface BufferView { write(text: string, offset: number, encoding: 'utf16le'): number }
 const BATCH_UNITS = 1 << 15;
 
@@ -100,9 +106,25 @@ export class Core {
         },
       },
     };
-    this.exports = instantiateSync<Record<string, unknown>>(wasmCore, imports).exports as unknown as CoreExports;
+    this.exports = new WebAssembly.Instance(coreModule(), { ...imports, env: { abort: (msg: number, file: number, line: number, column: number) => this.abort(msg, file, line, column) } }).exports as unknown as CoreExports;
     this.refresh();
     this.reserveUrl(4096);
+  }
+
+  /** The core's abort() (an AssemblyScript assertion or a failed allocation,
+   * which the release build keeps), thrown as @assemblyscript/loader threw it:
+   * the core needs nothing else of that loader, which cost ~1 ms of the import. */
+  private abort(msg: number, file: number, line: number, column: number): never {
+    throw new Error(`abort: ${this.stringAt(msg)} at ${this.stringAt(file)}:${line}:${column}`);
+  }
+
+  /** An AssemblyScript string in the core's memory: UTF-16, its byte length in the four octets before it. */
+  private stringAt(ptr: number): string {
+    const memory = (this.exports as CoreExports | undefined)?.memory; // (undefined: an abort in the core's start)
+    if (memory === undefined) return '<unknown>';
+    const buffer = memory.buffer;
+    const units = new Uint32Array(buffer)[(ptr - 4) >>> 2] >>> 1;
+    return String.fromCharCode(...new Uint16Array(buffer, ptr, units));
   }
 
   /** Re-creates the views after the memory grew (the old ones are detached). */
@@ -262,6 +284,24 @@ export class Core {
     this.batchOut = this.alloc(BATCH_URLS);
     this.refresh();
   }
+}
+
+/** The compiled core: the workerd build's module, else compiled from its octets (base64 in a bundle). */
+function coreModule(): WebAssembly.Module {
+  if (wasmCore instanceof WebAssembly.Module) return wasmCore;
+  return new WebAssembly.Module(typeof wasmCore === 'string' ? octetsOfBase64(wasmCore) : wasmCore);
+}
+
+/** Octets of base64 text: Buffer where there is one (Node, Bun), else the
+ * runtime's Uint8Array.fromBase64, else atob (browsers, Deno, workers). */
+function octetsOfBase64(text: string): Uint8Array<ArrayBuffer> {
+  if (NodeBuffer !== undefined) return NodeBuffer.from(text, 'base64');
+  const fromBase64 = (Uint8Array as { fromBase64?: (text: string) => Uint8Array<ArrayBuffer> }).fromBase64;
+  if (fromBase64 !== undefined) return fromBase64(text);
+  const binary = atob(text);
+  const octets = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) octets[i] = binary.charCodeAt(i);
+  return octets;
 }
 
 let instance: Core | null = null;

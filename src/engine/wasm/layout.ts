@@ -122,7 +122,16 @@ export const RUN_ORIGIN_HASH = 12;
 
 /** Most crawlers one bulk classification gives a verdict each (--crawlers):
  * the core keeps a verdict per crawler of a line in a fixed array of this size. */
-export const CLASSIFY_MAX_CRAWLERS = 64;
+export const CLASSIFY_MAX_CRAWLERS = 256;
+/** With use purposes (classify --crawlers, JSON lines or --usage): a crawler's
+ * purposes for the URLs it may fetch as one u32, 2 bits a purpose in
+ * USAGE_PURPOSES' order: 0 unknown, 1 allowed, 2 disallowed. */
+export const USAGE_BITS = 2;
+/** Octets a crawler's purposes add to a line at most, 8 of slack included (the
+ * core writes words 8 octets at a time past their end): JSON's
+ * `,"usage":{"search":…}` and TSV's three columns. */
+export const USAGE_JSON_OCTETS = 96;
+export const USAGE_TSV_OCTETS = 48;
 
 /** The lexer's line records (assembly/lexer.ts writes them, src/engine/parse/lexer.ts
  * reads them): LEX_FIELDS i32s each, at these indices. Offsets are from the

@@ -1,5 +1,6 @@
-// Crawler names: every per-agent answer of one RobotsTxt (verdicts, crawl-delay,
-// Content-Usage, usage() with Content-Signal) comes from the same groups, and a User-Agent header gives the
+// Crawler names: every per-agent answer of one RobotsTxt (verdicts and verdicts(),
+// crawl-delay, Content-Usage, usage() and usages() with Content-Signal, explainAll()'s
+// purposes) comes from the same groups, and a User-Agent header gives the
 // product token the groups are matched against.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -11,18 +12,25 @@ const names = fc.constantFrom('Agent1', 'Agent2', 'agent', 'FooBot', 'foobot', '
 const groups = fc.array(fc.array(names, { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 5 });
 const crawlers = fc.constantFrom('Agent1', 'Agent2', 'Agent', 'FooBot', 'FooBot/1.0', 'Bar_Bot', 'Nobody', 'Mozilla/5.0 (compatible; FooBot/1.0)');
 
-function file(gs: string[][]): string {
-  return gs.map((agents, n) => [...agents.map((a) => `User-agent: ${a}`), `Crawl-delay: ${n + 1}`, `Disallow: /g${n + 1}`, `Content-Usage: /g${n + 1} train-ai=n`, `Content-Usage: /u${n + 1} search=n`, `Content-Signal: g${n + 1}=no`].join('\n')).join('\n\n');
+function file(gs: string[][], usageFirst = false): string {
+  return gs
+    .map((agents, n) => {
+      const usage = [`Content-Usage: /g${n + 1} train-ai=n`, `Content-Usage: /u${n + 1} search=n`, `Content-Signal: g${n + 1}=no`];
+      // (Usage lines before the group's rule, or after it: a group is the same either way.)
+      return [...agents.map((a) => `User-agent: ${a}`), `Crawl-delay: ${n + 1}`, ...(usageFirst ? usage : []), `Disallow: /g${n + 1}`, ...(usageFirst ? [] : usage)].join('\n');
+    })
+    .join('\n\n');
 }
 
 describe('one RobotsTxt answers every question for a crawler from the same groups', () => {
   for (const profile of ['google', 'rfc'] as const) {
     it(`profile ${profile}`, () => {
       fc.assert(
-        fc.property(groups, crawlers, (gs, crawler) => {
+        fc.property(groups, crawlers, crawlers, fc.boolean(), (gs, crawler, other, usageFirst) => {
           // Under rfc a name must be a product token: the caller takes it from the header.
-          const agent = profile === 'rfc' ? productToken(crawler) || 'Nobody' : crawler;
-          const robots = parse(file(gs), { profile });
+          const token = (c: string) => (profile === 'rfc' ? productToken(c) || 'Nobody' : c);
+          const agent = token(crawler);
+          const robots = parse(file(gs, usageFirst), { profile });
           const applying = gs.map((_, n) => n + 1).filter((n) => !robots.isAllowed(`/g${n}`, agent));
           expect(robots.crawlDelay(agent)).toBe(applying[0]);
           for (let n = 1; n <= gs.length; n++) {
@@ -31,6 +39,16 @@ describe('one RobotsTxt answers every question for a crawler from the same group
           }
           const signals = robots.usage('/', agent).signals.filter((s) => s.field === 'content-signal');
           expect(signals.map((s) => s.value)).toEqual(applying.map((n) => `g${n}=no`));
+          // Several crawlers at once pick each one's groups: verdicts() and usages(), beside another crawler.
+          const list = [agent, token(other), [agent, token(other)]];
+          for (let n = 1; n <= gs.length; n++) {
+            expect(robots.verdicts(`/g${n}`, list).map((v) => v.allowed)).toEqual(list.map((c) => robots.isAllowed(`/g${n}`, c)));
+            expect(robots.usages(`/u${n}`, list)).toEqual(list.map((c) => robots.usage(`/u${n}`, c)));
+            // explainAll's purposes are usage()'s (what `robots explain` and `check --format json` print).
+            const e = robots.explainAll(`/u${n}`, agent);
+            const u = robots.usage(`/u${n}`, agent);
+            expect([e.allowed, e.line, e.purposes, e.signals]).toEqual([u.allowed, u.line, u.purposes, u.signals]);
+          }
           robots.dispose();
         }),
         { numRuns: 1500 },

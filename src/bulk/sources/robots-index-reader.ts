@@ -1,0 +1,398 @@
+// `classify --robots-index DIR` (repeatable): the reduce step. Shard i of each
+// index is read whole and checked (its records' CRCs, its header's id against
+// the manifest's, its footer); each URL gets its latest capture (by WARC-Date,
+// at or before --as-of; of equal dates the one read last, as --robots-warc
+// does with WARCs in the order given). A redirect to a host of another shard
+// is followed there: its target looked up in that shard's directory (a few
+// octets per capture, sorted by hash), never its records read whole. The
+// captures chosen become the WarcIndexData that --robots-warc hands the
+// threads (warc-robots.ts), their bodies copied to a spill file of this run.
+import { closeSync, fstatSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Shard } from '../classify/classification.js';
+import { BulkError, reason } from '../errors.js';
+import { captureKey, type WarcCapture, type WarcIndex, type WarcIndexStats } from './warc-index.js';
+import {
+  captureShard, crc32, decodeFooter, decodeHeader, decodeRecord, DIRECTORY_ENTRY, FOOTER_OCTETS, FORMAT_VERSION, HEADER_OCTETS, keyHash, MANIFEST, RECORD_FIXED,
+  type IndexManifest, type ShardFooter,
+} from './robots-index-format.js';
+
+/** Hops a redirect chain may take (responseStep follows 5; one more tells a sixth). */
+const MAX_HOPS = 6;
+const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+export interface ReadIndexOptions {
+  /** --shard i/N: shard i of each index (N theirs); none: every shard. */
+  shard?: Shard;
+  /** --as-of, ms. */
+  asOf?: number;
+}
+
+interface Chosen {
+  date: number;
+  status: number;
+  location: string | null;
+  damaged?: string;
+  /** Where its body is: a shard file (by number in `files`), offset, length. */
+  file: number;
+  bodyAt: number;
+  bodyLength: number;
+}
+
+/** An index directory, its manifest checked. */
+interface OpenedIndex {
+  dir: string;
+  manifest: IndexManifest;
+}
+
+/** The manifests of the indexes, checked and agreeing on the shard count (and with --shard's). */
+export function openIndexes(dirs: string[], shard?: Shard): OpenedIndex[] {
+  const opened = dirs.map((dir) => ({ dir, manifest: readManifest(dir) }));
+  const n = opened[0].manifest.shards;
+  for (const o of opened) {
+    if (o.manifest.shards !== n) {
+      throw new BulkError(`the indexes do not agree on their shards: ${opened[0].dir} has ${n}, ${o.dir} has ${o.manifest.shards} (index the WARCs again with one --shards)`);
+    }
+  }
+  if (shard !== undefined && shard.count !== n) {
+    throw new BulkError(`--shard ${shard.index}/${shard.count} does not match the index${dirs.length > 1 ? 'es' : ''}: ${opened[0].dir} has ${n} shard${n === 1 ? '' : 's'} (give --shard i/${n})`);
+  }
+  return opened;
+}
+
+function readManifest(dir: string): IndexManifest {
+  const file = join(dir, MANIFEST);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new BulkError(`--robots-index ${dir}: cannot read ${file} (${reason(e)}): not a robots index, or its robots index run did not finish`);
+  }
+  let m: IndexManifest;
+  try {
+    m = JSON.parse(text);
+  } catch {
+    throw new BulkError(`--robots-index ${dir}: ${file} is not JSON (damaged, or not a robots index manifest)`);
+  }
+  if (m === null || typeof m !== 'object' || m.format !== 'robots-index') throw new BulkError(`--robots-index ${dir}: ${file} is not a robots index manifest`);
+  if (m.version !== FORMAT_VERSION) throw new BulkError(`--robots-index ${dir}: written in format version ${m.version}; this robots reads version ${FORMAT_VERSION}: index the WARCs again with this robots`);
+  if (!Number.isInteger(m.shards) || m.shards < 1 || !Array.isArray(m.files) || m.files.length !== m.shards || typeof m.id !== 'string' || !/^[0-9a-f]{16}$/.test(m.id)) {
+    throw new BulkError(`--robots-index ${dir}: ${file} is damaged (its shards, files or id do not read)`);
+  }
+  return m;
+}
+
+/** Reads the shard(s), picks each URL's capture, writes their bodies to a spill file: what --robots-warc would have indexed. */
+export function readRobotsIndexes(dirs: string[], options: ReadIndexOptions): WarcIndex {
+  const began = performance.now();
+  const indexes = openIndexes(dirs, options.shard);
+  const n = indexes[0].manifest.shards;
+  const loaded = new Set(options.shard === undefined ? Array.from({ length: n }, (_, s) => s) : [options.shard.index]);
+  const reader = new ShardReader(options.asOf);
+  try {
+    for (const index of indexes) for (const s of loaded) reader.readWhole(index, s);
+    // Redirect chains out of the loaded shards: their targets looked up, hop by hop.
+    const looked = new Set<string>();
+    let fresh = [...reader.chosen.keys()];
+    for (let hop = 0; hop < MAX_HOPS && fresh.length > 0; hop++) {
+      const wanted = new Map<number, Set<string>>();
+      for (const key of fresh) {
+        const target = redirectTarget(key, reader.chosen.get(key)!);
+        if (target === undefined || looked.has(target) || reader.chosen.has(target)) continue;
+        const s = captureShard(target, n);
+        if (loaded.has(s)) continue; // (read whole already: not captured)
+        looked.add(target);
+        if (!wanted.has(s)) wanted.set(s, new Set());
+        wanted.get(s)!.add(target);
+      }
+      fresh = [];
+      for (const [s, keys] of wanted) {
+        for (const index of indexes) reader.lookUp(index, s, keys);
+        for (const k of keys) if (reader.chosen.has(k)) fresh.push(k);
+      }
+    }
+    return reader.finish(began);
+  } finally {
+    reader.close();
+  }
+}
+
+/** Where a redirect capture leads (as responseStep resolves its Location), if it may be one. */
+function redirectTarget(key: string, c: Chosen): string | undefined {
+  if (c.status < 300 || c.status > 399 || c.location === null || c.damaged !== undefined) return undefined;
+  try {
+    return captureKey(new URL(c.location, key).href);
+  } catch {
+    return undefined;
+  }
+}
+
+class ShardReader {
+  readonly chosen = new Map<string, Chosen>();
+  /** The shard files met, by number (Chosen.file): each open only while read (a reduce over
+   * thousands of indexes must not hold a descriptor per file), fd -1 when closed. */
+  private readonly files: { name: string; fd: number; size: number }[] = [];
+  /** The same by name, checked: one shard may be looked up at several hops. */
+  private readonly opened = new Map<string, { name: string; footer: ShardFooter; file: number }>();
+  private records = 0;
+
+  constructor(private readonly asOf: number | undefined) {}
+
+  /** Every record of shard s of the index, checked, offered in order. */
+  readWhole(index: OpenedIndex, s: number): void {
+    const { name, fd, footer, file } = this.open(index, s);
+    try {
+      this.readRecords(name, fd, footer, file);
+    } finally {
+      this.release(file);
+    }
+  }
+
+  private readRecords(name: string, fd: number, footer: ShardFooter, file: number): void {
+    const input = new SequentialRead(fd, HEADER_OCTETS, footer.directoryAt, name);
+    let count = 0;
+    while (!input.done) {
+      const at = input.offset;
+      const record = this.readRecord(name, input.take(4).readUInt32LE(0), at, footer.directoryAt, (n) => input.take(n));
+      this.offer(record, file);
+      count++;
+    }
+    if (count !== footer.records) throw new BulkError(`${name}: damaged (${count} records, its footer says ${footer.records})`);
+  }
+
+  /** The records of shard s of the index whose keys are `keys`, found by its directory. */
+  lookUp(index: OpenedIndex, s: number, keys: Set<string>): void {
+    const { name, fd, footer, file } = this.open(index, s);
+    try {
+      this.findRecords(name, fd, footer, file, keys);
+    } finally {
+      this.release(file);
+    }
+  }
+
+  private findRecords(name: string, fd: number, footer: ShardFooter, file: number, keys: Set<string>): void {
+    const directory = Buffer.allocUnsafe(footer.records * DIRECTORY_ENTRY);
+    readExactly(fd, directory, footer.directoryAt, name);
+    if (crc32(directory) !== footer.directoryCrc) throw new BulkError(`${name}: damaged directory (checksum mismatch)`);
+    const offsets: number[] = [];
+    for (const key of keys) {
+      const hash = keyHash(key);
+      // The first entry of the hash (binary search), then every entry of it.
+      let lo = 0;
+      let hi = footer.records;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (directory.readUInt32LE(mid * DIRECTORY_ENTRY) < hash) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let k = lo; k < footer.records && directory.readUInt32LE(k * DIRECTORY_ENTRY) === hash; k++) {
+        offsets.push(Number(directory.readBigUInt64LE(k * DIRECTORY_ENTRY + 4)));
+      }
+    }
+    // In file order: of equal dates the later record wins, as when read whole.
+    offsets.sort((a, b) => a - b);
+    for (const at of offsets) {
+      if (at < HEADER_OCTETS || at + 8 > footer.directoryAt) throw new BulkError(`${name}: damaged directory (an offset outside the records)`);
+      let pos = at;
+      const take = (n: number) => {
+        const b = Buffer.allocUnsafe(n);
+        if (pos + n > footer.directoryAt) throw new BulkError(`${name}: damaged record at offset ${at} (longer than the file's records)`);
+        readExactly(fd, b, pos, name);
+        pos += n;
+        return b;
+      };
+      const record = this.readRecord(name, take(4).readUInt32LE(0), at, footer.directoryAt, take);
+      if (keys.has(record.key)) this.offer(record, file); // (another key of the same hash: not this one)
+    }
+  }
+
+  /** The capture, as chosen for its URL if it is the latest yet at or before --as-of (a later-read one of the same date wins). */
+  private offer(r: ReturnType<typeof decodeRecord> & { bodyAt: number }, file: number): void {
+    if (this.asOf !== undefined && !(r.date <= this.asOf)) return;
+    const kept = this.chosen.get(r.key);
+    if (kept !== undefined && !(r.date >= kept.date)) return;
+    this.chosen.set(r.key, { date: r.date, status: r.status, location: r.location, damaged: r.damaged, file, bodyAt: r.bodyAt, bodyLength: r.body.length });
+  }
+
+  /** A record's octets after its length, its CRC checked: the capture, with where its body starts in the file. */
+  private readRecord(name: string, length: number, at: number, end: number, take: (n: number) => Buffer): ReturnType<typeof decodeRecord> & { bodyAt: number } {
+    if (length < RECORD_FIXED) throw new BulkError(`${name}: damaged record at offset ${at} (a length of ${length} octets)`);
+    if (at + 4 + length + 4 > end) throw new BulkError(`${name}: damaged record at offset ${at} (it runs past the records)`);
+    const octets = take(length);
+    const crc = take(4).readUInt32LE(0);
+    if (crc32(octets) !== crc) throw new BulkError(`${name}: damaged record at offset ${at} (checksum mismatch)`);
+    let record: ReturnType<typeof decodeRecord>;
+    try {
+      record = decodeRecord(octets);
+    } catch (e) {
+      throw new BulkError(`${name}: damaged record at offset ${at} (${(e as Error).message})`);
+    }
+    this.records++;
+    return { ...record, bodyAt: at + 4 + length - record.body.length };
+  }
+
+  /** Shard s of the index opened and its header and footer checked against the manifest. */
+  private open(index: OpenedIndex, s: number): { name: string; fd: number; footer: ShardFooter; file: number } {
+    const entry = index.manifest.files[s];
+    const name = join(index.dir, String(entry?.name));
+    const known = this.opened.get(name);
+    if (known !== undefined) return { ...known, fd: this.reopen(known.file) };
+    let fd: number;
+    try {
+      fd = openSync(name, 'r');
+    } catch (e) {
+      throw new BulkError(`cannot read index file ${name}: ${reason(e)}`);
+    }
+    const size = fstatSync(fd).size;
+    this.files.push({ name, fd, size });
+    if (size !== entry.octets) throw new BulkError(`${name}: ${size} octets, its manifest says ${entry.octets} (cut short, or replaced)`);
+    if (size < HEADER_OCTETS + FOOTER_OCTETS) throw new BulkError(`${name}: too short to be a shard of a robots index`);
+    const head = Buffer.allocUnsafe(HEADER_OCTETS);
+    readExactly(fd, head, 0, name);
+    const foot = Buffer.allocUnsafe(FOOTER_OCTETS);
+    readExactly(fd, foot, size - FOOTER_OCTETS, name);
+    try {
+      const header = decodeHeader(head);
+      if (header.id.toString(16).padStart(16, '0') !== index.manifest.id) throw new BulkError(`written by another run of robots index than ${join(index.dir, MANIFEST)}`);
+      if (header.shard !== s || header.shards !== index.manifest.shards) throw new BulkError(`holds shard ${header.shard}/${header.shards}, not ${s}/${index.manifest.shards}`);
+      const opened = { name, footer: decodeFooter(foot, size), file: this.files.length - 1 };
+      this.opened.set(name, opened);
+      return { ...opened, fd };
+    } catch (e) {
+      throw new BulkError(`${name}: ${(e as Error).message}`);
+    }
+  }
+
+  /** The chosen captures, their bodies copied to a spill file of this run (removed by dispose, and on a signal). */
+  finish(began: number): WarcIndex {
+    const dir = mkdtempSync(join(tmpdir(), 'robots-index-'));
+    const spill = join(dir, 'bodies');
+    const onSignal = (signal: NodeJS.Signals) => {
+      dispose();
+      process.kill(process.pid, signal);
+    };
+    const dispose = () => {
+      for (const signal of SIGNALS) process.off(signal, onSignal);
+      rmSync(dir, { recursive: true, force: true });
+    };
+    for (const signal of SIGNALS) process.once(signal, onSignal);
+    const captures = new Map<string, WarcCapture>();
+    const out = openSync(spill, 'w');
+    try {
+      let spilled = 0;
+      // File by file, each in order: one descriptor at a time, read forwards.
+      const order = [...this.chosen].sort(([, a], [, b]) => a.file - b.file || a.bodyAt - b.bodyAt);
+      let current = -1;
+      for (const [key, c] of order) {
+        const capture: WarcCapture = { date: c.date, status: c.status, location: c.location, bodyAt: spilled, bodyLength: c.bodyLength, ...(c.damaged !== undefined ? { damaged: c.damaged } : {}) };
+        if (c.bodyLength > 0) {
+          if (c.file !== current) {
+            if (current !== -1) this.release(current);
+            this.reopen((current = c.file));
+          }
+          const f = this.files[c.file];
+          const body = Buffer.allocUnsafe(c.bodyLength);
+          readExactly(f.fd, body, c.bodyAt, f.name);
+          writeSync(out, body, 0, body.length, spilled);
+          spilled += body.length;
+        }
+        captures.set(key, capture);
+      }
+    } catch (e) {
+      closeSync(out);
+      dispose();
+      throw e;
+    }
+    closeSync(out);
+    const stats: WarcIndexStats = { files: this.files.length, octets: 0, records: this.records, responses: this.records, damaged: 0, truncated: 0, ms: performance.now() - began };
+    for (const f of this.files) stats.octets += f.size;
+    return { data: { spill, captures }, stats, dispose };
+  }
+
+  /** Shard file `file` open again (its checks passed when first opened). */
+  private reopen(file: number): number {
+    const f = this.files[file];
+    if (f.fd !== -1) return f.fd;
+    try {
+      f.fd = openSync(f.name, 'r');
+    } catch (e) {
+      throw new BulkError(`cannot read index file ${f.name}: ${reason(e)}`);
+    }
+    if (fstatSync(f.fd).size !== f.size) throw new BulkError(`${f.name}: changed while read (${f.size} octets before)`);
+    return f.fd;
+  }
+
+  private release(file: number): void {
+    const f = this.files[file];
+    if (f.fd !== -1) closeSync(f.fd);
+    f.fd = -1;
+  }
+
+  close(): void {
+    for (let k = 0; k < this.files.length; k++) this.release(k);
+    this.files.length = 0;
+    this.opened.clear();
+  }
+}
+
+function readExactly(fd: number, into: Buffer, at: number, name: string): void {
+  let got = 0;
+  try {
+    while (got < into.length) {
+      const n = readSync(fd, into, got, into.length - got, at + got);
+      if (n === 0) break;
+      got += n;
+    }
+  } catch (e) {
+    throw new BulkError(`cannot read index file ${name}: ${reason(e)}`);
+  }
+  if (got < into.length) throw new BulkError(`${name}: cut short at offset ${at + got}`);
+}
+
+/** A file's octets [from, to) in order, read 1 MiB at a time (a record longer than that read whole). */
+class SequentialRead {
+  private buffer = Buffer.allocUnsafe(1 << 20);
+  private start = 0;
+  private end = 0;
+  /** The file offset of buffer[start]. */
+  offset: number;
+
+  constructor(private readonly fd: number, from: number, private readonly to: number, private readonly name: string) {
+    this.offset = from;
+  }
+
+  get done(): boolean {
+    return this.offset >= this.to;
+  }
+
+  take(n: number): Buffer {
+    if (this.offset + n > this.to) throw new BulkError(`${this.name}: damaged record at offset ${this.offset} (it runs past the records)`);
+    if (this.end - this.start < n) {
+      const kept = this.buffer.subarray(this.start, this.end);
+      const next = n > this.buffer.length ? Buffer.allocUnsafe(n) : Buffer.allocUnsafe(this.buffer.length);
+      kept.copy(next, 0);
+      this.buffer = next;
+      this.end = kept.length;
+      this.start = 0;
+      const want = Math.min(this.buffer.length - this.end, this.to - (this.offset + this.end));
+      let got = 0;
+      while (got < want) {
+        let r: number;
+        try {
+          r = readSync(this.fd, this.buffer, this.end + got, want - got, this.offset + this.end + got);
+        } catch (e) {
+          throw new BulkError(`cannot read index file ${this.name}: ${reason(e)}`);
+        }
+        if (r === 0) break;
+        got += r;
+      }
+      this.end += got;
+      if (this.end - this.start < n) throw new BulkError(`${this.name}: cut short at offset ${this.offset + this.end}`);
+    }
+    const out = this.buffer.subarray(this.start, this.start + n);
+    this.start += n;
+    this.offset += n;
+    return out;
+  }
+}

@@ -1,0 +1,64 @@
+// `robots index`: WARC files' robots.txt captures written into N host shards
+// (src/bulk/sources/robots-index-writer.ts), for `classify --robots-index`.
+import { writeRobotsIndex, MAX_SHARDS } from '../bulk/sources/robots-index-writer.js';
+import { statSync } from 'node:fs';
+import { CliError, reason } from './errors.js';
+import { thousands } from './numbers.js';
+import { parseMaxOctets } from './options.js';
+import { IndexProgress } from './progress.js';
+
+export interface IndexOptions {
+  robotsWarc?: string[];
+  shards: string;
+  out?: string;
+  maxOctets?: string;
+  maxBytes?: string;
+  quiet?: boolean;
+}
+
+/** Without a terminal (a batch job's log), a progress line this often. */
+const LOG_EVERY_MS = 30_000;
+
+export async function indexCommand(warcs: string[], o: IndexOptions): Promise<number> {
+  const files = [...(o.robotsWarc ?? []), ...warcs];
+  if (files.length === 0) throw new CliError('no WARC files: give them as arguments or with --robots-warc FILE (robots index --help)');
+  if (o.out === undefined) throw new CliError('--out DIR is required: the directory the index is written to');
+  const shards = Number(o.shards);
+  if (!Number.isInteger(shards) || shards < 1 || shards > MAX_SHARDS) throw new CliError(`--shards must be a whole number from 1 to ${MAX_SHARDS}, got "${o.shards}"`);
+  const maxOctets = parseMaxOctets(o);
+  for (const f of files) {
+    // (Before the directory is made: a mistyped name leaves nothing behind.)
+    let st;
+    try {
+      st = statSync(f);
+    } catch (e) {
+      throw new CliError(`cannot read WARC file ${f}: ${reason(e)}`);
+    }
+    if (!st.isFile()) throw new CliError(`cannot read WARC file ${f}: ${st.isDirectory() ? 'is a directory' : 'not a regular file'}`);
+  }
+  const quiet = o.quiet === true;
+  const tty = process.stderr.isTTY === true && !quiet;
+  const bar = new IndexProgress(tty);
+  let logged = performance.now();
+  const written = await writeRobotsIndex(files, o.out, {
+    shards,
+    maxOctets,
+    warn: (line) => bar.interrupt(`robots index: warning: ${line}`),
+    progress: (octets, total) => {
+      bar.update(octets, total);
+      if (!tty && !quiet && performance.now() - logged >= LOG_EVERY_MS) {
+        logged = performance.now();
+        process.stderr.write(`robots index: ${(octets / 2 ** 20).toFixed(1)} of ${(total / 2 ** 20).toFixed(1)} MiB read (${((100 * octets) / Math.max(total, 1)).toFixed(1)}%)\n`);
+      }
+    },
+  }).finally(() => bar.stop());
+  if (!quiet) {
+    const s = written.stats;
+    process.stderr.write(`robots index: ${thousands(written.manifest.captures)} captures of ${thousands(s.records)} records in ${thousands(s.files)} WARC file${s.files === 1 ? '' : 's'} ` +
+      `(${(s.octets / 2 ** 20).toFixed(1)} MiB in ${(s.ms / 1000).toFixed(2)} s, ${(s.octets / 2 ** 20 / Math.max(s.ms / 1000, 1e-3)).toFixed(1)} MiB/s) ` +
+      `written to ${o.out} in ${thousands(shards)} shard${shards === 1 ? '' : 's'} (${(written.octets / 2 ** 20).toFixed(1)} MiB)` +
+      `${s.damaged > 0 ? `; ${thousands(s.damaged)} damaged part${s.damaged === 1 ? '' : 's'} skipped (said above)` : ''}` +
+      `${s.truncated > 0 ? `; ${thousands(s.truncated)} capture${s.truncated === 1 ? '' : 's'} cut to --max-octets (said above)` : ''}\n`);
+  }
+  return 0;
+}

@@ -1,0 +1,91 @@
+// A fresh process that imports robots-wasm pays for what its first verdict
+// needs, and no more (bench cold-start): the import loads no other package and
+// makes no WebAssembly module; the first compile makes the core, once; the
+// crawler's modules (fflate, http-cache-semantics) come with the first
+// RobotsCache, which then works as before, from ESM and from CommonJS.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+const STATIC_IMPORT = /^(?:import|export)\s[^;]*?\bfrom\s*"([^"]+)";|^import\s*"([^"]+)";/gm;
+const DYNAMIC_IMPORT = /\bimport\(\s*(?:\/\*[^*]*\*\/\s*)?"([^"]+)"\s*\)/g; // (webpack's comment before the specifier)
+
+/** The modules a module loads at import (its static imports, followed through dist/), and the specifiers it imports later. */
+function importGraph(entry: string): { loaded: string[]; deferred: string[] } {
+  const loaded = new Set<string>();
+  const deferred = new Set<string>();
+  const visit = (file: string) => {
+    if (loaded.has(file)) return;
+    loaded.add(file);
+    const source = readFileSync(file, 'utf8');
+    for (const m of source.matchAll(STATIC_IMPORT)) {
+      const specifier = m[1] ?? m[2];
+      if (specifier.startsWith('.')) visit(path.resolve(path.dirname(file), specifier));
+      else loaded.add(specifier);
+    }
+    for (const m of source.matchAll(DYNAMIC_IMPORT)) deferred.add(m[1]);
+  };
+  visit(entry);
+  return { loaded: [...loaded].map((f) => (path.isAbsolute(f) ? path.relative(DIST, f) : f)).sort(), deferred: [...deferred].sort() };
+}
+
+/** Runs a module in a fresh node process; its last stdout line, as JSON. */
+function run(source: string, type: 'module' | 'commonjs'): Record<string, unknown> {
+  const out = execFileSync(process.execPath, ['--input-type', type, '-e', source], { encoding: 'utf8' });
+  return JSON.parse(out.trim().split('\n').pop()!);
+}
+
+/** Counts the WebAssembly modules made (compiled from octets) in the process, before anything imports the package. */
+const COUNT_MODULES = `
+const made = { modules: 0 };
+const Module = WebAssembly.Module;
+WebAssembly.Module = new Proxy(Module, { construct(target, args) { made.modules++; return Reflect.construct(target, args); } });
+`;
+
+/** A RobotsCache on a fetch that serves one robots.txt; its verdicts. */
+const CRAWL = `
+const served = 'User-agent: *\\nDisallow: /private/\\n';
+const cache = new RobotsCache({ agent: 'ExampleBot', userAgentHeader: 'ExampleBot/1.0', fetch: async () => new Response(served, { status: 200, headers: { 'cache-control': 'max-age=60' } }) });
+const crawled = [await cache.isAllowed('https://example.com/private/x'), await cache.isAllowed('https://example.com/public')];
+const entry = await cache.lookup('https://example.com/');
+`;
+
+describe('cold start', () => {
+  it('dist/index.js loads only its own chunks at import: no other package (fflate and http-cache-semantics are imported later, by the crawler)', () => {
+    const { loaded, deferred } = importGraph(path.join(DIST, 'index.js'));
+    expect(loaded.filter((m) => !m.startsWith('chunks/') && m !== 'index.js')).toEqual([]);
+    expect(deferred).toEqual(['fflate', 'http-cache-semantics']);
+  });
+
+  it('the import makes no WebAssembly module; the first compile makes the core, once; a RobotsCache then crawls with its modules loaded (ESM)', () => {
+    const index = pathToFileURL(path.join(DIST, 'index.js')).href;
+    const got = run(`${COUNT_MODULES}
+const { parse, RobotsCache } = await import(${JSON.stringify(index)});
+const atImport = made.modules;
+const body = 'User-agent: *\\nDisallow: /private/\\n';
+const verdict = parse(body).compile('ExampleBot').isAllowed('https://example.com/private/x');
+const afterFirst = made.modules;
+parse(body, { profile: 'google' }).compile('ExampleBot').isAllowed('https://example.com/');
+${CRAWL}
+console.log(JSON.stringify({ atImport, afterFirst, afterMore: made.modules, verdict, crawled, status: entry.status, fromCopy: entry.robots.compile('ExampleBot').isAllowed('https://example.com/private/y') }));
+`, 'module');
+    expect(got).toEqual({ atImport: 0, afterFirst: 1, afterMore: 1, verdict: false, crawled: [false, true], status: 'ok', fromCopy: false });
+  });
+
+  it('from CommonJS too: the core made on first use, and a RobotsCache loads its modules and crawls', () => {
+    const index = path.join(DIST, 'index.cjs');
+    const got = run(`${COUNT_MODULES}
+const { parse, RobotsCache } = require(${JSON.stringify(index)});
+const atImport = made.modules;
+(async () => {
+  const verdict = parse('User-agent: *\\nDisallow: /private/\\n').compile('ExampleBot').isAllowed('https://example.com/private/x');
+  ${CRAWL}
+  console.log(JSON.stringify({ atImport, afterFirst: made.modules, verdict, crawled, status: entry.status }));
+})();
+`, 'commonjs');
+    expect(got).toEqual({ atImport: 0, afterFirst: 1, verdict: false, crawled: [false, true], status: 'ok' });
+  });
+});
