@@ -6,8 +6,9 @@ import { CliError, reason } from './errors.js';
 import { thousands } from './numbers.js';
 import { parseMaxOctets } from './options.js';
 import { IndexProgress } from './progress.js';
+import { EXIT_SKIPPED, warcRunOf, type WarcInputOptions } from './warc-inputs.js';
 
-export interface IndexOptions {
+export interface IndexOptions extends WarcInputOptions {
   robotsWarc?: string[];
   shards: string;
   out?: string;
@@ -21,7 +22,9 @@ const LOG_EVERY_MS = 30_000;
 
 export async function indexCommand(warcs: string[], o: IndexOptions): Promise<number> {
   const files = [...(o.robotsWarc ?? []), ...warcs];
-  if (files.length === 0) throw new CliError('no WARC files: give them as arguments or with --robots-warc FILE (robots index --help)');
+  if (files.length === 0 && o.robotsWarcList === undefined) throw new CliError('no WARC files: give them as arguments, with --robots-warc FILE or --robots-warc-list LIST (robots index --help)');
+  const listOnly = ([['--warc-base', o.warcBase], ['--warc-retries', o.warcRetries], ['--warc-timeout-ms', o.warcTimeoutMs], ['--user-agent', o.userAgent]] as const).find(([, v]) => v !== undefined);
+  if (listOnly !== undefined && o.robotsWarcList === undefined) throw new CliError(`${listOnly[0]} is for the entries of --robots-warc-list, which is not given`);
   if (o.out === undefined) throw new CliError('--out DIR is required: the directory the index is written to');
   const shards = Number(o.shards);
   if (!Number.isInteger(shards) || shards < 1 || shards > MAX_SHARDS) throw new CliError(`--shards must be a whole number from 1 to ${MAX_SHARDS}, got "${o.shards}"`);
@@ -38,12 +41,14 @@ export async function indexCommand(warcs: string[], o: IndexOptions): Promise<nu
   }
   const quiet = o.quiet === true;
   const tty = process.stderr.isTTY === true && !quiet;
-  const bar = new IndexProgress(tty);
+  // A list's files, downloaded as they come (warc-inputs.ts), with their own bar; else the files as given.
+  const run = o.robotsWarcList === undefined ? undefined : await warcRunOf('index', { ...o, robotsWarc: files });
+  const bar = run === undefined ? new IndexProgress(tty) : { update: (octets: number, total: number) => run.progress?.(octets, total), interrupt: run.warn, stop: run.stop };
   let logged = performance.now();
-  const written = await writeRobotsIndex(files, o.out, {
+  const written = await writeRobotsIndex(run?.files ?? files, o.out, {
     shards,
     maxOctets,
-    warn: (line) => bar.interrupt(`robots index: warning: ${line}`),
+    warn: run?.warn ?? ((line) => bar.interrupt(`robots index: warning: ${line}`)),
     progress: (octets, total) => {
       bar.update(octets, total);
       if (!tty && !quiet && performance.now() - logged >= LOG_EVERY_MS) {
@@ -58,7 +63,10 @@ export async function indexCommand(warcs: string[], o: IndexOptions): Promise<nu
       `(${(s.octets / 2 ** 20).toFixed(1)} MiB in ${(s.ms / 1000).toFixed(2)} s, ${(s.octets / 2 ** 20 / Math.max(s.ms / 1000, 1e-3)).toFixed(1)} MiB/s) ` +
       `written to ${o.out} in ${thousands(shards)} shard${shards === 1 ? '' : 's'} (${(written.octets / 2 ** 20).toFixed(1)} MiB)` +
       `${s.damaged > 0 ? `; ${thousands(s.damaged)} damaged part${s.damaged === 1 ? '' : 's'} skipped (said above)` : ''}` +
-      `${s.truncated > 0 ? `; ${thousands(s.truncated)} capture${s.truncated === 1 ? '' : 's'} cut to --max-octets (said above)` : ''}\n`);
+      `${s.truncated > 0 ? `; ${thousands(s.truncated)} capture${s.truncated === 1 ? '' : 's'} cut to --max-octets (said above)` : ''}${run?.note() ?? ''}\n`);
+  } else if (run !== undefined && run.skipped() > 0) {
+    process.stderr.write(`robots index: ${thousands(run.skipped())} WARC file${run.skipped() === 1 ? '' : 's'} of the list skipped (said above): their captures are missing\n`);
   }
-  return 0;
+  // The index is written, but without the captures of the files skipped (each said): a batch engine sees it.
+  return run !== undefined && run.skipped() > 0 ? EXIT_SKIPPED : 0;
 }

@@ -289,6 +289,20 @@ describe('robots classify --robots-warc-list', () => {
     }
   });
 
+  it('robots index takes the same list: its index of the downloads classifies as --robots-warc does; the manifest names the URLs; a skipped file exits 1', async () => {
+    const out = at('idx');
+    const lines = list('idx.txt', NAMES.map((n) => `${server.origin}/${n}`));
+    const r = await robots(['index', '--robots-warc-list', lines, '--shards', '2', '--out', out], undefined, { env: { TMPDIR: ownTmp() } });
+    expect([r.status, r.stderr]).toEqual([0, expect.stringMatching(/robots index: .* in 3 WARC files .*; 3 of 3 downloaded/)]);
+    expect(JSON.parse(readFileSync(path.join(out, 'index.json'), 'utf8')).sources.map((f: { path: string }) => f.path)).toEqual(NAMES.map((n) => `${server.origin}/${n}`));
+    const c = await robots(['classify', '--robots-index', out, '--format', 'jsonl', '-q', at('urls.txt')]);
+    expect([c.status, c.stdout]).toEqual([0, expected]);
+    handle = (req, res) => (req.url!.endsWith('b.warc.gz') ? res.writeHead(404).end() : serveWarcs(req, res));
+    const skipped = await robots(['index', '--robots-warc-list', lines, '--out', at('idx2')]);
+    expect([skipped.status, skipped.stderr]).toEqual([1, expect.stringMatching(/b\.warc\.gz \(.*idx\.txt:2\): http 404 Not Found: skipped/)]);
+    expectUsageError(await robots(['index', '--warc-base', dir, '--out', at('idx3'), local(NAMES[0])]), /--warc-base is for the entries of --robots-warc-list, which is not given/);
+  });
+
   it('a redirect is followed (up to 5)', async () => {
     handle = (req, res) => {
       const m = /^\/hop(\d+)$/.exec(req.url!);

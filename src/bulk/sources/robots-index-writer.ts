@@ -8,6 +8,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, ren
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { BulkError, reason } from '../errors.js';
+import { WarcFiles } from './warc-list.js';
 import { indexWarcs, type WarcCapture, type WarcIndexStats } from './warc-index.js';
 import {
   captureShard, crc32, DIRECTORY_ENTRY, encodeFooter, encodeHeader, encodeRecord, FORMAT_VERSION, keyHash, MANIFEST,
@@ -63,7 +64,7 @@ export function prepareIndexDir(out: string, shards: number): void {
 }
 
 /** Reads the WARCs, writes DIR's shard files and manifest (replacing an index of as many shards there). */
-export async function writeRobotsIndex(files: string[], out: string, options: WriteIndexOptions): Promise<WrittenIndex> {
+export async function writeRobotsIndex(files: readonly string[] | WarcFiles, out: string, options: WriteIndexOptions): Promise<WrittenIndex> {
   const { shards } = options;
   prepareIndexDir(out, shards);
   const byShard: { key: string; capture: WarcCapture }[][] = Array.from({ length: shards }, () => []);
@@ -96,7 +97,8 @@ export async function writeRobotsIndex(files: string[], out: string, options: Wr
       shards,
       maxOctets: Number.isFinite(options.maxOctets) ? options.maxOctets : null,
       created: new Date().toISOString(),
-      sources: files.map((f) => ({ path: resolve(f), octets: statSync(f).size })),
+      // (A list's downloads are gone once read: named by their URLs, as they were read.)
+      sources: files instanceof WarcFiles ? files.sources.map((f) => ({ path: /^https?:/.test(f.name) ? f.name : resolve(f.name), octets: f.octets })) : files.map((f) => ({ path: resolve(f), octets: statSync(f).size })),
       captures: written.reduce((a, f) => a + f.captures, 0),
       files: written,
     };
