@@ -48,14 +48,15 @@ if (process.env.COLD_RATE_CHILD) {
   const { values, positionals } = parseArgs({ allowPositionals: true, options: { rounds: { type: 'string', default: '2' } } });
   if (positionals.length === 0) throw new Error('give one or more dist folders');
   for (const dist of positionals) if (!existsSync(path.join(dist, 'index.js'))) throw new Error(`${dist}: no index.js there`);
-  const got = new Map(positionals.map((d) => [d, { google: [], rfc: [] }]));
+  /** @type {Map<string, { google: number[], rfc: number[] }>} */
+  const got = new Map(positionals.map((d) => [d, { google: /** @type {number[]} */ ([]), rfc: /** @type {number[]} */ ([]) }]));
   for (let round = 0; round < Number(values.rounds); round++) {
     for (const dist of round % 2 === 0 ? positionals : [...positionals].reverse()) {
       const p = spawnSync(process.execPath, [HERE], { encoding: 'utf8', env: { ...process.env, COLD_RATE_CHILD: path.resolve(dist) } });
       if (p.status !== 0) throw new Error(`${dist}: exit ${p.status}: ${p.stderr}`);
       const r = JSON.parse(p.stdout);
-      got.get(dist).google.push(r.google);
-      got.get(dist).rfc.push(r.rfc);
+      got.get(dist)?.google.push(r.google);
+      got.get(dist)?.rfc.push(r.rfc);
     }
   }
   const k = (x) => `${Math.round(x / 1000).toLocaleString('en')}k`;

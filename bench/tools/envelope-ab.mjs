@@ -22,7 +22,7 @@ if (process.env.ENVELOPE_AB_CHILD) {
     isAllowed: (m, url) => m.isAllowed(url),
     release: (m) => m.dispose(),
   };
-  const counts = process.env.ENVELOPE_AB_COUNTS.split(',').map(Number);
+  const counts = (process.env.ENVELOPE_AB_COUNTS ?? '1,10,100,1000,10000').split(',').map(Number);
   // CPU time (user + system): less noisy than wall time when other processes take the cores.
   const clock = () => { const c = process.cpuUsage(); return (c.user + c.system) / 1000; };
   const rows = measureEnvelope(adapter, envelopeFiles(loadCorpus()), 'Googlebot', { rounds: 3, minMs: 60, counts, clock });
@@ -34,13 +34,14 @@ if (process.env.ENVELOPE_AB_CHILD) {
   });
   if (positionals.length === 0) throw new Error('give one or more dist folders');
   for (const dist of positionals) if (!existsSync(path.join(dist, 'index.js'))) throw new Error(`${dist}: no index.js there`);
+  /** @type {Map<string, any[]>} */
   const got = new Map(positionals.map((d) => [d, []]));
   for (let round = 0; round < Number(values.rounds); round++) {
     const order = round % 2 === 0 ? positionals : [...positionals].reverse();
     for (const dist of order) {
       const p = spawnSync(process.execPath, [HERE], { encoding: 'utf8', maxBuffer: 1 << 26, env: { ...process.env, ENVELOPE_AB_CHILD: path.resolve(dist), ENVELOPE_AB_PROFILE: values.profile, ENVELOPE_AB_COUNTS: values.counts } });
       if (p.status !== 0) throw new Error(`${dist}: exit ${p.status}: ${p.stderr}`);
-      got.get(dist).push(JSON.parse(p.stdout));
+      got.get(dist)?.push(JSON.parse(p.stdout));
     }
   }
   const f = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(2));

@@ -65,11 +65,14 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
  * (the bench's), CPU time for the A/B tool (less noisy on a shared machine).
  */
 export function measureEnvelope(adapter, files, agent, { rounds, minMs, counts = COUNTS, clock = () => performance.now() }) {
+  /** @type {{ n: number, default: number, cold: number, hot: number, ratio: number, files: { host: string, default: number, cold: number, hot: number, ratio: number }[] }[]} */
   const rows = [];
   let sink = 0;
   for (const n of counts) {
     const lists = files.map((f) => urlsOf(f, n));
+    /** @type {Record<string, number[]>} */
     const total = { default: [], cold: [], hot: [] };
+    /** @type {Record<string, number[][]>} */
     const byFile = { default: [], cold: [], hot: [] };
     for (let r = 0; r < rounds + 1; r++) {
       const order = OPTIONS.map((_, i) => OPTIONS[(i + r) % OPTIONS.length]);
@@ -86,13 +89,13 @@ export function measureEnvelope(adapter, files, agent, { rounds, minMs, counts =
         byFile[option].push(perFile.map((ms) => ms / reps));
       }
     }
-    const cost = Object.fromEntries(OPTIONS.map((o) => [o, median(total[o])]));
+    const cost = { default: median(total.default), cold: median(total.cold), hot: median(total.hot) };
     const fileCost = (o, i) => median(byFile[o].map((round) => round[i]));
     const files_ = files.map((f, i) => {
-      const c = Object.fromEntries(OPTIONS.map((o) => [o, fileCost(o, i)]));
+      const c = { default: fileCost('default', i), cold: fileCost('cold', i), hot: fileCost('hot', i) };
       return { host: f.host, ...c, ratio: c.default / Math.min(c.cold, c.hot) };
     });
-    rows.push({ n, ...cost, ratio: cost.default / Math.min(cost.cold, cost.hot), files: files_ });
+    rows.push({ n, default: cost.default, cold: cost.cold, hot: cost.hot, ratio: cost.default / Math.min(cost.cold, cost.hot), files: files_ });
   }
   if (sink < 0) throw new Error('unreachable'); // (keeps the verdicts from the optimiser)
   return rows;
