@@ -7,29 +7,7 @@ import { extractPath, pathStart, pathEnd, pathSlash } from "./path";
 import { normalizeInto } from "./normalize";
 import { decide } from "./decide";
 
-// Octets of the blocks the host holds (its allocations less its frees): what
-// its matchers and areas really take, which the memory's size (it only grows) does not say.
-let allocated: usize = 0;
-
-/** A block's size, from the allocator's header before it (TLSF: size | 2 tag bits). */
-@inline function blockSize(ptr: usize): usize {
-  return load<usize>(ptr - 4) & ~3;
-}
-
-export function alloc(size: usize): usize {
-  const ptr = heap.alloc(size);
-  if (ptr != 0) allocated += blockSize(ptr);
-  return ptr;
-}
-
-export function free(ptr: usize): void {
-  allocated -= blockSize(ptr);
-  heap.free(ptr);
-}
-
-export function allocatedBytes(): usize {
-  return allocated;
-}
+export { alloc, free, allocatedBytes } from "./alloc";
 
 /** Decides the URL u[0, n) for matcher m: 1 allowed, 0 disallowed. The rule
  * ids behind the verdict are left in the header (H_OUT_*). */

@@ -34,7 +34,7 @@ function markOctets(p: usize, n: i32): void {
 }
 
 /** The buckets (octet & 31) of the octets of p[0, n), as bits. */
-function bucketsOf(p: usize, n: i32): u32 {
+export function bucketsOf(p: usize, n: i32): u32 {
   let s: u32 = 0;
   for (let i = 0; i < n; i++) s |= <u32>1 << (<u32>load<u8>(p + <usize>i) & 31);
   return s;
@@ -78,7 +78,7 @@ function find(p: usize, i: i32, n: i32, t: usize, k: i32): i32 {
 /** Does the pattern t[0, len) (octets, RULE_LIST_STAR for `*`) match the path
  * p[0, n)? Greedy placement is exact for `*`-separated segments: the leftmost
  * place of each leaves the most room to the ones after it. */
-function matches(p: usize, n: i32, t: usize, len: i32, anchored: bool, known: i32): bool {
+export function matches(p: usize, n: i32, t: usize, len: i32, anchored: bool, known: i32): bool {
   // The first segment is at the path's start (its first `known` octets are known to be there:
   // a literal head, never longer than the pattern).
   let i = known;
@@ -107,8 +107,9 @@ function matches(p: usize, n: i32, t: usize, len: i32, anchored: bool, known: i3
 
 /** Decides p[0, n) for matcher m by its rule list (and, in rule mode, its
  * trie of rules without `*` first), storing the best allow and disallow rule
- * ids that decide it in its header (H_OUT_*). */
-export function walkRules(m: usize, p: usize, n: i32): void {
+ * ids that decide it in its header (H_OUT_*). Returns the entries visited
+ * and a unit per 16 octets of path matched against (the cold walk's work: cold.ts). */
+export function walkRules(m: usize, p: usize, n: i32): i32 {
   const trie = load<usize>(m, H_LITERAL_TRIE);
   if (trie != 0) walkLiteralTrie(m, trie, p, n);
   let allow = trie != 0 ? load<u32>(m, H_OUT_ALLOW) : NO_RULE;
@@ -124,7 +125,9 @@ export function walkRules(m: usize, p: usize, n: i32): void {
   const signatures = load<usize>(list, RM_SIGNATURES);
   let pathBuckets: u32 = 0;
   let bucketed = false;
-  for (let i: usize = 0; i < <usize>count; i++) {
+  let i: usize = 0;
+  let scans = 0; // (octets of path the rules' matches went over, at most: the cold walk's work)
+  for (; i < <usize>count; i++) {
     const e = list + RM_HEADER + i * RE_SIZE;
     const id = load<u32>(e, RE_ID);
     if (id >= best) break; // the rules left rank below the one that decides already
@@ -144,6 +147,7 @@ export function walkRules(m: usize, p: usize, n: i32): void {
       }
     }
     if (octets != 0 && namesMissingOctet(octets + i * <usize>RE_OCTET_SET)) continue;
+    scans += n >> 4;
     if (!matches(p, n, tokens, load<i32>(e, RE_LENGTH), (flags & RE_ANCHORED) != 0, tested ? <i32>literal : 0)) continue;
     // The best match of all: it decides (the other kind's best, if any, ranks below it).
     if (flags & RE_DISALLOW) disallow = id;
@@ -152,4 +156,5 @@ export function walkRules(m: usize, p: usize, n: i32): void {
   }
   store<u32>(m, allow, H_OUT_ALLOW);
   store<u32>(m, disallow, H_OUT_DISALLOW);
+  return <i32>i + 1 + scans;
 }

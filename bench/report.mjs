@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { causeTables, headlineTable, workloadTable, renderMarkdown } from './tables.mjs';
-import { renderChart } from './chart.mjs';
+import { renderChart, renderEnvelopeChart } from './chart.mjs';
 
 export function renderReport(results, resultsFile) {
   const m = results.machine;
@@ -25,6 +25,7 @@ export function renderReport(results, resultsFile) {
   ];
   for (const w of results.workloads) {
     lines.push(`## ${w.title} (\`${w.id}\`)`, '', `${w.description}. ${w.unit}, ${Math.round(w.seconds)} s for all engines.`, '', renderMarkdown(workloadTable(results, w)), '');
+    if (w.kind === 'envelope' && renderEnvelopeChart(results)) lines.push('![Cost of parse + compile + N checks per option, log-log](envelope.svg)', '');
     if (w.kind === 'agreement') {
       lines.push('### Where each engine differs from Google', '', 'Each probe where the verdict (or, for an engine that reports it, the matching line) differs from Google\'s, under the first cause that applies, in this order: errors thrown, /robots.txt itself (RFC 9309 allows it whatever the rules; Google\'s parser does not), size limits (over 500 KiB), invalid UTF-8, non-ASCII, percent-encoding, `index.htm`, `*` and `$`, user-agent matching, group merging, precedence and ties (read from the file, the URL and the rule Google matched: a heuristic; the example lets the reader check it).', '');
       for (const t of causeTables(results)) {
@@ -42,6 +43,8 @@ export function renderReport(results, resultsFile) {
 export function writeReport(results, dir, resultsFile) {
   writeFileSync(path.join(dir, 'REPORT.md'), renderReport(results, resultsFile));
   writeFileSync(path.join(dir, 'report.svg'), renderChart(results));
+  const envelope = renderEnvelopeChart(results);
+  if (envelope) writeFileSync(path.join(dir, 'envelope.svg'), envelope);
 }
 
 /** The newest full-run results file of a results folder (names start with the date). */

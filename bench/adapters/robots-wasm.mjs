@@ -15,8 +15,9 @@ export async function load() {
       version,
       profile,
       // A warm loop compiles hot (coldOctets 0: the automaton from the first URL); the
-      // crawler's workloads (first-verdict, crawler-mix, memory) take the default, cold first.
-      parse: (file, agent, how) => parse(file.bytes, { profile, maxBytes: Infinity }).compile(agent, how?.warm ? { coldOctets: 0 } : undefined),
+      // crawler's workloads (first-verdict, crawler-mix, memory) take the default, cold first;
+      // the envelope gives its own coldOctets.
+      parse: (file, agent, how) => parse(file.bytes, { profile, maxBytes: Infinity }).compile(agent, how?.warm ? { coldOctets: 0 } : how?.coldOctets !== undefined ? { coldOctets: how.coldOctets } : undefined),
       isAllowed: (matcher, url) => matcher.isAllowed(url),
       explain: (matcher, url) => matcher.explain(url),
       release: (matcher) => matcher.dispose(),

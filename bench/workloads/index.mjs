@@ -10,7 +10,8 @@
 // make a table row each. appliesTo() leaves engines out (the
 // checkMany variants where only parsing counts: they share it). ctx is { adapters, agent,
 // quick, budget, corpus(), verdicts() } (see run.mjs). Throughput workloads are the
-// ones charted; ratios are against robots-parser in the same run.
+// ones charted; ratios are against robots-parser in the same run. The 'envelope'
+// kind (this engine's options against each other) has a chart of its own (chart.mjs).
 import parse from './parse-compile.mjs';
 import corpus from './corpus-matching.mjs';
 import top20 from './top20-matching.mjs';
@@ -19,6 +20,7 @@ import pathological from './pathological.mjs';
 import agreement from './agreement.mjs';
 import memory from './memory.mjs';
 import coldStart from './cold-start.mjs';
+import envelope from './envelope.mjs';
 import { firstVerdict, crawlerMix } from './crawler.mjs';
 import { classifyOne, classifyDir, classifyWarc, classifyUsage } from './classify.mjs';
 
@@ -34,6 +36,8 @@ export const WORKLOADS = [
   agreement,
   memory,
   coldStart,
+  // This engine against itself: the mode policy's cost over N (not in the headline; its own chart).
+  envelope,
   // End to end: the `robots` command (this engine only; not in the headline).
   classifyOne,
   classifyDir,

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { renderReport, writeReport, newestFullResults } from '../../bench/report.mjs';
-import { renderChart } from '../../bench/chart.mjs';
+import { renderChart, renderEnvelopeChart } from '../../bench/chart.mjs';
 import { renderResultsText } from '../../bench/tables.mjs';
 import { causeOf, fileFacts } from '../../bench/agreement-causes.mjs';
 
@@ -126,6 +126,28 @@ describe('bench report', () => {
     const widths = [...svg.matchAll(/<rect x="(\d+)" y="[\d.]+" width="([\d.]+)"/g)].map((m) => Number(m[2]));
     const decade = 560 / 4; // PLOT_W over the 4 decades shown
     expect(widths[0] - widths[1]).toBeCloseTo(Math.log10(20) * decade, 0);
+  });
+
+  it('charts the envelope (default, always-cold, always-hot over N) apart, outside the headline, and links it from its section', () => {
+    expect(renderEnvelopeChart(results)).toBeUndefined(); // (no envelope workload: no chart)
+    const curve = [1, 10, 100].map((n, i) => ({ n, default: 2 * n, cold: 2 * n, hot: 10 + n, ratio: [1, 1.1, 2][i], files: [] }));
+    const envelope = {
+      id: 'envelope', title: 'Envelope', kind: 'envelope', unit: '×', description: 'parse + compile + N checks; more', seconds: 9,
+      results: { 'wasm-google': { median: 2, min: 1, max: 2, curve, variants: curve.map((p) => ({ label: `N = ${p.n}`, median: p.ratio, min: p.ratio, max: p.ratio })) } },
+    };
+    const withEnvelope = { ...results, workloads: [...results.workloads, envelope] };
+    const svg = renderEnvelopeChart(withEnvelope)!;
+    expect(svg.match(/<polyline /g)).toHaveLength(3); // one engine: default, cold, hot
+    expect(svg).toContain('robots-wasm google');
+    expect(svg).toContain('fill="#b00">2.00×'); // a ratio over the 1.25× goal stands out
+    expect(svg).not.toContain('NaN');
+    const md: string = renderReport(withEnvelope, 'results/x.json');
+    expect(md).toContain('![Cost of parse + compile + N checks per option, log-log](envelope.svg)');
+    expect(md).toContain('| robots-wasm google: N = 100 |');
+    expect(renderChart(withEnvelope)).toBe(renderChart(results)); // (not a throughput bar)
+    const dir = mkdtempSync(path.join(tmpdir(), 'bench-report-'));
+    writeReport(withEnvelope, dir, 'results/x.json');
+    expect(readFileSync(path.join(dir, 'envelope.svg'), 'utf8')).toBe(svg);
   });
 
   it('writes REPORT.md and report.svg, and finds the newest full results file', () => {

@@ -550,13 +550,13 @@ describe('caching', () => {
     it('a verdict weighs the automaton it grows; maxDfaBytes caps it', async () => {
     const rules = 'User-agent: *\n' + Array.from({ length: 300 }, (_, i) => `Disallow: /*a${i}*b*c$\n`).join('');
     server.handler = serve(rules);
-    // The growth of a cache's weight over 300 verdicts, with the automaton capped at 64 KiB and not.
+    // The growth of a cache's weight over 1,000 verdicts, with the automaton capped at 64 KiB and not.
     const growth = async (maxDfaBytes?: number) => {
       const c = cache({ maxDfaBytes });
       await c.lookup(server.origin);
       const before = c.stats.bytes;
-      // (long paths: past the cold walk's 8 KiB of paths, the automaton takes over)
-      for (let i = 0; i < 300; i++) await c.isAllowed(`${server.origin}/${'q'.repeat(40)}/x${i}a${i}yb${i % 7}zc`);
+      // (many URLs: once the cold walks have cost about what the automaton costs, it takes over: after ~500 here)
+      for (let i = 0; i < 1000; i++) await c.isAllowed(`${server.origin}/${'q'.repeat(40)}/x${i % 300}a${i % 300}yb${i % 7}zc${i}`);
       return c.stats.bytes - before;
     };
     const capped = await growth(64 * 1024);

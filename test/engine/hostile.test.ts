@@ -111,16 +111,21 @@ describe('rules built to be slow', () => {
 });
 
 describe('an automaton that thrashes turns to rule mode', () => {
-  it('the bench\'s pathological file (2,000 rules of 6 to 15 `*`, 16 KiB URLs): rule mode within the first URL, the automaton\'s verdicts and lines', () => {
+  it('the bench\'s pathological file (2,000 rules of 6 to 15 `*`, 16 KiB URLs): hot, rule mode within the first URL; by default, cold for good (all its rules have a `*`); the automaton\'s verdicts and lines', () => {
     const { file, urls } = pathologicalSynthetic({ rules: 2000, count: 6, length: 16_384 });
     for (const profile of ['google', 'rfc'] as const) {
-      const m = parse(file.bytes, { profile }).compile('FooBot');
+      const m = parse(file.bytes, { profile }).compile('FooBot', { coldOctets: 0 });
       const first = m.explain(urls[0]);
       expect(m.stats).toMatchObject({ mode: 'rules', states: 0, bytes: 0 });
       const verdicts = urls.map((u: string) => m.explain(u));
       expect(verdicts[0]).toEqual(first);
+      // The cost model never turns hot a matcher whose rules are mostly `*` rules: it walks them as rule mode does.
+      const byDefault = parse(file.bytes, { profile }).compile('FooBot');
+      expect(urls.map((u: string) => byDefault.explain(u))).toEqual(verdicts);
+      expect(byDefault.stats).toMatchObject({ mode: 'cold', states: 0, bytes: 0 });
+      byDefault.dispose();
       // The automaton alone (rule mode never), walking each URL at microseconds per octet.
-      const dfa = parse(file.bytes, { profile }).compile('FooBot', { modePolicy: { ruleMode: 'never' } });
+      const dfa = parse(file.bytes, { profile }).compile('FooBot', { coldOctets: 0, modePolicy: { ruleMode: 'never' } });
       for (const [i, u] of urls.slice(0, 3).entries()) expect(dfa.explain(u), `${profile} URL ${i}`).toEqual(verdicts[i]);
       expect(dfa.stats.mode).toBe('hot');
       dfa.dispose();

@@ -207,7 +207,7 @@ describe('WASM automaton agrees with the reference matcher', () => {
 
 describe('cold walk (rule by rule from a list), hot walk (the DFA), and the switch between them', () => {
   // A matcher walks its first coldOctets octets of paths cold (the policy's unless MatcherOptions say), then its DFA.
-  const withCold = (octets: number, run: () => void) => withPolicy({ coldOctets: octets }, run);
+  const withCold = (octets: number, run: () => void) => withPolicy({ coldOctets: octets, coldUntil: 'octets' }, run);
   for (const [label, octets] of [['always hot', 0], ['always cold', 2 ** 31], ['switching within a case', 23]] as const) {
     it(`${label}: both profiles, with and without a tiny cap, shared prefixes and stars, long paths`, () => {
       withCold(octets, () => {
@@ -220,6 +220,36 @@ describe('cold walk (rule by rule from a list), hot walk (the DFA), and the swit
       });
     });
   }
+  // The cold list indexed by its rules' literal heads (assembly/cold-index.ts) after the first review,
+  // and the cost model's reviews with tiny knobs: indexed then hot within a case, or hot straight away.
+  const tiny = { indexRules: 1, indexUnits: 0, reviewUnits: 1 };
+  for (const [label, changes] of [
+    ['always cold, indexed after the first URL', { ...tiny, coldOctets: 2 ** 31, coldUntil: 'octets' }],
+    ['by cost, indexed then hot within a case', { ...tiny, coldUntil: 'cost', hotBase: 40, hotUnits: 0, hotUrlUnits: 0 }],
+    ['by cost, hot at the first review', { coldUntil: 'cost', indexRules: 2 ** 31, hotBase: 0, hotUnits: 0, hotUrlUnits: 0, reviewUnits: 1 }],
+  ] as const) {
+    it(`${label}: both profiles, with and without a tiny cap, shared prefixes and stars, long paths`, { timeout: 60_000 }, () => {
+      withPolicy(changes, () => {
+        for (const profile of ['google', 'rfc'] as const) {
+          agree(profile);
+          agree(profile, 1);
+          agree(profile, undefined, sharedRobots, sharedUrl);
+        }
+        agree('google', undefined, robots, fc.array(piece, { minLength: 20, maxLength: 48 }).map((p) => 'http://example.com/' + p.join('')));
+      });
+    });
+  }
+  it('by cost, an indexed cold matcher stays cold while its walks are cheap, and turns hot when they are not (unless its rules are mostly `*` rules)', () => {
+    const body = 'User-agent: *\n' + Array.from({ length: 60 }, (_, i) => `Disallow: /p${i}/*x*z\nAllow: /p${i}/y$`).join('\n') + '\nDisallow: /*.pdf$\n';
+    const ref = (u: string) => referenceVerdict(new TextEncoder().encode(body), u, 'FooBot', 'google');
+    const urls = Array.from({ length: 400 }, (_, i) => `/p${i % 70}/${i % 3 === 0 ? 'y' : 'zx'}${i % 5 === 0 ? '.pdf' : ''}`);
+    for (const [hotUrlUnits, starShare, mode] of [[1000, 0, 'cold'], [0, 0, 'hot'], [0, 8, 'cold']] as const) {
+      const m = parse(body, { profile: 'google' }).compile('FooBot', { modePolicy: { indexRules: 8, indexUnits: 4, hotBase: 2000, hotUnits: 0, hotUrlUnits, starShare, starHeavyMin: 1, reviewUnits: 64 } });
+      for (const u of urls) expect({ u, allowed: m.isAllowed(u), line: m.explain(u).line }).toEqual({ u, allowed: ref(u).allowed, line: ref(u).line });
+      expect(m.stats.mode, `hotUrlUnits ${hotUrlUnits}, starShare ${starShare}`).toBe(mode);
+      m.dispose();
+    }
+  });
   it('a cold matcher builds no DFA state; past its cold octets the DFA takes over', () => {
     withCold(64, () => {
       const m = parse('User-agent: *\nDisallow: /a*b\nAllow: /a/c$\n').compile('FooBot', { modePolicy: policy });

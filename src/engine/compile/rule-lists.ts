@@ -7,7 +7,7 @@ import type { Core } from '../wasm/core.js';
 import { ACCEPT, ANCHOR, type ColdList, type RuleTable, RULE_FIELDS, R_ANCHORED, R_DISALLOW, R_FIRST_POSITION } from './rule-table.js';
 import {
   NO_RULE, RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_HEAD_MAX, RE_HEAD_SHIFT, RE_ID, RE_LENGTH, RE_OCTET_SET, RE_SIZE, RE_TOKEN_SLACK, RE_TOKENS,
-  RM_COUNT, RM_HEADER, RM_OCTETS, RM_SIGNATURES, RULE_LIST_STAR, TOKEN_STAR,
+  RI_HEADER, RI_HEADS, RH_SIZE, RM_COUNT, RM_HEADER, RM_INDEX, RM_OCTETS, RM_SIGNATURES, RM_URLS, RM_WORK, RULE_LIST_STAR, TOKEN_STAR,
 } from '../wasm/layout.js';
 import { T_END_ALLOW, T_END_DISALLOW, T_STICKY_DISALLOW, Trie } from './trie.js';
 import { grown } from '../parse/grown.js';
@@ -36,6 +36,9 @@ export function writeColdList(core: Core, octets: Uint8Array | null, f: Int32Arr
   u32[(block + RM_COUNT) >>> 2] = count;
   u32[(block + RM_OCTETS) >>> 2] = 0; // (a cold matcher's rules mostly fail at their first octets: no octet sets)
   u32[(block + RM_SIGNATURES) >>> 2] = block + signaturesAt;
+  u32[(block + RM_INDEX) >>> 2] = 0; // (an index and reviews come later, if at all: cold-index.ts, LazyDfa)
+  u32[(block + RM_WORK) >>> 2] = 0;
+  u32[(block + RM_URLS) >>> 2] = 0;
   for (let id = 0; id < count; id++) {
     const at = rankOf[id] * RULE_FIELDS;
     const first = f[at + R_FIRST_POSITION];
@@ -66,13 +69,48 @@ function literalHead(t: Uint8Array, at: number, length: number): number {
   return n;
 }
 
+// Rules of a cold list of count rules with two `*` or more before literal
+// octets ("/*/a/*/b", not "*.pdf" nor "/a*"): what makes an automaton's states
+// many (each such `*` keeps trie nodes active along the path).
+export function starHeavyRuleCount(core: Core, list: ColdList, count: number): number {
+  const { u8, u32 } = core;
+  let n = 0;
+  for (let id = 0; id < count; id++) {
+    const e = (list.block + RM_HEADER + id * RE_SIZE) >>> 2;
+    const t = u32[e + RE_TOKENS / 4];
+    let literalAfter = false;
+    let stars = 0;
+    for (let i = t + u32[e + RE_LENGTH / 4] - 1; i >= t && stars < 2; i--) {
+      if (u8[i] !== RULE_LIST_STAR) literalAfter = true;
+      else if (literalAfter) stars++;
+    }
+    if (stars >= 2) n++;
+  }
+  return n;
+}
+
+/** Octets of a cold list's index (assembly/cold-index.ts), 0 when it has none. */
+export function coldIndexBytes(core: Core, list: ColdList): number {
+  const u32 = core.u32;
+  const index = u32[(list.block + RM_INDEX) >>> 2];
+  return index === 0 ? 0 : RI_HEADER + u32[(index + RI_HEADS) >>> 2] * RH_SIZE + 4 * u32[(list.block + RM_COUNT) >>> 2];
+}
+
+/** Frees a cold list's index, if it has one. */
+export function freeColdIndex(core: Core, listBlock: number): void {
+  const at = (listBlock + RM_INDEX) >>> 2;
+  const index = core.u32[at];
+  if (index !== 0) core.free(index);
+  core.u32[at] = 0;
+}
+
 /** Octets of a cold list of count rules. */
 export function coldListBytes(count: number, list: ColdList): number {
   return RM_HEADER + count * (RE_SIZE + 4) + list.tokens + RE_TOKEN_SLACK;
 }
 
 /** The table's token arrays back from a cold list (file order, terminals
- * again), which is freed. */
+ * again), which is freed (with its index). */
 export function takeColdList(core: Core, list: ColdList, table: RuleTable): void {
   const { block } = list;
   const count = table.count;
@@ -95,6 +133,7 @@ export function takeColdList(core: Core, list: ColdList, table: RuleTable): void
   }
   table.tok = tok;
   table.posRule = posRule;
+  freeColdIndex(core, block);
   core.free(block);
 }
 

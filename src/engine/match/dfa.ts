@@ -19,8 +19,9 @@
 import type { Core, TransitionBuilder } from '../wasm/core.js';
 import { byteClasses, type ColdList, NO_POSITIONS, NO_TOKENS, type RuleTable } from '../compile/rule-table.js';
 import { buildTrie, T_END_ALLOW, T_END_DISALLOW, trieBytes } from '../compile/trie.js';
-import { coldListBytes, starRuleCount, takeColdList } from '../compile/rule-lists.js';
-import { H_CLASSMAP, H_COLD, H_HOT_URLS, H_ROWS_USED, H_RULES, H_START, NO_RULE } from '../wasm/layout.js';
+import { coldIndexBytes, coldListBytes, starRuleCount, takeColdList } from '../compile/rule-lists.js';
+import { COLD_REVIEW_ROW, H_CLASSMAP, H_COLD, H_HOT_URLS, H_ROWS_USED, H_RULES, H_START, NO_RULE } from '../wasm/layout.js';
+import { ColdReviewer } from './cold-review.js';
 import { DEFAULT_MODE_POLICY, type ModePolicy, rulesPayOff } from './mode-policy.js';
 import { freeMatcher, writeMatcherBlock, writeRuleMode } from './matcher-block.js';
 import { Determiniser } from './determinise.js';
@@ -50,8 +51,9 @@ export class LazyDfa implements TransitionBuilder {
   private readonly maxBytes: number;
   /** The rules, until the trie is built from them (by the first hot walk). */
   private table: RuleTable | null;
-  /** The cold walk's rule list (its tokens), until the matcher turns hot. */
+  /** The cold walk's rule list (its tokens), until the matcher turns hot, and its reviews (cold-review.ts). */
   private cold: ColdList | null;
+  private reviewer: ColdReviewer | null = null;
   // Hot: the determiniser (the trie, its byte classes), its states and tables;
   // made when the matcher turns hot (most of a crawler's never do), dropped in rule mode.
   private det: Determiniser | null = null;
@@ -79,7 +81,11 @@ export class LazyDfa implements TransitionBuilder {
     this.cold = table.cold;
     // The compiler's block: room for the header, then the rules' lines and values (RuleTable).
     this.header = table.block;
-    ({ headerBytes: this.headerBytes, textBytes: this.textBytes } = writeMatcherBlock(core, table, flags, options.coldOctets ?? policy.coldOctets, options.texts));
+    // Cold until the cost model says (coldUntil 'cost': no octets budget), or for the octets given.
+    const byCost = options.coldOctets === undefined && policy.coldUntil === 'cost';
+    const coldOctets = options.coldOctets ?? (byCost ? Infinity : policy.coldOctets);
+    ({ headerBytes: this.headerBytes, textBytes: this.textBytes } = writeMatcherBlock(core, table, flags, coldOctets, options.texts));
+    if (this.cold !== null && coldOctets > 0) this.reviewer = new ColdReviewer(core, this.header, this.cold, policy, table.count, byCost);
     core.register(this.header, this);
     // The tables and the start state are built by the first walk (build(0, _)).
   }
@@ -88,6 +94,8 @@ export class LazyDfa implements TransitionBuilder {
    * whose row is at octet `row` of the tables (row 0: build the start state). */
   build(row: number, cls: number): number {
     if (row === 0) return this.turnHot();
+    // (the core passes a u32 as an i32: all ones arrives as -1)
+    if (row >>> 0 === COLD_REVIEW_ROW) return this.reviewer!.review(cls);
     const tables = this.tables!;
     const target = this.det!.step(this.states!.list[row / tables.rowBytes], cls);
     const entry = this.intern(target);
@@ -132,6 +140,7 @@ export class LazyDfa implements TransitionBuilder {
       takeColdList(core, this.cold, this.table!);
       core.u32[(this.header + H_RULES) >>> 2] = 0;
       this.cold = null;
+      this.reviewer = null;
       this.table!.cold = null;
     }
     const table = this.table;
@@ -252,7 +261,7 @@ export class LazyDfa implements TransitionBuilder {
    * the trie is built) and the header block in WASM memory. */
   get heldBytes(): number {
     if (this.ruleMode !== null) return this.ruleMode.octets + this.headerBytes + this.classBytes;
-    const rules = this.cold !== null ? coldListBytes(this.table!.count, this.cold) : this.table !== null ? this.table.tok.byteLength + this.table.posRule.byteLength : trieBytes(this.det!.trie);
+    const rules = this.cold !== null ? coldListBytes(this.table!.count, this.cold) + coldIndexBytes(this.core, this.cold) : this.table !== null ? this.table.tok.byteLength + this.table.posRule.byteLength : trieBytes(this.det!.trie);
     return this.bytes + rules + this.headerBytes + this.textBytes + this.classBytes;
   }
 

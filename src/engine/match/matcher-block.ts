@@ -11,7 +11,7 @@
 import type { Core } from '../wasm/core.js';
 import { ruleBlockBytes, type RuleTable } from '../compile/rule-table.js';
 import { trieBufferBytes, trieShape, type Trie } from '../compile/trie.js';
-import { writeStarRules } from '../compile/rule-lists.js';
+import { freeColdIndex, writeStarRules } from '../compile/rule-lists.js';
 import {
   FLAG_RULES, H_CLASSMAP, H_COLD, H_FLAGS, H_LINES, H_LITERAL_TRIE, H_POSITIVE, H_RULES, H_TEXTS, H_TEXTS_MAX, H_TRANS, HEADER_SIZE,
   N_CHILD_NODE, N_CHILD_START, N_CHILD_TOK, N_HEADER, N_TERM, N_TERMS,
@@ -111,7 +111,10 @@ export function freeMatcher(core: Core, header: number): void {
   const trie = u32[(header + H_LITERAL_TRIE) >>> 2];
   if (trie !== 0) core.free(trie);
   const rules = u32[(header + H_RULES) >>> 2];
-  if (rules !== 0) core.free(rules);
+  if (rules !== 0) {
+    freeColdIndex(core, rules); // (a cold list's; rule mode's list has none)
+    core.free(rules);
+  }
   const tables = u32[(header + H_TRANS) >>> 2];
   if (tables !== 0) core.free(tables);
   const classes = u32[(header + H_CLASSMAP) >>> 2];

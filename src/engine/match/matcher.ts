@@ -21,11 +21,13 @@ export interface MatcherOptions {
    * automaton is rebuilt as it goes: slower, still linear in the URL. Whatever the
    * cap, room for four states stays (under 1 KiB to about 16 KiB, by the rules). */
   maxDfaBytes?: number;
-  /** Octets of URL paths the matcher walks cold before its automaton takes over
-   * (default 8,192, about a hundred URLs of a host). Cold, a check tries the rules one by one, best
-   * first, and builds nothing, so a matcher used for a few URLs costs little
-   * time and memory; hot, a check is one table step per octet. 0 starts hot:
-   * for a matcher that will check very many URLs. */
+  /** Octets of URL paths the matcher walks cold before its automaton takes over.
+   * Cold, a check tries the rules from a list, best first (indexed by their
+   * literal heads once the walks have cost as much), and builds nothing, so a
+   * matcher used for a few URLs costs little time and memory; hot, a check is
+   * one table step per octet. By default the cost model decides when to turn
+   * hot (mode-policy.ts coldReview); Infinity stays cold; 0 starts hot: for a
+   * matcher that will check very many URLs. */
   coldOctets?: number;
   /** @internal The rules' texts in the core too, for bulk classification's JSON lines. */
   ruleTexts?: boolean;

@@ -33,6 +33,34 @@ export interface ModePolicy {
    * with 1,000 each, 2,048 was 1.3x faster), and a hot matcher holds far more.
    */
   readonly coldOctets: number;
+  /**
+   * What ends the cold phase of a matcher compiled without coldOctets: 'cost'
+   * (the default) the cost model (coldReview below), 'octets' the policy's
+   * coldOctets.
+   */
+  readonly coldUntil: 'cost' | 'octets';
+  /** The cold walk's cost model, in units of its work (a rule's entry visited,
+   * a head compared: assembly/cold.ts counts them). Lists of at least
+   * indexRules rules are indexed (src/engine/compile/cold-index.ts) once their
+   * walks did indexUnits a rule; by 'cost' the matcher turns hot once its cold
+   * walks did hotBase + hotUnits a token octet of the rules (what the trie and
+   * its first states cost: docs.oracle.com's trie and first states took ~55 ms,
+   * ~110 ns a token octet) while a URL's walk does more than hotUrlUnits (a walk
+   * that meets few rules costs about what the automaton's steps and the call do). */
+  readonly indexRules: number;
+  readonly indexUnits: number;
+  readonly hotBase: number;
+  readonly hotUnits: number;
+  readonly hotUrlUnits: number;
+  /** Work between reviews at least (a review is a host call). */
+  readonly reviewUnits: number;
+  /** The cost model turns hot no matcher of which more than one rule in starShare has two `*`
+   * or more before literal octets (the bench's generated 20,000-rule file, one in nine: hot, it
+   * walked a URL in 50 us against 31 us cold, indexed; the pathological file, all of them). */
+  readonly starShare: number;
+  /** ... and at least starHeavyMin such rules (fewer make states an automaton holds: 300 of
+   * `/*a1*b*c$` grow ~250 KiB). */
+  readonly starHeavyMin: number;
   /** Cap on one matcher's automaton memory, bytes (the default of MatcherOptions.maxDfaBytes). */
   readonly maxBytes: number;
   /** Room for this many states whatever maxBytes says (the start state and a few steps). */
@@ -63,6 +91,15 @@ export interface ModePolicy {
 
 export const DEFAULT_MODE_POLICY: ModePolicy = Object.freeze({
   coldOctets: 8192,
+  coldUntil: 'cost',
+  indexRules: 48,
+  indexUnits: 64,
+  hotBase: 4096,
+  hotUnits: 32,
+  hotUrlUnits: 128,
+  reviewUnits: 1024,
+  starShare: 16,
+  starHeavyMin: 1024,
   maxBytes: 8 << 20,
   minStates: 4,
   maxStates: MAX_STATES,
@@ -96,4 +133,43 @@ export function rulesPayOff(p: ModePolicy, when: 'clearing' | 'growth', dfa: Dfa
   if (p.ruleMode !== 'cost') return when === 'clearing' && p.ruleMode === 'reset';
   const dfaUnits = (dfa.states * p.stateUnits + dfa.setOctets / 8) / Math.max(1, dfa.urls);
   return dfaUnits > p.ruleModeMargin * p.ruleUnits * Math.max(1, starRules());
+}
+
+/** What a cold matcher's walks did: in all, and since its list was indexed (all when it is not). */
+export interface ColdCost {
+  rules: number;
+  /** Octets of the rules' tokens (what the trie is built from). */
+  tokenOctets: number;
+  /** Of the rules, those with two `*` or more before literal octets (counted when first asked). */
+  starHeavyRules: () => number;
+  indexed: boolean;
+  work: number;
+  recentWork: number;
+  recentUrls: number;
+  /** Turning hot is the cost model's to decide (else the octets budget's). */
+  byCost: boolean;
+}
+
+/**
+ * A cold matcher's review (its walks did the work allowed since the last):
+ * index its list now? turn hot now? and the work allowed until the next
+ * review (0: none, nothing is left to decide). Ski rental both: each step is
+ * taken once the walks have cost about what it costs, so a matcher used for a
+ * few URLs pays for neither, and one used for many pays at most about twice.
+ */
+export function coldReview(p: ModePolicy, c: ColdCost): { index: boolean; hot: boolean; next: number } {
+  const indexAt = !c.indexed && c.rules >= p.indexRules ? p.indexUnits * c.rules : Infinity;
+  const index = c.work >= indexAt;
+  const hotAt = c.byCost ? p.hotBase + p.hotUnits * c.tokenOctets : Infinity;
+  const costly = c.recentUrls > 0 && c.recentWork / c.recentUrls > p.hotUrlUnits;
+  // Walks that stay costly once indexed are `*` rules' (a short head, a pass over the path each):
+  // where many have several `*`, the automaton thrashes on them (rule mode tries them one by one, unindexed).
+  const heavy = c.starHeavyRules();
+  const hot = costly && c.work >= hotAt && (heavy < p.starHeavyMin || heavy * p.starShare <= c.rules);
+  if (hot) return { index: false, hot, next: 0 };
+  const indexLeft = index ? Infinity : indexAt - c.work;
+  // While the cost model may turn it hot: reviewed as its walks grow (at least doubling), else not again.
+  const hotLeft = c.byCost ? Math.max(hotAt - c.work, c.work) : Infinity;
+  const next = Math.min(indexLeft, hotLeft);
+  return { index, hot, next: next === Infinity ? 0 : Math.min(0xfffffffe, Math.max(p.reviewUnits, Math.ceil(next))) };
 }

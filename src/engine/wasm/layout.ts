@@ -74,7 +74,10 @@ export const N_HEADER = 20;
 export const RM_COUNT = 0;
 export const RM_OCTETS = 4; // ptr (0: none): per entry 32 octets, the 256 bits of the octets its pattern names
 export const RM_SIGNATURES = 8; // ptr (0: none): per entry a u32, the buckets (octet & 31) of the octets its pattern names; 0 for none to test
-export const RM_HEADER = 16;
+export const RM_INDEX = 12; // ptr (0: none): a cold list's index of its rules by their literal heads (RI_* below)
+export const RM_WORK = 16; // a cold list's: work its walks may do before the host reviews it (0: no reviews)
+export const RM_URLS = 20; // a cold list's: URLs walked since the last review
+export const RM_HEADER = 32;
 export const RE_ID = 0; // its rule id (rank)
 export const RE_FLAGS = 4; // RE_* bits below
 export const RE_TOKENS = 8; // ptr: its tokens
@@ -90,6 +93,25 @@ export const RE_HEAD_MAX = 4;
 /** Readable octets a rule list keeps past its tokens (a head is read as a word). */
 export const RE_TOKEN_SLACK = 4;
 export const RE_OCTET_SET = 32;
+/** A cold list's index (RM_INDEX; assembly/cold-index.ts writes and walks it): the distinct literal heads of its rules
+ * (their octets before any `*`, at most COLD_HEAD_MAX) in octet order, each
+ * with the nearest head before it that is its prefix, and the entries of the
+ * rules with that head (rank order). A path meets only the rules whose head
+ * it starts with: the heads on one chain of parents. */
+export const RI_HEADS = 0; // u32: heads
+export const RI_HEADER = 4;
+export const RH_TOKENS = 0; // ptr: its octets (a rule's tokens)
+export const RH_LENGTH = 4; // octets
+export const RH_PARENT = 8; // i32: the head that is its longest prefix, or -1
+export const RH_FIRST = 12; // its rules: entry numbers [first, end) of the u32 list after the heads
+export const RH_END = 16;
+export const RH_SIZE = 20;
+export const COLD_HEAD_MAX = 32;
+/** buildTransition's row for a cold matcher's review (its walks did the work RM_WORK allowed): cls is the URLs walked since the last one. */
+export const COLD_REVIEW_ROW = 0xffffffff;
+/** A review's answer: index the list now (assembly/cold-index.ts indexColdList); 0: nothing to do here. */
+export const COLD_INDEX_NOW = 1;
+
 /** `*` in a rule list's octets: a pattern's octet 0x2A is always its wildcard
  * (the tokenizer writes a literal one as %2A), so the octet is free to mean it. */
 export const RULE_LIST_STAR = 0x2a;

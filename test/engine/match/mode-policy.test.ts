@@ -4,7 +4,7 @@
 // through MatcherOptions' internal modePolicy (test/engine/property.test.ts,
 // hostile.test.ts).
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MODE_POLICY, modePolicy, rulesPayOff } from '../../../src/engine/match/mode-policy.js';
+import { coldReview, DEFAULT_MODE_POLICY, modePolicy, rulesPayOff } from '../../../src/engine/match/mode-policy.js';
 
 describe('the mode policy', () => {
   it('no changes: the one shared default, frozen; changes: a frozen copy of it with them', () => {
@@ -34,5 +34,25 @@ describe('the mode policy', () => {
     expect(counted).toBe(3);
     // No URL walked yet counts as one; no `*` rule as one.
     expect(rulesPayOff(DEFAULT_MODE_POLICY, 'growth', { states: 1, setOctets: 0, urls: 0 }, () => 0)).toBe(true); // 64 > 32
+  });
+
+  it('cold reviews: index once the walks cost what an index does, hot once they cost what the automaton does while still costly per URL, never for `*`-heavy rules', () => {
+    const p = DEFAULT_MODE_POLICY; // index at 64 units a rule from 48 rules; hot at 4,096 + 32 a token octet, past 128 units a URL
+    const base = { rules: 1000, tokenOctets: 20_000, starHeavyRules: () => 10, indexed: false, work: 0, recentWork: 0, recentUrls: 0, byCost: true };
+    // First allowance: up to the index (64,000 units), the sooner of the two.
+    expect(coldReview(p, base)).toEqual({ index: false, hot: false, next: 64_000 });
+    expect(coldReview(p, { ...base, work: 64_000, recentWork: 64_000, recentUrls: 64 })).toMatchObject({ index: true, hot: false });
+    // Too few rules to index: only the hot side is weighed; without byCost (coldOctets given), nothing is: no more reviews.
+    expect(coldReview(p, { ...base, rules: 10 })).toEqual({ index: false, hot: false, next: 4096 + 32 * 20_000 });
+    expect(coldReview(p, { ...base, rules: 10, byCost: false })).toEqual({ index: false, hot: false, next: 0 });
+    // Indexed: hot past 644,096 units when a walk costs more than 128; cheap walks stay cold, reviewed as the work doubles.
+    const indexed = { ...base, indexed: true, work: 700_000 };
+    expect(coldReview(p, { ...indexed, recentWork: 20_000, recentUrls: 100 })).toEqual({ index: false, hot: true, next: 0 });
+    expect(coldReview(p, { ...indexed, recentWork: 1_000, recentUrls: 100 })).toEqual({ index: false, hot: false, next: 700_000 });
+    // A file with many rules of several `*` never turns hot (more than one in starShare, 16, and 1,024 or more).
+    const big = { ...indexed, rules: 20_000, work: 1e7, recentWork: 20_000, recentUrls: 100 };
+    expect(coldReview(p, { ...big, starHeavyRules: () => 1251 })).toMatchObject({ hot: false });
+    expect(coldReview(p, { ...big, starHeavyRules: () => 1250 })).toMatchObject({ hot: true });
+    expect(coldReview(p, { ...indexed, starHeavyRules: () => 1000, recentWork: 20_000, recentUrls: 100 })).toMatchObject({ hot: true });
   });
 });
