@@ -32,7 +32,7 @@ export async function* readWarcCaptures(file: string, options: CaptureReadOption
         if (read.kind === 'damage') return;
       }
     } else if (item.kind === 'fallback') {
-      yield* warcioCaptures(file, gzip, options, item.offset);
+      yield* warcioCaptures(file, gzip, options, item.offset, item.given);
       return;
     } else {
       yield item;

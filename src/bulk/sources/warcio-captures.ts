@@ -16,9 +16,10 @@ export const SUSPECT_OCTETS = 1 << 16;
 
 /**
  * The records of `file` read by warcio (over zlib's inflater when `gzip`), from uncompressed
- * octet `skip` (a record's first) on; offsets said are the file's, uncompressed.
+ * octet `skip` (a record's first) on, the first `given` of them read but not counted nor given;
+ * offsets said are the file's, uncompressed.
  */
-export async function* warcioCaptures(file: string, gzip: boolean, options: CaptureReadOptions, skip = 0): AsyncGenerator<WarcReadItem> {
+export async function* warcioCaptures(file: string, gzip: boolean, options: CaptureReadOptions, skip = 0, given = 0): AsyncGenerator<WarcReadItem> {
   // Gzip (per record, or the whole file) inflated by zlib, which also checks
   // each member (warcio's own inflating passes over a damaged one without a word).
   const stream = createReadStream(file, { highWaterMark: 1 << 20, start: gzip ? 0 : skip });
@@ -34,8 +35,8 @@ export async function* warcioCaptures(file: string, gzip: boolean, options: Capt
     source = skip > 0 ? skipped(stream.pipe(gunzip), skip) : stream.pipe(gunzip);
   }
   try {
-    const records = yield* parsed(source, gzip, options, skip);
-    if (records === 0 && skip === 0) yield { kind: 'empty' };
+    const records = yield* parsed(source, gzip, options, skip, true, given);
+    if (records === 0 && skip === 0) yield { kind: 'empty' }; // (after damage, none: that said it)
   } finally {
     stream.destroy();
   }
@@ -59,13 +60,14 @@ export function warcioRecordCaptures(record: Uint8Array, options: CaptureReadOpt
   return parsed([record], false, options, offset, false);
 }
 
-async function* parsed(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, gzip: boolean, options: CaptureReadOptions, base: number, countRecords = true): AsyncGenerator<WarcReadItem, number> {
+/** Yields the captures of the records in `source`; the number of records read, or -1 after damage. */
+async function* parsed(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, gzip: boolean, options: CaptureReadOptions, base: number, countRecords = true, given = 0): AsyncGenerator<WarcReadItem, number> {
   const parser = new WARCParser(source);
   let records = 0;
   try {
     for await (const record of parser) {
       try {
-        records++;
+        if (records++ < given) continue;
         if (countRecords) options.counts.records++;
         const offset = base + parser.offset;
         if (!record.warcType) throw new Error('not a WARC record: no WARC-Type');
@@ -86,6 +88,7 @@ async function* parsed(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   } catch (e) {
     // What was read just before the damage may come from the damaged part (see SUSPECT_OCTETS).
     yield { kind: 'damage', offset: base + parser.offset, why: reason(e), trustedBefore: base + parser.offset - (gzip ? SUSPECT_OCTETS : 0) };
+    return -1;
   }
   return records;
 }
