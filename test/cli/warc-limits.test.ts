@@ -1,7 +1,8 @@
 // --robots-warc in bounded memory and time, whatever a capture holds: its body
 // is decoded as a stream (chunks, Content-Encoding) and read no further than
 // --max-octets, and a capture so cut is named on stderr. A gzip bomb (~1 MiB
-// inflating to 1 GiB) and a 256 MiB plain record, in WARC files written by
+// inflating to 1 GiB) as a body's Content-Encoding and as a record's own gzip
+// member, and a 256 MiB plain record, in WARC files written by
 // warcio, each without holding the file or the body in the test either; the
 // command's peak memory is its own report (process.resourceUsage().maxRSS at exit).
 import { spawnSync } from 'node:child_process';
@@ -38,6 +39,28 @@ function gzipBomb(rules: string, zeros: number): Buffer[] {
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE((text.length + zeros * MiB) % 2 ** 32, 4);
   return [header, first, ...Array.from({ length: zeros }, () => block), deflateRawSync(Buffer.alloc(0)), trailer];
+}
+
+/**
+ * A whole WARC record in one gzip member (as WARC files are written) whose block holds
+ * `zeros` MiB of NUL after the rules: the member ~1 MiB, the record 1 GiB inflated.
+ * Its headers are written here (warcio would digest the 1 GiB); the record after it is warcio's.
+ */
+function warcRecordBomb(url: string, rules: string, zeros: number): Buffer[] {
+  const http = `HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\n${rules}`;
+  const length = Buffer.byteLength(http) + zeros * MiB;
+  const head = `WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: ${url}\r\nWARC-Date: 2024-01-01T00:00:00Z\r\nWARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-000000000000>\r\nContent-Type: application/http; msgtype=response\r\nContent-Length: ${length}\r\n\r\n`;
+  const parts = gzipBomb(head + http, zeros);
+  // The record's end (CRLFCRLF) goes into the member before its last block; the CRC and size with it.
+  const zero = Buffer.alloc(MiB);
+  const tail = Buffer.from('\r\n\r\n');
+  let crc = crc32(Buffer.from(head + http));
+  for (let k = 0; k < zeros; k++) crc = crc32(zero, crc);
+  crc = crc32(tail, crc);
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE((Buffer.byteLength(head + http) + zeros * MiB + 4) % 2 ** 32, 4);
+  return [...parts.slice(0, -2), deflateRawSync(tail, { finishFlush: constants.Z_FULL_FLUSH }), deflateRawSync(Buffer.alloc(0)), trailer];
 }
 
 /** warcio's serializer buffers a record's payload to digest it: here in a file, not in memory. */
@@ -99,6 +122,11 @@ describe('robots classify --robots-warc: bounded whatever a capture holds', () =
     await appendCapture(bomb, 'http://bomb.example/robots.txt', () => gzipBomb(RULES('bomb'), 1024), { 'Content-Encoding': 'gzip' });
     writeSync(bomb, await serializeCapture({ url: 'http://small.example/robots.txt', body: RULES('small') }, false));
     closeSync(bomb);
+    // A WARC record whose gzip member inflates to 1 GiB (the layout the fast reader reads), then one that fits.
+    const warcBomb = openSync(at('warc-bomb.warc.gz'), 'w');
+    for (const part of warcRecordBomb('http://bomb.example/robots.txt', RULES('bomb'), 1024)) writeSync(warcBomb, part);
+    writeSync(warcBomb, await serializeCapture({ url: 'http://small.example/robots.txt', body: RULES('small') }, true));
+    closeSync(warcBomb);
     // A plain record of 256 MiB.
     const big = openSync(at('big.warc'), 'w');
     const filler = Buffer.alloc(MiB, '#');
@@ -125,6 +153,20 @@ describe('robots classify --robots-warc: bounded whatever a capture holds', () =
     expect(r.stderr).toMatch(/1 capture cut to --max-octets/);
     expect(r.rssMiB).toBeLessThan(RSS_LIMIT_MIB);
     expect(r.seconds).toBeLessThan(15); // (it took 20 s, and 2.2 GB, when the body was inflated whole; now well under a second of it)
+  });
+
+  it(`a WARC record whose gzip member inflates to 1 GiB (from ~1 MiB): streamed, its body cut to --max-octets, under ${RSS_LIMIT_MIB} MiB`, () => {
+    const r = measured(['classify', '--robots-warc', at('warc-bomb.warc.gz'), '--format', 'jsonl'], 'http://bomb.example/bomb-private\nhttp://bomb.example/public\nhttp://small.example/small-private\n');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l)).map((l) => [l.url, l.allowed, l.robots])).toEqual([
+      ['http://bomb.example/bomb-private', false, 'ok'],
+      ['http://bomb.example/public', true, 'ok'],
+      ['http://small.example/small-private', false, 'ok'],
+    ]);
+    expect(r.stderr).toMatch(/warc-bomb\.warc\.gz: the capture of http:\/\/bomb\.example\/robots\.txt \(record at uncompressed offset 0\) is longer than --max-octets once decoded: its first 512000 octets are used/);
+    expect(r.stderr).toMatch(/indexed 2 responses/);
+    expect(r.rssMiB).toBeLessThan(RSS_LIMIT_MIB);
+    expect(r.seconds).toBeLessThan(30);
   });
 
   it(`a 256 MiB plain record: read past, not held; named on stderr; under ${RSS_LIMIT_MIB} MiB`, () => {

@@ -13,8 +13,8 @@ export interface Capture {
   headers?: Record<string, string>;
   /** ISO date (default 2024-01-01). */
   date?: string;
-  /** A record of another type (request, warcinfo, metadata). */
-  type?: 'response' | 'request' | 'metadata';
+  /** A record of another type (a revisit has HTTP headers as a response does). */
+  type?: 'response' | 'request' | 'metadata' | 'revisit' | 'warcinfo';
 }
 
 export type WarcLayout = 'plain' | 'gzip-records' | 'gzip-whole';
@@ -27,7 +27,7 @@ export async function serializeCapture(c: Capture, gzip: boolean): Promise<Uint8
       url: c.url,
       date: c.date ?? '2024-01-01T00:00:00Z',
       type,
-      ...(type === 'response' ? { httpHeaders: { 'Content-Type': 'text/plain', ...c.headers }, statusline: `HTTP/1.1 ${c.status ?? 200} X` } : {}),
+      ...(type === 'response' || type === 'revisit' ? { httpHeaders: { 'Content-Type': 'text/plain', ...c.headers }, statusline: `HTTP/1.1 ${c.status ?? 200} X` } : {}),
       ...(type === 'request' ? { httpHeaders: { Host: new URL(c.url).host }, statusline: `GET ${new URL(c.url).pathname} HTTP/1.1` } : {}),
     },
     (async function* () {

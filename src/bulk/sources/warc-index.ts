@@ -1,20 +1,21 @@
 // The robots.txt captures of WARC files (--robots-warc), indexed in one pass
-// by the main thread with warcio (webrecorder's WARC library: plain WARC,
-// gzip per record as Common Crawl writes them, or the whole file gzipped).
+// (warc-captures.ts reads them: plain WARC, gzip per record as Common Crawl
+// writes them, or the whole file gzipped).
 // Each `response` record's target URL gets its latest capture (by WARC-Date):
 // HTTP status, Location, and for a 2xx the body, decoded per Content-Encoding
-// as a stream that stops at maxOctets (a gzip bomb inflates no further; a cut
-// capture is named in a warning), written deflated to a temporary spill file. Threads then
+// no further than maxOctets (a gzip bomb inflates no further; a cut
+// capture is named in a warning), written as it is to a temporary spill file
+// (deflating each body took 40% of the pass: warc-fast-records.ts). Threads then
 // read a host's capture synchronously when the host is first needed
 // (warc-robots.ts), so memory holds the index (a few dozen octets and the URL
 // per capture), never the bodies.
-import { closeSync, createReadStream, mkdtempSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
-import { createGunzip, deflateRawSync } from 'node:zlib';
-import { AsyncIterReader, concatChunks, WARCParser, type LimitReader, type WARCRecord } from 'warcio';
 import { BulkError, reason } from '../errors.js';
+import { isGzip, readWarcCaptures } from './warc-captures.js';
+
+export { captureKey } from './warc-capture-read.js';
 
 /** One capture: what the policy needs of the response, the body in the spill file. */
 export interface WarcCapture {
@@ -23,13 +24,11 @@ export interface WarcCapture {
   /** HTTP status; 0 when the response had none that reads. */
   status: number;
   location: string | null;
-  /** The deflated body's place in the spill file (2xx only; else length 0). */
+  /** The body's place in the spill file (2xx only; else length 0). */
   bodyAt: number;
   bodyLength: number;
   /** Why the capture cannot be used (cut short): the host is unreachable. */
   damaged?: string;
-  /** (While indexing: the deflated body to spill.) */
-  body?: Uint8Array;
 }
 
 /** The index as plain data (it crosses to the threads). */
@@ -38,10 +37,6 @@ export interface WarcIndexData {
   /** By target URL (as new URL() writes it, without fragment). */
   captures: Map<string, WarcCapture>;
 }
-
-/** zlib's output chunk: at a gzip error, the captures read from the last one are not
- * trusted (zlib hands out a member's octets before its checksum tells them bad). */
-const SUSPECT_OCTETS = 1 << 16;
 
 const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
@@ -62,19 +57,6 @@ export interface WarcIndex {
   stats: WarcIndexStats;
   /** Removes the spill file. */
   dispose(): void;
-}
-
-/** The key of a URL in the index: new URL()'s form, no fragment, the host without a trailing dot
- * (as urlOrigin() names it); undefined when it is none. */
-export function captureKey(url: string): string | undefined {
-  try {
-    const u = new URL(url);
-    u.hash = '';
-    if (u.hostname.length > 1 && u.hostname.endsWith('.')) u.hostname = u.hostname.slice(0, -1);
-    return u.href;
-  } catch {
-    return undefined;
-  }
 }
 
 export interface IndexWarcsOptions {
@@ -106,7 +88,6 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
   const dir = mkdtempSync(join(tmpdir(), 'robots-warc-'));
   const spill = join(dir, 'bodies');
   const fd = openSync(spill, 'w');
-  let spilled = 0;
   const captures = new Map<string, WarcCapture>();
   const stats: WarcIndexStats = { files: 0, octets: 0, records: 0, responses: 0, damaged: 0, truncated: 0, ms: 0 };
   // Removed at the end, on an error, and when the run is interrupted (Ctrl-C, a
@@ -121,6 +102,8 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
     rmSync(dir, { recursive: true, force: true });
   };
   for (const signal of SIGNALS) process.once(signal, onSignal);
+  // Bodies are gathered here and written in batches: a write per capture cost more than the body.
+  const batch = new SpillBatch(fd);
   try {
     for await (const file of files) {
       const done = stats.octets;
@@ -128,83 +111,60 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
       if (stats.files >= sizes.length) total += size;
       stats.files++;
       const gzip = isGzip(file);
-      // Gzip (per record, or the whole file) inflated by zlib, which also checks
-      // each member (warcio's own inflating passes over a damaged one without a word).
-      const stream = createReadStream(file, { highWaterMark: 1 << 20 });
-      let read = 0;
-      stream.on('data', (chunk) => {
-        read += chunk.length;
-        options.progress?.(done + read, total);
-      });
-      let source: Readable = stream;
-      if (gzip) {
-        const gunzip = createGunzip({ chunkSize: SUSPECT_OCTETS });
-        stream.on('error', (e) => gunzip.destroy(e));
-        source = stream.pipe(gunzip);
-      }
-      const parser = new WARCParser(source);
       /** Captures indexed from this file: (record offset, key), to mark those near damage. */
       const mine: { offset: number; key: string; capture: WarcCapture }[] = [];
-      let records = 0;
-      try {
-        for await (const record of parser) {
-          try {
-            records++;
-            stats.records++;
-            const offset = parser.offset;
-            if (!record.warcType) throw new Error('not a WARC record: no WARC-Type');
-            if (record.warcType !== 'response') continue;
-            const key = captureKey(record.warcTargetURI ?? '');
-            if (key === undefined) continue;
-            stats.responses++;
-            const date = Date.parse(record.warcDate ?? '');
-            if (options.asOf !== undefined && !(date <= options.asOf)) continue; // after --as-of (or undated)
-            const kept = options.each === undefined ? captures.get(key) : undefined;
-            if (kept !== undefined && !(date >= kept.date)) continue; // an earlier capture: the latest wins
-            const { truncated, ...capture } = await readResponse(record, date, options.maxOctets);
-            if (truncated) {
-              stats.truncated++;
-              options.warn(`${file}: the capture of ${key} (record at ${gzip ? 'uncompressed ' : ''}offset ${offset}) is longer than --max-octets once decoded: its first ${options.maxOctets} octets are used`);
-            }
-            if (capture.bodyLength > 0) {
-              writeSync(fd, capture.body!, 0, capture.bodyLength, spilled);
-              capture.bodyAt = spilled;
-              spilled += capture.bodyLength;
-              delete capture.body;
-            }
-            mine.push({ offset, key, capture });
-            if (options.each !== undefined) options.each(key, capture);
-            else captures.set(key, capture);
-          } finally {
-            // What is not read of a record is read past here: warcio's own skip waits for ever
-            // for the octets a record cut short at the end of the file promised.
-            await readPast(record.reader as LimitReader).catch(() => 0); // (a read that fails, the parser's next read says)
+      const counts = { records: 0, responses: 0 };
+      const read = readWarcCaptures(file, {
+        maxOctets: options.maxOctets,
+        counts,
+        // One after --as-of (or undated then) is not read, nor, but for robots index, an earlier capture: the latest wins.
+        wants: (key, date) => {
+          if (options.asOf !== undefined && !(date <= options.asOf)) return false;
+          const kept = options.each === undefined ? captures.get(key) : undefined;
+          return kept === undefined || date >= kept.date;
+        },
+        progress: (octets) => options.progress?.(done + octets, total),
+      });
+      for await (const item of read) {
+        if (item.kind === 'capture') {
+          const { key, offset } = item;
+          if (item.truncated) {
+            stats.truncated++;
+            options.warn(`${file}: the capture of ${key} (record at ${gzip ? 'uncompressed ' : ''}offset ${offset}) is longer than --max-octets once decoded: its first ${options.maxOctets} octets are used`);
           }
-        }
-      } catch (e) {
-        // What was read just before the damage may come from the damaged part: those hosts are unreachable.
-        let marked = 0;
-        const from = parser.offset - SUSPECT_OCTETS;
-        for (let k = mine.length - 1; k >= 0 && mine[k].offset >= from; k--) {
-          const { key, capture } = mine[k];
-          if (options.each === undefined && captures.get(key) !== capture) continue; // (replaced by a later one, also here)
-          if (capture.damaged === undefined) {
-            capture.damaged = `read just before the damage in ${file}`;
-            marked++;
+          const capture: WarcCapture = { date: item.date, status: item.status, location: item.location, bodyAt: 0, bodyLength: 0 };
+          if (item.damaged !== undefined) capture.damaged = item.damaged;
+          else if (item.body !== null && item.body.length > 0) {
+            capture.bodyAt = batch.add(item.body);
+            capture.bodyLength = item.body.length;
           }
+          mine.push({ offset, key, capture });
+          if (options.each !== undefined) options.each(key, capture);
+          else captures.set(key, capture);
+        } else if (item.kind === 'damage') {
+          // What was read just before the damage may come from the damaged part: those hosts are unreachable.
+          let marked = 0;
+          for (let k = mine.length - 1; k >= 0 && mine[k].offset >= item.trustedBefore; k--) {
+            const { key, capture } = mine[k];
+            if (options.each === undefined && captures.get(key) !== capture) continue; // (replaced by a later one, also here)
+            if (capture.damaged === undefined) {
+              capture.damaged = `read just before the damage in ${file}`;
+              marked++;
+            }
+          }
+          stats.damaged++;
+          options.warn(`${file}: cannot read past ${gzip ? 'uncompressed ' : ''}offset ${item.offset} (${item.why}): the captures after it are skipped` +
+            (marked > 0 ? `, and ${marked} read just before it taken as unreachable` : ''));
+        } else if (size > 0) {
+          stats.damaged++;
+          options.warn(`${file}: no WARC record could be read (not a WARC file, or damaged)`);
         }
-        stats.damaged++;
-        options.warn(`${file}: cannot read past ${gzip ? 'uncompressed ' : ''}offset ${parser.offset} (${reason(e)}): the captures after it are skipped` +
-          (marked > 0 ? `, and ${marked} read just before it taken as unreachable` : ''));
-        stats.octets += size;
-        continue;
       }
-      if (records === 0 && size > 0) {
-        stats.damaged++;
-        options.warn(`${file}: no WARC record could be read (not a WARC file, or damaged)`);
-      }
+      stats.records += counts.records;
+      stats.responses += counts.responses;
       stats.octets += size;
     }
+    batch.flush();
   } catch (e) {
     closeSync(fd);
     dispose();
@@ -215,120 +175,43 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
   return { data: { spill, captures }, stats, dispose };
 }
 
-/** Octets handed to the inflater at a time: what one step may inflate is about 1,000 times as
- * much (deflate's bound), so a step holds at most ~4 MiB however the body is compressed. */
-const INFLATE_STEP = 4 << 10;
+/** The spill file written in batches of about BATCH octets (a body longer than that alone). */
+class SpillBatch {
+  private static readonly BATCH = 1 << 20;
+  private buf = Buffer.allocUnsafe(SpillBatch.BATCH);
+  private used = 0;
+  /** Octets written to the file. */
+  private written = 0;
 
-/** A response record's HTTP outcome, and for a 2xx its payload (warcio reads the headers;
- * chunks and Content-Encoding decoded here as warcio would, as a stream) up to maxOctets:
- * `truncated` says it went on (its first maxOctets octets are the body). A payload cut
- * short is damage. */
-async function readResponse(record: WARCRecord, date: number, maxOctets: number): Promise<WarcCapture & { truncated?: boolean }> {
-  const status = Number(record.httpHeaders?.statusCode ?? 0) || 0;
-  const capture: WarcCapture = { date, status, location: record.httpHeaders?.headers.get('location') ?? null, bodyAt: 0, bodyLength: 0 };
-  if (status < 200 || status > 299) return capture; // (its body is not read: the status decides)
-  const raw = record.reader as LimitReader;
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  let truncated = false;
-  try {
-    for await (const chunk of decodedPayload(record, raw)) {
-      chunks.push(chunk);
-      length += chunk.length;
-      if (length > maxOctets) {
-        truncated = true;
-        break;
+  constructor(private readonly fd: number) {}
+
+  /** Copies the body in; its place in the file. */
+  add(body: Uint8Array): number {
+    if (this.used + body.length > this.buf.length) {
+      this.flush();
+      if (body.length > this.buf.length) {
+        const at = this.written;
+        writeAll(this.fd, body, at);
+        this.written += body.length;
+        return at;
       }
     }
-  } catch (e) {
-    // A body that does not decode: the fetch failed (as fetchRobots says of one).
-    return { ...capture, damaged: `body not decodable (${reason(e)})` };
+    this.buf.set(body, this.used);
+    this.used += body.length;
+    return this.written + this.used - body.length;
   }
-  // The rest of the record is read past (not decoded), to tell a record cut short.
-  const unread = await readPast(raw);
-  if (unread > 0) return { ...capture, damaged: `capture cut short (${unread} octets missing)` };
-  const body = concatChunks(chunks, length);
-  capture.body = deflateRawSync(truncated ? body.subarray(0, maxOctets) : body);
-  capture.bodyLength = capture.body.length;
-  return { ...capture, truncated };
-}
 
-/** Reads a record's payload to its end, or the file's: the octets its Content-Length promised and
- * the file did not hold (warcio's record reader keeps that count), then none (so its skip waits for none). */
-async function readPast(raw: LimitReader): Promise<number> {
-  for await (const _ of raw) void _;
-  const unread = raw.limit;
-  raw.setLimitSkip(0);
-  return unread;
-}
-
-/**
- * A 2xx response's payload decoded as warcio's record.readFully(true) decodes
- * it (Transfer-Encoding: chunked, then Content-Encoding by its inflater, the
- * octets as they are when they do not inflate), as a stream of small steps:
- * warcio reads an HTTP chunk whole, and inflates what it is handed at once.
- */
-function decodedPayload(record: WARCRecord, raw: LimitReader): AsyncIterable<Uint8Array> {
-  const headers = record.httpHeaders!.headers;
-  let encoding = headers.get('content-encoding');
-  const transfer = headers.get('transfer-encoding');
-  const chunked = transfer === 'chunked';
-  if (!encoding && !chunked) encoding = transfer; // (as warcio does)
-  const payload = chunked ? dechunked(raw) : raw;
-  return encoding ? new AsyncIterReader(steps(payload), encoding as 'gzip', false) : payload;
-}
-
-/** The octets in pieces of at most INFLATE_STEP. */
-async function* steps(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  for await (const chunk of source) {
-    for (let at = 0; at < chunk.length; at += INFLATE_STEP) yield chunk.subarray(at, at + INFLATE_STEP);
+  flush(): void {
+    writeAll(this.fd, this.buf.subarray(0, this.used), this.written);
+    this.written += this.used;
+    this.used = 0;
   }
 }
 
-/**
- * HTTP chunked transfer coding undone as warcio's dechunk does (a size line
- * that does not read ends the decoding: the rest passes as it is, the size
- * line too when it is the first), but each chunk's data passed on as it
- * comes, never held whole (a chunk may claim 4 GiB); so of a malformed first
- * chunk (short, or not ended by CRLF) its size line is not passed on.
- */
-async function* dechunked(raw: LimitReader): AsyncGenerator<Uint8Array> {
-  const reader = new AsyncIterReader(raw, null);
-  for (let first = true; ; first = false) {
-    const line = await reader.readlineRaw(64);
-    const size = line ? parseInt(new TextDecoder().decode(line), 16) : 0;
-    if (Number.isNaN(size) || size > 2 ** 32) {
-      if (first && line) yield line;
-      break;
-    }
-    if (size === 0) return;
-    let left = size;
-    while (left > 0) {
-      const piece = await reader.readSize(Math.min(left, 1 << 16));
-      if (piece.length === 0) break;
-      left -= piece.length;
-      yield piece;
-    }
-    if (left > 0) return; // (the record ends inside the chunk)
-    const crlf = await reader.readSize(2);
-    if (crlf[0] !== 13 || crlf[1] !== 10) {
-      yield crlf;
-      break;
-    }
-  }
-  yield* reader;
+function writeAll(fd: number, octets: Uint8Array, at: number): void {
+  for (let done = 0; done < octets.length; ) done += writeSync(fd, octets, done, octets.length - done, at + done);
 }
 
 function isList(files: readonly string[] | AsyncIterable<string>): files is readonly string[] {
   return Array.isArray(files);
-}
-
-function isGzip(file: string): boolean {
-  const fd = openSync(file, 'r');
-  try {
-    const head = Buffer.alloc(2);
-    return readSync(fd, head, 0, 2, 0) === 2 && head[0] === 0x1f && head[1] === 0x8b;
-  } finally {
-    closeSync(fd);
-  }
 }

@@ -4,7 +4,6 @@
 // captures (up to 5 hops, across hosts: the rules of the file reached apply
 // to the original host).
 import { openSync, readSync } from 'node:fs';
-import { inflateRawSync } from 'node:zlib';
 import { responseStep } from '../../crawler/fetch-robots.js';
 import type { Origin } from '../classify/classification.js';
 import { BulkError, reason } from '../errors.js';
@@ -53,8 +52,12 @@ export class WarcRobots {
         throw new BulkError(`cannot read the WARC index's bodies (${this.data.spill}): ${reason(e)}`);
       }
     }
-    const packed = Buffer.allocUnsafe(length);
-    readSync(this.fd, packed, 0, length, at);
-    return inflateRawSync(packed);
+    const body = Buffer.allocUnsafe(length);
+    for (let done = 0; done < length; ) {
+      const n = readSync(this.fd, body, done, length - done, at + done);
+      if (n === 0) throw new BulkError(`the WARC index's bodies (${this.data.spill}) end early`);
+      done += n;
+    }
+    return body;
   }
 }

@@ -1,0 +1,397 @@
+// The fast reader of WARC files: records parsed on the octets of the
+// (inflated) stream, as warcio parses them, for the layouts WARC files come in
+// (plain, gzip per record as WARC writers write them, the whole file gzipped):
+// zlib's streaming inflater (which checks each member's CRC-32) works in
+// libuv's thread pool while this thread parses. A record held whole (up to
+// HOLD octets) is read in place; a longer one is streamed, its body kept up to
+// maxOctets and the rest passed over, so memory is bounded whatever a record
+// holds. What it does not read as warcio would it leaves to warcio
+// (warcio-captures.ts): a record whose headers are not plain ASCII lines or
+// whose payload is encoded (chunks, Content-Encoding) is handed over alone
+// ('odd'); a record framed otherwise than the WARC writers frame them
+// (Content-Length octets, then CRLFCRLF, then the next "WARC/" or the end),
+// cut short, or met by an error (a damaged gzip member) ends it, and warcio
+// reads the file from the last record given on ('fallback', that one not given
+// again: so its parser is where it would have been, its offsets the same): a
+// record is given only once the next one's "WARC/" is seen. So it never reads
+// otherwise than warcio.
+//
+// Why (node --cpu-prof, on the corpus ×10 as a WARC: 46 MiB, 42,410 records,
+// which `gzip -dc` reads in 1.45 s): warcio's pass took 6.5 s. 2.7 s of it
+// re-deflated each body for the spill (deflateRawSync sets up a 256 KiB deflate
+// state per call; level 1 saves only a third); warcio's own parsing took ~1.4 s
+// (an await per line and per chunk, an undici Headers per header block, each
+// header validated, the block decoded to a string); ~1 s went to the
+// per-record promise chains (the payload streamed through async generators)
+// and their garbage; 0.7 s waiting for the inflater. The inflating itself is
+// 0.4-0.6 s of a thread-pool thread (Node's zlib inflates faster than gzip -dc).
+// Inflating each member with its own inflateRawSync was tried: 3 s, most of it
+// making a zlib stream object per record (0.5 s) and its 64 KiB output chunk
+// (GC 0.65 s).
+// After (same file, same run, alternating, one thread): the index 1.02-1.04 s
+// (44-45 MiB/s of WARC) against 4.63-4.67 s (9.9 MiB/s) before, `gzip -dc`
+// 0.90-0.93 s: 0.88× gzip -dc, from 0.20×; peak RSS 121-124 MiB, from 136-148.
+// What is left (--cpu-prof, 1.16 s): 0.2 s idle waiting for zlib, 0.2 s zlib's
+// stream plumbing, 0.12 s GC, ~0.3 s this parsing. The rest of the way is
+// threads (several files, or ranges of one, at once), not done yet.
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { captureKey, type CaptureReadOptions, type WarcReadItem } from './warc-capture-read.js';
+
+/** A record up to this long (headers and block) is held whole; a longer one is streamed. */
+export const HOLD = 4 << 20;
+/** zlib's output chunk: 256 KiB, a quarter of the trips to the thread pool of warcio's 64 KiB,
+ * inflates 20% faster (403 ms against 517 ms, the corpus ×10); 1 MiB, and 8 MiB of read-ahead
+ * between zlib and the parsing, changed nothing measurable. (Damage is warcio's to judge.) */
+const CHUNK = 256 << 10;
+/** WARC or HTTP headers longer than this are left to warcio. */
+const HEADERS_MAX = 256 << 10;
+
+export type FastRecordItem =
+  | WarcReadItem
+  /** A whole record this reader leaves to warcio (its octets, a view: use before the next item); its record is counted. */
+  | { kind: 'odd'; record: Uint8Array; offset: number }
+  /** Read the file with warcio from uncompressed octet `offset` (a record's first) on, its first
+   * `given` records (0 or 1: the last this reader gave) not given again. */
+  | { kind: 'fallback'; offset: number; given: number };
+
+const CRLFCRLF = Buffer.from('\r\n\r\n');
+const WARC_NAMES = ['warc-type', 'warc-target-uri', 'warc-date', 'content-length'];
+const HTTP_NAMES = ['location', 'content-encoding', 'transfer-encoding'];
+/** What readRecord says of a record it does not read itself. */
+const NEED = Symbol('need more octets');
+const ODD = Symbol('odd');
+const FRAMING = Symbol('framing');
+
+/** A record longer than HOLD, being read as its octets come: its capture, the body kept so far. */
+interface Streamed {
+  /** The record's first octet, and its block's end, in the stream. */
+  offset: number;
+  blockEnd: number;
+  /** Octets of the block still to come, and of the body still to keep. */
+  left: number;
+  keep: number;
+  capture: Capture | null;
+  kept: Buffer[];
+  /** It is a response with a target URI (counted when it is read to its end). */
+  response: boolean;
+}
+
+type Capture = WarcReadItem & { kind: 'capture' };
+
+/** The captures of `file` in file order (see the file's comment). */
+export async function* fastRecordCaptures(file: string, gzip: boolean, options: CaptureReadOptions): AsyncGenerator<FastRecordItem> {
+  const stream = createReadStream(file, { highWaterMark: 1 << 20 });
+  let read = 0;
+  stream.on('data', (chunk) => {
+    read += chunk.length;
+    options.progress?.(read);
+  });
+  let source: Readable = stream;
+  if (gzip) {
+    const gunzip = createGunzip({ chunkSize: CHUNK });
+    stream.on('error', (e) => gunzip.destroy(e));
+    source = stream.pipe(gunzip);
+  }
+  const octets = new Octets();
+  /** A long record whose block is coming, and one whose block came (its trailer to check). */
+  let streamed: Streamed | null = null;
+  let ended: Streamed | null = null;
+  try {
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      let c = chunk;
+      while (c.length > 0) {
+        if (streamed !== null) {
+          const take = Math.min(c.length, streamed.left);
+          if (streamed.keep > 0) {
+            const piece = c.subarray(0, Math.min(take, streamed.keep));
+            streamed.kept.push(Buffer.from(piece));
+            streamed.keep -= piece.length;
+          }
+          streamed.left -= take;
+          c = c.subarray(take);
+          if (streamed.left > 0) break;
+          octets.restart(streamed.blockEnd);
+          ended = streamed;
+          streamed = null;
+        }
+        octets.append(c);
+        c = EMPTY;
+        if (ended !== null) {
+          const trailer = trailerAt(octets, 0);
+          if (trailer === NEED) break;
+          if (trailer === FRAMING) return yield octets.fallback();
+          octets.skip(4);
+          yield* finished(ended, octets, options);
+          ended = null;
+        }
+        for (const item of heldRecords(octets, options)) {
+          if (item.kind === 'streamed') {
+            streamed = item.streamed;
+            c = Buffer.from(octets.takeRest()); // (a copy: the buffer is reused)
+          } else {
+            yield item;
+            if (item.kind === 'fallback') return;
+          }
+        }
+      }
+    }
+  } catch {
+    // A gzip error, a read that fails: warcio reads from the first record not yet given (and
+    // meets the same error), so what is given before it, and how it is trusted, are warcio's.
+    stream.destroy();
+    yield octets.fallback();
+    return;
+  }
+  // At the end: the records left, then a record cut short (or what is no record) is warcio's to read.
+  octets.eof = true;
+  const last = streamed ?? ended;
+  if (last !== null) {
+    if (streamed !== null || trailerAt(octets, 0) !== true) return yield octets.fallback();
+    octets.skip(4);
+    yield* finished(last, octets, options);
+  }
+  for (const item of heldRecords(octets, options)) {
+    if (item.kind === 'streamed') return yield octets.fallback(); // (cannot be: the rest is short)
+    yield item;
+    if (item.kind === 'fallback') return;
+  }
+  if (octets.length > 0) return yield octets.fallback();
+  if (octets.offset === 0) yield { kind: 'empty' };
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/** A long record read to its end: counted, and its capture with the body kept. */
+function* finished(s: Streamed, octets: Octets, options: CaptureReadOptions): Generator<Capture> {
+  options.counts.records++;
+  octets.lastRecord = s.offset;
+  if (s.response) options.counts.responses++;
+  if (s.capture !== null) yield { ...s.capture, body: s.capture.body === null ? null : Buffer.concat(s.kept) };
+}
+
+/** The records whole in `octets`, read and passed over; then a record longer than HOLD to stream, or a fallback. */
+function* heldRecords(octets: Octets, options: CaptureReadOptions): Generator<FastRecordItem | { kind: 'streamed'; streamed: Streamed }> {
+  for (;;) {
+    const offset = octets.offset;
+    const r = readRecord(octets, options);
+    if (r === NEED) return;
+    if (r === FRAMING) return yield octets.fallback();
+    if (r !== ODD && 'left' in r) return yield { kind: 'streamed', streamed: r }; // (counted when read to its end)
+    options.counts.records++;
+    octets.lastRecord = offset;
+    if (r === ODD) {
+      yield { kind: 'odd', record: octets.view(octets.consumed), offset };
+      octets.skip(octets.consumed);
+    } else {
+      if (r.item !== null) yield r.item;
+      octets.skip(octets.consumed);
+    }
+  }
+}
+
+/** At octets[at]: CRLFCRLF, then the next record ("WARC/") or the end of the stream. */
+function trailerAt(octets: Octets, at: number): true | typeof NEED | typeof FRAMING {
+  const have = octets.length - at;
+  for (let i = 0; i < Math.min(have, TRAILER.length); i++) if (octets.byte(at + i) !== TRAILER[i]) return FRAMING;
+  if (have >= TRAILER.length || (octets.eof && have === 4)) return true;
+  return octets.eof ? FRAMING : NEED;
+}
+
+const TRAILER = Buffer.from('\r\n\r\nWARC/');
+
+/**
+ * The unread octets of the stream: a buffer that grows as chunks come, compacted as records are read.
+ * `offset` is the stream offset of the first unread octet; `consumed` what readRecord took.
+ */
+class Octets {
+  buf = Buffer.allocUnsafe(1 << 20);
+  start = 0;
+  end = 0;
+  offset = 0;
+  consumed = 0;
+  eof = false;
+
+  get length(): number {
+    return this.end - this.start;
+  }
+
+  byte(i: number): number {
+    return this.buf[this.start + i];
+  }
+
+  append(chunk: Buffer): void {
+    if (chunk.length === 0) return;
+    if (this.end + chunk.length > this.buf.length) {
+      const live = this.end - this.start;
+      const size = Math.max(this.buf.length, 2 * (live + chunk.length));
+      const next = size > this.buf.length ? Buffer.allocUnsafe(size) : this.buf;
+      this.buf.copy(next, 0, this.start, this.end);
+      this.buf = next;
+      this.start = 0;
+      this.end = live;
+    }
+    chunk.copy(this.buf, this.end);
+    this.end += chunk.length;
+  }
+
+  /** Passes over n octets. */
+  skip(n: number): void {
+    this.start += n;
+    this.offset += n;
+  }
+
+  /** A view of the next n octets. */
+  view(n: number): Buffer {
+    return this.buf.subarray(this.start, this.start + n);
+  }
+
+  /** The unread octets (a view), now taken. */
+  takeRest(): Buffer {
+    const rest = this.buf.subarray(this.start, this.end);
+    this.offset += this.end - this.start;
+    this.start = this.end;
+    return rest;
+  }
+
+  /** The offset of the last record given (counted), -1 before the first. */
+  lastRecord = -1;
+
+  /** Warcio to read on from the last record given (see FastRecordItem). */
+  fallback(): FastRecordItem {
+    return this.lastRecord < 0 ? { kind: 'fallback', offset: 0, given: 0 } : { kind: 'fallback', offset: this.lastRecord, given: 1 };
+  }
+
+  /** Empties it, the next octet being the stream's at `offset`. */
+  restart(offset: number): void {
+    this.start = 0;
+    this.end = 0;
+    this.offset = offset;
+  }
+}
+
+/**
+ * The record at the octets' start, read as warcio reads it (warcparser.ts,
+ * statusandheaders.ts): its first line, then header lines up to the first
+ * CRLFCRLF, Content-Length octets of block, then CRLFCRLF and the next
+ * "WARC/" (or the end). For a request, a response and a revisit with a block,
+ * the HTTP status line and header lines must end within the block (warcio
+ * reads them past it). Says NEED when more octets must come first; sets
+ * octets.consumed to the record's length with its CRLFCRLF.
+ */
+function readRecord(octets: Octets, options: CaptureReadOptions): { item: Capture | null } | Streamed | typeof NEED | typeof ODD | typeof FRAMING {
+  const r = octets.buf.subarray(octets.start, octets.end);
+  if (r.length < 5) return NEED;
+  if (r.toString('latin1', 0, 5) !== 'WARC/') return FRAMING;
+  const firstEnd = r.indexOf(10);
+  const headersEnd = firstEnd < 0 ? -1 : r.indexOf(CRLFCRLF, firstEnd + 1);
+  if (headersEnd < 0) return r.length > HEADERS_MAX ? FRAMING : NEED;
+  const block = headersEnd + 4;
+  const warc = headerValues(r, firstEnd + 1, headersEnd + 2, WARC_NAMES);
+  const length = warc === ODD ? oddLength(r, block) : warc.get('content-length');
+  if (length === undefined || length === null || !/^[0-9]+$/.test(length)) return FRAMING;
+  const end = block + Number(length);
+  const held = end + 4 <= HOLD;
+  if (held) {
+    // (Its trailer and the next record's "WARC/", or the end of the stream, must be here to tell.)
+    const trailer = trailerAt(octets, end);
+    if (trailer !== true) return trailer;
+  }
+  octets.consumed = end + 4;
+  if (warc === ODD) return held ? ODD : FRAMING;
+  const type = warc.get('warc-type');
+  const http = type === 'response' || type === 'request' || (type === 'revisit' && end > block);
+  // The HTTP status line and headers, as warcio looks for them (their end searched for after the status line).
+  const statusEnd = http ? r.indexOf(10, block) : -1;
+  if (http && statusEnd < 0) return r.length > block + HEADERS_MAX ? FRAMING : NEED;
+  const emptyStatus = statusEnd >= 0 && isPlain(r, block, statusEnd + 1) && r.toString('latin1', block, statusEnd + 1).trimEnd() === '';
+  const crlfcrlf = http && !emptyStatus ? r.indexOf(CRLFCRLF, statusEnd + 1) : -1;
+  if (http && !emptyStatus && crlfcrlf < 0) return r.length > statusEnd + HEADERS_MAX ? FRAMING : NEED;
+  const httpEnd = !http ? block : emptyStatus ? statusEnd + 1 : crlfcrlf + 4;
+  if (httpEnd > end) return FRAMING;
+  if (type === undefined) return held ? ODD : FRAMING; // (warcio says it is no WARC record)
+  let capture: Capture | null = null;
+  const url = warc.get('warc-target-uri') ?? '';
+  const key = type === 'response' ? captureKey(url) : undefined;
+  if (key !== undefined) {
+    let status = 0;
+    let location: string | null = null;
+    if (!emptyStatus) {
+      if (!isPlain(r, block, statusEnd + 1)) return held ? ODD : FRAMING;
+      const headers = headerValues(r, statusEnd + 1, httpEnd - 2, HTTP_NAMES);
+      if (headers === ODD || headers.has('content-encoding') || headers.has('transfer-encoding')) return held ? ODD : FRAMING;
+      const parts = r.toString('latin1', block, statusEnd + 1).trimEnd().split(' ');
+      status = Number(parts.length > 1 ? Number(parts[1]) : 0) || 0;
+      location = headers.get('location') ?? null;
+    }
+    if (held) options.counts.responses++;
+    const date = Date.parse(warc.get('warc-date') ?? '');
+    if (options.wants === undefined || options.wants(key, date)) {
+      const ok = status >= 200 && status <= 299;
+      const truncated = ok && end - httpEnd > options.maxOctets;
+      const body = !ok ? null : held ? r.subarray(httpEnd, truncated ? httpEnd + options.maxOctets : end) : Buffer.alloc(0);
+      capture = { kind: 'capture', url, key, date, status, location, body, truncated, offset: octets.offset };
+    }
+  }
+  if (held) return { item: capture };
+  // Longer than HOLD: what follows its HTTP headers is streamed (see fastRecordCaptures).
+  const offset = octets.offset;
+  octets.skip(httpEnd);
+  const keep = capture?.body != null ? Math.min(options.maxOctets, end - httpEnd) : 0;
+  return { offset, blockEnd: offset + end, left: end - httpEnd, keep, capture, kept: [], response: key !== undefined };
+}
+
+/** The Content-Length of WARC headers that are not plain lines, when it is one plain line of digits (else undefined). */
+function oddLength(r: Buffer, block: number): string | undefined {
+  const head = r.toString('latin1', 0, block);
+  const m = /\r\ncontent-length:[ \t]*([0-9]+)[ \t]*\r\n/i.exec(head);
+  if (m === null || /\r\ncontent-length:/i.test(head.slice(m.index + 2))) return undefined;
+  return m[1];
+}
+
+/** Octets from..to are printable ASCII, HT, and CRLF only as a pair. */
+function isPlain(r: Buffer, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = r[i];
+    if (c >= 0x20 && c < 0x7f) continue;
+    if (c === 9) continue;
+    if (c === 13 && r[i + 1] === 10 && i + 1 < to) {
+      i++;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
+/** RFC 9110 tchar, as undici's Headers takes a name (warcio drops a header it refuses). */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/**
+ * The values of `names` (lower case) among the header lines from..to (each ended by CRLF), as
+ * warcio's parse into a Headers gets them: a line without a colon passed over, the value
+ * trimmed, an empty value or a name that is not a token dropped. ODD when a byte is not
+ * printable ASCII or HT, a line is a continuation, or a name asked for comes twice.
+ */
+function headerValues(r: Buffer, from: number, to: number, names: string[]): Map<string, string> | typeof ODD {
+  if (!isPlain(r, from, to)) return ODD;
+  const found = new Map<string, string>();
+  for (let line = from; line < to; ) {
+    const lineEnd = r.indexOf(13, line);
+    if (r[line] === 32 || r[line] === 9) return ODD;
+    const colon = r.indexOf(58, line);
+    if (colon >= 0 && colon < lineEnd) {
+      const name = r.toString('latin1', line, colon).toLowerCase();
+      if (names.includes(name)) {
+        const value = r.toString('latin1', colon + 1, lineEnd).trim();
+        if (value !== '' && TOKEN.test(name)) {
+          if (found.has(name)) return ODD;
+          found.set(name, value);
+        }
+      }
+    }
+    line = lineEnd + 2;
+  }
+  return found;
+}

@@ -1,0 +1,148 @@
+// The fast WARC reader (warc-fast-records.ts) against warcio (warcio-captures.ts),
+// the judge: on every WARC file here, written by warcio in the three layouts
+// (plain, gzip per record, the whole file gzipped), cut short anywhere, damaged,
+// or with garbage around, both yield the same captures (URL, date, status,
+// Location, body cut to maxOctets, cut or damaged), the same damage and the same
+// counts; and the records the fast reader leaves to warcio (encoded payloads,
+// headers that are not plain ASCII) or streams (longer than HOLD) are among them.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { deflateSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readWarcCaptures, type CaptureReadOptions } from '../../src/bulk/sources/warc-captures.js';
+import { HOLD } from '../../src/bulk/sources/warc-fast-records.js';
+import { serializeCapture, writeWarc, type Capture, type WarcLayout } from '../helpers/warc-files.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'robots-warc-captures-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const at = (file: string) => path.join(dir, file);
+const rules = (tag: string) => `User-agent: *\nDisallow: /private-${tag}\n`;
+const chunked = (body: string) => `${(5).toString(16)}\r\n${body.slice(0, 5)}\r\n${(body.length - 5).toString(16)}\r\n${body.slice(5)}\r\n0\r\n\r\n`;
+
+const CAPTURES: Capture[] = [
+  { url: 'http://ok.example/robots.txt', body: rules('ok') },
+  { url: 'https://tls.example/robots.txt', body: rules('tls'), date: '2024-02-01T00:00:00Z' },
+  { url: 'http://empty.example/robots.txt', status: 204 },
+  { url: 'http://gzip.example/robots.txt', body: gzipSync(rules('gzip')), headers: { 'Content-Encoding': 'gzip' } },
+  { url: 'http://deflate.example/robots.txt', body: deflateSync(rules('deflate')), headers: { 'Content-Encoding': 'deflate' } },
+  { url: 'http://chunked.example/robots.txt', body: chunked(rules('chunked')), headers: { 'Transfer-Encoding': 'chunked' } },
+  { url: 'http://gone.example/robots.txt', status: 404, body: 'not found' },
+  { url: 'http://down.example/robots.txt', status: 503 },
+  { url: 'http://moved.example/robots.txt', status: 301, headers: { Location: 'https://www.moved.example/robots.txt' } },
+  { url: 'http://spaced.example/robots.txt', status: 302, headers: { Location: '   /elsewhere.txt   ' } },
+  { url: 'http://often.example/robots.txt', body: rules('newest'), date: '2024-03-01T00:00:00Z' },
+  { url: 'http://often.example/robots.txt', body: rules('oldest'), date: '2023-01-01T00:00:00Z' },
+  { url: 'http://baddate.example/robots.txt', body: rules('baddate'), date: 'not a date' },
+  { url: 'http://ok.example/robots.txt', type: 'request' },
+  { url: 'http://other.example/robots.txt', type: 'metadata', body: 'x' },
+  { url: 'http://revisit.example/robots.txt', type: 'revisit' },
+  { url: 'http://info.example/', type: 'warcinfo', body: 'software: test\r\n' },
+  { url: 'http://ok.example/page.html', body: 'User-agent: *\nDisallow: /\n' },
+  { url: 'http://bíen.example/robots.txt', body: rules('idn') }, // (a target URI that is not ASCII: warcio's)
+  { url: 'http://latin.example/robots.txt', body: rules('latin'), headers: { 'X-Note': 'caf\u00e9' } },
+  { url: 'http://long.example/robots.txt', body: `${rules('long')}${'#'.repeat(3000)}\n` },
+  { url: 'not a url', body: rules('nourl') },
+];
+
+/** The items of a file as a reader yields them, bodies as text (so a difference reads). */
+async function items(file: string, reader: 'auto' | 'warcio', options: Partial<CaptureReadOptions> = {}) {
+  const counts = { records: 0, responses: 0 };
+  const out: unknown[] = [];
+  for await (const item of readWarcCaptures(file, { maxOctets: 100, counts, ...options }, reader)) {
+    out.push(item.kind === 'capture' ? { ...item, body: item.body === null ? null : Buffer.from(item.body).toString('latin1') } : item);
+  }
+  return { items: out, counts };
+}
+
+async function same(file: string, options: Partial<CaptureReadOptions> = {}) {
+  const fast = await items(file, 'auto', options);
+  const judge = await items(file, 'warcio', options);
+  expect(fast, file).toEqual(judge);
+  return fast;
+}
+
+const LAYOUTS: WarcLayout[] = ['plain', 'gzip-records', 'gzip-whole'];
+
+describe('the fast WARC reader reads as warcio does', () => {
+  const whole: Record<string, Buffer> = {};
+  beforeAll(async () => {
+    for (const layout of LAYOUTS) whole[layout] = await writeWarc(at(`all-${layout}.warc`), CAPTURES, layout);
+  });
+
+  for (const layout of LAYOUTS) {
+    it(`every record kind, status, encoding and header (${layout}), bodies cut to maxOctets or not`, async () => {
+      for (const maxOctets of [100, 512000, 10]) {
+        const r = await same(at(`all-${layout}.warc`), { maxOctets });
+        expect(r.counts).toEqual({ records: CAPTURES.length, responses: CAPTURES.filter((c) => (c.type ?? 'response') === 'response').length - 1 });
+      }
+      // The latest-wins filter: a capture refused is neither read nor yielded.
+      const r = await same(at(`all-${layout}.warc`), { wants: (key) => !key.includes('often') });
+      expect(JSON.stringify(r.items)).not.toContain('often');
+    });
+
+    // (Not the whole file gzipped: warcio, and so the command before this reader, spins for ever on
+    // some cuts of it, e.g. 2,294 of this file's 2,929 octets; the fast reader hands such a file to warcio.)
+    it.skipIf(layout === 'gzip-whole')(`cut short anywhere (${layout}): the same captures, damage and counts`, async () => {
+      const octets = whole[layout];
+      const cuts = new Set<number>([1, 3, 5, 9, 10, 11, 100]);
+      for (let k = 1; k < 60; k++) cuts.add(Math.floor((octets.length * k) / 60));
+      for (const cut of [...cuts].filter((c) => c < octets.length)) {
+        writeFileSync(at('cut.warc'), octets.subarray(0, cut));
+        await same(at('cut.warc'));
+      }
+    });
+  }
+
+  it('garbage: not a WARC file, garbage after the records, between them, gzip of garbage, a damaged member', async () => {
+    const plain = whole.plain;
+    const records = whole['gzip-records'];
+    const cases: [string, Uint8Array][] = [
+      ['text', Buffer.from('this is not a WARC file\n'.repeat(10))],
+      ['binary', Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 7919) % 256))],
+      ['gzip-text', gzipSync('this is not a WARC file\n'.repeat(10))],
+      ['after-plain', Buffer.concat([plain, Buffer.from('trailing garbage\r\n')])],
+      ['after-gzip', Buffer.concat([records, Buffer.from('trailing garbage')])],
+      ['between', Buffer.concat([plain.subarray(0, plain.indexOf('WARC/1.1', 10)), Buffer.from('garbage line\r\n'), plain.subarray(plain.indexOf('WARC/1.1', 10))])],
+      ['blank-lines', Buffer.concat([plain.subarray(0, plain.indexOf('WARC/1.1', 10)), Buffer.from('\r\n\r\n'), plain.subarray(plain.indexOf('WARC/1.1', 10))])],
+      ['empty', Buffer.alloc(0)],
+    ];
+    const damaged = Buffer.from(records);
+    for (let k = damaged.length - 300; k < damaged.length - 280; k++) damaged[k] ^= 0x5a;
+    cases.push(['damaged', damaged]);
+    for (const [name, octets] of cases) {
+      writeFileSync(at(`${name}.warc`), octets);
+      await same(at(`${name}.warc`));
+    }
+  });
+
+  for (const layout of ['plain', 'gzip-records'] as const) {
+    it(`a record longer than HOLD (${layout}) is streamed: its body cut to maxOctets, the records after it read`, async () => {
+      const big = `${rules('big')}${'#'.repeat(HOLD + 1000)}\n`;
+      const captures: Capture[] = [
+        { url: 'http://before.example/robots.txt', body: rules('before') },
+        { url: 'http://big.example/robots.txt', body: big },
+        { url: 'http://big-404.example/robots.txt', status: 404, body: big },
+        { url: 'http://after.example/robots.txt', body: rules('after') },
+      ];
+      const octets = await writeWarc(at(`big-${layout}.warc`), captures, layout);
+      for (const maxOctets of [100, 500000, Infinity]) {
+        const r = await same(at(`big-${layout}.warc`), { maxOctets });
+        expect(r.items.map((i) => (i as { key: string }).key)).toEqual(captures.map((c) => c.url));
+      }
+      // Cut inside the long record, and in the one after it.
+      for (const cut of [octets.length - 100, Math.floor(octets.length / 2)]) {
+        writeFileSync(at('big-cut.warc'), octets.subarray(0, cut));
+        await same(at('big-cut.warc'));
+      }
+    });
+  }
+
+  it('records written one by one (each its own gzip member) with odd ones in between, several times over', async () => {
+    const parts: Uint8Array[] = [];
+    for (let k = 0; k < 200; k++) parts.push(await serializeCapture(CAPTURES[k % CAPTURES.length], true));
+    writeFileSync(at('many.warc.gz'), Buffer.concat(parts));
+    const r = await same(at('many.warc.gz'));
+    expect(r.counts.records).toBe(200);
+  });
+});
