@@ -105,19 +105,22 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const lines = (file) => readFileSync(file, 'utf8').split('\n').length - 1;
 const sizes = { long: lines(urls), short: lines(short) };
 for (const source of wanted) {
+  /** @typedef {Awaited<ReturnType<typeof run>>} Run */
+  /** @type {Map<number, { long: Run[], short: Run[], start: Run[] }>} */
   const runs = new Map(counts.map((t) => [t, { long: [], short: [], start: [] }]));
+  const of = (/** @type {number} */ t) => /** @type {{ long: Run[], short: Run[], start: Run[] }} */ (runs.get(t));
   for (let round = 0; round < Number(values.rounds); round++) {
     for (const t of counts) {
-      runs.get(t).long.push(await run(source, t, urls));
-      runs.get(t).short.push(await run(source, t, short));
-      runs.get(t).start.push(await run(source, t, one));
+      of(t).long.push(await run(source, t, urls));
+      of(t).short.push(await run(source, t, short));
+      of(t).start.push(await run(source, t, one));
     }
   }
   const mid = (rs, k) => median(rs.map((r) => r[k]));
-  const first = runs.get(counts[0]);
+  const first = of(counts[0]);
   console.log(`classify --robots-${source}, ${values.rounds} round(s), medians of CPU seconds (user + system) on the probes ×10 (${sizes.long.toLocaleString('en')} URLs):`);
   for (const t of counts) {
-    const { long, short: shorter, start } = runs.get(t);
+    const { long, short: shorter, start } = of(t);
     console.log(
       `  --threads ${String(t).padStart(2)}: ${mid(long, 'total').toFixed(2)} s, ${(mid(long, 'total') / mid(first.long, 'total')).toFixed(2)}× --threads ${counts[0]} ` +
         `(main ${mid(long, 'main').toFixed(2)}, classification threads ${mid(long, 'workers').toFixed(2)}, rest ${mid(long, 'rest').toFixed(2)}; ${(mid(long, 'rate') / 1e3).toFixed(0)}k URLs/s) [${long.map((r) => r.total.toFixed(2)).join(' ')}]; ` +
@@ -127,7 +130,7 @@ for (const source of wanted) {
   // What each thread over the first adds: a fixed part F (its start, its JIT's warm-up, its own
   // V8 helpers' work) and a part per URL R (routing, gathering, merging), from the two lengths.
   for (const t of counts.slice(1)) {
-    const extra = (k) => mid(runs.get(t)[k], 'total') - mid(first[k], 'total');
+    const extra = (/** @type {'long' | 'short'} */ k) => mid(of(t)[k], 'total') - mid(first[k], 'total');
     const perUrl = (extra('long') - extra('short')) / (sizes.long - sizes.short);
     const fixed = (extra('short') - perUrl * sizes.short) / (t - counts[0]);
     console.log(`  --threads ${t} over ${counts[0]}: +${fixed.toFixed(3)} s a thread (fixed) + ${(perUrl * 1e6).toFixed(3)} µs a URL`);
