@@ -7,12 +7,12 @@
 // octets per capture, sorted by hash), never its records read whole. The
 // captures chosen become the WarcIndexData that --robots-warc hands the
 // threads (warc-robots.ts), their bodies copied to a spill file of this run.
-import { closeSync, fstatSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Shard } from '../classify/classification.js';
 import { BulkError, reason } from '../errors.js';
 import { captureKey, type WarcCapture, type WarcIndex, type WarcIndexStats } from './warc-index.js';
+import { tempDir } from './temp-dir.js';
 import {
   captureShard, crc32, decodeFooter, decodeHeader, decodeRecord, DIRECTORY_ENTRY, FOOTER_OCTETS, FORMAT_VERSION, HEADER_OCTETS, keyHash, MANIFEST, RECORD_FIXED,
   type IndexManifest, type ShardFooter,
@@ -20,7 +20,6 @@ import {
 
 /** Hops a redirect chain may take (responseStep follows 5; one more tells a sixth). */
 const MAX_HOPS = 6;
-const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 export interface ReadIndexOptions {
   /** --shard i/N: shard i of each index (N theirs); none: every shard. */
@@ -266,17 +265,9 @@ class ShardReader {
 
   /** The chosen captures, their bodies copied to a spill file of this run (removed by dispose, and on a signal). */
   finish(began: number): WarcIndex {
-    const dir = mkdtempSync(join(tmpdir(), 'robots-index-'));
-    const spill = join(dir, 'bodies');
-    const onSignal = (signal: NodeJS.Signals) => {
-      dispose();
-      process.kill(process.pid, signal);
-    };
-    const dispose = () => {
-      for (const signal of SIGNALS) process.off(signal, onSignal);
-      rmSync(dir, { recursive: true, force: true });
-    };
-    for (const signal of SIGNALS) process.once(signal, onSignal);
+    const dir = tempDir('robots-index-');
+    const spill = join(dir.path, 'bodies');
+    const dispose = dir.dispose;
     const captures = new Map<string, WarcCapture>();
     const out = openSync(spill, 'w');
     try {

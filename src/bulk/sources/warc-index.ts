@@ -9,11 +9,11 @@
 // read a host's capture synchronously when the host is first needed
 // (warc-robots.ts), so memory holds the index (a few dozen octets and the URL
 // per capture), never the bodies.
-import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, openSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { BulkError, reason } from '../errors.js';
 import { isGzip, readWarcCaptures } from './warc-captures.js';
+import { tempDir } from './temp-dir.js';
 
 export { captureKey } from './warc-capture-read.js';
 
@@ -37,8 +37,6 @@ export interface WarcIndexData {
   /** By target URL (as new URL() writes it, without fragment). */
   captures: Map<string, WarcCapture>;
 }
-
-const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 export interface WarcIndexStats {
   files: number;
@@ -85,23 +83,12 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
   };
   const sizes = isList(files) ? files.map(sizeOf) : [];
   let total = sizes.reduce((a, b) => a + b, 0);
-  const dir = mkdtempSync(join(tmpdir(), 'robots-warc-'));
-  const spill = join(dir, 'bodies');
+  const dir = tempDir('robots-warc-');
+  const spill = join(dir.path, 'bodies');
   const fd = openSync(spill, 'w');
   const captures = new Map<string, WarcCapture>();
   const stats: WarcIndexStats = { files: 0, octets: 0, records: 0, responses: 0, damaged: 0, truncated: 0, ms: 0 };
-  // Removed at the end, on an error, and when the run is interrupted (Ctrl-C, a
-  // kill): the spill may hold gigabytes. The signal is then raised again, so
-  // the process ends as it would have.
-  const onSignal = (signal: NodeJS.Signals) => {
-    dispose();
-    process.kill(process.pid, signal);
-  };
-  const dispose = () => {
-    for (const signal of SIGNALS) process.off(signal, onSignal);
-    rmSync(dir, { recursive: true, force: true });
-  };
-  for (const signal of SIGNALS) process.once(signal, onSignal);
+  const dispose = dir.dispose;
   // Bodies are gathered here and written in batches: a write per capture cost more than the body.
   const batch = new SpillBatch(fd);
   try {

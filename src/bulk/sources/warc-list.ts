@@ -10,13 +10,13 @@
 // disk holds at most PREFETCH + 1 downloads, and memory none of them. A URL
 // that fails after its retries is said and skipped (`skipped`), and the
 // caller says so at the end.
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { BulkError, reason } from '../errors.js';
 import { download, DownloadFailed, DOWNLOAD_DEFAULTS, type DownloadOptions } from './warc-download.js';
+import { tempDir, type TempDir } from './temp-dir.js';
 
 /** What relative entries are relative to when no --warc-base is given: Common Crawl's own host (its lists' entries are keys there). */
 export const DEFAULT_WARC_BASE = 'https://data.commoncrawl.org/';
@@ -219,31 +219,19 @@ export class WarcFiles implements AsyncIterable<LocalWarc> {
   async *[Symbol.asyncIterator](): AsyncGenerator<LocalWarc> {
     const began = performance.now();
     const stop = new AbortController();
-    let dir: string | null = null;
+    let dir: TempDir | null = null;
     const pending: Promise<{ entry: WarcListEntry; file?: string; why?: string }>[] = [];
     let next = 0;
     let done = 0;
     let octets = 0;
     let failuresInARow = 0;
     const progress = () => this.hooks.progress?.({ done, total: this.total, downloaded: octets, ms: performance.now() - began });
-    // The downloads' directory goes at the end, on an error, and when the run is interrupted
-    // (the signal is then raised again, so the process ends as it would have).
-    const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-    const onSignal = (signal: NodeJS.Signals) => {
-      cleanUp();
-      process.kill(process.pid, signal);
-    };
-    const cleanUp = () => {
-      for (const signal of SIGNALS) process.off(signal, onSignal);
-      if (dir !== null) rmSync(dir, { recursive: true, force: true });
-    };
+    // The downloads' directory goes at the end, on an error, and when the run is interrupted.
+    const cleanUp = () => dir?.dispose();
     const obtain = async (entry: WarcListEntry, k: number) => {
       if (entry.path !== undefined) return { entry, file: entry.path };
-      if (dir === null) {
-        dir = mkdtempSync(join(tmpdir(), 'robots-warc-list-'));
-        for (const signal of SIGNALS) process.once(signal, onSignal);
-      }
-      const file = join(dir, `${k}.warc`);
+      dir ??= tempDir('robots-warc-list-');
+      const file = join(dir.path, `${k}.warc`);
       try {
         const n = await download(entry.url, file, {
           ...this.fetch,
