@@ -57,14 +57,14 @@ function runCli(command) {
   return { status: r.status, stderr: r.stderr ?? r.error?.message ?? '', seconds, ...(peak ? { peakMiB: Number(peak[1]) / 1024 } : {}) };
 }
 
-const INDEX_SUMMARY = /^robots index: ([\d,]+) captures .*\(([\d.]+) MiB in ([\d.]+) s, [\d.]+ MiB\/s\)/m;
+const INDEX_SUMMARY = /^robots index: ([\d,]+) captures .*\(([\d.]+) MiB in ([\d.]+) s, [\d.]+ MiB\/s\) written to .* \(([\d.]+) MiB\)/m;
 
 /**
  * One run of `robots index --robots-warc WARC --shards N --out DIR ARGS`: the
- * captures, the WARC's MiB/s by the command's own clock (its summary: reading,
- * parsing and writing the shards, process start excluded) and by the wall clock
- * (process start included), wall seconds, and the peak resident memory (MiB)
- * when /usr/bin/time is there.
+ * captures, the WARC's MiB/s by the command's own clock (its summary: the
+ * reading pass only; writing the shards comes after it) and by the wall clock
+ * (the whole command, process start included), wall seconds, the MiB of shards
+ * written, and the peak resident memory (MiB) when /usr/bin/time is there.
  * @param {string} warc
  * @param {number} shards
  * @param {string} out
@@ -80,6 +80,7 @@ export function runIndex(warc, shards, out, args = []) {
     ownMiBs: Number(m[2]) / Math.max(Number(m[3]), 1e-3),
     wallMiBs: mib / r.seconds,
     seconds: r.seconds,
+    outMiB: Number(m[4]),
     ...(r.peakMiB === undefined ? {} : { peakMiB: r.peakMiB }),
   };
 }

@@ -228,7 +228,7 @@ export const classifyWarc = {
         label: `robots index --shards ${INDEX_SHARDS} of the WARC ×${copies} (MiB/s in the note)`,
         median: undefined,
         samples: indexing.length,
-        note: `${mid(own).toFixed(1)} MiB/s of WARC (${own[0].toFixed(1)}–${own[own.length - 1].toFixed(1)}; its own clock), ${(mid(own) / gz).toFixed(2)}× \`gzip -dc\` (${gz.toFixed(1)} MiB/s, same run; goal ≥ 1×); ${mid(indexing.map((r) => r.wallMiBs)).toFixed(1)} MiB/s with process start, ${(mid(indexing.map((r) => r.wallMiBs)) / gz).toFixed(2)}×; ${peak(indexing)}`,
+        note: `reading pass ${mid(own).toFixed(1)} MiB/s of WARC (${own[0].toFixed(1)}–${own[own.length - 1].toFixed(1)}; its summary's clock), ${(mid(own) / gz).toFixed(2)}× \`gzip -dc\` (${gz.toFixed(1)} MiB/s, same run; goal ≥ 1×); whole command (writing ${mid(indexing.map((r) => r.outMiB)).toFixed(0)} MiB of shards, process start) ${mid(indexing.map((r) => r.wallMiBs)).toFixed(1)} MiB/s, ${(mid(indexing.map((r) => r.wallMiBs)) / gz).toFixed(2)}×; ${peak(indexing)}`,
       },
       row(`--robots-index of that index, --cache-mb 16, 1 thread`, runs.bigIndexed, `${against(runs.bigIndexed, runs.big)}× --robots-warc of the WARC; ${peak(runs.bigIndexed)}`),
       row(`index + classify of the corpus ×${copies} end to end, 1 thread (wall clock)`, endToEnd, `${mid(endToEnd.map((r) => r.seconds)).toFixed(2)} s wall for ${endToEnd[0].urls.toLocaleString('en')} URLs (robots index, then classify --robots-index; process starts included), ${(mid(endToEnd.map((r) => r.own)) / mid(runs.big.map((r) => r.wall))).toFixed(2)}× --robots-warc's wall-clock rate; ${peak(endToEnd)}`),
