@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { WARCRecord, WARCSerializer } from 'warcio';
 import { SHARED } from '../corpus.mjs';
-import { repeatedUrlFile, runClassify, urlListFile } from '../classify-cli.mjs';
+import { repeatedUrlFile, runClassify, runIndex, urlListFile } from '../classify-cli.mjs';
 import { formatFigure } from '../format.mjs';
 import { shuffled } from '../synthetic.mjs';
 
@@ -150,18 +150,27 @@ function gunzipMiBs(file) {
   return statSync(file).size / 2 ** 20 / ((performance.now() - began) / 1000);
 }
 
+/** Host shards of the bench's indexes (`robots index --shards`): a crawl's map step writes many. */
+const INDEX_SHARDS = 16;
+
+/** A temp folder for an index `robots index` writes (an index of as many shards there is replaced). */
+const indexDir = (name) => path.join(os.tmpdir(), `robots-bench-index-${name}`);
+
 /**
  * --robots-warc against --robots-dir on the same files and URLs (the corpus
  * probes), 1 and 2 threads; five crawlers at once (--crawlers) against one;
  * and a WARC ten times the corpus (42,410 hosts) through a 16 MiB host cache:
  * indexing MiB/s against `gzip -dc` on the same file in the same run (issue 31's
- * goal: at least as fast), and peak memory.
+ * goal: at least as fast), and peak memory. Issue 31's map and reduce steps
+ * beside them: `robots index` of that WARC (MiB/s against the same `gzip -dc`),
+ * index + `classify --robots-index` end to end, and --robots-index against
+ * --robots-dir on the corpus probes (goal: at least as fast).
  */
 export const classifyWarc = {
   ...common,
   id: 'classify-warc',
   title: 'robots classify, robots.txt from a WARC',
-  describe: (ctx) => `\`robots classify --robots-warc\` (the corpus files as a WARC of captures) against \`--robots-dir\` on the same corpus probe URLs; \`--crawlers ${CRAWLERS.join(',')}\` against one crawler; a WARC of the corpus ${ctx.quick ? 3 : 10} times over (hosts renamed) with \`--cache-mb 16\`. ${repetitions(ctx.quick)} run(s) each, alternating`,
+  describe: (ctx) => `\`robots classify --robots-warc\` (the corpus files as a WARC of captures) and \`--robots-index\` (the same WARC through \`robots index --shards ${INDEX_SHARDS}\`) against \`--robots-dir\` on the same corpus probe URLs; \`--crawlers ${CRAWLERS.join(',')}\` against one crawler; a WARC of the corpus ${ctx.quick ? 3 : 10} times over (hosts renamed) with \`--cache-mb 16\`, classified from it and indexed then classified; \`gzip -dc\` of it. ${repetitions(ctx.quick)} run(s) each, alternating`,
   async run(ctx) {
     const urls = urlListFile('probes', ctx.corpus().flatMap((h) => h.urls));
     const warc = await corpusWarc(1);
@@ -169,30 +178,60 @@ export const classifyWarc = {
     const big = await corpusWarc(copies);
     const bigUrls = urlListFile(`probes-x${copies}`, Array.from({ length: copies }, (_, k) => ctx.corpus().flatMap((h) => h.urls.map((u) => (k === 0 ? u : u.replace('https://', `https://${k}.`))))).flat());
     const common = ['--profile', 'google', '--max-bytes', 'Infinity'];
-    /** @type {Record<'warc1' | 'dir1' | 'warc2' | 'dir2' | 'five' | 'one' | 'big', ClassifyRun[]>} */
-    const runs = { warc1: [], dir1: [], warc2: [], dir2: [], five: [], one: [], big: [] };
+    // The corpus's index, made once (its classification is what is timed); the same bodies as the WARC's, uncut.
+    const index = indexDir('corpus-x1');
+    runIndex(warc, INDEX_SHARDS, index, ['--max-octets', 'Infinity']);
+    const bigIndex = indexDir(`corpus-x${copies}`);
+    /** @type {Record<'warc1' | 'dir1' | 'index1' | 'warc2' | 'dir2' | 'index2' | 'five' | 'one' | 'big' | 'bigIndexed', ClassifyRun[]>} */
+    const runs = { warc1: [], dir1: [], index1: [], warc2: [], dir2: [], index2: [], five: [], one: [], big: [], bigIndexed: [] };
+    /** @type {ReturnType<typeof runIndex>[]} `robots index` of the big WARC */
+    const indexing = [];
     /** gzip -dc on the big WARC, beside each of its runs (the machine's noise on both alike). */
     const gunzip = [];
     for (let i = 0; i < repetitions(ctx.quick); i++) {
       for (const t of [1, 2]) {
         runs[`warc${t}`].push(runClassify(['--robots-warc', warc, '--agent', ctx.agent, ...common, urls], t));
         runs[`dir${t}`].push(runClassify(['--robots-dir', ROBOTS_DIR, '--agent', ctx.agent, ...common, urls], t));
+        runs[`index${t}`].push(runClassify(['--robots-index', index, '--agent', ctx.agent, ...common, urls], t));
       }
       runs.one.push(runClassify(['--robots-warc', warc, '--crawlers', ctx.agent, ...common, '--format', 'jsonl', urls], 1));
       runs.five.push(runClassify(['--robots-warc', warc, '--crawlers', CRAWLERS.join(','), ...common, '--format', 'jsonl', urls], 1));
       runs.big.push(runClassify(['--robots-warc', big, '--agent', ctx.agent, ...common, '--cache-mb', '16', bigUrls], 1));
       gunzip.push(gunzipMiBs(big));
+      indexing.push(runIndex(big, INDEX_SHARDS, bigIndex, ['--max-octets', 'Infinity']));
+      runs.bigIndexed.push(runClassify(['--robots-index', bigIndex, '--agent', ctx.agent, ...common, '--cache-mb', '16', bigUrls], 1));
     }
     const mid = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const row = (label, list, note) => ({ label, ...summarise(list), note });
+    const peak = (list) => `${mid(list.map((r) => r.peakMiB ?? NaN)).toFixed(0)} MiB peak resident memory (/usr/bin/time)`;
+    const against = (a, b) => (mid(a.map((r) => r.own)) / mid(b.map((r) => r.own))).toFixed(2);
+    const gz = mid(gunzip);
+    // Index then classify, one after the other as a crawl's map and reduce steps run: the wall clock of
+    // both commands (process starts included), the peak of the two.
+    const endToEnd = runs.bigIndexed.map((c, i) => {
+      const rate = c.urls / (indexing[i].seconds + c.seconds);
+      return { ...c, own: rate, wall: rate, seconds: indexing[i].seconds + c.seconds, peakMiB: Math.max(indexing[i].peakMiB ?? NaN, c.peakMiB ?? NaN) };
+    });
+    const own = indexing.map((r) => r.ownMiBs).sort((a, b) => a - b);
     const variants = [
-      row('--robots-warc, 1 thread', runs.warc1, `${(mid(runs.warc1.map((r) => r.own)) / mid(runs.dir1.map((r) => r.own))).toFixed(2)}× --robots-dir; indexing ${mid(runs.warc1.map((r) => r.indexMiBs)).toFixed(1)} MiB/s of WARC`),
+      row('--robots-warc, 1 thread', runs.warc1, `${against(runs.warc1, runs.dir1)}× --robots-dir; indexing ${mid(runs.warc1.map((r) => r.indexMiBs)).toFixed(1)} MiB/s of WARC`),
       row('--robots-dir, 1 thread', runs.dir1, ''),
-      row('--robots-warc, 2 threads', runs.warc2, `${(mid(runs.warc2.map((r) => r.own)) / mid(runs.dir2.map((r) => r.own))).toFixed(2)}× --robots-dir`),
+      row('--robots-warc, 2 threads', runs.warc2, `${against(runs.warc2, runs.dir2)}× --robots-dir`),
       row('--robots-dir, 2 threads', runs.dir2, ''),
+      row(`--robots-index (${INDEX_SHARDS} shards, read whole), 1 thread`, runs.index1, `${against(runs.index1, runs.dir1)}× --robots-dir (goal ≥ 1×); ${peak(runs.index1)}`),
+      row(`--robots-index (${INDEX_SHARDS} shards, read whole), 2 threads`, runs.index2, `${against(runs.index2, runs.dir2)}× --robots-dir (goal ≥ 1×)`),
       row('--crawlers (1), JSON lines, 1 thread', runs.one, ''),
       row(`--crawlers (5), JSON lines, 1 thread`, runs.five, `time ${(mid(runs.one.map((r) => r.own)) / mid(runs.five.map((r) => r.own))).toFixed(2)}× one crawler's`),
-      row(`WARC of the corpus ×${copies}, --cache-mb 16, 1 thread`, runs.big, `${mid(runs.big.map((r) => r.peakMiB ?? NaN)).toFixed(0)} MiB peak resident memory (/usr/bin/time); indexing ${mid(runs.big.map((r) => r.indexMiBs)).toFixed(1)} MiB/s of WARC, ${(mid(runs.big.map((r) => r.indexMiBs)) / mid(gunzip)).toFixed(2)}× \`gzip -dc\` on the same file (${mid(gunzip).toFixed(1)} MiB/s, same run; goal ≥ 1×)`),
+      row(`WARC of the corpus ×${copies}, --cache-mb 16, 1 thread`, runs.big, `${peak(runs.big)}; indexing ${mid(runs.big.map((r) => r.indexMiBs)).toFixed(1)} MiB/s of WARC, ${(mid(runs.big.map((r) => r.indexMiBs)) / gz).toFixed(2)}× \`gzip -dc\` on the same file (${gz.toFixed(1)} MiB/s, same run; goal ≥ 1×)`),
+      // No URLs here: the figure is in the note (MiB/s of the WARC as it is on disk, as gzip -dc's).
+      {
+        label: `robots index --shards ${INDEX_SHARDS} of the WARC ×${copies} (MiB/s in the note)`,
+        median: undefined,
+        samples: indexing.length,
+        note: `reading pass ${mid(own).toFixed(1)} MiB/s of WARC (${own[0].toFixed(1)}–${own[own.length - 1].toFixed(1)}; its summary's clock), ${(mid(own) / gz).toFixed(2)}× \`gzip -dc\` (${gz.toFixed(1)} MiB/s, same run; goal ≥ 1×); whole command (writing ${mid(indexing.map((r) => r.outMiB)).toFixed(0)} MiB of shards, process start) ${mid(indexing.map((r) => r.wallMiBs)).toFixed(1)} MiB/s, ${(mid(indexing.map((r) => r.wallMiBs)) / gz).toFixed(2)}×; ${peak(indexing)}`,
+      },
+      row(`--robots-index of that index, --cache-mb 16, 1 thread`, runs.bigIndexed, `${against(runs.bigIndexed, runs.big)}× --robots-warc of the WARC; ${peak(runs.bigIndexed)}`),
+      row(`index + classify of the corpus ×${copies} end to end, 1 thread (wall clock)`, endToEnd, `${mid(endToEnd.map((r) => r.seconds)).toFixed(2)} s wall for ${endToEnd[0].urls.toLocaleString('en')} URLs (robots index, then classify --robots-index; process starts included), ${(mid(endToEnd.map((r) => r.own)) / mid(runs.big.map((r) => r.wall))).toFixed(2)}× --robots-warc's wall-clock rate; ${peak(endToEnd)}`),
     ];
     return { ...variants[0], variants };
   },
