@@ -57,7 +57,7 @@ function runCli(command) {
   return { status: r.status, stderr: r.stderr ?? r.error?.message ?? '', seconds, ...(peak ? { peakMiB: Number(peak[1]) / 1024 } : {}) };
 }
 
-const INDEX_SUMMARY = /^robots index: ([\d,]+) captures .*\(([\d.]+) MiB in ([\d.]+) s, [\d.]+ MiB\/s\) written to .* \(([\d.]+) MiB\)/m;
+const INDEX_SUMMARY = /^robots index: ([\d,]+) captures .*\(([\d.]+) MiB in ([\d.]+) s, [\d.]+ MiB\/s read; [\d.]+ s with the shards' writing\) written to .* \(([\d.]+) MiB\)/m;
 
 /**
  * One run of `robots index --robots-warc WARC --shards N --out DIR ARGS`: the

@@ -45,6 +45,7 @@ export async function indexCommand(warcs: string[], o: IndexOptions): Promise<nu
   const run = o.robotsWarcList === undefined ? undefined : await warcRunOf('index', { ...o, robotsWarc: files });
   const bar = run === undefined ? new IndexProgress(tty) : { update: (octets: number, total: number) => run.progress?.(octets, total), interrupt: run.warn, stop: run.stop };
   let logged = performance.now();
+  const began = logged;
   const written = await writeRobotsIndex(run?.files ?? files, o.out, {
     shards,
     maxOctets,
@@ -60,7 +61,8 @@ export async function indexCommand(warcs: string[], o: IndexOptions): Promise<nu
   if (!quiet) {
     const s = written.stats;
     process.stderr.write(`robots index: ${thousands(written.manifest.captures)} captures of ${thousands(s.records)} records in ${thousands(s.files)} WARC file${s.files === 1 ? '' : 's'} ` +
-      `(${(s.octets / 2 ** 20).toFixed(1)} MiB in ${(s.ms / 1000).toFixed(2)} s, ${(s.octets / 2 ** 20 / Math.max(s.ms / 1000, 1e-3)).toFixed(1)} MiB/s) ` +
+      `(${(s.octets / 2 ** 20).toFixed(1)} MiB in ${(s.ms / 1000).toFixed(2)} s, ${(s.octets / 2 ** 20 / Math.max(s.ms / 1000, 1e-3)).toFixed(1)} MiB/s read; ` +
+      `${((performance.now() - began) / 1000).toFixed(2)} s with the shards' writing) ` +
       `written to ${o.out} in ${thousands(shards)} shard${shards === 1 ? '' : 's'} (${(written.octets / 2 ** 20).toFixed(1)} MiB)` +
       `${s.damaged > 0 ? `; ${thousands(s.damaged)} damaged part${s.damaged === 1 ? '' : 's'} skipped (said above)` : ''}` +
       `${s.truncated > 0 ? `; ${thousands(s.truncated)} capture${s.truncated === 1 ? '' : 's'} cut to --max-octets (said above)` : ''}${run?.note() ?? ''}\n`);
