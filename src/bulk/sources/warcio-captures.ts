@@ -119,11 +119,12 @@ async function readResponse(record: WARCRecord, maxOctets: number): Promise<Outc
   const capture: Outcome = { status, location: record.httpHeaders?.headers.get('location') ?? null, body: null, truncated: false };
   if (status < 200 || status > 299) return capture; // (its body is not read: the status decides)
   const raw = record.reader as LimitReader;
+  const source = watched(raw);
   const chunks: Uint8Array[] = [];
   let length = 0;
   let truncated = false;
   try {
-    for await (const chunk of decodedPayload(record, raw)) {
+    for await (const chunk of decodedPayload(record, source)) {
       chunks.push(chunk);
       length += chunk.length;
       if (length > maxOctets) {
@@ -132,6 +133,8 @@ async function readResponse(record: WARCRecord, maxOctets: number): Promise<Outc
       }
     }
   } catch (e) {
+    // The file's own read failing (its gzip cut short or damaged) is damage to the file, not to this body.
+    if (source.failed) throw e;
     // A body that does not decode: the fetch failed (as fetchRobots says of one).
     return { ...capture, damaged: `body not decodable (${reason(e)})` };
   }
@@ -140,6 +143,22 @@ async function readResponse(record: WARCRecord, maxOctets: number): Promise<Outc
   if (unread > 0) return { ...capture, damaged: `capture cut short (${unread} octets missing)` };
   const body = concatChunks(chunks, length);
   return { ...capture, body: truncated ? body.subarray(0, maxOctets) : body, truncated };
+}
+
+/** The octets of `raw`, and whether reading them failed (so told from their decoding failing). */
+function watched(raw: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> & { failed: boolean } {
+  const source = {
+    failed: false,
+    async *[Symbol.asyncIterator]() {
+      try {
+        yield* raw;
+      } catch (e) {
+        source.failed = true;
+        throw e;
+      }
+    },
+  };
+  return source;
 }
 
 /** Reads a record's payload to its end, or the file's: the octets its Content-Length promised and
@@ -166,7 +185,7 @@ const INFLATE_STEP = 4 << 10;
  * octets as they are when they do not inflate), as a stream of small steps:
  * warcio reads an HTTP chunk whole, and inflates what it is handed at once.
  */
-function decodedPayload(record: WARCRecord, raw: LimitReader): AsyncIterable<Uint8Array> {
+function decodedPayload(record: WARCRecord, raw: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
   const headers = record.httpHeaders!.headers;
   let encoding = headers.get('content-encoding');
   const transfer = headers.get('transfer-encoding');
@@ -190,7 +209,7 @@ async function* steps(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Ar
  * comes, never held whole (a chunk may claim 4 GiB); so of a malformed first
  * chunk (short, or not ended by CRLF) its size line is not passed on.
  */
-async function* dechunked(raw: LimitReader): AsyncGenerator<Uint8Array> {
+async function* dechunked(raw: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
   const reader = new AsyncIterReader(raw, null);
   for (let first = true; ; first = false) {
     const line = await reader.readlineRaw(64);
