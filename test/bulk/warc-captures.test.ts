@@ -81,17 +81,22 @@ describe('the fast WARC reader reads as warcio does', () => {
       expect(JSON.stringify(r.items)).not.toContain('often');
     });
 
-    // (Not the whole file gzipped: warcio, and so the command before this reader, spins for ever on
-    // some cuts of it, e.g. 2,294 of this file's 2,929 octets; the fast reader hands such a file to warcio.)
-    it.skipIf(layout === 'gzip-whole')(`cut short anywhere (${layout}): the same captures, damage and counts`, async () => {
+    // The whole file gzipped too: a cut there is the inflater's error in the middle of a record,
+    // which once hung the read for ever (warcio's skip of the record's rest looped on the ended
+    // stream as a chain of promises, e.g. at 2,294 of this file's octets: no timer here could
+    // fire; test/cli/warc-limits.test.ts reads such cuts in a child killed after seconds).
+    it(`cut short anywhere (${layout}): the same captures, damage and counts`, async () => {
       const octets = whole[layout];
       const cuts = new Set<number>([1, 3, 5, 9, 10, 11, 100]);
       for (let k = 1; k < 60; k++) cuts.add(Math.floor((octets.length * k) / 60));
+      if (layout === 'gzip-whole') for (let cut = 2200; cut < 2400; cut += 7) cuts.add(cut);
       for (const cut of [...cuts].filter((c) => c < octets.length)) {
         writeFileSync(at('cut.warc'), octets.subarray(0, cut));
-        await same(at('cut.warc'));
+        const r = await same(at('cut.warc'));
+        // (One octet does not say gzip yet: the file is read as plain, and holds no record.)
+        if (layout === 'gzip-whole' && cut >= 2) expect(r.items.filter((i) => (i as { kind: string }).kind === 'damage'), `cut at ${cut}`).toHaveLength(1);
       }
-    });
+    }, 60_000);
   }
 
   it('garbage: not a WARC file, garbage after the records, between them, gzip of garbage, a damaged member', async () => {

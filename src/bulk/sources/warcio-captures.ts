@@ -66,24 +66,23 @@ async function* parsed(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   let records = 0;
   try {
     for await (const record of parser) {
+      if (records++ < given) {
+        await readPast(record.reader as LimitReader);
+        continue;
+      }
+      let item: WarcReadItem | undefined;
+      let failed: unknown;
       try {
-        if (records++ < given) continue;
-        if (countRecords) options.counts.records++;
-        const offset = base + parser.offset;
-        if (!record.warcType) throw new Error('not a WARC record: no WARC-Type');
-        if (record.warcType !== 'response') continue;
-        const url = record.warcTargetURI ?? '';
-        const key = captureKey(url);
-        if (key === undefined) continue;
-        options.counts.responses++;
-        const date = Date.parse(record.warcDate ?? '');
-        if (options.wants !== undefined && !options.wants(key, date)) continue;
-        yield { kind: 'capture', ...(await readResponse(record, options.maxOctets)), url, key, date, offset };
+        item = await recordCapture(record, base + parser.offset, options, countRecords);
       } finally {
         // What is not read of a record is read past here: warcio's own skip waits for ever
         // for the octets a record cut short at the end of the file promised.
-        await readPast(record.reader as LimitReader).catch(() => 0); // (a read that fails, the parser's next read says)
+        failed = await readPast(record.reader as LimitReader).then(() => undefined, (e: unknown) => e);
       }
+      if (item !== undefined) yield item;
+      // A read that fails (the inflater's "unexpected end of file" of a whole-file gzip cut short)
+      // is the damage: the parser's next read would find the stream ended, not failed.
+      if (failed !== undefined) throw failed;
     }
   } catch (e) {
     // What was read just before the damage may come from the damaged part (see SUSPECT_OCTETS).
@@ -91,6 +90,21 @@ async function* parsed(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
     return -1;
   }
   return records;
+}
+
+/** A record's capture, its payload read (not past it); none for a record of another kind or a
+ * capture `wants` refuses. */
+async function recordCapture(record: WARCRecord, offset: number, options: CaptureReadOptions, countRecords: boolean): Promise<WarcReadItem | undefined> {
+  if (countRecords) options.counts.records++;
+  if (!record.warcType) throw new Error('not a WARC record: no WARC-Type');
+  if (record.warcType !== 'response') return undefined;
+  const url = record.warcTargetURI ?? '';
+  const key = captureKey(url);
+  if (key === undefined) return undefined;
+  options.counts.responses++;
+  const date = Date.parse(record.warcDate ?? '');
+  if (options.wants !== undefined && !options.wants(key, date)) return undefined;
+  return { kind: 'capture', ...(await readResponse(record, options.maxOctets)), url, key, date, offset };
 }
 
 /** What a response record's capture holds beyond its place. */
@@ -105,11 +119,12 @@ async function readResponse(record: WARCRecord, maxOctets: number): Promise<Outc
   const capture: Outcome = { status, location: record.httpHeaders?.headers.get('location') ?? null, body: null, truncated: false };
   if (status < 200 || status > 299) return capture; // (its body is not read: the status decides)
   const raw = record.reader as LimitReader;
+  const source = watched(raw);
   const chunks: Uint8Array[] = [];
   let length = 0;
   let truncated = false;
   try {
-    for await (const chunk of decodedPayload(record, raw)) {
+    for await (const chunk of decodedPayload(record, source)) {
       chunks.push(chunk);
       length += chunk.length;
       if (length > maxOctets) {
@@ -118,6 +133,8 @@ async function readResponse(record: WARCRecord, maxOctets: number): Promise<Outc
       }
     }
   } catch (e) {
+    // The file's own read failing (its gzip cut short or damaged) is damage to the file, not to this body.
+    if (source.failed) throw e;
     // A body that does not decode: the fetch failed (as fetchRobots says of one).
     return { ...capture, damaged: `body not decodable (${reason(e)})` };
   }
@@ -128,13 +145,34 @@ async function readResponse(record: WARCRecord, maxOctets: number): Promise<Outc
   return { ...capture, body: truncated ? body.subarray(0, maxOctets) : body, truncated };
 }
 
+/** The octets of `raw`, and whether reading them failed (so told from their decoding failing). */
+function watched(raw: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> & { failed: boolean } {
+  const source = {
+    failed: false,
+    async *[Symbol.asyncIterator]() {
+      try {
+        yield* raw;
+      } catch (e) {
+        source.failed = true;
+        throw e;
+      }
+    },
+  };
+  return source;
+}
+
 /** Reads a record's payload to its end, or the file's: the octets its Content-Length promised and
  * the file did not hold (warcio's record reader keeps that count), then none (so its skip waits for none). */
 async function readPast(raw: LimitReader): Promise<number> {
-  for await (const _ of raw) void _;
-  const unread = raw.limit;
-  raw.setLimitSkip(0);
-  return unread;
+  try {
+    for await (const _ of raw) void _;
+    return raw.limit;
+  } finally {
+    // Even when the read fails: warcio's skipFully loops while its limit is above 0 on a
+    // source that gives no more, as a chain of promises that starves the event loop
+    // (the command hung busy, deaf to SIGTERM, on a whole-file gzip cut short).
+    raw.setLimitSkip(0);
+  }
 }
 
 /** Octets handed to the inflater at a time: what one step may inflate is about 1,000 times as
@@ -147,7 +185,7 @@ const INFLATE_STEP = 4 << 10;
  * octets as they are when they do not inflate), as a stream of small steps:
  * warcio reads an HTTP chunk whole, and inflates what it is handed at once.
  */
-function decodedPayload(record: WARCRecord, raw: LimitReader): AsyncIterable<Uint8Array> {
+function decodedPayload(record: WARCRecord, raw: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
   const headers = record.httpHeaders!.headers;
   let encoding = headers.get('content-encoding');
   const transfer = headers.get('transfer-encoding');
@@ -171,7 +209,7 @@ async function* steps(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Ar
  * comes, never held whole (a chunk may claim 4 GiB); so of a malformed first
  * chunk (short, or not ended by CRLF) its size line is not passed on.
  */
-async function* dechunked(raw: LimitReader): AsyncGenerator<Uint8Array> {
+async function* dechunked(raw: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
   const reader = new AsyncIterReader(raw, null);
   for (let first = true; ; first = false) {
     const line = await reader.readlineRaw(64);
