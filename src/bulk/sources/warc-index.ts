@@ -8,12 +8,14 @@
 // (deflating each body took 40% of the pass: warc-fast-records.ts). Threads then
 // read a host's capture synchronously when the host is first needed
 // (warc-robots.ts), so memory holds the index (a few dozen octets and the URL
-// per capture), never the bodies.
+// per capture), never the bodies. robots index (its `each`) writes no spill: it
+// takes each capture as read, straight into its shard (robots-index-writer.ts).
 import { closeSync, openSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { BulkError, reason } from '../errors.js';
 import { isGzip, readWarcCaptures } from './warc-captures.js';
 import { tempDir } from './temp-dir.js';
+import { SUSPECT_OCTETS } from './warcio-captures.js';
 
 export { captureKey } from './warc-capture-read.js';
 
@@ -63,9 +65,10 @@ export interface IndexWarcsOptions {
   progress?(octets: number, total: number): void;
   /** --as-of: only captures dated at or before it (ms); an undated one is then none. */
   asOf?: number;
-  /** robots index: every capture handed here as read (its body in the spill), none kept in `captures`;
-   * one read just before damage is marked so afterwards (its `damaged` set). */
-  each?(key: string, capture: WarcCapture): void;
+  /** robots index: every capture handed here in the order read, with its body (valid during the call
+   * only), none kept in `captures` and no spill file written. Each is held until no damage can mark it
+   * any more (HeldCaptures), so one read just before damage comes here with its `damaged` set. */
+  each?(key: string, capture: WarcCapture, body: Uint8Array): void;
 }
 
 /** files: local WARC files, all checked before the first is read; or a sequence of them (a
@@ -83,14 +86,19 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
   };
   const sizes = isList(files) ? files.map(sizeOf) : [];
   let total = sizes.reduce((a, b) => a + b, 0);
-  const dir = tempDir('robots-warc-');
-  const spill = join(dir.path, 'bodies');
-  const fd = openSync(spill, 'w');
+  const each = options.each;
+  // (robots index writes the bodies straight into its shards: no spill, which cost a write and a read of every body.)
+  const dir = each === undefined ? tempDir('robots-warc-') : { path: '', dispose: () => {} };
+  const spill = each === undefined ? join(dir.path, 'bodies') : null;
+  const fd = spill === null ? -1 : openSync(spill, 'w');
   const captures = new Map<string, WarcCapture>();
   const stats: WarcIndexStats = { files: 0, octets: 0, records: 0, responses: 0, damaged: 0, truncated: 0, ms: 0 };
   const dispose = dir.dispose;
   // Bodies are gathered here and written in batches: a write per capture cost more than the body.
   const batch = new SpillBatch(fd);
+  const close = () => {
+    if (fd !== -1) closeSync(fd);
+  };
   try {
     for await (const file of files) {
       const done = stats.octets;
@@ -100,6 +108,7 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
       const gzip = isGzip(file);
       /** Captures indexed from this file: (record offset, key), to mark those near damage. */
       const mine: { offset: number; key: string; capture: WarcCapture }[] = [];
+      const held = each === undefined ? undefined : new HeldCaptures(each);
       const counts = { records: 0, responses: 0 };
       const read = readWarcCaptures(file, {
         maxOctets: options.maxOctets,
@@ -120,22 +129,30 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
             options.warn(`${file}: the capture of ${key} (record at ${gzip ? 'uncompressed ' : ''}offset ${offset}) is longer than --max-octets once decoded: its first ${options.maxOctets} octets are used`);
           }
           const capture: WarcCapture = { date: item.date, status: item.status, location: item.location, bodyAt: 0, bodyLength: 0 };
+          if (held !== undefined) {
+            if (item.damaged !== undefined) capture.damaged = item.damaged;
+            const body = item.damaged === undefined && item.body !== null ? item.body : EMPTY;
+            capture.bodyLength = body.length;
+            held.add(offset, key, capture, body);
+            continue;
+          }
           if (item.damaged !== undefined) capture.damaged = item.damaged;
           else if (item.body !== null && item.body.length > 0) {
             capture.bodyAt = batch.add(item.body);
             capture.bodyLength = item.body.length;
           }
           mine.push({ offset, key, capture });
-          if (options.each !== undefined) options.each(key, capture);
-          else captures.set(key, capture);
+          captures.set(key, capture);
         } else if (item.kind === 'damage') {
           // What was read just before the damage may come from the damaged part: those hosts are unreachable.
           let marked = 0;
+          const why = `read just before the damage in ${file}`;
+          if (held !== undefined) marked = held.markFrom(item.trustedBefore, why);
           for (let k = mine.length - 1; k >= 0 && mine[k].offset >= item.trustedBefore; k--) {
             const { key, capture } = mine[k];
-            if (options.each === undefined && captures.get(key) !== capture) continue; // (replaced by a later one, also here)
+            if (captures.get(key) !== capture) continue; // (replaced by a later one, also here)
             if (capture.damaged === undefined) {
-              capture.damaged = `read just before the damage in ${file}`;
+              capture.damaged = why;
               marked++;
             }
           }
@@ -147,19 +164,70 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
           options.warn(`${file}: no WARC record could be read (not a WARC file, or damaged)`);
         }
       }
+      held?.release(Infinity);
       stats.records += counts.records;
       stats.responses += counts.responses;
       stats.octets += size;
     }
-    batch.flush();
+    if (fd !== -1) batch.flush();
   } catch (e) {
-    closeSync(fd);
+    close();
     dispose();
     throw e;
   }
-  closeSync(fd);
+  close();
   stats.ms = performance.now() - began;
   return { data: { spill, captures }, stats, dispose };
+}
+
+const EMPTY = new Uint8Array(0);
+
+/**
+ * robots index's captures on their way to `each`, held while a damage could still mark them: the
+ * reader (warcio-captures.ts) trusts all but the last SUSPECT_OCTETS of uncompressed WARC before the
+ * damage, which lies past every capture read, so a capture SUSPECT_OCTETS before the latest one read
+ * can no longer be marked and is handed on. Memory: the bodies of the records in those 64 KiB.
+ */
+class HeldCaptures {
+  private held: { offset: number; key: string; capture: WarcCapture; body: Uint8Array }[] = [];
+  private head = 0;
+
+  constructor(private readonly each: (key: string, capture: WarcCapture, body: Uint8Array) => void) {}
+
+  /** (The body is copied: the reader's may be a view of its buffer; a Buffer's slice() would be a view too.) */
+  add(offset: number, key: string, capture: WarcCapture, body: Uint8Array): void {
+    this.held.push({ offset, key, capture, body: body.length === 0 ? EMPTY : new Uint8Array(body) });
+    this.release(offset - SUSPECT_OCTETS);
+  }
+
+  /** Marks the held captures read at or after `trustedBefore`; how many were not marked already. */
+  markFrom(trustedBefore: number, why: string): number {
+    let marked = 0;
+    for (let k = this.head; k < this.held.length; k++) {
+      const { offset, capture } = this.held[k];
+      if (offset >= trustedBefore && capture.damaged === undefined) {
+        capture.damaged = why; // (its body kept, as a capture damaged when read has none)
+        marked++;
+      }
+    }
+    return marked;
+  }
+
+  /** Hands on the captures read before `offset`, in the order read. */
+  release(offset: number): void {
+    const held = this.held;
+    while (this.head < held.length && held[this.head].offset < offset) {
+      const { key, capture, body } = held[this.head++];
+      this.each(key, capture, body);
+    }
+    if (this.head === held.length) {
+      this.held = [];
+      this.head = 0;
+    } else if (this.head > 1024) {
+      this.held = held.slice(this.head);
+      this.head = 0;
+    }
+  }
 }
 
 /** The spill file written in batches of about BATCH octets (a body longer than that alone). */
