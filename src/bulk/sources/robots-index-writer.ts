@@ -11,7 +11,7 @@ import { BulkError, reason } from '../errors.js';
 import { WarcFiles } from './warc-list.js';
 import { indexWarcs, type WarcCapture, type WarcIndexStats } from './warc-index.js';
 import {
-  captureShard, crc32, DIRECTORY_ENTRY, encodeFooter, encodeHeader, encodeRecord, FORMAT_VERSION, HEADER_OCTETS, keyHash, MANIFEST,
+  captureShard, crc32, decodeRecord, DIRECTORY_ENTRY, encodeFooter, encodeHeader, encodeRecord, FORMAT_VERSION, HEADER_OCTETS, keyHash, MANIFEST,
   shardFileName, type IndexManifest,
 } from './robots-index-format.js';
 
@@ -131,7 +131,7 @@ function writeWhole(file: string, octets: Buffer): void {
  * (so memory stays bounded whatever the shard count; a file is opened for each append, not held open:
  * 65536 shards would pass the limit on open files). finish() adds each directory and footer.
  */
-class ShardWriter {
+export class ShardWriter {
   private static readonly SHARD_FLUSH = 1 << 20;
   private static readonly BUDGET = 64 << 20;
   private readonly pending: Buffer[][];
@@ -153,12 +153,18 @@ class ShardWriter {
     for (const f of files) closeSync(openSync(f, 'w'));
   }
 
-  add(shard: number, key: string, capture: WarcCapture, body: Uint8Array): void {
-    const record = encodeRecord({ key, date: capture.date, status: capture.status, location: capture.location, damaged: capture.damaged, body });
-    this.entries[shard].push({ hash: keyHash(key), at: this.at[shard] });
-    this.put(shard, record);
-    if (this.pendingOctets[shard] >= ShardWriter.SHARD_FLUSH) this.flush(shard);
-    else if (this.pendingTotal >= ShardWriter.BUDGET) this.flushAll();
+  /** The capture's record made now (its body copied in: the reader's is a view); what writes it, once the
+   * reader trusts it (a damage just after it may have marked it meanwhile: then made again, marked). */
+  add(shard: number, key: string, capture: WarcCapture, body: Uint8Array): () => void {
+    const damaged = capture.damaged;
+    const record = encodeRecord({ key, date: capture.date, status: capture.status, location: capture.location, damaged, body });
+    return () => {
+      const r = capture.damaged === damaged ? record : encodeRecord({ ...decodeRecord(record.subarray(4, record.length - 4)), damaged: capture.damaged });
+      this.entries[shard].push({ hash: keyHash(key), at: this.at[shard] });
+      this.put(shard, r);
+      if (this.pendingOctets[shard] >= ShardWriter.SHARD_FLUSH) this.flush(shard);
+      else if (this.pendingTotal >= ShardWriter.BUDGET) this.flushAll();
+    };
   }
 
   /** Each shard's directory (sorted by hash, then offset: a key's captures stay in the order read) and footer. */

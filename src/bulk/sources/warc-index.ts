@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { BulkError, reason } from '../errors.js';
 import { isGzip, readWarcCaptures } from './warc-captures.js';
 import { tempDir } from './temp-dir.js';
-import { SUSPECT_OCTETS } from './warcio-captures.js';
+import { HeldCaptures } from './held-captures.js';
 
 export { captureKey } from './warc-capture-read.js';
 
@@ -65,10 +65,11 @@ export interface IndexWarcsOptions {
   progress?(octets: number, total: number): void;
   /** --as-of: only captures dated at or before it (ms); an undated one is then none. */
   asOf?: number;
-  /** robots index: every capture handed here in the order read, with its body (valid during the call
-   * only), none kept in `captures` and no spill file written. Each is held until no damage can mark it
-   * any more (HeldCaptures), so one read just before damage comes here with its `damaged` set. */
-  each?(key: string, capture: WarcCapture, body: Uint8Array): void;
+  /** robots index: every capture handed here as read, with its body (valid during the call only: copy
+   * what is kept), none kept in `captures` and no spill file written. It returns what hands the capture
+   * on, called in the order read once no damage can mark the capture any more (HeldCaptures): one read
+   * just before damage has its `damaged` set by then. */
+  each?(key: string, capture: WarcCapture, body: Uint8Array): () => void;
 }
 
 /** files: local WARC files, all checked before the first is read; or a sequence of them (a
@@ -108,7 +109,7 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
       const gzip = isGzip(file);
       /** Captures indexed from this file: (record offset, key), to mark those near damage. */
       const mine: { offset: number; key: string; capture: WarcCapture }[] = [];
-      const held = each === undefined ? undefined : new HeldCaptures(each);
+      const held = each === undefined ? undefined : new HeldCaptures();
       const counts = { records: 0, responses: 0 };
       const read = readWarcCaptures(file, {
         maxOctets: options.maxOctets,
@@ -133,7 +134,7 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
             if (item.damaged !== undefined) capture.damaged = item.damaged;
             const body = item.damaged === undefined && item.body !== null ? item.body : EMPTY;
             capture.bodyLength = body.length;
-            held.add(offset, key, capture, body);
+            held.add(offset, capture, each!(key, capture, body));
             continue;
           }
           if (item.damaged !== undefined) capture.damaged = item.damaged;
@@ -181,54 +182,6 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
 }
 
 const EMPTY = new Uint8Array(0);
-
-/**
- * robots index's captures on their way to `each`, held while a damage could still mark them: the
- * reader (warcio-captures.ts) trusts all but the last SUSPECT_OCTETS of uncompressed WARC before the
- * damage, which lies past every capture read, so a capture SUSPECT_OCTETS before the latest one read
- * can no longer be marked and is handed on. Memory: the bodies of the records in those 64 KiB.
- */
-class HeldCaptures {
-  private held: { offset: number; key: string; capture: WarcCapture; body: Uint8Array }[] = [];
-  private head = 0;
-
-  constructor(private readonly each: (key: string, capture: WarcCapture, body: Uint8Array) => void) {}
-
-  /** (The body is copied: the reader's may be a view of its buffer; a Buffer's slice() would be a view too.) */
-  add(offset: number, key: string, capture: WarcCapture, body: Uint8Array): void {
-    this.held.push({ offset, key, capture, body: body.length === 0 ? EMPTY : new Uint8Array(body) });
-    this.release(offset - SUSPECT_OCTETS);
-  }
-
-  /** Marks the held captures read at or after `trustedBefore`; how many were not marked already. */
-  markFrom(trustedBefore: number, why: string): number {
-    let marked = 0;
-    for (let k = this.head; k < this.held.length; k++) {
-      const { offset, capture } = this.held[k];
-      if (offset >= trustedBefore && capture.damaged === undefined) {
-        capture.damaged = why; // (its body kept, as a capture damaged when read has none)
-        marked++;
-      }
-    }
-    return marked;
-  }
-
-  /** Hands on the captures read before `offset`, in the order read. */
-  release(offset: number): void {
-    const held = this.held;
-    while (this.head < held.length && held[this.head].offset < offset) {
-      const { key, capture, body } = held[this.head++];
-      this.each(key, capture, body);
-    }
-    if (this.head === held.length) {
-      this.held = [];
-      this.head = 0;
-    } else if (this.head > 1024) {
-      this.held = held.slice(this.head);
-      this.head = 0;
-    }
-  }
-}
 
 /** The spill file written in batches of about BATCH octets (a body longer than that alone). */
 class SpillBatch {
