@@ -128,12 +128,14 @@ function writeWhole(file: string, octets: Buffer): void {
 /**
  * The shard files written as the captures come: each shard's records (header first, in the order read)
  * gathered and appended to its file a MiB at a time, or all shards' when together they hold BUDGET
- * (so memory stays bounded whatever the shard count; a file is opened for each append, not held open:
- * 65536 shards would pass the limit on open files). finish() adds each directory and footer.
+ * (so memory stays bounded whatever the shard count: 32 MiB, where 64 MiB took the corpus x10's peak from
+ * 143 to 207 MB; a file is opened for each append, not held open: 65536 shards would pass the limit on
+ * open files). finish() adds each directory and footer. Many shards mean small appends: at 4096 shards
+ * the corpus x10 takes 3.7 s (2.1 s in the kernel), where writing each shard whole after the read took 3.0 s.
  */
 export class ShardWriter {
   private static readonly SHARD_FLUSH = 1 << 20;
-  private static readonly BUDGET = 64 << 20;
+  private static readonly BUDGET = 32 << 20;
   private readonly pending: Buffer[][];
   private readonly pendingOctets: number[];
   private pendingTotal = 0;
