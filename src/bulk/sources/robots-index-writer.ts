@@ -4,14 +4,14 @@
 // shard file is written under a temporary name and renamed into place, then
 // the manifest last: a run cut short leaves no index.json (readers refuse
 // the directory), and a reader tells a shard file of another run by its id.
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync, writevSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { BulkError, reason } from '../errors.js';
 import { WarcFiles } from './warc-list.js';
 import { indexWarcs, type WarcCapture, type WarcIndexStats } from './warc-index.js';
 import {
-  captureShard, crc32, DIRECTORY_ENTRY, encodeFooter, encodeHeader, encodeRecord, FORMAT_VERSION, keyHash, MANIFEST,
+  captureShard, crc32, decodeRecord, DIRECTORY_ENTRY, encodeFooter, encodeHeader, encodeRecord, FORMAT_VERSION, HEADER_OCTETS, keyHash, MANIFEST,
   shardFileName, type IndexManifest,
 } from './robots-index-format.js';
 
@@ -67,29 +67,27 @@ export function prepareIndexDir(out: string, shards: number): void {
 export async function writeRobotsIndex(files: readonly string[] | WarcFiles, out: string, options: WriteIndexOptions): Promise<WrittenIndex> {
   const { shards } = options;
   prepareIndexDir(out, shards);
-  const byShard: { key: string; capture: WarcCapture }[][] = Array.from({ length: shards }, () => []);
-  const index = await indexWarcs(files, {
-    maxOctets: options.maxOctets,
-    warn: options.warn,
-    progress: options.progress,
-    each: (key, capture) => byShard[captureShard(key, shards)].push({ key, capture }),
-  });
   const id = randomBytes(8).readBigUInt64LE(0);
-  const temps: string[] = [];
+  const names = Array.from({ length: shards }, (_, s) => shardFileName(s, shards));
+  const temps = names.map((name) => join(out, `.${name}.${process.pid}.tmp`));
   try {
-    const spill = index.data.spill === null ? -1 : openSync(index.data.spill, 'r');
-    const written: IndexManifest['files'] = [];
+    // Each capture goes into its shard as it is read (a spill of every body, copied into the shards after
+    // the whole read, cost 0.35 s of the corpus x10's 1.15 s): the directories and footers come last.
+    const writer = new ShardWriter(temps, id);
+    let index;
     try {
-      for (let s = 0; s < shards; s++) {
-        const name = shardFileName(s, shards);
-        const temp = join(out, `.${name}.${process.pid}.tmp`);
-        temps.push(temp);
-        written.push({ name, octets: writeShard(temp, s, shards, id, byShard[s], spill), captures: byShard[s].length });
-        byShard[s] = [];
-      }
+      index = await indexWarcs(files, {
+        maxOctets: options.maxOctets,
+        warn: options.warn,
+        progress: options.progress,
+        each: (key, capture, body) => writer.add(captureShard(key, shards), key, capture, body),
+      });
+      writer.finish();
     } finally {
-      if (spill !== -1) closeSync(spill);
+      writer.close();
     }
+    index.dispose();
+    const written: IndexManifest['files'] = names.map((name, s) => ({ name, octets: writer.octets(s), captures: writer.captures(s) }));
     const manifest: IndexManifest = {
       format: 'robots-index',
       version: FORMAT_VERSION,
@@ -114,8 +112,6 @@ export async function writeRobotsIndex(files: readonly string[] | WarcFiles, out
     for (const t of temps) rmSync(t, { force: true });
     if (e instanceof BulkError) throw e;
     throw new BulkError(`cannot write the index in ${out}: ${reason(e)}`);
-  } finally {
-    index.dispose();
   }
 }
 
@@ -129,80 +125,111 @@ function writeWhole(file: string, octets: Buffer): void {
   }
 }
 
-/** One shard file: header, the records in the order read, the directory, the footer. Its octets. */
-function writeShard(file: string, shard: number, shards: number, id: bigint, captures: { key: string; capture: WarcCapture }[], spill: number): number {
-  const w = new BufferedFile(file);
-  try {
-    w.write(encodeHeader(shard, shards, id));
-    const directory = Buffer.alloc(captures.length * DIRECTORY_ENTRY);
-    const order: { hash: number; at: number }[] = [];
-    for (const { key, capture } of captures) {
-      let body: Uint8Array = new Uint8Array(0);
-      if (capture.bodyLength > 0) {
-        const b = Buffer.allocUnsafe(capture.bodyLength);
-        if (readSync(spill, b, 0, b.length, capture.bodyAt) !== b.length) throw new BulkError('the spill file was cut short while indexing');
-        body = b;
-      }
-      order.push({ hash: keyHash(key), at: w.offset });
-      w.write(encodeRecord({ key, date: capture.date, status: capture.status, location: capture.location, damaged: capture.damaged, body }));
+/**
+ * The shard files written as the captures come: each shard's records (header first, in the order read)
+ * gathered and appended to its file a MiB at a time, or all shards' when together they hold BUDGET
+ * (so memory stays bounded whatever the shard count: 32 MiB, where 64 MiB took the corpus x10's peak from
+ * 143 to 207 MB; a file is opened for each append, not held open: 65536 shards would pass the limit on
+ * open files). finish() adds each directory and footer. Many shards mean small appends: at 4096 shards
+ * the corpus x10 takes 3.7 s (2.1 s in the kernel), where writing each shard whole after the read took 3.0 s.
+ */
+export class ShardWriter {
+  private static readonly SHARD_FLUSH = 1 << 20;
+  private static readonly BUDGET = 32 << 20;
+  private readonly pending: Buffer[][];
+  private readonly pendingOctets: number[];
+  private pendingTotal = 0;
+  /** Each shard's octets, written or pending. */
+  private readonly at: number[];
+  /** Each shard's directory entries: the key's hash, the record's offset. */
+  private readonly entries: { hash: number; at: number }[][];
+
+  constructor(private readonly files: readonly string[], id: bigint) {
+    const n = files.length;
+    this.pending = Array.from({ length: n }, (_, s) => [encodeHeader(s, n, id)]);
+    this.pendingOctets = new Array<number>(n).fill(HEADER_OCTETS);
+    this.pendingTotal = n * HEADER_OCTETS;
+    this.at = new Array<number>(n).fill(HEADER_OCTETS);
+    this.entries = Array.from({ length: n }, () => []);
+    // Every file made now (empty): appends then never race a leftover of another run.
+    for (const f of files) closeSync(openSync(f, 'w'));
+  }
+
+  /** The capture's record made now (its body copied in: the reader's is a view); what writes it, once the
+   * reader trusts it (a damage just after it may have marked it meanwhile: then made again, marked). */
+  add(shard: number, key: string, capture: WarcCapture, body: Uint8Array): () => void {
+    const damaged = capture.damaged;
+    const record = encodeRecord({ key, date: capture.date, status: capture.status, location: capture.location, damaged, body });
+    return () => {
+      const r = capture.damaged === damaged ? record : encodeRecord({ ...decodeRecord(record.subarray(4, record.length - 4)), damaged: capture.damaged });
+      this.entries[shard].push({ hash: keyHash(key), at: this.at[shard] });
+      this.put(shard, r);
+      if (this.pendingOctets[shard] >= ShardWriter.SHARD_FLUSH) this.flush(shard);
+      else if (this.pendingTotal >= ShardWriter.BUDGET) this.flushAll();
+    };
+  }
+
+  /** Each shard's directory (sorted by hash, then offset: a key's captures stay in the order read) and footer. */
+  finish(): void {
+    for (let s = 0; s < this.files.length; s++) {
+      const order = this.entries[s];
+      order.sort((a, b) => a.hash - b.hash || a.at - b.at);
+      const directory = Buffer.alloc(order.length * DIRECTORY_ENTRY);
+      order.forEach((e, k) => {
+        directory.writeUInt32LE(e.hash, k * DIRECTORY_ENTRY);
+        directory.writeBigUInt64LE(BigInt(e.at), k * DIRECTORY_ENTRY + 4);
+      });
+      const directoryAt = this.at[s];
+      this.put(s, directory);
+      this.put(s, encodeFooter(directoryAt, order.length, crc32(directory)));
+      this.flush(s);
     }
-    // Sorted by hash, then offset (a key's captures stay in the order read).
-    order.sort((a, b) => a.hash - b.hash || a.at - b.at);
-    order.forEach((e, k) => {
-      directory.writeUInt32LE(e.hash, k * DIRECTORY_ENTRY);
-      directory.writeBigUInt64LE(BigInt(e.at), k * DIRECTORY_ENTRY + 4);
-    });
-    const directoryAt = w.offset;
-    w.write(directory);
-    w.write(encodeFooter(directoryAt, captures.length, crc32(directory)));
-    w.close();
-    return w.offset;
-  } catch (e) {
-    w.abandon();
-    throw e;
-  }
-}
-
-/** Writes in 1 MiB pieces (a write per record cost a system call each). */
-class BufferedFile {
-  private readonly fd: number;
-  private readonly buffer = Buffer.allocUnsafe(1 << 20);
-  private used = 0;
-  /** Octets written so far (buffered ones too). */
-  offset = 0;
-
-  constructor(file: string) {
-    this.fd = openSync(file, 'w');
   }
 
-  write(octets: Uint8Array): void {
-    this.offset += octets.length;
-    if (this.used + octets.length > this.buffer.length) this.flush();
-    if (octets.length >= this.buffer.length) return this.all(octets);
-    this.buffer.set(octets, this.used);
-    this.used += octets.length;
+  octets(shard: number): number {
+    return this.at[shard];
   }
 
+  captures(shard: number): number {
+    return this.entries[shard].length;
+  }
+
+  /** Drops what is pending (the files are removed by the caller on failure). */
   close(): void {
-    this.flush();
-    closeSync(this.fd);
+    this.pending.fill([]);
   }
 
-  abandon(): void {
+  private put(shard: number, octets: Buffer): void {
+    this.pending[shard].push(octets);
+    this.pendingOctets[shard] += octets.length;
+    this.pendingTotal += octets.length;
+    this.at[shard] += octets.length;
+  }
+
+  private flushAll(): void {
+    for (let s = 0; s < this.files.length; s++) if (this.pendingOctets[s] > 0) this.flush(s);
+  }
+
+  private flush(shard: number): void {
+    const pieces = this.pending[shard];
+    if (pieces.length === 0) return;
+    const fd = openSync(this.files[shard], 'a');
     try {
-      closeSync(this.fd);
-    } catch {
-      // (already closed)
+      // One write of the pieces gathered (writev: no copy into a buffer first).
+      let left = this.pendingOctets[shard];
+      let from = 0;
+      while (left > 0) {
+        let n = writevSync(fd, from === 0 ? pieces : pieces.slice(from));
+        left -= n;
+        // A short write: skip the pieces written, cut the one half written.
+        while (from < pieces.length && n >= pieces[from].length) n -= pieces[from++].length;
+        if (n > 0) pieces[from] = pieces[from].subarray(n);
+      }
+    } finally {
+      closeSync(fd);
     }
-  }
-
-  private flush(): void {
-    this.all(this.buffer.subarray(0, this.used));
-    this.used = 0;
-  }
-
-  private all(octets: Uint8Array): void {
-    let at = 0;
-    while (at < octets.length) at += writeSync(this.fd, octets, at, octets.length - at);
+    this.pendingTotal -= this.pendingOctets[shard];
+    this.pendingOctets[shard] = 0;
+    this.pending[shard] = [];
   }
 }
