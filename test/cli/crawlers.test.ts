@@ -2,14 +2,14 @@
 // to what a run for that crawler alone says (verdict and line), whatever the
 // source of robots.txt (--robots, --robots-dir, --robots-warc), the format and
 // the threads; and RobotsTxt.verdicts, the library's way to the same.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from '../../dist/index.js';
 import { robots } from '../helpers/cli-run.js';
-import { writeWarc } from '../helpers/warc-files.js';
+import { writeSites } from '../helpers/warc-files.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-crawlers-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -27,10 +27,7 @@ const URLS = Object.keys(FILES).flatMap((h) => PATHS.map((p) => `https://${h}${p
 const urlsFile = path.join(dir, 'urls.txt');
 
 beforeAll(async () => {
-  mkdirSync(path.join(dir, 'robots'));
-  for (const [host, body] of Object.entries(FILES)) writeFileSync(path.join(dir, 'robots', host), body);
-  await writeWarc(path.join(dir, 'r.warc.gz'), Object.entries(FILES).map(([host, body]) => ({ url: `https://${host}/robots.txt`, body })));
-  writeFileSync(urlsFile, URLS.join('\n') + '\n');
+  await writeSites(dir, FILES, URLS, urlsFile);
 });
 
 const sources = () => [

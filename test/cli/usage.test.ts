@@ -15,7 +15,7 @@ import { parse } from '../../dist/index.js';
 import { AI_CRAWLERS } from '../../src/data/ai-crawlers.js';
 import { GOOGLE_CRAWLERS } from '../../src/data/google-crawlers.js';
 import { robots } from '../helpers/cli-run.js';
-import { writeWarc } from '../helpers/warc-files.js';
+import { writeSites } from '../helpers/warc-files.js';
 import { HAVE_SHARED, SHARED } from '../helpers/shared-data.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-usage-'));
@@ -58,10 +58,7 @@ const URLS = Object.keys(FILES).flatMap((h) => PATHS.map((p) => `https://${h}${p
 const urlsFile = path.join(dir, 'urls.txt');
 
 beforeAll(async () => {
-  mkdirSync(path.join(dir, 'robots'));
-  for (const [host, body] of Object.entries(FILES)) writeFileSync(path.join(dir, 'robots', host), body);
-  await writeWarc(path.join(dir, 'r.warc.gz'), Object.entries(FILES).map(([host, body]) => ({ url: `https://${host}/robots.txt`, body })));
-  writeFileSync(urlsFile, URLS.join('\n') + '\n');
+  await writeSites(dir, FILES, URLS, urlsFile);
 });
 
 interface CrawlerLine {

@@ -2,7 +2,8 @@
 // reads them with): robots.txt captures with any HTTP status, headers and
 // body, as plain WARC, gzip per record (as Common Crawl writes them) or the
 // whole file gzipped.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { WARCRecord, WARCSerializer } from 'warcio';
 
@@ -44,4 +45,13 @@ export async function writeWarc(file: string, captures: Capture[], layout: WarcL
   if (layout === 'gzip-whole') octets = gzipSync(octets);
   writeFileSync(file, octets);
   return octets;
+}
+
+/** The same sites two ways, for runs that must agree: DIR/robots/<host> (--robots-dir) and
+ * DIR/r.warc.gz (--robots-warc, a capture of each host's /robots.txt); and the URL list. */
+export async function writeSites(dir: string, files: Record<string, string>, urls: readonly string[], urlsFile: string): Promise<void> {
+  mkdirSync(path.join(dir, 'robots'));
+  for (const [host, body] of Object.entries(files)) writeFileSync(path.join(dir, 'robots', host), body);
+  await writeWarc(path.join(dir, 'r.warc.gz'), Object.entries(files).map(([host, body]) => ({ url: `https://${host}/robots.txt`, body })));
+  writeFileSync(urlsFile, urls.join('\n') + '\n');
 }
