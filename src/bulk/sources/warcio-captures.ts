@@ -62,7 +62,12 @@ export function warcioRecordCaptures(record: Uint8Array, options: CaptureReadOpt
 
 /** Yields the captures of the records in `source`; the number of records read, or -1 after damage. */
 async function* parsed(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, gzip: boolean, options: CaptureReadOptions, base: number, countRecords = true, given = 0): AsyncGenerator<WarcReadItem, number> {
-  const parser = new WARCParser(source);
+  // warcio's parser ends quietly at octets that are no record (garbage, or a damaged gzip's
+  // inflated octets) without reading on; so its source is given it unclosable, and what it
+  // leaves is read here to the end: a read that fails there (zlib's "incorrect data check" a
+  // chunk after the octets it mangled) is damage, not the quiet end of the file.
+  const octets = (Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : source[Symbol.iterator]()) as AsyncIterator<Uint8Array> | Iterator<Uint8Array>;
+  const parser = new WARCParser({ [Symbol.asyncIterator]: () => ({ next: async () => octets.next() }) });
   let records = 0;
   try {
     for await (const record of parser) {
@@ -84,6 +89,7 @@ async function* parsed(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
       // is the damage: the parser's next read would find the stream ended, not failed.
       if (failed !== undefined) throw failed;
     }
+    while (!(await octets.next()).done);
   } catch (e) {
     // What was read just before the damage may come from the damaged part (see SUSPECT_OCTETS).
     yield { kind: 'damage', offset: base + parser.offset, why: reason(e), trustedBefore: base + parser.offset - (gzip ? SUSPECT_OCTETS : 0) };
