@@ -11,7 +11,8 @@
 // checkMany variants where only parsing counts: they share it). ctx is { adapters, agent,
 // quick, budget, corpus(), verdicts() } (see run.mjs). Throughput workloads are the
 // ones charted; ratios are against robots-parser in the same run. The 'envelope'
-// kind (this engine's options against each other) has a chart of its own (chart.mjs).
+// kind (this engine's options against each other) has a chart of its own (chart.mjs); the
+// 'self' kind (this engine's paths against each other) has its table only.
 import parse from './parse-compile.mjs';
 import corpus from './corpus-matching.mjs';
 import top20 from './top20-matching.mjs';
@@ -21,6 +22,7 @@ import agreement from './agreement.mjs';
 import memory from './memory.mjs';
 import coldStart from './cold-start.mjs';
 import envelope from './envelope.mjs';
+import rowsCache from './rows-cache.mjs';
 import { firstVerdict, crawlerMix } from './crawler.mjs';
 import { classifyOne, classifyDir, classifyWarc, classifyUsage } from './classify.mjs';
 
@@ -38,6 +40,8 @@ export const WORKLOADS = [
   coldStart,
   // This engine against itself: the mode policy's cost over N (not in the headline; its own chart).
   envelope,
+  // This engine against itself: matcher rows out of the CPU caches (not in the headline).
+  rowsCache,
   // End to end: the `robots` command (this engine only; not in the headline).
   classifyOne,
   classifyDir,
