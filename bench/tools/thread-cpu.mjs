@@ -90,7 +90,7 @@ async function writeCorpusWarc() {
         { url: `https://${k === 0 ? '' : `${k}.`}${host}/robots.txt`, date: '2024-01-01T00:00:00Z', type: 'response', httpHeaders: { 'Content-Type': 'text/plain' }, statusline: 'HTTP/1.1 200 OK' },
         (async function* () { yield body; })(),
       );
-      if (!out.write(await WARCSerializer.serialize(record, { gzip: true }))) await new Promise((resolve) => out.once('drain', resolve));
+      if (!out.write(await WARCSerializer.serialize(record, { gzip: true }))) await new Promise((resolve) => out.once('drain', () => resolve(undefined)));
     }
   }
   await new Promise((resolve, reject) => out.end((/** @type {Error | undefined} */ e) => (e ? reject(e) : resolve(undefined))));
