@@ -54,7 +54,7 @@ program
   .option('--shard <i/N>', "only the URLs of this shard's hosts (a stable hash of the host): N machines, each with its own i from 0 to N-1, classify an input together; the union of their outputs is the whole run's")
   .addOption(profileOption())
   .addOption(formatOption('classify'))
-  .option('--threads <n>', 'worker threads (default: the cores; for an input file, one per 32 MiB of it up to the cores)')
+  .option('--threads <n>', 'threads that classify (default: the cores; for an input file, one per 32 MiB of it up to the cores)')
   .option('--out <file>', 'write here instead of stdout (only complete output: written under a temporary name, then renamed)')
   .option('--cache-mb <n>', 'memory for compiled hosts per thread, MiB (--robots-dir, --robots-warc, --robots-index)', '256')
   .addOption(maxOctetsOption())

@@ -11,6 +11,7 @@ export class CoreInput {
 
   /** The area, room for n octets: input read straight into it is used where it is (pass this view to stage()). */
   area(n: number): Uint8Array {
+    if (this.core.u8.length === 0) this.core.refresh(); // (another user of the core grew its memory)
     this.reserve(n);
     return this.core.u8.subarray(this.ptr, this.ptr + n);
   }
@@ -18,6 +19,7 @@ export class CoreInput {
   /** The input in the area (copied there unless it is the area's own view); returns its length. */
   stage(input: Uint8Array | readonly Uint8Array[]): number {
     const c = this.core;
+    if (c.u8.length === 0) c.refresh();
     const parts = input instanceof Uint8Array ? [input] : input;
     const length = parts.reduce((n, p) => n + p.length, 0);
     const inPlace = input instanceof Uint8Array && input.buffer === c.u8.buffer && input.byteOffset === this.ptr;

@@ -47,8 +47,14 @@ class Numbers {
   }
 }
 
+/** Slots of the table that gives a host's thread by its second hash (in proportion to the threads' weights). */
+const SLOTS = 1024;
+
 export class HostRouter {
   private readonly core: Core;
+  /** The thread of each slot (see SLOTS), and each thread's weight (a long run's pieces go by lines given over weight). */
+  private readonly slots = new Uint8Array(SLOTS);
+  private readonly weights: Float64Array;
   private readonly input: CoreInput;
   private readonly recs: number;
   private readonly runs: number;
@@ -60,9 +66,16 @@ export class HostRouter {
   private lines = new Int32Array(1 << 16);
   private segments = 0;
 
-  /** Over `threads` threads (at most 256); with a shard, the lines of other shards' hosts are dropped. */
-  constructor(private readonly threads: number, private readonly shard?: Shard) {
+  /** Over `threads` threads (at most 256); with a shard, the lines of other shards' hosts are dropped. Thread 0
+   * takes `firstWeight` times a share of the others' (from 0 to 1: the thread that routes classifies less). */
+  constructor(private readonly threads: number, private readonly shard?: Shard, firstWeight = 1) {
     if (threads > 256) throw new RangeError(`at most 256 threads, got ${threads}`);
+    this.weights = Float64Array.from({ length: threads }, (_, t) => (t === 0 ? Math.min(1, Math.max(0, firstWeight)) : 1));
+    const total = this.weights.reduce((a, b) => a + b, 0);
+    for (let i = 0, t = 0, upTo = this.weights[0]; i < SLOTS; i++) {
+      while ((i + 0.5) * (total / SLOTS) > upTo && t + 1 < threads) upTo += this.weights[++t];
+      this.slots[i] = t;
+    }
     this.core = core();
     this.input = new CoreInput(this.core);
     this.recs = this.core.alloc(MAX_RECORDS * LINE_RECORD);
@@ -96,7 +109,7 @@ export class HostRouter {
         if (shard !== undefined && shardOf(h1, shard.count) !== shard.index) continue; // another machine's
         if (end - first <= LONG_RUN) {
           // By the host's second hash: --shard takes the first, so a shard's hosts still spread.
-          this.emit(h1 === 0 ? 0 : u32[q + RUN_H2] % this.threads, pos, first, end);
+          this.emit(h1 === 0 ? 0 : this.slots[u32[q + RUN_H2] & (SLOTS - 1)], pos, first, end);
           continue;
         }
         for (let p = first; p < end; p += PIECE_LINES) this.emit(this.leastGiven(), pos, p, Math.min(end, p + PIECE_LINES));
@@ -146,8 +159,8 @@ export class HostRouter {
   }
 
   private leastGiven(): number {
-    let t = 0;
-    for (let k = 1; k < this.threads; k++) if (this.given[k] < this.given[t]) t = k;
+    let t = this.threads - 1;
+    for (let k = 0; k < this.threads; k++) if (this.weights[k] > 0 && this.given[k] / this.weights[k] < this.given[t] / this.weights[t]) t = k;
     return t;
   }
 

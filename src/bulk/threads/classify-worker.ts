@@ -13,9 +13,11 @@ import { readLinesOfRange } from '../sources/file-ranges.js';
 import { MAX_LINE_OCTETS } from '../sources/line-blocks.js';
 import { WriteTurns, writeAllSync } from './write-turns.js';
 import { BulkError, reason } from '../errors.js';
+import { sharedIndexData } from './shared-captures.js';
 
 const port = parentPort!;
-const { config, turns: shared, fd, outName } = workerData as WorkerData;
+const { config, sharedWarc, turns: shared, fd, outName } = workerData as WorkerData;
+if (sharedWarc !== undefined) config.warc = sharedIndexData(sharedWarc);
 const turns = new WriteTurns(shared);
 let classifier: BlockClassifier | null = null;
 let failure: unknown = null;

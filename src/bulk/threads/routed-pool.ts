@@ -1,22 +1,40 @@
-// Worker threads for a robots.txt per host (--robots-dir, --robots-warc): the
-// main thread reads the input, routes each block's lines to the threads by
+// Threads for a robots.txt per host (--robots-dir, --robots-warc, --robots-index):
+// the main thread reads the input, routes each block's lines to the threads by
 // host (host-router.ts: each host is loaded by one thread, and a thread's cache
 // holds its share of the hosts), and puts their output lines back in input
 // order as they come back. Blocks stay in flight meanwhile, so a thread never
-// waits for another's turn to write.
-import type { ClassifiedBlock, ClassifyConfig } from '../classify-config.js';
+// waits for another's turn to write. The main thread is one of the threads: it
+// classifies a share itself, while the worker threads classify theirs (a worker
+// in its place, with the main thread only routing, cost a third isolate: its
+// start, its own JIT warm-up and heap, on 2 cores a thread more than cores).
+import { BlockClassifier, type ClassifiedBlock, type ClassifyConfig } from '../classify-config.js';
 import { BufferPool } from './buffer-pool.js';
 import { readLinesOfRange, type FileRange } from '../sources/file-ranges.js';
-import { HostRouter, type RoutedBlock } from '../classify/host-router.js';
+import { gatherSpans, HostRouter, segmentOctets, type RoutedBlock } from '../classify/host-router.js';
 import { MAX_LINE_OCTETS } from '../sources/line-blocks.js';
 import { PoolWorker, type BlockReply } from './worker-pool.js';
+import { shareCaptures } from './shared-captures.js';
 
 /** Smallest shared block buffer made, so that it fits most later blocks (they are about BLOCK_OCTETS). */
 const MIN_SHARED = 2 << 20;
 
+/** What routing a URL costs the main thread against classifying it (thread CPU on the corpus probes ×25:
+ * routing 0.10 µs a URL, classifying 1.05 µs with --robots-dir and 0.85 with --robots-index). */
+const ROUTING_PER_CLASSIFYING = 0.1;
+
+/** This thread's share of the hosts against a worker's, so that its routing and its share take what a
+ * worker's share does: 0.82 with 2 threads, 0.64 with 4, none from 11 (routing all it can do then). */
+export function mainThreadWeight(threads: number): number {
+  return Math.max(0, (1 - (threads - 1) * ROUTING_PER_CLASSIFYING) / (1 + ROUTING_PER_CLASSIFYING));
+}
+
 export class RoutedPool {
+  /** The worker threads: shares 1 to threads - 1 of the router's (share 0 is this thread's). */
   private readonly workers: PoolWorker[];
   private readonly router: HostRouter;
+  /** This thread's classifier, for share 0, and the buffers of its output (back once merged). */
+  private readonly here: BlockClassifier;
+  private readonly hereOutputs = new BufferPool(4);
   /** Shared buffers for the blocks in flight (free again once every thread has answered). */
   private readonly shared: SharedArrayBuffer[] = [];
   /** Buffers of the merged output (back from the caller once written: recycle). */
@@ -27,9 +45,13 @@ export class RoutedPool {
 
   /** Threads that classify the lines routed to them, with `config` (its shard is the router's to apply). */
   constructor(threads: number, config: ClassifyConfig) {
-    this.router = new HostRouter(threads, config.shard);
-    const data = { config: { ...config, shard: undefined }, turns: new SharedArrayBuffer(8), fd: -1, outName: '' };
-    this.workers = Array.from({ length: threads }, () => new PoolWorker(data, new BufferPool(0)));
+    this.router = new HostRouter(threads, config.shard, mainThreadWeight(threads));
+    const unsharded = { ...config, shard: undefined };
+    this.here = new BlockClassifier(unsharded);
+    // A WARC index's captures cross once, into shared memory, not copied into each thread.
+    const sharedWarc = config.warc === undefined ? undefined : shareCaptures(config.warc);
+    const data = { config: { ...unsharded, warc: undefined }, sharedWarc, turns: new SharedArrayBuffer(8), fd: -1, outName: '' };
+    this.workers = Array.from({ length: threads - 1 }, () => new PoolWorker(data, new BufferPool(0)));
     this.spares = this.workers.map(() => []);
   }
 
@@ -61,18 +83,36 @@ export class RoutedPool {
     if (buffer === undefined || buffer.byteLength < block.length) buffer = new SharedArrayBuffer(Math.max(block.length, MIN_SHARED));
     const shared = new Uint8Array(buffer, 0, block.length);
     shared.set(block);
-    const replies = await Promise.all(this.workers.map((w, t) => {
-      const spans = routed.spans[t];
+    // The workers' shares sent first, this thread's classified meanwhile.
+    const asked = this.workers.map((w, k) => {
+      const spans = routed.spans[k + 1];
       if (spans.length === 0) return null;
-      const spare = this.spares[t].pop();
-      return w.request({ seq, shared, spans, counts: routed.counts[t], spare }, spare === undefined ? [] : [spare]);
-    }));
+      const spare = this.spares[k].pop();
+      return w.request({ seq, shared, spans, counts: routed.counts[k + 1], spare }, spare === undefined ? [] : [spare]);
+    });
+    let here: BlockReply | null;
+    try {
+      here = this.classifyHere(seq, shared, routed.spans[0], routed.counts[0]);
+    } catch (e) {
+      void Promise.allSettled(asked).then(() => this.shared.push(buffer)); // (the workers may still read it)
+      throw e;
+    }
+    const replies = [here, ...(await Promise.all(asked))];
     this.shared.push(buffer);
     const output = this.merge(routed, replies);
+    if (here?.output !== undefined) this.hereOutputs.give(here.output.buffer);
     replies.forEach((r, t) => {
-      if (r?.output !== undefined && r.output.buffer.byteLength > 0) this.spares[t].push(r.output.buffer as ArrayBuffer);
+      if (t > 0 && r?.output !== undefined && r.output.buffer.byteLength > 0) this.spares[t - 1].push(r.output.buffer as ArrayBuffer);
     });
     return total(output, replies);
+  }
+
+  /** Share 0 of a block, classified in this thread (its lines gathered into the core, as a worker does). */
+  private classifyHere(seq: number, shared: Uint8Array, spans: Int32Array, counts: Int32Array): BlockReply | null {
+    if (spans.length === 0) return null;
+    const lines = gatherSpans(shared, spans, (n) => this.here.inputArea(n));
+    const result = this.here.classify(lines, (n) => this.hereOutputs.take(n));
+    return { seq, result, output: result.output, segments: segmentOctets(result.output, counts) };
   }
 
   /** The threads' output lines in input order: each segment's from its thread, in turn. */

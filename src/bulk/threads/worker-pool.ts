@@ -10,10 +10,14 @@ import { concatOctets } from '../../engine/parse/octets.js';
 import { BulkError } from '../errors.js';
 import type { FileRange } from '../sources/file-ranges.js';
 import { WriteTurns } from './write-turns.js';
+import type { SharedCapturesData } from './shared-captures.js';
 
 /** What a thread is started with. */
 export interface WorkerData {
+  /** (Without `warc`, which comes as `sharedWarc`.) */
   config: ClassifyConfig;
+  /** A WARC index's captures, in shared memory (shared-captures.ts). */
+  sharedWarc?: SharedCapturesData;
   /** WriteTurns' shared memory. */
   turns: SharedArrayBuffer;
   /** Where the output goes (stdout or the output file), and its name for errors. */
