@@ -2,6 +2,7 @@
 // (src/bulk/sources/robots-index-writer.ts), for `classify --robots-index`.
 import { writeRobotsIndex, MAX_SHARDS } from '../bulk/sources/robots-index-writer.js';
 import { statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { CliError, reason } from './errors.js';
 import { thousands } from './numbers.js';
 import { parseMaxOctets } from './options.js';
@@ -14,8 +15,12 @@ export interface IndexOptions extends WarcInputOptions {
   out?: string;
   maxOctets?: string;
   maxBytes?: string;
+  threads?: string;
   quiet?: boolean;
 }
+
+/** Largest --threads accepted (as classify's). */
+const MAX_THREADS = 256;
 
 /** Without a terminal (a batch job's log), a progress line this often. */
 const LOG_EVERY_MS = 30_000;
@@ -29,6 +34,8 @@ export async function indexCommand(warcs: string[], o: IndexOptions): Promise<nu
   const shards = Number(o.shards);
   if (!Number.isInteger(shards) || shards < 1 || shards > MAX_SHARDS) throw new CliError(`--shards must be a whole number from 1 to ${MAX_SHARDS}, got "${o.shards}"`);
   const maxOctets = parseMaxOctets(o);
+  const threads = o.threads === undefined ? Math.min(availableParallelism(), MAX_THREADS) : Number(o.threads);
+  if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) throw new CliError(`--threads must be a whole number from 1 to ${MAX_THREADS}, got "${o.threads}"`);
   for (const f of files) {
     // (Before the directory is made: a mistyped name leaves nothing behind.)
     let st;
@@ -49,6 +56,7 @@ export async function indexCommand(warcs: string[], o: IndexOptions): Promise<nu
   const written = await writeRobotsIndex(run?.files ?? files, o.out, {
     shards,
     maxOctets,
+    threads,
     warn: run?.warn ?? ((line) => bar.interrupt(`robots index: warning: ${line}`)),
     progress: (octets, total) => {
       bar.update(octets, total);
