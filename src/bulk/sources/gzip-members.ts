@@ -6,7 +6,7 @@
 // later, never trusted: the stretch before it does not end on a member's end
 // (warc-chunk-read.ts), and the file is read on from there in one stream.
 import { readSync } from 'node:fs';
-import { constants, gunzipSync } from 'node:zlib';
+import { constants, inflateRawSync } from 'node:zlib';
 
 /** Octets read at a time while looking for a member's start. */
 const WINDOW = 64 << 10;
@@ -35,14 +35,34 @@ export function memberStartAtOrAfter(fd: number, at: number, limit: number, size
   return -1;
 }
 
-/** Whether the octets (a member's first, maybe cut) inflate, as far as they go, to a WARC record's first line. */
+/** Whether the octets (a member's first, maybe cut) inflate, as far as they go, to a WARC record's first line. Only
+ * this member's data is inflated (what follows it, a damaged member say, is not this start's to judge). */
 export function startsRecord(member: Uint8Array): boolean {
+  const data = deflateStart(member);
+  if (data < 0) return false;
   try {
-    const head = gunzipSync(member, { finishFlush: constants.Z_SYNC_FLUSH, maxOutputLength: PROBE_OUT });
+    const head = inflateRawSync(member.subarray(data), { finishFlush: constants.Z_SYNC_FLUSH, maxOutputLength: PROBE_OUT });
     return WARC_LINE.test(head.toString('latin1', 0, 32));
   } catch {
     return false; // (not deflate data, or a bomb's start: not a place to cut)
   }
+}
+
+/** Where a gzip member's deflate data begins, past its header (RFC 1952 2.3: FEXTRA, FNAME, FCOMMENT, FHCRC); -1 when
+ * the octets are no gzip header or it does not end within them. */
+function deflateStart(m: Uint8Array): number {
+  if (m.length < 10 || m[0] !== 0x1f || m[1] !== 0x8b || m[2] !== 8 || (m[3] & 0xe0) !== 0) return -1;
+  const flags = m[3];
+  let at = 10;
+  if (flags & 4) at += 2 + (m[10] | (m[11] << 8));
+  for (const flag of [8, 16]) {
+    if (flags & flag) {
+      while (at < m.length && m[at] !== 0) at++;
+      at++;
+    }
+  }
+  if (flags & 2) at += 2;
+  return at < m.length ? at : -1;
 }
 
 function readAt(fd: number, buf: Buffer, at: number, n: number): number {
