@@ -200,15 +200,15 @@ export const classifyWarc = {
       // gzip -dc and robots index one after the other, in both orders (a round's noise falls on either first); the
       // index written into a fresh --out, as a crawl's map step writes it (replacing an index unlinks its 169 MiB of
       // shard files first, ~0.15 s that gzip -dc > /dev/null does not pay).
-      const index = () => {
+      const indexBig = () => {
         rmSync(bigIndex, { recursive: true, force: true });
         indexing.push(runIndex(big, INDEX_SHARDS, bigIndex, ['--max-octets', 'Infinity']));
       };
       if (i % 2 === 0) {
         gunzip.push(gunzipMiBs(big));
-        index();
+        indexBig();
       } else {
-        index();
+        indexBig();
         gunzip.push(gunzipMiBs(big));
       }
       runs.bigIndexed.push(runClassify(['--robots-index', bigIndex, '--agent', ctx.agent, ...common, '--cache-mb', '16', bigUrls], 1));

@@ -6,11 +6,12 @@
 // stretches are read at once. A plain WARC, a file gzipped whole (no member
 // start found within SCAN of a cut), and a file from a stretch the threads do
 // not read as one reader would (damage, a record that crosses a cut) on, are
-// read here in one stream (warc-captures.ts), as before the threads: the
-// same captures, damage and offsets whatever the threads.
+// read here in one stream (warc-captures.ts), as before the threads. The cuts
+// do not depend on the threads: the shards are the same whatever their number.
+// (Near damage, the stretches before the damaged one are whole: a capture that
+// one stream from the file's start loses with what zlib held back may be kept.)
 // Each capture waits in HeldCaptures until no damage can mark it.
 import { closeSync, openSync, statSync } from 'node:fs';
-
 import { BulkError, reason } from '../errors.js';
 import { IndexPool } from '../threads/index-pool.js';
 import { memberStartAtOrAfter } from './gzip-members.js';
