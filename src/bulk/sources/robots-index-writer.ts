@@ -22,7 +22,7 @@ export const MAX_SHARDS = 65536;
 export interface WriteIndexOptions {
   shards: number;
   maxOctets: number;
-  /** Threads that read the WARCs (gzipped per record; others are read by the main thread). */
+  /** Threads that read the WARCs (gzipped per record; others are read by the main thread); 0: none. */
   threads: number;
   warn(line: string): void;
   progress?(octets: number, total: number): void;

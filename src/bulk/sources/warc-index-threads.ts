@@ -47,7 +47,7 @@ export interface RecordSink {
 export interface ThreadedIndexOptions {
   maxOctets: number;
   shards: number;
-  /** Reading threads. */
+  /** Reading threads; 0: every file read here, in one stream. */
   threads: number;
   sink: RecordSink;
   warn(line: string): void;
@@ -107,7 +107,7 @@ export async function indexWarcsInThreads(files: readonly string[] | AsyncIterab
 
   /** A file's tasks: its stretches, or the file (from where no member start is found) read here. */
   async function* fileTasks(f: FileRead): AsyncGenerator<Task> {
-    if (f.gzip) {
+    if (f.gzip && options.threads > 0) {
       const fd = openSync(f.file, 'r');
       try {
         for (let start = 0; start < f.size && !f.stopped; ) {
