@@ -40,7 +40,12 @@
 // there; the main thread routes. CPU of one thread's share, the corpus ×10 read
 // stretch by stretch (node, warm): inflating 0.34 s, this parsing 0.19 s
 // (0.25 s before header names were compared in place), encoding 0.15 s. The
-// whole command, 2 threads: FIGURES
+// whole command, 2 threads (alternating rounds, both orders, the machine shared
+// at load 9-10): 2.72-2.87 s wall, 1.43-1.62 CPU-s, against the one stream
+// before 2.54-3.41 s, 1.60-1.78 CPU-s, and `gzip -dc` 1.93-2.36 s, 0.9 CPU-s:
+// 0.75× gzip -dc (0.89× `gzip -dc | wc -c`), the one stream 0.73×. Each thread
+// costs ~0.18 CPU-s to start and warm up its JIT (1.31 CPU-s with 1 thread,
+// 1.50 with 2, 1.67 with 3), a third of it V8's compiler threads.
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
