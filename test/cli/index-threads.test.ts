@@ -71,9 +71,10 @@ async function write(name: string, list: Capture[], stored: (k: number) => boole
   return { starts, octets };
 }
 
-/** robots index of `warc` into `out`: its exit, stderr, and shard files (past the header's run id, octets 20 to 32). */
-async function index(warc: string, out: string, threads: number, stretch?: number, extra: string[] = []): Promise<{ status: number | null; stderr: string; shards: Record<string, Buffer> }> {
-  const r = await robots(['index', '--robots-warc', at(warc), '--shards', '4', '--out', at(out), '--threads', String(threads), ...extra], undefined, {
+/** robots index of `warc` (one file, or several) into `out`: its exit, stderr, and shard files (past the header's run id, octets 20 to 32). */
+async function index(warc: string | string[], out: string, threads: number, stretch?: number, extra: string[] = []): Promise<{ status: number | null; stderr: string; shards: Record<string, Buffer> }> {
+  const files = (typeof warc === 'string' ? [warc] : warc).flatMap((w) => ['--robots-warc', at(w)]);
+  const r = await robots(['index', ...files, '--shards', '4', '--out', at(out), '--threads', String(threads), ...extra], undefined, {
     env: stretch === undefined ? {} : { ROBOTS_INDEX_STRETCH_OCTETS: String(stretch) },
   });
   const shards: Record<string, Buffer> = {};
@@ -153,6 +154,19 @@ describe('robots index --threads', () => {
       ]);
       expect(Number(summary(runs[0].stderr)![0])).toBeGreaterThan(0);
     }
+  }, 60_000);
+
+  it('several files at once: their captures in the order of the files, as the plain WARCs give them; the damage said in its turn', async () => {
+    const plain = await index(['false-start.warc', 'many.warc'], 'several-plain', 2);
+    const gz = await index(['false-start.warc.gz', 'many.warc.gz'], 'several-gz', 3, 1);
+    expect([plain.status, gz.status]).toEqual([0, 0]);
+    expect(gz.shards).toEqual(plain.shards);
+    const runs = [];
+    for (const threads of [1, 3]) runs.push(await index(['many.warc.gz', 'damaged.warc.gz', 'false-start.warc.gz'], `several-${threads}`, threads, 1));
+    expect(runs.map((r) => r.status)).toEqual([0, 0]);
+    expect(runs[1].shards).toEqual(runs[0].shards);
+    expect(warnings(runs[1].stderr)).toEqual(warnings(runs[0].stderr));
+    expect(warnings(runs[0].stderr).filter((l) => /damaged\.warc\.gz: cannot read past/.test(l))).toHaveLength(1);
   }, 60_000);
 
   it('--threads must be a whole number from 1 to 256', async () => {
