@@ -37,15 +37,16 @@
 // is cut at member starts into ~1 MiB stretches, each inflated whole by a thread
 // into a buffer it keeps (member-inflater.ts: no stream plumbing, no wait) and
 // parsed here in place (wholeRecords), the captures encoded as shard records
-// there; the main thread routes. CPU of one thread's share, the corpus ×10 read
-// stretch by stretch (node, warm): inflating 0.34 s, this parsing 0.19 s
+// there; the main thread routes. The threads' work in CPU, the corpus ×10 read
+// stretch by stretch in one thread (warm): inflating 0.34 s, this parsing 0.19 s
 // (0.25 s before header names were compared in place), encoding 0.15 s. The
-// whole command, 2 threads (alternating rounds, both orders, the machine shared
-// at load 9-10): 2.72-2.87 s wall, 1.43-1.62 CPU-s, against the one stream
-// before 2.54-3.41 s, 1.60-1.78 CPU-s, and `gzip -dc` 1.93-2.36 s, 0.9 CPU-s:
-// 0.75× gzip -dc (0.89× `gzip -dc | wc -c`), the one stream 0.73×. Each thread
-// costs ~0.18 CPU-s to start and warm up its JIT (1.31 CPU-s with 1 thread,
-// 1.50 with 2, 1.67 with 3), a third of it V8's compiler threads.
+// whole command, 2 threads (alternating rounds in both orders, each command at
+// real-time priority so the shared machine's other work waits): 0.80-1.16 s,
+// median 0.88 (1.58 CPU-s), against the one stream before 1.03-1.55 s, median
+// 1.12 (1.70 CPU-s), and `gzip -dc` 0.89-1.02 s, median 0.91: 1.03× gzip -dc,
+// from 0.81×. Each thread costs ~0.18 CPU-s to start and warm up its JIT (1.31
+// CPU-s with 1 thread, 1.50 with 2, 1.67 with 3), a third of it V8's compiler
+// threads: on 2 cores the reading is CPU-bound, and a third thread is slower.
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
