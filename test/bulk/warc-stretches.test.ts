@@ -9,7 +9,12 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { urlOrigin } from '../../src/engine/robots-url.js';
+import { shardOf } from '../../src/bulk/classify/classification.js';
+import { hostHash } from '../../src/bulk/classify/origin-runs.js';
+import { captureKey } from '../../src/bulk/sources/warc-capture-read.js';
 import { memberStartAtOrAfter, startsRecord } from '../../src/bulk/sources/gzip-members.js';
 import { META, WarcChunkReader, INFLATED_MAX } from '../../src/bulk/sources/warc-chunk-read.js';
 import { MemberInflater, TooLarge } from '../../src/bulk/sources/member-inflater.js';
@@ -210,5 +215,33 @@ describe('a stretch read by a thread', () => {
     expect(read.notes).toEqual([{ capture: 0, key: 'http://big.example/robots.txt', truncated: true }]);
     expect(read.meta[META]).toBeGreaterThan(INFLATED_MAX); // (the second record's offset)
     expect(starts.length).toBe(4);
+  });
+});
+
+describe("a capture's shard, its host read from the key", () => {
+  const parsed = (key: string, n: number) => {
+    const origin = urlOrigin(key);
+    return typeof origin === 'string' ? 0 : shardOf(hostHash(origin.host), n);
+  };
+  it('is the shard of the host urlOrigin() parses, whatever the URL', () => {
+    const urls = [
+      'http://Example.COM/robots.txt', 'https://example.com:8443/robots.txt', 'http://example.com:80/robots.txt', 'http://user:pw@example.com/robots.txt',
+      'http://[::1]:8080/robots.txt', 'http://[2001:db8::1]/robots.txt', 'http://example.com./robots.txt', 'http://bücher.example/robots.txt',
+      'http://xn--bcher-kva.example/robots.txt', 'http://127.0.0.1/robots.txt', 'http://0x7f.1/robots.txt', 'ftp://example.com/robots.txt',
+      'foo://Example.com/robots.txt', 'http://example.com/robots.txt#frag', 'http://example.com/a#b@c/', 'https://a.b.c.d.example/x?y=1',
+      'http://%65xample.com/robots.txt', 'http://.../robots.txt', 'http://a./robots.txt', 'http://./robots.txt', 'file:///etc/robots.txt',
+    ];
+    for (const url of urls) {
+      const key = captureKey(url);
+      if (key === undefined) continue;
+      for (const n of [1, 16, 1000]) expect(captureShard(key, n), key).toBe(parsed(key, n));
+    }
+    fc.assert(
+      fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.integer({ min: 1, max: 65536 }), (url, n) => {
+        const key = captureKey(url);
+        return key === undefined || captureShard(key, n) === parsed(key, n);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -43,8 +43,28 @@ export interface StoredCapture {
 /** The shard a capture lives in: its URL's host's, by the hash --shard takes of a URL line's host
  * (so shard i of an index holds every robots.txt the URLs of shard i need, but redirect targets). */
 export function captureShard(key: string, shards: number): number {
+  const host = plainHost(key);
+  if (host !== undefined) return shardOf(hostHash(host), shards);
   const origin = urlOrigin(key);
   return typeof origin === 'string' ? 0 : shardOf(hostHash(origin.host), shards);
+}
+
+/**
+ * The host urlOrigin() gives of a key (captureKey's form: new URL()'s href) read from the string, for the
+ * common form: http or https, no user info, no IPv6 literal (undefined otherwise: parsed). A thread of robots
+ * index took 0.03 CPU-s of the corpus ×10 parsing each key a second time.
+ */
+function plainHost(key: string): string | undefined {
+  const from = key.startsWith('https://') ? 8 : key.startsWith('http://') ? 7 : -1;
+  if (from < 0) return undefined;
+  const end = key.indexOf('/', from);
+  if (end < 0) return undefined;
+  const authority = key.slice(from, end);
+  if (authority.includes('@') || authority.includes('[')) return undefined;
+  const colon = authority.indexOf(':');
+  const host = colon < 0 ? authority : authority.slice(0, colon);
+  // (captureKey drops a trailing dot; a key made otherwise goes the long way.)
+  return host === '' || (host.length > 1 && host.endsWith('.')) ? undefined : host;
 }
 
 /** The name of shard i of n. */
