@@ -41,12 +41,13 @@
 // stretch by stretch in one thread (warm): inflating 0.34 s, this parsing 0.19 s
 // (0.25 s before header names were compared in place), encoding 0.15 s. The
 // whole command, 2 threads (alternating rounds in both orders, each command at
-// real-time priority so the shared machine's other work waits): 0.80-1.16 s,
-// median 0.88 (1.58 CPU-s), against the one stream before 1.03-1.55 s, median
-// 1.12 (1.70 CPU-s), and `gzip -dc` 0.89-1.02 s, median 0.91: 1.03× gzip -dc,
-// from 0.81×. Each thread costs ~0.18 CPU-s to start and warm up its JIT (1.31
-// CPU-s with 1 thread, 1.50 with 2, 1.67 with 3), a third of it V8's compiler
-// threads: on 2 cores the reading is CPU-bound, and a third thread is slower.
+// real-time priority so the shared machine's other work waits): 0.76-0.84 s,
+// median 0.78 (1.38-1.51 CPU-s), against the one stream before 0.98-1.10 s,
+// median 1.07 (1.50-1.67 CPU-s), and `gzip -dc` 0.89-0.94 s, median 0.91:
+// 1.17× gzip -dc, from 0.85×. Each thread costs ~0.18 CPU-s to start and warm
+// up its JIT (1.24 CPU-s with 1 thread, 1.45 with 2, 1.70 with 3), a third of
+// it V8's compiler threads: on 2 cores the reading is CPU-bound, and a third
+// thread gains nothing.
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
