@@ -169,6 +169,21 @@ describe('robots classify --robots-warc: bounded whatever a capture holds', () =
     expect(r.seconds).toBeLessThan(30);
   });
 
+  it(`robots index on threads: the record whose member inflates to 1 GiB streamed by its thread, its body cut, under ${RSS_LIMIT_MIB} MiB`, () => {
+    const out = at('bomb-index');
+    const r = measured(['index', '--robots-warc', at('warc-bomb.warc.gz'), '--out', out, '--threads', '2'], '');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/warc-bomb\.warc\.gz: the capture of http:\/\/bomb\.example\/robots\.txt \(record at uncompressed offset 0\) is longer than --max-octets once decoded: its first 512000 octets are used/);
+    expect(r.stderr).toMatch(/robots index: 2 captures of 2 records/);
+    expect(r.rssMiB).toBeLessThan(RSS_LIMIT_MIB);
+    expect(r.seconds).toBeLessThan(30);
+    const c = measured(['classify', '--robots-index', out, '--format', 'jsonl'], 'http://bomb.example/bomb-private\nhttp://small.example/small-private\n');
+    expect(c.stdout.trimEnd().split('\n').map((l) => JSON.parse(l)).map((l) => [l.url, l.allowed, l.robots])).toEqual([
+      ['http://bomb.example/bomb-private', false, 'ok'],
+      ['http://small.example/small-private', false, 'ok'],
+    ]);
+  });
+
   it(`a 256 MiB plain record: read past, not held; named on stderr; under ${RSS_LIMIT_MIB} MiB`, () => {
     const r = measured(['classify', '--robots-warc', at('big.warc'), '--format', 'jsonl', '--max-octets', '600000'], 'http://big.example/big-private\nhttp://big.example/public\n');
     expect(r.status).toBe(0);

@@ -18,6 +18,7 @@ import { urlOrigin } from '../../engine/robots-url.js';
 import { shardOf } from '../classify/classification.js';
 import { hostHash } from '../classify/origin-runs.js';
 import { BulkError } from '../errors.js';
+import type { CaptureRead } from './warc-capture-read.js';
 
 export const SHARD_MAGIC = 'ROBOTSIX';
 export const FOOTER_MAGIC = 'XIROBOTS';
@@ -42,8 +43,28 @@ export interface StoredCapture {
 /** The shard a capture lives in: its URL's host's, by the hash --shard takes of a URL line's host
  * (so shard i of an index holds every robots.txt the URLs of shard i need, but redirect targets). */
 export function captureShard(key: string, shards: number): number {
+  const host = plainHost(key);
+  if (host !== undefined) return shardOf(hostHash(host), shards);
   const origin = urlOrigin(key);
   return typeof origin === 'string' ? 0 : shardOf(hostHash(origin.host), shards);
+}
+
+/**
+ * The host urlOrigin() gives of a key (captureKey's form: new URL()'s href) read from the string, for the
+ * common form: http or https, no user info, no IPv6 literal (undefined otherwise: parsed). A thread of robots
+ * index took 0.03 CPU-s of the corpus ×10 parsing each key a second time.
+ */
+function plainHost(key: string): string | undefined {
+  const from = key.startsWith('https://') ? 8 : key.startsWith('http://') ? 7 : -1;
+  if (from < 0) return undefined;
+  const end = key.indexOf('/', from);
+  if (end < 0) return undefined;
+  const authority = key.slice(from, end);
+  if (authority.includes('@') || authority.includes('[')) return undefined;
+  const colon = authority.indexOf(':');
+  const host = colon < 0 ? authority : authority.slice(0, colon);
+  // (captureKey drops a trailing dot; a key made otherwise goes the long way.)
+  return host === '' || (host.length > 1 && host.endsWith('.')) ? undefined : host;
 }
 
 /** The name of shard i of n. */
@@ -115,29 +136,49 @@ export function decodeHeader(b: Uint8Array): ShardHeader {
   return { version, shard: buf.readUInt32LE(12), shards: buf.readUInt32LE(16), id: buf.readBigUInt64LE(24) };
 }
 
+/** What a capture read from a WARC is stored as: a damaged capture's body, or a non-2xx's, is none. */
+export function storedCapture(c: CaptureRead): StoredCapture {
+  const body = c.damaged === undefined && c.body !== null ? c.body : NO_BODY;
+  return { key: c.key, date: c.date, status: c.status, location: c.location, ...(c.damaged !== undefined ? { damaged: c.damaged } : {}), body };
+}
+
+const NO_BODY = new Uint8Array(0);
+
+/** A record's octets, with its length and CRC (for writeRecord). */
+export function recordOctets(c: StoredCapture): number {
+  return 4 + RECORD_FIXED + Buffer.byteLength(c.key, 'utf8') + Buffer.byteLength(c.location ?? '', 'utf8') + Buffer.byteLength(c.damaged ?? '', 'utf8') + c.body.length + 4;
+}
+
 /** A record with its length before and its CRC after. */
 export function encodeRecord(c: StoredCapture): Buffer {
-  const key = Buffer.from(c.key, 'utf8');
-  const location = Buffer.from(c.location ?? '', 'utf8');
-  const damaged = Buffer.from(c.damaged ?? '', 'utf8');
-  const length = RECORD_FIXED + key.length + location.length + damaged.length + c.body.length;
-  const b = Buffer.allocUnsafe(4 + length + 4);
-  b.writeUInt32LE(length, 0);
-  b.writeDoubleLE(c.date, 4);
-  b.writeUInt16LE(c.status & 0xffff, 12);
-  b.writeUInt8((c.location !== null ? 1 : 0) | (c.damaged !== undefined ? 2 : 0), 14);
-  b.writeUInt8(0, 15);
-  b.writeUInt32LE(key.length, 16);
-  b.writeUInt32LE(location.length, 20);
-  b.writeUInt32LE(damaged.length, 24);
-  b.writeUInt32LE(c.body.length, 28);
-  let at = 4 + RECORD_FIXED;
-  at += key.copy(b, at);
-  at += location.copy(b, at);
-  at += damaged.copy(b, at);
-  b.set(c.body, at);
-  b.writeUInt32LE(crc32(b.subarray(4, 4 + length)), 4 + length);
+  const octets = recordOctets(c);
+  const b = Buffer.allocUnsafe(octets);
+  writeRecord(c, b, 0, octets);
   return b;
+}
+
+/** The record of c written into b at `at`: its `octets` (recordOctets), the strings written in place (a thread of
+ * robots index writes a record per capture: Buffer.from and copy for each string cost more than the body's copy). */
+export function writeRecord(c: StoredCapture, b: Buffer, at: number, octets: number): void {
+  const length = octets - 8;
+  b.writeUInt32LE(length, at);
+  b.writeDoubleLE(c.date, at + 4);
+  b.writeUInt16LE(c.status & 0xffff, at + 12);
+  b[at + 14] = (c.location !== null ? 1 : 0) | (c.damaged !== undefined ? 2 : 0);
+  b[at + 15] = 0;
+  let o = at + 4 + RECORD_FIXED;
+  const key = b.write(c.key, o, 'utf8');
+  o += key;
+  const location = c.location === null || c.location === '' ? 0 : b.write(c.location, o, 'utf8');
+  o += location;
+  const damaged = c.damaged === undefined || c.damaged === '' ? 0 : b.write(c.damaged, o, 'utf8');
+  o += damaged;
+  b.writeUInt32LE(key, at + 16);
+  b.writeUInt32LE(location, at + 20);
+  b.writeUInt32LE(damaged, at + 24);
+  b.writeUInt32LE(c.body.length, at + 28);
+  b.set(c.body, o);
+  b.writeUInt32LE(crc32(b.subarray(at + 4, at + 4 + length)), at + 4 + length);
 }
 
 /** A record's octets (between its length and its CRC, the CRC checked by the caller): the capture, or why it does not read. */

@@ -50,7 +50,7 @@ export interface CaptureReadOptions {
 export function captureKey(url: string): string | undefined {
   try {
     const u = new URL(url);
-    u.hash = '';
+    if (url.includes('#')) u.hash = ''; // (the setter writes the URL again: only for one that may have a fragment)
     if (u.hostname.length > 1 && u.hostname.endsWith('.')) u.hostname = u.hostname.slice(0, -1);
     return u.href;
   } catch {

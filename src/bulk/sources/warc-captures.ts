@@ -6,7 +6,7 @@
 // to read captures: the --robots-warc index (warc-index.ts) and anything that
 // indexes WARCs otherwise call it.
 import { closeSync, openSync, readSync } from 'node:fs';
-import { fastRecordCaptures } from './warc-fast-records.js';
+import { fastRecordCaptures, type ReadFrom } from './warc-fast-records.js';
 import type { CaptureReadOptions, WarcReadItem } from './warc-capture-read.js';
 import { warcioCaptures, warcioRecordCaptures } from './warcio-captures.js';
 
@@ -17,22 +17,23 @@ export { captureKey } from './warc-capture-read.js';
  * The captures of `file` in file order (each response record's, those `wants` refuses left out),
  * then the damage that ends it, if any, or 'empty' when no record could be read. A capture's
  * body may be a view of the reader's buffer: use it before asking for the next item.
- * `reader: 'warcio'` reads it with warcio alone (the tests' judge of the fast reader).
+ * `reader: 'warcio'` reads it with warcio alone (the tests' judge of the fast reader). `from`: the
+ * file read from a record on (for a gzip file, one beginning a member), to its end.
  */
-export async function* readWarcCaptures(file: string, options: CaptureReadOptions, reader: 'auto' | 'warcio' = 'auto'): AsyncGenerator<WarcReadItem> {
+export async function* readWarcCaptures(file: string, options: CaptureReadOptions, reader: 'auto' | 'warcio' = 'auto', from?: ReadFrom): AsyncGenerator<WarcReadItem> {
   const gzip = isGzip(file);
   if (reader === 'warcio') {
     yield* warcioCaptures(file, gzip, options);
     return;
   }
-  for await (const item of fastRecordCaptures(file, gzip, options)) {
+  for await (const item of fastRecordCaptures(file, gzip, options, from)) {
     if (item.kind === 'odd') {
       for await (const read of warcioRecordCaptures(item.record, options, item.offset)) {
         yield read;
         if (read.kind === 'damage') return;
       }
     } else if (item.kind === 'fallback') {
-      yield* warcioCaptures(file, gzip, options, item.offset, item.given);
+      yield* warcioCaptures(file, gzip, options, item.offset, item.given, from);
       return;
     } else {
       yield item;

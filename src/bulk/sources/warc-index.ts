@@ -8,14 +8,13 @@
 // (deflating each body took 40% of the pass: warc-fast-records.ts). Threads then
 // read a host's capture synchronously when the host is first needed
 // (warc-robots.ts), so memory holds the index (a few dozen octets and the URL
-// per capture), never the bodies. robots index (its `each`) writes no spill: it
-// takes each capture as read, straight into its shard (robots-index-writer.ts).
+// per capture), never the bodies. robots index reads WARCs its own way, on
+// threads, straight into its shards (warc-index-threads.ts).
 import { closeSync, openSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { BulkError, reason } from '../errors.js';
 import { isGzip, readWarcCaptures } from './warc-captures.js';
 import { tempDir } from './temp-dir.js';
-import { HeldCaptures } from './held-captures.js';
 
 export { captureKey } from './warc-capture-read.js';
 
@@ -65,11 +64,6 @@ export interface IndexWarcsOptions {
   progress?(octets: number, total: number): void;
   /** --as-of: only captures dated at or before it (ms); an undated one is then none. */
   asOf?: number;
-  /** robots index: every capture handed here as read, with its body (valid during the call only: copy
-   * what is kept), none kept in `captures` and no spill file written. It returns what hands the capture
-   * on, called in the order read once no damage can mark the capture any more (HeldCaptures): one read
-   * just before damage has its `damaged` set by then. */
-  each?(key: string, capture: WarcCapture, body: Uint8Array): () => void;
 }
 
 /** files: local WARC files, all checked before the first is read; or a sequence of them (a
@@ -87,19 +81,15 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
   };
   const sizes = isList(files) ? files.map(sizeOf) : [];
   let total = sizes.reduce((a, b) => a + b, 0);
-  const each = options.each;
-  // (robots index writes the bodies straight into its shards: no spill, which cost a write and a read of every body.)
-  const dir = each === undefined ? tempDir('robots-warc-') : { path: '', dispose: () => {} };
-  const spill = each === undefined ? join(dir.path, 'bodies') : null;
-  const fd = spill === null ? -1 : openSync(spill, 'w');
+  const dir = tempDir('robots-warc-');
+  const spill = join(dir.path, 'bodies');
+  const fd = openSync(spill, 'w');
   const captures = new Map<string, WarcCapture>();
   const stats: WarcIndexStats = { files: 0, octets: 0, records: 0, responses: 0, damaged: 0, truncated: 0, ms: 0 };
   const dispose = dir.dispose;
   // Bodies are gathered here and written in batches: a write per capture cost more than the body.
   const batch = new SpillBatch(fd);
-  const close = () => {
-    if (fd !== -1) closeSync(fd);
-  };
+  const close = () => closeSync(fd);
   try {
     for await (const file of files) {
       const done = stats.octets;
@@ -109,15 +99,14 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
       const gzip = isGzip(file);
       /** Captures indexed from this file: (record offset, key), to mark those near damage. */
       const mine: { offset: number; key: string; capture: WarcCapture }[] = [];
-      const held = each === undefined ? undefined : new HeldCaptures();
       const counts = { records: 0, responses: 0 };
       const read = readWarcCaptures(file, {
         maxOctets: options.maxOctets,
         counts,
-        // One after --as-of (or undated then) is not read, nor, but for robots index, an earlier capture: the latest wins.
+        // One after --as-of (or undated then) is not read, nor an earlier capture: the latest wins.
         wants: (key, date) => {
           if (options.asOf !== undefined && !(date <= options.asOf)) return false;
-          const kept = options.each === undefined ? captures.get(key) : undefined;
+          const kept = captures.get(key);
           return kept === undefined || date >= kept.date;
         },
         progress: (octets) => options.progress?.(done + octets, total),
@@ -130,13 +119,6 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
             options.warn(`${file}: the capture of ${key} (record at ${gzip ? 'uncompressed ' : ''}offset ${offset}) is longer than --max-octets once decoded: its first ${options.maxOctets} octets are used`);
           }
           const capture: WarcCapture = { date: item.date, status: item.status, location: item.location, bodyAt: 0, bodyLength: 0 };
-          if (held !== undefined) {
-            if (item.damaged !== undefined) capture.damaged = item.damaged;
-            const body = item.damaged === undefined && item.body !== null ? item.body : EMPTY;
-            capture.bodyLength = body.length;
-            held.add(offset, capture, each!(key, capture, body));
-            continue;
-          }
           if (item.damaged !== undefined) capture.damaged = item.damaged;
           else if (item.body !== null && item.body.length > 0) {
             capture.bodyAt = batch.add(item.body);
@@ -148,7 +130,6 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
           // What was read just before the damage may come from the damaged part: those hosts are unreachable.
           let marked = 0;
           const why = `read just before the damage in ${file}`;
-          if (held !== undefined) marked = held.markFrom(item.trustedBefore, why);
           for (let k = mine.length - 1; k >= 0 && mine[k].offset >= item.trustedBefore; k--) {
             const { key, capture } = mine[k];
             if (captures.get(key) !== capture) continue; // (replaced by a later one, also here)
@@ -165,12 +146,11 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
           options.warn(`${file}: no WARC record could be read (not a WARC file, or damaged)`);
         }
       }
-      held?.release(Infinity);
       stats.records += counts.records;
       stats.responses += counts.responses;
       stats.octets += size;
     }
-    if (fd !== -1) batch.flush();
+    batch.flush();
   } catch (e) {
     close();
     dispose();
@@ -180,8 +160,6 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
   stats.ms = performance.now() - began;
   return { data: { spill, captures }, stats, dispose };
 }
-
-const EMPTY = new Uint8Array(0);
 
 /** The spill file written in batches of about BATCH octets (a body longer than that alone). */
 class SpillBatch {

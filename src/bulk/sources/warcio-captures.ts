@@ -17,13 +17,15 @@ export const SUSPECT_OCTETS = 1 << 16;
 /**
  * The records of `file` read by warcio (over zlib's inflater when `gzip`), from uncompressed
  * octet `skip` (a record's first) on, the first `given` of them read but not counted nor given;
- * offsets said are the file's, uncompressed.
+ * offsets said are the file's, uncompressed. A gzip file is inflated from its start, or from
+ * `from.start`, a member's start at uncompressed offset `from.base` (at most `skip`).
  */
-export async function* warcioCaptures(file: string, gzip: boolean, options: CaptureReadOptions, skip = 0, given = 0): AsyncGenerator<WarcReadItem> {
+export async function* warcioCaptures(file: string, gzip: boolean, options: CaptureReadOptions, skip = 0, given = 0, from?: { start: number; base: number }): AsyncGenerator<WarcReadItem> {
   // Gzip (per record, or the whole file) inflated by zlib, which also checks
   // each member (warcio's own inflating passes over a damaged one without a word).
-  const stream = createReadStream(file, { highWaterMark: 1 << 20, start: gzip ? 0 : skip });
-  let read = gzip ? 0 : skip;
+  const start = gzip ? (from?.start ?? 0) : skip;
+  const stream = createReadStream(file, { highWaterMark: 1 << 20, start });
+  let read = start;
   stream.on('data', (chunk) => {
     read += chunk.length;
     options.progress?.(read);
@@ -32,7 +34,8 @@ export async function* warcioCaptures(file: string, gzip: boolean, options: Capt
   if (gzip) {
     const gunzip = createGunzip({ chunkSize: SUSPECT_OCTETS });
     stream.on('error', (e) => gunzip.destroy(e));
-    source = skip > 0 ? skipped(stream.pipe(gunzip), skip) : stream.pipe(gunzip);
+    const inflatedSkip = skip - (from?.base ?? 0);
+    source = inflatedSkip > 0 ? skipped(stream.pipe(gunzip), inflatedSkip) : stream.pipe(gunzip);
   }
   try {
     const records = yield* parsed(source, gzip, options, skip, true, given);

@@ -1,0 +1,213 @@
+// One stretch of a WARC file gzipped per record, read apart by a thread of
+// robots index (threads/index-worker.ts): from a member's start to another's
+// (gzip-members.ts), inflated whole (one zlib call: no stream plumbing, no
+// wait), its records read by the fast reader (warc-fast-records.ts) and an odd
+// one by warcio, each capture encoded as its shard record here. A stretch that
+// inflates past INFLATED_MAX is read as a stream instead, so a thread holds
+// little whatever a member inflates to. What one reader of the whole file
+// would read otherwise is an anomaly: a member that does not inflate (damage)
+// or does not end where the stretch does (a false start), a record cut at
+// either end, framed otherwise, or that warcio would read from the record
+// before on. The stretch's results are then dropped, and the main thread
+// reads the file from the stretch's start on in one stream (warc-captures.ts),
+// so what an index holds never depends on where the file was cut.
+import { closeSync, openSync, readSync } from 'node:fs';
+import { reason } from '../errors.js';
+import { captureShard, keyHash, recordOctets, storedCapture, writeRecord } from './robots-index-format.js';
+import type { CaptureRead, CaptureReadOptions, DamageRead } from './warc-capture-read.js';
+import { fastRecordCaptures, wholeRecords, type FastRecordItem, type ReadFrom } from './warc-fast-records.js';
+import { warcioRecordCaptures } from './warcio-captures.js';
+import { MemberInflater, TooLarge } from './member-inflater.js';
+
+/** What a stretch may inflate to in one call (the corpus's members inflate about 4×: a 1 MiB stretch to 4 MiB); past
+ * it, the stretch is read as a stream. */
+export const INFLATED_MAX = 16 << 20;
+
+/** Spare buffers a thread keeps. */
+const MAX_SPARES = 3;
+
+/** A stretch of `file`: file octets start..end, each a gzip member's start (or the file's end). */
+export interface ChunkTask {
+  seq: number;
+  file: string;
+  start: number;
+  end: number;
+}
+
+/** Numbers per capture in ChunkRead.meta: its record's offset in the stretch (uncompressed), shard, key hash, record octets. */
+export const META = 4;
+
+/** A stretch read: its captures as shard records, in file order. */
+export interface ChunkRead {
+  seq: number;
+  /** Why the stretch is left to one reader of the file (then nothing else holds). */
+  anomaly?: string;
+  /** Its uncompressed octets. */
+  length: number;
+  counts: { records: number; responses: number };
+  /** The captures' records (robots-index-format.ts), back to back. */
+  records: Uint8Array;
+  meta: Float64Array;
+  captures: number;
+  /** The captures cut to maxOctets (their key, for the warning) or damaged when read. */
+  notes: { capture: number; key: string; truncated: boolean; damaged?: string }[];
+  /** The damage that ends the file (warcio's, in an odd record); offsets in the stretch. */
+  damage?: DamageRead;
+  /** A failure that is no anomaly of the file (a bug): the run stops with it. */
+  error?: string;
+}
+
+/** A thread's reader of stretches (see the file's comment): its buffers, the compressed octets' and the inflated
+ * ones', kept from one stretch to the next. */
+export class WarcChunkReader {
+  private readonly inflater = new MemberInflater(INFLATED_MAX);
+  private input = Buffer.alloc(0);
+  /** Records' buffers back from the main thread, written: filled again (a fresh 4 MiB a stretch cost a page fault
+   * per 4 KiB, 43,000 on the corpus ×10). */
+  private readonly spares: ArrayBuffer[] = [];
+
+  /** A buffer of records (a ChunkRead's) whose octets are written, to fill again. */
+  spare(buffer: ArrayBuffer): void {
+    if (this.spares.length < MAX_SPARES) this.spares.push(buffer);
+  }
+
+  constructor(
+    private readonly shards: number,
+    private readonly maxOctets: number,
+  ) {}
+
+  async read(task: ChunkTask): Promise<ChunkRead> {
+    const out = new ChunkRecords(task.seq, this.shards, this.spares);
+    const options: CaptureReadOptions = { maxOctets: this.maxOctets, counts: out.counts };
+    let compressed: Buffer;
+    try {
+      compressed = this.readRange(task.file, task.start, task.end);
+    } catch (e) {
+      return out.anomaly(`cannot read: ${reason(e)}`);
+    }
+    let items: Iterable<FastRecordItem> | AsyncIterable<FastRecordItem>;
+    let from: ReadFrom | undefined;
+    try {
+      const inflated = this.inflater.inflate(compressed);
+      // (zlib passes over zeros after a member without a word: the stretch must be members to its end.)
+      if (inflated.consumed !== compressed.length) return out.anomaly('octets after a member that are none');
+      out.length = inflated.octets.length;
+      out.expect(inflated.octets.length);
+      items = wholeRecords(inflated.octets, 0, options);
+    } catch (e) {
+      if (!(e instanceof TooLarge)) return out.anomaly(reason(e));
+      from = { start: task.start, end: task.end, base: 0 };
+      items = fastRecordCaptures(task.file, true, options, from);
+    }
+    for await (const item of items) {
+      if (item.kind === 'capture') out.add(item);
+      else if (item.kind === 'odd') {
+        for await (const read of warcioRecordCaptures(item.record, options, item.offset)) {
+          if (read.kind === 'capture') out.add(read);
+          else if (read.kind === 'damage') {
+            out.damage = read;
+            return out.done();
+          }
+        }
+      } else return out.anomaly(item.kind === 'fallback' ? `a record at uncompressed offset ${item.offset} of the stretch is not read alone` : 'no record');
+    }
+    if (from !== undefined) {
+      if (from.read === undefined) return out.anomaly('not read to its end');
+      out.length = from.read;
+    }
+    return out.done();
+  }
+
+  /** File octets start..end, in the buffer kept for them. */
+  private readRange(file: string, start: number, end: number): Buffer {
+    const n = end - start;
+    if (this.input.length < n) this.input = Buffer.allocUnsafe(Math.max(n, 2 * this.input.length));
+    const buf = this.input.subarray(0, n);
+    const fd = openSync(file, 'r');
+    try {
+      for (let done = 0; done < n; ) {
+        const got = readSync(fd, buf, done, n - done, start + done);
+        if (got === 0) throw new Error('the file is shorter than it was');
+        done += got;
+      }
+      return buf;
+    } finally {
+      closeSync(fd);
+    }
+  }
+}
+
+/** A stretch's captures encoded as they are read, into buffers that grow (transferred whole to the main thread). */
+class ChunkRecords {
+  readonly counts = { records: 0, responses: 0 };
+  length = 0;
+  damage?: DamageRead;
+  private records = new Uint8Array(0);
+  private recordsView = Buffer.alloc(0);
+  private used = 0;
+  private meta = new Float64Array(META * 1024);
+  private captures = 0;
+  private readonly notes: ChunkRead['notes'] = [];
+
+  constructor(
+    private readonly seq: number,
+    private readonly shards: number,
+    private readonly spares: ArrayBuffer[],
+  ) {}
+
+  /** Room for the records of `inflated` octets of WARC (a record holds less than its WARC record, the key and Location
+   * but the same as its target URI and header; more only when a short record gets a long damaged note: then grown). */
+  expect(inflated: number): void {
+    this.grow(inflated + (64 << 10));
+  }
+
+  private grow(octets: number): void {
+    const k = this.spares.findIndex((b) => b.byteLength >= octets);
+    // (Not zeroed, not pooled: transferable.)
+    const next = k >= 0 ? new Uint8Array(this.spares.splice(k, 1)[0]) : new Uint8Array(Buffer.allocUnsafeSlow(octets).buffer, 0, octets);
+    next.set(this.records.subarray(0, this.used));
+    if (this.records.length > 0 && this.spares.length < MAX_SPARES) this.spares.push(this.records.buffer as ArrayBuffer);
+    this.records = next;
+    this.recordsView = Buffer.from(next.buffer, next.byteOffset, next.length);
+  }
+
+  add(c: CaptureRead): void {
+    const stored = storedCapture(c);
+    const octets = recordOctets(stored);
+    if (this.used + octets > this.records.length) this.grow(Math.max(2 * this.records.length, this.used + octets, 1 << 20));
+    writeRecord(stored, this.recordsView, this.used, octets);
+    if ((this.captures + 1) * META > this.meta.length) {
+      const next = new Float64Array(2 * this.meta.length);
+      next.set(this.meta);
+      this.meta = next;
+    }
+    const m = this.captures * META;
+    this.meta[m] = c.offset;
+    this.meta[m + 1] = captureShard(c.key, this.shards);
+    this.meta[m + 2] = keyHash(c.key);
+    this.meta[m + 3] = octets;
+    if (c.truncated || c.damaged !== undefined) this.notes.push({ capture: this.captures, key: c.key, truncated: c.truncated, ...(c.damaged !== undefined ? { damaged: c.damaged } : {}) });
+    this.used += octets;
+    this.captures++;
+  }
+
+  done(): ChunkRead {
+    // (Records cut to a short --max-octets fill little of the room: what crosses to the main thread, and is held there
+    // until written, is what they fill.)
+    if (this.used < this.records.length / 2 && this.used > 0) this.grow(this.used);
+    return {
+      seq: this.seq,
+      length: this.length,
+      counts: this.counts,
+      records: this.records.subarray(0, this.used),
+      meta: this.meta.subarray(0, this.captures * META),
+      captures: this.captures,
+      notes: this.notes,
+      ...(this.damage !== undefined ? { damage: this.damage } : {}),
+    };
+  }
+
+  anomaly(why: string): ChunkRead {
+    return { seq: this.seq, anomaly: why, length: 0, counts: { records: 0, responses: 0 }, records: new Uint8Array(0), meta: new Float64Array(0), captures: 0, notes: [] };
+  }
+}
