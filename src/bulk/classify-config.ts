@@ -7,7 +7,7 @@ import { LineClassifier } from './classify/line-classifier.js';
 import { UNREACHABLE, type BlockResult, type CrawlerMatchers, type Shard, type OutputBuffers, type OutputFormat, type OutputWriter } from './classify/classification.js';
 import { BulkError } from './errors.js';
 import { compileCrawlers, HostMatchers } from './classify/host-matchers.js';
-import type { WarcIndexData } from './sources/warc-index.js';
+import type { WarcIndexData } from './sources/warc/warc-index.js';
 
 export interface ClassifyConfig {
   /** One robots.txt for every URL (--robots: read once by the main thread, a file, stdin or a URL) ... */

@@ -1,9 +1,9 @@
 // The WARC files of a command (robots classify; robots index takes the same
 // options): --robots-warc files, and --robots-warc-list lists whose URLs are
-// downloaded with bounded retries (bulk/sources/warc-list.ts). Here: the
+// downloaded with bounded retries (bulk/sources/warc/warc-list.ts). Here: the
 // options read, the warnings and progress bar on stderr, the closing line.
-import { type WarcFiles, warcFilesOf } from '../bulk/sources/warc-list.js';
-import { DOWNLOAD_DEFAULTS } from '../bulk/sources/warc-download.js';
+import { type WarcFiles, warcFilesOf } from '../bulk/sources/warc/warc-list.js';
+import { DOWNLOAD_DEFAULTS } from '../bulk/sources/warc/warc-download.js';
 import { CliError } from './errors.js';
 import { IndexProgress, WarcListProgress } from './progress.js';
 import { thousands } from './numbers.js';

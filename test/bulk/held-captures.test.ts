@@ -5,11 +5,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HeldCaptures } from '../../src/bulk/sources/held-captures.js';
-import { SUSPECT_OCTETS } from '../../src/bulk/sources/warcio-captures.js';
-import { ShardWriter } from '../../src/bulk/sources/robots-index-writer.js';
-import { decodeFooter, decodeRecord, FOOTER_OCTETS, HEADER_OCTETS } from '../../src/bulk/sources/robots-index-format.js';
-import type { WarcCapture } from '../../src/bulk/sources/warc-index.js';
+import { HeldCaptures } from '../../src/bulk/sources/warc/held-captures.js';
+import { SUSPECT_OCTETS } from '../../src/bulk/sources/warc/warcio-captures.js';
+import { ShardWriter } from '../../src/bulk/sources/index/robots-index-writer.js';
+import { decodeFooter, decodeRecord, FOOTER_OCTETS, HEADER_OCTETS } from '../../src/bulk/sources/index/robots-index-format.js';
+import type { WarcCapture } from '../../src/bulk/sources/warc/warc-index.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-held-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

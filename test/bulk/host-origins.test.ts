@@ -18,7 +18,7 @@ import { LineClassifier } from '../../src/bulk/classify/line-classifier.js';
 import type { Origin } from '../../src/bulk/classify/classification.js';
 import { HostRouter } from '../../src/bulk/classify/host-router.js';
 import { HostMatchers } from '../../src/bulk/classify/host-matchers.js';
-import { captureKey, type WarcCapture } from '../../src/bulk/sources/warc-index.js';
+import { captureKey, type WarcCapture } from '../../src/bulk/sources/warc/warc-index.js';
 import { propertySeed } from '../helpers/seed.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-host-origins-'));

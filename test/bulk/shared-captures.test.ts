@@ -2,7 +2,7 @@
 // each capture as the Map had it, and no capture where the Map had none.
 import { describe, expect, it } from 'vitest';
 import { shareCaptures, SharedCaptureMap } from '../../src/bulk/threads/shared-captures.js';
-import type { WarcCapture } from '../../src/bulk/sources/warc-index.js';
+import type { WarcCapture } from '../../src/bulk/sources/warc/warc-index.js';
 import { propertySeed } from '../helpers/seed.js';
 
 function captures(n: number): Map<string, WarcCapture> {

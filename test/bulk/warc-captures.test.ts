@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readWarcCaptures, type CaptureReadOptions } from '../../src/bulk/sources/warc-captures.js';
-import { HOLD } from '../../src/bulk/sources/warc-fast-records.js';
+import { readWarcCaptures, type CaptureReadOptions } from '../../src/bulk/sources/warc/warc-captures.js';
+import { HOLD } from '../../src/bulk/sources/warc/warc-fast-records.js';
 import { serializeCapture, writeWarc, type Capture, type WarcLayout } from '../helpers/warc-files.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-warc-captures-'));

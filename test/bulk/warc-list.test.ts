@@ -1,4 +1,4 @@
-// readWarcList and warcFilesOf (src/bulk/sources/warc-list.ts) on lists given as
+// readWarcList and warcFilesOf (src/bulk/sources/warc/warc-list.ts) on lists given as
 // octets: what each line becomes, what is refused and how it is said. The
 // downloads themselves: test/cli/warc-list.test.ts, on real servers.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BulkError } from '../../src/bulk/errors.js';
-import { DEFAULT_WARC_BASE, readWarcList, warcFilesOf } from '../../src/bulk/sources/warc-list.js';
+import { DEFAULT_WARC_BASE, readWarcList, warcFilesOf } from '../../src/bulk/sources/warc/warc-list.js';
 import { serve, startServer } from '../helpers/http-servers.js';
 import { existsSync, readFileSync } from 'node:fs';
 

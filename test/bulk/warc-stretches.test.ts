@@ -14,12 +14,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { urlOrigin } from '../../src/engine/robots-url.js';
 import { shardOf } from '../../src/bulk/classify/classification.js';
 import { hostHash } from '../../src/bulk/classify/origin-runs.js';
-import { captureKey } from '../../src/bulk/sources/warc-capture-read.js';
-import { memberStartAtOrAfter, startsRecord } from '../../src/bulk/sources/gzip-members.js';
-import { META, WarcChunkReader, INFLATED_MAX } from '../../src/bulk/sources/warc-chunk-read.js';
-import { MemberInflater, TooLarge } from '../../src/bulk/sources/member-inflater.js';
-import { captureShard, decodeRecord, encodeRecord, keyHash, storedCapture } from '../../src/bulk/sources/robots-index-format.js';
-import { readWarcCaptures, type CaptureRead } from '../../src/bulk/sources/warc-captures.js';
+import { captureKey } from '../../src/bulk/sources/warc/warc-capture-read.js';
+import { memberStartAtOrAfter, startsRecord } from '../../src/bulk/sources/warc/gzip-members.js';
+import { META, WarcChunkReader, INFLATED_MAX } from '../../src/bulk/sources/warc/warc-chunk-read.js';
+import { MemberInflater, TooLarge } from '../../src/bulk/sources/warc/member-inflater.js';
+import { captureShard, decodeRecord, encodeRecord, keyHash, storedCapture } from '../../src/bulk/sources/index/robots-index-format.js';
+import { readWarcCaptures, type CaptureRead } from '../../src/bulk/sources/warc/warc-captures.js';
 import { serializeCapture, type Capture } from '../helpers/warc-files.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-warc-stretches-'));

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { CLI, expectUsageError, robots } from '../helpers/cli-run.js';
 import { startServer, type Handler, type TestServer } from '../helpers/http-servers.js';
 import { writeWarc } from '../helpers/warc-files.js';
-import { MAX_FAILURES_IN_A_ROW } from '../../src/bulk/sources/warc-list.js';
+import { MAX_FAILURES_IN_A_ROW } from '../../src/bulk/sources/warc/warc-list.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-warc-list-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

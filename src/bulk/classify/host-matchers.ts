@@ -13,8 +13,8 @@ import { crawlerPurposes } from './purpose-codes.js';
 import { asciiLower } from '../../engine/parse/agents.js';
 import { BulkError } from '../errors.js';
 import { RobotsDir } from '../sources/robots-dir.js';
-import type { WarcIndexData } from '../sources/warc-index.js';
-import { WarcRobots, type HostRobots } from '../sources/warc-robots.js';
+import type { WarcIndexData } from '../sources/warc/warc-index.js';
+import { WarcRobots, type HostRobots } from '../sources/warc/warc-robots.js';
 
 /** What an entry costs beyond its robots.txt and automaton (objects, map slots). */
 const ENTRY_OVERHEAD = 512;

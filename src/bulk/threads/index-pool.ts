@@ -4,7 +4,7 @@
 // of plain WARCs starts none.
 import { Worker } from 'node:worker_threads';
 import { BulkError } from '../errors.js';
-import type { ChunkRead, ChunkTask } from '../sources/warc-chunk-read.js';
+import type { ChunkRead, ChunkTask } from '../sources/warc/warc-chunk-read.js';
 
 /** What a thread is started with. */
 export interface IndexWorkerData {

@@ -4,7 +4,7 @@
 // buffers transferred, for the main thread to route into the shard files.
 import { parentPort, workerData } from 'node:worker_threads';
 
-import { WarcChunkReader, type ChunkRead, type ChunkTask } from '../sources/warc-chunk-read.js';
+import { WarcChunkReader, type ChunkRead, type ChunkTask } from '../sources/warc/warc-chunk-read.js';
 import { reason } from '../errors.js';
 import type { IndexWorkerData } from './index-pool.js';
 

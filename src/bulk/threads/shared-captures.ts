@@ -6,7 +6,7 @@
 // them at every full GC); a thread looks a capture up once per host it loads.
 // Layout: a hash table of entry numbers (open addressing, FNV-1a of the key's
 // UTF-8), each entry's fields in typed arrays, the strings' UTF-8 in a heap.
-import type { WarcCapture, WarcIndexData } from '../sources/warc-index.js';
+import type { WarcCapture, WarcIndexData } from '../sources/warc/warc-index.js';
 
 /** What crosses to a thread: the buffer, and where each part of it is. */
 export interface SharedCapturesData {

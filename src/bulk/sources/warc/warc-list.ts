@@ -14,9 +14,9 @@ import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { BulkError, reason } from '../errors.js';
+import { BulkError, reason } from '../../errors.js';
 import { download, DownloadFailed, DOWNLOAD_DEFAULTS, type DownloadOptions } from './warc-download.js';
-import { tempDir, type TempDir } from './temp-dir.js';
+import { tempDir, type TempDir } from '../temp-dir.js';
 
 /** What relative entries are relative to when no --warc-base is given: Common Crawl's own host (its lists' entries are keys there). */
 export const DEFAULT_WARC_BASE = 'https://data.commoncrawl.org/';

@@ -1,5 +1,5 @@
 // What reading a WARC file of robots.txt captures yields, whichever reader
-// reads it (warc-gzip-records.ts, warcio-captures.ts; warc-captures.ts picks):
+// reads it (warc-fast-records.ts, warcio-captures.ts; warc-captures.ts picks):
 // each `response` record's capture in file order, the damage that ends a file,
 // or word that no record could be read.
 

@@ -12,14 +12,14 @@
 // one stream from the file's start loses with what zlib held back may be kept.)
 // Each capture waits in HeldCaptures until no damage can mark it.
 import { closeSync, openSync, statSync } from 'node:fs';
-import { BulkError, reason } from '../errors.js';
-import { IndexPool } from '../threads/index-pool.js';
-import { memberStartAtOrAfter } from './gzip-members.js';
-import { HeldCaptures } from './held-captures.js';
+import { BulkError, reason } from '../../errors.js';
+import { IndexPool } from '../../threads/index-pool.js';
+import { memberStartAtOrAfter } from '../warc/gzip-members.js';
+import { HeldCaptures } from '../warc/held-captures.js';
 import { captureShard, encodeRecord, keyHash, storedCapture } from './robots-index-format.js';
-import { META, type ChunkRead } from './warc-chunk-read.js';
-import { isGzip, readWarcCaptures, type DamageRead } from './warc-captures.js';
-import type { WarcIndexStats } from './warc-index.js';
+import { META, type ChunkRead } from '../warc/warc-chunk-read.js';
+import { isGzip, readWarcCaptures, type DamageRead } from '../warc/warc-captures.js';
+import type { WarcIndexStats } from '../warc/warc-index.js';
 
 /** Octets of gzip a stretch holds (its end moved on to the next member's start): 1 MiB, about 4 MiB inflated, what a
  * thread holds at once (a quarter of it gave the same speed, 4 MiB a higher peak). The tests cut their small WARCs into

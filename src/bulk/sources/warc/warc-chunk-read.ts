@@ -12,8 +12,8 @@
 // reads the file from the stretch's start on in one stream (warc-captures.ts),
 // so what an index holds never depends on where the file was cut.
 import { closeSync, openSync, readSync } from 'node:fs';
-import { reason } from '../errors.js';
-import { captureShard, keyHash, recordOctets, storedCapture, writeRecord } from './robots-index-format.js';
+import { reason } from '../../errors.js';
+import { captureShard, keyHash, recordOctets, storedCapture, writeRecord } from '../index/robots-index-format.js';
 import type { CaptureRead, CaptureReadOptions, DamageRead } from './warc-capture-read.js';
 import { fastRecordCaptures, wholeRecords, type FastRecordItem, type ReadFrom } from './warc-fast-records.js';
 import { warcioRecordCaptures } from './warcio-captures.js';

@@ -9,10 +9,10 @@
 // threads (warc-robots.ts), their bodies copied to a spill file of this run.
 import { closeSync, fstatSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Shard } from '../classify/classification.js';
-import { BulkError, reason } from '../errors.js';
-import { captureKey, type WarcCapture, type WarcIndex, type WarcIndexStats } from './warc-index.js';
-import { tempDir } from './temp-dir.js';
+import type { Shard } from '../../classify/classification.js';
+import { BulkError, reason } from '../../errors.js';
+import { captureKey, type WarcCapture, type WarcIndex, type WarcIndexStats } from '../warc/warc-index.js';
+import { tempDir } from '../temp-dir.js';
 import {
   captureShard, crc32, decodeFooter, decodeHeader, decodeRecord, DIRECTORY_ENTRY, FOOTER_OCTETS, FORMAT_VERSION, HEADER_OCTETS, keyHash, MANIFEST, RECORD_FIXED,
   type IndexManifest, type ShardFooter,

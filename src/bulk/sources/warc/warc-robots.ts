@@ -4,9 +4,9 @@
 // captures (up to 5 hops, across hosts: the rules of the file reached apply
 // to the original host).
 import { openSync, readSync } from 'node:fs';
-import { responseStep } from '../../crawler/fetch-robots.js';
-import type { Origin } from '../classify/classification.js';
-import { BulkError, reason } from '../errors.js';
+import { responseStep } from '../../../crawler/fetch-robots.js';
+import type { Origin } from '../../classify/classification.js';
+import { BulkError, reason } from '../../errors.js';
 import { captureKey, type WarcIndexData } from './warc-index.js';
 
 /** What a host's robots.txt is: the rules (ok), none captured (missing), or an HTTP outcome that decides alone. */

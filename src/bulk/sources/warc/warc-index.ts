@@ -12,9 +12,9 @@
 // threads, straight into its shards (warc-index-threads.ts).
 import { closeSync, openSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { BulkError, reason } from '../errors.js';
+import { BulkError, reason } from '../../errors.js';
 import { isGzip, readWarcCaptures } from './warc-captures.js';
-import { tempDir } from './temp-dir.js';
+import { tempDir } from '../temp-dir.js';
 
 export { captureKey } from './warc-capture-read.js';
 
