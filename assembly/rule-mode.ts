@@ -17,7 +17,7 @@ import {
   H_LITERAL_TRIE, H_RULES, H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE,
   RM_HEADER, RM_SIGNATURES, RM_GRAMS, RE_ID, RE_FLAGS, RE_TOKENS, RE_LENGTH, RE_SIZE, RE_ANCHORED, RE_DISALLOW,
   N_TAILS, NT_FIRST, NT_END, NT_KNOWN, NT_SIZE,
-  G_BITS, G_START, G_ENTRIES, GE_GRAM, GE_ENTRY, GE_FILTER, GE_SIZE, GRAM_HASH, GRAM_FILTER_HASH,
+  G_BITS, G_START, G_ENTRIES, G_FIRST, G_SEEN, G_FILTERS, GE_GRAM, GE_RULE, GE_SIZE, GRAM_HASH, GRAM_FILTER_HASH,
 } from "../src/engine/wasm/layout";
 import { walkLiteralTrie } from "./literal-trie";
 import { bucketsOf, matches } from "./rules";
@@ -95,30 +95,64 @@ export function walkRuleMode(m: usize, p: usize, n: i32): void {
 let gramDisallow = false;
 
 /** The gram index's rules that match p[0, n) and rank above `best`: returns
- * the best of them, or `best` when none (gramDisallow says its kind). */
+ * the best of them, or `best` when none (gramDisallow says its kind). The
+ * rules whose gram the path holds, and all of whose grams it holds by its
+ * filter, are marked, then verified best first (the marks are in rank order)
+ * until one matches: most that pass the filter do, so few are verified. */
 function walkGrams(list: usize, grams: usize, p: usize, n: i32, best: u32): u32 {
-  // The path's 4-grams as a 64-bit filter.
   const last = n - 4;
-  let filter: u64 = 0;
+  let filter: u64 = 0; // the path's 4-grams
   for (let i = 0; i <= last; i++) filter |= <u64>1 << <u64>((load<u32>(p + <usize>i) * GRAM_FILTER_HASH) >>> 26);
   const shift = 32 - load<u32>(grams, G_BITS);
   const start = load<usize>(grams, G_START);
   const entries = load<usize>(grams, G_ENTRIES);
+  const filters = load<usize>(grams, G_FILTERS);
+  const seen = load<usize>(grams, G_SEEN);
+  let lo: u32 = <u32>-1; // the marked words
+  let hi: u32 = 0;
   for (let i = 0; i <= last; i++) {
     const g = load<u32>(p + <usize>i);
     const b = <usize>((g * GRAM_HASH) >>> shift);
     const end = load<u32>(start + (b << 2), 4);
     for (let j = load<u32>(start + (b << 2)); j < end; j++) {
       const x = entries + <usize>j * GE_SIZE;
-      if (load<u32>(x, GE_GRAM) != g || (load<u64>(x, GE_FILTER) & ~filter) != 0) continue;
-      const e = list + RM_HEADER + <usize>load<u32>(x, GE_ENTRY) * RE_SIZE;
+      if (load<u32>(x, GE_GRAM) != g) continue;
+      const r = load<u32>(x, GE_RULE);
+      if ((load<u64>(filters + (<usize>r << 3)) & ~filter) != 0) continue; // a gram of it the path lacks
+      const w = r >> 5;
+      const at = seen + (<usize>w << 2);
+      store<u32>(at, load<u32>(at) | (<u32>1 << (r & 31)));
+      if (w < lo) lo = w;
+      if (w > hi) hi = w;
+    }
+  }
+  if (lo > hi) return best;
+  const first = load<u32>(grams, G_FIRST);
+  let done = false;
+  let w = lo;
+  for (; w <= hi; w++) {
+    const at = seen + (<usize>w << 2);
+    let bits = load<u32>(at);
+    store<u32>(at, 0);
+    while (bits != 0) {
+      const r = (w << 5) + <u32>ctz(bits);
+      bits &= bits - 1;
+      const e = list + RM_HEADER + <usize>(first + r) * RE_SIZE;
       const id = load<u32>(e, RE_ID);
-      if (id >= best) continue;
+      if (id >= best) {
+        done = true; // (the rest rank below)
+        break;
+      }
       const flags = load<u32>(e, RE_FLAGS);
       if (!matches(p, n, load<usize>(e, RE_TOKENS), load<i32>(e, RE_LENGTH), (flags & RE_ANCHORED) != 0, 0)) continue;
       best = id;
       gramDisallow = (flags & RE_DISALLOW) != 0;
+      done = true;
+      break;
     }
+    if (done) break;
   }
+  // The marks past where the walk stopped, cleared.
+  if (w < hi) memory.fill(seen + (<usize>(w + 1) << 2), 0, <usize>(hi - w) << 2);
   return best;
 }

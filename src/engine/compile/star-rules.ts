@@ -12,7 +12,7 @@
 // walk sees each rule it could match.
 import type { Core } from '../wasm/core.js';
 import {
-  G_BITS, G_ENTRIES, G_HEADER, G_START, GE_ENTRY, GE_FILTER, GE_GRAM, GE_SIZE, GRAM_FILTER_HASH, GRAM_HASH, NO_RULE,
+  G_BITS, G_ENTRIES, G_FILTERS, G_FIRST, G_HEADER, G_SEEN, G_START, GE_GRAM, GE_RULE, GE_SIZE, GRAM_FILTER_HASH, GRAM_HASH, NO_RULE,
   RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_ID, RE_LENGTH, RE_SIZE, RE_TOKEN_SLACK, RE_TOKENS,
   RM_COUNT, RM_GRAMS, RM_HEADER, RM_INDEX, RM_SIGNATURES, RM_URLS, RM_WORK, RULE_LIST_STAR,
 } from '../wasm/layout.js';
@@ -41,10 +41,13 @@ export interface StarRulePlan {
   tokenCount: number;
   /** Nodes of the trie whose lists are not empty, in node order. */
   groups: TailGroup[];
-  /** The gram index: per gram entry its gram, its list entry and its filter (two u32), sorted by bucket. */
+  /** The gram index: its rules are the list's entries from gramFirst on (rank order), each
+   * with its filter (two u32 in gramFilters); per gram entry its gram and its rule (from
+   * gramFirst), sorted by bucket. */
+  gramFirst: number;
   gramBits: number;
   grams: number[];
-  gramEntries: number[];
+  gramRules: number[];
   gramFilters: number[];
   /** Rules a URL tries at most, about (the cost model's rule mode: mode-policy.ts). */
   tried: number;
@@ -174,7 +177,7 @@ export function planStarRules(t: Trie, tailRulesMax: number): StarRulePlan {
   }
   const plan: StarRulePlan = {
     ids: [], flags: [], starts: [], lengths: [], signatures: [], tokens, tokenCount, groups: [],
-    gramBits: 0, grams: [], gramEntries: [], gramFilters: [], tried: 0,
+    gramFirst: 0, gramBits: 0, grams: [], gramRules: [], gramFilters: [], tried: 0,
   };
   const add = (r: StarRule, signed: boolean) => {
     plan.ids.push(r.id);
@@ -199,6 +202,7 @@ export function planStarRules(t: Trie, tailRulesMax: number): StarRulePlan {
   // The gram index: each rule by its rarest gram.
   const indexed = [...gramsOfRule.keys()].sort(byRank);
   const chosen = new Set<number>();
+  plan.gramFirst = plan.ids.length;
   const items = indexed.map((r) => {
     const grams = gramsOfRule.get(r)!;
     let gram = grams[0];
@@ -211,18 +215,18 @@ export function planStarRules(t: Trie, tailRulesMax: number): StarRulePlan {
       if (bit < 32) lo |= 1 << bit;
       else hi |= 1 << (bit - 32);
     }
-    return { gram, entry: add(r, false), lo: lo >>> 0, hi: hi >>> 0 };
+    plan.gramFilters.push(lo >>> 0, hi >>> 0);
+    return { gram, rule: add(r, false) - plan.gramFirst };
   });
   if (items.length > 0) {
     let bits = 4;
     while (1 << bits < 2 * chosen.size) bits++;
     plan.gramBits = bits;
     const bucket = (g: number) => Math.imul(g, GRAM_HASH) >>> (32 - bits);
-    items.sort((a, b) => bucket(a.gram) - bucket(b.gram) || a.entry - b.entry);
+    items.sort((a, b) => bucket(a.gram) - bucket(b.gram) || a.rule - b.rule);
     for (const x of items) {
       plan.grams.push(x.gram);
-      plan.gramEntries.push(x.entry);
-      plan.gramFilters.push(x.lo, x.hi);
+      plan.gramRules.push(x.rule);
     }
   }
   plan.tried = shared + longest + (items.length > 0 ? Math.ceil(items.length / chosen.size) + 1 : 0);
@@ -230,15 +234,19 @@ export function planStarRules(t: Trie, tailRulesMax: number): StarRulePlan {
 }
 
 /** Octets of the plan's list block. */
-function listLayout(plan: StarRulePlan): { signaturesAt: number; gramsAt: number; startAt: number; entriesAt: number; tokensAt: number; octets: number } {
+function listLayout(plan: StarRulePlan) {
   const count = plan.ids.length;
   const signaturesAt = RM_HEADER + count * RE_SIZE;
   const gramsAt = signaturesAt + 4 * count;
   const buckets = plan.grams.length > 0 ? 1 << plan.gramBits : 0;
+  const gramRules = buckets > 0 ? count - plan.gramFirst : 0;
+  const seenWords = Math.ceil(gramRules / 32);
   const startAt = gramsAt + (buckets > 0 ? G_HEADER : 0);
-  const entriesAt = (startAt + (buckets > 0 ? 4 * (buckets + 1) : 0) + 7) & ~7;
+  const seenAt = startAt + (buckets > 0 ? 4 * (buckets + 1) : 0);
+  const filtersAt = (seenAt + 4 * seenWords + 7) & ~7;
+  const entriesAt = filtersAt + 8 * gramRules;
   const tokensAt = entriesAt + plan.grams.length * GE_SIZE;
-  return { signaturesAt, gramsAt, startAt, entriesAt, tokensAt, octets: tokensAt + plan.tokenCount + RE_TOKEN_SLACK };
+  return { signaturesAt, gramsAt, startAt, seenAt, seenWords, filtersAt, entriesAt, tokensAt, octets: tokensAt + plan.tokenCount + RE_TOKEN_SLACK };
 }
 
 /** Writes the plan's list (entries, signatures, the gram index, tokens) as one block; its address and octets. */
@@ -269,6 +277,11 @@ export function writeStarRules(core: Core, plan: StarRulePlan): { block: number;
     u32[(g + G_BITS) >>> 2] = plan.gramBits;
     u32[(g + G_START) >>> 2] = block + at.startAt;
     u32[(g + G_ENTRIES) >>> 2] = block + at.entriesAt;
+    u32[(g + G_FIRST) >>> 2] = plan.gramFirst;
+    u32[(g + G_SEEN) >>> 2] = block + at.seenAt;
+    u32.fill(0, (block + at.seenAt) >>> 2, ((block + at.seenAt) >>> 2) + at.seenWords);
+    u32[(g + G_FILTERS) >>> 2] = block + at.filtersAt;
+    u32.set(plan.gramFilters, (block + at.filtersAt) >>> 2);
     const start = (block + at.startAt) >>> 2;
     u32.fill(0, start, start + buckets + 1);
     for (const gram of plan.grams) u32[start + (Math.imul(gram, GRAM_HASH) >>> (32 - plan.gramBits)) + 1]++;
@@ -276,9 +289,7 @@ export function writeStarRules(core: Core, plan: StarRulePlan): { block: number;
     for (let i = 0; i < n; i++) {
       const x = (block + at.entriesAt + i * GE_SIZE) >>> 2;
       u32[x + GE_GRAM / 4] = plan.grams[i];
-      u32[x + GE_ENTRY / 4] = plan.gramEntries[i];
-      u32[x + GE_FILTER / 4] = plan.gramFilters[2 * i];
-      u32[x + GE_FILTER / 4 + 1] = plan.gramFilters[2 * i + 1];
+      u32[x + GE_RULE / 4] = plan.gramRules[i];
     }
     u32[(block + RM_GRAMS) >>> 2] = g;
   }

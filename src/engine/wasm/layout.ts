@@ -119,15 +119,17 @@ export const COLD_HEAD_MAX = 32;
  * literal segments past the head, the rarest of its own (Hyperscan's way: a literal found, then
  * the rule verified). Buckets by the gram's hash (GRAM_HASH, the top G_BITS bits), each a run of
  * GE_* entries; a rule is verified only when the path has, by a 64-bit filter of its 4-grams
- * (GRAM_FILTER_HASH, top 6 bits), all the grams of its segments. */
+ * (GRAM_FILTER_HASH, top 6 bits; G_FILTERS), all the grams of its segments. */
 export const G_BITS = 0; // u32: log2 of the buckets
 export const G_START = 4; // ptr: u32[buckets + 1], the first entry of each bucket
 export const G_ENTRIES = 8; // ptr: the entries
-export const G_HEADER = 12;
+export const G_FIRST = 12; // u32: the list's entry of its first rule (its rules are the list's last, in rank order)
+export const G_SEEN = 16; // ptr: a bit per rule, zero between walks: the rules a walk found (each verified once, best first)
+export const G_FILTERS = 20; // ptr: a u64 per rule, the bits of all its grams (GRAM_FILTER_HASH)
+export const G_HEADER = 24;
 export const GE_GRAM = 0; // u32: the gram's four octets (little-endian)
-export const GE_ENTRY = 4; // u32: its rule's entry in the list
-export const GE_FILTER = 8; // u64: the bits of all its rule's grams (GRAM_FILTER_HASH)
-export const GE_SIZE = 16;
+export const GE_RULE = 4; // u32: its rule, from G_FIRST
+export const GE_SIZE = 8;
 export const GRAM_HASH = 0x9e3779b1;
 export const GRAM_FILTER_HASH = 0x85ebca6b;
 /** buildTransition's row for a cold matcher's review (its walks did the work RM_WORK allowed): cls is the URLs walked since the last one. */
