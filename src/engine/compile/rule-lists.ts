@@ -69,12 +69,13 @@ function literalHead(t: Uint8Array, at: number, length: number): number {
 
 // Rules of a cold list of count rules with two `*` or more before literal
 // octets ("/*/a/*/b", not "*.pdf" nor "/a*"): what makes an automaton's states
-// many (each such `*` keeps trie nodes active along the path), and that rule
-// mode would try one by one: no run of 4 literal octets past their first `*`
-// (the gram index finds the others: star-rules.ts).
-export function starHeavyRuleCount(core: Core, list: ColdList, count: number): number {
+// many (each such `*` keeps trie nodes active along the path). `plain`: those
+// that rule mode would try one by one, with no run of 4 literal octets past
+// their first `*`; `gram`: the others (its gram index finds them: star-rules.ts).
+export function starHeavyRuleCounts(core: Core, list: ColdList, count: number): { plain: number; gram: number } {
   const { u8, u32 } = core;
-  let n = 0;
+  let plain = 0;
+  let grams = 0;
   for (let id = 0; id < count; id++) {
     const e = (list.block + RM_HEADER + id * RE_SIZE) >>> 2;
     const t = u32[e + RE_TOKENS / 4];
@@ -95,9 +96,10 @@ export function starHeavyRuleCount(core: Core, list: ColdList, count: number): n
       }
       if (stars > 0 && ++run >= 4) gram = true;
     }
-    if (stars >= 2 && !gram) n++;
+    if (stars >= 2 && gram) grams++;
+    else if (stars >= 2) plain++;
   }
-  return n;
+  return { plain, gram: grams };
 }
 
 /** Octets of a cold list's index (assembly/cold-index.ts), 0 when it has none. */

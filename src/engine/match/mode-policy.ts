@@ -53,6 +53,10 @@ export interface ModePolicy {
   readonly hotBase: number;
   readonly hotUnits: number;
   readonly hotUrlUnits: number;
+  /** The hot threshold's factor for a matcher that takes rule mode on turning hot (see starShare):
+   * the trie, the plan and the lists cost more than the trie and first states (the bench's
+   * 20,000-rule file: ~150-200 ms, about 18,000 of its cold walks; turned at 4,500 by 1). */
+  readonly ruleModeHotFactor: number;
   /** Work between reviews at least (a review is a host call). */
   readonly reviewUnits: number;
   /** The cost model turns hot no matcher of which more than one rule in starShare has two `*`
@@ -60,7 +64,8 @@ export interface ModePolicy {
    * would try them one by one, as the cold walk does: the pathological file, all of them). A
    * matcher that turns hot with that share of such rules, grams or not, takes rule mode at once
    * (its DFA would thrash: the bench's generated 20,000-rule file, one in nine, with grams; hot, it
-   * walked a URL in 50 us against 31 us cold, indexed, and 0.9 us in rule mode). */
+   * walked a URL in 50 us against 31 us cold, indexed, and 0.9 us in rule mode; by cost it turns
+   * so after ruleModeHotFactor times the usual cold work). */
   readonly starShare: number;
   /** ... and at least starHeavyMin such rules (fewer make states an automaton holds: 300 of
    * `/*a1*b*c$` grow ~250 KiB). */
@@ -107,6 +112,7 @@ export const DEFAULT_MODE_POLICY: ModePolicy = Object.freeze({
   hotBase: 4096,
   hotUnits: 32,
   hotUrlUnits: 128,
+  ruleModeHotFactor: 4,
   reviewUnits: 1024,
   starShare: 16,
   starHeavyMin: 1024,
@@ -151,8 +157,11 @@ export interface ColdCost {
   rules: number;
   /** Octets of the rules' tokens (what the trie is built from). */
   tokenOctets: number;
-  /** Of the rules, those with two `*` or more before literal octets (counted when first asked). */
+  /** Of the rules, those with two `*` or more before literal octets and no gram for rule mode's
+   * index (counted when first asked: rule-lists.ts starHeavyRuleCount)... */
   starHeavyRules: () => number;
+  /** ... and those with a gram (rule mode finds them by it); none when not given. */
+  gramHeavyRules?: () => number;
   indexed: boolean;
   work: number;
   recentWork: number;
@@ -171,11 +180,14 @@ export interface ColdCost {
 export function coldReview(p: ModePolicy, c: ColdCost): { index: boolean; hot: boolean; next: number } {
   const indexAt = !c.indexed && c.rules >= p.indexRules ? p.indexUnits * c.rules : Infinity;
   const index = c.work >= indexAt;
-  const hotAt = c.byCost ? p.hotBase + p.hotUnits * c.tokenOctets : Infinity;
+  const heavy = c.starHeavyRules();
+  // A matcher that will take rule mode on turning hot (dfa.ts) pays for more than the trie.
+  const all = heavy + (c.gramHeavyRules?.() ?? 0);
+  const toRules = all >= p.starHeavyMin && all * p.starShare > c.rules;
+  const hotAt = c.byCost ? (p.hotBase + p.hotUnits * c.tokenOctets) * (toRules ? p.ruleModeHotFactor : 1) : Infinity;
   const costly = c.recentUrls > 0 && c.recentWork / c.recentUrls > p.hotUrlUnits;
   // Walks that stay costly once indexed are `*` rules' (a short head, a pass over the path each):
   // where many have several `*`, the automaton thrashes on them (rule mode tries them one by one, unindexed).
-  const heavy = c.starHeavyRules();
   const hot = costly && c.work >= hotAt && (heavy < p.starHeavyMin || heavy * p.starShare <= c.rules);
   if (hot) return { index: false, hot, next: 0 };
   const indexLeft = index ? Infinity : indexAt - c.work;
