@@ -13,7 +13,7 @@ import { pathStart, pathEnd, pathSlash } from "./path";
 import { isNormal, normalizeInto } from "./normalize";
 import { buildTransition } from "./host";
 import { walkCold } from "./cold";
-import { walkRules } from "./rules";
+import { walkRuleMode } from "./rule-mode";
 
 // Scratch space for a path that is rewritten before the walk (normalised, or
 // with a '/' prepended). Grows to the longest path seen; never per call.
@@ -45,7 +45,10 @@ function scratchFor(size: usize): usize {
   const MASK: u32 = sizeof<E>() == 2 ? ENTRY_ROW_MASK : <u32>WIDE_ROW_MASK;
   const SHIFT: usize = <usize>alignof<E>(); // log2 of the entry's size
   let e = load<u32>(m, H_START);
-  if (e == 0) e = buildTransition(m, 0, 0); // the start state is built on first use (the byte classes with it)
+  if (e == 0) {
+    e = buildTransition(m, 0, 0); // the start state is built on first use (the byte classes with it)
+    if (load<u32>(m, H_FLAGS) & FLAG_RULES) return false; // (or rule mode taken at once: dfa.ts turnHot)
+  }
   const classes = load<usize>(m, H_CLASSMAP);
   let rows = load<usize>(m, H_TRANS);
   let row = <usize>(e & MASK) * ROW_ALIGN;
@@ -130,7 +133,7 @@ export function decide(m: usize, u: usize, flags: u32, normal: bool): i32 {
   for (;;) {
     const mode = load<u32>(m, H_FLAGS);
     if (mode & FLAG_RULES) {
-      walkRules(m, p, len);
+      walkRuleMode(m, p, len);
       break;
     }
     if ((mode & FLAG_WIDE) != 0 ? walk<u32>(m, p, len) : walk<u16>(m, p, len)) break;

@@ -1,50 +1,20 @@
 // Rule lists: rules tried one by one, best first. A cold matcher's first URLs
-// are decided so (cold.ts: nothing is built for them, not even a trie), and so
-// is every URL of a matcher in rule mode, which its DFA thrashed into (dfa.ts
-// decides). Some rule sets have no small automaton: thousands of `*`-heavy
-// patterns keep thousands of trie nodes active on every octet of a long path,
-// so each state is huge and few are met twice; the lazy DFA then rebuilds
-// states all along (microseconds per octet), and simulating the trie would
-// step every active star. Rule by rule, a pattern of `*`-separated segments is matched greedily (each
+// are decided so (cold.ts: nothing is built for them, not even a trie).
+// Rule by rule, a pattern of `*`-separated segments is matched greedily (each
 // segment at its leftmost place after the one before, a `$` pattern's last
 // segment at the path's end), in one pass over the path per rule, and the rules
 // are tried best first (ids are ranks), so the first match decides.
-//
-// In rule mode the rules without `*` are a plain trie walked along the path
-// (literal-trie.ts): they cost one step per octet whatever their number, and
-// the best of them bounds which `*` rules are worth trying.
+// matches() is also what rule mode (rule-mode.ts) verifies its `*` rules with.
 import {
-  H_LITERAL_TRIE, H_RULES, H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE, RULE_LIST_STAR,
-  RM_COUNT, RM_OCTETS, RM_HEADER, RE_ID, RE_FLAGS, RE_TOKENS, RE_LENGTH, RE_SIZE, RE_ANCHORED, RE_DISALLOW, RE_OCTET_SET, RE_HEAD_SHIFT, RM_SIGNATURES,
+  H_RULES, H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE, RULE_LIST_STAR,
+  RM_COUNT, RM_HEADER, RE_ID, RE_FLAGS, RE_TOKENS, RE_LENGTH, RE_SIZE, RE_ANCHORED, RE_DISALLOW, RE_HEAD_SHIFT, RM_SIGNATURES,
 } from "../src/engine/wasm/layout";
-import { walkLiteralTrie } from "./literal-trie";
-
-// The octets of the path being matched (256 bits): a rule that names an octet
-// the path lacks cannot match, and is passed over in eight word tests.
-const pathOctets: usize = memory.data(32);
-
-function markOctets(p: usize, n: i32): void {
-  memory.fill(pathOctets, 0, 32);
-  const end = p + <usize>n;
-  while (p < end) {
-    const b = <usize>load<u8>(p++);
-    const w = pathOctets + ((b >> 5) << 2);
-    store<u32>(w, load<u32>(w) | (<u32>1 << <u32>(b & 31)));
-  }
-}
 
 /** The buckets (octet & 31) of the octets of p[0, n), as bits. */
 export function bucketsOf(p: usize, n: i32): u32 {
   let s: u32 = 0;
   for (let i = 0; i < n; i++) s |= <u32>1 << (<u32>load<u8>(p + <usize>i) & 31);
   return s;
-}
-
-/** Does the octet set at s name an octet the path lacks? */
-@inline function namesMissingOctet(s: usize): bool {
-  let missing: u32 = 0;
-  for (let w: usize = 0; w < <usize>RE_OCTET_SET; w += 4) missing |= load<u32>(s + w) & ~load<u32>(pathOctets + w);
-  return missing != 0;
 }
 
 /** Does p[i, i + k) hold the octets t[0, k)? */
@@ -105,20 +75,15 @@ export function matches(p: usize, n: i32, t: usize, len: i32, anchored: bool, kn
   return false; // (never reached: each turn returns or moves k on)
 }
 
-/** Decides p[0, n) for matcher m by its rule list (and, in rule mode, its
- * trie of rules without `*` first), storing the best allow and disallow rule
- * ids that decide it in its header (H_OUT_*). Returns the entries visited
- * and a unit per 16 octets of path matched against (the cold walk's work: cold.ts). */
+/** Decides p[0, n) for matcher m by its rule list, storing the best allow
+ * and disallow rule ids that decide it in its header (H_OUT_*). Returns the
+ * entries visited and a unit per 16 octets of path matched against (the cold
+ * walk's work: cold.ts). */
 export function walkRules(m: usize, p: usize, n: i32): i32 {
-  const trie = load<usize>(m, H_LITERAL_TRIE);
-  if (trie != 0) walkLiteralTrie(m, trie, p, n);
-  let allow = trie != 0 ? load<u32>(m, H_OUT_ALLOW) : NO_RULE;
-  let disallow = trie != 0 ? load<u32>(m, H_OUT_DISALLOW) : NO_RULE;
-  const best = allow < disallow ? allow : disallow;
+  let allow: u32 = NO_RULE;
+  let disallow: u32 = NO_RULE;
   const list = load<usize>(m, H_RULES);
   const count = load<u32>(list, RM_COUNT);
-  const octets = load<usize>(list, RM_OCTETS);
-  if (octets != 0 && count != 0 && load<u32>(list + RM_HEADER, RE_ID) < best) markOctets(p, n);
   // The path's first four octets, for the rules' literal heads (a shorter path is left to matches()).
   const head = n >= 4 ? load<u32>(p) : 0;
   // The path's octet buckets, made for the first rule that has a signature to test.
@@ -130,7 +95,6 @@ export function walkRules(m: usize, p: usize, n: i32): i32 {
   for (; i < <usize>count; i++) {
     const e = list + RM_HEADER + i * RE_SIZE;
     const id = load<u32>(e, RE_ID);
-    if (id >= best) break; // the rules left rank below the one that decides already
     const flags = load<u32>(e, RE_FLAGS);
     const tokens = load<usize>(e, RE_TOKENS);
     const literal = (flags >> RE_HEAD_SHIFT) & 7;
@@ -146,7 +110,6 @@ export function walkRules(m: usize, p: usize, n: i32): i32 {
         if ((named & ~pathBuckets) != 0) continue; // it names an octet the path lacks
       }
     }
-    if (octets != 0 && namesMissingOctet(octets + i * <usize>RE_OCTET_SET)) continue;
     scans += n >> 4;
     if (!matches(p, n, tokens, load<i32>(e, RE_LENGTH), (flags & RE_ANCHORED) != 0, tested ? <i32>literal : 0)) continue;
     // The best match of all: it decides (the other kind's best, if any, ranks below it).

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DEFAULT_MAX_BYTES, parse } from '../../src/index.js';
-import { coreAllocatedBytes } from '../../src/internal.js';
-import { pathologicalSynthetic } from '../../bench/synthetic.mjs';
+import { coreAllocatedBytes, referenceVerdict } from '../../src/internal.js';
+import { largeSynthetic, pathologicalSynthetic } from '../../bench/synthetic.mjs';
 import { propertySeed } from '../helpers/seed.js';
 
 const MiB = 1 << 20;
@@ -129,6 +129,29 @@ describe('an automaton that thrashes turns to rule mode', () => {
       for (const [i, u] of urls.slice(0, 3).entries()) expect(dfa.explain(u), `${profile} URL ${i}`).toEqual(verdicts[i]);
       expect(dfa.stats.mode).toBe('hot');
       dfa.dispose();
+      m.dispose();
+    }
+  });
+  it('the bench\'s 20,000-rule file (2,222 `/*/a/*/b/*/c` rules, with grams): hot, rule mode at once; by default cold, then by cost the same (its `*` rules have grams: rule mode does not try them one by one); the reference\'s verdicts and lines', { timeout: 120_000 }, () => {
+    const { file, urls } = largeSynthetic({ rules: 20_000, count: 3_000 });
+    const every = 60;
+    const sample = urls.filter((_: string, i: number) => i % every === 0);
+    for (const profile of ['google', 'rfc'] as const) {
+      const ref = sample.map((u: string) => referenceVerdict(file.bytes, u, 'FooBot', profile));
+      const m = parse(file.bytes, { profile, maxBytes: Infinity }).compile('FooBot', { coldOctets: 0 });
+      m.isAllowed(urls[0]);
+      expect(m.stats).toMatchObject({ mode: 'rules', states: 0, bytes: 0 }); // no DFA state built
+      expect(sample.map((u: string) => m.explain(u)).map(({ allowed, line }) => ({ allowed, line }))).toEqual(ref.map(({ allowed, line }) => ({ allowed, line })));
+      // By default cold (indexed), until the cost model turns it hot: its `*` rules have grams, so rule mode finds them.
+      const byDefault = parse(file.bytes, { profile, maxBytes: Infinity }).compile('FooBot');
+      byDefault.checkMany(urls);
+      expect(byDefault.stats.mode).toBe('cold');
+      // (its walks cost what rule mode's making does by some 20,000 URLs: mode-policy.ts ruleModeHotFactor)
+      for (let i = 0; i < 9; i++) byDefault.checkMany(urls);
+      const batch = byDefault.checkMany(urls);
+      expect(byDefault.stats.mode).toBe('rules');
+      expect(sample.map((_: string, j: number) => batch[j * every])).toEqual(ref.map((v: { allowed: boolean }) => (v.allowed ? 1 : 0)));
+      byDefault.dispose();
       m.dispose();
     }
   });

@@ -69,6 +69,18 @@ const sharedUrl = fc.oneof(
   fc.array(fc.constantFrom('a', 'b', '/', 'ab', 'ba'), { minLength: 20, maxLength: 120 }).map((p) => '/' + p.join('')),
 );
 
+// Rule sets for rule mode's gram index (src/engine/compile/star-rules.ts): `*` rules whose
+// segments past a shared head have 4-octet grams (`/*/abca/*/bcab`), mixed with literal ones,
+// and URLs over the same words, so that grams are met, filters pass and verifications fail.
+const word = fc.constantFrom('abca', 'bcab', 'cabc', 'abcab', 'ab', 'ca', '.pdf', '?q=', '%41bc');
+const gramRule = fc.record({
+  kind: fc.constantFrom('Allow', 'Disallow'),
+  pattern: fc.tuple(fc.constantFrom('', '/', '/*', '/*/', '/ab', '/abca/', '*'), fc.array(fc.oneof(word, fc.constantFrom('*', '/', '*/')), { maxLength: 6 }), fc.boolean())
+    .map(([head, rest, end]) => head + rest.join('') + (end ? '$' : '')),
+});
+const gramRobots = fc.array(gramRule, { minLength: 1, maxLength: 40 }).map((rules) => 'User-agent: *\n' + rules.map((r) => `${r.kind}: ${r.pattern}`).join('\n'));
+const gramUrl = fc.array(fc.oneof(word, fc.constantFrom('/', '/', 'b', 'abc')), { maxLength: 14 }).map((p) => 'http://example.com/' + p.join(''));
+
 /** The mode policy the matchers of agree() and withPolicy()'s other compiles take (MatcherOptions' internal modePolicy). */
 let policy: Partial<ModePolicy> | undefined;
 function withPolicy(changes: Partial<ModePolicy>, run: () => void): void {
@@ -219,6 +231,15 @@ describe('cold walk (rule by rule from a list), hot walk (the DFA), and the swit
         agree('google', undefined, robots, fc.array(piece, { minLength: 20, maxLength: 48 }).map((p) => 'http://example.com/' + p.join('')));
       });
     });
+    // Hot walks that turn to rule mode at the first clearing (a tiny cap), every crowded list's rules in the gram index.
+    it(`${label}, then rule mode with its gram index: both profiles, tiny caps, rules that share heads and grams`, { timeout: 60_000 }, () => {
+      withPolicy({ coldOctets: octets, coldUntil: 'octets', ruleMode: 'reset', tailRulesMax: 0 }, () => {
+        for (const profile of ['google', 'rfc'] as const) {
+          agree(profile, 1, gramRobots, gramUrl);
+          agree(profile, 1);
+        }
+      });
+    });
   }
   // The cold list indexed by its rules' literal heads (assembly/cold-index.ts) after the first review,
   // and the cost model's reviews with tiny knobs: indexed then hot within a case, or hot straight away.
@@ -263,7 +284,7 @@ describe('cold walk (rule by rule from a list), hot walk (the DFA), and the swit
   });
 });
 
-describe('rule mode (the automaton thrashed): the trie\'s octet edges, then the `*` rules one by one', () => {
+describe('rule mode (the automaton thrashed): the trie of literal heads, its nodes\' `*` rules and the gram index', () => {
   // With a tiny cap the tables are cleared on the first new state; the 'reset'
   // policy turns the matcher to rule mode there, in the middle of its first walk.
   const inRuleMode = (run: () => void) => withPolicy({ ruleMode: 'reset', coldOctets: 0 }, run);
@@ -276,6 +297,20 @@ describe('rule mode (the automaton thrashed): the trie\'s octet edges, then the 
       }
     });
   });
+  // A node's list longer than tailRulesMax gives its rules that have a 4-octet gram to the gram index:
+  // 0 sends every such rule there, 2 keeps short lists (both kinds of lists on one path).
+  for (const tailRulesMax of [0, 2]) {
+    it(`both profiles, the gram index (lists over ${tailRulesMax} rules): rules that share heads and grams, long paths`, { timeout: 60_000 }, () => {
+      withPolicy({ ruleMode: 'reset', coldOctets: 0, tailRulesMax }, () => {
+        for (const profile of ['google', 'rfc'] as const) {
+          agree(profile, 1, gramRobots, gramUrl);
+          agree(profile, 1, gramRobots, fc.array(word, { minLength: 20, maxLength: 60 }).map((p) => '/' + p.join('/')));
+          agree(profile, 1, sharedRobots, sharedUrl);
+          agree(profile, 1);
+        }
+      });
+    });
+  }
   it('a matcher turns to rule mode at a clearing, and stays there with a fixed size', () => {
     inRuleMode(() => {
       const body = 'User-agent: *\nDisallow: /a*b$\nAllow: /a*b*c\nDisallow: /x\nAllow: /*.pdf$\n';

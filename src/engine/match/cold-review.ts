@@ -10,7 +10,7 @@
 import type { Core } from '../wasm/core.js';
 import type { ColdList } from '../compile/rule-table.js';
 import { COLD_INDEX_NOW, H_COLD, RM_WORK } from '../wasm/layout.js';
-import { starHeavyRuleCount } from '../compile/rule-lists.js';
+import { starHeavyRuleCounts } from '../compile/rule-lists.js';
 import { type ColdCost, coldReview, type ModePolicy } from './mode-policy.js';
 
 export class ColdReviewer {
@@ -25,9 +25,12 @@ export class ColdReviewer {
     rules: number,
     byCost: boolean,
   ) {
-    let heavy: number | undefined;
-    const starHeavyRules = () => (heavy ??= starHeavyRuleCount(core, list, rules));
-    this.cost = { rules, tokenOctets: list.tokens, starHeavyRules, indexed: false, work: 0, recentWork: 0, recentUrls: 0, byCost };
+    let heavy: { plain: number; gram: number } | undefined;
+    const counts = () => (heavy ??= starHeavyRuleCounts(core, list, rules));
+    this.cost = {
+      rules, tokenOctets: list.tokens, starHeavyRules: () => counts().plain, gramHeavyRules: () => counts().gram,
+      indexed: false, work: 0, recentWork: 0, recentUrls: 0, byCost,
+    };
     this.allow(coldReview(policy, this.cost).next);
   }
 

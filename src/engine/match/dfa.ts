@@ -19,7 +19,8 @@
 import type { Core, TransitionBuilder } from '../wasm/core.js';
 import { byteClasses, type ColdList, NO_POSITIONS, NO_TOKENS, type RuleTable } from '../compile/rule-table.js';
 import { buildTrie, T_END_ALLOW, T_END_DISALLOW, trieBytes } from '../compile/trie.js';
-import { coldIndexBytes, coldListBytes, starRuleCount, takeColdList } from '../compile/rule-lists.js';
+import { coldIndexBytes, coldListBytes, takeColdList } from '../compile/rule-lists.js';
+import { heavyStarRules, planStarRules, type StarRulePlan } from '../compile/star-rules.js';
 import { COLD_REVIEW_ROW, H_CLASSMAP, H_COLD, H_HOT_URLS, H_ROWS_USED, H_RULES, H_START, NO_RULE } from '../wasm/layout.js';
 import { ColdReviewer } from './cold-review.js';
 import { DEFAULT_MODE_POLICY, type ModePolicy, rulesPayOff } from './mode-policy.js';
@@ -65,8 +66,8 @@ export class LazyDfa implements TransitionBuilder {
   private outgrown = false;
   /** The DFA's size at which rule mode's cost is weighed next before the cap (doubled each time; from the start at each clearing). */
   private nextCostCheck: number;
-  /** Its `*` rules, counted when the cost is first weighed. */
-  private starRules: number | undefined;
+  /** Where rule mode would put its `*` rules (star-rules.ts), planned when the cost is first weighed. */
+  private starPlan: StarRulePlan | undefined;
   /** In rule mode: the octets of its two blocks. */
   private ruleMode: { octets: number } | null = null;
   /** Times the tables were cleared for the cap. */
@@ -144,6 +145,7 @@ export class LazyDfa implements TransitionBuilder {
       this.table!.cold = null;
     }
     const table = this.table;
+    let heavy = false;
     if (table !== null) {
       const classes = byteClasses(table.tok);
       const at = core.alloc(256);
@@ -151,6 +153,7 @@ export class LazyDfa implements TransitionBuilder {
       core.u32[(this.header + H_CLASSMAP) >>> 2] = at;
       this.classBytes = 2 * classes.classMap.length;
       const trie = buildTrie(table);
+      heavy = heavyStarRules(trie) >= Math.max(this.policy.starHeavyMin, table.count / this.policy.starShare);
       table.tok = NO_TOKENS;
       table.posRule = NO_POSITIONS;
       this.table = null;
@@ -158,7 +161,13 @@ export class LazyDfa implements TransitionBuilder {
       this.det = new Determiniser(trie, classes, this.states);
       this.tables = new DfaTables(core, this.header, classes.nclasses);
     }
-    return this.clear(this.policy.minStates);
+    const start = this.clear(this.policy.minStates);
+    if (heavy && this.policy.ruleMode === 'cost') {
+      // Known to thrash (mode-policy.ts starShare): rule mode at once, before the DFA builds what it would drop.
+      this.enterRuleMode();
+      return 0; // (the core walks this URL in rule mode)
+    }
+    return start;
   }
 
   /** Empties the tables (room for `capacity` states) and builds the start state. */
@@ -221,12 +230,17 @@ export class LazyDfa implements TransitionBuilder {
   private rulesPayOff(when: 'clearing' | 'growth'): boolean {
     const states = this.states!;
     const urls = this.core.u32[(this.header + H_HOT_URLS) >>> 2];
-    return rulesPayOff(this.policy, when, { states: states.list.length, setOctets: states.setOctets, urls }, () => (this.starRules ??= starRuleCount(this.det!.trie)));
+    return rulesPayOff(this.policy, when, { states: states.list.length, setOctets: states.setOctets, urls }, () => this.plan().tried);
+  }
+
+  private plan(): StarRulePlan {
+    return (this.starPlan ??= planStarRules(this.det!.trie, this.policy.tailRulesMax));
   }
 
   /** The DFA dropped for good, for rule mode's blocks (matcher-block.ts). */
   private enterRuleMode(): void {
-    this.ruleMode = { octets: writeRuleMode(this.core, this.header, this.det!.trie) };
+    this.ruleMode = { octets: writeRuleMode(this.core, this.header, this.det!.trie, this.plan()) };
+    this.starPlan = undefined;
     this.tables!.free();
     this.tables = null;
     this.states = null;

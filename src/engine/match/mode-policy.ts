@@ -5,8 +5,9 @@
 //   (assembly/cold.ts); nothing is built;
 // - hot: the lazy DFA (dfa.ts), its memory capped at `maxBytes` (past it the
 //   tables are cleared and rebuilt from the current state);
-// - rules: a DFA that thrashes is dropped for good, for the literal trie and the
-//   `*` rules tried one by one (assembly/rules.ts), whose size is fixed.
+// - rules: a DFA that thrashes is dropped for good, for the trie of the rules'
+//   literal heads, whose nodes list their `*` rules, and a gram index of the
+//   rules of crowded heads (assembly/rule-mode.ts), whose size is fixed.
 //
 // In: the knobs below; a caller sets two of them per matcher (MatcherOptions'
 // coldOctets and maxDfaBytes), a test any of them (MatcherOptions' internal
@@ -52,11 +53,19 @@ export interface ModePolicy {
   readonly hotBase: number;
   readonly hotUnits: number;
   readonly hotUrlUnits: number;
+  /** The hot threshold's factor for a matcher that takes rule mode on turning hot (see starShare):
+   * the trie, the plan and the lists cost more than the trie and first states (the bench's
+   * 20,000-rule file: ~150-200 ms, about 18,000 of its cold walks; turned at 4,500 by 1). */
+  readonly ruleModeHotFactor: number;
   /** Work between reviews at least (a review is a host call). */
   readonly reviewUnits: number;
   /** The cost model turns hot no matcher of which more than one rule in starShare has two `*`
-   * or more before literal octets (the bench's generated 20,000-rule file, one in nine: hot, it
-   * walked a URL in 50 us against 31 us cold, indexed; the pathological file, all of them). */
+   * or more before literal octets and no 4 literal octets in a row past its first `*` (rule mode
+   * would try them one by one, as the cold walk does: the pathological file, all of them). A
+   * matcher that turns hot with that share of such rules, grams or not, takes rule mode at once
+   * (its DFA would thrash: the bench's generated 20,000-rule file, one in nine, with grams; hot, it
+   * walked a URL in 50 us against 31 us cold, indexed, and 0.9 us in rule mode; by cost it turns
+   * so after ruleModeHotFactor times the usual cold work). */
   readonly starShare: number;
   /** ... and at least starHeavyMin such rules (fewer make states an automaton holds: 300 of
    * `/*a1*b*c$` grow ~250 KiB). */
@@ -71,14 +80,20 @@ export interface ModePolicy {
    * (layout.ts; tests lower it, to widen a matcher in the middle of a walk). */
   readonly narrowRowsLimit: number;
   readonly ruleMode: RuleModePolicy;
+  /** In rule mode, a trie node's list of `*` rules (those whose literal head ends there, tried
+   * when a path passes it) longer than this gives its rules that have a 4-octet gram to the gram
+   * index (src/engine/compile/star-rules.ts; tests lower it, to send every rule there). */
+  readonly tailRulesMax: number;
   /**
    * The cost model, in rough units of one node stepped by the DFA's builder: a
    * state costs stateUnits and a unit per 8 octets of its sets; rule mode, a
-   * `*` rule tried costs ruleUnits (its octet test, often its first segment's).
-   * Rule mode is taken when the DFA cost more than ruleModeMargin times as much
-   * per URL. Measured on bench/synthetic.mjs's files: the 20,000-rule file
-   * rebuilds cheap states all along and stays a DFA (rule mode there is
-   * slower); the pathological one builds huge states and goes to rule mode.
+   * `*` rule tried costs ruleUnits (its octet test, often its first segment's),
+   * as many as a URL may try (star-rules.ts: the lists every path meets, the
+   * longest other, a gram's rules). Rule mode is taken when the DFA cost more
+   * than ruleModeMargin times as much per URL. Measured on bench/synthetic.mjs's
+   * files: the 20,000-rule file rebuilds states all along (~7 a URL) and goes to
+   * rule mode at its first clearing (34k URLs/s hot, 1.1M in rule mode); the
+   * pathological one builds huge states and goes to rule mode in its first URL.
    */
   readonly stateUnits: number;
   readonly ruleUnits: number;
@@ -97,6 +112,7 @@ export const DEFAULT_MODE_POLICY: ModePolicy = Object.freeze({
   hotBase: 4096,
   hotUnits: 32,
   hotUrlUnits: 128,
+  ruleModeHotFactor: 4,
   reviewUnits: 1024,
   starShare: 16,
   starHeavyMin: 1024,
@@ -105,6 +121,7 @@ export const DEFAULT_MODE_POLICY: ModePolicy = Object.freeze({
   maxStates: MAX_STATES,
   narrowRowsLimit: NARROW_ROWS_LIMIT,
   ruleMode: 'cost',
+  tailRulesMax: 16,
   stateUnits: 64,
   ruleUnits: 8,
   ruleModeMargin: 4,
@@ -126,8 +143,8 @@ export interface DfaCost {
 
 /**
  * Would rule mode cost less than this DFA? Asked at a clearing for the cap
- * ('clearing') and as the DFA grows ('growth'). starRules counts the `*` rules
- * rule mode would try per URL (asked only when the cost is weighed).
+ * ('clearing') and as the DFA grows ('growth'). starRules is how many `*` rules
+ * rule mode would try per URL, about (asked only when the cost is weighed).
  */
 export function rulesPayOff(p: ModePolicy, when: 'clearing' | 'growth', dfa: DfaCost, starRules: () => number): boolean {
   if (p.ruleMode !== 'cost') return when === 'clearing' && p.ruleMode === 'reset';
@@ -140,8 +157,11 @@ export interface ColdCost {
   rules: number;
   /** Octets of the rules' tokens (what the trie is built from). */
   tokenOctets: number;
-  /** Of the rules, those with two `*` or more before literal octets (counted when first asked). */
+  /** Of the rules, those with two `*` or more before literal octets and no gram for rule mode's
+   * index (counted when first asked: rule-lists.ts starHeavyRuleCount)... */
   starHeavyRules: () => number;
+  /** ... and those with a gram (rule mode finds them by it); none when not given. */
+  gramHeavyRules?: () => number;
   indexed: boolean;
   work: number;
   recentWork: number;
@@ -160,11 +180,14 @@ export interface ColdCost {
 export function coldReview(p: ModePolicy, c: ColdCost): { index: boolean; hot: boolean; next: number } {
   const indexAt = !c.indexed && c.rules >= p.indexRules ? p.indexUnits * c.rules : Infinity;
   const index = c.work >= indexAt;
-  const hotAt = c.byCost ? p.hotBase + p.hotUnits * c.tokenOctets : Infinity;
+  const heavy = c.starHeavyRules();
+  // A matcher that will take rule mode on turning hot (dfa.ts) pays for more than the trie.
+  const all = heavy + (c.gramHeavyRules?.() ?? 0);
+  const toRules = all >= p.starHeavyMin && all * p.starShare > c.rules;
+  const hotAt = c.byCost ? (p.hotBase + p.hotUnits * c.tokenOctets) * (toRules ? p.ruleModeHotFactor : 1) : Infinity;
   const costly = c.recentUrls > 0 && c.recentWork / c.recentUrls > p.hotUrlUnits;
   // Walks that stay costly once indexed are `*` rules' (a short head, a pass over the path each):
   // where many have several `*`, the automaton thrashes on them (rule mode tries them one by one, unindexed).
-  const heavy = c.starHeavyRules();
   const hot = costly && c.work >= hotAt && (heavy < p.starHeavyMin || heavy * p.starShare <= c.rules);
   if (hot) return { index: false, hot, next: 0 };
   const indexLeft = index ? Infinity : indexAt - c.work;

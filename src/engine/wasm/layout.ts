@@ -28,7 +28,7 @@ export const UNREACHABLE_MATCHER = 1;
 export const FLAG_RFC = 1; // normalise the path (RFC 3986) and always allow /robots.txt
 export const FLAG_GOOGLE = 2; // Google's path quirks: the path ends at the first NUL
 export const FLAG_WIDE = 4; // transition entries are u32 (WIDE_*), else u16 (ENTRY_*)
-export const FLAG_RULES = 8; // rule mode: no DFA (it thrashed); the literal trie (H_LITERAL_TRIE, no `*` nodes) then the `*` rules (H_RULES) one by one
+export const FLAG_RULES = 8; // rule mode: no DFA (it thrashed); the literal trie (H_LITERAL_TRIE, no `*` nodes), the `*` rules (H_RULES) its nodes lead to, and the gram index's
 
 /** A state's row: its accept data (four u32 rule ids, NO_RULE when none), then
  * one transition entry per byte class. Rows are ROW_ALIGN-aligned, state 0's is
@@ -66,17 +66,25 @@ export const N_CHILD_TOK = 4; // ptr: u8 per octet child
 export const N_CHILD_NODE = 8; // ptr: i32 per octet child
 export const N_TERM = 12; // ptr: i32[nodes], index into N_TERMS or -1
 export const N_TERMS = 16; // ptr: u32[4] per terminal
-export const N_HEADER = 20;
-/** A rule list (H_RULES): a count, the address of the entries' octet sets (0:
- * none), then one entry per rule in rank order (best first), then the rules'
- * tokens, an octet each (RULE_LIST_STAR for `*`; a cold matcher's in file order). A cold matcher's list holds all its rules; rule
- * mode's, the rules with `*` (its others are a trie: H_LITERAL_TRIE). */
+export const N_TAILS = 20; // ptr (0: none): per terminal NT_* below: the `*` rules whose literal head ends on its node
+export const N_HEADER = 24;
+/** A terminal's `*` rules (N_TAILS): entries [first, end) of rule mode's list (rank order), whose first `known` octets are the node's path. */
+export const NT_FIRST = 0;
+export const NT_END = 4;
+export const NT_KNOWN = 8;
+export const NT_SIZE = 12;
+/** A rule list (H_RULES): a count and the fields below, then one entry per
+ * rule, then the rules' tokens, an octet each (RULE_LIST_STAR for `*`; a cold
+ * matcher's in file order). A cold matcher's list holds all its rules in rank
+ * order (best first); rule mode's, the rules with `*` (its others are a trie:
+ * H_LITERAL_TRIE), by the trie node their head ends on, each node's in rank
+ * order, then the gram index's (src/engine/compile/star-rules.ts). */
 export const RM_COUNT = 0;
-export const RM_OCTETS = 4; // ptr (0: none): per entry 32 octets, the 256 bits of the octets its pattern names
 export const RM_SIGNATURES = 8; // ptr (0: none): per entry a u32, the buckets (octet & 31) of the octets its pattern names; 0 for none to test
 export const RM_INDEX = 12; // ptr (0: none): a cold list's index of its rules by their literal heads (RI_* below)
 export const RM_WORK = 16; // a cold list's: work its walks may do before the host reviews it (0: no reviews)
 export const RM_URLS = 20; // a cold list's: URLs walked since the last review
+export const RM_GRAMS = 24; // ptr (0: none): rule mode's gram index (G_* below), in the list's block
 export const RM_HEADER = 32;
 export const RE_ID = 0; // its rule id (rank)
 export const RE_FLAGS = 4; // RE_* bits below
@@ -92,7 +100,6 @@ export const RE_HEAD_SHIFT = 2;
 export const RE_HEAD_MAX = 4;
 /** Readable octets a rule list keeps past its tokens (a head is read as a word). */
 export const RE_TOKEN_SLACK = 4;
-export const RE_OCTET_SET = 32;
 /** A cold list's index (RM_INDEX; assembly/cold-index.ts writes and walks it): the distinct literal heads of its rules
  * (their octets before any `*`, at most COLD_HEAD_MAX) in octet order, each
  * with the nearest head before it that is its prefix, and the entries of the
@@ -107,6 +114,24 @@ export const RH_FIRST = 12; // its rules: entry numbers [first, end) of the u32 
 export const RH_END = 16;
 export const RH_SIZE = 20;
 export const COLD_HEAD_MAX = 32;
+/** Rule mode's gram index (RM_GRAMS; assembly/rule-mode.ts walks it): the `*` rules whose literal head is
+ * shared by too many to try them all (most often `/`), each found by one 4-octet gram of its
+ * literal segments past the head, the rarest of its own (Hyperscan's way: a literal found, then
+ * the rule verified). Buckets by the gram's hash (GRAM_HASH, the top G_BITS bits), each a run of
+ * GE_* entries; a rule is verified only when the path has, by a 64-bit filter of its 4-grams
+ * (GRAM_FILTER_HASH, top 6 bits; G_FILTERS), all the grams of its segments. */
+export const G_BITS = 0; // u32: log2 of the buckets
+export const G_START = 4; // ptr: u32[buckets + 1], the first entry of each bucket
+export const G_ENTRIES = 8; // ptr: the entries
+export const G_FIRST = 12; // u32: the list's entry of its first rule (its rules are the list's last, in rank order)
+export const G_SEEN = 16; // ptr: a bit per rule, zero between walks: the rules a walk found (each verified once, best first)
+export const G_FILTERS = 20; // ptr: a u64 per rule, the bits of all its grams (GRAM_FILTER_HASH)
+export const G_HEADER = 24;
+export const GE_GRAM = 0; // u32: the gram's four octets (little-endian)
+export const GE_RULE = 4; // u32: its rule, from G_FIRST
+export const GE_SIZE = 8;
+export const GRAM_HASH = 0x9e3779b1;
+export const GRAM_FILTER_HASH = 0x85ebca6b;
 /** buildTransition's row for a cold matcher's review (its walks did the work RM_WORK allowed): cls is the URLs walked since the last one. */
 export const COLD_REVIEW_ROW = 0xffffffff;
 /** A review's answer: index the list now (assembly/cold-index.ts indexColdList); 0: nothing to do here. */

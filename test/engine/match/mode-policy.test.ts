@@ -36,7 +36,7 @@ describe('the mode policy', () => {
     expect(rulesPayOff(DEFAULT_MODE_POLICY, 'growth', { states: 1, setOctets: 0, urls: 0 }, () => 0)).toBe(true); // 64 > 32
   });
 
-  it('cold reviews: index once the walks cost what an index does, hot once they cost what the automaton does while still costly per URL, never for `*`-heavy rules', () => {
+  it('cold reviews: index once the walks cost what an index does, hot once they cost what the automaton does while still costly per URL, never for `*`-heavy rules without grams, later for those with', () => {
     const p = DEFAULT_MODE_POLICY; // index at 64 units a rule from 48 rules; hot at 4,096 + 32 a token octet, past 128 units a URL
     const base = { rules: 1000, tokenOctets: 20_000, starHeavyRules: () => 10, indexed: false, work: 0, recentWork: 0, recentUrls: 0, byCost: true };
     // First allowance: up to the index (64,000 units), the sooner of the two.
@@ -54,5 +54,11 @@ describe('the mode policy', () => {
     expect(coldReview(p, { ...big, starHeavyRules: () => 1251 })).toMatchObject({ hot: false });
     expect(coldReview(p, { ...big, starHeavyRules: () => 1250 })).toMatchObject({ hot: true });
     expect(coldReview(p, { ...indexed, starHeavyRules: () => 1000, recentWork: 20_000, recentUrls: 100 })).toMatchObject({ hot: true });
+    // Such rules with grams (rule mode's index finds them) do not keep it cold; it turns hot (to rule mode at once)
+    // once its walks cost ruleModeHotFactor (4) times as much: 4 x 644,096 units here.
+    const grams = { ...big, tokenOctets: 20_000, starHeavyRules: () => 0, gramHeavyRules: () => 2222 };
+    expect(coldReview(p, { ...grams, work: 2_000_000 })).toMatchObject({ hot: false });
+    expect(coldReview(p, { ...grams, work: 4 * 644_096 })).toMatchObject({ hot: true });
+    expect(coldReview(p, { ...grams, gramHeavyRules: () => 1000, work: 700_000 })).toMatchObject({ hot: true }); // (too few: the DFA's)
   });
 });
