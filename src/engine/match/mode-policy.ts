@@ -164,7 +164,7 @@ export function coldReview(p: ModePolicy, c: ColdCost): { index: boolean; hot: b
   const costly = c.recentUrls > 0 && c.recentWork / c.recentUrls > p.hotUrlUnits;
   // Walks that stay costly once indexed are `*` rules' (a short head, a pass over the path each):
   // where many have several `*`, the automaton thrashes on them (rule mode tries them one by one, unindexed).
-  const heavy = c.starHeavyRules();
+  const heavy = costly && c.work >= hotAt ? c.starHeavyRules() : 0; // (counted only then: a pass over every rule's tokens, ~1.5 us of a corpus file's compile)
   const hot = costly && c.work >= hotAt && (heavy < p.starHeavyMin || heavy * p.starShare <= c.rules);
   if (hot) return { index: false, hot, next: 0 };
   const indexLeft = index ? Infinity : indexAt - c.work;
