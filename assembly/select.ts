@@ -9,7 +9,7 @@
 import { findFirstOf, findFirstOf4 } from "./scan";
 import { isSpace, splitLine, lineKey, valueStartAt, lineEndAt } from "./lexer";
 import {
-  KEY_ALLOW, KEY_DISALLOW, KEY_KIND, KEY_USER_AGENT, LEX_TYPE_RECORD,
+  KEY_ALLOW, KEY_DISALLOW, KEY_KIND, KEY_USER_AGENT, LEX_MAX_LINE_OCTETS, LEX_TYPE_RECORD,
   SELECT_FIELDS, SELECT_DISALLOW, SELECT_LINE, SELECT_START, SELECT_END, SELECT_FLAGS, SELECT_NAMES_CRAWLER, SELECT_GLOBAL,
 } from "../src/engine/wasm/layout";
 
@@ -105,7 +105,11 @@ export function selectRun(o: usize, cap: i32): i32 {
     // The LF of a CRLF does not make an empty line of its own.
     if (!(e == lineStart && lastWasCR && d == 0x0a)) {
       ++lineNum;
-      if (matters && take(o + <usize>count * (SELECT_FIELDS << 2), lineStart, e, cut)) count++;
+      if (matters) {
+        const r = o + <usize>count * (SELECT_FIELDS << 2);
+        const key = e - lineStart <= LEX_MAX_LINE_OCTETS ? canonicalKey(b, q, e) : 0;
+        if (key != 0 ? use(r, key, q + keyLength(key), cut >= 0 ? cut : e) : take(r, lineStart, e, cut)) count++;
+      }
     }
     p = e + 1;
     lineStart = p;
@@ -121,12 +125,53 @@ export function selectRun(o: usize, cap: i32): i32 {
   return count;
 }
 
+// The keys as most lines write them, in any case, right before their colon:
+// such a line is split here, in a few loads, as splitLine would split it (the
+// colon is the line's first, the key is classify's canonical one, and nothing
+// before it is a blank, a '#' or a NUL).
+const KEY_DISALLOW_OCTETS: u64 = 0x776f6c6c61736964; // "disallow", little-endian
+const KEY_USER_AGE_OCTETS: u64 = 0x6567612d72657375; // "user-age"
+const KEY_USER_AGE_CASE: u64 = 0x2020200020202020; // (the '-' is not case-folded)
+const KEY_ALLO_OCTETS: u32 = 0x6f6c6c61; // "allo"
+
+/** The key kind when the line at q starts with "disallow:", "allow:" or
+ * "user-agent:" (any case) before its end e; else 0. */
+@inline function canonicalKey(b: usize, q: i32, e: i32): i32 {
+  const c = load<u8>(b + q) | 0x20;
+  if (c == 0x64) {
+    if (q + 8 < e && (load<u64>(b + q) | 0x2020202020202020) == KEY_DISALLOW_OCTETS && load<u8>(b + q, 8) == 0x3a) return KEY_DISALLOW;
+  } else if (c == 0x61) {
+    if (q + 5 < e && (load<u32>(b + q) | 0x20202020) == KEY_ALLO_OCTETS && (load<u8>(b + q, 4) | 0x20) == 0x77 && load<u8>(b + q, 5) == 0x3a) return KEY_ALLOW;
+  } else if (c == 0x75) {
+    if (q + 10 < e && (load<u64>(b + q) | KEY_USER_AGE_CASE) == KEY_USER_AGE_OCTETS && (load<u16>(b + q, 8) | 0x2020) == 0x746e && load<u8>(b + q, 10) == 0x3a) return KEY_USER_AGENT;
+  }
+  return 0;
+}
+
+@inline function keyLength(kind: i32): i32 {
+  return kind == KEY_DISALLOW ? 8 : kind == KEY_ALLOW ? 5 : 10;
+}
+
+/** take() for a line whose key canonicalKey found, its colon at sep, its
+ * content ending at end (its line end, or its first '#' or NUL). */
+function use(r: usize, kind: i32, sep: i32, end: i32): bool {
+  const b = body;
+  let valueStart = sep + 1;
+  while (end > valueStart && isSpace(load<u8>(b + end - 1))) end--;
+  while (valueStart < end && isSpace(load<u8>(b + valueStart))) valueStart++;
+  return group(r, kind, valueStart, end);
+}
+
 /** The line body[start, end) (first '#' or NUL at cut, -1: none), read: a
  * user-agent line joins or starts a group, a rule of a group that names the
  * crawler or `*` is written at r. Returns whether one was. */
 function take(r: usize, start: i32, end: i32, cut: i32): bool {
   if (splitLine(body, start, end, cut) != LEX_TYPE_RECORD) return false;
-  const kind = lineKey & KEY_KIND;
+  return group(r, lineKey & KEY_KIND, valueStartAt, lineEndAt);
+}
+
+/** A line of that kind and value body[start, end) read into the groups; a rule written at r when its group counts. */
+function group(r: usize, kind: i32, start: i32, end: i32): bool {
   if (kind == KEY_USER_AGENT) {
     // A user-agent line after a rule starts a new group.
     if (!inGroup || groupHasRules) {
@@ -134,7 +179,7 @@ function take(r: usize, start: i32, end: i32, cut: i32): bool {
       groupFlags = 0;
       groupHasRules = false;
     }
-    const flags = agentFlags(valueStartAt, lineEndAt);
+    const flags = agentFlags(start, end);
     groupFlags |= flags;
     anyNames |= flags & SELECT_NAMES_CRAWLER;
     return false;
@@ -145,8 +190,8 @@ function take(r: usize, start: i32, end: i32, cut: i32): bool {
   if (groupFlags == 0) return false;
   store<i32>(r, kind == KEY_DISALLOW ? 1 : 0, SELECT_DISALLOW << 2);
   store<i32>(r, lineNum, SELECT_LINE << 2);
-  store<i32>(r, valueStartAt, SELECT_START << 2);
-  store<i32>(r, lineEndAt, SELECT_END << 2);
+  store<i32>(r, start, SELECT_START << 2);
+  store<i32>(r, end, SELECT_END << 2);
   store<i32>(r, groupFlags, SELECT_FLAGS << 2);
   return true;
 }

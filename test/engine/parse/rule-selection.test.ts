@@ -28,7 +28,7 @@ const AGENTS: (string | string[])[] = ['Googlebot', 'googlebot-image', 'FooBot',
 const word = fc.constantFrom(
   'User-agent', 'user agent', 'USERAGENT', 'user-agentx', 'Allow', 'ALLOWED', 'disallow', 'Dissalow', 'diasllow', 'disallaw', 'sitemap', 'crawl-delay',
   'content-usage', 'unknown', 'a', 'd', 'u', ':', ': ', ' ', '\t', '\v', '\f', '\r', '\n', '\r\n', '#', '\0', '*', '* x', '*x', '/a', '/b$', 'x',
-  'googlebot', 'GoogleBot', 'googlebot/2.1', 'Googlebot-Image', 'foobot', 'FooBot', 'a_b-c', 'B', '360Spider', '\ufeff', 'é',
+  'disallow:', 'DisAllow:', 'allow:', 'aLLow:', 'user-agent:', 'User-Agent:', 'user\ragent:', 'disallow\n:', 'allow#:', 'googlebot', 'GoogleBot', 'googlebot/2.1', 'Googlebot-Image', 'foobot', 'FooBot', 'a_b-c', 'B', '360Spider', '\ufeff', 'é',
 );
 const body = fc.array(word, { maxLength: 60 }).map((w) => new TextEncoder().encode(w.join('')));
 const agent = fc.constantFrom(...AGENTS);
