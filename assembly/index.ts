@@ -36,4 +36,4 @@ export { lexBegin, lexRun, lexDone, lexLines } from "./lexer";
 export { tokenizeRules, tokenizeRulesPacked, gatherRuns } from "./tokenize";
 export { splitLines, classifyLines, classifyLinesMulti, lastSplitEnd, lastRunCount, lastOutEnd, lastAllowedCount } from "./classify";
 export { isUtf8 } from "./utf8";
-export { selectBegin, selectRun, selectDone, selectWanted } from "./select";
+export { selectBegin, selectRun, selectDone, selectWanted, selectKeep } from "./select";

@@ -63,6 +63,20 @@ export function selectWanted(): i32 {
   return anyNames != 0 ? SELECT_NAMES_CRAWLER : SELECT_GLOBAL;
 }
 
+/** Keeps, of the count rules at o (selectRun's, once selectDone), those of
+ * the groups that apply (selectWanted), in order; returns how many. */
+export function selectKeep(o: usize, count: i32): i32 {
+  const wanted = selectWanted();
+  const size = <usize>(SELECT_FIELDS << 2);
+  let to = o;
+  for (let r = o, end = o + <usize>count * size; r < end; r += size) {
+    if ((load<i32>(r, SELECT_FLAGS << 2) & wanted) == 0) continue;
+    if (to != r) memory.copy(to, r, size);
+    to += size;
+  }
+  return <i32>((to - o) / size);
+}
+
 /** Can the line whose first octet past the blanks is c be a user-agent line or a rule? */
 @inline function mayMatter(c: u32): bool {
   const l = c | 0x20;

@@ -30,6 +30,7 @@ interface CoreExports {
   selectRun(out: number, cap: number): number;
   selectDone(): number;
   selectWanted(): number;
+  selectKeep(out: number, count: number): number;
   isUtf8(ptr: number, len: number): number;
   tokenizeRules(body: number, ranges: number, count: number, rfc: boolean, toks: number, room: number, out: number): number;
   tokenizeRulesPacked(body: number, ranges: number, count: number, rfc: boolean, toks: number, room: number, out: number): number;
