@@ -71,7 +71,11 @@ export function selectKeep(o: usize, count: i32): i32 {
   let to = o;
   for (let r = o, end = o + <usize>count * size; r < end; r += size) {
     if ((load<i32>(r, SELECT_FLAGS << 2) & wanted) == 0) continue;
-    if (to != r) memory.copy(to, r, size);
+    if (to != r) {
+      store<i64>(to, load<i64>(r));
+      store<i64>(to, load<i64>(r, 8), 8);
+      store<i32>(to, load<i32>(r, 16), 16);
+    }
     to += size;
   }
   return <i32>((to - o) / size);
