@@ -157,7 +157,7 @@ export let lineFacts: i32 = 0;
  * as Google's parser does: LEX_TYPE_RECORD (key and value), LEX_TYPE_INVALID
  * (content without that form) or LINE_EMPTY; the parts in the globals above.
  * (The selector, select.ts, reads lines with it too.) */
-export function splitLine(b: usize, start: i32, end: i32, cut: i32): i32 {
+@inline export function splitLine(b: usize, start: i32, end: i32, cut: i32): i32 {
   let facts = 0;
   if (end - start > LEX_MAX_LINE_OCTETS) {
     end = start + LEX_MAX_LINE_OCTETS;
