@@ -39,3 +39,4 @@ export { isUtf8 } from "./utf8";
 // Exported only to keep it a function of its own: with one caller (cold.ts) it
 // would be inlined into decide(), whose DFA loop it crowds.
 export { walkRules } from "./rules";
+export { selectBegin, selectRun, selectDone, selectWanted, selectKeep } from "./select";

@@ -49,7 +49,7 @@ let lastLineCut: i32 = -1;
 let out: usize = 0;
 let count: i32 = 0;
 
-@inline function isSpace(c: u32): bool {
+@inline export function isSpace(c: u32): bool {
   return c == 0x20 || c - 0x09 < 5;
 }
 
@@ -135,18 +135,42 @@ function emit(type: i32, kind: i32, facts: i32, a: i32, b: i32, c: i32, d: i32):
 
 /** The line body[start, end), whose first '#' or NUL is at cut (-1: none). */
 function line(start: i32, end: i32, cut: i32, num: i32): void {
+  if (end - start > LEX_MAX_LINE_OCTETS) emit(LEX_TYPE_TRUNCATED, 0, LINE_TOO_LONG, start, start + LEX_MAX_LINE_OCTETS, 0, 0);
+  const type = splitLine(body, start, end, cut);
+  if (type == LINE_EMPTY) return;
+  if (type == LEX_TYPE_INVALID) emit(LEX_TYPE_INVALID, 0, lineFacts, lineStartAt, lineEndAt, 0, 0);
+  else emit(LEX_TYPE_RECORD, lineKey, lineFacts, lineStartAt, keyEndAt, valueStartAt, lineEndAt);
+}
+
+/** splitLine's verdict on a line with no content (blank, or a comment). */
+export const LINE_EMPTY: i32 = -1;
+// What splitLine found: the line's content [lineStartAt, lineEndAt), its key
+// [lineStartAt, keyEndAt) and kind (classify's), its value [valueStartAt, lineEndAt), its facts.
+export let lineStartAt: i32 = 0;
+export let lineEndAt: i32 = 0;
+export let keyEndAt: i32 = 0;
+export let valueStartAt: i32 = 0;
+export let lineKey: i32 = 0;
+export let lineFacts: i32 = 0;
+
+/** Splits the line b[start, end), whose first '#' or NUL is at cut (-1: none),
+ * as Google's parser does: LEX_TYPE_RECORD (key and value), LEX_TYPE_INVALID
+ * (content without that form) or LINE_EMPTY; the parts in the globals above.
+ * (The selector, select.ts, reads lines with it too.) */
+@inline export function splitLine(b: usize, start: i32, end: i32, cut: i32): i32 {
   let facts = 0;
   if (end - start > LEX_MAX_LINE_OCTETS) {
     end = start + LEX_MAX_LINE_OCTETS;
     facts |= LINE_TOO_LONG;
-    emit(LEX_TYPE_TRUNCATED, 0, facts, start, end, 0, 0);
   }
-  const b = body;
   // Google reads the line as a C string: it ends at the first NUL, and at '#'.
   if (cut >= 0 && cut < end) end = cut;
   while (start < end && isSpace(load<u8>(b + start))) start++;
   while (end > start && isSpace(load<u8>(b + end - 1))) end--;
-  if (start == end) return;
+  if (start == end) return LINE_EMPTY;
+  lineStartAt = start;
+  lineEndAt = end;
+  lineFacts = facts;
 
   let sep = findFirstOf(b, start, end, 0x3a, 0x3a, 0x3a);
   if (sep == end) sep = -1;
@@ -162,29 +186,23 @@ function line(start: i32, end: i32, cut: i32, num: i32): void {
         break;
       }
     }
-    if (sep < 0) {
-      emit(LEX_TYPE_INVALID, 0, facts, start, end, 0, 0);
-      return;
-    }
+    if (sep < 0) return LEX_TYPE_INVALID;
     valueStart = sep;
     while (load<u8>(b + valueStart) == 0x20 || load<u8>(b + valueStart) == 0x09) valueStart++;
     for (let i = valueStart; i < end; i++) {
       const c = load<u8>(b + i);
-      if (c == 0x20 || c == 0x09) {
-        emit(LEX_TYPE_INVALID, 0, facts, start, end, 0, 0);
-        return;
-      }
+      if (c == 0x20 || c == 0x09) return LEX_TYPE_INVALID;
     }
-    facts |= LINE_MISSING_COLON;
+    lineFacts = facts | LINE_MISSING_COLON;
   }
   let keyEnd = sep;
   while (keyEnd > start && isSpace(load<u8>(b + keyEnd - 1))) keyEnd--;
-  if (keyEnd == start) {
-    emit(LEX_TYPE_INVALID, 0, facts, start, end, 0, 0);
-    return;
-  }
+  if (keyEnd == start) return LEX_TYPE_INVALID;
   while (valueStart < end && isSpace(load<u8>(b + valueStart))) valueStart++;
-  emit(LEX_TYPE_RECORD, classify(start, keyEnd), facts, start, keyEnd, valueStart, end);
+  keyEndAt = keyEnd;
+  valueStartAt = valueStart;
+  lineKey = classify(b, start, keyEnd);
+  return LEX_TYPE_RECORD;
 }
 
 /** Google's Key::Parse: the first alias the key starts with, case-insensitively
@@ -192,9 +210,9 @@ function line(start: i32, end: i32, cut: i32, num: i32): void {
  * recognised the same way: a longer key is accepted as a typo). Only the aliases
  * with the key's first letter can match (they are in Google's order, grouped by
  * first letter): at most six to try, not nineteen. */
-function classify(start: i32, end: i32): i32 {
+function classify(b: usize, start: i32, end: i32): i32 {
   const len = end - start;
-  let first = <u32>load<u8>(body + start);
+  let first = <u32>load<u8>(b + start);
   if (first - 0x41 < 26) first |= 0x20;
   let from = 0;
   let to = 0;
@@ -211,7 +229,7 @@ function classify(start: i32, end: i32): i32 {
     if (len < alen) continue;
     let k = 0;
     while (k < alen) {
-      let c = <u32>load<u8>(body + start + k);
+      let c = <u32>load<u8>(b + start + k);
       if (c - 0x41 < 26) c |= 0x20;
       if (c != <u32>load<u8>(ALIAS_TEXT + off + k)) break;
       k++;

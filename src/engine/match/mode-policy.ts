@@ -180,11 +180,16 @@ export interface ColdCost {
 export function coldReview(p: ModePolicy, c: ColdCost): { index: boolean; hot: boolean; next: number } {
   const indexAt = !c.indexed && c.rules >= p.indexRules ? p.indexUnits * c.rules : Infinity;
   const index = c.work >= indexAt;
-  const heavy = c.starHeavyRules();
-  // A matcher that will take rule mode on turning hot (dfa.ts) pays for more than the trie.
-  const all = heavy + (c.gramHeavyRules?.() ?? 0);
-  const toRules = all >= p.starHeavyMin && all * p.starShare > c.rules;
-  const hotAt = c.byCost ? (p.hotBase + p.hotUnits * c.tokenOctets) * (toRules ? p.ruleModeHotFactor : 1) : Infinity;
+  let hotAt = c.byCost ? p.hotBase + p.hotUnits * c.tokenOctets : Infinity;
+  // The star counts are a pass over every rule's tokens (~1.5 us of a corpus file's compile):
+  // taken only once the walks reach the trie's price (before, turning hot is not in question).
+  let heavy = 0;
+  if (c.work >= hotAt) {
+    heavy = c.starHeavyRules();
+    // A matcher that will take rule mode on turning hot (dfa.ts) pays for more than the trie.
+    const all = heavy + (c.gramHeavyRules?.() ?? 0);
+    if (all >= p.starHeavyMin && all * p.starShare > c.rules) hotAt *= p.ruleModeHotFactor;
+  }
   const costly = c.recentUrls > 0 && c.recentWork / c.recentUrls > p.hotUrlUnits;
   // Walks that stay costly once indexed are `*` rules' (a short head, a pass over the path each):
   // where many have several `*`, the automaton thrashes on them (rule mode tries them one by one, unindexed).

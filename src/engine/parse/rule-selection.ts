@@ -1,50 +1,79 @@
-// The rules that apply to a crawler, read straight from the lexer's line
-// records: the compiler's input, with no records built (no group, agent line or
-// rule as a JS object, no string): a parse for compile() alone is a lex in the
-// core and one loop over its records. The same selection as applicableGroups
-// over readRecords' groups (agents.ts, records.ts), which the records' users
-// (lint, the reference matcher, crawl-delay) and a compile after them take:
-// every group naming one of the agent's product tokens; failing that, every `*` group.
-import { lexBatches } from './lexer.js';
-import { KEY_ALLOW, KEY_DISALLOW, KEY_KIND, KEY_USER_AGENT, LEX_FIELDS, LEX_KEY, LEX_LINE, LEX_TYPE, LEX_TYPE_RECORD, LEX_VALUE_END, LEX_VALUE_START } from '../wasm/layout.js';
-import { asciiLower, isGlobalAgent, isTokenChar, type Group } from './records.js';
+// The rules that apply to a crawler, read straight from the body by the core
+// (assembly/select.ts: the lexer's lines and the group logic in one pass, no
+// record per line): the compiler's input, with no records built (no group,
+// agent line or rule as a JS object, no string). The same selection as
+// applicableGroups over readRecords' groups (agents.ts, records.ts), which the
+// records' users (lint, the reference matcher, crawl-delay) and a compile after
+// them take: every group naming one of the agent's product tokens; failing
+// that, every `*` group.
+import { core } from '../wasm/core.js';
+import { SELECT_FIELDS, SELECT_FLAGS } from '../wasm/layout.js';
+import { type Group } from './records.js';
 import { grown } from './grown.js';
 
-/** A selected rule: SEL_FIELDS ints in `selected`. */
+/** A selected rule: SEL_FIELDS ints in `selected` (the core's SELECT_* records, layout.ts). */
 export const SEL_DISALLOW = 0; // 1 for a disallow
 export const SEL_LINE = 1;
 export const SEL_START = 2; // the value as written: body[start, end)
 export const SEL_END = 3;
-const SEL_GROUP = 4; // (while selecting: its group)
-export const SEL_FIELDS = 5;
+export const SEL_FIELDS = SELECT_FIELDS; // (and, while selecting, its group's flags)
 
 /** The rules selected last, in file order (shared: compiling is never re-entered). */
 export let selected = new Int32Array(SEL_FIELDS * 256);
-/** Per group while selecting: NAMES_CRAWLER and GLOBAL bits. */
-let groupFlags = new Uint8Array(64);
-const NAMES_CRAWLER = 1;
-const GLOBAL = 2;
 
-let count = 0;
-let group = -1;
-let groupHasRules = false;
-let anyNames = 0;
-let crawler: readonly string[] = [];
-const EMPTY = new Uint8Array(0);
-let octets: Uint8Array = EMPTY;
+/** Rules per call of the core's selector: its output area stays small. */
+const SELECT_BATCH = 1024;
 
 /** Selects the rules of body (as robots.txt octets) that apply to the crawler
  * (its product tokens, lower-cased: agentTokens) into `selected`; returns how many. */
 export function selectRules(body: Uint8Array, names: readonly string[]): number {
-  count = 0;
-  group = -1;
-  groupHasRules = false;
-  anyNames = 0;
-  crawler = names;
-  octets = body;
-  lexBatches(body, visit);
-  octets = EMPTY;
-  return keep(anyNames !== 0 ? NAMES_CRAWLER : GLOBAL);
+  const c = core();
+  const encoded = encodedNames(names);
+  const at = c.selectorBuffers(body.length, encoded.length, SELECT_BATCH * SELECT_FIELDS * 4);
+  c.putBody(body, at.body);
+  c.u8.set(encoded, at.names);
+  const x = c.exports;
+  x.selectBegin(at.body, body.length, at.names);
+  let n = 0;
+  const from = at.out >>> 2;
+  for (let first = true; ; first = false) {
+    let got = x.selectRun(at.out, SELECT_BATCH);
+    const done = x.selectDone() !== 0;
+    // Most files fit one call: the core keeps the rules of the groups that apply; else keep() does, once all are here.
+    if (first && done) got = x.selectKeep(at.out, got);
+    const need = (n + got) * SEL_FIELDS;
+    if (selected.length < need) selected = grown(selected, 2 * need, n * SEL_FIELDS);
+    const i32 = c.i32;
+    const to = n * SEL_FIELDS;
+    // (A loop for a few rules: a subarray costs more than copying them.)
+    if (got > 16) selected.set(i32.subarray(from, from + got * SEL_FIELDS), to);
+    else for (let i = 0; i < got * SEL_FIELDS; i++) selected[to + i] = i32[from + i];
+    n += got;
+    if (done) return first ? n : keep(n, x.selectWanted());
+  }
+}
+
+/** The names as the core reads them (layout.ts), for the last names asked (a crawler compiles host after host with the same). */
+let namesEncoded: readonly string[] | undefined;
+let namesOctets = new Uint8Array(4);
+
+/** The crawler's names for the core: those that can name a group (letters, '-'
+ * and '_', or none: lower-cased already, by agentTokens); others name none. */
+function encodedNames(names: readonly string[]): Uint8Array {
+  if (names === namesEncoded) return namesOctets;
+  const kept = names.filter((name) => /^[a-z_-]*$/.test(name));
+  const out = new Uint8Array(4 + kept.reduce((n, name) => n + 4 + name.length, 0));
+  const view = new DataView(out.buffer);
+  view.setInt32(0, kept.length, true);
+  let at = 4;
+  for (const name of kept) {
+    view.setInt32(at, name.length, true);
+    for (let i = 0; i < name.length; i++) out[at + 4 + i] = name.charCodeAt(i);
+    at += 4 + name.length;
+  }
+  namesEncoded = names;
+  namesOctets = out;
+  return out;
 }
 
 /** Selects the rules of groups already read (applicableGroups') into `selected`; returns how many. */
@@ -65,75 +94,21 @@ export function selectGroupRules(groups: readonly Group[]): number {
   return n;
 }
 
-// (A function made once: a closure per compile costs an allocation.)
-function visit(r: Int32Array, from: number, to: number): void {
-  // Room for every record of the batch as a rule: no check per rule.
-  const room = (count + (to - from) / LEX_FIELDS) * SEL_FIELDS;
-  if (selected.length < room) selected = grown(selected, 2 * room, count * SEL_FIELDS);
-  const out = selected;
-  let at = count * SEL_FIELDS;
-  for (let i = from; i < to; i += LEX_FIELDS) {
-    if (r[i + LEX_TYPE] !== LEX_TYPE_RECORD) continue;
-    const key = r[i + LEX_KEY] & KEY_KIND;
-    if (key === KEY_USER_AGENT) {
-      // A user-agent line after a rule starts a new group.
-      if (group < 0 || groupHasRules) {
-        group++;
-        if (group === groupFlags.length) groupFlags = grown(groupFlags, group + 1, group);
-        groupFlags[group] = 0;
-        groupHasRules = false;
-      }
-      const flags = agentFlags(r[i + LEX_VALUE_START], r[i + LEX_VALUE_END]);
-      groupFlags[group] |= flags;
-      anyNames |= flags & NAMES_CRAWLER;
-    } else if (key === KEY_ALLOW || key === KEY_DISALLOW) {
-      if (group < 0) continue; // (a rule before any user-agent line: ignored)
-      groupHasRules = true;
-      out[at + SEL_DISALLOW] = key === KEY_DISALLOW ? 1 : 0;
-      out[at + SEL_LINE] = r[i + LEX_LINE];
-      out[at + SEL_START] = r[i + LEX_VALUE_START];
-      out[at + SEL_END] = r[i + LEX_VALUE_END];
-      out[at + SEL_GROUP] = group;
-      at += SEL_FIELDS;
-    }
-  }
-  count = at / SEL_FIELDS;
-}
-
 /** Entries kept between selections: a large file's are dropped after it (see compile.ts's scratch). */
 const KEPT_ENTRIES = 1 << 16;
 
 /** Drops what a large file grew the selection to (called once its rules are compiled). */
 export function releaseLargeSelection(): void {
   if (selected.length > KEPT_ENTRIES) selected = new Int32Array(SEL_FIELDS * 256);
-  if (groupFlags.length > KEPT_ENTRIES) groupFlags = new Uint8Array(64);
 }
 
-/** Keeps the rules of the groups with a flag of `wanted`, in order; returns how many. */
-function keep(wanted: number): number {
+/** Keeps the count rules whose group has the flag `wanted`, in order; returns how many. */
+function keep(count: number, wanted: number): number {
   let n = 0;
   for (let i = 0; i < count; i++) {
-    if ((groupFlags[selected[i * SEL_FIELDS + SEL_GROUP]] & wanted) === 0) continue;
-    if (n !== i) selected.copyWithin(n * SEL_FIELDS, i * SEL_FIELDS, (i + 1) * SEL_FIELDS);
+    if ((selected[i * SEL_FIELDS + SELECT_FLAGS] & wanted) === 0) continue;
+    if (n !== i) for (let k = 0; k < SEL_FIELDS; k++) selected[n * SEL_FIELDS + k] = selected[i * SEL_FIELDS + k];
     n++;
   }
   return n;
-}
-
-/** A user-agent line's value body[start, end): GLOBAL for `*` (alone, or
- * followed by whitespace), NAMES_CRAWLER when its product token (its leading
- * run of [A-Za-z_-], in ASCII lower case) is one of the agent's product tokens (as
- * records.ts's agentLine and agents.ts's lineNamesAgent() say it). */
-function agentFlags(start: number, end: number): number {
-  const b = octets;
-  if (isGlobalAgent(b, start, end)) return GLOBAL;
-  let length = 0;
-  while (start + length < end && isTokenChar(b[start + length])) length++;
-  for (const name of crawler) {
-    if (name.length !== length) continue;
-    let k = 0;
-    while (k < length && asciiLower(b[start + k]) === name.charCodeAt(k)) k++;
-    if (k === length) return NAMES_CRAWLER;
-  }
-  return 0;
 }

@@ -26,6 +26,11 @@ interface CoreExports {
   lexRun(out: number, cap: number): number;
   lexDone(): number;
   lexLines(): number;
+  selectBegin(body: number, len: number, names: number): void;
+  selectRun(out: number, cap: number): number;
+  selectDone(): number;
+  selectWanted(): number;
+  selectKeep(out: number, count: number): number;
   isUtf8(ptr: number, len: number): number;
   tokenizeRules(body: number, ranges: number, count: number, rfc: boolean, toks: number, room: number, out: number): number;
   tokenizeRulesPacked(body: number, ranges: number, count: number, rfc: boolean, toks: number, room: number, out: number): number;
@@ -158,6 +163,17 @@ export class Core {
     if (this.lexRecords === 0) this.lexRecords = this.alloc(recordOctets);
     this.heldBody = null; // (the lexer writes a body there now)
     return { bodyPtr: this.areas.body.reserve(this, n + CORE_READ_SLACK), recordsPtr: this.lexRecords };
+  }
+
+  /** The selector's areas (assembly/select.ts): the body's (the lexer's, grown
+   * to n octets), then the crawler's names and its output, one after the other
+   * in the compiler's ranges' area (selecting is done before compiling starts). */
+  selectorBuffers(n: number, namesOctets: number, outOctets: number): { body: number; names: number; out: number } {
+    const { areas } = this;
+    const body = areas.body.reserve(this, n + CORE_READ_SLACK);
+    const names = (namesOctets + 3) & ~3;
+    const at = areas.ranges.reserve(this, names + outOctets);
+    return { body, names: at, out: at + names };
   }
 
   /** The body the body area holds (at heldAt), so that a body lexed and then

@@ -218,6 +218,19 @@ export const LINE_INVALID_UTF8 = 8; // the line's octets are not valid UTF-8
 /** Google keeps at most 2083 * 8 - 1 octets of a line (its buffer's last slot holds the NUL). */
 export const LEX_MAX_LINE_OCTETS = 2083 * 8 - 1;
 
+/** The selector's rules (assembly/select.ts writes them, src/engine/parse/rule-selection.ts
+ * reads them): SELECT_FIELDS i32s each, the first four as rule-selection.ts's SEL_*
+ * (its `selected`), then the flags of the rule's group. The crawler's names go in
+ * as an i32 count, then per name its length (i32) and its octets, in lower case. */
+export const SELECT_FIELDS = 5;
+export const SELECT_DISALLOW = 0; // 1 for a disallow
+export const SELECT_LINE = 1;
+export const SELECT_START = 2; // the value: body[start, end)
+export const SELECT_END = 3;
+export const SELECT_FLAGS = 4; // its group's flags, below
+export const SELECT_NAMES_CRAWLER = 1; // a user-agent line of the group names the crawler
+export const SELECT_GLOBAL = 2; // ... is `*`
+
 /** The compiler's records (src/engine/compile/compile.ts writes and reads
  * them; assembly/tokenize.ts tokenizeRules and gatherRuns read and write them):
  * a range of the body, its start and end (i32 each), per rule in; per rule

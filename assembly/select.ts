@@ -1,0 +1,247 @@
+// The rules that apply to a crawler, read from a robots.txt body in one pass:
+// the lexer's lines (lexer.ts's splitLine: Google's RobotsTxtParser octet for
+// octet) and the group logic of src/engine/parse/rule-selection.ts, with no
+// record per line. A line can name a crawler or hold a rule only when its
+// first octet past the blanks is u, a or d (the keys' first letters): any
+// other line (most comments, blank lines, sitemaps, HTML) is passed over with
+// one scan for its end. Rules of groups that name neither the crawler nor `*`
+// are not written. Resumable: selectRun stops when its output is full.
+import { findFirstOf, findFirstOf4 } from "./scan";
+import { isSpace, splitLine, lineKey, valueStartAt, lineEndAt } from "./lexer";
+import {
+  KEY_ALLOW, KEY_DISALLOW, KEY_KIND, KEY_USER_AGENT, LEX_MAX_LINE_OCTETS, LEX_TYPE_RECORD,
+  SELECT_FIELDS, SELECT_DISALLOW, SELECT_LINE, SELECT_START, SELECT_END, SELECT_FLAGS, SELECT_NAMES_CRAWLER, SELECT_GLOBAL,
+} from "../src/engine/wasm/layout";
+
+let body: usize = 0;
+let size: i32 = 0;
+let pos: i32 = 0;
+let lineStart: i32 = 0;
+let lineNum: i32 = 0;
+let lastWasCR = false;
+let finished = false;
+/** The crawler's names (layout.ts: a count, then each as its length and its octets, in lower case). */
+let names: usize = 0;
+/** The current group's flags (SELECT_*), whether it has rules yet, and any group's NAMES_CRAWLER. */
+let groupFlags: i32 = 0;
+let inGroup = false;
+let groupHasRules = false;
+let anyNames: i32 = 0;
+
+/** Starts selecting from the body at b (n octets; a UTF-8 BOM or any prefix
+ * of one skipped, as lexBegin does) for the crawler whose names are at nm. */
+export function selectBegin(b: usize, n: i32, nm: usize): void {
+  body = b;
+  size = n;
+  names = nm;
+  let p = 0;
+  if (n > 0 && load<u8>(b) == 0xef) {
+    p = 1;
+    if (n > 1 && load<u8>(b + 1) == 0xbb) {
+      p = 2;
+      if (n > 2 && load<u8>(b + 2) == 0xbf) p = 3;
+    }
+  }
+  pos = p;
+  lineStart = p;
+  lineNum = 0;
+  lastWasCR = false;
+  finished = false;
+  groupFlags = 0;
+  inGroup = false;
+  groupHasRules = false;
+  anyNames = 0;
+}
+
+export function selectDone(): bool {
+  return finished;
+}
+
+/** The flag that the rules kept have (once selectDone): SELECT_NAMES_CRAWLER
+ * when a group names the crawler, else SELECT_GLOBAL (the `*` groups). */
+export function selectWanted(): i32 {
+  return anyNames != 0 ? SELECT_NAMES_CRAWLER : SELECT_GLOBAL;
+}
+
+/** Keeps, of the count rules at o (selectRun's, once selectDone), those of
+ * the groups that apply (selectWanted), in order; returns how many. */
+export function selectKeep(o: usize, count: i32): i32 {
+  const wanted = selectWanted();
+  const size = <usize>(SELECT_FIELDS << 2);
+  let to = o;
+  for (let r = o, end = o + <usize>count * size; r < end; r += size) {
+    if ((load<i32>(r, SELECT_FLAGS << 2) & wanted) == 0) continue;
+    if (to != r) {
+      store<i64>(to, load<i64>(r));
+      store<i64>(to, load<i64>(r, 8), 8);
+      store<i32>(to, load<i32>(r, 16), 16);
+    }
+    to += size;
+  }
+  return <i32>((to - o) / size);
+}
+
+/** Can the line whose first octet past the blanks is c be a user-agent line or a rule? */
+@inline function mayMatter(c: u32): bool {
+  const l = c | 0x20;
+  return l == 0x75 || l == 0x61 || l == 0x64; // u, a, d
+}
+
+/** Selects on; writes at most cap rules (SELECT_FIELDS i32s each) at o, each
+ * with its group's flags. Returns the number written. */
+export function selectRun(o: usize, cap: i32): i32 {
+  const n = size;
+  const b = body;
+  let count = 0;
+  let p = pos;
+  while (p < n) {
+    if (count >= cap) break;
+    // (p is the line's start.)
+    let q = p;
+    let c = <u32>load<u8>(b + q);
+    while (q < n && (c == 0x20 || c == 0x09 || c == 0x0b || c == 0x0c)) c = <u32>load<u8>(b + ++q);
+    let cut = -1;
+    let e: i32;
+    const matters = q < n && mayMatter(c);
+    if (matters) {
+      // One scan finds the line's end and its first '#' or NUL (lexer.ts's lexRun).
+      e = findFirstOf4(b, q, n, 0x0a, 0x0d, 0x23, 0);
+      while (e < n) {
+        const d = load<u8>(b + e);
+        if (d == 0x0a || d == 0x0d) break;
+        if (cut < 0) cut = e;
+        e = findFirstOf(b, e + 1, n, 0x0a, 0x0d, 0x0d);
+      }
+    } else {
+      e = findFirstOf(b, q, n, 0x0a, 0x0d, 0x0d);
+    }
+    if (e >= n) {
+      p = n; // (the last line, without a line end: below)
+      break;
+    }
+    const d = <u32>load<u8>(b + e);
+    // The LF of a CRLF does not make an empty line of its own.
+    if (!(e == lineStart && lastWasCR && d == 0x0a)) {
+      ++lineNum;
+      if (matters) {
+        const r = o + <usize>count * (SELECT_FIELDS << 2);
+        const key = e - lineStart <= LEX_MAX_LINE_OCTETS ? canonicalKey(b, q, e) : 0;
+        if (key != 0 ? use(r, key, q + keyLength(key), cut >= 0 ? cut : e) : take(r, lineStart, e, cut)) count++;
+      }
+    }
+    p = e + 1;
+    lineStart = p;
+    lastWasCR = d == 0x0d;
+  }
+  pos = p;
+  if (p >= n && !finished && count < cap) {
+    ++lineNum;
+    const cut = findFirstOf(b, lineStart, n, 0x23, 0, 0);
+    if (take(o + <usize>count * (SELECT_FIELDS << 2), lineStart, n, cut < n ? cut : -1)) count++;
+    finished = true;
+  }
+  return count;
+}
+
+// The keys as most lines write them, in any case, right before their colon:
+// such a line is split here, in a few loads, as splitLine would split it (the
+// colon is the line's first, the key is classify's canonical one, and nothing
+// before it is a blank, a '#' or a NUL).
+const KEY_DISALLOW_OCTETS: u64 = 0x776f6c6c61736964; // "disallow", little-endian
+const KEY_USER_AGE_OCTETS: u64 = 0x6567612d72657375; // "user-age"
+const KEY_USER_AGE_CASE: u64 = 0x2020200020202020; // (the '-' is not case-folded)
+const KEY_ALLO_OCTETS: u32 = 0x6f6c6c61; // "allo"
+
+/** The key kind when the line at q starts with "disallow:", "allow:" or
+ * "user-agent:" (any case) before its end e; else 0. */
+@inline function canonicalKey(b: usize, q: i32, e: i32): i32 {
+  const c = load<u8>(b + q) | 0x20;
+  if (c == 0x64) {
+    if (q + 8 < e && (load<u64>(b + q) | 0x2020202020202020) == KEY_DISALLOW_OCTETS && load<u8>(b + q, 8) == 0x3a) return KEY_DISALLOW;
+  } else if (c == 0x61) {
+    if (q + 5 < e && (load<u32>(b + q) | 0x20202020) == KEY_ALLO_OCTETS && (load<u8>(b + q, 4) | 0x20) == 0x77 && load<u8>(b + q, 5) == 0x3a) return KEY_ALLOW;
+  } else if (c == 0x75) {
+    if (q + 10 < e && (load<u64>(b + q) | KEY_USER_AGE_CASE) == KEY_USER_AGE_OCTETS && (load<u16>(b + q, 8) | 0x2020) == 0x746e && load<u8>(b + q, 10) == 0x3a) return KEY_USER_AGENT;
+  }
+  return 0;
+}
+
+@inline function keyLength(kind: i32): i32 {
+  return kind == KEY_DISALLOW ? 8 : kind == KEY_ALLOW ? 5 : 10;
+}
+
+/** take() for a line whose key canonicalKey found, its colon at sep, its
+ * content ending at end (its line end, or its first '#' or NUL). */
+function use(r: usize, kind: i32, sep: i32, end: i32): bool {
+  const b = body;
+  let valueStart = sep + 1;
+  while (end > valueStart && isSpace(load<u8>(b + end - 1))) end--;
+  while (valueStart < end && isSpace(load<u8>(b + valueStart))) valueStart++;
+  return group(r, kind, valueStart, end);
+}
+
+/** The line body[start, end) (first '#' or NUL at cut, -1: none), read: a
+ * user-agent line joins or starts a group, a rule of a group that names the
+ * crawler or `*` is written at r. Returns whether one was. */
+function take(r: usize, start: i32, end: i32, cut: i32): bool {
+  if (splitLine(body, start, end, cut) != LEX_TYPE_RECORD) return false;
+  return group(r, lineKey & KEY_KIND, valueStartAt, lineEndAt);
+}
+
+/** A line of that kind and value body[start, end) read into the groups; a rule written at r when its group counts. */
+function group(r: usize, kind: i32, start: i32, end: i32): bool {
+  if (kind == KEY_USER_AGENT) {
+    // A user-agent line after a rule starts a new group.
+    if (!inGroup || groupHasRules) {
+      inGroup = true;
+      groupFlags = 0;
+      groupHasRules = false;
+    }
+    const flags = agentFlags(start, end);
+    groupFlags |= flags;
+    anyNames |= flags & SELECT_NAMES_CRAWLER;
+    return false;
+  }
+  if (kind != KEY_ALLOW && kind != KEY_DISALLOW) return false;
+  if (!inGroup) return false; // (a rule before any user-agent line: ignored)
+  groupHasRules = true;
+  if (groupFlags == 0) return false;
+  store<i32>(r, kind == KEY_DISALLOW ? 1 : 0, SELECT_DISALLOW << 2);
+  store<i32>(r, lineNum, SELECT_LINE << 2);
+  store<i32>(r, start, SELECT_START << 2);
+  store<i32>(r, end, SELECT_END << 2);
+  store<i32>(r, groupFlags, SELECT_FLAGS << 2);
+  return true;
+}
+
+@inline function isTokenChar(c: u32): bool {
+  const l = c | 0x20;
+  return l - 0x61 < 26 || c == 0x2d || c == 0x5f;
+}
+
+/** A user-agent line's value body[start, end): SELECT_GLOBAL for `*` (alone, or
+ * followed by whitespace), SELECT_NAMES_CRAWLER when its product token (its
+ * leading run of [A-Za-z_-], in ASCII lower case) is one of the crawler's names. */
+function agentFlags(start: i32, end: i32): i32 {
+  const b = body;
+  if (end > start && load<u8>(b + start) == 0x2a && (end - start == 1 || isSpace(load<u8>(b + start + 1)))) return SELECT_GLOBAL;
+  let length = 0;
+  while (start + length < end && isTokenChar(load<u8>(b + start + length))) length++;
+  const count = load<i32>(names);
+  let at = names + 4;
+  for (let i = 0; i < count; i++) {
+    const nameLength = load<i32>(at);
+    if (nameLength == length) {
+      let k = 0;
+      while (k < length) {
+        let c = <u32>load<u8>(b + start + k);
+        if (c - 0x41 < 26) c |= 0x20;
+        if (c != <u32>load<u8>(at + 4 + k)) break;
+        k++;
+      }
+      if (k == length) return SELECT_NAMES_CRAWLER;
+    }
+    at += 4 + <usize>nameLength;
+  }
+  return 0;
+}
