@@ -27,7 +27,7 @@ export class ColdReviewer {
   ) {
     let heavy: number | undefined;
     const starHeavyRules = () => (heavy ??= starHeavyRuleCount(core, list, rules));
-    this.cost = { rules, tokenOctets: list.tokens, starHeavyRules, indexed: false, work: 0, recentWork: 0, recentUrls: 0, byCost };
+    this.cost = new ColdState(rules, list.tokens, starHeavyRules, byCost);
     this.allow(coldReview(policy, this.cost).next);
   }
 
@@ -53,4 +53,21 @@ export class ColdReviewer {
     this.allowed = work;
     this.core.u32[(this.list.block + RM_WORK) >>> 2] = work;
   }
+}
+
+/** A matcher's ColdCost. A class, not an object literal: it lives as long as the
+ * matcher is cold, and V8's allocation-site pretenuring, decided and undone at
+ * collections, threw away the optimised code of every function making it by a
+ * literal (see rule-table.ts's CompiledRuleTable). */
+class ColdState implements ColdCost {
+  indexed = false;
+  work = 0;
+  recentWork = 0;
+  recentUrls = 0;
+  constructor(
+    public rules: number,
+    public tokenOctets: number,
+    public starHeavyRules: () => number,
+    public byCost: boolean,
+  ) {}
 }
