@@ -19,16 +19,22 @@ import { WarcRobots, type HostRobots } from '../sources/warc/warc-robots.js';
 /** What an entry costs beyond its robots.txt and automaton (objects, map slots). */
 const ENTRY_OVERHEAD = 512;
 
-interface Entry {
-  /** null: no robots.txt (all allowed); UNREACHABLE: a file that cannot be read (all disallowed). */
-  matcher: Matcher | null | typeof UNREACHABLE;
+/** A host's cache entry. A class with every field from the start, not object
+ * literals: an entry lives until evicted, and V8's allocation-site pretenuring,
+ * decided and undone at collections, threw away the optimised code of every
+ * function making entries by a literal (see rule-table.ts's CompiledRuleTable). */
+class Entry {
   /** What JSON lines say of the robots.txt, when the matcher alone does not tell (see LabelledMatcher). */
-  labelled?: LabelledMatcher;
+  labelled: LabelledMatcher | undefined = undefined;
   /** With crawlers: each crawler's matcher (`matcher` is the first's), and the other distinct ones (owned). */
-  crawlers?: CrawlerMatchers;
-  others?: Matcher[];
-  /** Octets the matcher's rules point into (its robots.txt), or the host name's. */
-  source: number;
+  crawlers: CrawlerMatchers | undefined = undefined;
+  others: Matcher[] | undefined = undefined;
+  constructor(
+    /** null: no robots.txt (all allowed); UNREACHABLE: a file that cannot be read (all disallowed). */
+    public matcher: Matcher | null | typeof UNREACHABLE,
+    /** Octets the matcher's rules point into (its robots.txt), or the host name's. */
+    public source: number,
+  ) {}
 }
 
 export interface HostMatchersOptions {
@@ -115,7 +121,7 @@ export class HostMatchers {
       entry = this.compile(r.body);
     } else {
       const matcher = r.kind === 'unreachable' || (r.kind === 'missing' && this.options.missing === 'disallow') ? UNREACHABLE : null;
-      entry = { matcher, source: origin.host.length + label.length };
+      entry = new Entry(matcher, origin.host.length + label.length);
     }
     entry.labelled = { matcher: entry.matcher, label, kind: r.kind };
     return entry;
@@ -128,18 +134,20 @@ export class HostMatchers {
     if (crawlers === undefined) {
       // (No RobotsTxt: the file's octets are the read buffer's, compiled and let go.)
       const matcher = compileOctets(body, { profile, maxOctets }, agents, { ruleTexts });
-      return { matcher, source: matcher.sourceBytes };
+      return new Entry(matcher, matcher.sourceBytes);
     }
     const all = compileCrawlers(parse(body, { profile, maxOctets }), crawlers, ruleTexts, this.options.usage === true);
     const distinct = [...new Set(all.matchers)] as Matcher[];
-    return { matcher: all.matchers[0], crawlers: all, others: distinct.slice(1), source: distinct[0].sourceBytes };
+    const entry = new Entry(all.matchers[0], distinct[0].sourceBytes);
+    entry.crawlers = all;
+    entry.others = distinct.slice(1);
+    return entry;
   }
 
   private loadFile(origin: Origin): Entry {
     const host = origin.host;
-    const none: Entry = this.options.missing === 'disallow'
-      ? { matcher: UNREACHABLE, labelled: { matcher: UNREACHABLE, label: '","robots":"missing"', kind: 'missing' }, source: host.length }
-      : { matcher: null, source: host.length };
+    const none = this.options.missing === 'disallow' ? new Entry(UNREACHABLE, host.length) : new Entry(null, host.length);
+    if (none.matcher === UNREACHABLE) none.labelled = { matcher: UNREACHABLE, label: '","robots":"missing"', kind: 'missing' };
     if (!RobotsDir.canName(host)) return none; // (no host, or not one a file can be named after: no load)
     this.loads++;
     const found = this.dir!.read(origin);
@@ -150,7 +158,7 @@ export class HostMatchers {
       const why = `cannot read ${found.file}: ${found.why}`;
       if (this.options.strict) throw new BulkError(why);
       this.unreadable.push(why);
-      return { matcher: UNREACHABLE, source: host.length };
+      return new Entry(UNREACHABLE, host.length);
     }
     return this.compile(found.body);
   }

@@ -15,7 +15,7 @@ import { releaseLargeSelection, selected, SEL_DISALLOW, SEL_END, SEL_FIELDS, SEL
 import { escapePattern, indexHtmDirectory } from '../parse/pattern.js';
 import { traitsOf, type Profile } from '../parse/profile.js';
 import { writeColdList } from './rule-lists.js';
-import { KIND_DISALLOW, NO_POSITIONS, NO_TOKENS, RULE_FIELDS, R_ANCHORED, R_DISALLOW, R_FIRST_POSITION, R_LINE, R_PRIORITY, R_VALUE_END, R_VALUE_START, ruleBlockBytes, type ColdList, type RuleTable } from './rule-table.js';
+import { CompiledRuleTable, KIND_DISALLOW, NO_POSITIONS, NO_TOKENS, RULE_FIELDS, R_ANCHORED, R_DISALLOW, R_FIRST_POSITION, R_LINE, R_PRIORITY, R_VALUE_END, R_VALUE_START, ruleBlockBytes, type ColdList, type RuleTable } from './rule-table.js';
 import { grown } from '../parse/grown.js';
 
 
@@ -69,6 +69,13 @@ function mentionsIndexHtm(b: Uint8Array, start: number, end: number): boolean {
   return false;
 }
 
+/** Companions' values (already escaped), tokenized from past the body; shared
+ * (compiling is never re-entered), and made with an element so that it holds
+ * objects from the start: a fresh `[]` per compile changed its elements kind at
+ * the first companion, and the compiler's optimised code was thrown away for it
+ * (`not a Smi` in compileRules, `wrong map` in tokenize). */
+const companions: Uint8Array[] = [new Uint8Array(0)];
+
 /** Tokens of all rules so far, staged (a chunk at a time) until their count is
  * known: u16 for the NFA, octets for a cold list. */
 let staged = new Uint16Array(4096);
@@ -85,18 +92,16 @@ let maxPriority = 0;
 
 /**
  * Tokenizes the count rules whose octets `spans` gives (body offsets, or past
- * the body for the companions) in the core, a chunk at a time, into `staged`;
+ * the body for the companions: `extra` octets) in the core, a chunk at a time, into `staged`;
  * or, `packed`, as a cold list's octet tokens (tokenizeRulesPacked) into
  * `stagedOctets`, unless one chunk holds them all: then they stay in the core
  * (inCore). Writes each rule's first position and priority (and, packed,
  * whether it is anchored) to f. Returns the tokens written.
  */
-function tokenize(body: Uint8Array, companions: Uint8Array[], count: number, rfc: boolean, f: Int32Array, packed: boolean): number {
+function tokenize(body: Uint8Array, companions: Uint8Array[], extra: number, count: number, rfc: boolean, f: Int32Array, packed: boolean): number {
   inCore = false;
   maxPriority = 0;
   const c = core();
-  let extra = 0;
-  for (const d of companions) extra += d.length;
   let at = c.compilerBuffers(count === 0 ? 0 : body.length + extra, 0, 0);
   if (count === 0) return 0; // (a file without rules for this crawler is not copied: some are large pages of HTML)
   c.putBody(body, at.body);
@@ -146,8 +151,7 @@ export function compileRules(body: Uint8Array, rules: number, profile: Profile, 
   if (spans.length < max * 2) spans = new Int32Array(max * 4);
   const f = scratch;
   let count = 0;
-  // Companions' values (already escaped), tokenized from past the body.
-  const companions: Uint8Array[] = [];
+  companions.length = 0;
   let extra = 0;
   let valueOctets = 0;
   // A rule, tokenized from the octets [from, to).
@@ -181,7 +185,7 @@ export function compileRules(body: Uint8Array, rules: number, profile: Profile, 
     }
   }
 
-  const n = tokenize(body, companions, count, normalises, f, cold);
+  const n = tokenize(body, companions, extra, count, normalises, f, cold);
   f[count * RULE_FIELDS + R_FIRST_POSITION] = n; // end of the last rule's tokens
 
   // Rank: the longest pattern first; on equal length, allows first, then the
@@ -221,6 +225,7 @@ export function compileRules(body: Uint8Array, rules: number, profile: Profile, 
     u32[lines + count + id] = f[at + R_DISALLOW] ? v | KIND_DISALLOW : v;
   }
 
+  companions.length = 0;
   releaseLargeScratch();
-  return { count, block, valueOctets, positive, tok, posRule, cold: coldList };
+  return new CompiledRuleTable(count, block, valueOctets, positive, tok, posRule, coldList);
 }

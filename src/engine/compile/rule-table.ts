@@ -41,6 +41,27 @@ export interface RuleTable {
   cold: ColdList | null;
 }
 
+/**
+ * A RuleTable as compileRules() makes it: by a class, not an object literal. A
+ * table lives as long as its matcher (a host cache's entry), and V8 tracks
+ * each literal's allocation site: at a collection it decides to allocate the
+ * site's objects old, or (when few old objects survived) undoes that, and
+ * either time throws away the optimised code of every function allocating
+ * there (the compiler's main function among them, 40-100 ms of TurboFan each
+ * time; 4 of its 8 compiles on the probes x10). An object made by `new` has no site.
+ */
+export class CompiledRuleTable implements RuleTable {
+  constructor(
+    public count: number,
+    public block: number,
+    public valueOctets: number,
+    public positive: number,
+    public tok: Uint16Array,
+    public posRule: Int32Array,
+    public cold: ColdList | null,
+  ) {}
+}
+
 /** A table's token arrays once the trie or a cold list holds the tokens (shared, never written). */
 export const NO_TOKENS = new Uint16Array(0);
 export const NO_POSITIONS = new Int32Array(0);

@@ -27,10 +27,7 @@ export class ColdReviewer {
   ) {
     let heavy: { plain: number; gram: number } | undefined;
     const counts = () => (heavy ??= starHeavyRuleCounts(core, list, rules));
-    this.cost = {
-      rules, tokenOctets: list.tokens, starHeavyRules: () => counts().plain, gramHeavyRules: () => counts().gram,
-      indexed: false, work: 0, recentWork: 0, recentUrls: 0, byCost,
-    };
+    this.cost = new ColdState(rules, list.tokens, () => counts().plain, () => counts().gram, byCost);
     this.allow(coldReview(policy, this.cost).next);
   }
 
@@ -56,4 +53,22 @@ export class ColdReviewer {
     this.allowed = work;
     this.core.u32[(this.list.block + RM_WORK) >>> 2] = work;
   }
+}
+
+/** A matcher's ColdCost. A class, not an object literal: it lives as long as the
+ * matcher is cold, and V8's allocation-site pretenuring, decided and undone at
+ * collections, threw away the optimised code of every function making it by a
+ * literal (see rule-table.ts's CompiledRuleTable). */
+class ColdState implements ColdCost {
+  indexed = false;
+  work = 0;
+  recentWork = 0;
+  recentUrls = 0;
+  constructor(
+    public rules: number,
+    public tokenOctets: number,
+    public starHeavyRules: () => number,
+    public gramHeavyRules: () => number,
+    public byCost: boolean,
+  ) {}
 }

@@ -40,13 +40,19 @@ export interface MatcherLruOptions<V> {
   keepNewest?: boolean;
 }
 
-interface Node<K, V> {
-  readonly key: K;
-  value: V;
-  /** Its weight when last measured. */
-  bytes: number;
-  older: Node<K, V> | null;
-  newer: Node<K, V> | null;
+/** A held value in the recency list. A class, not an object literal: a node lives
+ * as long as its entry, and V8's allocation-site pretenuring, decided and undone
+ * at collections, threw away the optimised code of every function making
+ * nodes by a literal (see rule-table.ts's CompiledRuleTable). */
+class Node<K, V> {
+  older: Node<K, V> | null = null;
+  newer: Node<K, V> | null = null;
+  constructor(
+    readonly key: K,
+    public value: V,
+    /** Its weight when last measured. */
+    public bytes: number,
+  ) {}
 }
 
 export class MatcherLru<K, V> {
@@ -96,7 +102,7 @@ export class MatcherLru<K, V> {
       this.drop(old);
       if (old.value !== value) this.release(old.value);
     }
-    const node: Node<K, V> = { key, value, bytes: this.weigh(value), older: null, newer: null };
+    const node = new Node(key, value, this.weigh(value));
     this.nodes.set(key, node);
     this.append(node);
     this.held += node.bytes;

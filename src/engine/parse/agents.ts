@@ -55,11 +55,18 @@ function checkedNames(agent: string | readonly string[], profile: Profile): read
   }
   const tokensOnly = traitsOf(profile).requiresProductTokens;
   if (tokensOnly && list.length === 0) throw new TypeError('agent list is empty: name at least one product token');
-  return list.map((a) => {
+  // (A loop, not list.map(): map's result is PACKED in the interpreter and HOLEY
+  // once TurboFan inlines it, and the selection's loop over these names
+  // (rule-selection.ts agentFlags) was thrown away at that change of map.
+  // A hole is an agent that is not a string.)
+  const names: string[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const a: unknown = list[i];
     if (typeof a !== 'string') throw new TypeError(`agent must be a string, got ${describe(a)}`);
     if (tokensOnly && !TOKEN.test(a)) throw new TypeError(invalidAgent(a));
-    return asciiLower(a);
-  });
+    names.push(asciiLower(a));
+  }
+  return names;
 }
 
 /** Why a name is not a product token, and how to get one. */

@@ -101,4 +101,13 @@ describe('productToken', () => {
     expect(() => robots.compile('*')).toThrow(/"\*" groups apply when no group names it/);
     expect(robots.isAllowed('/', productToken('Mozilla/5.0 (compatible; FooBot/1.0)'))).toBe(false);
   });
+
+  it('a list of agents with a hole is a TypeError that says so, under either profile', () => {
+    const sparse = ['FooBot', , 'BarBot'] as unknown as string[]; // eslint-disable-line no-sparse-arrays
+    for (const profile of ['google', 'rfc'] as const) {
+      const robots = parse('User-agent: FooBot\nDisallow: /\n', { profile });
+      expect(() => robots.isAllowed('/', sparse)).toThrow(/agent must be a string, got undefined/);
+      expect(robots.isAllowed('/', ['BarBot', 'FooBot'])).toBe(false);
+    }
+  });
 });
