@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { deflateSync, gzipSync } from 'node:zlib';
+import { deflateSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readWarcCaptures, type CaptureReadOptions } from '../../src/bulk/sources/warc/warc-captures.js';
 import { HOLD } from '../../src/bulk/sources/warc/warc-fast-records.js';
@@ -178,6 +178,14 @@ describe('a gzip damaged near its end is damage, the captures before it intact',
           writeFileSync(file, damaged);
           const r = await same(file, { maxOctets: 100_000 });
           const damage = r.items.filter((i) => (i as { kind: string }).kind === 'damage') as { offset: number; trustedBefore: number }[];
+          // A flip of the deflate data's last octet can fall on its padding bits only (where the
+          // stream's last code ends in it: the record IDs make that vary from run to run): the
+          // member inflates to the same octets, its CRC-32 holds, there is no damage to say.
+          if (where === 'data' && unchanged(damaged.subarray(start, end), octets.subarray(start, end))) {
+            expect(damage, `flipped at ${from}, padding only`).toHaveLength(0);
+            expect(r.items.filter((i) => (i as { kind: string }).kind === 'capture')).toHaveLength(60);
+            continue;
+          }
           expect(damage, `flipped at ${from}`).toHaveLength(1);
           const read = r.items.filter((i) => (i as { kind: string }).kind === 'capture') as { url: string; body: string; offset: number }[];
           // The captures read before trustedBefore are the first ones, whole; those from it on may
@@ -194,5 +202,14 @@ describe('a gzip damaged near its end is damage, the captures before it intact',
     }
   }
 });
+
+/** Whether a damaged gzip member (or file) still inflates, CRC-32 and ISIZE checked, to the octets of the whole one. */
+function unchanged(damaged: Uint8Array, whole: Uint8Array): boolean {
+  try {
+    return gunzipSync(damaged).equals(gunzipSync(whole));
+  } catch {
+    return false;
+  }
+}
 
 const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from) }, (_, k) => from + k);
