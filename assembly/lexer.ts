@@ -53,18 +53,18 @@ let count: i32 = 0;
   return c == 0x20 || c - 0x09 < 5;
 }
 
+/** The octets of a UTF-8 BOM, or of any prefix of one, at the start of the body at b (n octets): skipped, as Google's parser does. */
+@inline export function bomOctets(b: usize, n: i32): i32 {
+  if (n == 0 || load<u8>(b) != 0xef) return 0;
+  if (n == 1 || load<u8>(b + 1) != 0xbb) return 1;
+  return n > 2 && load<u8>(b + 2) == 0xbf ? 3 : 2;
+}
+
 /** Starts lexing the body at b (n octets): skips a UTF-8 BOM or any prefix of one. */
 export function lexBegin(b: usize, n: i32): void {
   body = b;
   size = n;
-  pos = 0;
-  if (n > 0 && load<u8>(b) == 0xef) {
-    pos = 1;
-    if (n > 1 && load<u8>(b + 1) == 0xbb) {
-      pos = 2;
-      if (n > 2 && load<u8>(b + 2) == 0xbf) pos = 3;
-    }
-  }
+  pos = bomOctets(b, n);
   lineStart = pos;
   lineNum = 0;
   lastWasCR = false;

@@ -7,7 +7,7 @@
 // one scan for its end. Rules of groups that name neither the crawler nor `*`
 // are not written. Resumable: selectRun stops when its output is full.
 import { findFirstOf, findFirstOf4 } from "./scan";
-import { isSpace, splitLine, lineKey, valueStartAt, lineEndAt } from "./lexer";
+import { bomOctets, isSpace, splitLine, lineKey, valueStartAt, lineEndAt } from "./lexer";
 import {
   KEY_ALLOW, KEY_DISALLOW, KEY_KIND, KEY_USER_AGENT, LEX_MAX_LINE_OCTETS, LEX_TYPE_RECORD,
   SELECT_FIELDS, SELECT_DISALLOW, SELECT_LINE, SELECT_START, SELECT_END, SELECT_FLAGS, SELECT_NAMES_CRAWLER, SELECT_GLOBAL,
@@ -34,14 +34,7 @@ export function selectBegin(b: usize, n: i32, nm: usize): void {
   body = b;
   size = n;
   names = nm;
-  let p = 0;
-  if (n > 0 && load<u8>(b) == 0xef) {
-    p = 1;
-    if (n > 1 && load<u8>(b + 1) == 0xbb) {
-      p = 2;
-      if (n > 2 && load<u8>(b + 2) == 0xbf) p = 3;
-    }
-  }
+  const p = bomOctets(b, n);
   pos = p;
   lineStart = p;
   lineNum = 0;

@@ -11,15 +11,14 @@
 // (Near damage, the stretches before the damaged one are whole: a capture that
 // one stream from the file's start loses with what zlib held back may be kept.)
 // Each capture waits in HeldCaptures until no damage can mark it.
-import { closeSync, openSync, statSync } from 'node:fs';
-import { BulkError, reason } from '../../errors.js';
+import { closeSync, openSync } from 'node:fs';
 import { IndexPool } from '../../threads/index-pool.js';
 import { memberStartAtOrAfter } from '../warc/gzip-members.js';
 import { HeldCaptures } from '../warc/held-captures.js';
 import { captureShard, encodeRecord, keyHash, storedCapture } from './robots-index-format.js';
 import { META, type ChunkRead } from '../warc/warc-chunk-read.js';
 import { isGzip, readWarcCaptures, type DamageRead } from '../warc/warc-captures.js';
-import type { WarcIndexStats } from '../warc/warc-index.js';
+import { warcFileSize, type WarcIndexStats } from '../warc/warc-index.js';
 
 /** Octets of gzip a stretch holds (its end moved on to the next member's start): 1 MiB, about 4 MiB inflated, what a
  * thread holds at once (a quarter of it gave the same speed, 4 MiB a higher peak). The tests cut their small WARCs into
@@ -81,7 +80,7 @@ type Task =
 export async function indexWarcsInThreads(files: readonly string[] | AsyncIterable<string>, options: ThreadedIndexOptions): Promise<WarcIndexStats> {
   const began = performance.now();
   const listed = Array.isArray(files) ? (files as readonly string[]) : null;
-  const sizes = listed?.map(sizeOf) ?? [];
+  const sizes = listed?.map(warcFileSize) ?? [];
   let total = sizes.reduce((a, b) => a + b, 0);
   const stats: WarcIndexStats = { files: 0, octets: 0, records: 0, responses: 0, damaged: 0, truncated: 0, ms: 0 };
   const pool = new IndexPool(Math.max(1, options.threads), { shards: options.shards, maxOctets: options.maxOctets });
@@ -93,7 +92,7 @@ export async function indexWarcsInThreads(files: readonly string[] | AsyncIterab
     let before = 0;
     let n = 0;
     for await (const file of files) {
-      const size = n < sizes.length ? sizes[n] : sizeOf(file);
+      const size = n < sizes.length ? sizes[n] : warcFileSize(file);
       if (n++ >= sizes.length) total += size;
       let done!: () => void;
       const read = new Promise<void>((r) => (done = r));
@@ -233,15 +232,6 @@ export async function indexWarcsInThreads(files: readonly string[] | AsyncIterab
   }
 }
 
-function sizeOf(f: string): number {
-  try {
-    const st = statSync(f);
-    if (!st.isFile()) throw new Error(st.isDirectory() ? 'is a directory' : 'not a regular file');
-    return st.size;
-  } catch (e) {
-    throw new BulkError(`cannot read WARC file ${f}: ${reason(e)}`);
-  }
-}
 
 /**
  * Tasks taken from `source` up to `ahead` before the one routed (so the threads read on while this thread routes

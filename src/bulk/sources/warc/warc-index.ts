@@ -66,20 +66,22 @@ export interface IndexWarcsOptions {
   asOf?: number;
 }
 
+/** A WARC file's size, or the one-line error of a path that is not a readable regular file. */
+export function warcFileSize(f: string): number {
+  try {
+    const st = statSync(f);
+    if (!st.isFile()) throw new Error(st.isDirectory() ? 'is a directory' : 'not a regular file');
+    return st.size;
+  } catch (e) {
+    throw new BulkError(`cannot read WARC file ${f}: ${reason(e)}`);
+  }
+}
+
 /** files: local WARC files, all checked before the first is read; or a sequence of them (a
  * --robots-warc-list's: each checked as it comes, the progress total growing with them). */
 export async function indexWarcs(files: readonly string[] | AsyncIterable<string>, options: IndexWarcsOptions): Promise<WarcIndex> {
   const began = performance.now();
-  const sizeOf = (f: string) => {
-    try {
-      const st = statSync(f);
-      if (!st.isFile()) throw new Error(st.isDirectory() ? 'is a directory' : 'not a regular file');
-      return st.size;
-    } catch (e) {
-      throw new BulkError(`cannot read WARC file ${f}: ${reason(e)}`);
-    }
-  };
-  const sizes = isList(files) ? files.map(sizeOf) : [];
+  const sizes = isList(files) ? files.map(warcFileSize) : [];
   let total = sizes.reduce((a, b) => a + b, 0);
   const dir = tempDir('robots-warc-');
   const spill = join(dir.path, 'bodies');
@@ -93,7 +95,7 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
   try {
     for await (const file of files) {
       const done = stats.octets;
-      const size = stats.files < sizes.length ? sizes[stats.files] : sizeOf(file);
+      const size = stats.files < sizes.length ? sizes[stats.files] : warcFileSize(file);
       if (stats.files >= sizes.length) total += size;
       stats.files++;
       const gzip = isGzip(file);
