@@ -4,7 +4,7 @@
 // side (and gives back when it turns hot). Rule mode's list of `*` rules is
 // star-rules.ts's.
 import type { Core } from '../wasm/core.js';
-import { ACCEPT, ANCHOR, type ColdList, type RuleTable, RULE_FIELDS, R_ANCHORED, R_DISALLOW, R_FIRST_POSITION } from './rule-table.js';
+import { ACCEPT, ANCHOR, type ColdList, ColdListBlock, type RuleTable, RULE_FIELDS, R_ANCHORED, R_DISALLOW, R_FIRST_POSITION } from './rule-table.js';
 import {
   RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_HEAD_MAX, RE_HEAD_SHIFT, RE_ID, RE_LENGTH, RE_SIZE, RE_TOKEN_SLACK, RE_TOKENS,
   RI_HEADER, RI_HEADS, RH_SIZE, RM_COUNT, RM_GRAMS, RM_HEADER, RM_INDEX, RM_SIGNATURES, RM_URLS, RM_WORK, RULE_LIST_STAR, TOKEN_STAR,
@@ -50,7 +50,7 @@ export function writeColdList(core: Core, octets: Uint8Array | null, f: Int32Arr
     u32[e + RE_TOKENS / 4] = block + tokensAt + first;
     u32[e + RE_LENGTH / 4] = length;
   }
-  return { block, tokens };
+  return new ColdListBlock(block, tokens);
 }
 
 /** The buckets (octet & 31) of the octets that the tokens t[at, at + length) name (RM_SIGNATURES). */

@@ -18,6 +18,14 @@ export interface ColdList {
   tokens: number;
 }
 
+/** A cold list as made: by `new`, as CompiledRuleTable below and for its reason (it lives as long as its matcher). */
+export class ColdListBlock implements ColdList {
+  constructor(
+    public block: number,
+    public tokens: number,
+  ) {}
+}
+
 export interface RuleTable {
   count: number;
   /**
