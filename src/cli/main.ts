@@ -24,6 +24,10 @@ const formatOption = (command: keyof typeof FORMATS) => new Option('--format <fo
 /** The body limit, in octets (docs/glossary.md): --max-octets, and its old name --max-bytes (deprecated, kept until 0.2). No commander default: options.ts tells which was given. */
 const maxOctetsOption = () => new Option('--max-octets <n>', `octets of robots.txt parsed (at least ${DEFAULT_MAX_OCTETS}, the default), or Infinity`);
 const maxBytesAlias = () => new Option('--max-bytes <n>', 'deprecated: the old name of --max-octets');
+// The downloads of --robots-warc-list, alike for classify and index.
+const warcBaseOption = () => new Option('--warc-base <url|dir>', 'what relative entries of --robots-warc-list are relative to: an http(s) URL or a directory (default: https://data.commoncrawl.org/)');
+const warcRetriesOption = () => new Option('--warc-retries <n>', 'retries of a --robots-warc-list download that fails (5xx, 429, 408, a network error, a timeout, a body cut short), after 1 s, 2 s, 4 s ... (at most 60 s) or the Retry-After of a 503 or 429 (at most 10 min) (default: 5)');
+const warcTimeoutOption = () => new Option('--warc-timeout-ms <n>', 'a --robots-warc-list download that receives nothing for this long fails (and is retried) (default: 30000)');
 
 let exitCode = 0;
 const program = new Command('robots')
@@ -42,9 +46,9 @@ program
   .option('--robots-dir <dir>', "each URL's origin's robots.txt: DIR/<scheme>/<host>[:port], else DIR/<host> (the host as robotsUrl() names it: 0x7f.1 is 127.0.0.1, %65.com is e.com, no trailing dot); no file: all allowed; a file that cannot be read: all disallowed")
   .option('--robots-warc <file>', 'robots.txt captures in a WARC file (.warc or .warc.gz; repeatable): each origin\'s latest capture, its HTTP status applied as RFC 9309 says (2xx the rules, 3xx followed among the captures, 4xx all allowed, 5xx and 429 all disallowed; a body decoded no further than --max-octets, a capture so cut named on stderr)', collect)
   .option('--robots-warc-list <list>', "a list of WARC files as Common Crawl publishes them (robotstxt.paths.gz: one a line, gzipped or plain; \"-\" for stdin; repeatable; with --robots-warc or not): local paths, http(s) URLs, or paths relative to --warc-base; downloads a few at a time to a temporary directory, each removed once read; one that still fails after its retries is named and skipped, and the run ends with exit 1 (5 in a row stop the run: exit 2)", collect)
-  .option('--warc-base <url|dir>', 'what relative entries of --robots-warc-list are relative to: an http(s) URL or a directory (default: https://data.commoncrawl.org/)')
-  .option('--warc-retries <n>', 'retries of a --robots-warc-list download that fails (5xx, 429, 408, a network error, a timeout, a body cut short), after 1 s, 2 s, 4 s ... (at most 60 s) or the Retry-After of a 503 or 429 (at most 10 min) (default: 5)')
-  .option('--warc-timeout-ms <n>', 'a --robots-warc-list download that receives nothing for this long fails (and is retried) (default: 30000)')
+  .addOption(warcBaseOption())
+  .addOption(warcRetriesOption())
+  .addOption(warcTimeoutOption())
   .option('--robots-index <dir>', 'robots.txt captures indexed by robots index (repeatable: indexes made apart, merged as --robots-warc merges WARCs): with --shard i/N only shard i of each is read (N must be theirs), else every shard', collect)
   .option('--as-of <date>', 'with --robots-warc or --robots-index: each origin\'s latest capture at or before this ISO 8601 date (2024-03-01: to the end of that day, UTC) or date-time (2024-03-01T12:00:00Z); none then: missing (--missing)')
   .addOption(new Option('--missing <verdict>', 'a host with no robots.txt (no file under --robots-dir, no capture under --robots-warc or --robots-index): allow or disallow its URLs').default('allow'))
@@ -86,9 +90,9 @@ program
   .argument('[warcs...]', 'WARC files (.warc or .warc.gz)')
   .option('--robots-warc <file>', 'a WARC file (repeatable; as the arguments)', collect)
   .option('--robots-warc-list <list>', 'a list of WARC files as Common Crawl publishes them (robotstxt.paths.gz; "-" for stdin; repeatable): local paths, http(s) URLs, or paths relative to --warc-base, downloaded with retries as classify --robots-warc-list does; one skipped after its retries makes the run exit 1 (the index is written without it)', collect)
-  .option('--warc-base <url|dir>', 'what relative entries of --robots-warc-list are relative to (default: https://data.commoncrawl.org/)')
-  .option('--warc-retries <n>', 'retries of a --robots-warc-list download that fails (default: 5)')
-  .option('--warc-timeout-ms <n>', 'a --robots-warc-list download that receives nothing for this long fails (default: 30000)')
+  .addOption(warcBaseOption())
+  .addOption(warcRetriesOption())
+  .addOption(warcTimeoutOption())
   .option('--user-agent <header>', 'the User-Agent header of --robots-warc-list downloads (default: robots-wasm/VERSION)')
   .option('--shards <n>', 'host shards (the hash of --shard: shard i of the index is what classify --shard i/N reads)', '1')
   .option('--out <dir>', 'the index directory: DIR/index.json (the manifest) and a file per shard; an index of as many shards there is replaced, of another number refused')
