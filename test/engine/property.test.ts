@@ -218,10 +218,11 @@ describe('WASM automaton agrees with the reference matcher', () => {
 });
 
 describe('cold walk (rule by rule from a list), hot walk (the DFA), and the switch between them', () => {
+  // The cases here run several thousand random files each: 2–5 s alone, four times that on a loaded machine (60 s).
   // A matcher walks its first coldOctets octets of paths cold (the policy's unless MatcherOptions say), then its DFA.
   const withCold = (octets: number, run: () => void) => withPolicy({ coldOctets: octets, coldUntil: 'octets' }, run);
   for (const [label, octets] of [['always hot', 0], ['always cold', 2 ** 31], ['switching within a case', 23]] as const) {
-    it(`${label}: both profiles, with and without a tiny cap, shared prefixes and stars, long paths`, () => {
+    it(`${label}: both profiles, with and without a tiny cap, shared prefixes and stars, long paths`, { timeout: 60_000 }, () => {
       withCold(octets, () => {
         for (const profile of ['google', 'rfc'] as const) {
           agree(profile);
@@ -288,7 +289,7 @@ describe('rule mode (the automaton thrashed): the trie of literal heads, its nod
   // With a tiny cap the tables are cleared on the first new state; the 'reset'
   // policy turns the matcher to rule mode there, in the middle of its first walk.
   const inRuleMode = (run: () => void) => withPolicy({ ruleMode: 'reset', coldOctets: 0 }, run);
-  it('both profiles: random files, shared prefixes and stars, long paths', () => {
+  it('both profiles: random files, shared prefixes and stars, long paths', { timeout: 60_000 }, () => {
     inRuleMode(() => {
       for (const profile of ['google', 'rfc'] as const) {
         agree(profile, 1);
