@@ -87,6 +87,9 @@ export function selectRun(o: usize, cap: i32): i32 {
   const b = body;
   let count = 0;
   let p = pos;
+  // (lineStart and lastWasCR as locals while the loop runs)
+  let start = lineStart;
+  let afterCR = lastWasCR;
   while (p < n) {
     if (count >= cap) break;
     // (p is the line's start.)
@@ -114,18 +117,25 @@ export function selectRun(o: usize, cap: i32): i32 {
     }
     const d = <u32>load<u8>(b + e);
     // The LF of a CRLF does not make an empty line of its own.
-    if (!(e == lineStart && lastWasCR && d == 0x0a)) {
+    if (!(e == start && afterCR && d == 0x0a)) {
       ++lineNum;
       if (matters) {
         const r = o + <usize>count * (SELECT_FIELDS << 2);
-        const key = e - lineStart <= LEX_MAX_LINE_OCTETS ? canonicalKey(b, q, e) : 0;
-        if (key != 0 ? use(r, key, q + keyLength(key), cut >= 0 ? cut : e) : take(r, lineStart, e, cut)) count++;
+        const key = e - start <= LEX_MAX_LINE_OCTETS ? canonicalKey(b, q, e) : 0;
+        if (key != 0 ? use(r, key, q + keyLength(key), cut >= 0 ? cut : e) : take(r, start, e, cut)) count++;
       }
     }
     p = e + 1;
-    lineStart = p;
-    lastWasCR = d == 0x0d;
+    afterCR = d == 0x0d;
+    // A CRLF's LF, when it is here, is passed over at once (not as a line of its own, above).
+    if (afterCR && p < n && load<u8>(b + p) == 0x0a) {
+      p++;
+      afterCR = false;
+    }
+    start = p;
   }
+  lineStart = start;
+  lastWasCR = afterCR;
   pos = p;
   if (p >= n && !finished && count < cap) {
     ++lineNum;
