@@ -8,7 +8,9 @@
 // and, for `rfc`, normalised, straight from the robots.txt octets, all in one
 // call: a loop over octets costs several times more in JS); no object or typed
 // array per rule. src/engine/parse/pattern.ts states the same rules plainly; the reference
-// matcher uses that, and the property tests hold the two together.
+// matcher uses that, and the property tests hold the two together. A cold
+// matcher's table is made by the core in one call (compileColdInCore below);
+// the loops here make the hot ones, and the cold ones the core declines.
 import { core } from '../wasm/core.js';
 import {
   COLD_COMPILE_BLOCK, COLD_COMPILE_LIST, COLD_COMPILE_POSITIVE, COLD_COMPILE_TOKENS, COLD_COMPILE_VALUE_OCTETS, HEADER_SIZE, RANGE_RECORD, TOKENIZE_ANCHORED, TOKENIZE_RESULT,
