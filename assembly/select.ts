@@ -6,7 +6,7 @@
 // other line (most comments, blank lines, sitemaps, HTML) is passed over with
 // one scan for its end. Rules of groups that name neither the crawler nor `*`
 // are not written. Resumable: selectRun stops when its output is full.
-import { findFirstOf, findFirstOf4 } from "./scan";
+import { findFirstOf, findFirstOfLong, findFirstOf4Long } from "./scan";
 import { bomOctets, isSpace, splitLine, lineKey, valueStartAt, lineEndAt } from "./lexer";
 import {
   KEY_ALLOW, KEY_DISALLOW, KEY_KIND, KEY_USER_AGENT, LEX_MAX_LINE_OCTETS, LEX_TYPE_RECORD,
@@ -101,15 +101,15 @@ export function selectRun(o: usize, cap: i32): i32 {
     const matters = q < n && mayMatter(c);
     if (matters) {
       // One scan finds the line's end and its first '#' or NUL (lexer.ts's lexRun).
-      e = findFirstOf4(b, q, n, 0x0a, 0x0d, 0x23, 0);
+      e = findFirstOf4Long(b, q, n, 0x0a, 0x0d, 0x23, 0);
       while (e < n) {
         const d = load<u8>(b + e);
         if (d == 0x0a || d == 0x0d) break;
         if (cut < 0) cut = e;
-        e = findFirstOf(b, e + 1, n, 0x0a, 0x0d, 0x0d);
+        e = findFirstOfLong(b, e + 1, n, 0x0a, 0x0d, 0x0d);
       }
     } else {
-      e = findFirstOf(b, q, n, 0x0a, 0x0d, 0x0d);
+      e = findFirstOfLong(b, q, n, 0x0a, 0x0d, 0x0d);
     }
     if (e >= n) {
       p = n; // (the last line, without a line end: below)
