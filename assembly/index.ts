@@ -34,6 +34,7 @@ export { decide } from "./decide";
 export { checkBatch } from "./batch";
 export { lexBegin, lexRun, lexDone, lexLines } from "./lexer";
 export { tokenizeRules, tokenizeRulesPacked, gatherRuns } from "./tokenize";
+export { compileColdRules } from "./cold-list";
 export { splitLines, classifyLines, classifyLinesMulti, lastSplitEnd, lastRunCount, lastOutEnd, lastAllowedCount } from "./classify";
 export { isUtf8 } from "./utf8";
 // Exported only to keep it a function of its own: with one caller (cold.ts) it

@@ -2,7 +2,7 @@
 // octet for octet, as src/engine/parse/lexer.ts documents it. It writes one record per line
 // with content to an output buffer; the host reads them and builds the groups.
 // Resumable: lexRun stops when the buffer is full and goes on at the next call.
-import { findFirstOf, findFirstOf4 } from "./scan";
+import { findFirstOf, findFirstOfLong, findFirstOf4Long } from "./scan";
 import {
   KEY_ALLOW, KEY_CONTENT_SIGNAL, KEY_CONTENT_USAGE, KEY_CRAWL_DELAY, KEY_DISALLOW, KEY_LICENSE, KEY_LLM_POLICY, KEY_SITEMAP,
   KEY_TYPO, KEY_UNKNOWN, KEY_USER_AGENT,
@@ -93,12 +93,12 @@ export function lexRun(o: usize, cap: i32): i32 {
     // One scan finds the line's end and its first '#' or NUL (where Google's C
     // string reading ends it), not one scan for each.
     let cut = -1;
-    p = findFirstOf4(b, p, n, 0x0a, 0x0d, 0x23, 0);
+    p = findFirstOf4Long(b, p, n, 0x0a, 0x0d, 0x23, 0);
     while (p < n) {
       const c = load<u8>(b + p);
       if (c == 0x0a || c == 0x0d) break;
       if (cut < 0) cut = p;
-      p = findFirstOf(b, p + 1, n, 0x0a, 0x0d, 0x0d);
+      p = findFirstOfLong(b, p + 1, n, 0x0a, 0x0d, 0x0d);
     }
     if (p >= n) {
       lastLineCut = cut; // (the last line has no line end: it is lexed below, maybe at the next call)

@@ -25,6 +25,34 @@
   return n;
 }
 
+/** findFirstOf4 for runs that are most often longer than 16 octets (robots.txt
+ * lines: 41 on average in the corpus): 32 octets a step while they are readable
+ * (16 past n are), then 16. (The selector over the corpus: 4% less time.) */
+@inline export function findFirstOf4Long(u: usize, from: i32, n: i32, a: u8, b: u8, c: u8, d: u8): i32 {
+  const va = i8x16.splat(a);
+  const vb = i8x16.splat(b);
+  const vc = i8x16.splat(c);
+  const vd = i8x16.splat(d);
+  let i = from;
+  for (; i + 16 < n; i += 32) {
+    const v = v128.load(u + <usize>i);
+    const w = v128.load(u + <usize>i, 16);
+    const low = i8x16.bitmask(v128.or(v128.or(i8x16.eq(v, va), i8x16.eq(v, vb)), v128.or(i8x16.eq(v, vc), i8x16.eq(v, vd))));
+    const high = i8x16.bitmask(v128.or(v128.or(i8x16.eq(w, va), i8x16.eq(w, vb)), v128.or(i8x16.eq(w, vc), i8x16.eq(w, vd))));
+    const mask = <u32>low | (<u32>high << 16);
+    if (mask != 0) {
+      const at = i + <i32>ctz(mask);
+      return at < n ? at : n;
+    }
+  }
+  return findFirstOf4(u, i, n, a, b, c, d);
+}
+
+/** findFirstOf4Long for a, b or c (repeat one to look for fewer). */
+@inline export function findFirstOfLong(u: usize, from: i32, n: i32, a: u8, b: u8, c: u8): i32 {
+  return findFirstOf4Long(u, from, n, a, b, c, c);
+}
+
 /** Index of the first octet of u[from, n) below `limit` (unsigned: `0x20` finds the
  * C0 controls, LF among them), or n. */
 @inline export function findFirstBelow(u: usize, from: i32, n: i32, limit: u8): i32 {

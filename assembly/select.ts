@@ -6,7 +6,7 @@
 // other line (most comments, blank lines, sitemaps, HTML) is passed over with
 // one scan for its end. Rules of groups that name neither the crawler nor `*`
 // are not written. Resumable: selectRun stops when its output is full.
-import { findFirstOf, findFirstOf4 } from "./scan";
+import { findFirstOf, findFirstOfLong, findFirstOf4Long } from "./scan";
 import { bomOctets, isSpace, splitLine, lineKey, valueStartAt, lineEndAt } from "./lexer";
 import {
   KEY_ALLOW, KEY_DISALLOW, KEY_KIND, KEY_USER_AGENT, LEX_MAX_LINE_OCTETS, LEX_TYPE_RECORD,
@@ -87,6 +87,9 @@ export function selectRun(o: usize, cap: i32): i32 {
   const b = body;
   let count = 0;
   let p = pos;
+  // (lineStart and lastWasCR as locals while the loop runs)
+  let start = lineStart;
+  let afterCR = lastWasCR;
   while (p < n) {
     if (count >= cap) break;
     // (p is the line's start.)
@@ -98,15 +101,15 @@ export function selectRun(o: usize, cap: i32): i32 {
     const matters = q < n && mayMatter(c);
     if (matters) {
       // One scan finds the line's end and its first '#' or NUL (lexer.ts's lexRun).
-      e = findFirstOf4(b, q, n, 0x0a, 0x0d, 0x23, 0);
+      e = findFirstOf4Long(b, q, n, 0x0a, 0x0d, 0x23, 0);
       while (e < n) {
         const d = load<u8>(b + e);
         if (d == 0x0a || d == 0x0d) break;
         if (cut < 0) cut = e;
-        e = findFirstOf(b, e + 1, n, 0x0a, 0x0d, 0x0d);
+        e = findFirstOfLong(b, e + 1, n, 0x0a, 0x0d, 0x0d);
       }
     } else {
-      e = findFirstOf(b, q, n, 0x0a, 0x0d, 0x0d);
+      e = findFirstOfLong(b, q, n, 0x0a, 0x0d, 0x0d);
     }
     if (e >= n) {
       p = n; // (the last line, without a line end: below)
@@ -114,18 +117,25 @@ export function selectRun(o: usize, cap: i32): i32 {
     }
     const d = <u32>load<u8>(b + e);
     // The LF of a CRLF does not make an empty line of its own.
-    if (!(e == lineStart && lastWasCR && d == 0x0a)) {
+    if (!(e == start && afterCR && d == 0x0a)) {
       ++lineNum;
       if (matters) {
         const r = o + <usize>count * (SELECT_FIELDS << 2);
-        const key = e - lineStart <= LEX_MAX_LINE_OCTETS ? canonicalKey(b, q, e) : 0;
-        if (key != 0 ? use(r, key, q + keyLength(key), cut >= 0 ? cut : e) : take(r, lineStart, e, cut)) count++;
+        const key = e - start <= LEX_MAX_LINE_OCTETS ? canonicalKey(b, q, e) : 0;
+        if (key != 0 ? use(r, key, q + keyLength(key), cut >= 0 ? cut : e) : take(r, start, e, cut)) count++;
       }
     }
     p = e + 1;
-    lineStart = p;
-    lastWasCR = d == 0x0d;
+    afterCR = d == 0x0d;
+    // A CRLF's LF, when it is here, is passed over at once (not as a line of its own, above).
+    if (afterCR && p < n && load<u8>(b + p) == 0x0a) {
+      p++;
+      afterCR = false;
+    }
+    start = p;
   }
+  lineStart = start;
+  lastWasCR = afterCR;
   pos = p;
   if (p >= n && !finished && count < cap) {
     ++lineNum;

@@ -44,7 +44,7 @@ import { RANGE_RECORD, RULE_LIST_STAR, TOKEN_ACCEPT, TOKEN_ANCHOR, TOKEN_STAR, T
  * Returns the rules done.
  */
 export function tokenizeRules(body: usize, ranges: usize, count: i32, rfc: bool, toks: usize, room: i32, out: usize): i32 {
-  return tokenizeInto<u16>(body, ranges, count, rfc, toks, room, out);
+  return tokenizeInto<u16>(body, ranges, RANGE_RECORD, count, rfc, toks, room, out);
 }
 
 /**
@@ -53,16 +53,22 @@ export function tokenizeRules(body: usize, ranges: usize, count: i32, rfc: bool,
  * with its priority when its pattern ends with `$`.
  */
 export function tokenizeRulesPacked(body: usize, ranges: usize, count: i32, rfc: bool, toks: usize, room: i32, out: usize): i32 {
-  return tokenizeInto<u8>(body, ranges, count, rfc, toks, room, out);
+  return tokenizeInto<u8>(body, ranges, RANGE_RECORD, count, rfc, toks, room, out);
 }
 
-@inline function tokenizeInto<T>(body: usize, ranges: usize, count: i32, rfc: bool, toks: usize, room: i32, out: usize): i32 {
+/** tokenizeRulesPacked over ranges `stride` octets apart (the selector's
+ * records, read in place: cold-list.ts). */
+export function tokenizePackedStrided(body: usize, ranges: usize, stride: usize, count: i32, rfc: bool, toks: usize, room: i32, out: usize): i32 {
+  return tokenizeInto<u8>(body, ranges, stride, count, rfc, toks, room, out);
+}
+
+@inline function tokenizeInto<T>(body: usize, ranges: usize, stride: usize, count: i32, rfc: bool, toks: usize, room: i32, out: usize): i32 {
   const STAR = star<T>();
   let k: usize = 0;
   let r: i32 = 0;
   for (; r < count; r++) {
-    const start = <usize>load<i32>(ranges + <usize>r * RANGE_RECORD);
-    const end = <usize>load<i32>(ranges + <usize>r * RANGE_RECORD, 4);
+    const start = <usize>load<i32>(ranges + <usize>r * stride);
+    const end = <usize>load<i32>(ranges + <usize>r * stride, 4);
     if (k + 3 * (end - start) + 1 > <usize>room) break;
     const base = k;
     const anchored = end > start && load<u8>(body + end - 1) == 0x24;

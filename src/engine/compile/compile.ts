@@ -8,14 +8,18 @@
 // and, for `rfc`, normalised, straight from the robots.txt octets, all in one
 // call: a loop over octets costs several times more in JS); no object or typed
 // array per rule. src/engine/parse/pattern.ts states the same rules plainly; the reference
-// matcher uses that, and the property tests hold the two together.
+// matcher uses that, and the property tests hold the two together. A cold
+// matcher's table is made by the core in one call (compileColdInCore below);
+// the loops here make the hot ones, and the cold ones the core declines.
 import { core } from '../wasm/core.js';
-import { HEADER_SIZE, RANGE_RECORD, TOKENIZE_ANCHORED, TOKENIZE_RESULT } from '../wasm/layout.js';
-import { releaseLargeSelection, selected, SEL_DISALLOW, SEL_END, SEL_FIELDS, SEL_LINE, SEL_START } from '../parse/rule-selection.js';
+import {
+  COLD_COMPILE_BLOCK, COLD_COMPILE_LIST, COLD_COMPILE_POSITIVE, COLD_COMPILE_TOKENS, COLD_COMPILE_VALUE_OCTETS, HEADER_SIZE, RANGE_RECORD, TOKENIZE_ANCHORED, TOKENIZE_RESULT,
+} from '../wasm/layout.js';
+import { releaseLargeSelection, selected, selectedRules, selectionAt, selectionBody, SEL_DISALLOW, SEL_END, SEL_FIELDS, SEL_LINE, SEL_START } from '../parse/rule-selection.js';
 import { escapePattern, indexHtmDirectory } from '../parse/pattern.js';
 import { traitsOf, type Profile } from '../parse/profile.js';
 import { writeColdList } from './rule-lists.js';
-import { CompiledRuleTable, KIND_DISALLOW, NO_POSITIONS, NO_TOKENS, RULE_FIELDS, R_ANCHORED, R_DISALLOW, R_FIRST_POSITION, R_LINE, R_PRIORITY, R_VALUE_END, R_VALUE_START, ruleBlockBytes, type ColdList, type RuleTable } from './rule-table.js';
+import { ColdListBlock, CompiledRuleTable, KIND_DISALLOW, NO_POSITIONS, NO_TOKENS, RULE_FIELDS, R_ANCHORED, R_DISALLOW, R_FIRST_POSITION, R_LINE, R_PRIORITY, R_VALUE_END, R_VALUE_START, ruleBlockBytes, type ColdList, type RuleTable } from './rule-table.js';
 import { grown } from '../parse/grown.js';
 
 
@@ -141,10 +145,45 @@ function tokenize(body: Uint8Array, companions: Uint8Array[], extra: number, cou
   return n;
 }
 
-/** The table of the `rules` rules that rule-selection.ts selected last (in
- * `selected`, values in body); with `cold`, their tokens go to a cold rule list
- * in the core (rule-lists.ts) instead of the table's token arrays. */
+/**
+ * A cold matcher's table compiled in the core (assembly/cold-list.ts) from the
+ * count rules selected last for body (read where the selector left them, or
+ * put there from `selected`): no loop over rules or octets here. Null when the
+ * core declines (an allow naming /index.htm under google: its companion rule is
+ * made by compileRules).
+ */
+function compileColdInCore(body: Uint8Array, count: number, profile: Profile): RuleTable | null {
+  const { normalises, indexHtmAllowsDirectory } = traitsOf(profile);
+  const c = core();
+  // (The body stays where the selector put it, and so do its rules; the result goes to another area.)
+  const at = c.compilerBuffers(body.length, 0, 0);
+  let records = selectionAt;
+  if (records === 0) {
+    records = c.alloc(count * SEL_FIELDS * 4); // (a selection of several calls: the core held a part at a time)
+    c.i32.set(selected.subarray(0, count * SEL_FIELDS), records >>> 2);
+  }
+  const done = c.exports.compileColdRules(at.body, records, count, normalises, indexHtmAllowsDirectory, at.out);
+  if (records !== selectionAt) {
+    c.free(records);
+    releaseLargeSelection();
+  }
+  if (done < 0) return null;
+  if (c.u8.length === 0) c.refresh(); // (its allocations may have grown the core's memory)
+  const o = at.out >>> 2;
+  const u32 = c.u32;
+  const list = new ColdListBlock(u32[o + (COLD_COMPILE_LIST >>> 2)], u32[o + (COLD_COMPILE_TOKENS >>> 2)]);
+  return new CompiledRuleTable(count, u32[o + (COLD_COMPILE_BLOCK >>> 2)], u32[o + (COLD_COMPILE_VALUE_OCTETS >>> 2)], u32[o + (COLD_COMPILE_POSITIVE >>> 2)], NO_TOKENS, NO_POSITIONS, list);
+}
+
+/** The table of the `rules` rules that rule-selection.ts selected last (values
+ * in body); with `cold`, their tokens go to a cold rule list in the core
+ * (rule-lists.ts) instead of the table's token arrays. */
 export function compileRules(body: Uint8Array, rules: number, profile: Profile, cold = false): RuleTable {
+  if (cold && selectionBody === body) {
+    const table = compileColdInCore(body, rules, profile);
+    if (table !== null) return table;
+  }
+  const selected = selectedRules();
   const { normalises, indexHtmAllowsDirectory } = traitsOf(profile);
   const max = rules * 2 + 1; // room for Google's index.htm companions
   if (scratch.length < max * RULE_FIELDS) scratch = new Int32Array(max * RULE_FIELDS * 2);

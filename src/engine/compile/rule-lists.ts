@@ -2,7 +2,8 @@
 // by one, best first), laid out as layout.ts says (RM_*, RE_*): all its rules
 // straight from the compiler's tokens, which the list holds instead of the JS
 // side (and gives back when it turns hot). Rule mode's list of `*` rules is
-// star-rules.ts's.
+// star-rules.ts's. Most cold lists are written by the core itself, the same way
+// (assembly/cold-list.ts compileColdRules); writeColdList writes the others.
 import type { Core } from '../wasm/core.js';
 import { ACCEPT, ANCHOR, type ColdList, ColdListBlock, type RuleTable, RULE_FIELDS, R_ANCHORED, R_DISALLOW, R_FIRST_POSITION } from './rule-table.js';
 import {

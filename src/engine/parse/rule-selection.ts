@@ -18,16 +18,44 @@ export const SEL_START = 2; // the value as written: body[start, end)
 export const SEL_END = 3;
 export const SEL_FIELDS = SELECT_FIELDS; // (and, while selecting, its group's flags)
 
-/** The rules selected last, in file order (shared: compiling is never re-entered). */
+/** The rules selected last, in file order (shared: compiling is never re-entered);
+ * see selectedRules(): a selection that one call of the core held stays there. */
 export let selected = new Int32Array(SEL_FIELDS * 256);
+
+/** Where the last selection's rules are in the core (its selector's output, SEL_FIELDS
+ * i32s each), or 0 when `selected` holds them; valid until the core's compiler
+ * areas are used again (the compiler reads them first). */
+export let selectionAt = 0;
+/** The body selectRules() selected from last (the core holds it), until selectGroupRules(). */
+export let selectionBody: Uint8Array | null = null;
+let selectionCount = 0;
+
+/** The last selection's rules in `selected` (copied from the core if they are still there). */
+export function selectedRules(): Int32Array {
+  if (selectionAt !== 0) {
+    const n = selectionCount * SEL_FIELDS;
+    if (selected.length < n) selected = new Int32Array(2 * n);
+    const from = selectionAt >>> 2;
+    const i32 = core().i32;
+    // (A loop for a few rules: a subarray costs more than copying them.)
+    if (selectionCount > 16) selected.set(i32.subarray(from, from + n));
+    else for (let i = 0; i < n; i++) selected[i] = i32[from + i];
+    selectionAt = 0;
+  }
+  return selected;
+}
 
 /** Rules per call of the core's selector: its output area stays small. */
 const SELECT_BATCH = 1024;
 
 /** Selects the rules of body (as robots.txt octets) that apply to the crawler
- * (its product tokens, lower-cased: agentTokens) into `selected`; returns how many. */
+ * (its product tokens, lower-cased: agentTokens); returns how many. Most files'
+ * fit one call of the core, and stay there (selectionAt: the cold compiler reads
+ * them in place); selectedRules() gives them. */
 export function selectRules(body: Uint8Array, names: readonly string[]): number {
   const c = core();
+  selectionAt = 0;
+  selectionBody = null;
   const encoded = encodedNames(names);
   const at = c.selectorBuffers(body.length, encoded.length, SELECT_BATCH * SELECT_FIELDS * 4);
   c.putBody(body, at.body);
@@ -37,10 +65,15 @@ export function selectRules(body: Uint8Array, names: readonly string[]): number 
   let n = 0;
   const from = at.out >>> 2;
   for (let first = true; ; first = false) {
-    let got = x.selectRun(at.out, SELECT_BATCH);
+    const got = x.selectRun(at.out, SELECT_BATCH);
     const done = x.selectDone() !== 0;
-    // Most files fit one call: the core keeps the rules of the groups that apply; else keep() does, once all are here.
-    if (first && done) got = x.selectKeep(at.out, got);
+    // Most files fit one call: the core keeps the rules of the groups that apply, and holds them; else keep() does, once all are here.
+    if (first && done) {
+      selectionAt = at.out;
+      selectionBody = body;
+      selectionCount = x.selectKeep(at.out, got);
+      return selectionCount;
+    }
     const need = (n + got) * SEL_FIELDS;
     if (selected.length < need) selected = grown(selected, 2 * need, n * SEL_FIELDS);
     const i32 = c.i32;
@@ -49,7 +82,10 @@ export function selectRules(body: Uint8Array, names: readonly string[]): number 
     if (got > 16) selected.set(i32.subarray(from, from + got * SEL_FIELDS), to);
     else for (let i = 0; i < got * SEL_FIELDS; i++) selected[to + i] = i32[from + i];
     n += got;
-    if (done) return first ? n : keep(n, x.selectWanted());
+    if (done) {
+      selectionBody = body;
+      return keep(n, x.selectWanted());
+    }
   }
 }
 
@@ -78,6 +114,8 @@ function encodedNames(names: readonly string[]): Uint8Array {
 
 /** Selects the rules of groups already read (applicableGroups') into `selected`; returns how many. */
 export function selectGroupRules(groups: readonly Group[]): number {
+  selectionAt = 0;
+  selectionBody = null;
   let n = 0;
   for (const g of groups) n += g.rules.length;
   if (selected.length < n * SEL_FIELDS) selected = new Int32Array(2 * n * SEL_FIELDS);

@@ -241,6 +241,18 @@ export const TOKENIZE_RESULT = 8;
 /** In a result of tokenizeRulesPacked: the pattern ends with `$` (above the priority's bits). */
 export const TOKENIZE_ANCHORED = 0x80000000;
 
+/** compileColdRules' results (assembly/cold-list.ts; compile.ts reads them), u32
+ * each: the matcher's block, its cold list, the values' octets, the ids below
+ * which priorities are above 0, the list's tokens. */
+export const COLD_COMPILE_BLOCK = 0;
+export const COLD_COMPILE_LIST = 4;
+export const COLD_COMPILE_VALUE_OCTETS = 8;
+export const COLD_COMPILE_POSITIVE = 12;
+export const COLD_COMPILE_TOKENS = 16;
+export const COLD_COMPILE_RESULT = 20;
+/** In a rule's value end (a matcher block's, rule-table.ts RuleTable.block): the rule is a disallow. */
+export const RULE_VALUE_DISALLOW = 0x80000000;
+
 /** Octets past the end of an input (a body, a URL, a batch's text) that the
  * core may read and the host keeps readable in the same block: the core scans
  * 16 octets at a time (one v128 load: scan.ts, batch.ts, tokenize.ts, utf8.ts). */

@@ -6,14 +6,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { selected, selectGroupRules, selectRules, SEL_DISALLOW, SEL_END, SEL_FIELDS, SEL_LINE, SEL_START } from '../../../src/engine/parse/rule-selection.js';
+import { selectedRules, selectGroupRules, selectRules, SEL_DISALLOW, SEL_END, SEL_FIELDS, SEL_LINE, SEL_START } from '../../../src/engine/parse/rule-selection.js';
 import { readRecords } from '../../../src/engine/parse/records.js';
 import { agentTokens, applicableGroups } from '../../../src/engine/parse/agents.js';
 import type { Profile } from '../../../src/engine/parse/profile.js';
 
-/** The rules `selected` holds, n of them, as [disallow, line, start, end]. */
+/** The rules the last selection holds (selectedRules()), n of them, as [disallow, line, start, end]. */
 function rules(n: number): number[][] {
-  return Array.from({ length: n }, (_, i) => [SEL_DISALLOW, SEL_LINE, SEL_START, SEL_END].map((f) => selected[i * SEL_FIELDS + f]));
+  return Array.from({ length: n }, (_, i) => [SEL_DISALLOW, SEL_LINE, SEL_START, SEL_END].map((f) => selectedRules()[i * SEL_FIELDS + f]));
 }
 
 function both(body: Uint8Array, agent: string | readonly string[], profile: Profile = 'google'): { core: number[][]; records: number[][] } {
