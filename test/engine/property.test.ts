@@ -311,6 +311,41 @@ describe('rule mode (the automaton thrashed): the trie of literal heads, its nod
       });
     });
   }
+  // A matcher whose automaton would thrash takes rule mode on turning hot, made from its rules without the
+  // trie (src/engine/compile/literal-heads.ts): every matcher so here (no share of `*` rules needed), hot
+  // from the start (the table's tokens) or after a few cold octets (the cold list's), lists in the gram index or not.
+  for (const [label, changes] of [
+    ['hot from the start', { coldOctets: 0 }],
+    ['after 40 cold octets', { coldOctets: 40, coldUntil: 'octets', indexRules: 1, indexUnits: 0, reviewUnits: 1 }],
+  ] as const) {
+    for (const tailRulesMax of [0, 2, 16]) {
+      it(`made at once from the rules, ${label}, lists over ${tailRulesMax} rules to the gram index: both profiles`, { timeout: 60_000 }, () => {
+        withPolicy({ ...changes, starHeavyMin: 0, starShare: Infinity, tailRulesMax }, () => {
+          for (const profile of ['google', 'rfc'] as const) {
+            agree(profile);
+            agree(profile, undefined, sharedRobots, sharedUrl);
+            agree(profile, undefined, gramRobots, gramUrl);
+            agree(profile, 1, gramRobots, fc.array(word, { minLength: 20, maxLength: 60 }).map((p) => '/' + p.join('/')));
+          }
+        });
+      });
+    }
+  }
+  it('made at once from the rules: rule mode from the first URL, no automaton, a fixed size', () => {
+    withPolicy({ coldOctets: 0, starHeavyMin: 0, starShare: Infinity }, () => {
+      const body = 'User-agent: *\nDisallow: /a*b$\nAllow: /a*b*c\nDisallow: /x\nAllow: /*.pdf$\nDisallow: /\nAllow: /x/y$\n';
+      const m = parse(body).compile('FooBot', { modePolicy: policy });
+      const ref = (u: string) => referenceVerdict(new TextEncoder().encode(body), u, 'FooBot', 'google');
+      expect(m.explain('/ab').line).toBe(ref('/ab').line);
+      expect(m.stats).toMatchObject({ mode: 'rules', states: 0, bytes: 0 });
+      const held = (m as unknown as { heldBytes: number }).heldBytes;
+      for (const u of ['/a/b', '/a/b/c', '/x/y', '/x/y/', '/q.pdf', '/a.pdf', '/ab', '/abc', '/', '']) {
+        expect({ u, allowed: m.isAllowed(u), line: m.explain(u).line }).toEqual({ u, allowed: ref(u).allowed, line: ref(u).line });
+      }
+      expect((m as unknown as { heldBytes: number }).heldBytes).toBe(held);
+      m.dispose();
+    });
+  });
   it('a matcher turns to rule mode at a clearing, and stays there with a fixed size', () => {
     inRuleMode(() => {
       const body = 'User-agent: *\nDisallow: /a*b$\nAllow: /a*b*c\nDisallow: /x\nAllow: /*.pdf$\n';

@@ -17,6 +17,8 @@ export class ColdReviewer {
   private readonly cost: ColdCost;
   /** The work allowed since the last review. */
   private allowed = 0;
+  /** Its rules with two `*` or more before literal octets (counted once, when first asked). */
+  readonly heavyRules: () => number;
   constructor(
     private readonly core: Core,
     private readonly header: number,
@@ -28,6 +30,7 @@ export class ColdReviewer {
     let heavy: { plain: number; gram: number } | undefined;
     const counts = () => (heavy ??= starHeavyRuleCounts(core, list, rules));
     this.cost = new ColdState(rules, list.tokens, () => counts().plain, () => counts().gram, byCost);
+    this.heavyRules = () => counts().plain + counts().gram;
     this.allow(coldReview(policy, this.cost).next);
   }
 

@@ -42,6 +42,7 @@ interface CoreExports {
   lastRunCount(): number;
   lastOutEnd(): number;
   lastAllowedCount(): number;
+  buildLiteralHeads(list: number, count: number, nodes: number): number;
 }
 
 /** Builds a matcher's transitions (its LazyDfa, called with the row and byte
