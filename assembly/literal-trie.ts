@@ -210,8 +210,10 @@ function sortByLength(order: usize, spare: usize, lengths: usize, lo: usize, hi:
  * The trie of the heads of a rule list's `count` entries (RE_* fields: layout.ts),
  * as a block (N_* fields) whose tails (N_TAILS, zeroed) have room for a list per
  * terminal: each distinct head has a terminal, which holds the best ids of the
- * rules without `*` that end there. Writes to nodes[i] (u32 each) the node where
- * entry i's head ends. Returns the block (alloc's, freed by its matcher).
+ * rules without `*` that end there. Writes per entry i to nodes (12 octets each)
+ * for a `*` rule the node where its head ends, the head's octets and the rule's
+ * signature (buckets of the octets it names: RM_SIGNATURES), else -1. Returns
+ * the block (alloc's, freed by its matcher).
  */
 export function buildLiteralHeads(list: usize, count: u32, nodes: usize): usize {
   const n = <usize>count;
@@ -296,8 +298,21 @@ export function buildLiteralHeads(list: usize, count: u32, nodes: usize): usize 
       x = next++;
       store<i32>(term + (q << 2), x);
     }
-    store<u32>(nodes + (<usize>a << 2), <u32>q);
-    if (load<i32>(e, RE_LENGTH) != l) continue; // a `*` rule: listed by the host (star-rules.ts)
+    const fact = nodes + <usize>a * 12;
+    const length = load<i32>(e, RE_LENGTH);
+    if (length != l) {
+      // A `*` rule, listed by the host (star-rules.ts): its head's node and octets, and its signature.
+      let named: u32 = 0;
+      for (let i = 0; i < length; i++) {
+        const octet = load<u8>(t + <usize>i);
+        if (octet != RULE_LIST_STAR) named |= <u32>1 << (octet & 31);
+      }
+      store<u32>(fact, <u32>q);
+      store<i32>(fact, l, 4);
+      store<u32>(fact, named, 8);
+      continue;
+    }
+    store<i32>(fact, -1);
     const flags = load<u32>(e, RE_FLAGS);
     const field = terms + (<usize>x << 4) + ((flags & RE_ANCHORED) != 0 ? INFO_END_ALLOW : INFO_STICKY_ALLOW) + ((flags & RE_DISALLOW) != 0 ? 4 : 0);
     const id = load<u32>(e, RE_ID);

@@ -77,7 +77,7 @@ export function ruleListOf(core: Core, table: RuleTable): number {
  * their heads' terminals (N_TAILS). The list is left as it is.
  */
 export function ruleModeBlocks(core: Core, list: number, count: number, tailRulesMax: number): { literal: { block: number; octets: number }; plan: StarRulePlan } {
-  const nodesAt = core.alloc(4 * count + 4);
+  const nodesAt = core.alloc(12 * count + 4);
   const block = core.exports.buildLiteralHeads(list, count, nodesAt);
   if (core.u8.length === 0) core.refresh(); // (the core's memory grew)
   const { u8, u32, i32 } = core;
@@ -85,7 +85,10 @@ export function ruleModeBlocks(core: Core, list: number, count: number, tailRule
   const rules: StarRule[] = [];
   let tokens = new Uint8Array(1024);
   let tokenCount = 0;
+  const facts = nodesAt >>> 2;
   for (let i = 0; i < count; i++) {
+    const node = i32[facts + 3 * i];
+    if (node < 0) continue; // (no `*`: a terminal's)
     const e = (list + RM_HEADER + i * RE_SIZE) >>> 2;
     const t = u32[e + RE_TOKENS / 4];
     const length = u32[e + RE_LENGTH / 4];
@@ -94,12 +97,9 @@ export function ruleModeBlocks(core: Core, list: number, count: number, tailRule
       bigger.set(tokens.subarray(0, tokenCount));
       tokens = bigger;
     }
-    let known = 0;
-    while (known < length && u8[t + known] !== RULE_LIST_STAR) tokens[tokenCount + known] = u8[t + known++];
-    if (known === length) continue; // (no `*`: a terminal's)
-    for (let j = known; j < length; j++) tokens[tokenCount + j] = u8[t + j];
+    tokens.set(u8.subarray(t, t + length), tokenCount); // (natively: this runs once, unoptimised)
     const flags = u32[e + RE_FLAGS / 4] & (RE_ANCHORED | RE_DISALLOW);
-    rules.push({ id: u32[e + RE_ID / 4], flags, start: tokenCount, length, node: u32[(nodesAt >>> 2) + i], known });
+    rules.push({ id: u32[e + RE_ID / 4], flags, start: tokenCount, length, node, known: i32[facts + 3 * i + 1], signature: u32[facts + 3 * i + 2] });
     tokenCount += length;
   }
   core.free(nodesAt);

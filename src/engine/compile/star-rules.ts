@@ -61,6 +61,8 @@ export interface StarRule {
   length: number;
   node: number;
   known: number;
+  /** Its signature, when known (the core's: literal-heads.ts), else made from its tokens. */
+  signature?: number;
 }
 
 /** The `*` rules of t, depth first (their tokens in the returned buffer), each with the node where its literal head ends. */
@@ -144,9 +146,12 @@ export function planOf(rules: StarRule[], tokens: Uint8Array<ArrayBuffer>, token
   const byNode = new Int32Array(n);
   const fill = first.slice(0, nodes);
   for (let i = 0; i < n; i++) byNode[fill[rules[i].node]++] = i;
-  // The grams of the rules of crowded lists (distinct per rule), and each gram's count over them.
-  const gramAt = new Int32Array(n + 1); // rule i's grams: grams[gramAt[i], gramAt[i + 1])
-  let grams = new Uint32Array(256);
+  // The grams of the rules of crowded lists (distinct per rule: a hash slot each), and each gram's count over them.
+  let room = 0;
+  for (const r of rules) if (first[r.node + 1] - first[r.node] > tailRulesMax) room += Math.max(0, r.length - r.known - GRAM + 1);
+  const counts = new GramCounts(room);
+  const gramAt = new Int32Array(n + 1); // rule i's grams: the slots slots[gramAt[i], gramAt[i + 1])
+  const slots = new Int32Array(room);
   let used = 0;
   for (let i = 0; i < n; i++) {
     gramAt[i] = used;
@@ -159,17 +164,11 @@ export function planOf(rules: StarRule[], tokens: Uint8Array<ArrayBuffer>, token
       const c = tokens[k + 2];
       const d = tokens[k + 3];
       if (a === RULE_LIST_STAR || b === RULE_LIST_STAR || c === RULE_LIST_STAR || d === RULE_LIST_STAR) continue;
-      const g = (a | (b << 8) | (c << 16) | (d << 24)) >>> 0;
-      let seen = false;
-      for (let j = gramAt[i]; j < used && !seen; j++) seen = grams[j] === g;
-      if (seen) continue;
-      if (used === grams.length) grams = grown32(grams);
-      grams[used++] = g;
+      const slot = counts.add((a | (b << 8) | (c << 16) | (d << 24)) >>> 0, i);
+      if (slot >= 0) slots[used++] = slot;
     }
   }
   gramAt[n] = used;
-  const counts = new GramCounts(used);
-  for (let j = 0; j < used; j++) counts.add(grams[j]);
 
   const plan: StarRulePlan = {
     ids: [], flags: [], starts: [], lengths: [], signatures: [], tokens, tokenCount, groups: [],
@@ -180,7 +179,7 @@ export function planOf(rules: StarRule[], tokens: Uint8Array<ArrayBuffer>, token
     plan.flags.push(r.flags);
     plan.starts.push(r.start);
     plan.lengths.push(r.length);
-    plan.signatures.push(signed ? signature(tokens, r) : 0);
+    plan.signatures.push(signed ? (r.signature ?? signature(tokens, r)) : 0);
     return plan.ids.length - 1;
   };
   const hasGrams = (i: number) => gramAt[i + 1] > gramAt[i];
@@ -203,17 +202,18 @@ export function planOf(rules: StarRule[], tokens: Uint8Array<ArrayBuffer>, token
   let chosen = 0;
   for (let i = 0; i < n; i++) {
     if (!hasGrams(i)) continue;
-    let gram = grams[gramAt[i]];
+    let best = slots[gramAt[i]];
     let lo = 0;
     let hi = 0;
     for (let j = gramAt[i]; j < gramAt[i + 1]; j++) {
-      const g = grams[j];
-      if (counts.count(g) < counts.count(gram)) gram = g;
-      const bit = Math.imul(g, GRAM_FILTER_HASH) >>> 26;
+      const slot = slots[j];
+      if (counts.count(slot) < counts.count(best)) best = slot;
+      const bit = Math.imul(counts.gram(slot), GRAM_FILTER_HASH) >>> 26;
       if (bit < 32) lo |= 1 << bit;
       else hi |= 1 << (bit - 32);
     }
-    if (counts.choose(gram)) chosen++;
+    const gram = counts.gram(best);
+    if (counts.choose(best)) chosen++;
     plan.gramFilters.push(lo >>> 0, hi >>> 0);
     add(rules[i], false);
     chosenOf.push(gram);
@@ -238,42 +238,40 @@ export function planOf(rules: StarRule[], tokens: Uint8Array<ArrayBuffer>, token
   return plan;
 }
 
-function grown32(a: Uint32Array<ArrayBuffer>): Uint32Array<ArrayBuffer> {
-  const b = new Uint32Array(a.length * 2);
-  b.set(a);
-  return b;
-}
-
-/** Counts of grams (u32), an open-addressing hash in typed arrays; a gram chosen is marked. */
+/** Counts of grams (u32) over rules, an open-addressing hash in typed arrays, by slot; a gram chosen is marked. */
 class GramCounts {
   private readonly keys: Uint32Array;
-  private readonly counts: Int32Array;
+  private readonly counts: Int32Array; // 0: empty; negative: chosen (its count negated)
+  private readonly last: Int32Array; // the last rule counted, plus 1
   private readonly mask: number;
   constructor(most: number) {
     let size = 16;
     while (size < 2 * most) size *= 2;
     this.keys = new Uint32Array(size);
-    this.counts = new Int32Array(size); // 0: empty; negative: chosen (its count negated)
+    this.counts = new Int32Array(size);
+    this.last = new Int32Array(size);
     this.mask = size - 1;
   }
-  private slot(g: number): number {
+  /** Counts g for rule i, once per rule: its slot, or -1 when rule i had it already. */
+  add(g: number, i: number): number {
     let h = Math.imul(g, GRAM_HASH) & this.mask;
     while (this.counts[h] !== 0 && this.keys[h] !== g) h = (h + 1) & this.mask;
-    return h;
-  }
-  add(g: number): void {
-    const h = this.slot(g);
+    if (this.last[h] === i + 1) return -1;
+    this.last[h] = i + 1;
     this.keys[h] = g;
     this.counts[h]++;
+    return h;
   }
-  count(g: number): number {
-    return Math.abs(this.counts[this.slot(g)]);
+  gram(slot: number): number {
+    return this.keys[slot];
   }
-  /** Marks g chosen; whether it was not yet. */
-  choose(g: number): boolean {
-    const h = this.slot(g);
-    if (this.counts[h] < 0) return false;
-    this.counts[h] = -this.counts[h];
+  count(slot: number): number {
+    return Math.abs(this.counts[slot]);
+  }
+  /** Marks the slot's gram chosen; whether it was not yet. */
+  choose(slot: number): boolean {
+    if (this.counts[slot] < 0) return false;
+    this.counts[slot] = -this.counts[slot];
     return true;
   }
 }
