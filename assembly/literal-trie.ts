@@ -78,7 +78,7 @@ export function walkLiteralTrie(m: usize, t: usize, p: usize, n: i32, met: usize
 // index is (cold-index.ts), because it runs once per matcher, where
 // JavaScript would run it unoptimised (the bench's 20,000-rule file: the trie
 // of pattern prefixes, hashed in JavaScript, took ~45 ms). The heads are
-// sorted; each one's nodes are its octets past what it shares with the head
+// sorted (radix, by octets); each one's nodes are its octets past what it shares with the head
 // before, made in depth-first order, so a node's children come in octet order.
 
 /** The octets before entry i's first `*` (all of them without one). */
@@ -110,100 +110,84 @@ function headOf(list: usize, i: u32): i32 {
   return k - l;
 }
 
-/** Entry i's head octets [at, at + 8), big-endian, 0 past its end (of length l): its sort key there. */
-@inline function keyAt(list: usize, i: u32, l: i32, at: i32): u64 {
-  const t = tokensAt(list, i);
-  let k: u64 = 0;
-  for (let j = at; j < at + 8; j++) k = (k << 8) | (j < l ? <u64>load<u8>(t + <usize>j) : 0);
-  return k;
+/** Entry x's head octet at `at`, plus 1, or 0 past its end. */
+@inline function octetAt(list: usize, lengths: usize, x: u32, at: i32): u32 {
+  return at < load<i32>(lengths + (<usize>x << 2)) ? 1 + <u32>load<u8>(tokensAt(list, x) + <usize>at) : 0;
 }
 
 /**
  * Sorts the entries order[lo, hi), whose heads share their first `at` octets,
- * by head (a prefix first): by their next 8 octets as a key (a least
- * significant digit radix sort, octet by octet, skipping an octet they all
- * share), then each run of equal keys by the 8 after (most significant
- * first), a short range by insertion. O(octets that tell the heads apart).
+ * by head (a prefix first): a most significant digit radix sort, by one
+ * octet at a time (counting, stable; an octet they all share skipped), each
+ * bucket then by the next octet, the largest in the same call (so the calls
+ * nest at most log2 of the entries deep), a short range by insertion.
+ * O(octets that tell the heads apart).
  */
-function sortByHead(list: usize, order: usize, spare: usize, keys: usize, spareKeys: usize, lengths: usize, lo: usize, hi: usize, at: i32): void {
-  const m = hi - lo;
-  if (m < 24) {
-    for (let i = lo + 1; i < hi; i++) {
-      const x = load<u32>(order + (i << 2));
-      const tx = tokensAt(list, x);
-      const lx = load<i32>(lengths + (<usize>x << 2));
-      let j = i;
-      while (j > lo) {
-        const y = load<u32>(order + ((j - 1) << 2));
-        if (compareOctets(tokensAt(list, y), load<i32>(lengths + (<usize>y << 2)), tx, lx) <= 0) break;
-        store<u32>(order + (j << 2), y);
-        j--;
+function sortByHead(list: usize, order: usize, spare: usize, lengths: usize, lo: usize, hi: usize, at: i32): void {
+  const counts = memory.data(258 << 2);
+  while (true) {
+    const m = hi - lo;
+    if (m < 32) {
+      for (let i = lo + 1; i < hi; i++) {
+        const x = load<u32>(order + (i << 2));
+        const tx = tokensAt(list, x);
+        const lx = load<i32>(lengths + (<usize>x << 2));
+        let j = i;
+        while (j > lo) {
+          const y = load<u32>(order + ((j - 1) << 2));
+          if (compareOctets(tokensAt(list, y), load<i32>(lengths + (<usize>y << 2)), tx, lx) <= 0) break;
+          store<u32>(order + (j << 2), y);
+          j--;
+        }
+        store<u32>(order + (j << 2), x);
       }
-      store<u32>(order + (j << 2), x);
+      return;
     }
-    return;
-  }
-  let longer = false; // a head goes on past the key
-  for (let k = lo; k < hi; k++) {
-    const x = load<u32>(order + (k << 2));
-    const l = load<i32>(lengths + (<usize>x << 2));
-    if (l > at + 8) longer = true;
-    store<u64>(keys + (k << 3), keyAt(list, x, l, at));
-  }
-  const counts = memory.data(257 << 2);
-  for (let shift: u64 = 0; shift < 64; shift += 8) {
-    memory.fill(counts, 0, 257 << 2);
+    memory.fill(counts, 0, 258 << 2);
     for (let k = lo; k < hi; k++) {
-      const c = counts + ((<usize>((load<u64>(keys + (k << 3)) >> shift) & 0xff) + 1) << 2);
+      const c = counts + (<usize>(octetAt(list, lengths, load<u32>(order + (k << 2)), at) + 1) << 2);
       store<u32>(c, load<u32>(c) + 1);
     }
-    let all = false;
-    for (let d: usize = 1; d <= 256; d++) if (<usize>load<u32>(counts + (d << 2)) == m) all = true;
-    if (all) continue; // (this octet is the same in every key)
-    for (let d: usize = 0; d < 256; d++) store<u32>(counts + ((d + 1) << 2), load<u32>(counts + ((d + 1) << 2)) + load<u32>(counts + (d << 2)));
-    for (let k = lo; k < hi; k++) {
-      const key = load<u64>(keys + (k << 3));
-      const c = counts + (<usize>((key >> shift) & 0xff) << 2);
-      const to = lo + <usize>load<u32>(c);
-      store<u32>(c, load<u32>(c) + 1);
-      store<u64>(spareKeys + (to << 3), key);
-      store<u32>(spare + (to << 2), load<u32>(order + (k << 2)));
+    let same: i32 = -1;
+    for (let d: usize = 1; d <= 257; d++) if (<usize>load<u32>(counts + (d << 2)) == m) same = <i32>d - 1;
+    if (same == 0) return; // (the same head, all of them)
+    if (same > 0) {
+      at++;
+      continue;
     }
-    memory.copy(keys + (lo << 3), spareKeys + (lo << 3), m << 3);
-    memory.copy(order + (lo << 2), spare + (lo << 2), m << 2);
-  }
-  // Runs of equal keys: by the octets after them, or (all ended) by length.
-  let k = lo;
-  while (k < hi) {
-    const key = load<u64>(keys + (k << 3));
-    let j = k + 1;
-    while (j < hi && load<u64>(keys + (j << 3)) == key) j++;
-    if (j - k > 1) {
-      if (longer) sortByHead(list, order, spare, keys, spareKeys, lengths, k, j, at + 8);
-      else sortByLength(order, spare, lengths, k, j);
-    }
-    k = j;
-  }
-}
-
-/** Sorts order[lo, hi) by head length (counting, stable), for heads equal as far as the shortest goes. */
-function sortByLength(order: usize, spare: usize, lengths: usize, lo: usize, hi: usize): void {
-  let least: i32 = i32.MAX_VALUE;
-  let most: i32 = 0;
-  for (let k = lo; k < hi; k++) {
-    const l = load<i32>(lengths + (<usize>load<u32>(order + (k << 2)) << 2));
-    if (l < least) least = l;
-    if (l > most) most = l;
-  }
-  if (least == most) return;
-  let to = lo;
-  for (let l = least; l <= most; l++) {
+    for (let d: usize = 0; d < 257; d++) store<u32>(counts + ((d + 1) << 2), load<u32>(counts + ((d + 1) << 2)) + load<u32>(counts + (d << 2)));
     for (let k = lo; k < hi; k++) {
       const x = load<u32>(order + (k << 2));
-      if (load<i32>(lengths + (<usize>x << 2)) == l) store<u32>(spare + (to++ << 2), x);
+      const c = counts + (<usize>octetAt(list, lengths, x, at) << 2);
+      const to = lo + <usize>load<u32>(c);
+      store<u32>(c, load<u32>(c) + 1);
+      store<u32>(spare + (to << 2), x);
     }
+    memory.copy(order + (lo << 2), spare + (lo << 2), m << 2);
+    // The buckets (runs of one octet; heads ended first, done): each by the next octet, the largest last.
+    let bigLo = lo;
+    let bigHi = lo;
+    let k = lo;
+    while (k < hi) {
+      const c = octetAt(list, lengths, load<u32>(order + (k << 2)), at);
+      let j = k + 1;
+      while (j < hi && octetAt(list, lengths, load<u32>(order + (j << 2)), at) == c) j++;
+      if (c != 0 && j - k > 1) {
+        if (j - k > bigHi - bigLo) {
+          if (bigHi - bigLo > 1) sortByHead(list, order, spare, lengths, bigLo, bigHi, at + 1);
+          bigLo = k;
+          bigHi = j;
+        } else {
+          sortByHead(list, order, spare, lengths, k, j, at + 1);
+        }
+      }
+      k = j;
+    }
+    if (bigHi - bigLo <= 1) return;
+    lo = bigLo;
+    hi = bigHi;
+    at++;
   }
-  memory.copy(order + (lo << 2), spare + (lo << 2), (hi - lo) << 2);
 }
 
 /**
@@ -227,11 +211,7 @@ export function buildLiteralHeads(list: usize, count: u32, nodes: usize): usize 
     store<i32>(lengths + (<usize>i << 2), k);
     if (k > longest) longest = k;
   }
-  const keys = heap.alloc((n + 1) << 3);
-  const spareKeys = heap.alloc((n + 1) << 3);
-  sortByHead(list, order, spare, keys, spareKeys, lengths, 0, n, 0);
-  heap.free(spareKeys);
-  heap.free(keys);
+  sortByHead(list, order, spare, lengths, 0, n, 0);
   const from = order;
   const to = spare;
   // What each head shares with the one before (in `to`, free now): the nodes and terminals to make.

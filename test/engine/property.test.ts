@@ -331,6 +331,28 @@ describe('rule mode (the automaton thrashed): the trie of literal heads, its nod
       });
     }
   }
+  it('made at once from the rules: thousands of heads that share long prefixes, are prefixes of one another, or hold %00 (the core\'s radix sort past its insertion sort)', () => {
+    withPolicy({ coldOctets: 0, starHeavyMin: 0, starShare: Infinity, tailRulesMax: 4 }, () => {
+      const stems = ['/', '/a', '/aaaaaaaaaaaaaaaaaaaa', '/aaaaaaaaaaaaaaaaaaaab', '/x%00', '/x%00%00', '/x', '/shared/prefix/longer/than/eight/'];
+      const lines = ['User-agent: *'];
+      for (let i = 0; i < 3000; i++) {
+        const head = stems[i % stems.length] + (i % 5 === 0 ? '' : (i * 7919 % 97).toString(36).repeat(1 + (i % 3)));
+        const tail = i % 4 === 0 ? '' : i % 4 === 1 ? '*q' : i % 4 === 2 ? '*/a*b$' : '$';
+        lines.push(`${i % 3 === 0 ? 'Allow' : 'Disallow'}: ${head}${tail}`);
+      }
+      const body = lines.join('\n');
+      const urls = Array.from({ length: 400 }, (_, i) => stems[i % stems.length] + (i * 31 % 97).toString(36).repeat(1 + (i % 4)) + ['', 'q', '/a/b', '/axb/'][i % 4]);
+      for (const profile of ['google', 'rfc'] as const) {
+        const m = parse(body, { profile }).compile('FooBot', { modePolicy: policy });
+        for (const u of urls) {
+          const ref = referenceVerdict(new TextEncoder().encode(body), u, 'FooBot', profile);
+          expect({ u, allowed: m.isAllowed(u), line: m.explain(u).line }).toEqual({ u, allowed: ref.allowed, line: ref.line });
+        }
+        expect(m.stats.mode).toBe('rules');
+        m.dispose();
+      }
+    });
+  });
   it('made at once from the rules: rule mode from the first URL, no automaton, a fixed size', () => {
     withPolicy({ coldOctets: 0, starHeavyMin: 0, starShare: Infinity }, () => {
       const body = 'User-agent: *\nDisallow: /a*b$\nAllow: /a*b*c\nDisallow: /x\nAllow: /*.pdf$\nDisallow: /\nAllow: /x/y$\n';
