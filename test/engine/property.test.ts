@@ -4,6 +4,11 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { corePath, normalizePath, parse, pathParamsQuery, referenceVerdict } from '../../src/internal.js';
 import type { ModePolicy } from '../../src/engine/match/mode-policy.js';
+import { compileRules } from '../../src/engine/compile/compile.js';
+import { selectRules } from '../../src/engine/parse/rule-selection.js';
+import { starHeavyRuleCounts } from '../../src/engine/compile/rule-lists.js';
+import { starHeavyCounts } from '../../src/engine/compile/literal-heads.js';
+import { core } from '../../src/engine/wasm/core.js';
 
 // Pieces chosen to collide: wildcards, anchors, escapes of reserved and
 // unreserved octets in both cases, non-ASCII, Google's index.htm rule.
@@ -331,6 +336,17 @@ describe('rule mode (the automaton thrashed): the trie of literal heads, its nod
       });
     }
   }
+  it('the core counts a cold list\'s `*`-heavy rules (with and without grams) as the host did', () => {
+    fc.assert(
+      fc.property(fc.oneof(gramRobots, sharedRobots, robots), (file) => {
+        const body = new TextEncoder().encode(file);
+        const table = compileRules(body, selectRules(body, ['foobot']), 'google', true);
+        if (table.cold === null) return;
+        expect(starHeavyCounts(core(), table.cold.block, table.count)).toEqual(starHeavyRuleCounts(core(), table.cold, table.count));
+      }),
+      { numRuns: 300 },
+    );
+  });
   it('made at once from the rules: thousands of heads that share long prefixes, are prefixes of one another, or hold %00 (the core\'s radix sort past its insertion sort)', () => {
     withPolicy({ coldOctets: 0, starHeavyMin: 0, starShare: Infinity, tailRulesMax: 4 }, () => {
       const stems = ['/', '/a', '/aaaaaaaaaaaaaaaaaaaa', '/aaaaaaaaaaaaaaaaaaaab', '/x%00', '/x%00%00', '/x', '/shared/prefix/longer/than/eight/'];

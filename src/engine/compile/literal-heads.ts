@@ -43,6 +43,13 @@ export function heavyStarRulesOf(table: RuleTable): number {
   return n;
 }
 
+/** The list's rules with two `*` or more before literal octets (the core counts them): `plain`, those
+ * rule mode would try one by one (no run of 4 literal octets past their first `*`); `gram`, the others. */
+export function starHeavyCounts(core: Core, list: number, count: number): { plain: number; gram: number } {
+  const plain = core.exports.starHeavyRules(list, count);
+  return { plain, gram: core.exports.lastGramHeavyRules() };
+}
+
 /** A rule list of the table's rules in the core (entries by id, as a cold list's; their RE_ID,
  * RE_FLAGS, RE_TOKENS, RE_LENGTH only, for ruleModeBlocks): its block, the caller's to free. */
 export function ruleListOf(core: Core, table: RuleTable): number {

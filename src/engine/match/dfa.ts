@@ -19,9 +19,9 @@
 import type { Core, TransitionBuilder } from '../wasm/core.js';
 import { byteClasses, type ColdList, NO_POSITIONS, NO_TOKENS, type RuleTable } from '../compile/rule-table.js';
 import { buildTrie, T_END_ALLOW, T_END_DISALLOW, trieBytes } from '../compile/trie.js';
-import { coldIndexBytes, coldListBytes, freeColdIndex, starHeavyRuleCounts, takeColdList } from '../compile/rule-lists.js';
+import { coldIndexBytes, coldListBytes, freeColdIndex, takeColdList } from '../compile/rule-lists.js';
 import { planStarRules, type StarRulePlan } from '../compile/star-rules.js';
-import { heavyStarRulesOf, ruleListOf, ruleModeBlocks } from '../compile/literal-heads.js';
+import { heavyStarRulesOf, ruleListOf, ruleModeBlocks, starHeavyCounts } from '../compile/literal-heads.js';
 import { COLD_REVIEW_ROW, H_CLASSMAP, H_COLD, H_HOT_URLS, H_ROWS_USED, H_RULES, H_START, NO_RULE } from '../wasm/layout.js';
 import { ColdReviewer } from './cold-review.js';
 import { DEFAULT_MODE_POLICY, type ModePolicy, rulesPayOff } from './mode-policy.js';
@@ -34,7 +34,7 @@ export { freeMatcher } from './matcher-block.js';
 
 /** A cold list's rules with two `*` or more before literal octets (rule-lists.ts). */
 function heavyOf(core: Core, list: ColdList, count: number): number {
-  const c = starHeavyRuleCounts(core, list, count);
+  const c = starHeavyCounts(core, list.block, count);
   return c.plain + c.gram;
 }
 
