@@ -17,7 +17,7 @@ import {
   H_LITERAL_TRIE, H_RULES, H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE,
   RM_HEADER, RM_SIGNATURES, RM_GRAMS, RE_ID, RE_FLAGS, RE_TOKENS, RE_LENGTH, RE_SIZE, RE_ANCHORED, RE_DISALLOW,
   N_TAILS, NT_FIRST, NT_END, NT_KNOWN, NT_SIZE,
-  G_BITS, G_START, G_ENTRIES, G_FIRST, G_SEEN, G_FILTERS, GE_GRAM, GE_RULE, GE_SIZE, GRAM_HASH, GRAM_FILTER_HASH,
+  G_BITS, G_START, G_ENTRIES, G_FIRST, G_SEEN, G_FILTERS, GE_GRAM, GE_RULE, GE_SIZE, GRAM_HASH, GRAM_FILTER_HASH, RULE_LIST_STAR,
 } from "../src/engine/wasm/layout";
 import { walkLiteralTrie } from "./literal-trie";
 import { bucketsOf, matches } from "./rules";
@@ -155,4 +155,49 @@ function walkGrams(list: usize, grams: usize, p: usize, n: i32, best: u32): u32 
   // The marks past where the walk stopped, cleared.
   if (w < hi) memory.fill(seen + (<usize>(w + 1) << 2), 0, <usize>(hi - w) << 2);
   return best;
+}
+
+// Rules of a rule list with two `*` or more before literal octets (`/*/a/*/b`,
+// not `*.pdf` nor `/a*`): what makes an automaton thrash (src/engine/match/
+// mode-policy.ts starShare). Counted here, not by the host, since the cost
+// model asks once per matcher, where JavaScript runs it unoptimised (a pass over
+// every octet of the rules: docs.oracle.com's ~600,000 took ms at its first review).
+
+/** Of the last count: those with a run of 4 literal octets past their first `*` (rule mode's gram index finds them). */
+let gramHeavy: u32 = 0;
+
+/** Counts the list's `count` entries with two `*` or more before literal octets: returns those
+ * without a gram (rule mode would try them one by one); lastGramHeavyRules() the others. */
+export function starHeavyRules(list: usize, count: u32): u32 {
+  let plain: u32 = 0;
+  let grams: u32 = 0;
+  for (let id: u32 = 0; id < count; id++) {
+    const e = list + RM_HEADER + <usize>id * RE_SIZE;
+    const t = load<usize>(e, RE_TOKENS);
+    const end = t + <usize>load<u32>(e, RE_LENGTH);
+    let stars = 0; // `*` with literal octets after them
+    let star = false; // a `*` before, none counted since
+    let run = 0; // literal octets in a row past the first `*`
+    let gram = false;
+    for (let i = t; i < end; i++) {
+      if (load<u8>(i) == RULE_LIST_STAR) {
+        star = true;
+        run = 0;
+        continue;
+      }
+      if (star) {
+        stars++;
+        star = false;
+      }
+      if (stars > 0 && ++run >= 4) gram = true;
+    }
+    if (stars >= 2 && gram) grams++;
+    else if (stars >= 2) plain++;
+  }
+  gramHeavy = grams;
+  return plain;
+}
+
+export function lastGramHeavyRules(): u32 {
+  return gramHeavy;
 }

@@ -4,6 +4,11 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { corePath, normalizePath, parse, pathParamsQuery, referenceVerdict } from '../../src/internal.js';
 import type { ModePolicy } from '../../src/engine/match/mode-policy.js';
+import { compileRules } from '../../src/engine/compile/compile.js';
+import { selectRules } from '../../src/engine/parse/rule-selection.js';
+import { starHeavyRuleCounts } from '../../src/engine/compile/rule-lists.js';
+import { starHeavyCounts } from '../../src/engine/compile/literal-heads.js';
+import { core } from '../../src/engine/wasm/core.js';
 
 // Pieces chosen to collide: wildcards, anchors, escapes of reserved and
 // unreserved octets in both cases, non-ASCII, Google's index.htm rule.
@@ -312,6 +317,74 @@ describe('rule mode (the automaton thrashed): the trie of literal heads, its nod
       });
     });
   }
+  // A matcher whose automaton would thrash takes rule mode on turning hot, made from its rules without the
+  // trie (src/engine/compile/literal-heads.ts): every matcher so here (no share of `*` rules needed), hot
+  // from the start (the table's tokens) or after a few cold octets (the cold list's), lists in the gram index or not.
+  for (const [label, changes] of [
+    ['hot from the start', { coldOctets: 0 }],
+    ['after 40 cold octets', { coldOctets: 40, coldUntil: 'octets', indexRules: 1, indexUnits: 0, reviewUnits: 1 }],
+  ] as const) {
+    for (const tailRulesMax of [0, 2, 16]) {
+      it(`made at once from the rules, ${label}, lists over ${tailRulesMax} rules to the gram index: both profiles`, { timeout: 60_000 }, () => {
+        withPolicy({ ...changes, starHeavyMin: 0, starShare: Infinity, tailRulesMax }, () => {
+          for (const profile of ['google', 'rfc'] as const) {
+            agree(profile);
+            agree(profile, undefined, sharedRobots, sharedUrl);
+            agree(profile, undefined, gramRobots, gramUrl);
+            agree(profile, 1, gramRobots, fc.array(word, { minLength: 20, maxLength: 60 }).map((p) => '/' + p.join('/')));
+          }
+        });
+      });
+    }
+  }
+  it('the core counts a cold list\'s `*`-heavy rules (with and without grams) as the host did', () => {
+    fc.assert(
+      fc.property(fc.oneof(gramRobots, sharedRobots, robots), (file) => {
+        const body = new TextEncoder().encode(file);
+        const table = compileRules(body, selectRules(body, ['foobot']), 'google', true);
+        if (table.cold === null) return;
+        expect(starHeavyCounts(core(), table.cold.block, table.count)).toEqual(starHeavyRuleCounts(core(), table.cold, table.count));
+      }),
+      { numRuns: 300 },
+    );
+  });
+  it('made at once from the rules: thousands of heads that share long prefixes, are prefixes of one another, or hold %00 (the core\'s radix sort past its insertion sort)', () => {
+    withPolicy({ coldOctets: 0, starHeavyMin: 0, starShare: Infinity, tailRulesMax: 4 }, () => {
+      const stems = ['/', '/a', '/aaaaaaaaaaaaaaaaaaaa', '/aaaaaaaaaaaaaaaaaaaab', '/x%00', '/x%00%00', '/x', '/shared/prefix/longer/than/eight/'];
+      const lines = ['User-agent: *'];
+      for (let i = 0; i < 3000; i++) {
+        const head = stems[i % stems.length] + (i % 5 === 0 ? '' : (i * 7919 % 97).toString(36).repeat(1 + (i % 3)));
+        const tail = i % 4 === 0 ? '' : i % 4 === 1 ? '*q' : i % 4 === 2 ? '*/a*b$' : '$';
+        lines.push(`${i % 3 === 0 ? 'Allow' : 'Disallow'}: ${head}${tail}`);
+      }
+      const body = lines.join('\n');
+      const urls = Array.from({ length: 400 }, (_, i) => stems[i % stems.length] + (i * 31 % 97).toString(36).repeat(1 + (i % 4)) + ['', 'q', '/a/b', '/axb/'][i % 4]);
+      for (const profile of ['google', 'rfc'] as const) {
+        const m = parse(body, { profile }).compile('FooBot', { modePolicy: policy });
+        for (const u of urls) {
+          const ref = referenceVerdict(new TextEncoder().encode(body), u, 'FooBot', profile);
+          expect({ u, allowed: m.isAllowed(u), line: m.explain(u).line }).toEqual({ u, allowed: ref.allowed, line: ref.line });
+        }
+        expect(m.stats.mode).toBe('rules');
+        m.dispose();
+      }
+    });
+  });
+  it('made at once from the rules: rule mode from the first URL, no automaton, a fixed size', () => {
+    withPolicy({ coldOctets: 0, starHeavyMin: 0, starShare: Infinity }, () => {
+      const body = 'User-agent: *\nDisallow: /a*b$\nAllow: /a*b*c\nDisallow: /x\nAllow: /*.pdf$\nDisallow: /\nAllow: /x/y$\n';
+      const m = parse(body).compile('FooBot', { modePolicy: policy });
+      const ref = (u: string) => referenceVerdict(new TextEncoder().encode(body), u, 'FooBot', 'google');
+      expect(m.explain('/ab').line).toBe(ref('/ab').line);
+      expect(m.stats).toMatchObject({ mode: 'rules', states: 0, bytes: 0 });
+      const held = (m as unknown as { heldBytes: number }).heldBytes;
+      for (const u of ['/a/b', '/a/b/c', '/x/y', '/x/y/', '/q.pdf', '/a.pdf', '/ab', '/abc', '/', '']) {
+        expect({ u, allowed: m.isAllowed(u), line: m.explain(u).line }).toEqual({ u, allowed: ref(u).allowed, line: ref(u).line });
+      }
+      expect((m as unknown as { heldBytes: number }).heldBytes).toBe(held);
+      m.dispose();
+    });
+  });
   it('a matcher turns to rule mode at a clearing, and stays there with a fixed size', () => {
     inRuleMode(() => {
       const body = 'User-agent: *\nDisallow: /a*b$\nAllow: /a*b*c\nDisallow: /x\nAllow: /*.pdf$\n';

@@ -53,13 +53,16 @@ export interface StarRulePlan {
   tried: number;
 }
 
-interface StarRule {
+/** A `*` rule: its id, RE_FLAGS, its tokens (start, length), the node where its literal head of `known` octets ends. */
+export interface StarRule {
   id: number;
   flags: number;
   start: number;
   length: number;
   node: number;
   known: number;
+  /** Its signature, when known (the core's: literal-heads.ts), else made from its tokens. */
+  signature?: number;
 }
 
 /** The `*` rules of t, depth first (their tokens in the returned buffer), each with the node where its literal head ends. */
@@ -114,39 +117,6 @@ function starRulesOf(t: Trie): { rules: StarRule[]; tokens: Uint8Array<ArrayBuff
   return { rules, tokens, tokenCount };
 }
 
-// Rules of t with two `*` or more before literal octets (`/*/a/*/b`, not
-// `*.pdf` nor `/a*`): the nearest `*` above their node has another above it
-// (a last `*` has no octets after it). Each such `*` keeps its trie nodes
-// active along the path, so that where many are met the DFA's states are sets
-// of them that few paths share.
-export function heavyStarRules(t: Trie): number {
-  if (!t.starry) return 0;
-  let n = 0;
-  for (let q = 0; q < t.size; q++) {
-    const k = t.term[q];
-    if (k < 0) continue;
-    const above = t.starAbove[q];
-    if (above < 0 || t.starAbove[above] < 0) continue;
-    for (let f = 0; f < 4; f++) if (t.terms[k * 4 + f] !== NO_RULE) n++;
-  }
-  return n;
-}
-
-/** The grams of a rule's segments past its head (no `*` in them), distinct. */
-function gramsOf(tokens: Uint8Array, r: StarRule): number[] {
-  const out = new Set<number>();
-  const end = r.start + r.length;
-  for (let i = r.start + r.known; i + GRAM <= end; i++) {
-    const a = tokens[i];
-    const b = tokens[i + 1];
-    const c = tokens[i + 2];
-    const d = tokens[i + 3];
-    if (a === RULE_LIST_STAR || b === RULE_LIST_STAR || c === RULE_LIST_STAR || d === RULE_LIST_STAR) continue;
-    out.add((a | (b << 8) | (c << 16) | (d << 24)) >>> 0);
-  }
-  return [...out];
-}
-
 /** The buckets (octet & 31) of the octets a rule names (RM_SIGNATURES). */
 function signature(tokens: Uint8Array, r: StarRule): number {
   let s = 0;
@@ -157,24 +127,49 @@ function signature(tokens: Uint8Array, r: StarRule): number {
 /** Where each `*` rule of t goes: a list longer than tailRulesMax gives its rules that have a gram to the gram index. */
 export function planStarRules(t: Trie, tailRulesMax: number): StarRulePlan {
   const { rules, tokens, tokenCount } = starRulesOf(t);
-  const byNode = new Map<number, StarRule[]>();
-  for (const r of rules) {
-    let list = byNode.get(r.node);
-    if (list === undefined) byNode.set(r.node, (list = []));
-    list.push(r);
-  }
-  // The rules of crowded lists, with their grams; each gram's count over them.
-  const gramsOfRule = new Map<StarRule, number[]>();
-  const counts = new Map<number, number>();
-  for (const list of byNode.values()) {
-    if (list.length <= tailRulesMax) continue;
-    for (const r of list) {
-      const grams = gramsOf(tokens, r);
-      if (grams.length === 0) continue;
-      gramsOfRule.set(r, grams);
-      for (const g of grams) counts.set(g, (counts.get(g) ?? 0) + 1);
+  return planOf(rules.sort((a, b) => a.id - b.id), tokens, tokenCount, tailRulesMax);
+}
+
+/**
+ * The plan of `*` rules in rank order (their tokens in `tokens`), however
+ * found: by the trie, or by the heads (literal-heads.ts). Typed arrays and
+ * counting sorts, no maps: it runs once per matcher, mostly unoptimised.
+ */
+export function planOf(rules: StarRule[], tokens: Uint8Array<ArrayBuffer>, tokenCount: number, tailRulesMax: number): StarRulePlan {
+  const n = rules.length;
+  // The rules by node (a counting sort, stable: each node's in rank order).
+  let nodes = 0;
+  for (const r of rules) nodes = Math.max(nodes, r.node + 1);
+  const first = new Int32Array(nodes + 1);
+  for (const r of rules) first[r.node + 1]++;
+  for (let q = 0; q < nodes; q++) first[q + 1] += first[q];
+  const byNode = new Int32Array(n);
+  const fill = first.slice(0, nodes);
+  for (let i = 0; i < n; i++) byNode[fill[rules[i].node]++] = i;
+  // The grams of the rules of crowded lists (distinct per rule: a hash slot each), and each gram's count over them.
+  let room = 0;
+  for (const r of rules) if (first[r.node + 1] - first[r.node] > tailRulesMax) room += Math.max(0, r.length - r.known - GRAM + 1);
+  const counts = new GramCounts(room);
+  const gramAt = new Int32Array(n + 1); // rule i's grams: the slots slots[gramAt[i], gramAt[i + 1])
+  const slots = new Int32Array(room);
+  let used = 0;
+  for (let i = 0; i < n; i++) {
+    gramAt[i] = used;
+    const r = rules[i];
+    if (first[r.node + 1] - first[r.node] <= tailRulesMax) continue;
+    const end = r.start + r.length;
+    for (let k = r.start + r.known; k + GRAM <= end; k++) {
+      const a = tokens[k];
+      const b = tokens[k + 1];
+      const c = tokens[k + 2];
+      const d = tokens[k + 3];
+      if (a === RULE_LIST_STAR || b === RULE_LIST_STAR || c === RULE_LIST_STAR || d === RULE_LIST_STAR) continue;
+      const slot = counts.add((a | (b << 8) | (c << 16) | (d << 24)) >>> 0, i);
+      if (slot >= 0) slots[used++] = slot;
     }
   }
+  gramAt[n] = used;
+
   const plan: StarRulePlan = {
     ids: [], flags: [], starts: [], lengths: [], signatures: [], tokens, tokenCount, groups: [],
     gramFirst: 0, gramBits: 0, grams: [], gramRules: [], gramFilters: [], tried: 0,
@@ -184,53 +179,101 @@ export function planStarRules(t: Trie, tailRulesMax: number): StarRulePlan {
     plan.flags.push(r.flags);
     plan.starts.push(r.start);
     plan.lengths.push(r.length);
-    plan.signatures.push(signed ? signature(tokens, r) : 0);
+    plan.signatures.push(signed ? (r.signature ?? signature(tokens, r)) : 0);
     return plan.ids.length - 1;
   };
-  const byRank = (a: StarRule, b: StarRule) => a.id - b.id;
+  const hasGrams = (i: number) => gramAt[i + 1] > gramAt[i];
   let shared = 0; // rules of lists every path meets (heads of an octet or none)
   let longest = 0;
-  for (const node of [...byNode.keys()].sort((a, b) => a - b)) {
-    const kept = byNode.get(node)!.filter((r) => !gramsOfRule.has(r)).sort(byRank);
-    if (kept.length === 0) continue;
-    const first = plan.ids.length;
-    for (const r of kept) add(r, true);
-    plan.groups.push({ node, first, end: plan.ids.length, known: kept[0].known });
-    if (kept[0].known <= 1) shared += kept.length;
-    else longest = Math.max(longest, kept.length);
+  for (let k = 0; k < n; ) {
+    const q = rules[byNode[k]].node;
+    const start = plan.ids.length;
+    for (; k < first[q + 1]; k++) if (!hasGrams(byNode[k])) add(rules[byNode[k]], true);
+    const kept = plan.ids.length - start;
+    if (kept === 0) continue;
+    const known = rules[byNode[first[q]]].known;
+    plan.groups.push({ node: q, first: start, end: plan.ids.length, known });
+    if (known <= 1) shared += kept;
+    else longest = Math.max(longest, kept);
   }
-  // The gram index: each rule by its rarest gram.
-  const indexed = [...gramsOfRule.keys()].sort(byRank);
-  const chosen = new Set<number>();
+  // The gram index: each rule (rank order) by its rarest gram, a bucket's entries in rule order.
   plan.gramFirst = plan.ids.length;
-  const items = indexed.map((r) => {
-    const grams = gramsOfRule.get(r)!;
-    let gram = grams[0];
-    for (const g of grams) if (counts.get(g)! < counts.get(gram)!) gram = g;
-    chosen.add(gram);
+  const chosenOf: number[] = [];
+  let chosen = 0;
+  for (let i = 0; i < n; i++) {
+    if (!hasGrams(i)) continue;
+    let best = slots[gramAt[i]];
     let lo = 0;
     let hi = 0;
-    for (const g of grams) {
-      const bit = Math.imul(g, GRAM_FILTER_HASH) >>> 26;
+    for (let j = gramAt[i]; j < gramAt[i + 1]; j++) {
+      const slot = slots[j];
+      if (counts.count(slot) < counts.count(best)) best = slot;
+      const bit = Math.imul(counts.gram(slot), GRAM_FILTER_HASH) >>> 26;
       if (bit < 32) lo |= 1 << bit;
       else hi |= 1 << (bit - 32);
     }
+    const gram = counts.gram(best);
+    if (counts.choose(best)) chosen++;
     plan.gramFilters.push(lo >>> 0, hi >>> 0);
-    return { gram, rule: add(r, false) - plan.gramFirst };
-  });
-  if (items.length > 0) {
+    add(rules[i], false);
+    chosenOf.push(gram);
+  }
+  const items = chosenOf.length;
+  if (items > 0) {
     let bits = 4;
-    while (1 << bits < 2 * chosen.size) bits++;
+    while (1 << bits < 2 * chosen) bits++;
     plan.gramBits = bits;
+    const buckets = new Int32Array((1 << bits) + 1);
     const bucket = (g: number) => Math.imul(g, GRAM_HASH) >>> (32 - bits);
-    items.sort((a, b) => bucket(a.gram) - bucket(b.gram) || a.rule - b.rule);
-    for (const x of items) {
-      plan.grams.push(x.gram);
-      plan.gramRules.push(x.rule);
+    for (const g of chosenOf) buckets[bucket(g) + 1]++;
+    for (let b = 0; b < 1 << bits; b++) buckets[b + 1] += buckets[b];
+    const order = new Int32Array(items);
+    for (let x = 0; x < items; x++) order[buckets[bucket(chosenOf[x])]++] = x;
+    for (let k = 0; k < items; k++) {
+      plan.grams.push(chosenOf[order[k]]);
+      plan.gramRules.push(order[k]);
     }
   }
-  plan.tried = shared + longest + (items.length > 0 ? Math.ceil(items.length / chosen.size) + 1 : 0);
+  plan.tried = shared + longest + (items > 0 ? Math.ceil(items / chosen) + 1 : 0);
   return plan;
+}
+
+/** Counts of grams (u32) over rules, an open-addressing hash in typed arrays, by slot; a gram chosen is marked. */
+class GramCounts {
+  private readonly keys: Uint32Array;
+  private readonly counts: Int32Array; // 0: empty; negative: chosen (its count negated)
+  private readonly last: Int32Array; // the last rule counted, plus 1
+  private readonly mask: number;
+  constructor(most: number) {
+    let size = 16;
+    while (size < 2 * most) size *= 2;
+    this.keys = new Uint32Array(size);
+    this.counts = new Int32Array(size);
+    this.last = new Int32Array(size);
+    this.mask = size - 1;
+  }
+  /** Counts g for rule i, once per rule: its slot, or -1 when rule i had it already. */
+  add(g: number, i: number): number {
+    let h = Math.imul(g, GRAM_HASH) & this.mask;
+    while (this.counts[h] !== 0 && this.keys[h] !== g) h = (h + 1) & this.mask;
+    if (this.last[h] === i + 1) return -1;
+    this.last[h] = i + 1;
+    this.keys[h] = g;
+    this.counts[h]++;
+    return h;
+  }
+  gram(slot: number): number {
+    return this.keys[slot];
+  }
+  count(slot: number): number {
+    return Math.abs(this.counts[slot]);
+  }
+  /** Marks the slot's gram chosen; whether it was not yet. */
+  choose(slot: number): boolean {
+    if (this.counts[slot] < 0) return false;
+    this.counts[slot] = -this.counts[slot];
+    return true;
+  }
 }
 
 /** Octets of the plan's list block. */

@@ -10,13 +10,15 @@
 import type { Core } from '../wasm/core.js';
 import type { ColdList } from '../compile/rule-table.js';
 import { COLD_INDEX_NOW, H_COLD, RM_WORK } from '../wasm/layout.js';
-import { starHeavyRuleCounts } from '../compile/rule-lists.js';
+import { starHeavyCounts } from '../compile/literal-heads.js';
 import { type ColdCost, coldReview, type ModePolicy } from './mode-policy.js';
 
 export class ColdReviewer {
   private readonly cost: ColdCost;
   /** The work allowed since the last review. */
   private allowed = 0;
+  /** Its rules with two `*` or more before literal octets (counted once, when first asked). */
+  readonly heavyRules: () => number;
   constructor(
     private readonly core: Core,
     private readonly header: number,
@@ -26,8 +28,9 @@ export class ColdReviewer {
     byCost: boolean,
   ) {
     let heavy: { plain: number; gram: number } | undefined;
-    const counts = () => (heavy ??= starHeavyRuleCounts(core, list, rules));
+    const counts = () => (heavy ??= starHeavyCounts(core, list.block, rules));
     this.cost = new ColdState(rules, list.tokens, () => counts().plain, () => counts().gram, byCost);
+    this.heavyRules = () => counts().plain + counts().gram;
     this.allow(coldReview(policy, this.cost).next);
   }
 

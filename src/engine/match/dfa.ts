@@ -19,8 +19,9 @@
 import type { Core, TransitionBuilder } from '../wasm/core.js';
 import { byteClasses, type ColdList, NO_POSITIONS, NO_TOKENS, type RuleTable } from '../compile/rule-table.js';
 import { buildTrie, T_END_ALLOW, T_END_DISALLOW, trieBytes } from '../compile/trie.js';
-import { coldIndexBytes, coldListBytes, takeColdList } from '../compile/rule-lists.js';
-import { heavyStarRules, planStarRules, type StarRulePlan } from '../compile/star-rules.js';
+import { coldIndexBytes, coldListBytes, freeColdIndex, takeColdList } from '../compile/rule-lists.js';
+import { planStarRules, type StarRulePlan } from '../compile/star-rules.js';
+import { heavyStarRulesOf, ruleListOf, ruleModeBlocks, starHeavyCounts } from '../compile/literal-heads.js';
 import { COLD_REVIEW_ROW, H_CLASSMAP, H_COLD, H_HOT_URLS, H_ROWS_USED, H_RULES, H_START, NO_RULE } from '../wasm/layout.js';
 import { ColdReviewer } from './cold-review.js';
 import { DEFAULT_MODE_POLICY, type ModePolicy, rulesPayOff } from './mode-policy.js';
@@ -30,6 +31,12 @@ import { type DfaState, DfaStates, stateOctets } from './dfa-states.js';
 import { DfaTables } from './dfa-tables.js';
 
 export { freeMatcher } from './matcher-block.js';
+
+/** A cold list's rules with two `*` or more before literal octets (rule-lists.ts). */
+function heavyOf(core: Core, list: ColdList, count: number): number {
+  const c = starHeavyCounts(core, list.block, count);
+  return c.plain + c.gram;
+}
 
 /** What a matcher is made with besides its rules (MatcherOptions, resolved). */
 export interface DfaOptions {
@@ -136,16 +143,34 @@ export class LazyDfa implements TransitionBuilder {
    */
   private turnHot(): number {
     const core = this.core;
+    const p = this.policy;
     if (this.cold !== null) {
+      const list = this.cold.block;
+      if (p.ruleMode === 'cost' && this.thrashes(this.reviewer?.heavyRules() ?? heavyOf(core, this.cold, this.table!.count), this.table!.count)) {
+        // Known to thrash (mode-policy.ts starShare): rule mode at once, from the cold list (literal-heads.ts), no trie nor DFA built.
+        this.takeRuleMode(list, this.table!.count);
+        freeColdIndex(core, list);
+        core.free(list);
+        this.dropRules();
+        this.table = null;
+        return 0; // (the core walks this URL in rule mode)
+      }
       // The cold list's tokens back to the table, for the trie.
       takeColdList(core, this.cold, this.table!);
       core.u32[(this.header + H_RULES) >>> 2] = 0;
-      this.cold = null;
-      this.reviewer = null;
-      this.table!.cold = null;
+      this.dropRules();
     }
     const table = this.table;
-    let heavy = false;
+    if (table !== null && p.ruleMode === 'cost' && this.thrashes(heavyStarRulesOf(table), table.count)) {
+      // As above, from the table's tokens.
+      const list = ruleListOf(core, table);
+      this.takeRuleMode(list, table.count);
+      core.free(list);
+      table.tok = NO_TOKENS;
+      table.posRule = NO_POSITIONS;
+      this.table = null;
+      return 0;
+    }
     if (table !== null) {
       const classes = byteClasses(table.tok);
       const at = core.alloc(256);
@@ -153,7 +178,6 @@ export class LazyDfa implements TransitionBuilder {
       core.u32[(this.header + H_CLASSMAP) >>> 2] = at;
       this.classBytes = 2 * classes.classMap.length;
       const trie = buildTrie(table);
-      heavy = heavyStarRules(trie) >= Math.max(this.policy.starHeavyMin, table.count / this.policy.starShare);
       table.tok = NO_TOKENS;
       table.posRule = NO_POSITIONS;
       this.table = null;
@@ -161,13 +185,25 @@ export class LazyDfa implements TransitionBuilder {
       this.det = new Determiniser(trie, classes, this.states);
       this.tables = new DfaTables(core, this.header, classes.nclasses);
     }
-    const start = this.clear(this.policy.minStates);
-    if (heavy && this.policy.ruleMode === 'cost') {
-      // Known to thrash (mode-policy.ts starShare): rule mode at once, before the DFA builds what it would drop.
-      this.enterRuleMode();
-      return 0; // (the core walks this URL in rule mode)
-    }
-    return start;
+    return this.clear(p.minStates);
+  }
+
+  /** The cold list and its reviews dropped (the matcher is hot). */
+  private dropRules(): void {
+    this.cold = null;
+    this.reviewer = null;
+    if (this.table !== null) this.table.cold = null;
+  }
+
+  /** Rule mode made from the rule list (literal-heads.ts), the matcher's only blocks besides its header (the DFA never built). */
+  private takeRuleMode(list: number, count: number): void {
+    const { literal, plan } = ruleModeBlocks(this.core, list, count, this.policy.tailRulesMax);
+    this.ruleMode = { octets: writeRuleMode(this.core, this.header, literal, plan) };
+  }
+
+  /** Would an automaton of these rules thrash, `heavy` of them with two `*` or more before literal octets (mode-policy.ts starShare)? */
+  private thrashes(heavy: number, rules: number): boolean {
+    return heavy >= Math.max(this.policy.starHeavyMin, rules / this.policy.starShare);
   }
 
   /** Empties the tables (room for `capacity` states) and builds the start state. */

@@ -64,14 +64,15 @@ export function writeMatcherBlock(
 
 /**
  * Rule mode's blocks, for the trie t: its octet edges as the literal trie (its
- * rules without `*`, and the heads of the others, whose nodes list them), and
+ * rules without `*`, and the heads of the others, whose nodes list them), or
+ * that trie's block made without t (literal-heads.ts), and
  * its `*` rules as the plan says (star-rules.ts: by node, or by gram). Sets
  * FLAG_RULES; returns the octets of both (fixed: nothing grows per URL from
  * now on). The DFA's tables are the caller's to free.
  */
-export function writeRuleMode(core: Core, header: number, t: Trie, plan: StarRulePlan): number {
+export function writeRuleMode(core: Core, header: number, t: Trie | { block: number; octets: number }, plan: StarRulePlan): number {
   const star = writeStarRules(core, plan);
-  const literal = writeLiteralTrie(core, t, plan);
+  const literal = 'childStart' in t ? writeLiteralTrie(core, t, plan) : t;
   const u32 = core.u32;
   u32[(header + H_LITERAL_TRIE) >>> 2] = literal.block;
   u32[(header + H_RULES) >>> 2] = star.block;

@@ -54,8 +54,12 @@ export interface ModePolicy {
   readonly hotUnits: number;
   readonly hotUrlUnits: number;
   /** The hot threshold's factor for a matcher that takes rule mode on turning hot (see starShare):
-   * the trie, the plan and the lists cost more than the trie and first states (the bench's
-   * 20,000-rule file: ~150-200 ms, about 18,000 of its cold walks; turned at 4,500 by 1). */
+   * rule mode is made from its rule list in the core (src/engine/compile/literal-heads.ts), for far
+   * less than the trie and first states. The bench's 20,000-rule file (trie's price 10.1M units):
+   * rule mode made in ~6 ms warm (was ~70 through the trie); its first ~64 cold walks, unindexed,
+   * cost ~20,000 units and ~90 us each, the index ~4 ms, then ~10 us a walk, against ~1 us in rule
+   * mode. 0.12 turns it at ~75 URLs, before the index (~5 ms of walks: ski rental); 0.13 after it
+   * (~100 URLs, index and rule mode both paid), 4 (the trie's price, 4 times) at ~19,000. */
   readonly ruleModeHotFactor: number;
   /** Work between reviews at least (a review is a host call). */
   readonly reviewUnits: number;
@@ -112,7 +116,7 @@ export const DEFAULT_MODE_POLICY: ModePolicy = Object.freeze({
   hotBase: 4096,
   hotUnits: 32,
   hotUrlUnits: 128,
-  ruleModeHotFactor: 4,
+  ruleModeHotFactor: 0.12,
   reviewUnits: 1024,
   starShare: 16,
   starHeavyMin: 1024,
@@ -182,22 +186,31 @@ export function coldReview(p: ModePolicy, c: ColdCost): { index: boolean; hot: b
   const index = c.work >= indexAt;
   let hotAt = c.byCost ? p.hotBase + p.hotUnits * c.tokenOctets : Infinity;
   // The star counts are a pass over every rule's tokens (~1.5 us of a corpus file's compile):
-  // taken only once the walks reach the trie's price (before, turning hot is not in question).
+  // taken only once the walks reach the trie's price, or rule mode's where it is lower (before,
+  // turning hot is not in question).
+  const countAt = hotAt * Math.min(1, p.ruleModeHotFactor);
   let heavy = 0;
-  if (c.work >= hotAt) {
+  let ruleBound = false;
+  if (c.work >= countAt) {
     heavy = c.starHeavyRules();
-    // A matcher that will take rule mode on turning hot (dfa.ts) pays for more than the trie.
+    // A matcher that will take rule mode on turning hot (dfa.ts) pays for rule mode's making, not the trie's.
     const all = heavy + (c.gramHeavyRules?.() ?? 0);
-    if (all >= p.starHeavyMin && all * p.starShare > c.rules) hotAt *= p.ruleModeHotFactor;
+    ruleBound = all >= p.starHeavyMin && all * p.starShare > c.rules;
+    if (ruleBound) hotAt *= p.ruleModeHotFactor;
   }
   const costly = c.recentUrls > 0 && c.recentWork / c.recentUrls > p.hotUrlUnits;
   // Walks that stay costly once indexed are `*` rules' (a short head, a pass over the path each):
   // where many have several `*`, the automaton thrashes on them (rule mode tries them one by one, unindexed).
-  const hot = costly && c.work >= hotAt && (heavy < p.starHeavyMin || heavy * p.starShare <= c.rules);
+  const stays = heavy >= p.starHeavyMin && heavy * p.starShare > c.rules;
+  const hot = costly && c.work >= hotAt && !stays;
   if (hot) return { index: false, hot, next: 0 };
   const indexLeft = index ? Infinity : indexAt - c.work;
-  // While the cost model may turn it hot: reviewed as its walks grow (at least doubling), else not again.
-  const hotLeft = c.byCost ? Math.max(hotAt - c.work, c.work) : Infinity;
+  // While the cost model may turn it hot: reviewed as its walks grow (at least doubling), else not
+  // again; at rule mode's price, and one bound for it at that price, exactly (small: a review late
+  // by the walks' doubling would cost more than rule mode's making: the bench's 20,000-rule file
+  // was reviewed at 721 URLs where ~200 were due).
+  const exact = c.work < countAt ? countAt : ruleBound && !stays && c.work < hotAt ? hotAt : 0;
+  const hotLeft = !c.byCost ? Infinity : exact > 0 ? exact - c.work : Math.max(hotAt - c.work, c.work);
   const next = Math.min(indexLeft, hotLeft);
   return { index, hot, next: next === Infinity ? 0 : Math.min(0xfffffffe, Math.max(p.reviewUnits, Math.ceil(next))) };
 }

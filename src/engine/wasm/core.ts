@@ -43,6 +43,9 @@ interface CoreExports {
   lastRunCount(): number;
   lastOutEnd(): number;
   lastAllowedCount(): number;
+  buildLiteralHeads(list: number, count: number, nodes: number): number;
+  starHeavyRules(list: number, count: number): number;
+  lastGramHeavyRules(): number;
 }
 
 /** Builds a matcher's transitions (its LazyDfa, called with the row and byte

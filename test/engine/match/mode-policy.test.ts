@@ -39,11 +39,14 @@ describe('the mode policy', () => {
   it('cold reviews: index once the walks cost what an index does, hot once they cost what the automaton does while still costly per URL, never for `*`-heavy rules without grams, later for those with', () => {
     const p = DEFAULT_MODE_POLICY; // index at 64 units a rule from 48 rules; hot at 4,096 + 32 a token octet, past 128 units a URL
     const base = { rules: 1000, tokenOctets: 20_000, starHeavyRules: () => 10, indexed: false, work: 0, recentWork: 0, recentUrls: 0, byCost: true };
-    // First allowance: up to the index (64,000 units), the sooner of the two.
+    // First allowance: up to the index (64,000 units) or rule mode's price (ruleModeHotFactor of the hot one, 77,292), the sooner.
     expect(coldReview(p, base)).toEqual({ index: false, hot: false, next: 64_000 });
+    expect(coldReview(p, { ...base, rules: 2000 })).toEqual({ index: false, hot: false, next: Math.ceil(0.12 * 644_096) });
     expect(coldReview(p, { ...base, work: 64_000, recentWork: 64_000, recentUrls: 64 })).toMatchObject({ index: true, hot: false });
     // Too few rules to index: only the hot side is weighed; without byCost (coldOctets given), nothing is: no more reviews.
-    expect(coldReview(p, { ...base, rules: 10 })).toEqual({ index: false, hot: false, next: 4096 + 32 * 20_000 });
+    // (first at rule mode's price, ruleModeHotFactor (0.12) of the trie's, where the star counts are taken)
+    expect(coldReview(p, { ...base, rules: 10 })).toEqual({ index: false, hot: false, next: Math.ceil(0.12 * (4096 + 32 * 20_000)) });
+    expect(coldReview(p, { ...base, rules: 10, work: 80_000 })).toEqual({ index: false, hot: false, next: 4096 + 32 * 20_000 - 80_000 });
     expect(coldReview(p, { ...base, rules: 10, byCost: false })).toEqual({ index: false, hot: false, next: 0 });
     // Indexed: hot past 644,096 units when a walk costs more than 128; cheap walks stay cold, reviewed as the work doubles.
     const indexed = { ...base, indexed: true, work: 700_000 };
@@ -54,11 +57,13 @@ describe('the mode policy', () => {
     expect(coldReview(p, { ...big, starHeavyRules: () => 1251 })).toMatchObject({ hot: false });
     expect(coldReview(p, { ...big, starHeavyRules: () => 1250 })).toMatchObject({ hot: true });
     expect(coldReview(p, { ...indexed, starHeavyRules: () => 1000, recentWork: 20_000, recentUrls: 100 })).toMatchObject({ hot: true });
-    // Such rules with grams (rule mode's index finds them) do not keep it cold; it turns hot (to rule mode at once)
-    // once its walks cost ruleModeHotFactor (4) times as much: 4 x 644,096 units here.
+    // Such rules with grams (rule mode's index finds them) do not keep it cold; it turns hot (to rule mode at once,
+    // made from the rules) once its walks cost ruleModeHotFactor (0.12) times as much: 0.12 x 644,096 units here.
     const grams = { ...big, tokenOctets: 20_000, starHeavyRules: () => 0, gramHeavyRules: () => 2222 };
-    expect(coldReview(p, { ...grams, work: 2_000_000 })).toMatchObject({ hot: false });
-    expect(coldReview(p, { ...grams, work: 4 * 644_096 })).toMatchObject({ hot: true });
-    expect(coldReview(p, { ...grams, gramHeavyRules: () => 1000, work: 700_000 })).toMatchObject({ hot: true }); // (too few: the DFA's)
+    expect(coldReview(p, { ...grams, work: 70_000 })).toMatchObject({ hot: false });
+    expect(coldReview(p, { ...grams, work: 0.12 * 644_096 })).toMatchObject({ hot: true });
+    // Too few of them (the DFA's): at the trie's price.
+    expect(coldReview(p, { ...grams, gramHeavyRules: () => 1000, work: 80_000 })).toMatchObject({ hot: false });
+    expect(coldReview(p, { ...grams, gramHeavyRules: () => 1000, work: 700_000 })).toMatchObject({ hot: true });
   });
 });

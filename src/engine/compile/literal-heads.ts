@@ -1,0 +1,129 @@
+// Rule mode made straight from a matcher's rules, for a matcher that takes it
+// on turning hot (src/engine/match/dfa.ts: its automaton would thrash): the
+// trie of the rules' literal heads (assembly/literal-trie.ts makes it in the
+// core, and walks it) and the plan of its `*` rules (star-rules.ts), from a
+// rule list in the core: the cold list, or one written from the table.
+//
+// Made so, without the trie of pattern prefixes (trie.ts: its hash, its
+// depth-first numbering, its frontiers, none of which rule mode needs) nor the
+// automaton's first state, rule mode on the bench's 20,000-rule file took
+// ~3 ms to make instead of ~70 (see bench/workloads/envelope.mjs's figures).
+//
+// In: a rule list (layout.ts RM_HEADER, then RE_* entries, tokens as octets
+// with RULE_LIST_STAR for `*`), its count, the policy's tailRulesMax. Out: the
+// literal trie's block (N_*, its tails written) and the star plan, for
+// matcher-block.ts writeRuleMode. Invariant: every rule is in exactly one
+// place: a terminal of the trie (no `*`), or the plan (a node's list or the
+// gram index), as planStarRules' trie gives them.
+import type { Core } from '../wasm/core.js';
+import { ACCEPT, type RuleTable, ruleKinds } from './rule-table.js';
+import { STAR } from '../parse/pattern.js';
+import {
+  N_CHILD_NODE, N_CHILD_START, N_CHILD_TOK, N_TAILS, N_TERM, NT_END, NT_FIRST, NT_KNOWN, NT_SIZE,
+  RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_ID, RE_LENGTH, RE_SIZE, RE_TOKEN_SLACK, RE_TOKENS, RM_HEADER, RULE_LIST_STAR,
+} from '../wasm/layout.js';
+import { planOf, type StarRule, type StarRulePlan } from './star-rules.js';
+
+// Rules of the table with two `*` or more before literal octets (`/*/a/*/b`,
+// not `*.pdf` nor `/a*`): each such `*` keeps its trie nodes active along the
+// path, so that where many are met the DFA's states are sets of them that few
+// paths share (mode-policy.ts starShare).
+export function heavyStarRulesOf(table: RuleTable): number {
+  const tok = table.tok;
+  let n = 0;
+  let stars = 0;
+  for (let p = 0; p < tok.length; p++) {
+    const t = tok[p];
+    if (t === STAR) stars++;
+    else if (t >= ACCEPT) {
+      if (stars >= 2) n++; // (a pattern never ends with `*`: each has octets after it)
+      stars = 0;
+    }
+  }
+  return n;
+}
+
+/** The list's rules with two `*` or more before literal octets (the core counts them): `plain`, those
+ * rule mode would try one by one (no run of 4 literal octets past their first `*`); `gram`, the others. */
+export function starHeavyCounts(core: Core, list: number, count: number): { plain: number; gram: number } {
+  const plain = core.exports.starHeavyRules(list, count);
+  return { plain, gram: core.exports.lastGramHeavyRules() };
+}
+
+/** A rule list of the table's rules in the core (entries by id, as a cold list's; their RE_ID,
+ * RE_FLAGS, RE_TOKENS, RE_LENGTH only, for ruleModeBlocks): its block, the caller's to free. */
+export function ruleListOf(core: Core, table: RuleTable): number {
+  const { tok, posRule, count } = table;
+  const kinds = ruleKinds(table);
+  const tokensAt = RM_HEADER + count * RE_SIZE;
+  const block = core.alloc(tokensAt + tok.length - count + RE_TOKEN_SLACK);
+  const { u8, u32 } = core; // (after the allocation: the core's memory may have grown)
+  let from = 0;
+  let at = block + tokensAt;
+  for (let p = 0; p < tok.length; p++) {
+    const t = tok[p];
+    if (t < ACCEPT) {
+      u8[at++] = t === STAR ? RULE_LIST_STAR : t;
+      continue;
+    }
+    const id = posRule[p];
+    const e = (block + RM_HEADER + id * RE_SIZE) >>> 2;
+    u32[e + RE_ID / 4] = id;
+    u32[e + RE_FLAGS / 4] = (t === ACCEPT ? 0 : RE_ANCHORED) | (kinds[id] ? RE_DISALLOW : 0);
+    u32[e + RE_TOKENS / 4] = at - (p - from);
+    u32[e + RE_LENGTH / 4] = p - from;
+    from = p + 1;
+  }
+  u8.fill(0, at, at + RE_TOKEN_SLACK);
+  return block;
+}
+
+/**
+ * Rule mode's trie of literal heads for the `count` rules of the list (entries by id: its
+ * block, and octets), with the `*` rules planned (star-rules.ts) and listed at
+ * their heads' terminals (N_TAILS). The list is left as it is.
+ */
+export function ruleModeBlocks(core: Core, list: number, count: number, tailRulesMax: number): { literal: { block: number; octets: number }; plan: StarRulePlan } {
+  const nodesAt = core.alloc(12 * count + 4);
+  const block = core.exports.buildLiteralHeads(list, count, nodesAt);
+  if (core.u8.length === 0) core.refresh(); // (the core's memory grew)
+  const { u8, u32, i32 } = core;
+  // The `*` rules, their tokens copied out (the list may be freed before the plan is written).
+  const rules: StarRule[] = [];
+  let tokens = new Uint8Array(1024);
+  let tokenCount = 0;
+  const facts = nodesAt >>> 2;
+  for (let i = 0; i < count; i++) {
+    const node = i32[facts + 3 * i];
+    if (node < 0) continue; // (no `*`: a terminal's)
+    const e = (list + RM_HEADER + i * RE_SIZE) >>> 2;
+    const t = u32[e + RE_TOKENS / 4];
+    const length = u32[e + RE_LENGTH / 4];
+    if (tokens.length < tokenCount + length) {
+      const bigger = new Uint8Array(2 * (tokenCount + length));
+      bigger.set(tokens.subarray(0, tokenCount));
+      tokens = bigger;
+    }
+    tokens.set(u8.subarray(t, t + length), tokenCount); // (natively: this runs once, unoptimised)
+    const flags = u32[e + RE_FLAGS / 4] & (RE_ANCHORED | RE_DISALLOW);
+    rules.push({ id: u32[e + RE_ID / 4], flags, start: tokenCount, length, node, known: i32[facts + 3 * i + 1], signature: u32[facts + 3 * i + 2] });
+    tokenCount += length;
+  }
+  core.free(nodesAt);
+  const plan = planOf(rules, tokens, tokenCount, tailRulesMax);
+  // Each list at its node's terminal (the core gave every head one).
+  const term = u32[(block + N_TERM) >>> 2] >>> 2;
+  const tails = u32[(block + N_TAILS) >>> 2];
+  for (const g of plan.groups) {
+    const x = (tails + NT_SIZE * i32[term + g.node]) >>> 2;
+    u32[x + NT_FIRST / 4] = g.first;
+    u32[x + NT_END / 4] = g.end;
+    u32[x + NT_KNOWN / 4] = g.known;
+  }
+  if (plan.groups.length === 0) u32[(block + N_TAILS) >>> 2] = 0;
+  // The block's octets, from its layout (N_CHILD_START first, the octets of N_CHILD_TOK last).
+  const childStart = u32[(block + N_CHILD_START) >>> 2];
+  const size = (u32[(block + N_CHILD_NODE) >>> 2] - childStart) / 4 - 1;
+  const octets = u32[(block + N_CHILD_TOK) >>> 2] + size - 1 - block;
+  return { literal: { block, octets }, plan };
+}
