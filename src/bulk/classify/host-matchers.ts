@@ -20,19 +20,16 @@ import { WarcRobots, type HostRobots } from '../sources/warc/warc-robots.js';
 /** What an entry costs beyond its robots.txt and automaton (objects, map slots). */
 const ENTRY_OVERHEAD = 512;
 
-/** The core's memory made room for at once, up to a quarter of the cache's bound, once RESERVE_AFTER hosts are
- * loaded (a run that short is spared the step, ~12 ms): a cache of compiled hosts grows it to tens of MiB, which the
- * core's allocator does an eighth at a time, and V8 counts each step's whole memory as new external memory,
- * collecting garbage at each (the corpus ×25 on one thread: 35 of its 65 scavenges and most of its 16 full
- * collections; with 2 threads 57 and 33). Made room for, not touched: no page is resident until used. */
-const RESERVE_OCTETS = 64 << 20;
-const RESERVE_AFTER = 1024;
+/** A cache of compiled hosts grows the core's memory to tens or hundreds of MiB, which the core's allocator does an
+ * eighth at a time, and V8 counts each step's whole memory as new external memory, collecting garbage at each (the
+ * corpus ×25, 106,025 hosts, on one thread: 35 of its 65 scavenges and most of its 16 full collections; with 2
+ * threads 57 and 33). So once the memory has grown past ROOM_FROM (a short run is spared), each time it grows it is
+ * doubled, up to the cache's bound: made room for, not touched (no page is resident until used). */
+const ROOM_FROM = 16 << 20;
 
-/** Grows the core's memory by up to RESERVE_OCTETS in one step (the block is freed at once, for the cache to fill). */
-function reserveCoreMemory(cacheBytes: number): void {
-  const c = core();
-  const octets = Math.min(RESERVE_OCTETS, Math.floor(cacheBytes / 4));
-  if (octets >= 1 << 20) c.free(c.alloc(octets));
+/** The core's memory in octets. */
+function coreOctets(): number {
+  return core().exports.memory.buffer.byteLength;
 }
 
 /** A host's cache entry. A class with every field from the start, not object
@@ -80,7 +77,8 @@ export class HostMatchers {
   private readonly entries: MatcherLru<number, Entry>;
   /** Hosts parsed and compiled (more than the distinct hosts when the cache evicted). */
   loads = 0;
-  private reserved = false;
+  /** The core's memory when last seen grown (makeRoom). */
+  private coreOctets = 0;
   /** Why each host file that could not be read failed, since last taken (takeUnreadable). */
   private unreadable: string[] = [];
 
@@ -102,17 +100,21 @@ export class HostMatchers {
   get(key: number, origin: () => Origin): Matcher | null | typeof UNREACHABLE | LabelledMatcher {
     let entry = this.entries.get(key);
     if (entry === undefined) {
-      if (!this.reserved && this.loads >= RESERVE_AFTER) this.reserve();
       entry = this.load(origin());
+      if (coreOctets() !== this.coreOctets) this.makeRoom();
       this.entries.set(key, entry);
     }
     return entry.labelled ?? entry.matcher;
   }
 
-  /** The core's memory made room for (RESERVE_OCTETS), once. */
-  private reserve(): void {
-    this.reserved = true;
-    reserveCoreMemory(this.options.cacheBytes);
+  /** The core's memory grew (see ROOM_FROM): made as large again, in one step (a block allocated and freed at once,
+   * for the cache to fill), up to the cache's bound. */
+  private makeRoom(): void {
+    const c = core();
+    const octets = coreOctets();
+    const room = Math.min(octets, this.options.cacheBytes - octets);
+    if (octets >= ROOM_FROM && room >= 1 << 20) c.free(c.alloc(room));
+    this.coreOctets = coreOctets();
   }
 
   /** Whether each URL gets a verdict per crawler (getAll). */
