@@ -3,7 +3,7 @@
 // the second core), but the CPU-seconds of the whole process can show whether the
 // threads duplicate work. Runs `classify --robots-dir` (and --robots-index) on the
 // corpus probes ×N (N renamed copies of the corpus, `k.<host>`: as many hosts, each
-// loaded once; ×25, the default, is a run of ~6 s on one thread) with each thread
+// loaded once; ×25, the default, is a run of ~5 s on one thread) with each thread
 // count, alternating round by round, and gives the medians of: the whole process's
 // CPU (user + system, /usr/bin/time), the main thread's, the worker threads'
 // (read from /proc/<pid>/task/<tid>/stat, each thread naming its tid through

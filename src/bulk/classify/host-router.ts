@@ -65,6 +65,8 @@ export class HostRouter {
   private order = new Uint8Array(1 << 16);
   private lines = new Int32Array(1 << 16);
   private segments = 0;
+  /** Octets of the block routed last. */
+  private length = 0;
 
   /** Over `threads` threads (at most 256); with a shard, the lines of other shards' hosts are dropped. Thread 0
    * takes `firstWeight` times a share of the others' (from 0 to 1: the thread that routes classifies less). */
@@ -84,6 +86,12 @@ export class HostRouter {
     this.spans = Array.from({ length: threads }, () => new Numbers());
   }
 
+  /** The block routed last, as a view made now (the one route() gave is of the memory then: the core's grows). */
+  lastBlock(): Uint8Array {
+    if (this.core.u8.length === 0) this.core.refresh();
+    return this.core.u8.subarray(this.input.ptr, this.input.ptr + this.length);
+  }
+
   /** The core's input area, room for n octets: lines read straight into it are routed where they are (see route). */
   inputArea(n: number): Uint8Array {
     return this.input.area(n);
@@ -93,6 +101,7 @@ export class HostRouter {
   route(input: Uint8Array | readonly Uint8Array[]): RoutedBlock {
     const c = this.core;
     const length = this.input.stage(input);
+    this.length = length;
     for (const s of this.spans) s.length = 0;
     this.segments = 0;
     const x = c.exports;
@@ -166,11 +175,15 @@ export class HostRouter {
 
 }
 
-/** The lines of `spans` of a block (see RoutedBlock), each ended by an LF, into a buffer of n octets from `take`. */
-export function gatherSpans(block: Uint8Array, spans: Int32Array, take: (n: number) => Uint8Array): Uint8Array {
+/** Octets of the lines of `spans` (see RoutedBlock), each ended by an LF: what gatherSpans writes. */
+export function spanOctets(spans: Int32Array): number {
   let n = 0;
   for (let k = 0; k < spans.length; k += 2) n += spans[k + 1] - spans[k] + 1;
-  const lines = take(n);
+  return n;
+}
+
+/** The lines of `spans` of a block (see RoutedBlock), each ended by an LF, into `lines` (spanOctets(spans) octets). */
+export function gatherSpans(block: Uint8Array, spans: Int32Array, lines: Uint8Array): Uint8Array {
   let at = 0;
   for (let k = 0; k < spans.length; k += 2) {
     const from = spans[k];

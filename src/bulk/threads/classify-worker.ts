@@ -2,13 +2,14 @@
 // (or ranges of the input file, which it reads itself) in, and their output
 // written by this thread straight from the core's memory when the block before
 // has been written (WriteTurns): only counts go back to the main thread. Or
-// the lines the main thread routed here (routed-pool.ts): their output goes
-// back, in segments that the main thread puts in input order.
+// the lines the main thread routed here (routed-pool.ts), gathered in a buffer
+// it transferred: their output goes back, in segments that the main thread
+// puts in input order, with the buffer for its next gathering.
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { BlockClassifier } from '../classify-config.js';
 import { BufferPool } from './buffer-pool.js';
 import type { BlockReply, RoutedRequest, ToWorker, WorkerData, WorkerReady, WriteRequest } from './worker-pool.js';
-import { gatherSpans, segmentOctets } from '../classify/host-router.js';
+import { segmentOctets } from '../classify/host-router.js';
 import { readLinesOfRange } from '../sources/file-ranges.js';
 import { MAX_LINE_OCTETS } from '../sources/line-blocks.js';
 import { WriteTurns, writeAllSync } from './write-turns.js';
@@ -143,25 +144,27 @@ function serve(request: WriteRequest): BlockReply | null {
 const outputs = new BufferPool(4);
 const NO_OUTPUT = new Uint8Array(0);
 
-/** Classifies the lines routed here (gathered from the shared block into the core); the reply carries their output. */
+/** Classifies the lines routed here; the reply carries their output, and their buffer back for the next. */
 function serveRouted(request: RoutedRequest): BlockReply {
-  const { seq, counts } = request;
+  const { seq, counts, routed } = request;
+  const input = routed.buffer as ArrayBuffer;
   if (request.spare !== undefined) outputs.give(request.spare);
   try {
     if (classifier === null) throw failure;
-    const lines = gatherSpans(request.shared, request.spans, (n) => classifier!.inputArea(n));
-    const result = classifier.classify(lines, (n) => outputs.take(n));
+    const result = classifier.classify(routed, (n) => outputs.take(n));
     const output = result.output;
-    return { seq, result: { ...result, output: NO_OUTPUT }, output, segments: segmentOctets(output, counts) };
+    return { seq, result: { ...result, output: NO_OUTPUT }, output, segments: segmentOctets(output, counts), input };
   } catch (e) {
-    return failed(seq, e, undefined);
+    return failed(seq, e, input);
   }
 }
 
 port.on('message', (request: ToWorker) => {
-  if ('shared' in request) {
+  if ('routed' in request) {
     const reply = serveRouted(request);
-    port.postMessage(reply, reply.output ? [reply.output.buffer as ArrayBuffer] : []);
+    const transfer = [reply.input!];
+    if (reply.output !== undefined && reply.output.buffer !== reply.input) transfer.push(reply.output.buffer as ArrayBuffer);
+    port.postMessage(reply, transfer);
     return;
   }
   // While a block's output waits for its turn, the next block (already sent:

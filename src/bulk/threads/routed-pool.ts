@@ -10,13 +10,10 @@
 import { BlockClassifier, type ClassifiedBlock, type ClassifyConfig } from '../classify-config.js';
 import { BufferPool } from './buffer-pool.js';
 import { readLinesOfRange, type FileRange } from '../sources/file-ranges.js';
-import { gatherSpans, HostRouter, segmentOctets, type RoutedBlock } from '../classify/host-router.js';
+import { gatherSpans, HostRouter, segmentOctets, spanOctets, type RoutedBlock } from '../classify/host-router.js';
 import { MAX_LINE_OCTETS } from '../sources/line-blocks.js';
 import { PoolWorker, type BlockReply } from './worker-pool.js';
 import { shareCaptures } from './shared-captures.js';
-
-/** Smallest shared block buffer made, so that it fits most later blocks (they are about BLOCK_OCTETS). */
-const MIN_SHARED = 2 << 20;
 
 /** What routing a URL costs the main thread against classifying it (thread CPU on the corpus probes ×25:
  * routing 0.10 µs a URL, classifying 1.05 µs with --robots-dir and 0.85 with --robots-index). */
@@ -31,12 +28,12 @@ export function mainThreadWeight(threads: number): number {
 export class RoutedPool {
   /** The worker threads: shares 1 to threads - 1 of the router's (share 0 is this thread's). */
   private readonly workers: PoolWorker[];
+  /** Each worker's buffers for the lines routed to it (gathered here, transferred, and back with its reply). */
+  private readonly routedLines: BufferPool[];
   private readonly router: HostRouter;
   /** This thread's classifier, for share 0, and the buffers of its output (back once merged). */
   private readonly here: BlockClassifier;
   private readonly hereOutputs = new BufferPool(4);
-  /** Shared buffers for the blocks in flight (free again once every thread has answered). */
-  private readonly shared: SharedArrayBuffer[] = [];
   /** Buffers of the merged output (back from the caller once written: recycle). */
   private readonly outputs = new BufferPool();
   /** Each thread's output buffers that came back, to go with its next request. */
@@ -51,7 +48,8 @@ export class RoutedPool {
     // A WARC index's captures cross once, into shared memory, not copied into each thread.
     const sharedWarc = config.warc === undefined ? undefined : shareCaptures(config.warc);
     const data = { config: { ...unsharded, warc: undefined }, sharedWarc, turns: new SharedArrayBuffer(8), fd: -1, outName: '' };
-    this.workers = Array.from({ length: threads - 1 }, () => new PoolWorker(data, new BufferPool(0)));
+    this.routedLines = Array.from({ length: threads - 1 }, () => new BufferPool(4));
+    this.workers = this.routedLines.map((lines) => new PoolWorker(data, lines));
     this.spares = this.workers.map(() => []);
   }
 
@@ -78,27 +76,26 @@ export class RoutedPool {
 
   private async dispatch(routed: RoutedBlock): Promise<ClassifiedBlock> {
     const seq = this.seq++;
-    const block = routed.block;
-    let buffer = this.shared.pop();
-    if (buffer === undefined || buffer.byteLength < block.length) buffer = new SharedArrayBuffer(Math.max(block.length, MIN_SHARED));
-    const shared = new Uint8Array(buffer, 0, block.length);
-    shared.set(block);
-    // The workers' shares sent first, this thread's classified meanwhile.
+    // The workers' shares gathered from the block and sent first (each in a buffer of its own, transferred: a block
+    // copied whole into shared memory, for each thread to gather its lines from, cost twice the copying, and V8
+    // copies to and from shared memory in relaxed atomic steps, slower than memcpy), this thread's classified meanwhile.
     const asked = this.workers.map((w, k) => {
       const spans = routed.spans[k + 1];
       if (spans.length === 0) return null;
+      const lines = gatherSpans(routed.block, spans, this.routedLines[k].take(spanOctets(spans)));
       const spare = this.spares[k].pop();
-      return w.request({ seq, shared, spans, counts: routed.counts[k + 1], spare }, spare === undefined ? [] : [spare]);
+      const transfer = [lines.buffer as ArrayBuffer];
+      if (spare !== undefined) transfer.push(spare);
+      return w.request({ seq, routed: lines, counts: routed.counts[k + 1], spare }, transfer);
     });
     let here: BlockReply | null;
     try {
-      here = this.classifyHere(seq, shared, routed.spans[0], routed.counts[0]);
+      here = this.classifyHere(seq, routed, routed.spans[0], routed.counts[0]);
     } catch (e) {
-      void Promise.allSettled(asked).then(() => this.shared.push(buffer)); // (the workers may still read it)
+      void Promise.allSettled(asked); // (their failures, if any, are this one's: not unhandled)
       throw e;
     }
     const replies = [here, ...(await Promise.all(asked))];
-    this.shared.push(buffer);
     const output = this.merge(routed, replies);
     if (here?.output !== undefined) this.hereOutputs.give(here.output.buffer);
     replies.forEach((r, t) => {
@@ -107,10 +104,12 @@ export class RoutedPool {
     return total(output, replies);
   }
 
-  /** Share 0 of a block, classified in this thread (its lines gathered into the core, as a worker does). */
-  private classifyHere(seq: number, shared: Uint8Array, spans: Int32Array, counts: Int32Array): BlockReply | null {
+  /** Share 0 of a block, classified in this thread (its lines gathered into the core's input area, as a worker does). */
+  private classifyHere(seq: number, routed: RoutedBlock, spans: Int32Array, counts: Int32Array): BlockReply | null {
     if (spans.length === 0) return null;
-    const lines = gatherSpans(shared, spans, (n) => this.here.inputArea(n));
+    // (The area first: making room may grow the core's memory, which the block's view is then of.)
+    const area = this.here.inputArea(spanOctets(spans));
+    const lines = gatherSpans(this.router.lastBlock(), spans, area);
     const result = this.here.classify(lines, (n) => this.hereOutputs.take(n));
     return { seq, result, output: result.output, segments: segmentOctets(result.output, counts) };
   }

@@ -26,15 +26,14 @@ export interface WorkerData {
 }
 
 /** A block to classify, or a range of the input file to read and classify; seq numbers run from 0 in input order.
- * Or (routed-pool.ts) a block in shared memory and the spans of it routed to this thread, whose output comes
- * back in segments of `counts` lines, with a spare buffer for it (one that came back before). */
+ * Or (routed-pool.ts) the lines of a block routed to this thread (gathered, in a buffer transferred), whose output
+ * comes back in segments of `counts` lines, with a spare buffer for it (one that came back before). */
 export type ToWorker = WriteRequest | RoutedRequest;
 export type WriteRequest = { seq: number; block: Uint8Array } | { seq: number; range: FileRange };
 
 export interface RoutedRequest {
   seq: number;
-  shared: Uint8Array;
-  spans: Int32Array;
+  routed: Uint8Array;
   counts: Int32Array;
   spare?: ArrayBuffer;
 }
@@ -46,7 +45,7 @@ export interface BlockReply {
   /** A routed request's output, and the octets of each of its segments. */
   output?: Uint8Array;
   segments?: Int32Array;
-  /** The block's buffer, back for reuse (none for a range: the thread read it itself). */
+  /** The block's buffer (or a routed request's lines'), back for reuse (none for a range: the thread read it itself). */
   input?: ArrayBuffer;
   /** The output's reader went away: the block was not written, nor will later ones be. */
   closed?: boolean;
