@@ -1,6 +1,6 @@
 // Rounds for a workload that compares this process's engines with engines measured in a
-// process of their own (peers/external.mjs), where a pass is short (first-verdict: ~25-80 ms
-// over the corpus). Timed engine after engine, the in-process engines' passes fell in one
+// process of their own (peers/external.mjs), where a pass is short (parse, first-verdict:
+// ~25-80 ms over the corpus). Timed engine after engine, the in-process engines' passes fell in one
 // ~1.5 s stretch and Google's native driver's 5 samples spread over its ~25 s run, so on a
 // shared machine one median came from a busy stretch and the other from a quiet one: the
 // ratio to the native driver went from 1.23x to 2.02x across runs at load ~5. Here each
@@ -12,6 +12,7 @@
 // other processes hold the cores): this process's main thread (threadCpuMs), a driver's
 // thread (Google's native driver built so, peers/thread-cpu-clock.cc; the Python drivers'
 // thread_time). If a driver cannot (google-check-cpu not built), the round is in wall clock.
+// (A workload opts in with inRounds; afterRounds(merged) may finish its figures.)
 import { readFileSync } from 'node:fs';
 
 /** Rounds of a full run (a quick run has one). */
@@ -69,7 +70,8 @@ const threadCpuMs = (() => {
 /**
  * One engine's figures from its rounds' (each with `passes`, the rate of each pass in the
  * workload's unit): the median, slowest and fastest of the pooled passes; files/s scaled
- * from each round's own ratio of files to units; the other fields from the first round.
+ * from each round's own ratio of files to units; firstCheckMBps (parse's figure with the
+ * first check) the median of the rounds'; the other fields from the first round.
  */
 export function mergeRounds(figures) {
   const ok = figures.filter((f) => !f.error);
@@ -84,8 +86,10 @@ export function mergeRounds(figures) {
   passes.sort((a, b) => a - b);
   filePasses.sort((a, b) => a - b);
   const { passes: _passes, ...first } = ok[0];
+  const checks = ok.map((f) => f.firstCheckMBps).filter((x) => x !== undefined).sort((a, b) => a - b);
   return {
     ...first,
+    ...(checks.length ? { firstCheckMBps: median(checks) } : {}),
     median: median(passes), min: passes[0], max: passes[passes.length - 1], samples: passes.length,
     ...(filePasses.length ? { filesPerSecond: { median: median(filePasses), min: filePasses[0], max: filePasses[filePasses.length - 1] } } : {}),
     rounds: ok.length,
@@ -118,6 +122,10 @@ export async function runInRounds(workload, adapters, ctx, beforeTurn = () => {}
     }
   }
   const results = new Map();
-  for (const [id, list] of figures) if (list.length) results.set(id, { ...mergeRounds(list), clock, seconds: seconds.get(id) });
+  for (const [id, list] of figures) {
+    if (list.length === 0) continue;
+    const merged = mergeRounds(list);
+    results.set(id, { ...(merged.error || !workload.afterRounds ? merged : workload.afterRounds(merged)), clock, seconds: seconds.get(id) });
+  }
   return results;
 }

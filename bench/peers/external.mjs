@@ -101,7 +101,7 @@ export async function driverVerdicts(command, rows, agent, corpusDir = CORPUS_DI
 export function externalAdapter({ id, label, library, version, command, cpuCommand = /** @type {string[] | undefined} */ (undefined), note, reps: fullReps = 5, roundReps = 4 }) {
   const runs = new Map();
   const reps = (ctx) => (ctx.quick ? 1 : fullReps);
-  /** One --bench run per host list and run: parse, crawler-mix and corpus share the corpus's (first-verdict is timed in rounds: runRound). */
+  /** One --bench run per host list and run: crawler-mix and corpus share the corpus's (parse and first-verdict are timed in rounds: runRound). */
   const benchOf = (ctx, key, hosts) => {
     if (!runs.has(key)) {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'robots-peer-'));
@@ -127,12 +127,6 @@ export function externalAdapter({ id, label, library, version, command, cpuComma
       const coverage = workload.needsCorpus ? corpus.length / ctx.corpus().length : 1;
       const share = coverage < 1 ? { coverage } : {};
       switch (workload.id) {
-        case 'parse': {
-          const b = await benchOf(ctx, 'corpus', corpus);
-          const r = rates(b.phases.parse, b.bytes);
-          const files = rates(b.phases.parse, b.files);
-          return mark({ ...r, median: r.median / 1e6, min: r.min / 1e6, max: r.max / 1e6, filesPerSecond: files, ...share });
-        }
         case 'crawler-mix': {
           const b = await benchOf(ctx, 'corpus', corpus);
           const r = { label: 'host after host', ...rates(b.phases.mix, b.urls), ...share };
@@ -168,7 +162,7 @@ export function externalAdapter({ id, label, library, version, command, cpuComma
       }
     },
     /**
-     * One round of a workload timed in rounds (../rounds.mjs), first-verdict: a driver run of
+     * One round of a workload timed in rounds (../rounds.mjs), parse or first-verdict: a driver run of
      * roundReps repetitions on the corpus with each host's first walked probe alone (the URL
      * this process's engines check), so that its first phase and its mix phase (Google's urls:
      * every probe of a host, here the one) are both the first verdict: two passes a repetition.
@@ -177,7 +171,7 @@ export function externalAdapter({ id, label, library, version, command, cpuComma
      * ctx.roundClock 'cpu': the driver that times in thread CPU (cpuCommand).
      */
     async runRound(workload, ctx) {
-      if (workload.id !== 'first-verdict') return undefined;
+      if (workload.id !== 'first-verdict' && workload.id !== 'parse') return undefined;
       const all = ctx.corpus();
       const corpus = quickSample(all, ctx.quick);
       const dir = mkdtempSync(path.join(os.tmpdir(), 'robots-peer-'));
@@ -185,7 +179,8 @@ export function externalAdapter({ id, label, library, version, command, cpuComma
         const hosts = corpus.map((f) => ({ host: f.host, urls: [firstWalked(f)] }));
         const driver = ctx.roundClock === 'cpu' && cpuCommand ? cpuCommand : command;
         const b = await benchRun(driver, hosts, ctx.agent, ctx.quick ? 2 : roundReps, dir);
-        const seconds = [...b.phases.first.slice(1), ...b.phases.mix.slice(1)];
+        // parse: the parse phase (one pass a repetition).
+        const seconds = workload.id === 'parse' ? b.phases.parse.slice(1) : [...b.phases.first.slice(1), ...b.phases.mix.slice(1)];
         const r = rates(seconds, b.bytes);
         const mb = (x) => x / 1e6;
         return mark({

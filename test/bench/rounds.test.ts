@@ -35,6 +35,10 @@ describe('mergeRounds', () => {
     expect(m).toMatchObject({ median: 4, min: 1, max: 6, samples: 6, rounds: 2, units: 5, note: 'n', filesPerSecond: { median: 40, min: 10, max: 60 } });
     expect(m).not.toHaveProperty('passes');
   });
+  it("takes the median of the rounds' figures with the first check (parse's note)", () => {
+    const m = mergeRounds([3, 1, 2].map((c) => ({ median: 1, passes: [1], firstCheckMBps: c })));
+    expect(m.firstCheckMBps).toBe(2);
+  });
   it('gives the error of a round that failed', () => {
     expect(mergeRounds([{ median: 1, passes: [1] }, { error: 'boom' }])).toEqual({ error: 'boom' });
   });
