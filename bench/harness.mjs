@@ -59,7 +59,7 @@ export async function runWorkloads({ adapters, skipped = /** @type {{ module: st
         const r = rounds.get(adapter.id);
         if (r === undefined) continue;
         entry.results[adapter.id] = r;
-        log(`  ${adapter.label.padEnd(34)} ${r.error ? `error: ${r.error}` : `${formatFigure(r.median, workload.unit)} ${workload.unit} (${r.rounds} rounds)`}`);
+        log(`  ${adapter.label.padEnd(34)} ${r.error ? `error: ${r.error}` : `${formatFigure(r.median, workload.unit)} ${workload.unit} (${r.rounds} round${r.rounds === 1 ? '' : 's'})`}`);
         continue;
       }
       collectGarbage();
