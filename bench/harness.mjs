@@ -5,6 +5,7 @@ import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { BASELINE_ID } from './adapters/index.mjs';
 import { formatFigure } from './format.mjs';
+import { runInRounds } from './rounds.mjs';
 
 export const RESULTS_SCHEMA = 1;
 
@@ -52,7 +53,15 @@ export async function runWorkloads({ adapters, skipped = /** @type {{ module: st
     // figures for the workloads it names, taken by its driver (peers/external.mjs).
     const applicable = adapters.filter((a) => (a.ownProcess ? a.measures.includes(workload.id) : !workload.appliesTo || workload.appliesTo(a)));
     workload.prepare?.(ctx, applicable.filter((a) => !a.ownProcess)); // work that may start for every engine at once
+    const rounds = workload.inRounds && applicable.some((a) => a.ownProcess) ? await runInRounds(workload, applicable, ctx, collectGarbage) : undefined;
     for (const adapter of applicable) {
+      if (rounds) {
+        const r = rounds.get(adapter.id);
+        if (r === undefined) continue;
+        entry.results[adapter.id] = r;
+        log(`  ${adapter.label.padEnd(34)} ${r.error ? `error: ${r.error}` : `${formatFigure(r.median, workload.unit)} ${workload.unit} (${r.rounds} round${r.rounds === 1 ? '' : 's'})`}`);
+        continue;
+      }
       collectGarbage();
       const t1 = performance.now();
       try {

@@ -20,6 +20,8 @@ export async function measureRate(fn, units, budget) {
     warmupTime: budget.warmupTime,
     warmupIterations: budget.warmupIterations,
     throws: true,
+    retainSamples: Boolean(budget.keepPasses), // rounds (rounds.mjs) pool the passes of several
+    ...(budget.now ? { now: budget.now } : {}), // rounds: the process's CPU time
   });
   bench.add('task', fn);
   await bench.run();
@@ -27,7 +29,8 @@ export async function measureRate(fn, units, budget) {
   if (result.state !== 'completed') throw new Error(`tinybench: the task ended ${result.state}`); // (throws: true: an error throws first)
   const latency = result.latency;
   const rate = (ms) => units / (ms / 1000);
-  return { median: rate(latency.p50), min: rate(latency.max), max: rate(latency.min), samples: latency.samplesCount, units };
+  const passes = budget.keepPasses && latency.samples ? { passes: Array.from(latency.samples, rate) } : {};
+  return { median: rate(latency.p50), min: rate(latency.max), max: rate(latency.min), samples: latency.samplesCount, units, ...passes };
 }
 
 /**
@@ -42,10 +45,10 @@ export async function measureRate(fn, units, budget) {
  * coverageOf(view), when given, the share of the whole work the passes went over
  * (else unitsOf(size) / unitsOf(total)); `async` says run() returns a promise.
  */
-async function timed(run, work) {
-  const t0 = performance.now();
+async function timed(run, work, now = () => performance.now()) {
+  const t0 = now();
   await run(work);
-  return performance.now() - t0;
+  return now() - t0;
 }
 
 /**
@@ -56,10 +59,10 @@ export async function measureWork({ total, view = (n) => n, run, unitsOf, covera
   let n = 1;
   for (;;) {
     const work = view(n);
-    const ms = await timed(run, work);
+    const ms = await timed(run, work, budget.now);
     if (n === 1 && ms > budget.maxPassMs) {
       const rate = unitsOf(1) / (ms / 1000);
-      return { median: rate, min: rate, max: rate, samples: 1, units: unitsOf(1), coverage: unitsOf(1) / unitsOf(total), note: `one pass of ${Math.round(ms)} ms: too slow to repeat` };
+      return { median: rate, min: rate, max: rate, samples: 1, units: unitsOf(1), coverage: unitsOf(1) / unitsOf(total), ...(budget.keepPasses ? { passes: [rate] } : {}), note: `one pass of ${Math.round(ms)} ms: too slow to repeat` };
     }
     if (n >= total || ms >= budget.passMs / 4) {
       const size = n >= total ? total : Math.max(1, Math.min(total, Math.round((n * budget.passMs) / ms)));

@@ -2,7 +2,7 @@
 //
 // Builds the peers the bench compares with from ../shared/peers/google-robotstxt (read-only)
 // into build/peers/ (ignored): Google's native driver (build/peers/native/google-check: g++ and
-// Debian's libabsl-dev) and Google's WASM module (build/peers/wasm/robots_wasm.{js,wasm} and
+// Debian's libabsl-dev; google-check-cpu: the same, timing in thread CPU) and Google's WASM module (build/peers/wasm/robots_wasm.{js,wasm} and
 // robots_wasm_ext.{js,wasm}, whose extra export AllowedLine gives the matching line too:
 // Debian's emscripten). Each is skipped with one line saying what to apt-get install when its
 // toolchain is missing, and left alone when it is newer than its sources (--force rebuilds).
@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, wri
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NATIVE_BIN, PEERS_OUT, WASM_DIR } from '../bench/peers/paths.mjs';
+import { NATIVE_BIN, NATIVE_CPU_BIN, PEERS_OUT, WASM_DIR } from '../bench/peers/paths.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const GOOGLE_SRC = path.resolve(ROOT, '../shared/peers/google-robotstxt');
@@ -37,7 +37,7 @@ function sourcesTime() {
     }
   };
   walk(GOOGLE_SRC);
-  newest = Math.max(newest, statSync(fileURLToPath(import.meta.url)).mtimeMs);
+  newest = Math.max(newest, statSync(fileURLToPath(import.meta.url)).mtimeMs, statSync(path.join(ROOT, 'bench', 'peers', 'thread-cpu-clock.cc')).mtimeMs);
   return newest;
 }
 
@@ -76,7 +76,10 @@ export function buildNative({ log }) {
   const libs = execFileSync('pkg-config', ['--libs', 'absl_strings', 'absl_base'], { encoding: 'utf8' }).trim().split(/\s+/).filter(Boolean);
   const R = path.join(GOOGLE_SRC, 'robotstxt');
   mkdirSync(path.dirname(NATIVE_BIN), { recursive: true });
-  run('g++', [...CXXFLAGS, `-I${R}`, '-o', NATIVE_BIN, path.join(R, 'robots.cc'), path.join(GOOGLE_SRC, 'tools', 'google-check.cc'), ...libs]);
+  const sources = [path.join(R, 'robots.cc'), path.join(GOOGLE_SRC, 'tools', 'google-check.cc')];
+  run('g++', [...CXXFLAGS, `-I${R}`, '-o', NATIVE_BIN, ...sources, ...libs]);
+  // The same driver timing itself in thread CPU time (the bench's rounds: bench/rounds.mjs).
+  run('g++', [...CXXFLAGS, `-I${R}`, '-o', NATIVE_CPU_BIN, ...sources, path.join(ROOT, 'bench', 'peers', 'thread-cpu-clock.cc'), ...libs]);
   // The smoke test of build.sh: FooBot's group, line numbers included.
   const dir = path.dirname(NATIVE_BIN);
   writeFileSync(path.join(dir, 'example-robots.txt'), 'user-agent: FooBot\ndisallow: /x\nallow: /x/y\n\nuser-agent: *\ndisallow: /\n');
@@ -123,7 +126,7 @@ export async function buildPeers({ force = false, log = (/** @type {string} */ l
     return { native: false, wasm: false };
   }
   const since = force ? Infinity : sourcesTime();
-  if (fresh([NATIVE_BIN], since)) log(`native: ${path.relative(ROOT, NATIVE_BIN)} up to date`);
+  if (fresh([NATIVE_BIN, NATIVE_CPU_BIN], since)) log(`native: ${path.relative(ROOT, NATIVE_BIN)} up to date`);
   else {
     try { buildNative({ log }); } catch (e) { log(`native: failed: ${e instanceof Error ? e.message.split('\n')[0] : e}`); }
   }

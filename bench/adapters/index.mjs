@@ -12,7 +12,8 @@
 //     (module: added by loadAdapters)
 //   or, for an engine measured in its own process (peers/external.mjs):
 //   { id, label, library, version, api: 'own process', ownProcess: true, measures: workload ids,
-//     runWorkload(workload, ctx) → figures, verdicts(rows, agent) → [{ allowed, line? }] }
+//     runWorkload(workload, ctx) → figures, runRound(workload, ctx) → one round's figures
+//     (a workload timed in rounds, ../rounds.mjs), verdicts(rows, agent) → [{ allowed, line? }] }
 //
 // `file` is { text, bytes, origin } (the body as a string and as octets, and the
 // origin it was served from). parse() is given the crawler's agent because this

@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { SHARED, mostRules, quickSample } from '../corpus.mjs';
+import { firstWalked } from '../workloads/parse-compile.mjs';
 
 const exec = promisify(execFile);
 const CORPUS_DIR = path.join(SHARED, 'corpus', 'robots');
@@ -94,12 +95,13 @@ export async function driverVerdicts(command, rows, agent, corpusDir = CORPUS_DI
 /**
  * An adapter for an own-process engine: `command` is the driver's argv prefix. Its
  * runWorkload(workload, ctx) returns the workload's figures (the agreement is computed by
- * the agreement workload from verdicts()).
+ * the agreement workload from verdicts()); runRound(workload, ctx) one round's, for a
+ * workload timed in rounds with this process's engines (../rounds.mjs).
  */
-export function externalAdapter({ id, label, library, version, command, note, reps: fullReps = 5 }) {
+export function externalAdapter({ id, label, library, version, command, cpuCommand = /** @type {string[] | undefined} */ (undefined), note, reps: fullReps = 5, roundReps = 4 }) {
   const runs = new Map();
   const reps = (ctx) => (ctx.quick ? 1 : fullReps);
-  /** One --bench run per host list and run: parse, first-verdict, crawler-mix and corpus share the corpus's. */
+  /** One --bench run per host list and run: crawler-mix and corpus share the corpus's (parse and first-verdict are timed in rounds: runRound). */
   const benchOf = (ctx, key, hosts) => {
     if (!runs.has(key)) {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'robots-peer-'));
@@ -117,23 +119,14 @@ export function externalAdapter({ id, label, library, version, command, note, re
     ownProcess: true,
     measures: EXTERNAL_WORKLOADS,
     command,
+    /** Whether the driver can time in its thread's CPU time (cpuCommand: the driver so built, or so set). */
+    cpuClock: Boolean(cpuCommand),
     async runWorkload(workload, ctx) {
       // --quick: every 8th host, as the quick in-process workloads sample.
       const corpus = workload.needsCorpus ? quickSample(ctx.corpus(), ctx.quick) : [];
       const coverage = workload.needsCorpus ? corpus.length / ctx.corpus().length : 1;
       const share = coverage < 1 ? { coverage } : {};
       switch (workload.id) {
-        case 'parse': {
-          const b = await benchOf(ctx, 'corpus', corpus);
-          const r = rates(b.phases.parse, b.bytes);
-          const files = rates(b.phases.parse, b.files);
-          return mark({ ...r, median: r.median / 1e6, min: r.min / 1e6, max: r.max / 1e6, filesPerSecond: files, ...share });
-        }
-        case 'first-verdict': {
-          const b = await benchOf(ctx, 'corpus', corpus);
-          const r = rates(b.phases.first, b.bytes);
-          return mark({ ...r, median: r.median / 1e6, min: r.min / 1e6, max: r.max / 1e6, filesPerSecond: rates(b.phases.first, b.files), ...share });
-        }
         case 'crawler-mix': {
           const b = await benchOf(ctx, 'corpus', corpus);
           const r = { label: 'host after host', ...rates(b.phases.mix, b.urls), ...share };
@@ -166,6 +159,38 @@ export function externalAdapter({ id, label, library, version, command, note, re
         }
         default:
           return undefined;
+      }
+    },
+    /**
+     * One round of a workload timed in rounds (../rounds.mjs), parse or first-verdict: a driver run of
+     * roundReps repetitions on the corpus with each host's first walked probe alone (the URL
+     * this process's engines check), so that its first phase and its mix phase (Google's urls:
+     * every probe of a host, here the one) are both the first verdict: two passes a repetition.
+     * The first repetition is the warm-up, not counted, as an in-process engine's are: a fresh
+     * process's first is slower (native: 0.118-0.137 s against 0.058-0.116 after, load ~5).
+     * ctx.roundClock 'cpu': the driver that times in thread CPU (cpuCommand).
+     */
+    async runRound(workload, ctx) {
+      if (workload.id !== 'first-verdict' && workload.id !== 'parse') return undefined;
+      const all = ctx.corpus();
+      const corpus = quickSample(all, ctx.quick);
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'robots-peer-'));
+      try {
+        const hosts = corpus.map((f) => ({ host: f.host, urls: [firstWalked(f)] }));
+        const driver = ctx.roundClock === 'cpu' && cpuCommand ? cpuCommand : command;
+        const b = await benchRun(driver, hosts, ctx.agent, ctx.quick ? 2 : roundReps, dir);
+        // parse: the parse phase (one pass a repetition).
+        const seconds = workload.id === 'parse' ? b.phases.parse.slice(1) : [...b.phases.first.slice(1), ...b.phases.mix.slice(1)];
+        const r = rates(seconds, b.bytes);
+        const mb = (x) => x / 1e6;
+        return mark({
+          ...r, median: mb(r.median), min: mb(r.min), max: mb(r.max),
+          passes: seconds.map((s) => mb(b.bytes / s)),
+          filesPerSecond: rates(seconds, b.files),
+          ...(corpus.length < all.length ? { coverage: corpus.length / all.length } : {}),
+        });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
       }
     },
     verdicts: (rows, agent, corpusDir) => driverVerdicts(command, rows, agent, corpusDir),

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const PEERS_OUT = path.join(ROOT, 'build', 'peers');
 export const NATIVE_BIN = path.join(PEERS_OUT, 'native', 'google-check');
+/** The same driver with its clock read as the thread's CPU time (peers/thread-cpu-clock.cc). */
+export const NATIVE_CPU_BIN = path.join(PEERS_OUT, 'native', 'google-check-cpu');
 export const WASM_DIR = path.join(PEERS_OUT, 'wasm');
 
 /** An engine that is not built or not installed; loadAdapters reports its message as the reason it is skipped. */

@@ -22,5 +22,5 @@ export function pythonAdapter({ engine, id, label, library, missing, note }) {
   if (!found) throw new PeerMissing(missing);
   const [python, version] = found;
   const which = spawnSync(python, ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout.trim();
-  return externalAdapter({ id, label, library: `${library} (${which})`, version, command: [python, DRIVER, engine], note, reps: 3 });
+  return externalAdapter({ id, label, library: `${library} (${which})`, version, command: [python, DRIVER, engine], cpuCommand: ['env', 'ROBOTS_BENCH_CLOCK=thread', python, DRIVER, engine], note, reps: 3, roundReps: 2 });
 }

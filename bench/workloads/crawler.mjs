@@ -17,6 +17,8 @@ export const firstVerdict = {
   kind: 'throughput',
   unit: 'MB/s',
   needsCorpus: true,
+  // Timed in rounds with the own-process engines (Google's native driver): ../rounds.mjs.
+  inRounds: true,
   appliesTo: (adapter) => !adapter.sameParseAs,
   describe: (ctx) => `every corpus file parsed for ${ctx.agent} (this engine: and compiled) and its first probe URL checked (not /robots.txt), then released; ${ctx.corpus().length.toLocaleString('en')} files; also files/s`,
   async run(ctx, adapter) {
@@ -36,6 +38,7 @@ export const firstVerdict = {
     return {
       ...r,
       median: mb(r.median), min: mb(r.min), max: mb(r.max),
+      ...(r.passes ? { passes: r.passes.map(mb) } : {}),
       filesPerSecond: { median: r.median * perFile, min: r.min * perFile, max: r.max * perFile },
       ...(failed.size ? { parseErrors: failed.size } : {}),
     };

@@ -98,6 +98,33 @@ describe('ownership', () => {
     expect(coreAllocatedBytes() - before).toBeLessThanOrEqual(4096);
   });
 
+  it("a disposed matcher, once collected, does not free the matcher that took its address (dispose() takes it off the backstop)", async () => {
+    const robots = parse(BODY);
+    const disposed = new Set<number>();
+    (() => {
+      for (let i = 0; i < 200; i++) {
+        const m = robots.compile('Googlebot', { coldOctets: i % 2 === 0 ? 0 : undefined });
+        disposed.add(m.address);
+        m.dispose();
+      }
+    })();
+    // The next matchers take those addresses; the disposed ones are collected meanwhile.
+    const live = Array.from({ length: 200 }, (_, i) => robots.compile('Googlebot', { coldOctets: i % 2 === 0 ? 0 : undefined }));
+    expect(live.filter((m) => disposed.has(m.address)).length).toBeGreaterThan(0);
+    const held = coreAllocatedBytes();
+    for (let turn = 0; turn < 5; turn++) {
+      gc();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(coreAllocatedBytes()).toBe(held);
+    for (const m of live) {
+      expect(m.isAllowed('https://example.com/nogoogle')).toBe(false);
+      expect(m.isAllowed('https://example.com/tmp/1/cache/x')).toBe(false);
+      expect(m.isAllowed('https://example.com/tmp/1/other')).toBe(true);
+      m.dispose();
+    }
+  });
+
   it('a disposed Matcher throws a DisposedError on every verdict', () => {
     const m = parse(BODY).compile('FooBot');
     expect(m.disposed).toBe(false);
