@@ -22,7 +22,7 @@ import {
   N_CHILD_NODE, N_CHILD_START, N_CHILD_TOK, N_TAILS, N_TERM, NT_END, NT_FIRST, NT_KNOWN, NT_SIZE,
   RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_ID, RE_LENGTH, RE_SIZE, RE_TOKEN_SLACK, RE_TOKENS, RM_HEADER, RULE_LIST_STAR,
 } from '../wasm/layout.js';
-import { planOf, type StarRule, type StarRulePlan } from './star-rules.js';
+import { planOf, type StarRule, type StarRulePlan, writtenPlan } from './star-rules.js';
 
 // Rules of the table with two `*` or more before literal octets (`/*/a/*/b`,
 // not `*.pdf` nor `/a*`): each such `*` keeps its trie nodes active along the
@@ -80,10 +80,33 @@ export function ruleListOf(core: Core, table: RuleTable): number {
 
 /**
  * Rule mode's trie of literal heads for the `count` rules of the list (entries by id: its
- * block, and octets), with the `*` rules planned (star-rules.ts) and listed at
- * their heads' terminals (N_TAILS). The list is left as it is.
+ * block, and octets), with the `*` rules planned and written by the core (assembly/star-plan.ts)
+ * and listed at their heads' terminals (N_TAILS). The list is left as it is.
  */
 export function ruleModeBlocks(core: Core, list: number, count: number, tailRulesMax: number): { literal: { block: number; octets: number }; plan: StarRulePlan } {
+  const nodesAt = core.alloc(12 * count + 4);
+  const block = core.exports.buildLiteralHeads(list, count, nodesAt);
+  const star = core.exports.planStarRuleList(list, count, nodesAt, tailRulesMax, block);
+  core.free(nodesAt);
+  if (core.u8.length === 0) core.refresh(); // (the core's memory grew)
+  const plan = writtenPlan(star, core.exports.lastStarPlanOctets(), core.exports.lastStarPlanTried());
+  return { literal: { block, octets: literalOctets(core, block) }, plan };
+}
+
+/** The literal trie block's octets, from its layout (N_CHILD_START first, the octets of N_CHILD_TOK last). */
+function literalOctets(core: Core, block: number): number {
+  const u32 = core.u32;
+  const childStart = u32[(block + N_CHILD_START) >>> 2];
+  const size = (u32[(block + N_CHILD_NODE) >>> 2] - childStart) / 4 - 1;
+  return u32[(block + N_CHILD_TOK) >>> 2] + size - 1 - block;
+}
+
+/**
+ * ruleModeBlocks as the host did it before the core (star-rules.ts planOf): kept for the
+ * test that the core's plan (assembly/star-plan.ts) is the host's, octet for octet
+ * (test/engine/property.test.ts).
+ */
+export function ruleModeBlocksInHost(core: Core, list: number, count: number, tailRulesMax: number): { literal: { block: number; octets: number }; plan: StarRulePlan } {
   const nodesAt = core.alloc(12 * count + 4);
   const block = core.exports.buildLiteralHeads(list, count, nodesAt);
   if (core.u8.length === 0) core.refresh(); // (the core's memory grew)
@@ -121,9 +144,5 @@ export function ruleModeBlocks(core: Core, list: number, count: number, tailRule
     u32[x + NT_KNOWN / 4] = g.known;
   }
   if (plan.groups.length === 0) u32[(block + N_TAILS) >>> 2] = 0;
-  // The block's octets, from its layout (N_CHILD_START first, the octets of N_CHILD_TOK last).
-  const childStart = u32[(block + N_CHILD_START) >>> 2];
-  const size = (u32[(block + N_CHILD_NODE) >>> 2] - childStart) / 4 - 1;
-  const octets = u32[(block + N_CHILD_TOK) >>> 2] + size - 1 - block;
-  return { literal: { block, octets }, plan };
+  return { literal: { block, octets: literalOctets(core, block) }, plan };
 }
