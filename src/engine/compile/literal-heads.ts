@@ -1,8 +1,11 @@
 // Rule mode made straight from a matcher's rules, for a matcher that takes it
 // on turning hot (src/engine/match/dfa.ts: its automaton would thrash): the
 // trie of the rules' literal heads (assembly/literal-trie.ts makes it in the
-// core, and walks it) and the plan of its `*` rules (star-rules.ts), from a
-// rule list in the core: the cold list, or one written from the table.
+// core, and walks it) and the plan of its `*` rules (assembly/star-plan.ts
+// makes and writes it in the core, as star-rules.ts planOf does in the host:
+// 20,000-rule file, N = 300, default options, 12.2-13.3 -> 10.4-11.3 ms; a
+// fresh process's first 100 URLs 83-97 -> 40-45 ms), from a rule list in the
+// core: the cold list, or one written from the table.
 //
 // Made so, without the trie of pattern prefixes (trie.ts: its hash, its
 // depth-first numbering, its frontiers, none of which rule mode needs) nor the
