@@ -38,6 +38,7 @@ export { compileColdRules } from "./cold-list";
 export { splitLines, classifyLines, classifyLinesMulti, lastSplitEnd, lastRunCount, lastOutEnd, lastAllowedCount } from "./classify";
 export { isUtf8 } from "./utf8";
 export { buildLiteralHeads } from "./literal-trie";
+export { planStarRuleList, lastStarPlanOctets, lastStarPlanTried } from "./star-plan";
 export { starHeavyRules, lastGramHeavyRules } from "./rule-mode";
 // Exported only to keep it a function of its own: with one caller (cold.ts) it
 // would be inlined into decide(), whose DFA loop it crowds.

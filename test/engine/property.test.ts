@@ -7,7 +7,12 @@ import type { ModePolicy } from '../../src/engine/match/mode-policy.js';
 import { compileRules } from '../../src/engine/compile/compile.js';
 import { selectRules } from '../../src/engine/parse/rule-selection.js';
 import { starHeavyRuleCounts } from '../../src/engine/compile/rule-lists.js';
-import { starHeavyCounts } from '../../src/engine/compile/literal-heads.js';
+import { ruleListOf, ruleModeBlocks, ruleModeBlocksInHost, starHeavyCounts } from '../../src/engine/compile/literal-heads.js';
+import { writeStarRules } from '../../src/engine/compile/star-rules.js';
+import {
+  G_BITS, G_ENTRIES, G_FILTERS, G_FIRST, G_SEEN, G_START, N_HEADER, N_TAILS, RE_ID, RE_FLAGS, RE_LENGTH, RE_SIZE, RE_TOKENS,
+  RM_COUNT, RM_GRAMS, RM_HEADER, RM_INDEX, RM_SIGNATURES, RM_URLS, RM_WORK,
+} from '../../src/engine/wasm/layout.js';
 import { core } from '../../src/engine/wasm/core.js';
 
 // Pieces chosen to collide: wildcards, anchors, escapes of reserved and
@@ -347,6 +352,63 @@ describe('rule mode (the automaton thrashed): the trie of literal heads, its nod
       }),
       { numRuns: 300 },
     );
+  });
+  it('the core plans and writes rule mode\'s `*` rules (assembly/star-plan.ts) as the host did (star-rules.ts planOf), octet for octet', () => {
+    const c = core();
+    /** The star block's fields, its pointers from its start (the padding before the filters left out). */
+    const starBlock = (block: number) => {
+      const u32 = c.u32;
+      const w = (at: number) => u32[at >>> 2];
+      const count = w(block + RM_COUNT);
+      const entries = Array.from({ length: count }, (_, e) => {
+        const x = block + RM_HEADER + e * RE_SIZE;
+        const tokens = w(x + RE_TOKENS);
+        return [w(x + RE_ID), w(x + RE_FLAGS), tokens - block, w(x + RE_LENGTH), [...c.u8.subarray(tokens, tokens + w(x + RE_LENGTH))].join(',')];
+      });
+      const signatures = Array.from({ length: count }, (_, e) => w(w(block + RM_SIGNATURES) + 4 * e));
+      const header = [w(block + 4), w(block + RM_INDEX), w(block + RM_WORK), w(block + RM_URLS), w(block + 28)];
+      const g = w(block + RM_GRAMS);
+      if (g === 0) return { count, entries, signatures, header };
+      const bits = w(g + G_BITS);
+      const rules = count - w(g + G_FIRST);
+      const items = w(w(g + G_START) + 4 * (1 << bits));
+      const grams = {
+        at: g - block, bits, first: w(g + G_FIRST), pointers: [G_START, G_ENTRIES, G_SEEN, G_FILTERS].map((f) => w(g + f) - block),
+        start: Array.from({ length: (1 << bits) + 1 }, (_, b) => w(w(g + G_START) + 4 * b)),
+        seen: Array.from({ length: Math.ceil(rules / 32) }, (_, k) => w(w(g + G_SEEN) + 4 * k)),
+        filters: Array.from({ length: 2 * rules }, (_, k) => w(w(g + G_FILTERS) + 4 * k)),
+        entries: Array.from({ length: 2 * items }, (_, k) => w(w(g + G_ENTRIES) + 4 * k)),
+      };
+      return { count, entries, signatures, header, grams };
+    };
+    let withGrams = 0;
+    let withStars = 0;
+    fc.assert(
+      fc.property(fc.oneof(gramRobots, sharedRobots, robots), fc.constantFrom(0, 2, 16), (file, tailRulesMax) => {
+        const body = new TextEncoder().encode(file);
+        const table = compileRules(body, selectRules(body, ['foobot']), 'google', false);
+        const list = ruleListOf(c, table);
+        const host = ruleModeBlocksInHost(c, list, table.count, tailRulesMax);
+        const hostStar = writeStarRules(c, host.plan);
+        const inCore = ruleModeBlocks(c, list, table.count, tailRulesMax);
+        const coreStar = writeStarRules(c, inCore.plan);
+        expect(inCore.plan.tried).toBe(host.plan.tried);
+        expect(coreStar.octets).toBe(hostStar.octets);
+        const got = starBlock(coreStar.block);
+        expect(got).toEqual(starBlock(hostStar.block));
+        if ('grams' in got) withGrams++;
+        if (got.count > 0) withStars++;
+        // The literal tries alike, their tails (the lists' places) too.
+        expect(inCore.literal.octets).toBe(host.literal.octets);
+        const bytes = (b: { block: number; octets: number }) => [...c.u8.subarray(b.block + N_HEADER, b.block + b.octets)].join(',');
+        expect(c.u32[(inCore.literal.block + N_TAILS) >>> 2] === 0).toBe(c.u32[(host.literal.block + N_TAILS) >>> 2] === 0);
+        expect(bytes(inCore.literal)).toBe(bytes(host.literal));
+        for (const b of [hostStar.block, coreStar.block, host.literal.block, inCore.literal.block, list]) c.free(b);
+      }),
+      { numRuns: 300 },
+    );
+    expect(withGrams).toBeGreaterThan(30); // (the gram index made in many cases, lists in more)
+    expect(withStars).toBeGreaterThan(withGrams);
   });
   it('made at once from the rules: thousands of heads that share long prefixes, are prefixes of one another, or hold %00 (the core\'s radix sort past its insertion sort)', () => {
     withPolicy({ coldOctets: 0, starHeavyMin: 0, starShare: Infinity, tailRulesMax: 4 }, () => {

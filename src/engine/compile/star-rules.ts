@@ -51,6 +51,16 @@ export interface StarRulePlan {
   gramFilters: number[];
   /** Rules a URL tries at most, about (the cost model's rule mode: mode-policy.ts). */
   tried: number;
+  /** The list's block when the core planned and wrote it (assembly/star-plan.ts; the fields above are then empty). */
+  written?: { block: number; octets: number };
+}
+
+/** A plan the core made and wrote (assembly/star-plan.ts): its block, octets and `tried`. */
+export function writtenPlan(block: number, octets: number, tried: number): StarRulePlan {
+  return {
+    ids: [], flags: [], starts: [], lengths: [], signatures: [], tokens: new Uint8Array(0), tokenCount: 0, groups: [],
+    gramFirst: 0, gramBits: 0, grams: [], gramRules: [], gramFilters: [], tried, written: { block, octets },
+  };
 }
 
 /** A `*` rule: its id, RE_FLAGS, its tokens (start, length), the node where its literal head of `known` octets ends. */
@@ -294,6 +304,7 @@ function listLayout(plan: StarRulePlan) {
 
 /** Writes the plan's list (entries, signatures, the gram index, tokens) as one block; its address and octets. */
 export function writeStarRules(core: Core, plan: StarRulePlan): { block: number; octets: number } {
+  if (plan.written !== undefined) return plan.written;
   const count = plan.ids.length;
   const at = listLayout(plan);
   const block = core.alloc(at.octets);

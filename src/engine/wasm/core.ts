@@ -44,6 +44,9 @@ interface CoreExports {
   lastOutEnd(): number;
   lastAllowedCount(): number;
   buildLiteralHeads(list: number, count: number, nodes: number): number;
+  planStarRuleList(list: number, count: number, facts: number, tailRulesMax: number, trie: number): number;
+  lastStarPlanOctets(): number;
+  lastStarPlanTried(): number;
   starHeavyRules(list: number, count: number): number;
   lastGramHeavyRules(): number;
 }
