@@ -6,8 +6,8 @@ import { corePath, normalizePath, parse, pathParamsQuery, referenceVerdict } fro
 import type { ModePolicy } from '../../src/engine/match/mode-policy.js';
 import { compileRules } from '../../src/engine/compile/compile.js';
 import { selectRules } from '../../src/engine/parse/rule-selection.js';
-import { starHeavyRuleCounts } from '../../src/engine/compile/rule-lists.js';
-import { ruleListOf, ruleModeBlocks, ruleModeBlocksInHost, starHeavyCounts } from '../../src/engine/compile/literal-heads.js';
+import { ruleListOf, ruleModeBlocks, starHeavyCounts } from '../../src/engine/compile/literal-heads.js';
+import { ruleModeBlocksInHost, starHeavyRuleCounts } from '../helpers/host-references.js';
 import { writeStarRules } from '../../src/engine/compile/star-rules.js';
 import {
   G_BITS, G_ENTRIES, G_FILTERS, G_FIRST, G_SEEN, G_START, N_HEADER, N_TAILS, RE_ID, RE_FLAGS, RE_LENGTH, RE_SIZE, RE_TOKENS,

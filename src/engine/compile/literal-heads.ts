@@ -22,10 +22,10 @@ import type { Core } from '../wasm/core.js';
 import { ACCEPT, type RuleTable, ruleKinds } from './rule-table.js';
 import { STAR } from '../parse/pattern.js';
 import {
-  N_CHILD_NODE, N_CHILD_START, N_CHILD_TOK, N_TAILS, N_TERM, NT_END, NT_FIRST, NT_KNOWN, NT_SIZE,
+  N_CHILD_NODE, N_CHILD_START, N_CHILD_TOK,
   RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_ID, RE_LENGTH, RE_SIZE, RE_TOKEN_SLACK, RE_TOKENS, RM_HEADER, RULE_LIST_STAR,
 } from '../wasm/layout.js';
-import { planOf, type StarRule, type StarRulePlan, writtenPlan } from './star-rules.js';
+import { type StarRulePlan, writtenPlan } from './star-rules.js';
 
 // Rules of the table with two `*` or more before literal octets (`/*/a/*/b`,
 // not `*.pdf` nor `/a*`): each such `*` keeps its trie nodes active along the
@@ -97,55 +97,9 @@ export function ruleModeBlocks(core: Core, list: number, count: number, tailRule
 }
 
 /** The literal trie block's octets, from its layout (N_CHILD_START first, the octets of N_CHILD_TOK last). */
-function literalOctets(core: Core, block: number): number {
+export function literalOctets(core: Core, block: number): number {
   const u32 = core.u32;
   const childStart = u32[(block + N_CHILD_START) >>> 2];
   const size = (u32[(block + N_CHILD_NODE) >>> 2] - childStart) / 4 - 1;
   return u32[(block + N_CHILD_TOK) >>> 2] + size - 1 - block;
-}
-
-/**
- * ruleModeBlocks as the host did it before the core (star-rules.ts planOf): kept for the
- * test that the core's plan (assembly/star-plan.ts) is the host's, octet for octet
- * (test/engine/property.test.ts).
- */
-export function ruleModeBlocksInHost(core: Core, list: number, count: number, tailRulesMax: number): { literal: { block: number; octets: number }; plan: StarRulePlan } {
-  const nodesAt = core.alloc(12 * count + 4);
-  const block = core.exports.buildLiteralHeads(list, count, nodesAt);
-  if (core.u8.length === 0) core.refresh(); // (the core's memory grew)
-  const { u8, u32, i32 } = core;
-  // The `*` rules, their tokens copied out (the list may be freed before the plan is written).
-  const rules: StarRule[] = [];
-  let tokens = new Uint8Array(1024);
-  let tokenCount = 0;
-  const facts = nodesAt >>> 2;
-  for (let i = 0; i < count; i++) {
-    const node = i32[facts + 3 * i];
-    if (node < 0) continue; // (no `*`: a terminal's)
-    const e = (list + RM_HEADER + i * RE_SIZE) >>> 2;
-    const t = u32[e + RE_TOKENS / 4];
-    const length = u32[e + RE_LENGTH / 4];
-    if (tokens.length < tokenCount + length) {
-      const bigger = new Uint8Array(2 * (tokenCount + length));
-      bigger.set(tokens.subarray(0, tokenCount));
-      tokens = bigger;
-    }
-    tokens.set(u8.subarray(t, t + length), tokenCount); // (natively: this runs once, unoptimised)
-    const flags = u32[e + RE_FLAGS / 4] & (RE_ANCHORED | RE_DISALLOW);
-    rules.push({ id: u32[e + RE_ID / 4], flags, start: tokenCount, length, node, known: i32[facts + 3 * i + 1], signature: u32[facts + 3 * i + 2] });
-    tokenCount += length;
-  }
-  core.free(nodesAt);
-  const plan = planOf(rules, tokens, tokenCount, tailRulesMax);
-  // Each list at its node's terminal (the core gave every head one).
-  const term = u32[(block + N_TERM) >>> 2] >>> 2;
-  const tails = u32[(block + N_TAILS) >>> 2];
-  for (const g of plan.groups) {
-    const x = (tails + NT_SIZE * i32[term + g.node]) >>> 2;
-    u32[x + NT_FIRST / 4] = g.first;
-    u32[x + NT_END / 4] = g.end;
-    u32[x + NT_KNOWN / 4] = g.known;
-  }
-  if (plan.groups.length === 0) u32[(block + N_TAILS) >>> 2] = 0;
-  return { literal: { block, octets: literalOctets(core, block) }, plan };
 }

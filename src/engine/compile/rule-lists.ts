@@ -68,41 +68,6 @@ function literalHead(t: Uint8Array, at: number, length: number): number {
   return n;
 }
 
-// Rules of a cold list of count rules with two `*` or more before literal
-// octets ("/*/a/*/b", not "*.pdf" nor "/a*"): what makes an automaton's states
-// many (each such `*` keeps trie nodes active along the path). `plain`: those
-// that rule mode would try one by one, with no run of 4 literal octets past
-// their first `*`; `gram`: the others (its gram index finds them: star-rules.ts).
-export function starHeavyRuleCounts(core: Core, list: ColdList, count: number): { plain: number; gram: number } {
-  const { u8, u32 } = core;
-  let plain = 0;
-  let grams = 0;
-  for (let id = 0; id < count; id++) {
-    const e = (list.block + RM_HEADER + id * RE_SIZE) >>> 2;
-    const t = u32[e + RE_TOKENS / 4];
-    const end = t + u32[e + RE_LENGTH / 4];
-    let stars = 0; // `*` with literal octets after them
-    let star = false; // a `*` before, none counted since
-    let run = 0; // literal octets in a row past the first `*`
-    let gram = false;
-    for (let i = t; i < end; i++) {
-      if (u8[i] === RULE_LIST_STAR) {
-        star = true;
-        run = 0;
-        continue;
-      }
-      if (star) {
-        stars++;
-        star = false;
-      }
-      if (stars > 0 && ++run >= 4) gram = true;
-    }
-    if (stars >= 2 && gram) grams++;
-    else if (stars >= 2) plain++;
-  }
-  return { plain, gram: grams };
-}
-
 /** Octets of a cold list's index (assembly/cold-index.ts), 0 when it has none. */
 export function coldIndexBytes(core: Core, list: ColdList): number {
   const u32 = core.u32;
