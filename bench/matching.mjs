@@ -121,11 +121,15 @@ function warm(loop, handles, batches, ms, urls = 8) {
   return done / view.passes.length;
 }
 
-/** Measures URLs/s of one engine on a matching workload; adds parseErrors and checkErrors when any. */
-export async function measureMatching(adapter, workload, agent, budget) {
-  // A warm loop: an engine that starts its matchers cold (this one: coldOctets)
-  // is told so, and compiles them hot, as a user who checks very many URLs would.
-  const { handles, parseErrors, firstError } = await prepareHandles(adapter, workload.files, agent, { warm: true });
+/**
+ * Measures URLs/s of one engine on a matching workload; adds parseErrors and checkErrors when any.
+ * `how` goes to the adapter's parse: by default a warm loop, so an engine that starts its
+ * matchers cold (this one: coldOctets) is told so and compiles them hot, as a user who checks
+ * very many URLs would; `{ coldOctets: Infinity }` keeps this engine's matchers cold instead.
+ * `after(handles)` reads the matchers before they are released (e.g. the mode they ended in).
+ */
+export async function measureMatching(adapter, workload, agent, budget, how = { warm: true }, after = undefined) {
+  const { handles, parseErrors, firstError } = await prepareHandles(adapter, workload.files, agent, how);
   try {
     const errors = { count: 0 };
     const loop = ownLoop(adapter, errors);
@@ -142,6 +146,7 @@ export async function measureMatching(adapter, workload, agent, budget) {
     Object.assign(result, { warmed });
     if (parseErrors) Object.assign(result, { parseErrors, firstError });
     if (errors.count) Object.assign(result, { checkErrors: errors.count });
+    if (after) Object.assign(result, after(handles));
     return result;
   } finally {
     releaseHandles(adapter, handles);

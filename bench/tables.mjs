@@ -20,9 +20,13 @@ function ratio(results, workload, id) {
   return r.median / base.median;
 }
 
-/** A variant's ratio to the baseline's variant of the same label (e.g. the same timing order), when the baseline has one. */
+/**
+ * A variant's ratio to the baseline's variant of the same label (e.g. the same timing order);
+ * to the baseline's one figure when it has no variants (top20: robots-parser has one way to match).
+ */
 function variantRatio(results, workload, v) {
-  const base = baselineOf(results, workload)?.variants?.find((b) => b.label === v.label);
+  const baseline = baselineOf(results, workload);
+  const base = baseline?.variants ? baseline.variants.find((b) => b.label === v.label) : baseline;
   if (!base || base.error || v.error || !(base.median > 0)) return undefined;
   return v.median / base.median;
 }

@@ -21,6 +21,8 @@ export async function load() {
       isAllowed: (matcher, url) => matcher.isAllowed(url),
       explain: (matcher, url) => matcher.explain(url),
       release: (matcher) => matcher.dispose(),
+      // How a matcher walks now ('cold', 'hot', 'rules'): the top20 workload's cold row says where its matchers ended.
+      modeOf: (matcher) => matcher.stats.mode,
       // The core's compile, instance and memory set-up, which the first compile() would do
       // (cold-start times it apart). The internals' entry shares dist/index.js's modules and core.
       // (Its URL a value: the type check reads dist/internal.js, which has no declarations, as any.)

@@ -113,6 +113,18 @@ describe('bench report', () => {
     expect(renderChart(results)).not.toContain('robots classify');
   });
 
+  it("takes a variant's ratio against the baseline's one figure when the baseline has no variants (top20's cold row)", () => {
+    const withCold = structuredClone(results);
+    const corpus = withCold.workloads.find((w) => w.id === 'corpus')!;
+    const hot = corpus.results['wasm-google'];
+    Object.assign(hot, { variants: [{ ...hot, label: 'compiled hot' }, { label: 'cold matcher', median: 1_000_000, min: 900_000, max: 1_100_000, samples: 5, note: '20 of 20 matchers stayed cold' }] });
+    const md: string = renderReport(withCold, 'results/2026-01-02-box.json');
+    expect(md).toContain('| robots-wasm google: compiled hot | 4.00M | 3.00M | 5.00M | 12 | 20.0× |');
+    expect(md).toContain('| robots-wasm google: cold matcher | 1.00M | 900k | 1.10M | 5 | 5.00× | 20 of 20 matchers stayed cold |');
+    // The headline keeps the workload's own figure (the first variant's).
+    expect(md.split('\n').find((l) => l.startsWith('| robots-wasm google |'))).toBe('| robots-wasm google | 20.0× | — | 100% | 0.50× |');
+  });
+
   it('charts every throughput figure on a log scale, and says timeout where there is none', () => {
     const svg: string = renderChart(results);
     expect(svg.startsWith('<svg')).toBe(true);
