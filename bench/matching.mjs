@@ -127,6 +127,8 @@ function warm(loop, handles, batches, ms, urls = 8) {
  * matchers cold (this one: coldOctets) is told so and compiles them hot, as a user who checks
  * very many URLs would; `{ coldOctets: Infinity }` keeps this engine's matchers cold instead.
  * `after(handles)` reads the matchers before they are released (e.g. the mode they ended in).
+ * @param {{ warm?: boolean, coldOctets?: number }} [how]
+ * @param {(handles: unknown[]) => object} [after]
  */
 export async function measureMatching(adapter, workload, agent, budget, how = { warm: true }, after = undefined) {
   const { handles, parseErrors, firstError } = await prepareHandles(adapter, workload.files, agent, how);

@@ -37,7 +37,7 @@ export default {
   async run(ctx, adapter) {
     const workload = hostsWorkload(quickSample(mostRules(ctx.corpus(), 20), ctx.quick, 2));
     const hot = await measureMatching(adapter, workload, ctx.agent, ctx.budget);
-    if (!adapter.modeOf || hot.error) return hot;
+    if (!adapter.modeOf || 'error' in hot) return hot;
     const cold = await measureMatching(adapter, workload, ctx.agent, ctx.budget, { coldOctets: Infinity }, coldModes(adapter));
     const variants = [{ ...hot, label: 'compiled hot' }, { ...cold, label: 'cold matcher' }];
     return { ...hot, variants };
