@@ -15,7 +15,7 @@ import { core } from '../wasm/core.js';
 import {
   COLD_COMPILE_BLOCK, COLD_COMPILE_LIST, COLD_COMPILE_POSITIVE, COLD_COMPILE_TOKENS, COLD_COMPILE_VALUE_OCTETS, HEADER_SIZE, RANGE_RECORD, TOKENIZE_ANCHORED, TOKENIZE_RESULT,
 } from '../wasm/layout.js';
-import { releaseLargeSelection, selected, selectedRules, selectionAt, selectionBody, SEL_DISALLOW, SEL_END, SEL_FIELDS, SEL_LINE, SEL_START } from '../parse/rule-selection.js';
+import { releaseLargeSelection, selected, selectedRules, selectionAt, SEL_DISALLOW, SEL_END, SEL_FIELDS, SEL_LINE, SEL_START } from '../parse/rule-selection.js';
 import { escapePattern, indexHtmDirectory } from '../parse/pattern.js';
 import { traitsOf, type Profile } from '../parse/profile.js';
 import { writeColdList } from './rule-lists.js';
@@ -155,8 +155,10 @@ function tokenize(body: Uint8Array, companions: Uint8Array[], extra: number, cou
 function compileColdInCore(body: Uint8Array, count: number, profile: Profile): RuleTable | null {
   const { normalises, indexHtmAllowsDirectory } = traitsOf(profile);
   const c = core();
-  // (The body stays where the selector put it, and so do its rules; the result goes to another area.)
+  // (The body stays where the selector put it, and so do its rules; the result goes to another
+  // area. A selection from records already read has its body put there: putBody skips a body held.)
   const at = c.compilerBuffers(body.length, 0, 0);
+  c.putBody(body, at.body);
   let records = selectionAt;
   if (records === 0) {
     records = c.alloc(count * SEL_FIELDS * 4); // (a selection of several calls: the core held a part at a time)
@@ -179,7 +181,7 @@ function compileColdInCore(body: Uint8Array, count: number, profile: Profile): R
  * in body); with `cold`, their tokens go to a cold rule list in the core
  * (rule-lists.ts) instead of the table's token arrays. */
 export function compileRules(body: Uint8Array, rules: number, profile: Profile, cold = false): RuleTable {
-  if (cold && selectionBody === body) {
+  if (cold) {
     const table = compileColdInCore(body, rules, profile);
     if (table !== null) return table;
   }

@@ -26,8 +26,6 @@ export let selected = new Int32Array(SEL_FIELDS * 256);
  * i32s each), or 0 when `selected` holds them; valid until the core's compiler
  * areas are used again (the compiler reads them first). */
 export let selectionAt = 0;
-/** The body selectRules() selected from last (the core holds it), until selectGroupRules(). */
-export let selectionBody: Uint8Array | null = null;
 let selectionCount = 0;
 
 /** The last selection's rules in `selected` (copied from the core if they are still there). */
@@ -55,7 +53,6 @@ const SELECT_BATCH = 1024;
 export function selectRules(body: Uint8Array, names: readonly string[]): number {
   const c = core();
   selectionAt = 0;
-  selectionBody = null;
   const encoded = encodedNames(names);
   const at = c.selectorBuffers(body.length, encoded.length, SELECT_BATCH * SELECT_FIELDS * 4);
   c.putBody(body, at.body);
@@ -70,7 +67,6 @@ export function selectRules(body: Uint8Array, names: readonly string[]): number 
     // Most files fit one call: the core keeps the rules of the groups that apply, and holds them; else keep() does, once all are here.
     if (first && done) {
       selectionAt = at.out;
-      selectionBody = body;
       selectionCount = x.selectKeep(at.out, got);
       return selectionCount;
     }
@@ -83,7 +79,6 @@ export function selectRules(body: Uint8Array, names: readonly string[]): number 
     else for (let i = 0; i < got * SEL_FIELDS; i++) selected[to + i] = i32[from + i];
     n += got;
     if (done) {
-      selectionBody = body;
       return keep(n, x.selectWanted());
     }
   }
@@ -115,7 +110,6 @@ function encodedNames(names: readonly string[]): Uint8Array {
 /** Selects the rules of groups already read (applicableGroups') into `selected`; returns how many. */
 export function selectGroupRules(groups: readonly Group[]): number {
   selectionAt = 0;
-  selectionBody = null;
   let n = 0;
   for (const g of groups) n += g.rules.length;
   if (selected.length < n * SEL_FIELDS) selected = new Int32Array(2 * n * SEL_FIELDS);
