@@ -2,8 +2,8 @@
 // handed to the least busy, their reads answered as promises (the caller
 // awaits them in file order). The threads start with the first stretch: a run
 // of plain WARCs starts none.
-import { Worker } from 'node:worker_threads';
 import { BulkError } from '../errors.js';
+import { RequestThread } from './request-thread.js';
 import type { ChunkRead, ChunkTask } from '../sources/warc/warc-chunk-read.js';
 
 /** What a thread is started with. */
@@ -12,39 +12,14 @@ export interface IndexWorkerData {
   maxOctets: number;
 }
 
-interface Waiting {
-  resolve(r: ChunkRead): void;
-  reject(e: Error): void;
-}
-
-class IndexThread {
-  readonly worker: Worker;
-  readonly waiting = new Map<number, Waiting>();
-  private closing = false;
-
+/** A reading thread: a stretch read is a request, its records the reply. */
+class IndexThread extends RequestThread<ChunkTask, ChunkRead> {
   constructor(data: IndexWorkerData) {
-    this.worker = new Worker(new URL('./index-worker.js', import.meta.url), { workerData: data });
-    this.worker.on('message', (r: ChunkRead) => {
-      const w = this.waiting.get(r.seq);
-      this.waiting.delete(r.seq);
-      if (r.error !== undefined) w?.reject(new BulkError(`robots index: a reading thread failed: ${r.error}`));
-      else w?.resolve(r);
+    super(new URL('./index-worker.js', import.meta.url), data, {
+      errorOf: (r) => (r.error === undefined ? undefined : new BulkError(`robots index: a reading thread failed: ${r.error}`)),
+      crashed: (e) => new BulkError(`robots index: a reading thread failed: ${e.message}`),
+      exited: (code) => new BulkError(`robots index: a reading thread stopped (exit code ${code})`),
     });
-    this.worker.on('error', (e) => this.failAll(new BulkError(`robots index: a reading thread failed: ${e.message}`)));
-    this.worker.on('exit', (code) => {
-      if (!this.closing) this.failAll(new BulkError(`robots index: a reading thread stopped (exit code ${code})`));
-    });
-  }
-
-  stop(): Promise<number> {
-    this.closing = true;
-    this.waiting.clear();
-    return this.worker.terminate();
-  }
-
-  private failAll(e: Error): void {
-    for (const w of this.waiting.values()) w.reject(e);
-    this.waiting.clear();
   }
 }
 
@@ -62,18 +37,14 @@ export class IndexPool {
   read(task: Omit<ChunkTask, 'seq'>): Promise<ChunkRead> {
     if (this.threads.length < this.size) this.threads.push(new IndexThread(this.data));
     let t = this.threads[0];
-    for (const x of this.threads) if (x.waiting.size < t.waiting.size) t = x;
-    const seq = this.seq++;
-    return new Promise((resolve, reject) => {
-      t.waiting.set(seq, { resolve, reject });
-      t.worker.postMessage({ ...task, seq } satisfies ChunkTask);
-    });
+    for (const x of this.threads) if (x.pending < t.pending) t = x;
+    return t.request({ ...task, seq: this.seq++ });
   }
 
   /** A ChunkRead's records buffer, its octets written: back to a thread, to fill again. */
   recycle(buffer: ArrayBuffer): void {
     if (this.threads.length === 0) return;
-    this.threads[this.next++ % this.threads.length].worker.postMessage({ spare: buffer }, [buffer]);
+    this.threads[this.next++ % this.threads.length].post({ spare: buffer }, [buffer]);
   }
 
   async close(): Promise<void> {

@@ -2,14 +2,14 @@
 // (one robots.txt for every URL: any thread can take any block). Each thread
 // writes its blocks' output itself, in input order (WriteTurns); the results
 // that come back are counts, which the caller awaits in submission order.
-// PoolWorker, a thread and its requests, serves routed-pool.ts too.
-import { Worker } from 'node:worker_threads';
+// PoolWorker, a thread and its requests (request-thread.ts), serves routed-pool.ts too.
 import type { ClassifiedBlock, ClassifyConfig } from '../classify-config.js';
 import { BufferPool } from './buffer-pool.js';
 import { concatOctets } from '../../engine/parse/octets.js';
 import { BulkError } from '../errors.js';
 import type { FileRange } from '../sources/file-ranges.js';
 import { WriteTurns } from './write-turns.js';
+import { RequestThread } from './request-thread.js';
 import type { SharedCapturesData } from './shared-captures.js';
 
 /** What a thread is started with. */
@@ -62,66 +62,32 @@ export interface WorkerReady {
 /** A block's output could not be written because its reader went away (`robots classify ... | head`). */
 export class OutputClosed extends Error {}
 
-interface Pending {
-  resolve(r: BlockReply): void;
-  reject(e: Error): void;
-}
-
-/** A classification thread and the requests it has not answered yet. */
-export class PoolWorker {
-  readonly worker: Worker;
-  private readonly pending = new Map<number, Pending>();
-  private closing = false;
+/** A classification thread and the requests it has not answered yet: a RequestThread that says when its classifier is built. */
+export class PoolWorker extends RequestThread<ToWorker, BlockReply> {
   /** Settles when the thread has built its classifier. */
   readonly ready: Promise<void>;
 
   constructor(data: WorkerData, inputs: BufferPool) {
-    this.worker = new Worker(new URL('./classify-worker.js', import.meta.url), { workerData: data });
     let ready!: () => void;
-    this.ready = new Promise((resolve) => (ready = resolve));
-    this.worker.on('message', (r: BlockReply | WorkerReady) => {
-      if ('ready' in r) return ready();
-      if (r.input) inputs.give(r.input);
-      const p = this.pending.get(r.seq);
-      if (p === undefined) return; // the run is over (close()): nobody waits for it
-      this.pending.delete(r.seq);
-      if (r.closed) p.reject(new OutputClosed('the output was closed'));
-      else if (r.error !== undefined) p.reject(r.usage ? new BulkError(r.error) : new Error(r.error));
-      else p.resolve(r);
+    const built = new Promise<void>((resolve) => (ready = resolve));
+    super(new URL('./classify-worker.js', import.meta.url), data, {
+      aside: (m) => {
+        const r = m as BlockReply | WorkerReady;
+        if ('ready' in r) {
+          ready();
+          return true;
+        }
+        if (r.input) inputs.give(r.input); // (a reply that nobody waits for still gives its buffer back)
+        return false;
+      },
+      errorOf: (r) => (r.closed ? new OutputClosed('the output was closed') : r.error === undefined ? undefined : r.usage ? new BulkError(r.error) : new Error(r.error)),
+      crashed: (e) => e,
+      exited: (code) => new Error(`a classification thread stopped (exit code ${code})`),
     });
-    this.worker.on('error', (e) => {
-      ready(); // the failure reaches the caller through the blocks
-      this.failAll(e);
-    });
-    this.worker.on('exit', (code) => {
-      ready();
-      if (!this.closing) this.failAll(new Error(`a classification thread stopped (exit code ${code})`));
-    });
-  }
-
-  /** Requests not answered yet. */
-  get waiting(): number {
-    return this.pending.size;
-  }
-
-  /** Sends a request; its reply, or its failure (OutputClosed, a BulkError for the user's errors). */
-  request(request: ToWorker, transfer: ArrayBuffer[]): Promise<BlockReply> {
-    return new Promise((resolve, reject) => {
-      this.pending.set(request.seq, { resolve, reject });
-      this.worker.postMessage(request, transfer);
-    });
-  }
-
-  /** Stops the thread: nobody waits for its replies any more. */
-  stop(): Promise<number> {
-    this.closing = true;
-    this.pending.clear();
-    return this.worker.terminate();
-  }
-
-  private failAll(e: Error): void {
-    for (const p of this.pending.values()) p.reject(e);
-    this.pending.clear();
+    this.ready = built;
+    // A thread that fails or stops before it is ready: the failure reaches the caller through the blocks.
+    this.worker.on('error', ready);
+    this.worker.on('exit', ready);
   }
 }
 
@@ -144,7 +110,7 @@ export class WorkerPool {
 
   private leastBusy(): PoolWorker {
     let w = this.workers[0];
-    for (const x of this.workers) if (x.waiting < w.waiting) w = x;
+    for (const x of this.workers) if (x.pending < w.pending) w = x;
     return w;
   }
 
