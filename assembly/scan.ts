@@ -68,3 +68,25 @@
   }
   return n;
 }
+
+/** The line ends in u[from, to) as the lexer counts lines: each LF and each CR,
+ * a CR's LF right after it not (CRLF ends one line). u[to - 1], when to > from,
+ * ends a line, and u[to] is not an LF that follows a CR there. */
+@inline export function countLineEnds(u: usize, from: i32, to: i32): i32 {
+  const lf = i8x16.splat(0x0a);
+  const cr = i8x16.splat(0x0d);
+  let count = 0;
+  for (let i = from; i < to; i += 16) {
+    const v = v128.load(u + <usize>i);
+    const next = v128.load(u + <usize>i, 1); // (the octets after: CRLF pairs)
+    const isCR = i8x16.eq(v, cr);
+    let ends = <u32>i8x16.bitmask(v128.or(i8x16.eq(v, lf), isCR));
+    let pairs = <u32>i8x16.bitmask(v128.and(isCR, i8x16.eq(next, lf)));
+    if (to - i < 16) {
+      ends &= (<u32>1 << <u32>(to - i)) - 1;
+      pairs &= (<u32>1 << <u32>(to - i - 1)) - 1; // (a CR at to - 1 has no LF here)
+    }
+    count += <i32>popcnt(ends) - <i32>popcnt(pairs);
+  }
+  return count;
+}

@@ -6,6 +6,7 @@ import { checkMatcherOptions, Matcher, MatcherOptions, startsCold, Verdict } fro
 import { matcherPool } from './match/matcher-pool.js';
 import { DEFAULT_PROFILE, isProfile, traitsOf, type Profile } from './parse/profile.js';
 import { compactRecords, Diagnostic, diagnosticsOf, readRecords, Records, recordsBytes, sizeLimitDiagnostic, type AgentLine } from './parse/records.js';
+import { copyOctets, encodeOctets, ownedOctets } from './parse/octet-pool.js';
 import { selectGroupRules, selectRules } from './parse/rule-selection.js';
 import { core } from './wasm/core.js';
 import { renamedOption } from './renamed-option.js';
@@ -28,7 +29,11 @@ export const DEFAULT_MAX_BYTES = DEFAULT_MAX_OCTETS;
 /** The body limit of options that take one (maxOctets, or its deprecated alias
  * maxBytes), checked: at least DEFAULT_MAX_OCTETS, or Infinity. */
 export function octetLimit(options: { maxOctets?: number; maxBytes?: number }): number {
-  if (options.maxOctets === undefined && options.maxBytes === undefined) return DEFAULT_MAX_OCTETS; // (most parses: no object made)
+  const { maxOctets, maxBytes } = options;
+  if (maxOctets === undefined && maxBytes === undefined) return DEFAULT_MAX_OCTETS; // (most parses: no object made)
+  // One of them, a limit that holds (Infinity most often): read without renamedOption's object.
+  const one = maxBytes === undefined ? maxOctets : maxOctets === undefined ? maxBytes : undefined;
+  if (typeof one === 'number' && one >= DEFAULT_MAX_OCTETS) return one;
   const { value = DEFAULT_MAX_OCTETS, given } = renamedOption<number>(options, 'maxOctets', 'maxBytes');
   if (typeof value !== 'number' || Number.isNaN(value) || value < DEFAULT_MAX_OCTETS) {
     throw new RangeError(`${given} must be at least ${DEFAULT_MAX_OCTETS} (RFC 9309 2.5), or Infinity; got ${String(value)}`);
@@ -36,6 +41,8 @@ export function octetLimit(options: { maxOctets?: number; maxBytes?: number }): 
   return value;
 }
 const encoder = new TextEncoder();
+/** Matcher options when none are given (not an object per compile). */
+const NO_OPTIONS: MatcherOptions = Object.freeze({});
 const NO_OCTETS = new Uint8Array(0);
 /** A written diagnostic's object, beyond its message (measured as records.ts's). */
 const DIAGNOSTIC_BYTES = 80;
@@ -64,11 +71,7 @@ export function parse(body: string | Uint8Array, options: ParseOptions = {}): Ro
  * encoding), cut at maxOctets, and the profile; throws for bad options or a body
  * of another type. */
 function octetsOf(body: string | Uint8Array, options: ParseOptions): { bytes: Uint8Array; cut: boolean; maxOctets: number; profile: Profile } {
-  if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
-  const profile = options.profile ?? DEFAULT_PROFILE;
-  if (!isProfile(profile)) {
-    throw new TypeError(`profile must be 'rfc' or 'google', got ${JSON.stringify(profile)}`);
-  }
+  const profile = profileOf(options);
   const maxOctets = octetLimit(options);
   if (typeof body === 'string') {
     const bytes = encoder.encode(body);
@@ -80,7 +83,21 @@ function octetsOf(body: string | Uint8Array, options: ParseOptions): { bytes: Ui
     const cut = body.length > maxOctets;
     return { bytes: new Uint8Array(body.buffer, body.byteOffset, cut ? maxOctets : body.length), cut, maxOctets, profile };
   }
-  throw new TypeError(`robots.txt body must be a string or a Uint8Array, got ${body === null ? 'null' : typeof body}`);
+  throw notABody(body);
+}
+
+/** The profile of parse options, checked; throws for options that are not an object or name no profile. */
+function profileOf(options: ParseOptions): Profile {
+  if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
+  const profile = options.profile ?? DEFAULT_PROFILE;
+  if (!isProfile(profile)) {
+    throw new TypeError(`profile must be 'rfc' or 'google', got ${JSON.stringify(profile)}`);
+  }
+  return profile;
+}
+
+function notABody(body: unknown): TypeError {
+  return new TypeError(`robots.txt body must be a string or a Uint8Array, got ${body === null ? 'null' : typeof body}`);
 }
 
 /**
@@ -91,7 +108,7 @@ function octetsOf(body: string | Uint8Array, options: ParseOptions): { bytes: Ui
  */
 export function compileOctets(body: string | Uint8Array, options: ParseOptions, agent: string | readonly string[], matcherOptions?: MatcherOptions): Matcher {
   const { bytes, profile } = octetsOf(body, options);
-  const how = matcherOptions ?? {};
+  const how = matcherOptions ?? NO_OPTIONS;
   const names = agentTokens(agent, profile);
   checkMatcherOptions(how);
   try {
@@ -115,11 +132,23 @@ export class RobotsTxt {
   private diagnosticList: Diagnostic[] | undefined;
 
   constructor(body: string | Uint8Array, options: ParseOptions = {}) {
-    const input = octetsOf(body, options);
-    this.profile = input.profile;
-    // (The caller may reuse its octets: a string's are ours already.)
-    this.body = typeof body === 'string' ? input.bytes : input.bytes.slice();
-    this.cutAt = input.cut ? input.maxOctets : undefined;
+    this.profile = profileOf(options);
+    const maxOctets = octetLimit(options);
+    let octets: Uint8Array;
+    let cut: boolean;
+    if (typeof body === 'string') {
+      octets = encodeOctets(body);
+      cut = octets.length > maxOctets;
+      if (cut) octets = octets.subarray(0, maxOctets);
+    } else if (body instanceof Uint8Array) {
+      // A copy: the caller may reuse its octets. (A cut one from a plain view: a Buffer's subarray() is slow.)
+      cut = body.length > maxOctets;
+      octets = copyOctets(cut ? new Uint8Array(body.buffer, body.byteOffset, maxOctets) : body);
+    } else {
+      throw notABody(body);
+    }
+    this.body = octets;
+    this.cutAt = cut ? maxOctets : undefined;
   }
 
   private get records(): Records {
@@ -147,7 +176,7 @@ export class RobotsTxt {
    * what the records do not point into is dropped first (compactRecords). */
   get heldBytes(): number {
     if (this.octets === 0) {
-      compactRecords(this.records);
+      if (!compactRecords(this.records)) this.records.body = ownedOctets(this.records.body); // (not a pooled copy's block)
       const deduplicated = this.sitemaps !== this.records.sitemaps ? this.sitemaps.length * 8 : 0;
       this.octets = recordsBytes(this.records) + deduplicated + diagnosticsBytes(this.diagnosticList ?? []);
     }
@@ -170,7 +199,7 @@ export class RobotsTxt {
   /** The rules that apply to the agent (the groups naming any of its product tokens), compiled. The caller owns it: dispose() frees it. */
   compile(agent: string | readonly string[], options?: MatcherOptions): Matcher {
     const names = agentTokens(agent, this.profile);
-    const how = options ?? {};
+    const how = options ?? NO_OPTIONS;
     checkMatcherOptions(how); // (before the compiler puts anything in the core for it)
     // From the records once read (their body may be compacted); else from the lexer's records.
     const r = this.recordsRead;

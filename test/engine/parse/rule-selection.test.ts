@@ -41,6 +41,29 @@ describe('the core selects the rules the records select', () => {
     }), { numRuns: 4000 });
   });
 
+  it('bodies with long runs that are not user-agent lines (passed over in bulk where no group counts): "user" in any case and place, line ends of every kind at every alignment', () => {
+    const filler = fc.constantFrom(
+      'x', 'x'.repeat(13), 'abcdefghijklmnopq', '<p class="user">', 'username: x', 'USER', 'User', 'uSeR-agent', 'reuser', ' user', '\tuser', '\vUSER agent', '\r', '\n', '\r\n', '\n\r', '\r\r\n', ' ', '#user-agent: *', '\0user-agent: *',
+    );
+    const padded = fc.array(fc.oneof(word, filler, filler), { maxLength: 120 }).map((w) => new TextEncoder().encode(w.join('')));
+    fc.assert(fc.property(padded, agent, (b, a) => {
+      const { core, records } = both(b, a);
+      expect(core).toEqual(records);
+    }), { numRuns: 3000 });
+    // Lines: groups for the agent and for others, rules, and long filler between them (the rules' line numbers count every line passed over).
+    const line = fc.oneof(
+      fc.array(filler, { minLength: 1, maxLength: 12 }).map((w) => w.join('')),
+      fc.constantFrom('User-agent: googlebot', ' user-agent: *', 'USER AGENT: FooBot', 'useragent: other', 'User-agent: foo'),
+      fc.constantFrom('Disallow: /a', 'Allow: /b', 'disallow:/c$', 'Sitemap: /s'),
+    );
+    const eol = fc.constantFrom('\n', '\r\n', '\r', '\r\r\n', '\n\n', '\n\r');
+    const lines = fc.array(fc.tuple(line, eol), { maxLength: 80 }).map((ls) => new TextEncoder().encode(ls.map(([l, e]) => l + e).join('')));
+    fc.assert(fc.property(lines, agent, (b, a) => {
+      const { core, records } = both(b, a);
+      expect(core).toEqual(records);
+    }), { numRuns: 3000 });
+  });
+
   it('random octets', () => {
     fc.assert(fc.property(fc.uint8Array({ maxLength: 400 }), agent, (b, a) => {
       const { core, records } = both(b, a);
