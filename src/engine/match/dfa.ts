@@ -61,7 +61,10 @@ export class LazyDfa implements TransitionBuilder {
   private table: RuleTable | null;
   /** The cold walk's rule list (its tokens), until the matcher turns hot, and its reviews (cold-review.ts). */
   private cold: ColdList | null;
+  /** Made at the first review (cold-review.ts), dropped when the matcher turns hot. */
   private reviewer: ColdReviewer | null = null;
+  /** Cold until the cost model says (no octets budget): the reviewer's to know. */
+  private readonly byCost: boolean;
   // Hot: the determiniser (the trie, its byte classes), its states and tables;
   // made when the matcher turns hot (most of a crawler's never do), dropped in rule mode.
   private det: Determiniser | null = null;
@@ -90,10 +93,10 @@ export class LazyDfa implements TransitionBuilder {
     // The compiler's block: room for the header, then the rules' lines and values (RuleTable).
     this.header = table.block;
     // Cold until the cost model says (coldUntil 'cost': no octets budget), or for the octets given.
-    const byCost = options.coldOctets === undefined && policy.coldUntil === 'cost';
+    const byCost = (this.byCost = options.coldOctets === undefined && policy.coldUntil === 'cost');
     const coldOctets = options.coldOctets ?? (byCost ? Infinity : policy.coldOctets);
     ({ headerBytes: this.headerBytes, textBytes: this.textBytes } = writeMatcherBlock(core, table, flags, coldOctets, options.texts));
-    if (this.cold !== null && coldOctets > 0) this.reviewer = new ColdReviewer(core, this.header, this.cold, policy, table.count, byCost);
+    if (this.cold !== null && coldOctets > 0) this.newReviewer().begin();
     core.register(this.header, this);
     // The tables and the start state are built by the first walk (build(0, _)).
   }
@@ -103,7 +106,7 @@ export class LazyDfa implements TransitionBuilder {
   build(row: number, cls: number): number {
     if (row === 0) return this.turnHot();
     // (the core passes a u32 as an i32: all ones arrives as -1)
-    if (row >>> 0 === COLD_REVIEW_ROW) return this.reviewer!.review(cls);
+    if (row >>> 0 === COLD_REVIEW_ROW) return (this.reviewer ??= this.newReviewer()).review(cls);
     const tables = this.tables!;
     const target = this.det!.step(this.states!.list[row / tables.rowBytes], cls);
     const entry = this.intern(target);
@@ -186,6 +189,11 @@ export class LazyDfa implements TransitionBuilder {
       this.tables = new DfaTables(core, this.header, classes.nclasses);
     }
     return this.clear(p.minStates);
+  }
+
+  /** A reviewer of the cold list as it was made (nothing walked). */
+  private newReviewer(): ColdReviewer {
+    return new ColdReviewer(this.core, this.header, this.cold!.block, this.policy, this.table!.count, this.cold!.tokens, this.byCost);
   }
 
   /** The cold list and its reviews dropped (the matcher is hot). */
