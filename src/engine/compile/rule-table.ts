@@ -4,7 +4,7 @@
 // a cold list holds them. A leaf module: the trie, the rule lists and the
 // compiler all import it, so none of them imports another for its layout.
 import { core } from '../wasm/core.js';
-import { HEADER_SIZE, RULE_VALUE_DISALLOW, TOKEN_ACCEPT, TOKEN_ANCHOR } from '../wasm/layout.js';
+import { HEADER_SIZE, RE_TOKEN_SLACK, RULE_VALUE_DISALLOW, TOKEN_ACCEPT, TOKEN_ANCHOR } from '../wasm/layout.js';
 import type { RuleKind } from '../parse/records.js';
 import { escapePattern } from '../parse/pattern.js';
 
@@ -77,9 +77,10 @@ export const NO_POSITIONS = new Int32Array(0);
 /** In a rule's value end (RuleTable.block): the rule is a disallow. */
 export const KIND_DISALLOW = RULE_VALUE_DISALLOW;
 
-/** Octets of a matcher's block for count rules whose values hold valueOctets. */
+/** Octets of a matcher's block for count rules whose values hold valueOctets, and
+ * RE_TOKEN_SLACK readable past them (a cold list's rule may take its tokens from its value). */
 export function ruleBlockBytes(count: number, valueOctets: number): number {
-  return HEADER_SIZE + 8 * count + valueOctets;
+  return HEADER_SIZE + 8 * count + valueOctets + RE_TOKEN_SLACK;
 }
 
 /** Fields of a rule in the compiler's scratch rows. */

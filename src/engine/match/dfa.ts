@@ -319,7 +319,7 @@ export class LazyDfa implements TransitionBuilder {
    * the trie is built) and the header block in WASM memory. */
   get heldBytes(): number {
     if (this.ruleMode !== null) return this.ruleMode.octets + this.headerBytes + this.classBytes;
-    const rules = this.cold !== null ? coldListBytes(this.table!.count, this.cold) + coldIndexBytes(this.core, this.cold) : this.table !== null ? this.table.tok.byteLength + this.table.posRule.byteLength : trieBytes(this.det!.trie);
+    const rules = this.cold !== null ? coldListBytes(this.core, this.table!.count, this.cold) + coldIndexBytes(this.core, this.cold) : this.table !== null ? this.table.tok.byteLength + this.table.posRule.byteLength : trieBytes(this.det!.trie);
     return this.bytes + rules + this.headerBytes + this.textBytes + this.classBytes;
   }
 
