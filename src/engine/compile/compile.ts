@@ -36,7 +36,8 @@ const RANGE_I32 = RANGE_RECORD >>> 2;
 const RESULT_I32 = TOKENIZE_RESULT >>> 2;
 
 /** Scratch entries kept between compilations: a large file's (the corpus's
- * largest has 1.3 million tokens) are dropped after it, not held for good. */
+ * largest has 1.3 million tokens) are dropped after it, not held for good (and
+ * so are the core's areas: Core.releaseLargeAreas). */
 const KEPT_SCRATCH = 1 << 16;
 
 function releaseLargeScratch(): void {
@@ -46,6 +47,7 @@ function releaseLargeScratch(): void {
   if (spans.length > KEPT_SCRATCH) spans = new Int32Array(2 * 1024);
   if (order.length > KEPT_SCRATCH) order = new Int32Array(1024);
   releaseLargeSelection();
+  core().releaseLargeAreas();
 }
 
 /** The rules' values (as written), by rank, to dst: copied in the core from
@@ -181,7 +183,10 @@ function compileColdInCore(body: Uint8Array, count: number, profile: Profile): R
 export function compileRules(body: Uint8Array, rules: number, profile: Profile, cold = false): RuleTable {
   if (cold && selectionBody === body) {
     const table = compileColdInCore(body, rules, profile);
-    if (table !== null) return table;
+    if (table !== null) {
+      core().releaseLargeAreas();
+      return table;
+    }
   }
   const selected = selectedRules();
   const { normalises, indexHtmAllowsDirectory } = traitsOf(profile);
