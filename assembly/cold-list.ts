@@ -9,7 +9,7 @@ import { alloc, free } from "./alloc";
 import { tokenizePackedStrided } from "./tokenize";
 import {
   COLD_COMPILE_BLOCK, COLD_COMPILE_LIST, COLD_COMPILE_VALUE_OCTETS, COLD_COMPILE_POSITIVE, COLD_COMPILE_TOKENS, TOKENS_WRITE_SLACK,
-  HEADER_SIZE, RULE_VALUE_DISALLOW, RULE_LIST_STAR, TOKENIZE_ANCHORED, TOKENIZE_RESULT,
+  HEADER_SIZE, RULE_VALUE_DISALLOW, RULE_LIST_STAR, TOKENIZE_ANCHORED, TOKENIZE_CHANGED, TOKENIZE_RESULT,
   RM_COUNT, RM_OCTETS, RM_GRAMS, RM_SIGNATURES, RM_INDEX, RM_WORK, RM_URLS, RM_HEADER,
   RE_ID, RE_FLAGS, RE_TOKENS, RE_LENGTH, RE_SIZE, RE_ANCHORED, RE_DISALLOW, RE_HEAD_SHIFT, RE_HEAD_MAX, RE_TOKEN_SLACK,
   SELECT_FIELDS, SELECT_DISALLOW, SELECT_LINE, SELECT_START, SELECT_END,
@@ -53,31 +53,19 @@ export function compileColdRules(b: usize, records: usize, count: i32, rfc: bool
   // first line (file order): a stable sort on the key 2 * (top - priority) + disallow.
   let valueOctets: usize = 0;
   let top: u32 = 0;
+  let copied: usize = 0; // (the tokens the list holds: see below)
   for (let r = 0; r < count; r++) {
     const rec = records + <usize>r * stride;
-    top = max(top, load<u32>(results + <usize>r * TOKENIZE_RESULT, 4) & ~TOKENIZE_ANCHORED);
+    const result = load<u32>(results + <usize>r * TOKENIZE_RESULT, 4);
+    top = max(top, result & ~(TOKENIZE_ANCHORED | TOKENIZE_CHANGED));
     valueOctets += <usize>(load<i32>(rec, SELECT_END << 2) - load<i32>(rec, SELECT_START << 2));
+    if ((result & TOKENIZE_CHANGED) != 0) copied += <usize>(load<i32>(results + <usize>(r + 1) * TOKENIZE_RESULT) - load<i32>(results + <usize>r * TOKENIZE_RESULT));
   }
   for (let r = 0; r < count; r++) {
-    const priority = load<u32>(results + <usize>r * TOKENIZE_RESULT, 4) & ~TOKENIZE_ANCHORED;
+    const priority = load<u32>(results + <usize>r * TOKENIZE_RESULT, 4) & ~(TOKENIZE_ANCHORED | TOKENIZE_CHANGED);
     store<u32>(keys + (<usize>r << 2), ((top - priority) << 1) | <u32>load<i32>(records + <usize>r * stride, SELECT_DISALLOW << 2));
   }
   rank(keys, count, top, ranks);
-
-  // A rule whose tokens are its value's first octets (most: a `*` is its own token, a last `$` is
-  // a flag) reads them from the value the matcher's block keeps; the list holds the others' (on the
-  // corpus, ~760 octets a matcher less). The rank keys are spent: per rule (file order), 1 for shared.
-  const shared = keys;
-  let copied: usize = 0;
-  for (let r = 0; r < count; r++) {
-    const rec = records + <usize>r * stride;
-    const first = <usize>load<i32>(results + <usize>r * TOKENIZE_RESULT);
-    const length = <usize>load<i32>(results + <usize>(r + 1) * TOKENIZE_RESULT) - first;
-    const start = load<i32>(rec, SELECT_START << 2);
-    const same = length <= <usize>(load<i32>(rec, SELECT_END << 2) - start) && memory.compare(toks + first, b + <usize>start, length) == 0;
-    store<u32>(shared + (<usize>r << 2), same ? 1 : 0);
-    if (!same) copied += length;
-  }
 
   // The matcher's block (rule-table.ts RuleTable.block and ruleBlockBytes; its header is the
   // matcher's to fill), readable RE_TOKEN_SLACK past its last value (a rule's tokens may be one).
@@ -85,7 +73,12 @@ export function compileColdRules(b: usize, records: usize, count: i32, rfc: bool
   const lines = block + HEADER_SIZE;
   const ends = lines + (<usize>count << 2);
   let values = ends + (<usize>count << 2);
-  // The cold list (rule-lists.ts writeColdList's layout), its own tokens by rank.
+  // The cold list (rule-lists.ts writeColdList's layout), its own tokens by rank: a rule whose
+  // tokens are its value's first octets (most: a `*` is its own token, a last `$` is a flag; the
+  // tokenizer says which are not: TOKENIZE_CHANGED) reads them from the value the matcher's block
+  // keeps, and the list holds the others' (on the corpus, ~760 octets a matcher less). (Made with
+  // room for all and its tail freed, it left holes that only smaller blocks fill: 30 MB of 165 in
+  // memory-estimates' 15,459 matchers of one file.)
   const signaturesAt = <usize>RM_HEADER + <usize>count * <usize>RE_SIZE;
   const tokensAt = signaturesAt + (<usize>count << 2);
   const list = alloc(tokensAt + copied + <usize>RE_TOKEN_SLACK);
@@ -104,7 +97,7 @@ export function compileColdRules(b: usize, records: usize, count: i32, rfc: bool
     const r = <usize>load<u32>(ranks + (<usize>id << 2));
     const rec = records + r * stride;
     const result = load<u32>(results + r * TOKENIZE_RESULT, 4);
-    if ((result & ~TOKENIZE_ANCHORED) > 0) positive = id + 1; // (ranks: the priorities above 0 come first)
+    if ((result & ~(TOKENIZE_ANCHORED | TOKENIZE_CHANGED)) > 0) positive = id + 1; // (ranks: the priorities above 0 come first)
     const disallow = load<i32>(rec, SELECT_DISALLOW << 2) != 0;
     const start = load<i32>(rec, SELECT_START << 2);
     const size = <usize>(load<i32>(rec, SELECT_END << 2) - start);
@@ -114,7 +107,7 @@ export function compileColdRules(b: usize, records: usize, count: i32, rfc: bool
     const first = <usize>load<i32>(results + r * TOKENIZE_RESULT);
     const length = <usize>load<i32>(results + (r + 1) * TOKENIZE_RESULT) - first; // (file order: the next rule's tokens follow)
     let t = values;
-    if (load<u32>(shared + (r << 2)) == 0) {
+    if ((result & TOKENIZE_CHANGED) != 0) {
       t = own;
       memory.copy(own, toks + first, length);
       own += length;

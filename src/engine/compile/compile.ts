@@ -13,7 +13,7 @@
 // the loops here make the hot ones, and the cold ones the core declines.
 import { core } from '../wasm/core.js';
 import {
-  COLD_COMPILE_BLOCK, COLD_COMPILE_LIST, COLD_COMPILE_POSITIVE, COLD_COMPILE_TOKENS, COLD_COMPILE_VALUE_OCTETS, HEADER_SIZE, RANGE_RECORD, TOKENIZE_ANCHORED, TOKENIZE_RESULT,
+  COLD_COMPILE_BLOCK, COLD_COMPILE_LIST, COLD_COMPILE_POSITIVE, COLD_COMPILE_TOKENS, COLD_COMPILE_VALUE_OCTETS, HEADER_SIZE, RANGE_RECORD, TOKENIZE_ANCHORED, TOKENIZE_CHANGED, TOKENIZE_RESULT,
 } from '../wasm/layout.js';
 import { releaseLargeSelection, selected, selectedRules, selectionAt, selectionBody, SEL_DISALLOW, SEL_END, SEL_FIELDS, SEL_LINE, SEL_START } from '../parse/rule-selection.js';
 import { escapePattern, indexHtmDirectory } from '../parse/pattern.js';
@@ -134,7 +134,7 @@ function tokenize(body: Uint8Array, companions: Uint8Array[], extra: number, cou
     }
     for (let i = 0; i < done; i++) {
       const result = c.i32[results + RESULT_I32 * i + 1];
-      const priority = result & ~TOKENIZE_ANCHORED; // (packed: TOKENIZE_ANCHORED above it)
+      const priority = result & ~(TOKENIZE_ANCHORED | TOKENIZE_CHANGED); // (packed: the flags above it)
       const at = (first + i) * RULE_FIELDS;
       f[at + R_FIRST_POSITION] = n + c.i32[results + RESULT_I32 * i];
       f[at + R_PRIORITY] = priority;

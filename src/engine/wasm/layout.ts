@@ -241,6 +241,9 @@ export const RANGE_RECORD = 8;
 export const TOKENIZE_RESULT = 8;
 /** In a result of tokenizeRulesPacked: the pattern ends with `$` (above the priority's bits). */
 export const TOKENIZE_ANCHORED = 0x80000000;
+/** ... and its tokens are not its value's first octets (a `**`, an escape, an octet escaped): the
+ * others' a cold list reads from their values (assembly/cold-list.ts). */
+export const TOKENIZE_CHANGED = 0x40000000;
 
 /** compileColdRules' results (assembly/cold-list.ts; compile.ts reads them), u32
  * each: the matcher's block, its cold list, the values' octets, the ids below
