@@ -120,8 +120,12 @@ export function byteClasses(tok: Uint16Array): ByteClasses {
   return { classMap, classRep, nclasses: classRep.length };
 }
 
+/** What explanations read of a table: its block in the core (a matcher's header, the address its
+ * lines and values follow) and its count (a matcher keeps these, not the table). */
+export type RuleBlock = Pick<RuleTable, 'block' | 'count'>;
+
 /** The rule's value as it is matched (Google-escaped), for explanations. */
-export function ruleText(t: RuleTable, id: number): string {
+export function ruleText(t: RuleBlock, id: number): string {
   const u32 = core().u32;
   const ends = ((t.block + HEADER_SIZE) >>> 2) + t.count;
   const start = id === 0 ? 0 : u32[ends + id - 1] & ~KIND_DISALLOW;
@@ -130,16 +134,16 @@ export function ruleText(t: RuleTable, id: number): string {
   return new TextDecoder().decode(escapePattern(core().u8.subarray(values + start, values + end)));
 }
 
-export function ruleKind(t: RuleTable, id: number): RuleKind {
+export function ruleKind(t: RuleBlock, id: number): RuleKind {
   return core().u32[((t.block + HEADER_SIZE) >>> 2) + t.count + id] & KIND_DISALLOW ? 'disallow' : 'allow';
 }
 
-export function ruleLine(t: RuleTable, id: number): number {
+export function ruleLine(t: RuleBlock, id: number): number {
   return core().u32[((t.block + HEADER_SIZE) >>> 2) + id];
 }
 
 /** Per rule id, 1 for a disallow (for the trie, when the matcher turns hot). */
-export function ruleKinds(t: RuleTable): Uint8Array {
+export function ruleKinds(t: RuleBlock): Uint8Array {
   const u32 = core().u32;
   const ends = ((t.block + HEADER_SIZE) >>> 2) + t.count;
   const kinds = new Uint8Array(t.count);
