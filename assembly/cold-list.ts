@@ -9,8 +9,8 @@ import { alloc, free } from "./alloc";
 import { tokenizePackedStrided } from "./tokenize";
 import {
   COLD_COMPILE_BLOCK, COLD_COMPILE_LIST, COLD_COMPILE_VALUE_OCTETS, COLD_COMPILE_POSITIVE, COLD_COMPILE_TOKENS, TOKENS_WRITE_SLACK,
-  HEADER_SIZE, RULE_VALUE_DISALLOW, RULE_LIST_STAR, TOKENIZE_ANCHORED, TOKENIZE_RESULT,
-  RM_COUNT, RM_GRAMS, RM_SIGNATURES, RM_INDEX, RM_WORK, RM_URLS, RM_HEADER,
+  HEADER_SIZE, RULE_VALUE_DISALLOW, RULE_LIST_STAR, TOKENIZE_ANCHORED, TOKENIZE_CHANGED, TOKENIZE_RESULT,
+  RM_COUNT, RM_OCTETS, RM_GRAMS, RM_SIGNATURES, RM_INDEX, RM_WORK, RM_URLS, RM_HEADER,
   RE_ID, RE_FLAGS, RE_TOKENS, RE_LENGTH, RE_SIZE, RE_ANCHORED, RE_DISALLOW, RE_HEAD_SHIFT, RE_HEAD_MAX, RE_TOKEN_SLACK,
   SELECT_FIELDS, SELECT_DISALLOW, SELECT_LINE, SELECT_START, SELECT_END,
 } from "../src/engine/wasm/layout";
@@ -53,28 +53,38 @@ export function compileColdRules(b: usize, records: usize, count: i32, rfc: bool
   // first line (file order): a stable sort on the key 2 * (top - priority) + disallow.
   let valueOctets: usize = 0;
   let top: u32 = 0;
+  let copied: usize = 0; // (the tokens the list holds: see below)
   for (let r = 0; r < count; r++) {
     const rec = records + <usize>r * stride;
-    top = max(top, load<u32>(results + <usize>r * TOKENIZE_RESULT, 4) & ~TOKENIZE_ANCHORED);
+    const result = load<u32>(results + <usize>r * TOKENIZE_RESULT, 4);
+    top = max(top, result & ~(TOKENIZE_ANCHORED | TOKENIZE_CHANGED));
     valueOctets += <usize>(load<i32>(rec, SELECT_END << 2) - load<i32>(rec, SELECT_START << 2));
+    if ((result & TOKENIZE_CHANGED) != 0) copied += <usize>(load<i32>(results + <usize>(r + 1) * TOKENIZE_RESULT) - load<i32>(results + <usize>r * TOKENIZE_RESULT));
   }
   for (let r = 0; r < count; r++) {
-    const priority = load<u32>(results + <usize>r * TOKENIZE_RESULT, 4) & ~TOKENIZE_ANCHORED;
+    const priority = load<u32>(results + <usize>r * TOKENIZE_RESULT, 4) & ~(TOKENIZE_ANCHORED | TOKENIZE_CHANGED);
     store<u32>(keys + (<usize>r << 2), ((top - priority) << 1) | <u32>load<i32>(records + <usize>r * stride, SELECT_DISALLOW << 2));
   }
   rank(keys, count, top, ranks);
 
-  // The matcher's block (rule-table.ts RuleTable.block; its header is the matcher's to fill).
-  const block = alloc(<usize>HEADER_SIZE + (<usize>count << 3) + valueOctets);
+  // The matcher's block (rule-table.ts RuleTable.block and ruleBlockBytes; its header is the
+  // matcher's to fill), readable RE_TOKEN_SLACK past its last value (a rule's tokens may be one).
+  const block = alloc(<usize>HEADER_SIZE + (<usize>count << 3) + valueOctets + <usize>RE_TOKEN_SLACK);
   const lines = block + HEADER_SIZE;
   const ends = lines + (<usize>count << 2);
   let values = ends + (<usize>count << 2);
-  // The cold list (rule-lists.ts writeColdList's layout).
+  // The cold list (rule-lists.ts writeColdList's layout), its own tokens by rank: a rule whose
+  // tokens are its value's first octets (most: a `*` is its own token, a last `$` is a flag; the
+  // tokenizer says which are not: TOKENIZE_CHANGED) reads them from the value the matcher's block
+  // keeps, and the list holds the others' (on the corpus, ~760 octets a matcher less). (Made with
+  // room for all and its tail freed, it left holes that only smaller blocks fill: 30 MB of 165 in
+  // memory-estimates' 15,459 matchers of one file.)
   const signaturesAt = <usize>RM_HEADER + <usize>count * <usize>RE_SIZE;
   const tokensAt = signaturesAt + (<usize>count << 2);
-  const list = alloc(tokensAt + tokens + <usize>RE_TOKEN_SLACK);
-  memory.copy(list + tokensAt, toks, tokens);
+  const list = alloc(tokensAt + copied + <usize>RE_TOKEN_SLACK);
+  let own = list + tokensAt;
   store<u32>(list, count, RM_COUNT);
+  store<u32>(list, <u32>copied, RM_OCTETS);
   store<u32>(list, 0, RM_GRAMS);
   store<u32>(list, <u32>(list + signaturesAt), RM_SIGNATURES);
   store<u32>(list, 0, RM_INDEX);
@@ -87,19 +97,24 @@ export function compileColdRules(b: usize, records: usize, count: i32, rfc: bool
     const r = <usize>load<u32>(ranks + (<usize>id << 2));
     const rec = records + r * stride;
     const result = load<u32>(results + r * TOKENIZE_RESULT, 4);
-    if ((result & ~TOKENIZE_ANCHORED) > 0) positive = id + 1; // (ranks: the priorities above 0 come first)
+    if ((result & ~(TOKENIZE_ANCHORED | TOKENIZE_CHANGED)) > 0) positive = id + 1; // (ranks: the priorities above 0 come first)
     const disallow = load<i32>(rec, SELECT_DISALLOW << 2) != 0;
     const start = load<i32>(rec, SELECT_START << 2);
     const size = <usize>(load<i32>(rec, SELECT_END << 2) - start);
     store<u32>(lines + (<usize>id << 2), load<u32>(rec, SELECT_LINE << 2));
     memory.copy(values, b + <usize>start, size);
-    values += size;
-    v += <u32>size;
-    store<u32>(ends + (<usize>id << 2), disallow ? v | RULE_VALUE_DISALLOW : v);
 
     const first = <usize>load<i32>(results + r * TOKENIZE_RESULT);
     const length = <usize>load<i32>(results + (r + 1) * TOKENIZE_RESULT) - first; // (file order: the next rule's tokens follow)
-    const t = list + tokensAt + first;
+    let t = values;
+    if ((result & TOKENIZE_CHANGED) != 0) {
+      t = own;
+      memory.copy(own, toks + first, length);
+      own += length;
+    }
+    values += size;
+    v += <u32>size;
+    store<u32>(ends + (<usize>id << 2), disallow ? v | RULE_VALUE_DISALLOW : v);
     let head = 0;
     while (head < RE_HEAD_MAX && <usize>head < length && load<u8>(t + <usize>head) != RULE_LIST_STAR) head++;
     const e = list + RM_HEADER + <usize>id * RE_SIZE;

@@ -6,7 +6,7 @@
 // rules plainly; the property tests hold the matchers built from both together.
 import { escapesRaw, hexValue, isUnreserved, specialOctets } from "./normalize";
 import { hexUpper } from "./hex";
-import { RANGE_RECORD, RULE_LIST_STAR, TOKEN_ACCEPT, TOKEN_ANCHOR, TOKEN_STAR, TOKENIZE_ANCHORED, TOKENIZE_RESULT } from "../src/engine/wasm/layout";
+import { RANGE_RECORD, RULE_LIST_STAR, TOKEN_ACCEPT, TOKEN_ANCHOR, TOKEN_STAR, TOKENIZE_ANCHORED, TOKENIZE_CHANGED, TOKENIZE_RESULT } from "../src/engine/wasm/layout";
 
 // Tokens are u16 (T = u16: an octet, or TOKEN_STAR and the terminals) for
 // the NFA a DFA is built from, or octets (T = u8) as a cold rule list holds
@@ -50,7 +50,8 @@ export function tokenizeRules(body: usize, ranges: usize, count: i32, rfc: bool,
 /**
  * tokenizeRules for a cold rule list: octet tokens, as the list holds them
  * (`*` as RULE_LIST_STAR, no terminals); a rule's result holds TOKENIZE_ANCHORED
- * with its priority when its pattern ends with `$`.
+ * with its priority when its pattern ends with `$`, and TOKENIZE_CHANGED when
+ * its tokens are not its value's first octets.
  */
 export function tokenizeRulesPacked(body: usize, ranges: usize, count: i32, rfc: bool, toks: usize, room: i32, out: usize): i32 {
   return tokenizeInto<u8>(body, ranges, RANGE_RECORD, count, rfc, toks, room, out);
@@ -74,6 +75,7 @@ export function tokenizePackedStrided(body: usize, ranges: usize, stride: usize,
     const anchored = end > start && load<u8>(body + end - 1) == 0x24;
     const stop = anchored ? end - 1 : end;
     let priority: i32 = anchored ? 1 : 0;
+    let changed = false; // (a token that is not the octet it stands for: packed, TOKENIZE_CHANGED)
     for (let i = start; i < stop; i++) {
       // A run of octets that stand for themselves goes 16 at a time (the body
       // has 16 readable octets past its end, toks 32 writable past room).
@@ -96,6 +98,7 @@ export function tokenizePackedStrided(body: usize, ranges: usize, stride: usize,
       const c = <u32>load<u8>(body + i);
       if (c == 0x2a) {
         if (k == base || <u32>load<T>(toks + ((k - 1) << alignof<T>())) != STAR) put<T>(toks, k++, STAR); // `**` is `*`
+        else changed = true;
         priority++;
         continue;
       }
@@ -104,6 +107,7 @@ export function tokenizePackedStrided(body: usize, ranges: usize, stride: usize,
         const l = hexValue(load<u8>(body + i + 2));
         if (h >= 0 && l >= 0) {
           i += 2;
+          changed = true;
           const v = <u32>((h << 4) | l);
           if (rfc && isUnreserved(v)) {
             put<T>(toks, k++, v); // %41 is A
@@ -118,6 +122,7 @@ export function tokenizePackedStrided(body: usize, ranges: usize, stride: usize,
       if (c >= 0x80 || (rfc && escapesRaw(c))) { // (rfc: as the path is normalised; a '$' here is not the last)
         k = putEscape<T>(toks, k, c >> 4, c & 15);
         priority += 3;
+        changed = true;
       } else {
         put<T>(toks, k++, c);
         priority++;
@@ -133,6 +138,7 @@ export function tokenizePackedStrided(body: usize, ranges: usize, stride: usize,
     } else {
       put<T>(toks, k++, anchored ? TOKEN_ANCHOR : TOKEN_ACCEPT);
     }
+    if (sizeof<T>() == 1 && changed) result |= TOKENIZE_CHANGED;
     store<i32>(out + <usize>r * TOKENIZE_RESULT, <i32>base);
     store<u32>(out + <usize>r * TOKENIZE_RESULT, result, 4);
   }

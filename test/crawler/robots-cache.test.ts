@@ -537,7 +537,7 @@ describe('caching', () => {
   });
 
   it('an entry larger than maxBytes is not kept, and still answers', async () => {
-    server.handler = serve(RULES.replace('Allow: /private/ok\n', `Allow: /private/ok\n${Array.from({ length: 400 }, (_, i) => `Disallow: /filler-${i}\n`).join('')}`));
+    server.handler = serve(RULES.replace('Allow: /private/ok\n', `Allow: /private/ok\n${Array.from({ length: 800 }, (_, i) => `Disallow: /filler-${i}\n`).join('')}`));
     const c = cache({ maxBytes: 20_000 });
     expect(await followsRules(c)).toBe(true);
     expect(c.stats).toMatchObject({ entries: 0, bytes: 0 });

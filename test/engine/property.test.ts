@@ -11,7 +11,7 @@ import { ruleModeBlocksInHost, starHeavyRuleCounts } from '../helpers/host-refer
 import { writeStarRules } from '../../src/engine/compile/star-rules.js';
 import {
   G_BITS, G_ENTRIES, G_FILTERS, G_FIRST, G_SEEN, G_START, N_HEADER, N_TAILS, RE_ID, RE_FLAGS, RE_LENGTH, RE_SIZE, RE_TOKENS,
-  RM_COUNT, RM_GRAMS, RM_HEADER, RM_INDEX, RM_SIGNATURES, RM_URLS, RM_WORK,
+  HEADER_SIZE, RM_COUNT, RM_GRAMS, RM_HEADER, RM_INDEX, RM_OCTETS, RM_SIGNATURES, RM_URLS, RM_WORK,
 } from '../../src/engine/wasm/layout.js';
 import { core } from '../../src/engine/wasm/core.js';
 
@@ -342,6 +342,47 @@ describe('rule mode (the automaton thrashed): the trie of literal heads, its nod
       });
     }
   }
+  it('a cold list compiled in the core (assembly/cold-list.ts) gives each rule the tokens the host\'s (rule-lists.ts writeColdList) does, and holds only those that are not its value\'s first octets', () => {
+    const c = core();
+    let shared = 0;
+    let own = 0;
+    fc.assert(
+      fc.property(fc.oneof(gramRobots, sharedRobots, robots), fc.constantFrom('google', 'rfc') as fc.Arbitrary<'google' | 'rfc'>, (file, profile) => {
+        const body = new TextEncoder().encode(file);
+        const inCore = compileRules(body, selectRules(body, ['foobot']), profile, true);
+        const host = compileRules(body.slice(), selectRules(body, ['foobot']), profile, true); // (another body: compile.ts's own path)
+        const w = (at: number) => c.u32[at >>> 2];
+        const rules = (list: number) => Array.from({ length: w(list + RM_COUNT) }, (_, id) => {
+          const x = list + RM_HEADER + id * RE_SIZE;
+          const t = w(x + RE_TOKENS);
+          return [w(x + RE_ID), w(x + RE_FLAGS), [...c.u8.subarray(t, t + w(x + RE_LENGTH))].join(',')];
+        });
+        expect(rules(inCore.cold!.block)).toEqual(rules(host.cold!.block));
+        // Its own tokens are those the list's block holds; the others are in the matcher's block (its values).
+        const list = inCore.cold!.block;
+        const values = inCore.block + HEADER_SIZE + 8 * inCore.count;
+        let held = 0;
+        for (let id = 0; id < inCore.count; id++) {
+          const x = list + RM_HEADER + id * RE_SIZE;
+          const t = w(x + RE_TOKENS);
+          if (t >= values && t < values + inCore.valueOctets + 1) shared++;
+          else {
+            expect(t).toBeGreaterThanOrEqual(list + RM_HEADER + (RE_SIZE + 4) * inCore.count);
+            held += w(x + RE_LENGTH);
+            own++;
+          }
+        }
+        expect(w(list + RM_OCTETS)).toBe(held);
+        for (const table of [inCore, host]) {
+          c.free(table.cold!.block);
+          c.free(table.block);
+        }
+      }),
+      { numRuns: 300 },
+    );
+    expect(shared).toBeGreaterThan(0);
+    expect(own).toBeGreaterThan(0); // (escapes and `**` keep their own)
+  });
   it('the core counts a cold list\'s `*`-heavy rules (with and without grams) as the host did', () => {
     fc.assert(
       fc.property(fc.oneof(gramRobots, sharedRobots, robots), (file) => {

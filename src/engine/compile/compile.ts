@@ -13,7 +13,7 @@
 // the loops here make the hot ones, and the cold ones the core declines.
 import { core } from '../wasm/core.js';
 import {
-  COLD_COMPILE_BLOCK, COLD_COMPILE_LIST, COLD_COMPILE_POSITIVE, COLD_COMPILE_TOKENS, COLD_COMPILE_VALUE_OCTETS, HEADER_SIZE, RANGE_RECORD, TOKENIZE_ANCHORED, TOKENIZE_RESULT,
+  COLD_COMPILE_BLOCK, COLD_COMPILE_LIST, COLD_COMPILE_POSITIVE, COLD_COMPILE_TOKENS, COLD_COMPILE_VALUE_OCTETS, HEADER_SIZE, RANGE_RECORD, TOKENIZE_ANCHORED, TOKENIZE_CHANGED, TOKENIZE_RESULT,
 } from '../wasm/layout.js';
 import { releaseLargeSelection, selected, selectedRules, selectionAt, SEL_DISALLOW, SEL_END, SEL_FIELDS, SEL_LINE, SEL_START } from '../parse/rule-selection.js';
 import { escapePattern, indexHtmDirectory } from '../parse/pattern.js';
@@ -36,7 +36,8 @@ const RANGE_I32 = RANGE_RECORD >>> 2;
 const RESULT_I32 = TOKENIZE_RESULT >>> 2;
 
 /** Scratch entries kept between compilations: a large file's (the corpus's
- * largest has 1.3 million tokens) are dropped after it, not held for good. */
+ * largest has 1.3 million tokens) are dropped after it, not held for good (and
+ * so are the core's areas: Core.releaseLargeAreas). */
 const KEPT_SCRATCH = 1 << 16;
 
 function releaseLargeScratch(): void {
@@ -46,6 +47,7 @@ function releaseLargeScratch(): void {
   if (spans.length > KEPT_SCRATCH) spans = new Int32Array(2 * 1024);
   if (order.length > KEPT_SCRATCH) order = new Int32Array(1024);
   releaseLargeSelection();
+  core().releaseLargeAreas();
 }
 
 /** The rules' values (as written), by rank, to dst: copied in the core from
@@ -132,7 +134,7 @@ function tokenize(body: Uint8Array, companions: Uint8Array[], extra: number, cou
     }
     for (let i = 0; i < done; i++) {
       const result = c.i32[results + RESULT_I32 * i + 1];
-      const priority = result & ~TOKENIZE_ANCHORED; // (packed: TOKENIZE_ANCHORED above it)
+      const priority = result & ~(TOKENIZE_ANCHORED | TOKENIZE_CHANGED); // (packed: the flags above it)
       const at = (first + i) * RULE_FIELDS;
       f[at + R_FIRST_POSITION] = n + c.i32[results + RESULT_I32 * i];
       f[at + R_PRIORITY] = priority;
@@ -183,7 +185,10 @@ function compileColdInCore(body: Uint8Array, count: number, profile: Profile): R
 export function compileRules(body: Uint8Array, rules: number, profile: Profile, cold = false): RuleTable {
   if (cold) {
     const table = compileColdInCore(body, rules, profile);
-    if (table !== null) return table;
+    if (table !== null) {
+      core().releaseLargeAreas();
+      return table;
+    }
   }
   const selected = selectedRules();
   const { normalises, indexHtmAllowsDirectory } = traitsOf(profile);

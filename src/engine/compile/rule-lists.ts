@@ -5,10 +5,10 @@
 // star-rules.ts's. Most cold lists are written by the core itself, the same way
 // (assembly/cold-list.ts compileColdRules); writeColdList writes the others.
 import type { Core } from '../wasm/core.js';
-import { ACCEPT, ANCHOR, type ColdList, ColdListBlock, type RuleTable, RULE_FIELDS, R_ANCHORED, R_DISALLOW, R_FIRST_POSITION } from './rule-table.js';
+import { ACCEPT, ANCHOR, type ColdList, ColdListBlock, CompiledRuleTable, KIND_DISALLOW, type RuleTable, RULE_FIELDS, R_ANCHORED, R_DISALLOW, R_FIRST_POSITION } from './rule-table.js';
 import {
-  RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_HEAD_MAX, RE_HEAD_SHIFT, RE_ID, RE_LENGTH, RE_SIZE, RE_TOKEN_SLACK, RE_TOKENS,
-  RI_HEADER, RI_HEADS, RH_SIZE, RM_COUNT, RM_GRAMS, RM_HEADER, RM_INDEX, RM_SIGNATURES, RM_URLS, RM_WORK, RULE_LIST_STAR, TOKEN_STAR,
+  H_POSITIVE, HEADER_SIZE, RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_HEAD_MAX, RE_HEAD_SHIFT, RE_ID, RE_LENGTH, RE_SIZE, RE_TOKEN_SLACK, RE_TOKENS,
+  RI_HEADER, RI_HEADS, RH_SIZE, RM_COUNT, RM_GRAMS, RM_OCTETS, RM_HEADER, RM_INDEX, RM_SIGNATURES, RM_URLS, RM_WORK, RULE_LIST_STAR, TOKEN_STAR,
 } from '../wasm/layout.js';
 
 /**
@@ -33,6 +33,7 @@ export function writeColdList(core: Core, octets: Uint8Array | null, f: Int32Arr
   }
   const { u8, u32 } = core; // (after the allocations: the core's memory may have grown)
   u32[(block + RM_COUNT) >>> 2] = count;
+  u32[(block + RM_OCTETS) >>> 2] = tokens; // (all its rules' tokens: the core's compiler shares most with the values)
   u32[(block + RM_GRAMS) >>> 2] = 0; // (rule mode's)
   u32[(block + RM_SIGNATURES) >>> 2] = block + signaturesAt;
   u32[(block + RM_INDEX) >>> 2] = 0; // (an index and reviews come later, if at all: cold-index.ts, LazyDfa)
@@ -68,11 +69,11 @@ function literalHead(t: Uint8Array, at: number, length: number): number {
   return n;
 }
 
-/** Octets of a cold list's index (assembly/cold-index.ts), 0 when it has none. */
-export function coldIndexBytes(core: Core, list: ColdList): number {
+/** Octets of the index (assembly/cold-index.ts) of the cold list at `list`, 0 when it has none. */
+export function coldIndexBytes(core: Core, list: number): number {
   const u32 = core.u32;
-  const index = u32[(list.block + RM_INDEX) >>> 2];
-  return index === 0 ? 0 : RI_HEADER + u32[(index + RI_HEADS) >>> 2] * RH_SIZE + 4 * u32[(list.block + RM_COUNT) >>> 2];
+  const index = u32[(list + RM_INDEX) >>> 2];
+  return index === 0 ? 0 : RI_HEADER + u32[(index + RI_HEADS) >>> 2] * RH_SIZE + 4 * u32[(list + RM_COUNT) >>> 2];
 }
 
 /** Frees a cold list's index, if it has one. */
@@ -83,21 +84,23 @@ export function freeColdIndex(core: Core, listBlock: number): void {
   core.u32[at] = 0;
 }
 
-/** Octets of a cold list of count rules. */
-export function coldListBytes(count: number, list: ColdList): number {
-  return RM_HEADER + count * (RE_SIZE + 4) + list.tokens + RE_TOKEN_SLACK;
+/** Octets of the cold list at `list`, of count rules (the tokens it holds: RM_OCTETS). */
+export function coldListBytes(core: Core, count: number, list: number): number {
+  return RM_HEADER + count * (RE_SIZE + 4) + core.u32[(list + RM_OCTETS) >>> 2] + RE_TOKEN_SLACK;
 }
 
-/** The table's token arrays back from a cold list (file order, terminals
- * again), which is freed (with its index). */
-export function takeColdList(core: Core, list: ColdList, table: RuleTable): void {
-  const { block } = list;
-  const count = table.count;
+/** The rule table of the matcher whose block is at `header`, its count rules' token arrays back
+ * from its cold list at `block` (file order, terminals again), which is freed (with its index);
+ * `tokens`: the list's tokens in all (COLD_COMPILE_TOKENS). */
+export function takeColdList(core: Core, header: number, count: number, block: number, tokens: number): RuleTable {
   const { u8, u32 } = core;
   const entry = (id: number) => (block + RM_HEADER + id * RE_SIZE) >>> 2;
-  // File order is the order of the rules' tokens (rules without any tie: either order is right).
-  const byPlace = Array.from({ length: count }, (_, id) => id).sort((a, b) => u32[entry(a) + RE_TOKENS / 4] - u32[entry(b) + RE_TOKENS / 4]);
-  const n = list.tokens + count;
+  // File order (rules without any tie: either order is right) is the order of their lines (the
+  // table's block, by id), then of their tokens (a rule and Google's index.htm companion share a
+  // line; the list holds both's tokens, in file order). Most rules' tokens are in the values (by rank).
+  const lines = (header + HEADER_SIZE) >>> 2;
+  const byPlace = Array.from({ length: count }, (_, id) => id).sort((a, b) => u32[lines + a] - u32[lines + b] || u32[entry(a) + RE_TOKENS / 4] - u32[entry(b) + RE_TOKENS / 4]);
+  const n = tokens + count;
   const nfa = new ArrayBuffer(n * 6);
   const posRule = new Int32Array(nfa, 0, n);
   const tok = new Uint16Array(nfa, n * 4, n);
@@ -110,8 +113,8 @@ export function takeColdList(core: Core, list: ColdList, table: RuleTable): void
     tok[p++] = u32[e + RE_FLAGS / 4] & RE_ANCHORED ? ANCHOR : ACCEPT;
     posRule.fill(id, p - length - 1, p);
   }
-  table.tok = tok;
-  table.posRule = posRule;
   freeColdIndex(core, block);
   core.free(block);
+  const valueOctets = count === 0 ? 0 : u32[lines + 2 * count - 1] & ~KIND_DISALLOW; // (the last value's end)
+  return new CompiledRuleTable(count, header, valueOctets, u32[(header + H_POSITIVE) >>> 2], tok, posRule, null);
 }

@@ -4,7 +4,7 @@
 // a cold list holds them. A leaf module: the trie, the rule lists and the
 // compiler all import it, so none of them imports another for its layout.
 import { core } from '../wasm/core.js';
-import { HEADER_SIZE, RULE_VALUE_DISALLOW, TOKEN_ACCEPT, TOKEN_ANCHOR } from '../wasm/layout.js';
+import { HEADER_SIZE, RE_TOKEN_SLACK, RULE_VALUE_DISALLOW, TOKEN_ACCEPT, TOKEN_ANCHOR } from '../wasm/layout.js';
 import type { RuleKind } from '../parse/records.js';
 import { escapePattern } from '../parse/pattern.js';
 
@@ -77,9 +77,10 @@ export const NO_POSITIONS = new Int32Array(0);
 /** In a rule's value end (RuleTable.block): the rule is a disallow. */
 export const KIND_DISALLOW = RULE_VALUE_DISALLOW;
 
-/** Octets of a matcher's block for count rules whose values hold valueOctets. */
+/** Octets of a matcher's block for count rules whose values hold valueOctets, and
+ * RE_TOKEN_SLACK readable past them (a cold list's rule may take its tokens from its value). */
 export function ruleBlockBytes(count: number, valueOctets: number): number {
-  return HEADER_SIZE + 8 * count + valueOctets;
+  return HEADER_SIZE + 8 * count + valueOctets + RE_TOKEN_SLACK;
 }
 
 /** Fields of a rule in the compiler's scratch rows. */
@@ -119,8 +120,12 @@ export function byteClasses(tok: Uint16Array): ByteClasses {
   return { classMap, classRep, nclasses: classRep.length };
 }
 
+/** What explanations read of a table: its block in the core (a matcher's header, the address its
+ * lines and values follow) and its count (a matcher keeps these, not the table). */
+export type RuleBlock = Pick<RuleTable, 'block' | 'count'>;
+
 /** The rule's value as it is matched (Google-escaped), for explanations. */
-export function ruleText(t: RuleTable, id: number): string {
+export function ruleText(t: RuleBlock, id: number): string {
   const u32 = core().u32;
   const ends = ((t.block + HEADER_SIZE) >>> 2) + t.count;
   const start = id === 0 ? 0 : u32[ends + id - 1] & ~KIND_DISALLOW;
@@ -129,16 +134,16 @@ export function ruleText(t: RuleTable, id: number): string {
   return new TextDecoder().decode(escapePattern(core().u8.subarray(values + start, values + end)));
 }
 
-export function ruleKind(t: RuleTable, id: number): RuleKind {
+export function ruleKind(t: RuleBlock, id: number): RuleKind {
   return core().u32[((t.block + HEADER_SIZE) >>> 2) + t.count + id] & KIND_DISALLOW ? 'disallow' : 'allow';
 }
 
-export function ruleLine(t: RuleTable, id: number): number {
+export function ruleLine(t: RuleBlock, id: number): number {
   return core().u32[((t.block + HEADER_SIZE) >>> 2) + id];
 }
 
 /** Per rule id, 1 for a disallow (for the trie, when the matcher turns hot). */
-export function ruleKinds(t: RuleTable): Uint8Array {
+export function ruleKinds(t: RuleBlock): Uint8Array {
   const u32 = core().u32;
   const ends = ((t.block + HEADER_SIZE) >>> 2) + t.count;
   const kinds = new Uint8Array(t.count);

@@ -17,7 +17,7 @@
 // they are cleared and rebuilt from the current state: the walk continues in
 // linear time), whatever the cap with room for policy.minStates states.
 import type { Core, TransitionBuilder } from '../wasm/core.js';
-import { byteClasses, type ColdList, NO_POSITIONS, NO_TOKENS, type RuleTable } from '../compile/rule-table.js';
+import { byteClasses, NO_POSITIONS, NO_TOKENS, type RuleTable } from '../compile/rule-table.js';
 import { buildTrie, T_END_ALLOW, T_END_DISALLOW, trieBytes } from '../compile/trie.js';
 import { coldIndexBytes, coldListBytes, freeColdIndex, takeColdList } from '../compile/rule-lists.js';
 import { planStarRules, type StarRulePlan } from '../compile/star-rules.js';
@@ -33,8 +33,8 @@ import { DfaTables } from './dfa-tables.js';
 export { freeMatcher } from './matcher-block.js';
 
 /** A cold list's rules with two `*` or more before literal octets (rule-lists.ts). */
-function heavyOf(core: Core, list: ColdList, count: number): number {
-  const c = starHeavyCounts(core, list.block, count);
+function heavyOf(core: Core, list: number, count: number): number {
+  const c = starHeavyCounts(core, list, count);
   return c.plain + c.gram;
 }
 
@@ -57,11 +57,18 @@ export class LazyDfa implements TransitionBuilder {
   private readonly core: Core;
   private readonly policy: ModePolicy;
   private readonly maxBytes: number;
-  /** The rules, until the trie is built from them (by the first hot walk). */
+  /** Its rules' count. */
+  private readonly count: number;
+  /** A matcher that starts hot: its rules' tokens, until the trie is built from them (by the first
+   * hot walk). A cold one keeps no table (its tokens are in its cold list, its lines and values in
+   * its block): ~120 octets of heap less, the table and its ColdList. */
   private table: RuleTable | null;
-  /** The cold walk's rule list (its tokens), until the matcher turns hot, and its reviews (cold-review.ts). */
-  private cold: ColdList | null;
+  /** While cold: the token octets of its rule list (the header's H_RULES), until it turns hot; else -1. */
+  private coldTokens: number;
+  /** Made at the first review (cold-review.ts), dropped when the matcher turns hot. */
   private reviewer: ColdReviewer | null = null;
+  /** Cold until the cost model says (no octets budget): the reviewer's to know. */
+  private readonly byCost: boolean;
   // Hot: the determiniser (the trie, its byte classes), its states and tables;
   // made when the matcher turns hot (most of a crawler's never do), dropped in rule mode.
   private det: Determiniser | null = null;
@@ -85,15 +92,16 @@ export class LazyDfa implements TransitionBuilder {
     this.policy = policy;
     this.maxBytes = options.maxBytes ?? policy.maxBytes;
     this.nextCostCheck = policy.firstCostCheck;
-    this.table = table;
-    this.cold = table.cold;
+    this.count = table.count;
+    this.table = table.cold === null ? table : null;
+    this.coldTokens = table.cold === null ? -1 : table.cold.tokens;
     // The compiler's block: room for the header, then the rules' lines and values (RuleTable).
     this.header = table.block;
     // Cold until the cost model says (coldUntil 'cost': no octets budget), or for the octets given.
-    const byCost = options.coldOctets === undefined && policy.coldUntil === 'cost';
+    const byCost = (this.byCost = options.coldOctets === undefined && policy.coldUntil === 'cost');
     const coldOctets = options.coldOctets ?? (byCost ? Infinity : policy.coldOctets);
     ({ headerBytes: this.headerBytes, textBytes: this.textBytes } = writeMatcherBlock(core, table, flags, coldOctets, options.texts));
-    if (this.cold !== null && coldOctets > 0) this.reviewer = new ColdReviewer(core, this.header, this.cold, policy, table.count, byCost);
+    if (this.coldTokens >= 0 && coldOctets > 0) this.newReviewer().begin();
     core.register(this.header, this);
     // The tables and the start state are built by the first walk (build(0, _)).
   }
@@ -103,7 +111,7 @@ export class LazyDfa implements TransitionBuilder {
   build(row: number, cls: number): number {
     if (row === 0) return this.turnHot();
     // (the core passes a u32 as an i32: all ones arrives as -1)
-    if (row >>> 0 === COLD_REVIEW_ROW) return this.reviewer!.review(cls);
+    if (row >>> 0 === COLD_REVIEW_ROW) return (this.reviewer ??= this.newReviewer()).review(cls);
     const tables = this.tables!;
     const target = this.det!.step(this.states!.list[row / tables.rowBytes], cls);
     const entry = this.intern(target);
@@ -144,19 +152,18 @@ export class LazyDfa implements TransitionBuilder {
   private turnHot(): number {
     const core = this.core;
     const p = this.policy;
-    if (this.cold !== null) {
-      const list = this.cold.block;
-      if (p.ruleMode === 'cost' && this.thrashes(this.reviewer?.heavyRules() ?? heavyOf(core, this.cold, this.table!.count), this.table!.count)) {
+    if (this.coldTokens >= 0) {
+      const list = this.coldList;
+      if (p.ruleMode === 'cost' && this.thrashes(this.reviewer?.heavyRules() ?? heavyOf(core, list, this.count), this.count)) {
         // Known to thrash (mode-policy.ts starShare): rule mode at once, from the cold list (literal-heads.ts), no trie nor DFA built.
-        this.takeRuleMode(list, this.table!.count);
+        this.takeRuleMode(list, this.count);
         freeColdIndex(core, list);
         core.free(list);
         this.dropRules();
-        this.table = null;
         return 0; // (the core walks this URL in rule mode)
       }
-      // The cold list's tokens back to the table, for the trie.
-      takeColdList(core, this.cold, this.table!);
+      // The cold list's tokens back to a table, for the trie.
+      this.table = takeColdList(core, this.header, this.count, list, this.coldTokens);
       core.u32[(this.header + H_RULES) >>> 2] = 0;
       this.dropRules();
     }
@@ -188,11 +195,20 @@ export class LazyDfa implements TransitionBuilder {
     return this.clear(p.minStates);
   }
 
+  /** The cold list's block (while cold: coldTokens >= 0). */
+  private get coldList(): number {
+    return this.core.u32[(this.header + H_RULES) >>> 2];
+  }
+
+  /** A reviewer of the cold list as it was made (nothing walked). */
+  private newReviewer(): ColdReviewer {
+    return new ColdReviewer(this.core, this.header, this.coldList, this.policy, this.count, this.coldTokens, this.byCost);
+  }
+
   /** The cold list and its reviews dropped (the matcher is hot). */
   private dropRules(): void {
-    this.cold = null;
+    this.coldTokens = -1;
     this.reviewer = null;
-    if (this.table !== null) this.table.cold = null;
   }
 
   /** Rule mode made from the rule list (literal-heads.ts), the matcher's only blocks besides its header (the DFA never built). */
@@ -311,7 +327,7 @@ export class LazyDfa implements TransitionBuilder {
    * the trie is built) and the header block in WASM memory. */
   get heldBytes(): number {
     if (this.ruleMode !== null) return this.ruleMode.octets + this.headerBytes + this.classBytes;
-    const rules = this.cold !== null ? coldListBytes(this.table!.count, this.cold) + coldIndexBytes(this.core, this.cold) : this.table !== null ? this.table.tok.byteLength + this.table.posRule.byteLength : trieBytes(this.det!.trie);
+    const rules = this.coldTokens >= 0 ? coldListBytes(this.core, this.count, this.coldList) + coldIndexBytes(this.core, this.coldList) : this.table !== null ? this.table.tok.byteLength + this.table.posRule.byteLength : trieBytes(this.det!.trie);
     return this.bytes + rules + this.headerBytes + this.textBytes + this.classBytes;
   }
 

@@ -1,7 +1,7 @@
 // A compiled matcher: one crawler's rules of one robots.txt, as a lazy DFA in
 // the WASM core. Verdicts never allocate per URL on the JS side.
 import { core, Core } from '../wasm/core.js';
-import { type RuleTable, ruleKind, ruleLine, ruleText } from '../compile/rule-table.js';
+import { type RuleBlock, type RuleTable, ruleKind, ruleLine, ruleText } from '../compile/rule-table.js';
 import { freeMatcher, LazyDfa } from './dfa.js';
 import { modePolicy, type ModePolicy } from './mode-policy.js';
 import { H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE } from '../wasm/layout.js';
@@ -37,11 +37,13 @@ export interface MatcherOptions {
 }
 
 /** A matcher's JS objects, which the counts of heldBytes leave out (a cold one
- * holds no DFA objects, and its rules are in the core). Measured (--expose-gc):
- * 20,000 cold matchers of a 3-rule file hold about 500 octets of heap each
- * (the corpus's, 390 to 690), as the collector leaves them; the core's blocks
- * hold within 1% of what heldBytes counts for them. */
-const OBJECT_BYTES = 640;
+ * holds no DFA objects, no rule table and no reviewer until its first review,
+ * and its rules are in the core). Measured (--expose-gc): 20,000 cold matchers
+ * of a 3-rule file hold 403 octets of heap each (Matcher 64, LazyDfa 184, the
+ * finalizer's cell 72, the core's map entry), all the corpus's matchers 485
+ * per host, 550 after 40 checks each, as the collector leaves them; the core's
+ * blocks hold within 1% of what heldBytes counts for them. */
+const OBJECT_BYTES = 448;
 
 /** Throws a RangeError for options a Matcher cannot take (before anything is compiled for it). */
 export function checkMatcherOptions(options: MatcherOptions): void {
@@ -77,13 +79,14 @@ export class Matcher {
   readonly profile: Profile;
   private dfa: LazyDfa | null;
   private readonly header: number;
-  private readonly rules: RuleTable;
+  /** Its rules' count (their lines and values: the block at its header). */
+  private readonly ruleCount: number;
   private readonly core: Core;
 
   /** @internal Use RobotsTxt.compile(), which checks the options (checkMatcherOptions) before it compiles the table. */
   constructor(table: RuleTable, profile: Profile, options: MatcherOptions) {
     this.profile = profile;
-    this.rules = table;
+    this.ruleCount = table.count;
     this.core = core();
     const texts = options.ruleTexts ? Array.from({ length: table.count }, (_, id) => textOf(table, id)) : undefined;
     this.dfa = new LazyDfa(this.core, table, traitsOf(profile).matcherFlags, modePolicy(options.modePolicy), {
@@ -121,7 +124,7 @@ export class Matcher {
     const u32 = this.core.u32;
     const a = u32[(this.header + H_OUT_ALLOW) >>> 2];
     const d = u32[(this.header + H_OUT_DISALLOW) >>> 2];
-    const t = this.rules;
+    const t: RuleBlock = { block: this.header, count: this.ruleCount };
     // Google's matching line: the higher priority; on a tie, the allow. Rule
     // ids are ranks, so that is the lower id (NO_RULE is above every id).
     const id = d < a ? d : a;
@@ -145,7 +148,7 @@ export class Matcher {
    * thrashed, as on thousands of `*`-heavy rules: rule by rule, best first). */
   get stats(): { rules: number; states: number; bytes: number; resets: number; mode: 'cold' | 'hot' | 'rules' | 'disposed' } {
     const dfa = this.dfa;
-    return { rules: this.rules.count, states: dfa?.stateCount ?? 0, bytes: dfa?.bytes ?? 0, resets: dfa?.resets ?? 0, mode: dfa?.mode ?? 'disposed' };
+    return { rules: this.ruleCount, states: dfa?.stateCount ?? 0, bytes: dfa?.bytes ?? 0, resets: dfa?.resets ?? 0, mode: dfa?.mode ?? 'disposed' };
   }
 
   /** @internal Octets the matcher holds, its rule table, trie and JS objects included (for caches' budgets). */
@@ -170,6 +173,6 @@ export class Matcher {
 const utf8 = new TextEncoder();
 
 /** "Disallow: /a", as the core writes it in JSON lines (bulk classification). */
-function textOf(t: RuleTable, id: number): Uint8Array {
+function textOf(t: RuleBlock, id: number): Uint8Array {
   return utf8.encode(`${ruleKind(t, id) === 'allow' ? 'Allow' : 'Disallow'}: ${ruleText(t, id)}`);
 }

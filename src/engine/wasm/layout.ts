@@ -75,11 +75,12 @@ export const NT_KNOWN = 8;
 export const NT_SIZE = 12;
 /** A rule list (H_RULES): a count and the fields below, then one entry per
  * rule, then the rules' tokens, an octet each (RULE_LIST_STAR for `*`; a cold
- * matcher's in file order). A cold matcher's list holds all its rules in rank
+ * matcher's in file order, or by rank, and most in its values instead: RM_OCTETS). A cold matcher's list holds all its rules in rank
  * order (best first); rule mode's, the rules with `*` (its others are a trie:
  * H_LITERAL_TRIE), by the trie node their head ends on, each node's in rank
  * order, then the gram index's (src/engine/compile/star-rules.ts). */
 export const RM_COUNT = 0;
+export const RM_OCTETS = 4; // a cold list's: octets of tokens in its block (a rule whose tokens are its value's first octets reads them there, in the matcher's block: assembly/cold-list.ts)
 export const RM_SIGNATURES = 8; // ptr (0: none): per entry a u32, the buckets (octet & 31) of the octets its pattern names; 0 for none to test
 export const RM_INDEX = 12; // ptr (0: none): a cold list's index of its rules by their literal heads (RI_* below)
 export const RM_WORK = 16; // a cold list's: work its walks may do before the host reviews it (0: no reviews)
@@ -240,6 +241,9 @@ export const RANGE_RECORD = 8;
 export const TOKENIZE_RESULT = 8;
 /** In a result of tokenizeRulesPacked: the pattern ends with `$` (above the priority's bits). */
 export const TOKENIZE_ANCHORED = 0x80000000;
+/** ... and its tokens are not its value's first octets (a `**`, an escape, an octet escaped): the
+ * others' a cold list reads from their values (assembly/cold-list.ts). */
+export const TOKENIZE_CHANGED = 0x40000000;
 
 /** compileColdRules' results (assembly/cold-list.ts; compile.ts reads them), u32
  * each: the matcher's block, its cold list, the values' octets, the ids below

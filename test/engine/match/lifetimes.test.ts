@@ -153,6 +153,24 @@ describe('ownership', () => {
     }
   });
 
+  it('a large body and a long URL do not keep the core\'s areas grown: freed at the next compile, and a robots.txt compiled again after it copies its body again', () => {
+    const small = parse('User-agent: *\nDisallow: /x\n');
+    small.compile('FooBot').dispose(); // (the areas at their usual size)
+    const held = coreAllocatedBytes();
+    const big = parse(`User-agent: *\nDisallow: /big\n${'# filler, as some sites pad their robots.txt\n'.repeat(8000)}`); // 360 KB
+    const m = big.compile('FooBot');
+    expect(coreAllocatedBytes() - held).toBeLessThan(4096); // its body's area freed by its compile
+    expect(m.isAllowed(`https://example.com/big/${'a'.repeat(100_000)}`)).toBe(false);
+    expect(coreAllocatedBytes() - held).toBeGreaterThan(200_000); // the URL's area (3 octets a unit), until the next compile
+    m.dispose();
+    const again = big.compile('FooBot');
+    expect(coreAllocatedBytes() - held).toBeLessThan(4096);
+    expect(again.isAllowed('https://example.com/big/x')).toBe(false);
+    expect(again.isAllowed('https://example.com/x')).toBe(true);
+    expect(again.explain('https://example.com/big/x').rule?.pattern).toBe('/big');
+    again.dispose();
+  });
+
   it('compileOctets reads the caller\'s octets during the call only: the same buffer, changed in place, compiles to its new rules', () => {
     const text = (path: string) => new TextEncoder().encode(`User-agent: *\nDisallow: ${path}\n`);
     const buffer = text('/aaaa');
