@@ -8,6 +8,8 @@ import { findFirstBelow, findFirstOf, findFirstOf4 } from "./scan";
 import { decide } from "./decide";
 import { beginRun, extractPathInRun } from "./path";
 import { hexLower, hexUpper } from "./hex";
+import { writeAscii } from "./ascii";
+import { ALWAYS, NEVER, PATTERN_MATCHERS, beginPatterns, buildTails, countPurposes, endPatterns, patternBit, writePatternRow, writeTsvColumns, writeUsageTail } from "./crawler-columns";
 
 /** Where the last splitLines stopped (offset of the first line not taken). */
 let splitEnd: i32 = 0;
@@ -478,13 +480,6 @@ function writeJsonChars<E>(o: usize, u: usize, n: i32): usize {
   return o;
 }
 
-/** Copies an ASCII string literal's characters as octets. */
-function writeAscii(o: usize, s: string): usize {
-  const n = s.length;
-  const p = changetype<usize>(s);
-  for (let i = 0; i < n; i++) store<u8>(o + <usize>i, load<u16>(p + (<usize>i << 1)));
-  return o + <usize>n;
-}
 
 function writeDecimal(o: usize, v: u32): usize {
   let digits: usize = 1;
@@ -501,6 +496,10 @@ function writeDecimal(o: usize, v: u32): usize {
 /** Most crawlers one classifyLinesMulti call answers for: layout.ts's CLASSIFY_MAX_CRAWLERS. */
 const verdictOf = new StaticArray<u32>(CLASSIFY_MAX_CRAWLERS); // per crawler of a record: line << 1 | allowed
 const sameAs = new StaticArray<i32>(CLASSIFY_MAX_CRAWLERS); // per crawler: the first with its matcher, or -1
+/** The call's distinct matchers (0 and UNREACHABLE_MATCHER included), the first crawler of each; and the ones that walk. */
+const distinct = new StaticArray<usize>(CLASSIFY_MAX_CRAWLERS);
+const distinctFirst = new StaticArray<i32>(CLASSIFY_MAX_CRAWLERS);
+const walking = new StaticArray<usize>(CLASSIFY_MAX_CRAWLERS);
 
 /**
  * classifyLines for k crawlers at once: ms holds k matcher addresses (u32
@@ -518,34 +517,90 @@ const sameAs = new StaticArray<i32>(CLASSIFY_MAX_CRAWLERS); // per crawler: the 
  * up, per purpose p, the URLs it is allowed (6j + 2p) and disallowed (6j + 2p + 1).
  */
 export function classifyLinesMulti(ms: usize, k: i32, names: usize, counts: usize, buf: usize, recs: usize, from: i32, to: i32, out: usize, outLimit: usize, json: bool, label: usize, labelLen: i32, usage: usize): i32 {
-  return splitControls
-    ? classifyLinesMultiAs<Escaped>(ms, k, names, counts, buf, recs, from, to, out, outLimit, json, label, labelLen, usage)
-    : classifyLinesMultiAs<AsWritten>(ms, k, names, counts, buf, recs, from, to, out, outLimit, json, label, labelLen, usage);
-}
-
-function classifyLinesMultiAs<E>(ms: usize, k: i32, names: usize, counts: usize, buf: usize, recs: usize, from: i32, to: i32, out: usize, outLimit: usize, json: bool, label: usize, labelLen: i32, usage: usize): i32 {
-  const escape = sizeof<E>() == 2;
-  let o = out;
-  let i = from;
-  let real: usize = 0; // a matcher that walks: its flags say the profile
-  let namesLen: usize = 0;
+  // The first crawler with each matcher, once for the call (not per URL), against the distinct ones so far.
+  let nd = 0;
+  let nw = 0;
   for (let j = 0; j < k; j++) {
     const m = <usize>load<u32>(ms + (<usize>j << 2));
-    if (m > <usize>UNREACHABLE_MATCHER) real = m;
-    if (json) namesLen += <usize>load<u32>(names + (<usize>j << 3), 4);
-    // The first crawler with the same matcher, once for the call (not per URL: 166 crawlers).
     let same = -1;
-    for (let p = 0; p < j; p++) {
-      if (<usize>load<u32>(ms + (<usize>p << 2)) == m) {
-        same = p;
+    let t = 0;
+    for (; t < nd; t++) {
+      if (unchecked(distinct[t]) == m) {
+        same = unchecked(distinctFirst[t]);
         break;
       }
     }
+    if (same < 0) {
+      unchecked((distinct[nd] = m));
+      unchecked((distinctFirst[nd++] = j));
+      if (m > <usize>UNREACHABLE_MATCHER) unchecked((walking[nw++] = m));
+    }
     unchecked((sameAs[j] = same));
   }
-  const flags: u32 = real != 0 ? load<u32>(real, H_FLAGS) : 0;
-  const google = (flags & FLAG_GOOGLE) != 0;
-  if (usage != 0 && !tailsBuilt) buildTails();
+  if (usage != 0) buildTails();
+  if (!json && nw <= PATTERN_MATCHERS) {
+    // Each crawler's bit: its matcher's place among those that walk.
+    for (let j = 0; j < k; j++) {
+      const m = <usize>load<u32>(ms + (<usize>j << 2));
+      let bit = m == 0 ? ALWAYS : NEVER;
+      if (m > <usize>UNREACHABLE_MATCHER) {
+        bit = 0;
+        while (unchecked(walking[bit]) != m) bit++;
+      }
+      unchecked((patternBit[j] = bit));
+    }
+    return splitControls
+      ? classifyRowsByPattern<Escaped>(nw, k, counts, buf, recs, from, to, out, outLimit, usage)
+      : classifyRowsByPattern<AsWritten>(nw, k, counts, buf, recs, from, to, out, outLimit, usage);
+  }
+  return splitControls
+    ? classifyLinesMultiAs<Escaped>(nw, ms, k, names, counts, buf, recs, from, to, out, outLimit, json, label, labelLen, usage)
+    : classifyLinesMultiAs<AsWritten>(nw, ms, k, names, counts, buf, recs, from, to, out, outLimit, json, label, labelLen, usage);
+}
+
+/** The profile of a call's matchers, when one walks (their flags say it); false when none does. */
+@inline function googleProfile(nw: i32): bool {
+  return nw > 0 && (load<u32>(unchecked(walking[0]), H_FLAGS) & FLAG_GOOGLE) != 0;
+}
+
+/** TSV lines for k crawlers whose nw (at most PATTERN_MATCHERS) distinct matchers that walk are walking[0, nw): a URL's verdicts are a key of nw bits, the line after its URL that key's row (crawler-columns.ts). */
+function classifyRowsByPattern<E>(nw: i32, k: i32, counts: usize, buf: usize, recs: usize, from: i32, to: i32, out: usize, outLimit: usize, usage: usize): i32 {
+  const escape = sizeof<E>() == 2;
+  let o = out;
+  let i = from;
+  const google = googleProfile(nw);
+  const perCrawler: usize = 11 + (usage == 0 ? 0 : USAGE_TSV_OCTETS);
+  beginPatterns(k, usage);
+  beginRun();
+  for (; i < to; i++) {
+    const r = recs + <usize>i * LINE_RECORD;
+    const u = buf + <usize>load<i32>(r, LINE_START);
+    const n = load<i32>(r, LINE_LENGTH);
+    if (o + <usize>n * (escape ? 3 : 1) + 2 + <usize>k * perCrawler > outLimit) break;
+    let key: u32 = 0;
+    if (nw > 0) {
+      extractPathInRun(u, n, google);
+      for (let t = 0; t < nw; t++) {
+        const m = unchecked(walking[t]);
+        key |= <u32>(decide(m, u, load<u32>(m, H_FLAGS), false) == 1) << <u32>t;
+      }
+    }
+    o = writeUrl(o, u, n, escape);
+    o = writePatternRow(o, key);
+  }
+  endPatterns(counts);
+  outEnd = o;
+  return i;
+}
+
+/** Any call the patterns do not take (JSON lines, or more distinct matchers): crawler by crawler; nw as for classifyRowsByPattern. */
+function classifyLinesMultiAs<E>(nw: i32, ms: usize, k: i32, names: usize, counts: usize, buf: usize, recs: usize, from: i32, to: i32, out: usize, outLimit: usize, json: bool, label: usize, labelLen: i32, usage: usize): i32 {
+  const escape = sizeof<E>() == 2;
+  let o = out;
+  let i = from;
+  let namesLen: usize = 0;
+  if (json) for (let j = 0; j < k; j++) namesLen += <usize>load<u32>(names + (<usize>j << 3), 4);
+  const google = googleProfile(nw);
   beginRun();
   for (; i < to; i++) {
     const r = recs + <usize>i * LINE_RECORD;
@@ -554,7 +609,7 @@ function classifyLinesMultiAs<E>(ms: usize, k: i32, names: usize, counts: usize,
     const perCrawler: usize = (json ? 24 : 11) + (usage == 0 ? 0 : json ? USAGE_JSON_OCTETS : USAGE_TSV_OCTETS);
     const bound: usize = (json ? <usize>n * 6 + 64 + <usize>labelLen + namesLen : <usize>n * (escape ? 3 : 1) + 2) + <usize>k * perCrawler;
     if (o + bound > outLimit) break;
-    if (real != 0) extractPathInRun(u, n, google);
+    if (nw > 0) extractPathInRun(u, n, google);
     for (let j = 0; j < k; j++) {
       const m = <usize>load<u32>(ms + (<usize>j << 2));
       let v: u32 = m == <usize>UNREACHABLE_MATCHER ? 0 : 1;
@@ -588,8 +643,7 @@ function classifyLinesMultiAs<E>(ms: usize, k: i32, names: usize, counts: usize,
         o = writeDecimal(o, v >> 1);
         if (usage != 0) {
           // (A URL it may not fetch: every purpose unknown, code 0.)
-          const slot = (v & 1) != 0 ? load<u32>(usage + (<usize>j << 2)) : 0;
-          o = copyTail(o, changetype<usize>(jsonTails) + <usize>slot * JSON_SLOT, <usize>unchecked(jsonTailLength[slot]));
+          o = writeUsageTail(o, (v & 1) != 0 ? load<u32>(usage + (<usize>j << 2)) : 0);
         } else {
           store<u8>(o, 0x7d); // }
           o++;
@@ -601,21 +655,8 @@ function classifyLinesMultiAs<E>(ms: usize, k: i32, names: usize, counts: usize,
     } else {
       o = writeUrl(o, u, n, escape);
       for (let j = 0; j < k; j++) {
-        if (usage != 0) {
-          // The verdict and its purposes, one text by code.
-          const slot = (unchecked(verdictOf[j]) & 1) != 0 ? load<u32>(usage + (<usize>j << 2)) : DISALLOWED_SLOT;
-          o = copyTail(o, changetype<usize>(tsvTails) + <usize>slot * TSV_SLOT, <usize>unchecked(tsvTailLength[slot]));
-          continue;
-        }
-        if ((unchecked(verdictOf[j]) & 1) != 0) {
-          store<u64>(o, 0x6465776f6c6c6109); // "\tallowed"
-          o += 8;
-        } else {
-          store<u64>(o, 0x6f6c6c6173696409); // "\tdisallo"
-          store<u16>(o, 0x6577, 8); // "we"
-          store<u8>(o, 0x64, 10); // "d"
-          o += 11;
-        }
+        const code = usage != 0 ? load<u32>(usage + (<usize>j << 2)) : 0;
+        o = writeTsvColumns(o, (unchecked(verdictOf[j]) & 1) != 0, usage != 0, code);
       }
       store<u8>(o, 0x0a);
       o++;
@@ -623,83 +664,4 @@ function classifyLinesMultiAs<E>(ms: usize, k: i32, names: usize, counts: usize,
   }
   outEnd = o;
   return i;
-}
-
-/** A purpose's preference (2 bits: 0 unknown, 1 allowed, 2 disallowed) as its word; writes up to 8 octets past it (bounded by USAGE_*_OCTETS). */
-@inline function writePreference(o: usize, p: u32): usize {
-  if (p == 0) {
-    store<u64>(o, 0x006e776f6e6b6e75); // "unknown"
-    return o + 7;
-  }
-  if (p == 1) {
-    store<u64>(o, 0x006465776f6c6c61); // "allowed"
-    return o + 7;
-  }
-  store<u64>(o, 0x776f6c6c61736964); // "disallow"
-  store<u16>(o, 0x6465, 8); // "ed"
-  return o + 10;
-}
-
-/** `,"usage":{"search":"…","train-ai":"…","ai-input":"…"}` of a purpose code. */
-function writeUsageJson(o: usize, code: u32): usize {
-  o = writeAscii(o, ',"usage":{"search":"');
-  o = writePreference(o, code & 3);
-  o = writeAscii(o, '","train-ai":"');
-  o = writePreference(o, (code >> 2) & 3);
-  o = writeAscii(o, '","ai-input":"');
-  o = writePreference(o, (code >> 4) & 3);
-  store<u16>(o, 0x7d22); // "}
-  return o + 2;
-}
-
-/** Adds a URL's purposes (its crawler's code, the crawler allowed) to the crawler's 6 counts: per purpose, allowed then disallowed. */
-@inline function countPurposes(c: usize, code: u32): void {
-  if (code == 0) return;
-  for (let p: u32 = 0; p < 3; p++) {
-    const pref = (code >> (p << 1)) & 3;
-    if (pref == 0) continue;
-    const at = c + (<usize>((p << 1) + pref - 1) << 2);
-    store<u32>(at, load<u32>(at) + 1);
-  }
-}
-
-/**
- * A crawler's verdict-and-purposes texts, by purpose code (6 bits: 64 slots, written
- * once): TSV `\tallowed\t<search>\t<train-ai>\t<ai-input>`, slot DISALLOWED_SLOT (a
- * code no preference makes) `\tdisallowed\tunknown\tunknown\tunknown`; JSON
- * `,"usage":{…}}` (the crawler's object closed). Copied per URL and crawler 8
- * octets at a time: with 166 crawlers, writing the words anew took a quarter of a
- * run of the corpus.
- */
-const TSV_SLOT: usize = 48;
-const JSON_SLOT: usize = 96;
-const DISALLOWED_SLOT: u32 = 63;
-const tsvTails = new StaticArray<u8>(64 * <i32>TSV_SLOT);
-const jsonTails = new StaticArray<u8>(64 * <i32>JSON_SLOT);
-const tsvTailLength = new StaticArray<u8>(64);
-const jsonTailLength = new StaticArray<u8>(64);
-let tailsBuilt = false;
-
-function buildTails(): void {
-  for (let code: u32 = 0; code < 64; code++) {
-    const shown: u32 = code == DISALLOWED_SLOT ? 0 : code;
-    const t = changetype<usize>(tsvTails) + <usize>code * TSV_SLOT;
-    let o = writeAscii(t, code == DISALLOWED_SLOT ? '\tdisallowed' : '\tallowed');
-    for (let p: u32 = 0; p < 3; p++) {
-      store<u8>(o, 0x09); // \t
-      o = writePreference(o + 1, (shown >> (p << 1)) & 3);
-    }
-    unchecked((tsvTailLength[code] = <u8>(o - t)));
-    const js = changetype<usize>(jsonTails) + <usize>code * JSON_SLOT;
-    o = writeUsageJson(js, shown);
-    store<u8>(o, 0x7d); // }
-    unchecked((jsonTailLength[code] = <u8>(o + 1 - js)));
-  }
-  tailsBuilt = true;
-}
-
-/** Copies a text of `length` octets from its slot, 8 at a time (up to 7 past its end: the bound's slack). */
-@inline function copyTail(o: usize, from: usize, length: usize): usize {
-  for (let i: usize = 0; i < length; i += 8) store<u64>(o + i, load<u64>(from + i));
-  return o + length;
 }

@@ -11,6 +11,8 @@ import { MatcherLru } from '../../engine/match/matcher-lru.js';
 import type { Profile } from '../../engine/parse/profile.js';
 import { UNREACHABLE, type CrawlerMatchers, type LabelledMatcher, type Origin, type OutputFormat, type PurposeCode } from './classification.js';
 import { crawlerPurposes } from './purpose-codes.js';
+import { crawlerLines } from './crawler-lines.js';
+import { SEL_FIELDS, SEL_LINE, selectRules, selectedRules } from '../../engine/parse/rule-selection.js';
 import { asciiLower } from '../../engine/parse/agents.js';
 import { BulkError } from '../errors.js';
 import { RobotsDir } from '../sources/robots-dir.js';
@@ -166,7 +168,8 @@ export class HostMatchers {
       const matcher = compileOctets(body, { profile, maxOctets }, this.agent, { ruleTexts });
       return new Entry(matcher, matcher.sourceBytes);
     }
-    const all = compileCrawlers(parse(body, { profile, maxOctets }), crawlers, ruleTexts, this.options.usage === true);
+    const usage = this.options.usage === true;
+    const all = compileCrawlersByLines(body, { profile, maxOctets }, crawlers, ruleTexts, usage) ?? compileCrawlers(parse(body, { profile, maxOctets }), crawlers, ruleTexts, usage);
     const distinct = [...new Set(all.matchers)] as Matcher[];
     const entry = new Entry(all.matchers[0], distinct[0].sourceBytes);
     entry.crawlers = all;
@@ -250,6 +253,63 @@ export function compileCrawlers(robots: ReturnType<typeof parse>, crawlers: read
     purposes.push(shared.purposes);
   }
   return usage ? { matchers, usage: purposes } : { matchers };
+}
+
+/**
+ * compileCrawlers' answer from the lexer's lines alone (crawler-lines.ts), with no records, where they suffice: the
+ * crawlers no user-agent line names share the `*` groups' matcher, and the others one per set of rules selected for
+ * them (the same rules: the same verdicts and lines). undefined where purposes are asked for and the file has
+ * Content-Usage or Content-Signal lines (which need its groups: compileCrawlers); else every purpose is unknown.
+ */
+export function compileCrawlersByLines(body: Uint8Array, options: { profile: Profile; maxOctets: number }, crawlers: readonly string[], ruleTexts: boolean, usage: boolean): (CrawlerMatchers & { matchers: Matcher[] }) | undefined {
+  const read = body.length > options.maxOctets ? body.subarray(0, options.maxOctets) : body; // (what the parser reads)
+  const lines = crawlerLines(read, lowerNameSet(crawlers));
+  if (usage && lines.usage) return undefined;
+  const named = lines.named;
+  const lower = lowerNames(crawlers);
+  const matchers: Matcher[] = new Array(crawlers.length);
+  let unnamed: Matcher | undefined;
+  const byRules = named === null ? undefined : new Map<string, Matcher>();
+  for (let j = 0; j < crawlers.length; j++) {
+    const isNamed = named !== null && named.has(lower[j]);
+    if (!isNamed && unnamed !== undefined) {
+      matchers[j] = unnamed;
+      continue;
+    }
+    let m: Matcher | undefined;
+    if (byRules === undefined) {
+      m = compileOctets(body, options, crawlers[j], { ruleTexts });
+    } else {
+      // (A group may name one and be `*` too: the unnamed ones' rules are keyed as well.)
+      const key = selectedLines(read, lower[j]);
+      m = byRules.get(key);
+      if (m === undefined) byRules.set(key, (m = compileOctets(body, options, crawlers[j], { ruleTexts })));
+    }
+    if (!isNamed) unnamed = m;
+    matchers[j] = m;
+  }
+  return usage ? { matchers, usage: new Array<PurposeCode>(crawlers.length).fill(0) } : { matchers };
+}
+
+/** The lines of the rules selected for the crawler of that (lower-case) name, as a key. */
+function selectedLines(body: Uint8Array, name: string): string {
+  try {
+    const n = selectRules(body, [name]);
+    const rules = selectedRules();
+    let key = '';
+    for (let i = 0; i < n; i++) key += `${rules[i * SEL_FIELDS + SEL_LINE]},`;
+    return key;
+  } finally {
+    core().forgetBody(body);
+  }
+}
+
+const loweredSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+/** lowerNames as a set (once per list). */
+function lowerNameSet(crawlers: readonly string[]): ReadonlySet<string> {
+  let set = loweredSets.get(crawlers);
+  if (set === undefined) loweredSets.set(crawlers, (set = new Set(lowerNames(crawlers))));
+  return set;
 }
 
 const lowered = new WeakMap<readonly string[], string[]>();

@@ -1,0 +1,67 @@
+// What a robots.txt says of a list of crawlers, read from the lexer's lines in
+// the core (src/engine/parse/lexer.ts), with no records: whether any
+// user-agent line names one of them, and whether it has any use-preference
+// line (Content-Usage, Content-Signal). Most files of a crawl name none of 166
+// AI crawlers and have no such line (4,095 of the corpus' 4,241; the others
+// name 1 to 6 of them): the crawlers no line names get the `*` groups and no
+// purpose, and host-matchers.ts compiles one matcher for them (as for one
+// crawler) and one per set of rules of the others, with no need to read the
+// whole file into records (RobotsTxt's groups), as compileCrawlers does.
+//
+// In: the octets the parser reads (cut at maxOctets by the caller), the
+// crawlers' names in ASCII lower case. Out: what the records would say on
+// these two points, exactly: the names that user-agent lines give, as
+// records.ts's agentLine reads them (the value's leading letters, '-' and '_',
+// lower-cased), among the crawlers'; and whether any Content-Usage or
+// Content-Signal line is there.
+import { core } from '../../engine/wasm/core.js';
+import { lexBatches } from '../../engine/parse/lexer.js';
+import {
+  KEY_CONTENT_SIGNAL, KEY_CONTENT_USAGE, KEY_KIND, KEY_USER_AGENT, LEX_FIELDS, LEX_KEY, LEX_TYPE, LEX_TYPE_RECORD, LEX_VALUE_END, LEX_VALUE_START,
+} from '../../engine/wasm/layout.js';
+
+export interface CrawlerLines {
+  /** The crawlers' names (lower case) that user-agent lines name, if any. */
+  named: ReadonlySet<string> | null;
+  /** A Content-Usage or Content-Signal line is there (in a group or not). */
+  usage: boolean;
+}
+
+/** The lines of body that matter to the crawlers (lowerNames: their names in ASCII lower case). */
+export function crawlerLines(body: Uint8Array, lowerNames: ReadonlySet<string>): CrawlerLines {
+  let named: Set<string> | null = null;
+  let usage = false;
+  try {
+    lexBatches(body, visit);
+  } finally {
+    core().forgetBody(body); // (the caller's octets, which it may change: the next lexing copies them again)
+  }
+  return { named, usage };
+
+  function visit(r: Int32Array, from: number, to: number, bodyPtr: number): void {
+    const octets = core().u8; // (the lexer's buffers are allocated before a batch: a view of the memory as it is now)
+    for (let i = from; i < to; i += LEX_FIELDS) {
+      if (r[i + LEX_TYPE] !== LEX_TYPE_RECORD) continue;
+      const kind = r[i + LEX_KEY] & KEY_KIND;
+      if (kind === KEY_CONTENT_USAGE || kind === KEY_CONTENT_SIGNAL) {
+        usage = true;
+      } else if (kind === KEY_USER_AGENT) {
+        const name = namedBy(octets, bodyPtr + r[i + LEX_VALUE_START], bodyPtr + r[i + LEX_VALUE_END]);
+        if (lowerNames.has(name)) (named ??= new Set()).add(name);
+      }
+    }
+  }
+}
+
+/** The name a user-agent value b[start, end) gives, as records.ts's agentLine reads it: its leading [A-Za-z_-] in
+ * lower case. (`*` gives '', as "*bot" does: a crawler named '' is then taken as named, and compiled for itself.) */
+function namedBy(b: Uint8Array, start: number, end: number): string {
+  let name = '';
+  for (let i = start; i < end; i++) {
+    const c = b[i];
+    const l = c | 0x20;
+    if ((l >= 0x61 && l <= 0x7a) || c === 0x2d || c === 0x5f) name += String.fromCharCode(l >= 0x61 && l <= 0x7a ? l : c);
+    else break;
+  }
+  return name;
+}
