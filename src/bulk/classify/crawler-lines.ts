@@ -16,6 +16,7 @@
 // Content-Signal line is there.
 import { core } from '../../engine/wasm/core.js';
 import { lexBatches } from '../../engine/parse/lexer.js';
+import { leadingToken } from '../../engine/parse/records.js';
 import {
   KEY_CONTENT_SIGNAL, KEY_CONTENT_USAGE, KEY_KIND, KEY_USER_AGENT, LEX_FIELDS, LEX_KEY, LEX_TYPE, LEX_TYPE_RECORD, LEX_VALUE_END, LEX_VALUE_START,
 } from '../../engine/wasm/layout.js';
@@ -46,22 +47,10 @@ export function crawlerLines(body: Uint8Array, lowerNames: ReadonlySet<string>):
       if (kind === KEY_CONTENT_USAGE || kind === KEY_CONTENT_SIGNAL) {
         usage = true;
       } else if (kind === KEY_USER_AGENT) {
-        const name = namedBy(octets, bodyPtr + r[i + LEX_VALUE_START], bodyPtr + r[i + LEX_VALUE_END]);
+        // (As records.ts's agentLine reads it. `*` gives '', as "*bot" does: a crawler named '' would be taken as named, and compiled for itself.)
+        const name = leadingToken(octets, bodyPtr + r[i + LEX_VALUE_START], bodyPtr + r[i + LEX_VALUE_END]).lower;
         if (lowerNames.has(name)) (named ??= new Set()).add(name);
       }
     }
   }
-}
-
-/** The name a user-agent value b[start, end) gives, as records.ts's agentLine reads it: its leading [A-Za-z_-] in
- * lower case. (`*` gives '', as "*bot" does: a crawler named '' is then taken as named, and compiled for itself.) */
-function namedBy(b: Uint8Array, start: number, end: number): string {
-  let name = '';
-  for (let i = start; i < end; i++) {
-    const c = b[i];
-    const l = c | 0x20;
-    if ((l >= 0x61 && l <= 0x7a) || c === 0x2d || c === 0x5f) name += String.fromCharCode(l >= 0x61 && l <= 0x7a ? l : c);
-    else break;
-  }
-  return name;
 }

@@ -128,6 +128,15 @@ export function asciiLower(c: number): number {
   return c >= 0x41 && c <= 0x5a ? c | 0x20 : c;
 }
 
+/** The product token a user-agent value b[start, end) starts with (its leading
+ * [A-Za-z_-], as a group's name is read), in ASCII lower case, and where it ends. */
+export function leadingToken(b: Uint8Array, start: number, end: number): { lower: string; end: number } {
+  let lower = '';
+  let i = start;
+  for (; i < end && isTokenChar(b[i]); i++) lower += String.fromCharCode(asciiLower(b[i]));
+  return { lower, end: i };
+}
+
 /** Is the user-agent value b[start, end) the global group's: `*` alone, or followed by whitespace? */
 export function isGlobalAgent(b: Uint8Array, start: number, end: number): boolean {
   return end > start && b[start] === 0x2a && (end - start === 1 || isSpace(b[start + 1]));
@@ -135,9 +144,7 @@ export function isGlobalAgent(b: Uint8Array, start: number, end: number): boolea
 
 function agentLine(line: number, b: Uint8Array, start: number, end: number): AgentLine {
   if (isGlobalAgent(b, start, end)) return { line, global: true, wildcard: true, lower: '*', trailing: false };
-  let lower = '';
-  let i = start;
-  for (; i < end && isTokenChar(b[i]); i++) lower += String.fromCharCode(asciiLower(b[i]));
+  const { lower, end: i } = leadingToken(b, start, end);
   const trailing = i < end;
   const agent: AgentLine = { line, global: false, wildcard: end > start && b[start] === 0x2a, lower, trailing };
   if (trailing && i > start) {
