@@ -25,7 +25,7 @@ export const DEFAULT_WARC_BASE = 'https://data.commoncrawl.org/';
 export const MAX_LIST_OCTETS = 64 << 20;
 
 /** Downloads ahead of the file being read: the next files are ready when it is done. */
-const PREFETCH = 2;
+export const PREFETCH = 2;
 
 /** Downloads that fail one after the other (each after its retries) that stop the run: not one
  * file's trouble but the network's, or a wrong --warc-base (a 404 for every entry), and the rest
