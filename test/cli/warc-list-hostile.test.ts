@@ -1,12 +1,12 @@
 // robots classify --robots-warc-list against a hostile server on 127.0.0.1:
 // Retry-After that is huge, negative or garbage, bodies that trickle, never
 // end or are cut, redirect loops and redirects to other schemes, gzip that is
-// not a WARC, a list of 10,000 entries.
+// not a WARC, a list of 10,000 entries, entries that climb out of their base.
 // Each case ends (the command's own limits, lowered here by its options so
 // that it ends soon), says each bad entry in one line, and loses nothing of
 // the good entries. No assertion is on time: each is on what was said, sent
 // and left, the hang guard (cli-run.ts) aside.
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -271,4 +271,25 @@ describe('robots classify --robots-warc-list of 10,000 entries', () => {
     expect(mostOpen).toBeLessThanOrEqual(2 * PREFETCH + 1);
     expect(connections).toBeLessThan(1_000);
   }, 240_000); // 10,000 downloads and indexings: ~20 s on a quiet machine, more on a busy one
+});
+
+describe('--robots-warc-list entries with ..', () => {
+  it('a relative entry that climbs out of --warc-base (a URL or a directory), however spelt, is a bad line: nothing fetched, exit 2', async () => {
+    mkdirSync(at('base/sub'), { recursive: true });
+    writeFileSync(at('base/sub/x.warc.gz'), good);
+    writeFileSync(at('outside.warc.gz'), good);
+    for (const entry of ['../outside.warc.gz', 'sub/../../outside.warc.gz', '%2e%2e/outside.warc.gz', '..\\outside.warc.gz', '\\\\evil.example\\x.warc.gz']) {
+      const r = await robots(['classify', '--robots-warc-list', list('climb.txt', ['sub/x.warc.gz', entry]), '--warc-base', url('/base/'), at('urls.txt')]);
+      expectUsageError(r, new RegExp(`climb\\.txt:2: .* is not under --warc-base ${url('/base/').replace(/\./g, '\\.')}`));
+    }
+    expect(server.count).toBe(0);
+    const r = await robots(['classify', '--robots-warc-list', list('climb-dir.txt', ['sub/x.warc.gz', '../outside.warc.gz']), '--warc-base', at('base'), at('urls.txt')]);
+    expectUsageError(r, /climb-dir\.txt:2: \.\.\/outside\.warc\.gz is not under --warc-base .*base/);
+  });
+
+  it('.. that stays under the base is the path it names; absolute paths and URLs name what they name', async () => {
+    const r = await classify(['--robots-warc-list', list('stay.txt', ['sub/../sub/x.warc.gz', at('outside.warc.gz'), url('/base/../good.warc.gz')]), '--warc-base', at('base'), '-q']);
+    expect([r.status, r.allowed, r.stderr]).toEqual([0, GOOD_VERDICTS, '']);
+    expect(server.count).toBe(1);
+  });
 });
