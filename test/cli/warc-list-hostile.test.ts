@@ -170,6 +170,25 @@ describe('robots classify --robots-warc-list from a hostile server', () => {
     }
   }, 40_000);
 
+  it('a reply whose headers trickle (an octet every 100 ms, never idle, never done) is cut by the same limit', async () => {
+    const trickles = new Set<NodeJS.Timeout>();
+    handle = (req, res) => {
+      if (req.url === '/good.warc.gz') return serveGood(req, res);
+      // The status line, then a header an octet at a time, written on the socket itself.
+      req.socket.write('HTTP/1.1 200 OK\r\nX-Slow: ');
+      const timer = setInterval(() => req.socket.write('a'), 100);
+      trickles.add(timer);
+      req.socket.once('close', () => clearInterval(timer));
+    };
+    try {
+      const r = await classify(['--robots-warc-list', list('headers.txt', [url('/headers.warc.gz'), url('/good.warc.gz')]), '--warc-timeout-ms', '1000', '--warc-retries', '0']);
+      expect([r.status, r.allowed]).toEqual([1, GOOD_VERDICTS]);
+      expect(warnings(r.stderr, '/headers.warc.gz')).toEqual([expect.stringMatching(/headers\.txt:1\): slower than 1 KiB\/s: \d+ octets in 1000 ms \(after 0\): skipped, its captures are missing$/)]);
+    } finally {
+      for (const t of trickles) clearInterval(t);
+    }
+  }, 40_000);
+
   it('a body larger than --warc-max-mb is refused, not retried: by its Content-Length before a read, or when it passes the limit (a body that never ends)', async () => {
     handle = (req, res) => {
       if (req.url === '/good.warc.gz') return serveGood(req, res);

@@ -21,7 +21,7 @@ export interface DownloadOptions {
   /** The User-Agent header sent. */
   userAgent: string;
   /** An attempt with no octets (connecting, waiting for the reply, or between two reads) for this long fails;
-   * so does a body that brings fewer than SLOWEST_OCTETS_PER_SECOND a second over this span. */
+   * so does a reply (headers and body) that brings fewer than SLOWEST_OCTETS_PER_SECOND a second over this span. */
   timeoutMs: number;
   /** A body longer than this fails, not retried (by its Content-Length before a read, else when it passes it). */
   maxOctets: number;
@@ -43,7 +43,7 @@ export interface DownloadOptions {
 
 export const DOWNLOAD_DEFAULTS = { timeoutMs: 30_000, maxOctets: 4096 * 2 ** 20, retries: 5, backoffMs: 1_000, backoffCapMs: 60_000, retryAfterCapMs: 600_000 };
 
-/** A body slower than this over a timeout's span fails (and is retried): a trickle is not a download. */
+/** A reply slower than this over a timeout's span fails (and is retried): a trickle is not a download. */
 export const SLOWEST_OCTETS_PER_SECOND = 1024;
 
 /** Node's codes for a server certificate that does not verify (OpenSSL's, and its own for a wrong name). */
@@ -119,15 +119,6 @@ function attemptOnce(url: URL, file: string, o: DownloadOptions, redirects: numb
         response.destroy();
         return reject(new AttemptFailed(`Content-Length ${promised.toLocaleString('en-US')}: ${tooLong(o.maxOctets)}`, false));
       }
-      // Each timeout's span of the body brings its share at the slowest rate, or the attempt ends.
-      const least = Math.ceil((SLOWEST_OCTETS_PER_SECOND * o.timeoutMs) / 1000);
-      let spanBegan = 0;
-      const slow = setInterval(() => {
-        const got = octets - spanBegan;
-        spanBegan = octets;
-        if (got < least) request.destroy(new AttemptFailed(`slower than ${SLOWEST_OCTETS_PER_SECOND / 1024} KiB/s: ${got} octets in ${o.timeoutMs} ms (after ${octets})`, true));
-      }, o.timeoutMs);
-      response.once('close', () => clearInterval(slow));
       response.on('data', (chunk: Buffer) => {
         octets += chunk.length;
         o.onOctets?.(chunk.length);
@@ -151,6 +142,20 @@ function attemptOnce(url: URL, file: string, o: DownloadOptions, redirects: numb
         },
       );
     });
+    // The reply (its headers too: they may trickle as well) brings its share at the slowest rate over
+    // each timeout's span, judged a quarter span at a time; a quarter without an octet is left to the
+    // idle timeout, which says so better.
+    const least = Math.ceil((SLOWEST_OCTETS_PER_SECOND * o.timeoutMs) / 1000);
+    const read: number[] = [];
+    const slow = setInterval(() => {
+      read.push(request.socket?.bytesRead ?? 0);
+      if (read.length <= 4) return;
+      const got = read[4] - read.shift()!;
+      if (read[3] > read[2] && got < least) {
+        request.destroy(new AttemptFailed(`slower than ${SLOWEST_OCTETS_PER_SECOND / 1024} KiB/s: ${got} octets in ${o.timeoutMs} ms (after ${octets})`, true));
+      }
+    }, o.timeoutMs / 4);
+    request.once('close', () => clearInterval(slow));
     request.on('timeout', () => {
       request.destroy(new AttemptFailed(responded ? `no octets for ${o.timeoutMs} ms (after ${octets})` : `no reply for ${o.timeoutMs} ms`, true));
     });
