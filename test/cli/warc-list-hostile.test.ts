@@ -209,6 +209,11 @@ describe('robots classify --robots-warc-list from a hostile server', () => {
     expect(warnings(r.stderr, '/announced.warc.gz')).toEqual([expect.stringMatching(/big\.txt:1\): Content-Length 1,048,577: longer than --warc-max-mb 1 \(1,048,576 octets\): skipped, its captures are missing$/)]);
     expect(warnings(r.stderr, '/endless.warc.gz')).toEqual([expect.stringMatching(/big\.txt:2\): longer than --warc-max-mb 1 \(1,048,576 octets\): skipped, its captures are missing$/)]);
     expect(server.count).toBe(3);
+    // robots index takes the same limit.
+    const tmp = ownTmp();
+    const index = await robots(['index', '--robots-warc-list', at('big.txt'), '--warc-max-mb', '1', '--out', at('big-idx')], undefined, { env: { TMPDIR: tmp } });
+    expect([index.status, index.stderr]).toEqual([1, expect.stringMatching(/endless\.warc\.gz \(.*big\.txt:2\): longer than --warc-max-mb 1 .*: skipped/)]);
+    expect(readdirSync(tmp)).toEqual([]);
     expectUsageError(await robots(['classify', '--robots-warc-list', at('big.txt'), '--warc-max-mb', '0', at('urls.txt')]), /--warc-max-mb must be a whole number from 1 to/);
     expectUsageError(await robots(['classify', '--robots-warc', at('good.warc.gz'), '--warc-max-mb', '5', at('urls.txt')]), /--warc-max-mb is for the entries of --robots-warc-list, which is not given/);
   }, 40_000);
