@@ -1,7 +1,8 @@
 // robots classify --robots-warc-list against a hostile server on 127.0.0.1:
-// Retry-After that is huge, negative or garbage, bodies that trickle, never
-// end or are cut, redirect loops and redirects to other schemes, gzip that is
-// not a WARC, a list of 10,000 entries, entries that climb out of their base.
+// Retry-After that is huge, negative or garbage, headers or bodies that
+// trickle, 1xx replies without end, bodies that never end or are cut,
+// redirect loops and redirects to other schemes, gzip that is not a WARC, a
+// list of 10,000 entries, entries that climb out of their base.
 // Each case ends (the command's own limits, lowered here by its options so
 // that it ends soon), says each bad entry in one line, and loses nothing of
 // the good entries. No assertion is on time: each is on what was said, sent
@@ -18,6 +19,7 @@ import { CLI, expectUsageError, robots } from '../helpers/cli-run.js';
 import type { Handler } from '../helpers/http-servers.js';
 import { writeWarc } from '../helpers/warc-files.js';
 import { PREFETCH } from '../../src/bulk/sources/warc/warc-list.js';
+import { MAX_INFORMATIONAL } from '../../src/bulk/sources/warc/warc-download.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-warc-hostile-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -186,6 +188,24 @@ describe('robots classify --robots-warc-list from a hostile server', () => {
       expect(warnings(r.stderr, '/headers.warc.gz')).toEqual([expect.stringMatching(/headers\.txt:1\): slower than 1 KiB\/s: \d+ octets in 1000 ms \(after 0\): skipped, its captures are missing$/)]);
     } finally {
       for (const t of trickles) clearInterval(t);
+    }
+  }, 40_000);
+
+  it('informational replies without end (103 Early Hints every 10 ms, well over the slowest rate) are cut after a few, not retried', async () => {
+    const hints = new Set<NodeJS.Timeout>();
+    handle = (req, res) => {
+      if (req.url === '/good.warc.gz') return serveGood(req, res);
+      const timer = setInterval(() => res.writeEarlyHints({ link: '</style.css>; rel=preload; as=style' }), 10);
+      hints.add(timer);
+      res.once('close', () => clearInterval(timer));
+    };
+    try {
+      const r = await classify(['--robots-warc-list', list('hints.txt', [url('/hints.warc.gz'), url('/good.warc.gz')])]);
+      expect([r.status, r.allowed]).toEqual([1, GOOD_VERDICTS]);
+      expect(warnings(r.stderr, '/hints.warc.gz')).toEqual([expect.stringMatching(new RegExp(`hints\\.txt:1\\): more than ${MAX_INFORMATIONAL} informational \\(1xx\\) replies: skipped, its captures are missing$`))]);
+      expect(server.count).toBe(2);
+    } finally {
+      for (const t of hints) clearInterval(t);
     }
   }, 40_000);
 

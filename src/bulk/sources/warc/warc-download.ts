@@ -8,8 +8,8 @@
 // that is an idle timeout (a large file at a slow rate is fine; a server that
 // stops sending is not). An attempt is bounded however the server behaves: the
 // idle timeout, a slowest rate over each timeout's span (a server that sends
-// an octet a second never goes idle), and a size (a body that never ends
-// would fill the disk).
+// an octet a second never goes idle), a count of 1xx replies, and a size (a
+// body that never ends would fill the disk).
 import { createWriteStream, rmSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
@@ -51,6 +51,9 @@ const CERTIFICATE_ERROR = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUE
 
 /** Redirects followed in one attempt (as RFC 9309 asks of a robots.txt fetch: a CDN may send one). */
 const MAX_REDIRECTS = 5;
+
+/** 1xx replies before the reply (a server may send a 100 or a 103 or two; one that sends them without end is never done). */
+export const MAX_INFORMATIONAL = 32;
 
 /** Why a download gave up, in words, after how many attempts. */
 export class DownloadFailed extends Error {
@@ -156,6 +159,10 @@ function attemptOnce(url: URL, file: string, o: DownloadOptions, redirects: numb
       }
     }, o.timeoutMs / 4);
     request.once('close', () => clearInterval(slow));
+    let informational = 0;
+    request.on('information', () => {
+      if (++informational > MAX_INFORMATIONAL) request.destroy(new AttemptFailed(`more than ${MAX_INFORMATIONAL} informational (1xx) replies`, false));
+    });
     request.on('timeout', () => {
       request.destroy(new AttemptFailed(responded ? `no octets for ${o.timeoutMs} ms (after ${octets})` : `no reply for ${o.timeoutMs} ms`, true));
     });
