@@ -37,6 +37,7 @@ export interface ClassifyOptions {
   warcBase?: string;
   warcRetries?: string;
   warcTimeoutMs?: string;
+  warcMaxMb?: string;
   /** --robots-index DIR (repeatable): indexes `robots index` wrote. */
   robotsIndex?: string[];
   /** --as-of DATE: the latest capture at or before it (--robots-warc, --robots-index). */
@@ -256,7 +257,7 @@ function readOptions(o: ClassifyOptions, robots: Pick<ClassifyConfig, 'robotsBod
   if (o.asOf !== undefined && o.robotsWarc === undefined && o.robotsWarcList === undefined && o.robotsIndex === undefined) {
     throw new CliError('--as-of picks among captures: give it with --robots-warc, --robots-warc-list or --robots-index');
   }
-  const listOnly = ([['--warc-base', o.warcBase], ['--warc-retries', o.warcRetries], ['--warc-timeout-ms', o.warcTimeoutMs]] as const).find(([, v]) => v !== undefined);
+  const listOnly = ([['--warc-base', o.warcBase], ['--warc-retries', o.warcRetries], ['--warc-timeout-ms', o.warcTimeoutMs], ['--warc-max-mb', o.warcMaxMb]] as const).find(([, v]) => v !== undefined);
   if (listOnly !== undefined && o.robotsWarcList === undefined) throw new CliError(`${listOnly[0]} is for the entries of --robots-warc-list, which is not given`);
   if (o.missing !== 'allow' && o.missing !== 'disallow') throw new CliError(`--missing must be allow or disallow, got "${o.missing}"`);
   if (o.robotsDir !== undefined) {

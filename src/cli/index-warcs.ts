@@ -41,7 +41,7 @@ const LOG_EVERY_MS = 30_000;
 export async function indexCommand(warcs: string[], o: IndexOptions): Promise<number> {
   const files = [...(o.robotsWarc ?? []), ...warcs];
   if (files.length === 0 && o.robotsWarcList === undefined) throw new CliError('no WARC files: give them as arguments, with --robots-warc FILE or --robots-warc-list LIST (robots index --help)');
-  const listOnly = ([['--warc-base', o.warcBase], ['--warc-retries', o.warcRetries], ['--warc-timeout-ms', o.warcTimeoutMs], ['--user-agent', o.userAgent]] as const).find(([, v]) => v !== undefined);
+  const listOnly = ([['--warc-base', o.warcBase], ['--warc-retries', o.warcRetries], ['--warc-timeout-ms', o.warcTimeoutMs], ['--warc-max-mb', o.warcMaxMb], ['--user-agent', o.userAgent]] as const).find(([, v]) => v !== undefined);
   if (listOnly !== undefined && o.robotsWarcList === undefined) throw new CliError(`${listOnly[0]} is for the entries of --robots-warc-list, which is not given`);
   if (o.out === undefined) throw new CliError('--out DIR is required: the directory the index is written to');
   const shards = Number(o.shards);

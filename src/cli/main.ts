@@ -27,7 +27,8 @@ const maxBytesAlias = () => new Option('--max-bytes <n>', 'deprecated: the old n
 // The downloads of --robots-warc-list, alike for classify and index.
 const warcBaseOption = () => new Option('--warc-base <url|dir>', 'what relative entries of --robots-warc-list are relative to: an http(s) URL or a directory (default: https://data.commoncrawl.org/)');
 const warcRetriesOption = () => new Option('--warc-retries <n>', 'retries of a --robots-warc-list download that fails (5xx, 429, 408, a network error, a timeout, a body cut short), after 1 s, 2 s, 4 s ... (at most 60 s) or the Retry-After of a 503 or 429 (at most 10 min) (default: 5)');
-const warcTimeoutOption = () => new Option('--warc-timeout-ms <n>', 'a --robots-warc-list download that receives nothing for this long fails (and is retried) (default: 30000)');
+const warcTimeoutOption = () => new Option('--warc-timeout-ms <n>', 'a --robots-warc-list download that receives nothing for this long, or less than 1 KiB a second over this long, fails (and is retried) (default: 30000)');
+const warcMaxMbOption = () => new Option('--warc-max-mb <n>', 'a --robots-warc-list download longer than this many MiB fails, not retried (default: 4096)');
 
 let exitCode = 0;
 const program = new Command('robots')
@@ -49,6 +50,7 @@ program
   .addOption(warcBaseOption())
   .addOption(warcRetriesOption())
   .addOption(warcTimeoutOption())
+  .addOption(warcMaxMbOption())
   .option('--robots-index <dir>', 'robots.txt captures indexed by robots index (repeatable: indexes made apart, merged as --robots-warc merges WARCs): with --shard i/N only shard i of each is read (N must be theirs), else every shard', collect)
   .option('--as-of <date>', 'with --robots-warc or --robots-index: each origin\'s latest capture at or before this ISO 8601 date (2024-03-01: to the end of that day, UTC) or date-time (2024-03-01T12:00:00Z); none then: missing (--missing)')
   .addOption(new Option('--missing <verdict>', 'a host with no robots.txt (no file under --robots-dir, no capture under --robots-warc or --robots-index): allow or disallow its URLs').default('allow'))
@@ -93,6 +95,7 @@ program
   .addOption(warcBaseOption())
   .addOption(warcRetriesOption())
   .addOption(warcTimeoutOption())
+  .addOption(warcMaxMbOption())
   .option('--user-agent <header>', 'the User-Agent header of --robots-warc-list downloads (default: robots-wasm/VERSION)')
   .option('--shards <n>', 'host shards (the hash of --shard: shard i of the index is what classify --shard i/N reads)', '1')
   .option('--out <dir>', 'the index directory: DIR/index.json (the manifest) and a file per shard; an index of as many shards there is replaced, of another number refused')

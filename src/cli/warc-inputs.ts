@@ -16,6 +16,7 @@ export interface WarcInputOptions {
   warcBase?: string;
   warcRetries?: string;
   warcTimeoutMs?: string;
+  warcMaxMb?: string;
   /** The User-Agent header of the downloads (default robots-wasm/VERSION). */
   userAgent?: string;
   quiet?: boolean;
@@ -59,6 +60,7 @@ export async function warcRunOf(command: string, o: WarcInputOptions): Promise<W
       userAgent: o.userAgent ?? `robots-wasm/${VERSION}`,
       retries: whole(o.warcRetries, '--warc-retries', 0, 100) ?? DOWNLOAD_DEFAULTS.retries,
       timeoutMs: whole(o.warcTimeoutMs, '--warc-timeout-ms', 1, 2 ** 31 - 1) ?? DOWNLOAD_DEFAULTS.timeoutMs,
+      maxOctets: (whole(o.warcMaxMb, '--warc-max-mb', 1, 2 ** 32) ?? DOWNLOAD_DEFAULTS.maxOctets / 2 ** 20) * 2 ** 20,
     },
     { warn: (line) => bar.interrupt(prefix + line), progress: (p) => bar.update(p) },
   );

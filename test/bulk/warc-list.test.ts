@@ -1,7 +1,7 @@
 // readWarcList and warcFilesOf (src/bulk/sources/warc/warc-list.ts) on lists given as
 // octets: what each line becomes, what is refused and how it is said. The
 // downloads themselves: test/cli/warc-list.test.ts, on real servers.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,6 +16,8 @@ const dir = mkdtempSync(path.join(tmpdir(), 'robots-warc-list-unit-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const file = path.join(dir, 'a.warc.gz');
 writeFileSync(file, 'x');
+mkdirSync(path.join(dir, 'sub'));
+writeFileSync(path.join(dir, 'sub', 'y.warc.gz'), 'y');
 
 const listOf = (text: string | Buffer) => async () => (typeof text === 'string' ? Buffer.from(text) : text);
 
@@ -51,6 +53,15 @@ describe('readWarcList', () => {
     await expect(readWarcList('l', undefined, listOf(`${dir}\n`))).rejects.toThrow(/^l:1: cannot read WARC file .*: is a directory$/);
     await expect(readWarcList('l', undefined, listOf('https://[::1\n'))).rejects.toThrow(/^l:1: not a URL: https:\/\/\[::1$/);
     await expect(readWarcList('l', undefined, listOf('a\tb\x07\n'))).rejects.toThrow(/^l:1: not a path or URL \(control characters\)$/);
+  });
+
+  it('a relative entry that climbs out of its base is a bad line, however spelt; .. that stays under it is the path it names', async () => {
+    for (const entry of ['../x.warc.gz', 'a/../../x.warc.gz', '%2e%2e/x.warc.gz', '.%2E/x.warc.gz', '..\\x.warc.gz', '\\\\evil.example\\x.warc.gz', 'c:/x.warc.gz']) {
+      await expect(readWarcList('l', 'https://base.example/cc/', listOf(`${entry}\n`)), entry).rejects.toThrow(`l:1: ${entry} is not under --warc-base https://base.example/cc/`);
+    }
+    await expect(readWarcList('l', path.join(dir, 'sub'), listOf('../a.warc.gz\n'))).rejects.toThrow(/^l:1: \.\.\/a\.warc\.gz is not under --warc-base .*sub$/);
+    expect(await readWarcList('l', 'https://base.example/cc', listOf('a/../b/x.warc.gz\n'))).toEqual([{ where: 'l:1', url: 'https://base.example/cc/b/x.warc.gz' }]);
+    expect(await readWarcList('l', path.join(dir, 'sub'), listOf('../sub/../sub/y.warc.gz\n'))).toEqual([{ where: 'l:1', path: path.join(dir, 'sub', 'y.warc.gz') }]);
   });
 
   it('a bad --warc-base, a base that is a file, an empty list, a list that is not UTF-8 or not gzip inside', async () => {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { CLI, expectUsageError, robots } from '../helpers/cli-run.js';
@@ -230,8 +231,11 @@ describe('robots classify --robots-warc-list', () => {
     expect(r.stderr).toMatch(/silent\/a\.warc\.gz \(.*stall\.txt:1\): no reply for 300 ms \(after 2 attempts\): skipped/);
     expect(r.stderr).toMatch(/stall\/a\.warc\.gz \(.*stall\.txt:2\): no octets for 300 ms \(after 10\) \(after 2 attempts\): skipped/);
     expect(performance.now() - began).toBeLessThan(10_000);
-    // Twenty pieces 150 ms apart: 3 s in all, never 1.5 s without octets.
+    // Twenty pieces 150 ms apart: 3 s in all, never 1.5 s without octets, and each 1.5 s well over
+    // the slowest rate (1 KiB/s): a WARC of some 40 KiB, its body 80 KiB of comment lines that do not deflate.
+    const steady = await writeWarc(at('steady.warc.gz'), [{ url: 'http://a.example/robots.txt', body: rules('a') + randomBytes(40_000).toString('hex').replace(/.{78}/g, '# $&\n') }]);
     handle = (_, res) => {
+      const body = steady;
       res.writeHead(200, { 'content-length': body.length });
       const step = Math.ceil(body.length / 20);
       let k = 0;

@@ -1,11 +1,15 @@
 // One WARC file of a list (warc-list.ts) downloaded over http(s) to a local
 // file, with bounded retries: what may pass (a 5xx, 429 or 408, a network
-// error, a timeout, a body cut short) is tried again after an exponential
-// back-off, or after the server's Retry-After on a 503 or 429; what will not
-// (another 4xx, too many redirects) fails at once. node:http rather than
-// fetch(): the octets exactly as served (fetch would inflate a
-// `Content-Encoding: gzip` reply), and a socket timeout that is an idle timeout
-// (a large file at a slow rate is fine; a server that stops sending is not).
+// error, a timeout, a body cut short or too slow) is tried again after an
+// exponential back-off, or after the server's Retry-After on a 503 or 429;
+// what will not (another 4xx, too many redirects, a body over the size limit)
+// fails at once. node:http rather than fetch(): the octets exactly as served
+// (fetch would inflate a `Content-Encoding: gzip` reply), and a socket timeout
+// that is an idle timeout (a large file at a slow rate is fine; a server that
+// stops sending is not). An attempt is bounded however the server behaves: the
+// idle timeout, a slowest rate over each timeout's span (a server that sends
+// an octet a second never goes idle), a count of 1xx replies, and a size (a
+// body that never ends would fill the disk).
 import { createWriteStream, rmSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
@@ -16,8 +20,11 @@ import { BulkError, reason } from '../../errors.js';
 export interface DownloadOptions {
   /** The User-Agent header sent. */
   userAgent: string;
-  /** An attempt with no octets (connecting, waiting for the reply, or between two reads) for this long fails. */
+  /** An attempt with no octets (connecting, waiting for the reply, or between two reads) for this long fails;
+   * so does a reply (headers and body) that brings fewer than SLOWEST_OCTETS_PER_SECOND a second over this span. */
   timeoutMs: number;
+  /** A body longer than this fails, not retried (by its Content-Length before a read, else when it passes it). */
+  maxOctets: number;
   /** Attempts after the first, for failures that may pass. */
   retries: number;
   /** The first wait before a retry; it doubles at each one ... */
@@ -34,13 +41,19 @@ export interface DownloadOptions {
   onOctets?(n: number): void;
 }
 
-export const DOWNLOAD_DEFAULTS = { timeoutMs: 30_000, retries: 5, backoffMs: 1_000, backoffCapMs: 60_000, retryAfterCapMs: 600_000 };
+export const DOWNLOAD_DEFAULTS = { timeoutMs: 30_000, maxOctets: 4096 * 2 ** 20, retries: 5, backoffMs: 1_000, backoffCapMs: 60_000, retryAfterCapMs: 600_000 };
+
+/** A reply slower than this over a timeout's span fails (and is retried): a trickle is not a download. */
+export const SLOWEST_OCTETS_PER_SECOND = 1024;
 
 /** Node's codes for a server certificate that does not verify (OpenSSL's, and its own for a wrong name). */
 const CERTIFICATE_ERROR = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/;
 
 /** Redirects followed in one attempt (as RFC 9309 asks of a robots.txt fetch: a CDN may send one). */
 const MAX_REDIRECTS = 5;
+
+/** 1xx replies before the reply (a server may send a 100 or a 103 or two; one that sends them without end is never done). */
+export const MAX_INFORMATIONAL = 32;
 
 /** Why a download gave up, in words, after how many attempts. */
 export class DownloadFailed extends Error {
@@ -105,9 +118,14 @@ function attemptOnce(url: URL, file: string, o: DownloadOptions, redirects: numb
         return reject(new AttemptFailed(`http ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''}`, retryable, retryAfter));
       }
       const promised = response.headers['content-length'] === undefined ? undefined : Number(response.headers['content-length']);
+      if (promised !== undefined && promised > o.maxOctets) {
+        response.destroy();
+        return reject(new AttemptFailed(`Content-Length ${promised.toLocaleString('en-US')}: ${tooLong(o.maxOctets)}`, false));
+      }
       response.on('data', (chunk: Buffer) => {
         octets += chunk.length;
         o.onOctets?.(chunk.length);
+        if (octets > o.maxOctets) request.destroy(new AttemptFailed(tooLong(o.maxOctets), false));
       });
       let writeError: unknown;
       const out = createWriteStream(file);
@@ -127,6 +145,24 @@ function attemptOnce(url: URL, file: string, o: DownloadOptions, redirects: numb
         },
       );
     });
+    // The reply (its headers too: they may trickle as well) brings its share at the slowest rate over
+    // each timeout's span, judged a quarter span at a time; a quarter without an octet is left to the
+    // idle timeout, which says so better.
+    const least = Math.ceil((SLOWEST_OCTETS_PER_SECOND * o.timeoutMs) / 1000);
+    const read: number[] = [];
+    const slow = setInterval(() => {
+      read.push(request.socket?.bytesRead ?? 0);
+      if (read.length <= 4) return;
+      const got = read[4] - read.shift()!;
+      if (read[3] > read[2] && got < least) {
+        request.destroy(new AttemptFailed(`slower than ${SLOWEST_OCTETS_PER_SECOND / 1024} KiB/s: ${got} octets in ${o.timeoutMs} ms (after ${octets})`, true));
+      }
+    }, o.timeoutMs / 4);
+    request.once('close', () => clearInterval(slow));
+    let informational = 0;
+    request.on('information', () => {
+      if (++informational > MAX_INFORMATIONAL) request.destroy(new AttemptFailed(`more than ${MAX_INFORMATIONAL} informational (1xx) replies`, false));
+    });
     request.on('timeout', () => {
       request.destroy(new AttemptFailed(responded ? `no octets for ${o.timeoutMs} ms (after ${octets})` : `no reply for ${o.timeoutMs} ms`, true));
     });
@@ -135,13 +171,31 @@ function attemptOnce(url: URL, file: string, o: DownloadOptions, redirects: numb
   });
 }
 
-/** Retry-After (RFC 9110 10.2.3): delay-seconds, or an HTTP date read against the reply's Date. */
+function tooLong(maxOctets: number): string {
+  return `longer than --warc-max-mb ${maxOctets / 2 ** 20} (${maxOctets.toLocaleString('en-US')} octets)`;
+}
+
+/** Retry-After (RFC 9110 10.2.3): delay-seconds, or an HTTP date read against the reply's Date;
+ * anything else (-5, 1.5, soon) is no Retry-After, and the back-off is waited. */
 function retryAfterMs(value: string | undefined, date: string | undefined): number | undefined {
   const v = value?.trim();
   if (v === undefined || v === '') return undefined;
   if (/^\d+$/.test(v)) return Number(v) * 1000;
-  const at = Date.parse(v);
-  if (Number.isNaN(at)) return undefined;
-  const now = Date.parse(date ?? '');
-  return Math.max(0, at - (Number.isNaN(now) ? Date.now() : now));
+  const at = httpDate(v);
+  if (at === undefined) return undefined;
+  const now = httpDate(date?.trim() ?? '') ?? Date.now();
+  return Math.max(0, at - now);
+}
+
+const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
+const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
+const TIME = '\\d{2}:\\d{2}:\\d{2}';
+/** RFC 9110 5.6.7's three forms: IMF-fixdate, RFC 850's, asctime's (GMT, though it says no zone). */
+const HTTP_DATE = new RegExp(`^(?:${DAY}, \\d{2} ${MONTH} \\d{4} ${TIME} GMT|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, \\d{2}-${MONTH}-\\d{2} ${TIME} GMT|${DAY} ${MONTH} [ \\d]\\d ${TIME} \\d{4})$`);
+
+/** An HTTP date, ms; undefined for anything else (Date.parse alone reads "-5" as the year 2001). */
+function httpDate(v: string): number | undefined {
+  if (!HTTP_DATE.test(v)) return undefined;
+  const at = Date.parse(v.endsWith('GMT') ? v : `${v} GMT`);
+  return Number.isNaN(at) ? undefined : at;
 }

@@ -11,7 +11,7 @@
 // that fails after its retries is said and skipped (`skipped`), and the
 // caller says so at the end.
 import { readFileSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, relative as pathFrom, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { BulkError, reason } from '../../errors.js';
@@ -25,7 +25,7 @@ export const DEFAULT_WARC_BASE = 'https://data.commoncrawl.org/';
 export const MAX_LIST_OCTETS = 64 << 20;
 
 /** Downloads ahead of the file being read: the next files are ready when it is done. */
-const PREFETCH = 2;
+export const PREFETCH = 2;
 
 /** Downloads that fail one after the other (each after its retries) that stop the run: not one
  * file's trouble but the network's, or a wrong --warc-base (a 404 for every entry), and the rest
@@ -106,8 +106,10 @@ function decodeList(name: string, octets: Buffer): string {
   }
 }
 
-/** --warc-base: a function resolving a relative entry, a URL or a local path. */
-function parseBase(base: string): (relative: string) => { url: string } | { path: string } {
+/** --warc-base: a function resolving a relative entry, a URL or a local path, or saying why not:
+ * a relative entry is a key under its base, and one that climbs out of it (`../`, `%2e%2e/`, a
+ * backslash, `\\host`) is refused, so a list from elsewhere names nothing beside the base. */
+function parseBase(base: string): (relative: string) => { url: string } | { path: string } | string {
   if (/^https?:\/\//i.test(base)) {
     let u: URL;
     try {
@@ -117,7 +119,18 @@ function parseBase(base: string): (relative: string) => { url: string } | { path
     }
     // (A base without a trailing slash is a directory all the same: new URL() would drop its last part.)
     if (!u.pathname.endsWith('/')) u.pathname += '/';
-    return (relative) => ({ url: new URL(relative, u).href });
+    u.search = '';
+    u.hash = '';
+    const under = u.href;
+    return (relative) => {
+      let url: URL;
+      try {
+        url = new URL(relative, u);
+      } catch {
+        return `not a URL against --warc-base ${u.href}: ${relative}`;
+      }
+      return url.href.startsWith(under) ? { url: url.href } : `${relative} is not under --warc-base ${u.href}`;
+    };
   }
   let isDir: boolean;
   try {
@@ -126,14 +139,18 @@ function parseBase(base: string): (relative: string) => { url: string } | { path
     throw new BulkError(`cannot read --warc-base ${base}: ${reason(e)}`);
   }
   if (!isDir) throw new BulkError(`--warc-base ${base} is not a directory (nor an http(s) URL)`);
-  return (relative) => ({ path: join(base, relative) });
+  return (relative) => {
+    const path = join(base, relative);
+    const climbs = pathFrom(base, path);
+    return climbs === '..' || climbs.startsWith(`..${sep}`) || isAbsolute(climbs) ? `${relative} is not under --warc-base ${base}` : { path };
+  };
 }
 
 /** One line: its entry, or why it is not one. */
-function parseEntry(line: string, where: string, relative: (p: string) => { url: string } | { path: string }): WarcListEntry | string {
+function parseEntry(line: string, where: string, relative: (p: string) => { url: string } | { path: string } | string): WarcListEntry | string {
   if (/[\x00-\x08\x0a-\x1f\x7f]/.test(line)) return 'not a path or URL (control characters)';
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(line)?.[1].toLowerCase();
-  let target: { url: string } | { path: string };
+  let target: { url: string } | { path: string } | string;
   if (scheme === 'http' || scheme === 'https') {
     try {
       target = { url: new URL(line).href };
@@ -152,6 +169,7 @@ function parseEntry(line: string, where: string, relative: (p: string) => { url:
     target = { path: line };
   } else {
     target = relative(line);
+    if (typeof target === 'string') return target;
   }
   if ('url' in target) return { where, url: target.url };
   try {
