@@ -112,7 +112,7 @@ const OPENAI_BOTS: Source = {
 // ---- Anthropic -------------------------------------------------------------
 // The zh-TW edition of Anthropic's help-centre article 8896518 was read in full; its English
 // edition (linked by ai.robots.txt) as quoted by seroundtable.com; they agree.
-const ANTHROPIC_BOTS: Source = { url: 'https://privacy.claude.com/zh-TW/articles/8896518-anthropic-是否從網路爬取資料-網站所有者如何阻止爬蟲', date: READ };
+const ANTHROPIC_BOTS: Source = { url: 'https://privacy.claude.com/zh-TW/articles/8896518-anthropic-%E6%98%AF%E5%90%A6%E5%BE%9E%E7%B6%B2%E8%B7%AF%E7%88%AC%E5%8F%96%E8%B3%87%E6%96%99-%E7%B6%B2%E7%AB%99%E6%89%80%E6%9C%89%E8%80%85%E5%A6%82%E4%BD%95%E9%98%BB%E6%AD%A2%E7%88%AC%E8%9F%B2', date: READ };
 const ANTHROPIC_BOTS_EN: Source = {
   url: 'https://support.anthropic.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler',
   date: '2026-02-20',

@@ -4,6 +4,7 @@
 // crawler and a control token, every entry says where it is from and when, the
 // tokens ai.robots.txt also lists are given to the same operator there, and the
 // control tokens govern what their operators say they do.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AI_CRAWLERS } from '../../src/data/ai-crawlers.js';
 import {
@@ -189,5 +190,21 @@ describe('operators data: lookups', () => {
   it('case folding is ASCII only: the Kelvin sign does not fold to k', () => {
     expect(operatorOfToken('TikTokSpider')?.id).toBe('bytedance');
     expect(operatorOfToken('TikTokSpider'.replace('k', '\u212A'))).toBeUndefined();
+  });
+});
+
+describe('operators data: its page', () => {
+  it('docs/operators.md names every token and control of the data, with its confidence', () => {
+    const page = readFileSync(new URL('../../docs/operators.md', import.meta.url), 'utf8');
+    const rows = page.split('\n').filter((l) => l.startsWith('| '));
+    const missing: string[] = [];
+    for (const o of OPERATORS) {
+      for (const c of [...o.crawlers, ...o.controlTokens]) {
+        const row = rows.find((r) => r.includes(`| \`${c.token}\``));
+        if (row === undefined || !row.includes(`| ${o.name} |`) || !row.trimEnd().endsWith(`| ${c.confidence} |`) || !row.includes(`| ${c.source.date} |`)) missing.push(c.token);
+      }
+      for (const c of o.otherControls) if (!rows.some((r) => r.includes(`| ${o.name} | \`${c.control}\``))) missing.push(c.control);
+    }
+    expect(missing).toEqual([]);
   });
 });
