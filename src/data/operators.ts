@@ -6,7 +6,9 @@
 //   high:   read on the operator's own page (a stored copy of it);
 //   medium: the operator's page is the one cited, but what the entry says was
 //           read in a copy, quotation or summary of that page (`via`), or only
-//           in part, or the page is a translation;
+//           in part, or rests on another page not re-read (an edition of the
+//           page in another language, on the operator's own site, counts as
+//           the page);
 //   low:    no page of the operator was found; the entry follows ai.robots.txt
 //           (cited as such) or a third party, and its note says so.
 // Purposes are AIPREF vocab-08's labels (`search`, `train-ai`, `ai-use`) and
@@ -282,7 +284,7 @@ export const OPERATORS: readonly Operator[] = [
         purposes: ['search', 'train-ai', 'ai-use'],
         respectsRobots: 'obeys',
         source: GOOGLE_EXTENDED,
-        confidence: 'medium',
+        confidence: 'high',
         note: 'Google Search\'s crawler (the common crawlers "always respect robots.txt rules for automatic crawls": ' + GOOGLE_OVERVIEW.url + '). Google-Extended\'s page says Googlebot, GoogleOther and other crawlers related to training and grounding record a page\'s Google-Extended status when they fetch it, and Google\'s systems then keep disallowed content out of training and of grounding outside Search: so its fetches serve `train-ai` and `ai-use` as Google-Extended governs. AI features of Google Search itself are governed by Googlebot alone (Google-Extended does not affect Search). Read in the zh-cn edition of that page.',
       },
       {
