@@ -26,6 +26,8 @@ export interface ReadIndexOptions {
   shard?: Shard;
   /** --as-of, ms. */
   asOf?: number;
+  /** --max-octets of the classification: no more than the bodies were cut to (checked). */
+  maxOctets: number;
 }
 
 interface Chosen {
@@ -45,8 +47,9 @@ interface OpenedIndex {
   manifest: IndexManifest;
 }
 
-/** The manifests of the indexes, checked and agreeing on the shard count (and with --shard's). */
-export function openIndexes(dirs: string[], shard?: Shard): OpenedIndex[] {
+/** The manifests of the indexes, checked and agreeing on the shard count (and with --shard's), their bodies
+ * cut no shorter than maxOctets. */
+export function openIndexes(dirs: string[], maxOctets: number, shard?: Shard): OpenedIndex[] {
   const opened = dirs.map((dir) => ({ dir, manifest: readManifest(dir) }));
   const n = opened[0].manifest.shards;
   for (const o of opened) {
@@ -56,6 +59,14 @@ export function openIndexes(dirs: string[], shard?: Shard): OpenedIndex[] {
   }
   if (shard !== undefined && shard.count !== n) {
     throw new BulkError(`--shard ${shard.index}/${shard.count} does not match the index${dirs.length > 1 ? 'es' : ''}: ${opened[0].dir} has ${n} shard${n === 1 ? '' : 's'} (give --shard i/${n})`);
+  }
+  // An index's bodies hold its --max-octets' first octets: past them, the rest of a longer file is not there
+  // (a line cut in its middle would rule as its cut part). Cut further, they are what a fetch reads.
+  const shortest = opened.reduce((a, o) => (bodyLimit(o) < bodyLimit(a) ? o : a));
+  if (maxOctets > bodyLimit(shortest)) {
+    const asked = Number.isFinite(maxOctets) ? String(maxOctets) : 'Infinity';
+    throw new BulkError(`--max-octets ${asked}: --robots-index ${shortest.dir} was made with --max-octets ${bodyLimit(shortest)}, so its bodies are cut there: ` +
+      `classify with --max-octets ${bodyLimit(shortest)} or less, or index its WARCs again with robots index --max-octets ${asked}`);
   }
   return opened;
 }
@@ -79,13 +90,19 @@ function readManifest(dir: string): IndexManifest {
   if (!Number.isInteger(m.shards) || m.shards < 1 || !Array.isArray(m.files) || m.files.length !== m.shards || typeof m.id !== 'string' || !/^[0-9a-f]{16}$/.test(m.id)) {
     throw new BulkError(`--robots-index ${dir}: ${file} is damaged (its shards, files or id do not read)`);
   }
+  if (!(m.maxOctets === null || (typeof m.maxOctets === 'number' && m.maxOctets >= 1))) throw new BulkError(`--robots-index ${dir}: ${file} is damaged (its maxOctets does not read)`);
   return m;
+}
+
+/** The octets an index's bodies were cut to (Infinity: not cut). */
+function bodyLimit(o: OpenedIndex): number {
+  return o.manifest.maxOctets ?? Infinity;
 }
 
 /** Reads the shard(s), picks each URL's capture, writes their bodies to a spill file: what --robots-warc would have indexed. */
 export function readRobotsIndexes(dirs: string[], options: ReadIndexOptions): WarcIndex {
   const began = performance.now();
-  const indexes = openIndexes(dirs, options.shard);
+  const indexes = openIndexes(dirs, options.maxOctets, options.shard);
   const n = indexes[0].manifest.shards;
   const loaded = new Set(options.shard === undefined ? Array.from({ length: n }, (_, s) => s) : [options.shard.index]);
   const reader = new ShardReader(options.asOf);

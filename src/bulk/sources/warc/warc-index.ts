@@ -3,8 +3,8 @@
 // writes them, or the whole file gzipped).
 // Each `response` record's target URL gets its latest capture (by WARC-Date):
 // HTTP status, Location, and for a 2xx the body, decoded per Content-Encoding
-// no further than maxOctets (a gzip bomb inflates no further; a cut
-// capture is named in a warning), written as it is to a temporary spill file
+// no further than maxOctets (a gzip bomb inflates no further; the captures
+// cut are counted in a warning, cut-captures.ts), written as it is to a temporary spill file
 // (deflating each body took 40% of the pass: warc-fast-records.ts). Threads then
 // read a host's capture synchronously when the host is first needed
 // (warc-robots.ts), so memory holds the index (a few dozen octets and the URL
@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { BulkError, reason } from '../../errors.js';
 import { isGzip, readWarcCaptures } from './warc-captures.js';
 import { tempDir } from '../temp-dir.js';
+import { CutCaptures } from './cut-captures.js';
 
 export { captureKey } from './warc-capture-read.js';
 
@@ -46,7 +47,7 @@ export interface WarcIndexStats {
   responses: number;
   /** Records or files that could not be read, each said in `warnings`. */
   damaged: number;
-  /** Captures whose body was cut to maxOctets, each said in `warnings`. */
+  /** Captures whose body was cut to maxOctets (counted in one warning, the first few named). */
   truncated: number;
   ms: number;
 }
@@ -64,6 +65,8 @@ export interface IndexWarcsOptions {
   progress?(octets: number, total: number): void;
   /** --as-of: only captures dated at or before it (ms); an undated one is then none. */
   asOf?: number;
+  /** A file as the user knows it (a list's download: its URL), for a warning said after its reading. */
+  name?(file: string): string;
 }
 
 /** A WARC file's size, or the one-line error of a path that is not a readable regular file. */
@@ -91,6 +94,7 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
   const dispose = dir.dispose;
   // Bodies are gathered here and written in batches: a write per capture cost more than the body.
   const batch = new SpillBatch(fd);
+  const cut = new CutCaptures(options.maxOctets);
   const close = () => closeSync(fd);
   try {
     for await (const file of files) {
@@ -116,10 +120,7 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
       for await (const item of read) {
         if (item.kind === 'capture') {
           const { key, offset } = item;
-          if (item.truncated) {
-            stats.truncated++;
-            options.warn(`${file}: the capture of ${key} (record at ${gzip ? 'uncompressed ' : ''}offset ${offset}) is longer than --max-octets once decoded: its first ${options.maxOctets} octets are used`);
-          }
+          if (item.truncated) cut.add(options.name?.(file) ?? file, key, offset, gzip);
           const capture: WarcCapture = { date: item.date, status: item.status, location: item.location, bodyAt: 0, bodyLength: 0 };
           if (item.damaged !== undefined) capture.damaged = item.damaged;
           else if (item.body !== null && item.body.length > 0) {
@@ -153,6 +154,9 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
       stats.octets += size;
     }
     batch.flush();
+    stats.truncated = cut.size;
+    const said = cut.line();
+    if (said !== undefined) options.warn(said);
   } catch (e) {
     close();
     dispose();
