@@ -1,8 +1,9 @@
 // The robots.txt captures of WARC files (--robots-warc), indexed in one pass
 // (warc-captures.ts reads them: plain WARC, gzip per record as Common Crawl
 // writes them, or the whole file gzipped).
-// Each `response` record's target URL gets its latest capture (by WARC-Date):
-// HTTP status, Location, and for a 2xx the body, decoded per Content-Encoding
+// Each `response` record's target URL gets the capture that speaks for it (by
+// WARC-Date, under the cache's policy: capture-choice.ts): HTTP status,
+// Location, and for a 2xx the body, decoded per Content-Encoding
 // no further than maxOctets (a gzip bomb inflates no further; the captures
 // cut are counted in a warning, cut-captures.ts), written as it is to a temporary spill file
 // (deflating each body took 40% of the pass: warc-fast-records.ts). Threads then
@@ -16,6 +17,7 @@ import { BulkError, reason } from '../../errors.js';
 import { isGzip, readWarcCaptures } from './warc-captures.js';
 import { tempDir } from '../temp-dir.js';
 import { CutCaptures } from './cut-captures.js';
+import { CaptureChoice } from './capture-choice.js';
 
 export { captureKey } from './warc-capture-read.js';
 
@@ -31,12 +33,14 @@ export interface WarcCapture {
   bodyLength: number;
   /** Why the capture cannot be used (cut short): the host is unreachable. */
   damaged?: string;
+  /** Why the policy takes the host as unavailable (unreachable for 30 days with no copy: capture-choice.ts). */
+  unavailable?: string;
 }
 
 /** The index as plain data (it crosses to the threads). */
 export interface WarcIndexData {
   spill: string | null;
-  /** By target URL (as new URL() writes it, without fragment). */
+  /** By target URL (as new URL() writes it, without fragment): the capture that speaks for it (capture-choice.ts). */
   captures: Map<string, WarcCapture>;
 }
 
@@ -89,7 +93,7 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
   const dir = tempDir('robots-warc-');
   const spill = join(dir.path, 'bodies');
   const fd = openSync(spill, 'w');
-  const captures = new Map<string, WarcCapture>();
+  const choice = new CaptureChoice<WarcCapture>();
   const stats: WarcIndexStats = { files: 0, octets: 0, records: 0, responses: 0, damaged: 0, truncated: 0, ms: 0 };
   const dispose = dir.dispose;
   // Bodies are gathered here and written in batches: a write per capture cost more than the body.
@@ -109,12 +113,8 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
       const read = readWarcCaptures(file, {
         maxOctets: options.maxOctets,
         counts,
-        // One after --as-of (or undated then) is not read, nor an earlier capture: the latest wins.
-        wants: (key, date) => {
-          if (options.asOf !== undefined && !(date <= options.asOf)) return false;
-          const kept = captures.get(key);
-          return kept === undefined || date >= kept.date;
-        },
+        // One after --as-of (or undated then) is not read, nor one that can no longer count.
+        wants: (key, date) => (options.asOf === undefined || date <= options.asOf) && choice.wants(key, date),
         progress: (octets) => options.progress?.(done + octets, total),
       });
       for await (const item of read) {
@@ -128,14 +128,14 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
             capture.bodyLength = item.body.length;
           }
           mine.push({ offset, key, capture });
-          captures.set(key, capture);
+          choice.offer(key, capture);
         } else if (item.kind === 'damage') {
           // What was read just before the damage may come from the damaged part: those hosts are unreachable.
           let marked = 0;
           const why = `read just before the damage in ${file}`;
           for (let k = mine.length - 1; k >= 0 && mine[k].offset >= item.trustedBefore; k--) {
             const { key, capture } = mine[k];
-            if (captures.get(key) !== capture) continue; // (replaced by a later one, also here)
+            if (!choice.holds(key, capture)) continue; // (replaced by a later one, also here)
             if (capture.damaged === undefined) {
               capture.damaged = why;
               marked++;
@@ -163,6 +163,7 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
     throw e;
   }
   close();
+  const captures = choice.settle();
   stats.ms = performance.now() - began;
   return { data: { spill, captures }, stats, dispose };
 }
