@@ -27,6 +27,13 @@ export interface PolicyCapture {
 /** The cache's defaults; the states read here (status, copy, unreachable since) do not depend on them. */
 const POLICY = { ttlMs: DAY, minTtlMs: 60_000, retryMs: 60_000, maxRetryMs: HOUR, userAgentHeader: 'robots-wasm' };
 const NO_VISITS: ReadonlySet<string> = new Set();
+/** An undated capture's time: before every dated one (the earliest a Date holds, so the policy's reasons still write it). */
+const UNDATED = -8.64e15;
+
+/** A capture's time for the policy. */
+function timeOf(c: PolicyCapture): number {
+  return Number.isNaN(c.date) ? UNDATED : c.date;
+}
 
 export class CaptureChoice<T extends PolicyCapture> {
   /** Per URL, its latest capture that is not unreachable: whatever came before it no longer counts. */
@@ -37,7 +44,7 @@ export class CaptureChoice<T extends PolicyCapture> {
   /** Can a capture of the URL dated `date` still count? (Else it need not be read.) */
   wants(key: string, date: number): boolean {
     const base = this.bases.get(key);
-    return base === undefined || date >= base.date;
+    return base === undefined || (Number.isNaN(date) ? UNDATED : date) >= timeOf(base);
   }
 
   /** A capture read (of equal dates, the one read later is the later fetch). */
@@ -52,8 +59,8 @@ export class CaptureChoice<T extends PolicyCapture> {
     this.bases.set(key, capture);
     const failed = this.failures.get(key);
     if (failed === undefined) return;
-    // (Those of its date were read before it: older. An undated base keeps none.)
-    const later = failed.filter((f) => f.date > capture.date);
+    // (Those of its date were read before it: older.)
+    const later = failed.filter((f) => timeOf(f) > timeOf(capture));
     if (later.length === 0) this.failures.delete(key);
     else this.failures.set(key, later);
   }
@@ -79,10 +86,10 @@ export class CaptureChoice<T extends PolicyCapture> {
     const base = this.bases.get(key);
     const failed = this.failures.get(key);
     if (failed === undefined) return base;
-    // (Stable: of equal dates, the order read. An undated capture first, as --as-of never picks it.)
-    const order = failed.length === 1 ? failed : [...failed].sort((a, b) => (Number.isNaN(a.date) ? -Infinity : a.date) - (Number.isNaN(b.date) ? -Infinity : b.date) || 0);
-    let state: EntryState | undefined = base === undefined ? undefined : nextState(key, outcomeOf(key, base), undefined, base.date, POLICY);
-    for (const f of order) state = nextState(key, outcomeOf(key, f), state, f.date, POLICY);
+    // (Stable: of equal dates, the order read.)
+    const order = failed.length === 1 ? failed : [...failed].sort((a, b) => timeOf(a) - timeOf(b));
+    let state: EntryState | undefined = base === undefined ? undefined : nextState(key, outcomeOf(key, base), undefined, timeOf(base), POLICY);
+    for (const f of order) state = nextState(key, outcomeOf(key, f), state, timeOf(f), POLICY);
     const last = order[order.length - 1];
     if (state!.stale) return base!;
     return state!.status === 'unavailable' ? { ...last, unavailable: state!.reason } : last;
