@@ -40,7 +40,7 @@ export interface ClassifyOptions {
   warcTimeoutMs?: string;
   /** --robots-index DIR (repeatable): indexes `robots index` wrote. */
   robotsIndex?: string[];
-  /** --as-of DATE: the latest capture at or before it (--robots-warc, --robots-index). */
+  /** --as-of DATE: the captures at or before it, under the cache's policy (--robots-warc, --robots-warc-list, --robots-index). */
   asOf?: string;
   missing: string;
   agent: string[];
