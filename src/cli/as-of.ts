@@ -1,4 +1,4 @@
-// --as-of DATE: the robots.txt as it was then (the latest capture at or before it).
+// --as-of DATE: the robots.txt as it was then (the captures at or before it, under the cache's policy: bulk/sources/warc/capture-choice.ts).
 import { CliError } from './errors.js';
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/;

@@ -20,6 +20,7 @@ import { readRobotsIndexes } from '../bulk/sources/index/robots-index-reader.js'
 import { parseAsOf } from './as-of.js';
 import { writeAllSync } from '../bulk/threads/write-turns.js';
 import { EXIT_SKIPPED, warcRunOf } from './warc-inputs.js';
+import { named } from './warc-file-names.js';
 import { noteAgents, parseAgents, parseFormat, parseMaxOctets, parseProfile } from './options.js';
 import { expandCrawlers } from './crawler-sets.js';
 import { PURPOSES } from '../engine/parse/usage-vocabulary.js';
@@ -40,7 +41,7 @@ export interface ClassifyOptions {
   warcMaxMb?: string;
   /** --robots-index DIR (repeatable): indexes `robots index` wrote. */
   robotsIndex?: string[];
-  /** --as-of DATE: the latest capture at or before it (--robots-warc, --robots-index). */
+  /** --as-of DATE: the captures at or before it, under the cache's policy (--robots-warc, --robots-warc-list, --robots-index). */
   asOf?: string;
   missing: string;
   agent: string[];
@@ -108,7 +109,7 @@ async function indexOf(options: ClassifyOptions, config: ClassifyConfig, asOf: n
   const run = await warcRunOf('classify', options);
   let index: WarcIndex;
   try {
-    index = await indexWarcs(run.files, { maxOctets: config.maxOctets, asOf, warn: run.warn, progress: run.progress });
+    index = await indexWarcs(run.files, { maxOctets: config.maxOctets, asOf, warn: run.warn, progress: run.progress, name: named(run.files) });
   } finally {
     run.stop();
   }
@@ -126,7 +127,7 @@ async function indexOf(options: ClassifyOptions, config: ClassifyConfig, asOf: n
 
 /** --robots-index: shard i of each index (every shard without --shard), each URL's capture chosen (a summary line on stderr). */
 function capturesOf(dirs: string[], config: ClassifyConfig, quiet: boolean, asOf: number | undefined): WarcIndex {
-  const index = readRobotsIndexes(dirs, { shard: config.shard, asOf });
+  const index = readRobotsIndexes(dirs, { shard: config.shard, asOf, maxOctets: config.maxOctets });
   const s = index.stats;
   if (!quiet) {
     const which = config.shard === undefined ? 'every shard' : `shard ${config.shard.index}/${config.shard.count}`;

@@ -1,6 +1,7 @@
 // `robots index`: WARC files' robots.txt captures written into N host shards
 // (src/bulk/sources/index/robots-index-writer.ts), for `classify --robots-index`.
 import { writeRobotsIndex, MAX_SHARDS } from '../bulk/sources/index/robots-index-writer.js';
+import { named } from './warc-file-names.js';
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { CliError, reason } from './errors.js';
@@ -72,6 +73,7 @@ export async function indexCommand(warcs: string[], o: IndexOptions): Promise<nu
     maxOctets,
     threads,
     warn: run?.warn ?? ((line) => bar.interrupt(`robots index: warning: ${line}`)),
+    name: named(run?.files),
     progress: (octets, total) => {
       bar.update(octets, total);
       if (!tty && !quiet && performance.now() - logged >= LOG_EVERY_MS) {

@@ -15,6 +15,7 @@ function captures(n: number): Map<string, WarcCapture> {
     const c: WarcCapture = { date: k % 7 === 0 ? Number.NaN : 1.7e12 + k, status: [200, 301, 404, 503, 0][k % 5], location: null, bodyAt: i * 2 ** 33 + k, bodyLength: k % 600_000 };
     if (c.status === 301) c.location = `https://ünï${i}.example/robots.txt?q=${'x'.repeat(k % 300)}`;
     if (k % 11 === 0) c.damaged = `the capture of ${url} is cut short (record ${i})`;
+    if (k % 13 === 0) c.unavailable = `unreachable since ${i} (over 30 days, so taken as unavailable): http 503`;
     map.set(url, c);
   }
   // Keys beyond ASCII, empty and long.

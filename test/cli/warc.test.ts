@@ -112,7 +112,7 @@ describe('robots classify --robots-warc', () => {
   });
 
   it('several WARC files: the latest capture of each URL across them', async () => {
-    await writeWarc(at('later.warc.gz'), [{ url: 'http://ok.example/robots.txt', body: rules('later'), date: '2025-01-01T00:00:00Z' }, { url: 'http://down.example/robots.txt', status: 503, date: '2020-01-01T00:00:00Z' }]);
+    await writeWarc(at('later.warc.gz'), [{ url: 'http://ok.example/robots.txt', body: rules('later'), date: '2025-01-01T00:00:00Z' }, { url: 'http://down.example/robots.txt', status: 404, date: '2020-01-01T00:00:00Z' }]);
     const r = await robots(['classify', '--robots-warc', at('all-gzip-records.warc.gz'), '--robots-warc', at('later.warc.gz'), '-q'], 'http://ok.example/private-later\nhttp://ok.example/private-ok\nhttp://down.example/x\n');
     expect(r.stdout.split('\n').map((l) => l.split('\t')[0])).toEqual(['disallowed', 'allowed', 'disallowed', '']);
   });

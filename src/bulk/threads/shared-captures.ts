@@ -17,10 +17,10 @@ export interface SharedCapturesData {
   heapOctets: number;
 }
 
-/** Per entry: date and bodyAt (f64); status, bodyLength, then at/length of key, location and damage (i32; at -1: none). */
+/** Per entry: date and bodyAt (f64); status, bodyLength, then at/length of key, location, damage and why unavailable (i32; at -1: none). */
 const F64 = 2;
-const I32 = 8;
-const [STATUS, BODY_LENGTH, KEY_AT, KEY_LEN, LOCATION_AT, LOCATION_LEN, DAMAGED_AT, DAMAGED_LEN] = [0, 1, 2, 3, 4, 5, 6, 7];
+const I32 = 10;
+const [STATUS, BODY_LENGTH, KEY_AT, KEY_LEN, LOCATION_AT, LOCATION_LEN, DAMAGED_AT, DAMAGED_LEN, UNAVAILABLE_AT, UNAVAILABLE_LEN] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -58,6 +58,7 @@ export function shareCaptures(data: WarcIndexData): SharedCapturesData {
   for (const [, c] of entries) {
     if (c.location !== null) add(c.location);
     if (c.damaged !== undefined) add(c.damaged);
+    if (c.unavailable !== undefined) add(c.unavailable);
   }
   const count = entries.length;
   let slots = 16;
@@ -72,7 +73,7 @@ export function shareCaptures(data: WarcIndexData): SharedCapturesData {
     i32[e * I32 + field + 1] = octets.length;
     at += octets.length;
   };
-  let next = count; // (the strings after the keys: locations and damages, in entry order)
+  let next = count; // (the strings after the keys: locations, damages and whys, in entry order)
   entries.forEach(([, c], e) => {
     f64[e * F64] = c.date;
     f64[e * F64 + 1] = c.bodyAt;
@@ -81,10 +82,12 @@ export function shareCaptures(data: WarcIndexData): SharedCapturesData {
     put(keys[e], KEY_AT, e);
     i32[e * I32 + LOCATION_AT] = -1;
     i32[e * I32 + DAMAGED_AT] = -1;
+    i32[e * I32 + UNAVAILABLE_AT] = -1;
   });
   entries.forEach(([, c], e) => {
     if (c.location !== null) put(strings[next++], LOCATION_AT, e);
     if (c.damaged !== undefined) put(strings[next++], DAMAGED_AT, e);
+    if (c.unavailable !== undefined) put(strings[next++], UNAVAILABLE_AT, e);
   });
   for (let e = 0; e < count; e++) {
     const key = keys[e];
@@ -137,6 +140,7 @@ export class SharedCaptureMap extends Map<string, WarcCapture> {
       bodyLength: i32[q + BODY_LENGTH],
     };
     if (i32[q + DAMAGED_AT] >= 0) capture.damaged = this.text(i32[q + DAMAGED_AT], i32[q + DAMAGED_LEN]);
+    if (i32[q + UNAVAILABLE_AT] >= 0) capture.unavailable = this.text(i32[q + UNAVAILABLE_AT], i32[q + UNAVAILABLE_LEN]);
     return capture;
   }
 

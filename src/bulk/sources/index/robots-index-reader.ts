@@ -1,8 +1,9 @@
 // `classify --robots-index DIR` (repeatable): the reduce step. Shard i of each
 // index is read whole and checked (its records' CRCs, its header's id against
-// the manifest's, its footer); each URL gets its latest capture (by WARC-Date,
-// at or before --as-of; of equal dates the one read last, as --robots-warc
-// does with WARCs in the order given). A redirect to a host of another shard
+// the manifest's, its footer); each URL gets the capture that speaks for it
+// (by WARC-Date, at or before --as-of, under the cache's policy:
+// capture-choice.ts; of equal dates the one read last, as --robots-warc does
+// with WARCs in the order given). A redirect to a host of another shard
 // is followed there: its target looked up in that shard's directory (a few
 // octets per capture, sorted by hash), never its records read whole. The
 // captures chosen become the WarcIndexData that --robots-warc hands the
@@ -13,6 +14,7 @@ import type { Shard } from '../../classify/classification.js';
 import { BulkError, reason } from '../../errors.js';
 import { captureKey, type WarcCapture, type WarcIndex, type WarcIndexStats } from '../warc/warc-index.js';
 import { tempDir } from '../temp-dir.js';
+import { CaptureChoice } from '../warc/capture-choice.js';
 import {
   captureShard, crc32, decodeFooter, decodeHeader, decodeRecord, DIRECTORY_ENTRY, FOOTER_OCTETS, FORMAT_VERSION, HEADER_OCTETS, keyHash, MANIFEST, RECORD_FIXED,
   type IndexManifest, type ShardFooter,
@@ -26,6 +28,8 @@ export interface ReadIndexOptions {
   shard?: Shard;
   /** --as-of, ms. */
   asOf?: number;
+  /** --max-octets of the classification: no more than the bodies were cut to (checked). */
+  maxOctets: number;
 }
 
 interface Chosen {
@@ -33,6 +37,7 @@ interface Chosen {
   status: number;
   location: string | null;
   damaged?: string;
+  unavailable?: string;
   /** Where its body is: a shard file (by number in `files`), offset, length. */
   file: number;
   bodyAt: number;
@@ -45,8 +50,9 @@ interface OpenedIndex {
   manifest: IndexManifest;
 }
 
-/** The manifests of the indexes, checked and agreeing on the shard count (and with --shard's). */
-export function openIndexes(dirs: string[], shard?: Shard): OpenedIndex[] {
+/** The manifests of the indexes, checked and agreeing on the shard count (and with --shard's), their bodies
+ * cut no shorter than maxOctets. */
+export function openIndexes(dirs: string[], maxOctets: number, shard?: Shard): OpenedIndex[] {
   const opened = dirs.map((dir) => ({ dir, manifest: readManifest(dir) }));
   const n = opened[0].manifest.shards;
   for (const o of opened) {
@@ -56,6 +62,14 @@ export function openIndexes(dirs: string[], shard?: Shard): OpenedIndex[] {
   }
   if (shard !== undefined && shard.count !== n) {
     throw new BulkError(`--shard ${shard.index}/${shard.count} does not match the index${dirs.length > 1 ? 'es' : ''}: ${opened[0].dir} has ${n} shard${n === 1 ? '' : 's'} (give --shard i/${n})`);
+  }
+  // An index's bodies hold its --max-octets' first octets: past them, the rest of a longer file is not there
+  // (a line cut in its middle would rule as its cut part). Cut further, they are what a fetch reads.
+  const shortest = opened.reduce((a, o) => (bodyLimit(o) < bodyLimit(a) ? o : a));
+  if (maxOctets > bodyLimit(shortest)) {
+    const asked = Number.isFinite(maxOctets) ? String(maxOctets) : 'Infinity';
+    throw new BulkError(`--max-octets ${asked}: --robots-index ${shortest.dir} was made with --max-octets ${bodyLimit(shortest)}, so its bodies are cut there: ` +
+      `classify with --max-octets ${bodyLimit(shortest)} or less, or index its WARCs again with robots index --max-octets ${asked}`);
   }
   return opened;
 }
@@ -79,13 +93,19 @@ function readManifest(dir: string): IndexManifest {
   if (!Number.isInteger(m.shards) || m.shards < 1 || !Array.isArray(m.files) || m.files.length !== m.shards || typeof m.id !== 'string' || !/^[0-9a-f]{16}$/.test(m.id)) {
     throw new BulkError(`--robots-index ${dir}: ${file} is damaged (its shards, files or id do not read)`);
   }
+  if (!(m.maxOctets === null || (typeof m.maxOctets === 'number' && m.maxOctets >= 1))) throw new BulkError(`--robots-index ${dir}: ${file} is damaged (its maxOctets does not read)`);
   return m;
+}
+
+/** The octets an index's bodies were cut to (Infinity: not cut). */
+function bodyLimit(o: OpenedIndex): number {
+  return o.manifest.maxOctets ?? Infinity;
 }
 
 /** Reads the shard(s), picks each URL's capture, writes their bodies to a spill file: what --robots-warc would have indexed. */
 export function readRobotsIndexes(dirs: string[], options: ReadIndexOptions): WarcIndex {
   const began = performance.now();
-  const indexes = openIndexes(dirs, options.shard);
+  const indexes = openIndexes(dirs, options.maxOctets, options.shard);
   const n = indexes[0].manifest.shards;
   const loaded = new Set(options.shard === undefined ? Array.from({ length: n }, (_, s) => s) : [options.shard.index]);
   const reader = new ShardReader(options.asOf);
@@ -93,12 +113,12 @@ export function readRobotsIndexes(dirs: string[], options: ReadIndexOptions): Wa
     for (const index of indexes) for (const s of loaded) reader.readWhole(index, s);
     // Redirect chains out of the loaded shards: their targets looked up, hop by hop.
     const looked = new Set<string>();
-    let fresh = [...reader.chosen.keys()];
+    let fresh = [...reader.choice.keys()];
     for (let hop = 0; hop < MAX_HOPS && fresh.length > 0; hop++) {
       const wanted = new Map<number, Set<string>>();
       for (const key of fresh) {
-        const target = redirectTarget(key, reader.chosen.get(key)!);
-        if (target === undefined || looked.has(target) || reader.chosen.has(target)) continue;
+        const target = redirectTarget(key, reader.choice.chosen(key)!);
+        if (target === undefined || looked.has(target) || reader.choice.has(target)) continue;
         const s = captureShard(target, n);
         if (loaded.has(s)) continue; // (read whole already: not captured)
         looked.add(target);
@@ -108,7 +128,7 @@ export function readRobotsIndexes(dirs: string[], options: ReadIndexOptions): Wa
       fresh = [];
       for (const [s, keys] of wanted) {
         for (const index of indexes) reader.lookUp(index, s, keys);
-        for (const k of keys) if (reader.chosen.has(k)) fresh.push(k);
+        for (const k of keys) if (reader.choice.has(k)) fresh.push(k);
       }
     }
     return reader.finish(began);
@@ -128,7 +148,8 @@ function redirectTarget(key: string, c: Chosen): string | undefined {
 }
 
 class ShardReader {
-  readonly chosen = new Map<string, Chosen>();
+  /** Each URL's captures that may still speak for it (capture-choice.ts). */
+  readonly choice = new CaptureChoice<Chosen>();
   /** The shard files met, by number (Chosen.file): each open only while read (a reduce over
    * thousands of indexes must not hold a descriptor per file), fd -1 when closed. */
   private readonly files: { name: string; fd: number; size: number }[] = [];
@@ -206,12 +227,11 @@ class ShardReader {
     }
   }
 
-  /** The capture, as chosen for its URL if it is the latest yet at or before --as-of (a later-read one of the same date wins). */
+  /** The capture offered to its URL's choice if dated at or before --as-of (of equal dates, the later read is the later). */
   private offer(r: ReturnType<typeof decodeRecord> & { bodyAt: number }, file: number): void {
     if (this.asOf !== undefined && !(r.date <= this.asOf)) return;
-    const kept = this.chosen.get(r.key);
-    if (kept !== undefined && !(r.date >= kept.date)) return;
-    this.chosen.set(r.key, { date: r.date, status: r.status, location: r.location, damaged: r.damaged, file, bodyAt: r.bodyAt, bodyLength: r.body.length });
+    if (!this.choice.wants(r.key, r.date)) return;
+    this.choice.offer(r.key, { date: r.date, status: r.status, location: r.location, damaged: r.damaged, file, bodyAt: r.bodyAt, bodyLength: r.body.length });
   }
 
   /** A record's octets after its length, its CRC checked: the capture, with where its body starts in the file. */
@@ -273,10 +293,13 @@ class ShardReader {
     try {
       let spilled = 0;
       // File by file, each in order: one descriptor at a time, read forwards.
-      const order = [...this.chosen].sort(([, a], [, b]) => a.file - b.file || a.bodyAt - b.bodyAt);
+      const order = [...this.choice.settle()].sort(([, a], [, b]) => a.file - b.file || a.bodyAt - b.bodyAt);
       let current = -1;
       for (const [key, c] of order) {
-        const capture: WarcCapture = { date: c.date, status: c.status, location: c.location, bodyAt: spilled, bodyLength: c.bodyLength, ...(c.damaged !== undefined ? { damaged: c.damaged } : {}) };
+        const capture: WarcCapture = {
+          date: c.date, status: c.status, location: c.location, bodyAt: spilled, bodyLength: c.bodyLength,
+          ...(c.damaged !== undefined ? { damaged: c.damaged } : {}), ...(c.unavailable !== undefined ? { unavailable: c.unavailable } : {}),
+        };
         if (c.bodyLength > 0) {
           if (c.file !== current) {
             if (current !== -1) this.release(current);

@@ -26,6 +26,8 @@ export interface WriteIndexOptions {
   threads: number;
   warn(line: string): void;
   progress?(octets: number, total: number): void;
+  /** A file as the user knows it (a list's download: its URL). */
+  name?(file: string): string;
 }
 
 export interface WrittenIndex {
@@ -79,7 +81,7 @@ export async function writeRobotsIndex(files: readonly string[] | WarcFiles, out
     const writer = new ShardWriter(temps, id);
     let stats;
     try {
-      stats = await indexWarcsInThreads(files, { maxOctets: options.maxOctets, shards, threads: options.threads, sink: writer, warn: options.warn, progress: options.progress });
+      stats = await indexWarcsInThreads(files, { maxOctets: options.maxOctets, shards, threads: options.threads, sink: writer, warn: options.warn, progress: options.progress, name: options.name });
       writer.finish();
     } finally {
       writer.close();

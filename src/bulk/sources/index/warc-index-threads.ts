@@ -15,6 +15,7 @@ import { closeSync, openSync } from 'node:fs';
 import { IndexPool } from '../../threads/index-pool.js';
 import { memberStartAtOrAfter } from '../warc/gzip-members.js';
 import { HeldCaptures } from '../warc/held-captures.js';
+import { CutCaptures } from '../warc/cut-captures.js';
 import { captureShard, encodeRecord, keyHash, storedCapture } from './robots-index-format.js';
 import { META, type ChunkRead } from '../warc/warc-chunk-read.js';
 import { isGzip, readWarcCaptures, type DamageRead } from '../warc/warc-captures.js';
@@ -51,11 +52,15 @@ export interface ThreadedIndexOptions {
   sink: RecordSink;
   warn(line: string): void;
   progress?(octets: number, total: number): void;
+  /** A file as the user knows it (a list's download: its URL), for a warning said after its reading. */
+  name?(file: string): string;
 }
 
 /** One file being read. */
 interface FileRead {
   file: string;
+  /** The file as the user knows it (options.name's, asked while it is the one read). */
+  name: string;
   size: number;
   gzip: boolean;
   /** Octets of the files before it (progress). */
@@ -86,6 +91,7 @@ export async function indexWarcsInThreads(files: readonly string[] | AsyncIterab
   const pool = new IndexPool(Math.max(1, options.threads), { shards: options.shards, maxOctets: options.maxOctets });
   const ahead = AHEAD_PER_THREAD * Math.max(1, options.threads);
   const progress = (f: FileRead, octets: number) => options.progress?.(f.before + octets, total);
+  const cut = new CutCaptures(options.maxOctets);
 
   /** The tasks in file order; a stretch's read is asked for as it is made. */
   async function* tasks(): AsyncGenerator<Task> {
@@ -96,7 +102,7 @@ export async function indexWarcsInThreads(files: readonly string[] | AsyncIterab
       if (n++ >= sizes.length) total += size;
       let done!: () => void;
       const read = new Promise<void>((r) => (done = r));
-      const f: FileRead = { file, size, gzip: size > 0 && isGzip(file), before, stopped: false, base: 0, counts: { records: 0, responses: 0 }, held: new HeldCaptures(), read, done };
+      const f: FileRead = { file, name: options.name?.(file) ?? file, size, gzip: size > 0 && isGzip(file), before, stopped: false, base: 0, counts: { records: 0, responses: 0 }, held: new HeldCaptures(), read, done };
       before += size;
       yield* fileTasks(f);
       // (A list's download is removed once the next is asked for: that waits until this one is read.)
@@ -170,6 +176,9 @@ export async function indexWarcsInThreads(files: readonly string[] | AsyncIterab
     await queue.close();
     await pool.close();
   }
+  stats.truncated = cut.size;
+  const said = cut.line();
+  if (said !== undefined) options.warn(said);
   stats.ms = performance.now() - began;
   return stats;
 
@@ -219,8 +228,7 @@ export async function indexWarcsInThreads(files: readonly string[] | AsyncIterab
   }
 
   function truncated(f: FileRead, key: string, offset: number): void {
-    stats.truncated++;
-    options.warn(`${f.file}: the capture of ${key} (record at ${f.gzip ? 'uncompressed ' : ''}offset ${offset}) is longer than --max-octets once decoded: its first ${options.maxOctets} octets are used`);
+    cut.add(f.name, key, offset, f.gzip);
   }
 
   /** What was read just before the damage may come from the damaged part: those hosts are unreachable. */

@@ -1,10 +1,11 @@
 // The robots.txt captures of WARC files (--robots-warc), indexed in one pass
 // (warc-captures.ts reads them: plain WARC, gzip per record as Common Crawl
 // writes them, or the whole file gzipped).
-// Each `response` record's target URL gets its latest capture (by WARC-Date):
-// HTTP status, Location, and for a 2xx the body, decoded per Content-Encoding
-// no further than maxOctets (a gzip bomb inflates no further; a cut
-// capture is named in a warning), written as it is to a temporary spill file
+// Each `response` record's target URL gets the capture that speaks for it (by
+// WARC-Date, under the cache's policy: capture-choice.ts): HTTP status,
+// Location, and for a 2xx the body, decoded per Content-Encoding
+// no further than maxOctets (a gzip bomb inflates no further; the captures
+// cut are counted in a warning, cut-captures.ts), written as it is to a temporary spill file
 // (deflating each body took 40% of the pass: warc-fast-records.ts). Threads then
 // read a host's capture synchronously when the host is first needed
 // (warc-robots.ts), so memory holds the index (a few dozen octets and the URL
@@ -15,6 +16,8 @@ import { join } from 'node:path';
 import { BulkError, reason } from '../../errors.js';
 import { isGzip, readWarcCaptures } from './warc-captures.js';
 import { tempDir } from '../temp-dir.js';
+import { CutCaptures } from './cut-captures.js';
+import { CaptureChoice } from './capture-choice.js';
 
 export { captureKey } from './warc-capture-read.js';
 
@@ -30,12 +33,14 @@ export interface WarcCapture {
   bodyLength: number;
   /** Why the capture cannot be used (cut short): the host is unreachable. */
   damaged?: string;
+  /** Why the policy takes the host as unavailable (unreachable for 30 days with no copy: capture-choice.ts). */
+  unavailable?: string;
 }
 
 /** The index as plain data (it crosses to the threads). */
 export interface WarcIndexData {
   spill: string | null;
-  /** By target URL (as new URL() writes it, without fragment). */
+  /** By target URL (as new URL() writes it, without fragment): the capture that speaks for it (capture-choice.ts). */
   captures: Map<string, WarcCapture>;
 }
 
@@ -46,7 +51,7 @@ export interface WarcIndexStats {
   responses: number;
   /** Records or files that could not be read, each said in `warnings`. */
   damaged: number;
-  /** Captures whose body was cut to maxOctets, each said in `warnings`. */
+  /** Captures whose body was cut to maxOctets (counted in one warning, the first few named). */
   truncated: number;
   ms: number;
 }
@@ -64,6 +69,8 @@ export interface IndexWarcsOptions {
   progress?(octets: number, total: number): void;
   /** --as-of: only captures dated at or before it (ms); an undated one is then none. */
   asOf?: number;
+  /** A file as the user knows it (a list's download: its URL), for a warning said after its reading. */
+  name?(file: string): string;
 }
 
 /** A WARC file's size, or the one-line error of a path that is not a readable regular file. */
@@ -86,11 +93,12 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
   const dir = tempDir('robots-warc-');
   const spill = join(dir.path, 'bodies');
   const fd = openSync(spill, 'w');
-  const captures = new Map<string, WarcCapture>();
+  const choice = new CaptureChoice<WarcCapture>();
   const stats: WarcIndexStats = { files: 0, octets: 0, records: 0, responses: 0, damaged: 0, truncated: 0, ms: 0 };
   const dispose = dir.dispose;
   // Bodies are gathered here and written in batches: a write per capture cost more than the body.
   const batch = new SpillBatch(fd);
+  const cut = new CutCaptures(options.maxOctets);
   const close = () => closeSync(fd);
   try {
     for await (const file of files) {
@@ -105,21 +113,14 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
       const read = readWarcCaptures(file, {
         maxOctets: options.maxOctets,
         counts,
-        // One after --as-of (or undated then) is not read, nor an earlier capture: the latest wins.
-        wants: (key, date) => {
-          if (options.asOf !== undefined && !(date <= options.asOf)) return false;
-          const kept = captures.get(key);
-          return kept === undefined || date >= kept.date;
-        },
+        // One after --as-of (or undated then) is not read, nor one that can no longer count.
+        wants: (key, date) => (options.asOf === undefined || date <= options.asOf) && choice.wants(key, date),
         progress: (octets) => options.progress?.(done + octets, total),
       });
       for await (const item of read) {
         if (item.kind === 'capture') {
           const { key, offset } = item;
-          if (item.truncated) {
-            stats.truncated++;
-            options.warn(`${file}: the capture of ${key} (record at ${gzip ? 'uncompressed ' : ''}offset ${offset}) is longer than --max-octets once decoded: its first ${options.maxOctets} octets are used`);
-          }
+          if (item.truncated) cut.add(options.name?.(file) ?? file, key, offset, gzip);
           const capture: WarcCapture = { date: item.date, status: item.status, location: item.location, bodyAt: 0, bodyLength: 0 };
           if (item.damaged !== undefined) capture.damaged = item.damaged;
           else if (item.body !== null && item.body.length > 0) {
@@ -127,14 +128,14 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
             capture.bodyLength = item.body.length;
           }
           mine.push({ offset, key, capture });
-          captures.set(key, capture);
+          choice.offer(key, capture);
         } else if (item.kind === 'damage') {
           // What was read just before the damage may come from the damaged part: those hosts are unreachable.
           let marked = 0;
           const why = `read just before the damage in ${file}`;
           for (let k = mine.length - 1; k >= 0 && mine[k].offset >= item.trustedBefore; k--) {
             const { key, capture } = mine[k];
-            if (captures.get(key) !== capture) continue; // (replaced by a later one, also here)
+            if (!choice.holds(key, capture)) continue; // (replaced by a later one, also here)
             if (capture.damaged === undefined) {
               capture.damaged = why;
               marked++;
@@ -153,12 +154,16 @@ export async function indexWarcs(files: readonly string[] | AsyncIterable<string
       stats.octets += size;
     }
     batch.flush();
+    stats.truncated = cut.size;
+    const said = cut.line();
+    if (said !== undefined) options.warn(said);
   } catch (e) {
     close();
     dispose();
     throw e;
   }
   close();
+  const captures = choice.settle();
   stats.ms = performance.now() - began;
   return { data: { spill, captures }, stats, dispose };
 }

@@ -1,6 +1,7 @@
 // A host's robots.txt as the WARC captures say (warc-index.ts), read in the
-// thread that needs it: its capture's HTTP outcome under the same policy as
-// RobotsCache (fetch-robots.ts responseStep), redirects followed among the
+// thread that needs it: its capture (the one the cache's policy keeps among
+// the URL's: capture-choice.ts) and that capture's HTTP outcome under the same
+// policy as RobotsCache (fetch-robots.ts responseStep), redirects followed among the
 // captures (up to 5 hops, across hosts: the rules of the file reached apply
 // to the original host).
 import { openSync, readSync } from 'node:fs';
@@ -33,6 +34,7 @@ export class WarcRobots {
       if (capture === undefined) return { kind: 'missing', http };
       http = capture.status;
       if (capture.damaged !== undefined) return { kind: 'unreachable', http, why: capture.damaged };
+      if (capture.unavailable !== undefined) return { kind: 'unavailable', http, why: capture.unavailable };
       visited.add(url);
       const step = responseStep(capture.status, capture.location, url, visited, redirects);
       if (step.status === 'ok') return { kind: 'ok', body: this.body(capture.bodyAt, capture.bodyLength), http };
