@@ -123,6 +123,9 @@ describe('WARC-Dates far in the future, or that do not read', () => {
     'empty.example': '',
     'no-such-day.example': '2026-13-45',
     'no-zone.example': '2024-06-01', // (a date all the same: later than 2024-01-01)
+    // Not W3C-ISO8601, though Date.parse reads them (as 2030 in local time, as May 2001): undated.
+    'loose.example': '1/1/2030',
+    'minus-five.example': '-5',
   };
   const hosts = Object.keys(ODD);
   const urls = hosts.flatMap((h) => [`http://${h}/old`, `http://${h}/new`]);
@@ -146,7 +149,7 @@ describe('WARC-Dates far in the future, or that do not read', () => {
   }, 30_000);
 
   const FAR = { 'y9999.example': 'new', 'last-day.example': 'new' };
-  const UNREAD = { 'past-last.example': 'old', 'garbage.example': 'old', 'empty.example': 'old', 'no-such-day.example': 'old' };
+  const UNREAD = { 'past-last.example': 'old', 'garbage.example': 'old', 'empty.example': 'old', 'no-such-day.example': 'old', 'loose.example': 'old', 'minus-five.example': 'old' };
 
   it('without --as-of: a far date is a date (the latest); one that does not read never replaces a dated capture; a host captured only undated has it', async () => {
     const r = await measured(['classify', '--robots-warc', at('dates.warc.gz'), '--format', 'jsonl', '-q', at('dates-urls.txt')]);

@@ -52,6 +52,7 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { captureKey, type CaptureReadOptions, type WarcReadItem } from './warc-capture-read.js';
+import { warcDateOf } from './warc-date.js';
 
 /** A record up to this long (headers and block) is held whole; a longer one is streamed. */
 export const HOLD = 4 << 20;
@@ -387,7 +388,7 @@ function readRecord(octets: Octets, options: CaptureReadOptions): { item: Captur
       location = headers.get('location') ?? null;
     }
     if (held) options.counts.responses++;
-    const date = Date.parse(warc.get('warc-date') ?? '');
+    const date = warcDateOf(warc.get('warc-date'));
     if (options.wants === undefined || options.wants(key, date)) {
       const ok = status >= 200 && status <= 299;
       const truncated = ok && end - httpEnd > options.maxOctets;

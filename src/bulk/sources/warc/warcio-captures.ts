@@ -9,6 +9,7 @@ import { createGunzip } from 'node:zlib';
 import { AsyncIterReader, concatChunks, WARCParser, type LimitReader, type WARCRecord } from 'warcio';
 import { reason } from '../../errors.js';
 import { captureKey, type CaptureRead, type CaptureReadOptions, type WarcReadItem } from './warc-capture-read.js';
+import { warcDateOf } from './warc-date.js';
 
 /** zlib's output chunk: at a gzip error, the captures read from the last one are not
  * trusted (zlib hands out a member's octets before its checksum tells them bad). */
@@ -111,7 +112,7 @@ async function recordCapture(record: WARCRecord, offset: number, options: Captur
   const key = captureKey(url);
   if (key === undefined) return undefined;
   options.counts.responses++;
-  const date = Date.parse(record.warcDate ?? '');
+  const date = warcDateOf(record.warcDate);
   if (options.wants !== undefined && !options.wants(key, date)) return undefined;
   return { kind: 'capture', ...(await readResponse(record, options.maxOctets)), url, key, date, offset };
 }
