@@ -21,10 +21,10 @@ self.onmessage = (e: MessageEvent<Job>) => {
 
 async function run(job: Job): Promise<void> {
   const matchers: Matcher[] = [];
+  /** The use-preference lines of the crawler's groups (this version), or null when there are none. */
+  let usage: CrawlerUsage | null = null;
   try {
     let sitemaps: readonly string[] = [];
-    /** The use-preference lines of the crawler's groups (this version), or null when there are none. */
-    let usage: CrawlerUsage | null = null;
     const compile = (body: string) => {
       const robots = parse(body, { profile: job.profile });
       const m = robots.compile(job.agents);
@@ -57,6 +57,7 @@ async function run(job: Job): Promise<void> {
     post({ type: 'error', seq: job.seq, message: err instanceof Error ? err.message : String(err) });
   } finally {
     for (const m of matchers) m.dispose();
+    (usage as CrawlerUsage | null)?.paths?.dispose(); // (its path patterns' matcher: freed with the others)
   }
 }
 

@@ -20,7 +20,7 @@ import { StoreBreaker, StoreFailure } from './store-breaker.js';
 import { EntryState, nextState, storeKeepMs, UNREACHABLE_GIVE_UP_MS } from './freshness-policy.js';
 import { Answers, answersOf, Prior, priorOf, releaseSlot, Slot, slotBytes, slotOf } from './cache-slot.js';
 import { loadCrawlerModules } from './crawler-modules.js';
-import { usageOf, type CrawlerUsage, type Usage, type UsageOptions } from '../engine/usage.js';
+import { crawlerUsage, usageOf, type CrawlerUsage, type Usage, type UsageOptions } from '../engine/usage.js';
 
 export type { RobotsCacheOptions, RobotsEntry };
 export { UNREACHABLE_GIVE_UP_MS };
@@ -50,7 +50,7 @@ export interface RobotsCacheStats {
 }
 
 /** The usage lines of an origin whose robots.txt says nothing (unavailable or unreachable). */
-const NO_USAGE = Object.freeze({ profile: 'rfc', rules: Object.freeze([]), signals: Object.freeze([]) }) as CrawlerUsage;
+const NO_USAGE: CrawlerUsage = Object.freeze(crawlerUsage([], 'rfc'));
 
 /** Longest pause between two looks at the store while another cache fetches. */
 const MAX_POLL_MS = 100;

@@ -10,7 +10,7 @@ import type { Verdict } from './match/matcher.js';
 import { traitsOf, type Profile } from './parse/profile.js';
 import { readRecords, type Group, type Records } from './parse/records.js';
 import { normalizePath, pathParamsQuery, referenceVerdictOf, type ReferenceMatch } from './reference.js';
-import { crawlerUsage, usageOf, type Preference, type Purpose, type UsageOptions, type UsageSignal } from './usage.js';
+import { crawlerUsage, usageOf, type Preference, type Purpose, type Usage, type UsageOptions, type UsageSignal } from './usage.js';
 
 /** Why a URL gets its verdict (RobotsTxt.explainAll; `robots explain`; the tester page). */
 export interface Explanation {
@@ -47,7 +47,13 @@ export function explainVerdict(body: Uint8Array, verdict: Verdict, url: string, 
 /** explainVerdict on the records of the file (RobotsTxt.explainAll). */
 export function explainRecords(records: Records, verdict: Verdict, url: string, agents: string[], profile: Profile, options?: UsageOptions): Explanation {
   const groups = applicableGroups(records.groups, agentTokens(agents, profile));
-  const usage = usageOf(crawlerUsage(groups, profile), verdict, url, options);
+  const lines = crawlerUsage(groups, profile);
+  let usage: Usage;
+  try {
+    usage = usageOf(lines, verdict, url, options);
+  } finally {
+    lines.paths?.dispose(); // (read for this URL alone: its path patterns' matcher is not kept in the pool)
+  }
   const reference = referenceVerdictOf(records, url, agents, profile);
   const path = matchedPath(url, profile);
   return {

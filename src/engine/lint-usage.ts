@@ -5,6 +5,7 @@
 import { applicableGroups } from './parse/agents.js';
 import type { Group, Records, UsageLine } from './parse/records.js';
 import { parseDictionary } from './parse/structured-field.js';
+import { shownText } from './shown-text.js';
 import { AIPREF_PURPOSES, LEGACY_LABELS, SIGNAL_PURPOSES, type Purpose } from './parse/usage-vocabulary.js';
 
 export type UsageLintCode =
@@ -25,7 +26,8 @@ export interface UsageFinding {
 }
 
 const FIELD = { 'content-usage': 'Content-Usage', 'content-signal': 'Content-Signal' } as const;
-const q = (s: string) => JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}…` : s);
+/** A key or value in a message, quoted, cut as every shown text is (a hostile key is 16 KiB). */
+const q = (s: string) => JSON.stringify(shownText(s));
 /** ASCII-only lower case, as readContentSignal compares. */
 const asciiLower = (s: string) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 /** Spaces and tabs around a Content-Signal item, its key and its value (as readContentSignal trims them). */
@@ -68,11 +70,11 @@ function contentUsage(u: UsageLine, found: UsageFinding[]): void {
       const fix = meant === '' ? '' : ` (write "${m.key}=${meant}")`;
       found.push({ line: u.line, code: 'invalid-usage-value', message: `${q(m.text)}: Content-Usage takes y or n${fix}; any other value leaves ${m.key} unknown` });
     } else if (LEGACY_LABELS.has(m.key)) {
-      found.push({ line: u.line, code: 'legacy-usage-label', message: `"${m.key}" is a label of an earlier AIPREF draft that draft-ietf-aipref-vocab-07 no longer defines: crawlers ignore it (its labels are search and train-ai, e.g. "train-ai=n")` });
+      found.push({ line: u.line, code: 'legacy-usage-label', message: `${q(m.key)} is a label of an earlier AIPREF draft that draft-ietf-aipref-vocab-07 no longer defines: crawlers ignore it (its labels are search and train-ai, e.g. "train-ai=n")` });
     } else {
       const signal = SIGNAL_PURPOSES.get(m.key);
       const hint = m.key === 'ai-train' ? ': AIPREF calls it train-ai ("train-ai=n")' : signal !== undefined ? `: ${m.key} is a Content-Signal ("Content-Signal: ${m.key}=no"), not a Content-Usage label` : ' (its labels are search and train-ai)';
-      found.push({ line: u.line, code: 'unknown-usage-key', message: `Content-Usage key "${m.key}" means nothing to crawlers${hint}` });
+      found.push({ line: u.line, code: 'unknown-usage-key', message: `Content-Usage key ${q(m.key)} means nothing to crawlers${hint}` });
     }
   }
 }
@@ -82,11 +84,11 @@ function notADictionary(u: UsageLine): string {
   const v = u.value;
   const says = 'the whole line says nothing';
   if (parseDictionary(asciiLower(v)) !== null) {
-    return `${q(v)}: Content-Usage keys are lower case (a capital letter fails the whole preference, RFC 9651): ${says} (write "${asciiLower(v)}")`;
+    return `${q(v)}: Content-Usage keys are lower case (a capital letter fails the whole preference, RFC 9651): ${says} (write ${q(asciiLower(v))})`;
   }
   const space = v.search(/[ \t]/);
   if (u.path === '' && space > 0 && /[/*]/.test(v.slice(0, space)) && parseDictionary(v.slice(space).trimStart()) !== null) {
-    return `${q(v)}: a path pattern starts with "/": ${says} (write "/${v.replace(/^\/?/, '')}")`;
+    return `${q(v)}: a path pattern starts with "/": ${says} (write ${q(`/${v.replace(/^\/?/, '')}`)})`;
   }
   if (/,[ \t]*$/.test(v)) return `${q(v)}: a trailing comma fails the whole preference (RFC 9651): ${says}`;
   return `${q(v)} is not a structured-field Dictionary (RFC 9651: "key=value" items separated by commas, e.g. "train-ai=n, search=y"): ${says}`;
@@ -104,7 +106,7 @@ function contentSignal(u: UsageLine, found: UsageFinding[]): void {
       const fix = meant === '' ? '' : ` (write "${key}=${meant}")`;
       found.push({ line: u.line, code: 'invalid-usage-value', message: `${q(text)}: Content-Signal takes yes or no${fix}; any other value leaves ${key} unknown` });
     } else if (LEGACY_LABELS.has(key)) {
-      found.push({ line: u.line, code: 'legacy-usage-label', message: `"${key}" is a label of an earlier AIPREF draft, not a Content-Signal: crawlers ignore it (the signals are search, ai-input and ai-train, e.g. "ai-train=no")` });
+      found.push({ line: u.line, code: 'legacy-usage-label', message: `${q(key)} is a label of an earlier AIPREF draft, not a Content-Signal: crawlers ignore it (the signals are search, ai-input and ai-train, e.g. "ai-train=no")` });
     } else {
       const hint = key === 'train-ai' ? ': Content-Signal calls it ai-train ("ai-train=no")' : ' (the signals are search, ai-input and ai-train)';
       found.push({ line: u.line, code: 'unknown-usage-key', message: `Content-Signal key ${q(key)} means nothing to crawlers${hint}` });

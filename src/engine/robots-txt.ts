@@ -3,7 +3,7 @@ import { agentTokens, applicableGroups, lineNamesAgent } from './parse/agents.js
 import { compileRules } from './compile/compile.js';
 import { explainRecords, type Explanation } from './explanation.js';
 import { checkMatcherOptions, Matcher, MatcherOptions, startsCold, Verdict } from './match/matcher.js';
-import { matcherPool } from './match/matcher-pool.js';
+import { OWN_MATCHERS_BYTES as POOL_BYTES, ownMatchers, ownMatcherStats as poolStats } from './own-matchers.js';
 import { DEFAULT_PROFILE, isProfile, traitsOf, type Profile } from './parse/profile.js';
 import { compactRecords, Diagnostic, diagnosticsOf, readRecords, Records, recordsBytes, sizeLimitDiagnostic, type AgentLine } from './parse/records.js';
 import { copyOctets, encodeOctets, ownedOctets } from './parse/octet-pool.js';
@@ -48,13 +48,12 @@ const NO_OCTETS = new Uint8Array(0);
 const DIAGNOSTIC_BYTES = 80;
 /** Compiled matchers kept per RobotsTxt for isAllowed/explain with a repeated agent. */
 const MATCHER_CACHE = 8;
-/** Bound on the memory of all RobotsTxt's own matchers in the process (see matcher-pool.ts). */
-export const OWN_MATCHERS_BYTES = 32 << 20;
-const ownMatchers = matcherPool(OWN_MATCHERS_BYTES);
+/** Bound on the memory of all RobotsTxt's own matchers in the process (see own-matchers.ts). */
+export const OWN_MATCHERS_BYTES = POOL_BYTES;
 
 /** @internal The pool of RobotsTxt's own matchers, for tests. */
 export function ownMatcherStats(): { matchers: number; bytes: number } {
-  return { matchers: ownMatchers.size, bytes: ownMatchers.bytes };
+  return poolStats();
 }
 
 function diagnosticsBytes(list: readonly Diagnostic[]): number {
@@ -236,9 +235,10 @@ export class RobotsTxt {
     return m;
   }
 
-  /** Frees the matchers isAllowed/explain compiled, now (they are bounded in any
+  /** Frees the matchers isAllowed/explain and usage() compiled, now (they are bounded in any
    * case). The RobotsTxt stays usable: the next verdict compiles again. */
   dispose(): void {
+    if (this.usageByGroups !== undefined) for (const u of this.usageByGroups.values()) u.paths?.dispose();
     if (this.matchers === undefined) return;
     for (const m of this.matchers.values()) {
       ownMatchers.delete(m);
@@ -382,13 +382,24 @@ export class RobotsTxt {
   /** Usage lines read, by the groups they are of (rulesKey). */
   private usageByGroups: Map<string, CrawlerUsage> | undefined;
 
+  /** The agent last asked of crawlerUsage() (a string) and its answer: usage() for one crawler, URL after
+   * URL, finds its groups once, not by rulesKey's walk over the groups per URL. */
+  private lastUsageAgent: string | readonly string[] | undefined;
+  private lastUsage: CrawlerUsage | undefined;
+
   /** @internal The use-preference lines of the groups that apply to the crawler, read (RobotsCache keeps them). */
   crawlerUsage(agent: string | readonly string[]): CrawlerUsage {
+    if (agent === this.lastUsageAgent && this.lastUsage !== undefined) return this.lastUsage;
     const key = this.rulesKey(agent);
     let usage = (this.usageByGroups ??= new Map()).get(key);
     if (usage === undefined) {
       usage = crawlerUsage(applicableGroups(this.records.groups, agentTokens(agent, this.profile)), this.profile);
       this.usageByGroups.set(key, usage);
+    }
+    // (Not an array: its caller may change it.)
+    if (typeof agent === 'string') {
+      this.lastUsageAgent = agent;
+      this.lastUsage = usage;
     }
     return usage;
   }

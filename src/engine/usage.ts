@@ -4,21 +4,32 @@
 // Content Signals Policy), from the same groups as its verdicts, and a page's
 // own Content-Usage and Content-Signal response headers. The rules as built:
 //   - Content-Usage: of the crawler's rules whose path pattern matches the path
-//     (matched and normalised as Allow/Disallow under the profile; no pattern is
-//     every path, shorter than any), those of the longest pattern decide alone:
-//     a purpose they do not name is unknown, not taken from a shorter rule.
-//     Several rules of that length (the same pattern) combine.
+//     (matched and normalised as Allow/Disallow under the profile, by the
+//     engine's compiled matcher: usage-paths.ts; no pattern is every path,
+//     shorter than any), those of the longest pattern decide alone: a purpose
+//     they do not name is unknown, not taken from a shorter rule. Rules of the
+//     same pattern (as the profile normalises it: under rfc `/%7Ea` is `/~a`)
+//     combine; of different patterns of that length (`/a*` and `/*b`, both 3),
+//     the first in file order decides (attach-05 says nothing of them; a matcher
+//     reports one best rule, as for Allow/Disallow).
 //   - Content-Signal: every line of the crawler's groups counts.
 //   - Per purpose, over everything that counts: any disallowed wins, then any
 //     allowed, else unknown (vocab-07 5.1).
 //   - A URL the crawler may not fetch has no preference from robots.txt
 //     (attach-05: "no preferences are implied for resources that are
 //     disallowed"): all unknown but for its headers; `allowed` says why.
+//   - Headers: a Fetch `Headers` or a record of values; a value that is not a
+//     string (or, in an array, a member that is not) is ignored, and `headers`
+//     that is no object is a TypeError. A field's value (its lines joined) over
+//     MAX_HEADER_LENGTH characters is refused: it says nothing (one invalid
+//     signal, its value cut), and is not parsed.
 import type { Group } from './parse/records.js';
 import type { Profile } from './parse/profile.js';
 import { combine, readContentSignal, readContentUsage, readUsageValue, type Preference, type Purpose, type UsageEntry, type UsageField } from './parse/usage-vocabulary.js';
 import type { Pattern } from './parse/pattern.js';
-import { comparedPath, patternMatches, patternOf } from './reference.js';
+import { patternOf } from './reference.js';
+import { shownText } from './shown-text.js';
+import { UsagePaths } from './usage-paths.js';
 
 export type { Purpose, Preference, UsageField };
 
@@ -37,7 +48,8 @@ export interface UsageSignal {
   preference?: 'allowed' | 'disallowed';
   /** A label of an earlier AIPREF draft (`ai`, `genai`, `tdm`, ...): reported, mapped to nothing. */
   legacy?: true;
-  /** A Content-Usage value that is not an RFC 9651 Dictionary (a key with a capital, a trailing comma): it says nothing. */
+  /** A Content-Usage value that is not an RFC 9651 Dictionary (a key with a capital, a trailing comma), or a
+   * header's value over MAX_HEADER_LENGTH (its value cut): it says nothing. */
   invalid?: true;
   /** Read from a response header of the page (UsageOptions.headers). */
   header?: true;
@@ -58,6 +70,9 @@ export interface Usage {
 /** Response headers of the page: a Fetch `Headers`, or a plain object (Node's `IncomingHttpHeaders`). */
 export type UsageHeaders = { get(name: string): string | null } | Readonly<Record<string, string | readonly string[] | undefined>>;
 
+/** The longest header value read, in characters (a header's are octets): no server sends one near it. */
+export const MAX_HEADER_LENGTH = 65_536;
+
 export interface UsageOptions {
   /** The page's response headers: its Content-Usage (an RFC 9651 Dictionary) and Content-Signal combine with robots.txt's. */
   headers?: UsageHeaders;
@@ -67,6 +82,8 @@ export interface UsageOptions {
 interface UsageRule {
   line: number;
   path: string;
+  /** The path pattern's octets, as written (none: empty). */
+  pathOctets: Uint8Array;
   /** null: no path pattern (every path, the shortest). */
   pattern: Pattern | null;
   entries: UsageEntry[];
@@ -77,21 +94,36 @@ export interface CrawlerUsage {
   readonly profile: Profile;
   readonly rules: readonly UsageRule[];
   readonly signals: readonly { line: number; entries: UsageEntry[] }[];
+  /** The rules without a path pattern (every path, the shortest), in file order. */
+  readonly everyPath: readonly UsageRule[];
+  /** @internal The rules with one, compiled on first use (null: none has one). */
+  readonly paths: UsagePaths<UsageRule & { pattern: Pattern }> | null;
 }
 
 /** The crawler's usage lines (of `groups`, applicableGroups'), read for usageOf(). */
 export function crawlerUsage(groups: readonly Group[], profile: Profile): CrawlerUsage {
   const rules: UsageRule[] = [];
   const signals: { line: number; entries: UsageEntry[] }[] = [];
+  const everyPath: UsageRule[] = [];
+  const withPath: (UsageRule & { pattern: Pattern })[] = [];
   // (Groups in file order: so are their lines.)
   for (const g of groups) {
     for (const u of g.usage) {
       const entries = readUsageValue(u.field, u.value);
-      if (u.field === 'content-signal') signals.push({ line: u.line, entries });
-      else rules.push({ line: u.line, path: u.path, pattern: u.path === '' ? null : patternOf(u.pathOctets, profile), entries });
+      if (u.field === 'content-signal') {
+        signals.push({ line: u.line, entries });
+      } else if (u.path === '') {
+        const rule = { line: u.line, path: u.path, pathOctets: u.pathOctets, pattern: null, entries };
+        rules.push(rule);
+        everyPath.push(rule);
+      } else {
+        const rule = { line: u.line, path: u.path, pathOctets: u.pathOctets, pattern: patternOf(u.pathOctets, profile), entries };
+        rules.push(rule);
+        withPath.push(rule);
+      }
     }
   }
-  return { profile, rules, signals };
+  return { profile, rules, signals, everyPath, paths: withPath.length === 0 ? null : new UsagePaths(withPath, profile) };
 }
 
 /** What the crawler may do with url's content, given its verdict (explain()'s) and its usage lines. */
@@ -122,46 +154,41 @@ export function usageOf(usage: CrawlerUsage, verdict: { allowed: boolean; line: 
   }
   const headers = options?.headers;
   if (headers !== undefined && headers !== null) {
+    if (typeof headers !== 'object' && typeof headers !== 'function') {
+      throw new TypeError(`headers must be a Headers or an object of header values, got ${typeof headers}`);
+    }
     const contentUsage = headerValue(headers, 'content-usage');
-    if (contentUsage !== undefined) count('content-usage', 0, readContentUsage(contentUsage), undefined, true);
+    if (contentUsage !== undefined) count('content-usage', 0, headerEntries(contentUsage, readContentUsage), undefined, true);
     const contentSignal = headerValue(headers, 'content-signal');
-    if (contentSignal !== undefined) count('content-signal', 0, readContentSignal(contentSignal), undefined, true);
+    if (contentSignal !== undefined) count('content-signal', 0, headerEntries(contentSignal, readContentSignal), undefined, true);
   }
   return { allowed: verdict.allowed, line: verdict.line, purposes, signals };
 }
 
-/** The Content-Usage rules that decide for url: those of the longest matching pattern. */
-function decidingRules(usage: CrawlerUsage, url: string): UsageRule[] {
-  if (usage.rules.length === 0) return [];
-  const path = comparedPath(url, usage.profile);
-  let best = -1;
-  let deciding: UsageRule[] = [];
-  for (const r of usage.rules) {
-    // No pattern: every path, as the shortest (a pattern starts with '/': 1 octet at least).
-    const length = r.pattern === null ? 0 : patternMatches(r.pattern, path) ? r.pattern.priority : -1;
-    if (length < 0 || length < best) continue;
-    if (length > best) {
-      best = length;
-      deciding = [];
-    }
-    deciding.push(r);
-  }
-  return deciding;
+/** The Content-Usage rules that decide for url: those of the longest matching pattern (see the header). */
+function decidingRules(usage: CrawlerUsage, url: string): readonly UsageRule[] {
+  return usage.paths?.deciding(url) ?? usage.everyPath;
 }
 
-/** A header's value: its field lines joined with ", " (RFC 9110 5.3), or undefined when absent. */
+/** A header value's entries: none read from one over MAX_HEADER_LENGTH (one invalid entry, its value cut). */
+function headerEntries(value: string, read: (value: string) => UsageEntry[]): UsageEntry[] {
+  return value.length > MAX_HEADER_LENGTH ? [{ value: shownText(value), invalid: true }] : read(value);
+}
+
+/** A header's value: its field lines joined with ", " (RFC 9110 5.3), or undefined when absent. A value
+ * that is not a string, and an array's member that is not, is not a field line: ignored. */
 function headerValue(headers: UsageHeaders, name: string): string | undefined {
   if (typeof (headers as { get?: unknown }).get === 'function') {
-    const v = (headers as { get(name: string): string | null }).get(name);
-    return v === null ? undefined : v;
+    const v: unknown = (headers as { get(name: string): unknown }).get(name);
+    return typeof v === 'string' ? v : undefined;
   }
   const record = headers as Readonly<Record<string, string | readonly string[] | undefined>>;
   const values: string[] = [];
   for (const key of Object.keys(record)) {
     if (key.length !== name.length || key.toLowerCase() !== name) continue;
-    const v = record[key];
+    const v: unknown = record[key];
     if (typeof v === 'string') values.push(v);
-    else if (Array.isArray(v)) values.push(...(v as readonly string[]));
+    else if (Array.isArray(v)) for (const line of v as readonly unknown[]) if (typeof line === 'string') values.push(line);
   }
   return values.length === 0 ? undefined : values.join(', ');
 }

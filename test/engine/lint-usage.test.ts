@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { isProductToken, lint, parse, type Finding } from '../../src/index.js';
 import { AI_CRAWLERS } from '../../src/data/ai-crawlers.js';
 import { CLOUDFLARE } from '../helpers/cloudflare-robots.js';
+import { shownText } from '../../src/engine/shown-text.js';
 
 const found = (body: string) => lint(body).findings.map((f) => [f.line, f.code, f.severity]);
 const messages = (body: string, code: Finding['code']) => lint(body).findings.filter((f) => f.code === code).map((f) => [f.line, f.message]);
@@ -159,5 +160,31 @@ describe('Cloudflare’s managed robots.txt', () => {
     expect(lint(CLOUDFLARE).findings).toEqual([
       { line: second, severity: 'warning', code: 'merged-global-groups', message: `a second "User-agent: *" group (the first is at line ${first}): crawlers merge them, so the rules and use preferences of both apply together to every crawler no group names` },
     ]);
+  });
+});
+
+describe('long keys and values in messages (issue 42 item 7)', () => {
+  // (Before: a Content-Usage key was shown whole, one message line of 16,762 characters; Content-Signal's cut at 60.)
+  const key = 'k' + 'a'.repeat(16_000);
+  const cut = `"k${'a'.repeat(59)}…"`;
+
+  it('an unknown key of either field is cut the same way: its first 60 characters and "…"', () => {
+    const body = `User-agent: *\nContent-Usage: ${key}=n\nContent-Signal: ${key}=no\nAllow: /\n`;
+    expect(messages(body, 'unknown-usage-key')).toEqual([
+      [2, `Content-Usage key ${cut} means nothing to crawlers (its labels are search and train-ai)`],
+      [3, `Content-Signal key ${cut} means nothing to crawlers (the signals are search, ai-input and ai-train)`],
+    ]);
+  });
+
+  it('every finding on a long line stays short: the fix it suggests is cut too', () => {
+    const long = `User-agent: *\nContent-Usage: Train-ai=n, ${key}=n\nContent-Usage: *.pdf ${key}=n\nContent-Usage: /a search=y, ${key}=maybe, search=maybe\n`;
+    for (const f of lint(long).findings) expect(f.message.length, f.code).toBeLessThan(400);
+  });
+
+  it('shownText: short texts whole; longer ones cut at 60 characters, never inside a surrogate pair', () => {
+    expect(shownText('a'.repeat(60))).toBe('a'.repeat(60));
+    expect(shownText('a'.repeat(61))).toBe(`${'a'.repeat(60)}…`);
+    expect(shownText(`${'a'.repeat(59)}😀😀`)).toBe(`${'a'.repeat(59)}…`);
+    expect(shownText(`${'a'.repeat(58)}😀😀`)).toBe(`${'a'.repeat(58)}😀…`);
   });
 });

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse, type Preference, type Purpose, type Usage } from '../../src/index.js';
 import { readRecords } from '../../src/engine/parse/records.js';
+import { patternOf } from '../../src/engine/reference.js';
 import { CLOUDFLARE } from '../helpers/cloudflare-robots.js';
 
 const PROFILES = ['google', 'rfc'] as const;
@@ -330,27 +331,59 @@ describe('what counts and what does not', () => {
 
 // The paths a Content-Usage rule covers are those a Disallow of the same pattern covers, and
 // the lengths compared are the same: the rule of two that decides is the one whose Disallow
-// beats the other's Allow; on a tie (where an Allow would win), the two combine and n wins.
+// beats the other's Allow; on a tie (where an Allow would win), the same pattern (as the
+// profile reads it) combines, n winning, and of two different patterns the first written decides.
 const piece = fc.constantFrom('/', 'a', 'b', 'A', '*', '$', '.', '?', '=', '%', '%41', '%61', '%2a', '%2A', '%24', '%2F', '%7e', '%7E', 'é', '%C3%A9', '~', '-', '//');
 const pattern = fc.array(piece, { maxLength: 6 }).map((p) => '/' + p.join(''));
 const path = fc.array(piece, { maxLength: 8 }).map((p) => '/' + p.join(''));
+
+/** Two patterns the profile reads as one (the reference's reading: its tokens, anchoring and length). */
+function samePattern(a: string, b: string, profile: 'google' | 'rfc'): boolean {
+  const [x, y] = [a, b].map((p) => patternOf(new TextEncoder().encode(p), profile));
+  return x.anchored === y.anchored && x.priority === y.priority && x.tokens.join() === y.tokens.join();
+}
 
 describe('property: a Content-Usage pattern covers what a Disallow of it covers, and ranks as it does', () => {
   for (const profile of PROFILES) {
     it(profile, () => {
       fc.assert(
-        fc.property(pattern, pattern, path, (p1, p2, p) => {
-          const u = parse(`User-agent: *\nContent-Usage: ${p1} train-ai=n\nContent-Usage: ${p2} train-ai=y\n`, { profile }).usage(url(p), 'FooBot');
+        fc.property(pattern, pattern, path, fc.boolean(), (p1, p2, p, yFirst) => {
+          const lines = [`Content-Usage: ${p1} train-ai=n`, `Content-Usage: ${p2} train-ai=y`];
+          const u = parse(`User-agent: *\n${(yFirst ? lines.reverse() : lines).join('\n')}\n`, { profile }).usage(url(p), 'FooBot');
           const blocks = (d: string, a?: string) => !parse(`User-agent: *\nDisallow: ${d}\n${a === undefined ? '' : `Allow: ${a}\n`}`, { profile }).isAllowed(url(p), 'FooBot');
           const m1 = blocks(p1);
           const m2 = blocks(p2);
           let expected: Preference = 'unknown';
           if (m1 && !m2) expected = 'disallowed';
           else if (m2 && !m1) expected = 'allowed';
-          else if (m1 && m2) expected = blocks(p1, p2) ? 'disallowed' : blocks(p2, p1) ? 'allowed' : 'disallowed';
+          else if (m1 && m2) expected = blocks(p1, p2) ? 'disallowed' : blocks(p2, p1) ? 'allowed' : samePattern(p1, p2, profile) || !yFirst ? 'disallowed' : 'allowed';
           expect(u.purposes['train-ai']).toBe(expected);
         }),
         { numRuns: 1500 },
+      );
+    });
+  }
+});
+
+// Ties, which the property above meets rarely: patterns of `a`, `b` and `*` of one length, most of which match the path.
+describe('property: of different patterns of the longest length that match, the first written decides; the same pattern combines', () => {
+  const tied = (n: number) => fc.array(fc.constantFrom('a', '*', 'b'), { minLength: n, maxLength: n }).map((p) => '/' + p.join(''));
+  for (const profile of PROFILES) {
+    it(profile, () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 4 }).chain((n) => fc.tuple(tied(n), tied(n))), fc.stringMatching(/^[ab]{0,6}$/), fc.boolean(), ([p1, p2], rest, yFirst) => {
+          const p = `/${rest}`;
+          const lines = [`Content-Usage: ${p1} train-ai=n`, `Content-Usage: ${p2} train-ai=y`];
+          const u = parse(`User-agent: *\n${(yFirst ? lines.reverse() : lines).join('\n')}\n`, { profile }).usage(url(p), 'FooBot');
+          const blocks = (d: string) => !parse(`User-agent: *\nDisallow: ${d}\n`, { profile }).isAllowed(url(p), 'FooBot');
+          const [m1, m2] = [blocks(p1), blocks(p2)];
+          let expected: Preference = 'unknown';
+          if (m1 && m2) expected = samePattern(p1, p2, profile) ? 'disallowed' : yFirst ? 'allowed' : 'disallowed';
+          else if (m1) expected = 'disallowed';
+          else if (m2) expected = 'allowed';
+          expect(u.purposes['train-ai']).toBe(expected);
+        }),
+        { numRuns: 1000 },
       );
     });
   }
@@ -386,7 +419,8 @@ const text = (l: Line) =>
   l.kind === 'agent' ? `User-agent: ${l.value}` : l.kind === 'rule' ? l.text : l.kind === 'cu' ? `Content-Usage: ${l.pattern === '' ? '' : l.pattern + ' '}${CONTENT_USAGE[l.says][0]}` : `Content-Signal: ${CONTENT_SIGNAL[l.says][0]}`;
 
 /** The expected purposes, from the rules as the issue states them, computed plainly (the
- * same in both profiles: the patterns are ASCII, which neither escapes nor normalises). */
+ * same in both profiles: the patterns are ASCII, which neither escapes nor normalises, so
+ * the same pattern is the same string). */
 function referenceUsage(lines: Line[], agent: string | string[], path: string, allowed: boolean, headers: { cu?: number; cs?: number }): Record<Purpose, Preference> {
   // Groups: user-agent lines, and the lines up to a user-agent line that follows a rule.
   type RefGroup = { agents: string[]; lines: Line[]; ruled: boolean };
@@ -421,8 +455,10 @@ function referenceUsage(lines: Line[], agent: string | string[], path: string, a
       const re = new RegExp('^' + (anchored ? pattern.slice(0, -1) : pattern).replace(/[.?]/g, '\\$&').replace(/\*/g, '.*') + (anchored ? '$' : ''));
       return re.test(path) ? pattern.length : -1;
     };
+    // The longest matching pattern; of different patterns of that length, the first in file order; its rules combine.
     const best = Math.max(-1, ...rules.map((r) => length(r.pattern)));
-    for (const r of rules) if (best >= 0 && length(r.pattern) === best) add(CONTENT_USAGE[r.says][1]);
+    const deciding = rules.find((r) => length(r.pattern) === best)?.pattern;
+    for (const r of rules) if (best >= 0 && r.pattern === deciding) add(CONTENT_USAGE[r.says][1]);
     for (const g of applying) for (const l of g.lines) if (l.kind === 'cs') add(CONTENT_SIGNAL[l.says][1]);
   }
   if (headers.cu !== undefined) add(CONTENT_USAGE[headers.cu][1]);

@@ -797,3 +797,50 @@ describe('robots serve', () => {
     expect(code).toBe(0);
   });
 });
+
+describe('the tester page with a file built to be slow (issue 42 item 12)', () => {
+  it('a 500,000-octet file of Content-Usage lines (30 of 8,000 `*a`): the purposes of 2,000 URLs and of a clicked one, the library\'s, the heaps bounded, rows a chunk a task', async () => {
+    const { page, errors } = await openPage();
+    // Issue 42's rules, then ordinary ones up to 500,000 octets.
+    const hostile = Array.from({ length: 30 }, (_, i) => `Content-Usage: /${'*a'.repeat(8000)}${i} train-ai=n`);
+    const lines = ['User-agent: *', 'Content-Usage: / search=y', ...hostile];
+    for (let i = 0; lines.join('\n').length + 1 < 500_000 - 40; i++) lines.push(`Content-Usage: /d${i}/*.pdf$ train-ai=y`);
+    let robots = lines.join('\n') + '\n';
+    robots += '#'.repeat(500_000 - robots.length - 1) + '\n';
+    expect(Buffer.byteLength(robots)).toBe(500_000);
+    // URLs that the hostile rules match (8,000 a's and more, one in 20), that they almost match, and ordinary ones.
+    const urls = Array.from({ length: 2_000 }, (_, i) => `https://example.com/${i % 20 === 0 ? `${'a'.repeat(8_000 + i)}${i % 30}` : [`${'a'.repeat(300 + (i % 40))}${i % 31}`, `d${i % 500}/x.pdf`, 'x', `${'ab'.repeat(200)}${i % 30}`][i % 4]}`);
+    await page.evaluate(() => {
+      const w = window as unknown as { rowsPerTask: number[] };
+      w.rowsPerTask = [];
+      new MutationObserver((records) => {
+        let rows = 0;
+        for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLElement) rows += n.matches('li[data-url]') ? 1 : n.querySelectorAll('li[data-url]').length;
+        if (rows > 0) w.rowsPerTask.push(rows);
+      }).observe(document.getElementById('results')!, { childList: true, subtree: true });
+    });
+    // A hang guard, not a speed test (waitForRun's 60 s; before, each URL's purposes took 13-16 s in the worker).
+    await check(page, { robots, urls: urls.join('\n'), agent: 'FooBot', profile: 'google', compare: false });
+    expect(await page.$eval('#results', (e) => (e as HTMLElement).dataset.state)).toBe('done');
+    const library = parse(robots, { profile: 'google' });
+    const uses = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('#results [data-url]')].map((e) => `${e.dataset.search![0]}${e.dataset.trainAi![0]}${e.dataset.aiInput![0]}`).join(' '));
+    expect(uses).toBe(urls.map((u) => { const p = library.usage(u, 'FooBot').purposes; return `${p.search[0]}${p['train-ai'][0]}${p['ai-input'][0]}`; }).join(' '));
+    // The hostile rules decide where they match, the ordinary ones where theirs do.
+    expect(new Set(uses.split(' '))).toEqual(new Set(['udu', 'uau', 'auu']));
+    const rowsPerTask = await page.evaluate(() => (window as unknown as { rowsPerTask: number[] }).rowsPerTask);
+    expect(rowsPerTask.reduce((a, n) => a + n, 0)).toBe(urls.length);
+    expect(Math.max(...rowsPerTask)).toBeLessThanOrEqual(1_000);
+    // A row clicked: the page works its purposes out itself (usage(), explainAll()), the lines behind them marked.
+    await page.click(`#results [data-url="${urls[0]}"]`);
+    await page.waitForSelector('#explanation .purposes li[data-purpose="train-ai"]', { timeout: 60_000 /* a hang guard, as above */ });
+    expect(await page.$eval('#explanation .purposes li[data-purpose="train-ai"]', (e) => (e as HTMLElement).dataset.preference)).toBe(library.usage(urls[0], 'FooBot').purposes['train-ai']);
+    // Memory: the page's heap holds the file, its view and 2,000 rows; the worker's, its copy and its matchers' objects.
+    expect((await page.metrics()).JSHeapUsedSize).toBeLessThan(100 * 1024 * 1024);
+    const workers = page.workers();
+    expect(workers.length).toBe(1);
+    const heap = (await workers[0].client.send('Runtime.getHeapUsage')) as { usedSize: number };
+    expect(heap.usedSize).toBeLessThan(64 * 1024 * 1024);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 180_000 /* a hang guard: a run, a click and 2,000 library answers on a busy machine */);
+});

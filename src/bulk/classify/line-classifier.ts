@@ -185,7 +185,11 @@ export class LineClassifier {
       // Content-Usage path patterns decide for some crawler: its code URL by URL, each line written alone.
       for (let i = from; i < to; ) {
         const url = this.lineText(buf, i);
-        for (const [j, code] of byUrl) c.u32[(t.usagePtr >>> 2) + j] = code(url);
+        for (const [j, code] of byUrl) {
+          // (The code first: its matcher may grow the core's memory, and a view taken before would be detached.)
+          const purposes = code(url);
+          c.u32[(t.usagePtr >>> 2) + j] = purposes;
+        }
         const next = x.classifyLinesMulti(t.msPtr, k, t.namesPtr, t.countsPtr, buf, this.recs, i, i + 1, out.ptr + out.len, out.ptr + out.cap, this.json, this.labelPtr, labelLen, t.usagePtr);
         this.wrote(i, next, i + 1, extra);
         i = next;

@@ -53,6 +53,8 @@ class Parser {
   /** 4.2.2 Dictionary: key [ "=" item-or-inner-list | parameters ], "," between. */
   dictionary(): SfMember[] {
     const members: SfMember[] = [];
+    // Each key's place in members: a repeated key found at once (a search of members was quadratic in the keys).
+    const places = new Map<string, number>();
     while (this.i < this.s.length) {
       const from = this.i;
       const key = this.key();
@@ -66,9 +68,13 @@ class Parser {
       }
       // A repeated key: its last value stands, in the key's first place (an ordered map's overwrite, as 4.2.2 says).
       const member = { key, value, text: this.s.slice(from, this.i) };
-      const at = members.findIndex((m) => m.key === key);
-      if (at >= 0) members[at] = member;
-      else members.push(member);
+      const at = places.get(key);
+      if (at !== undefined) {
+        members[at] = member;
+      } else {
+        places.set(key, members.length);
+        members.push(member);
+      }
       this.skipOws();
       if (this.i >= this.s.length) return members;
       if (this.peek() !== 0x2c) fail();

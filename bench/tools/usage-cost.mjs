@@ -1,0 +1,54 @@
+// usage() against isAllowed() per URL, on Content-Usage path patterns: issue
+// 42's hostile file (30 patterns of 8,000 `*a`) and a file of 1,000 path
+// rules, each beside its twin of Disallow rules with the same patterns (what
+// isAllowed walks). CPU time per URL (user + system, the median of its passes:
+// less noisy than wall time on a shared machine), one build per run:
+//   node bench/tools/usage-cost.mjs DIST [--urls N] [--passes N]
+// DIST: a dist/ (its index.js); a slow build is measured on fewer URLs (--urls).
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { urls: { type: 'string', default: '2000' }, passes: { type: 'string', default: '5' }, only: { type: 'string' } } });
+const { parse } = await import(pathToFileURL(path.join(path.resolve(positionals[0] ?? 'dist'), 'index.js')).href);
+const URLS = Number(values.urls);
+const PASSES = Number(values.passes);
+
+const files = {
+  hostile: (field) => 'User-agent: *\n' + Array.from({ length: 30 }, (_, i) => `${field}: /${'*a'.repeat(8000)}${i}${field === 'Content-Usage' ? ' train-ai=n' : ''}\n`).join(''),
+  'rules-1000': (field) => 'User-agent: *\n' + Array.from({ length: 1000 }, (_, i) => `${field}: /d${i % 250}/${['', '*.pdf$', 'x/', '*/draft'][i >> 8]}${field === 'Content-Usage' ? ` train-ai=${i % 2 ? 'y' : 'n'}` : ''}\n`).join(''),
+};
+const urlsOf = {
+  // Half of 16,000 octets and more (the patterns match), half of some 200.
+  hostile: (n) => Array.from({ length: n }, (_, i) => `https://example.com/${'a'.repeat(i % 2 ? 16_000 + (i % 50) : 200 + (i % 50))}${i % 37}`),
+  'rules-1000': (n) => Array.from({ length: n }, (_, i) => `https://example.com/d${i % 300}/${['x/a.pdf', 'y/draft', 'x/y', 'page.html'][i % 4]}?i=${i}`),
+};
+
+/** Median CPU microseconds per URL of each work(url) over urls, their passes alternating (the machine's load falls on both). */
+function perUrl(urls, ...works) {
+  const runs = works.map(() => /** @type {number[]} */ ([]));
+  let sink = 0;
+  for (let pass = 0; pass < PASSES; pass++) {
+    works.forEach((work, w) => {
+      const t = process.cpuUsage();
+      for (const u of urls) sink += work(u) ? 1 : 0;
+      const d = process.cpuUsage(t);
+      runs[w].push((d.user + d.system) / urls.length);
+    });
+  }
+  if (sink < 0) throw new Error('unreachable');
+  return runs.map((r) => r.sort((a, b) => a - b)[r.length >> 1]);
+}
+
+for (const name of Object.keys(files)) {
+  if (values.only && values.only !== name) continue;
+  for (const profile of ['google', 'rfc']) {
+    const usage = parse(files[name]('Content-Usage'), { profile, maxOctets: Infinity });
+    const rules = parse(files[name]('Disallow'), { profile, maxOctets: Infinity });
+    const urls = urlsOf[name](URLS);
+    for (const x of urls) usage.usage(x, 'FooBot'); // (compiled and walked once, outside the passes)
+    for (const x of urls) rules.isAllowed(x, 'FooBot');
+    const [u, a] = perUrl(urls, (x) => usage.usage(x, 'FooBot').purposes['train-ai'] === 'disallowed', (x) => rules.isAllowed(x, 'FooBot'));
+    console.log(`${name} ${profile}: usage() ${u.toFixed(2)} µs/URL, isAllowed() on the Disallow twin ${a.toFixed(2)} µs/URL: ${(u / a).toFixed(2)}× (${URLS} URLs, median of ${PASSES}, alternating)`);
+  }
+}
