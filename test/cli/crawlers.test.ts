@@ -79,6 +79,16 @@ describe('robots classify --crawlers', () => {
     expect(readFileSync(out, 'utf8')).toBe('url\tGPTBot\tCCBot\nhttps://a.example/private\tdisallowed\tdisallowed\nhttps://a.example/admin\tdisallowed\tallowed\n');
   });
 
+  it('names are one crawler case aside, as the groups compare them: one column each, under the first spelling given', async () => {
+    const file = path.join(dir, 'robots', 'a.example');
+    const r = await robots(['classify', '--robots', file, '--crawlers', 'GPTBot,gptbot,CCBot', '--crawlers', 'GPTBOT,ccbot', '--format', 'jsonl'], 'https://a.example/admin\n');
+    expect(r.status).toBe(0);
+    expect(Object.keys(JSON.parse(r.stdout).crawlers)).toEqual(['GPTBot', 'CCBot']);
+    expect(r.stderr).toMatch(/GPTBot: 0 allowed, 1 disallowed; CCBot: 1 allowed, 0 disallowed/);
+    const tsv = await robots(['classify', '--robots', file, '--crawlers', 'gptbot,GPTBot', '-q'], 'https://a.example/admin\n');
+    expect(tsv.stdout).toBe('url\tgptbot\nhttps://a.example/admin\tdisallowed\n');
+  });
+
   it('usage errors: --crawlers with --agent, a name that is no product token under rfc, too many, none', async () => {
     const base = ['classify', '--robots-dir', path.join(dir, 'robots')];
     for (const [args, message] of [
