@@ -40,12 +40,12 @@ describe('robots classify --crawlers', () => {
     for (const threads of ['1', '2']) {
       it(`each crawler's verdicts and lines are its own run's (${profile}, ${threads} thread(s), --robots-dir and --robots-warc, TSV and JSON)`, async () => {
         for (const source of sources()) {
-          const alone: { url: string; allowed: boolean; line: number; robots: string }[][] = [];
-          for (const c of CRAWLERS) {
+          // Each crawler's own run, all at once (independent runs: a busy machine shares its cores among them).
+          const alone = await Promise.all(CRAWLERS.map(async (c) => {
             const r = await robots(['classify', ...source, '--agent', c, '--profile', profile, '--format', 'jsonl', '-q', urlsFile]);
             expect(r.status).toBe(0);
-            alone.push(r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l)));
-          }
+            return r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { url: string; allowed: boolean; line: number; robots: string });
+          }));
           const all = await robots(['classify', ...source, '--crawlers', CRAWLERS.join(','), '--profile', profile, '--format', 'jsonl', '--threads', threads, urlsFile]);
           expect(all.status).toBe(0);
           const lines = all.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
