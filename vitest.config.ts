@@ -8,6 +8,11 @@ process.env.PROPERTY_SEED = String(PROPERTY_SEED);
 
 // A hung test fails in 15 s; the tests that need longer say so, with why, where they are.
 const TIMEOUT_MS = 15_000;
+// The build set's tests start processes (the command, node, Chromium, Deno, Bun, workerd), up to a few dozen
+// a test: a start of the command takes ~0.2 s on a quiet machine and five to ten times that beside two CPU hogs
+// (a test of 14 runs took 15 s there). Their time is the machine's load times their runs, so their default is a
+// hang guard that no load fails, not a clock; one that needs more still says so where it is.
+const PROCESS_TIMEOUT_MS = 60_000;
 
 // fast: the suites that import src/ directly, no build, none asking for more than TIMEOUT_MS (`npm run test:fast`);
 // slow: the other src/ ones; build: those that use dist/ (the CLI, the package, the page). `npm test` runs all, after
@@ -38,7 +43,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'fast', include: suites.fast } },
       { extends: true, test: { name: 'slow', include: suites.slow } },
-      { extends: true, test: { name: 'build', include: suites.build } },
+      { extends: true, test: { name: 'build', include: suites.build, testTimeout: PROCESS_TIMEOUT_MS, hookTimeout: PROCESS_TIMEOUT_MS } },
     ],
   },
 });

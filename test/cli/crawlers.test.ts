@@ -40,12 +40,12 @@ describe('robots classify --crawlers', () => {
     for (const threads of ['1', '2']) {
       it(`each crawler's verdicts and lines are its own run's (${profile}, ${threads} thread(s), --robots-dir and --robots-warc, TSV and JSON)`, async () => {
         for (const source of sources()) {
-          const alone: { url: string; allowed: boolean; line: number; robots: string }[][] = [];
-          for (const c of CRAWLERS) {
+          // Each crawler's own run, all at once (independent runs: a busy machine shares its cores among them).
+          const alone = await Promise.all(CRAWLERS.map(async (c) => {
             const r = await robots(['classify', ...source, '--agent', c, '--profile', profile, '--format', 'jsonl', '-q', urlsFile]);
             expect(r.status).toBe(0);
-            alone.push(r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l)));
-          }
+            return r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { url: string; allowed: boolean; line: number; robots: string });
+          }));
           const all = await robots(['classify', ...source, '--crawlers', CRAWLERS.join(','), '--profile', profile, '--format', 'jsonl', '--threads', threads, urlsFile]);
           expect(all.status).toBe(0);
           const lines = all.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
@@ -77,6 +77,16 @@ describe('robots classify --crawlers', () => {
     const r = await robots(['classify', '--robots', file, '--crawlers', 'GPTBot', '--crawlers', 'CCBot', '--out', out], 'https://a.example/private\nhttps://a.example/admin\n');
     expect(r.status).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe('url\tGPTBot\tCCBot\nhttps://a.example/private\tdisallowed\tdisallowed\nhttps://a.example/admin\tdisallowed\tallowed\n');
+  });
+
+  it('names are one crawler case aside, as the groups compare them: one column each, under the first spelling given', async () => {
+    const file = path.join(dir, 'robots', 'a.example');
+    const r = await robots(['classify', '--robots', file, '--crawlers', 'GPTBot,gptbot,CCBot', '--crawlers', 'GPTBOT,ccbot', '--format', 'jsonl'], 'https://a.example/admin\n');
+    expect(r.status).toBe(0);
+    expect(Object.keys(JSON.parse(r.stdout).crawlers)).toEqual(['GPTBot', 'CCBot']);
+    expect(r.stderr).toMatch(/GPTBot: 0 allowed, 1 disallowed; CCBot: 1 allowed, 0 disallowed/);
+    const tsv = await robots(['classify', '--robots', file, '--crawlers', 'gptbot,GPTBot', '-q'], 'https://a.example/admin\n');
+    expect(tsv.stdout).toBe('url\tgptbot\nhttps://a.example/admin\tdisallowed\n');
   });
 
   it('usage errors: --crawlers with --agent, a name that is no product token under rfc, too many, none', async () => {

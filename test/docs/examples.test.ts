@@ -6,7 +6,7 @@
 // with the exit status it is marked with (0 unless said) and, where the page shows
 // its output, print exactly that.
 import { spawn } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,7 +47,8 @@ function run(block: RunBlock): Promise<{ status: number | null; stdout: string; 
       cwd,
       env: { ...process.env, PATH: `${path.join(work, 'bin')}:${process.env.PATH}`, NO_COLOR: '1', FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 20_000,
+      // A block that hangs is killed short of the test's own guard (the build set's 60 s); a busy machine's slow one is not.
+      timeout: 50_000,
     });
     let stdout = '';
     let stderr = '';
@@ -67,6 +68,15 @@ describe('the examples in README.md and docs/*.md run as shown', () => {
     expect(BLOCKS.filter((b) => b.page === 'README.md').length).toBeGreaterThanOrEqual(3);
     expect(new Set(BLOCKS.map((b) => b.page)).size).toBeGreaterThanOrEqual(5);
     expect(BLOCKS.filter((b) => b.output !== undefined).length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('the README says how a clone runs `robots` (not on its PATH) before its first example that calls it', () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const first = BLOCKS.find((b) => b.page === 'README.md' && b.lang === 'sh' && /(^|[|;&]\s*)robots /m.test(b.code));
+    expect(first).toBeDefined();
+    const before = readme.split('\n').slice(0, first!.line - 1).join('\n');
+    expect(before).toMatch(/`npx robots`/);
+    expect(before).toMatch(/`node dist\/cli\.js`/);
   });
 
   it.concurrent.each(BLOCKS.map((b) => [`${b.page}:${b.line} (${b.lang})`, b] as const))('%s', async (_name, block) => {

@@ -4,8 +4,10 @@
 // commands run with spawnSync held it for over a minute on a loaded machine.
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
+import { cliForAnyone } from './cli-for-anyone.js';
 
 export const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
@@ -19,6 +21,7 @@ export interface Run {
 export interface RunWith {
   stdout?: string;
   stderr?: string;
+  /** Run as this user (and its group): from a copy of the command that user can read (test/helpers/cli-for-anyone.ts). */
   uid?: number;
   /** More environment (say TMPDIR: a folder of the test's own, where no other test's command writes). */
   env?: Record<string, string>;
@@ -33,7 +36,10 @@ export async function robots(args: string[], input?: string | Uint8Array, io: Ru
   const out = io.stdout === undefined ? undefined : openSync(io.stdout, 'w');
   const err = io.stderr === undefined ? undefined : openSync(io.stderr, 'w');
   try {
-    const child = spawn(process.execPath, [CLI, ...args], {
+    const cli = io.uid === undefined ? CLI : cliForAnyone();
+    const child = spawn(process.execPath, [cli, ...args], {
+      // (Another user starts in the copy's folder: the clone's may be out of its reach.)
+      ...(io.uid === undefined ? {} : { cwd: path.dirname(cli) }),
       env: { ...process.env, ROBOTS_DEBUG: '', ...io.env },
       stdio: ['pipe', out ?? 'pipe', err ?? 'pipe'],
       ...(io.uid === undefined ? {} : { uid: io.uid, gid: io.uid }),
