@@ -253,7 +253,7 @@ export const classifyWarc = {
 const CLOUDFLARE_BLOCK = 'User-Agent: *\nContent-Signal: search=yes,ai-train=no\nAllow: /\n\n';
 
 /**
- * Issue 30's figure: `--crawlers @ai --usage` (the 166 AI crawlers, a verdict and
+ * Issue 30's figure: `--crawlers @ai --usage` (the 163 AI crawlers, a verdict and
  * three purposes each) against one crawler without purposes, on the corpus probes
  * from the corpus WARC, 1 thread, TSV to /dev/null; also @ai without --usage, @ai
  * as JSON lines (purposes always), and @ai --usage on the corpus with Cloudflare's
@@ -263,7 +263,7 @@ const CLOUDFLARE_BLOCK = 'User-Agent: *\nContent-Signal: search=yes,ai-train=no\
 export const classifyUsage = {
   ...common,
   id: 'classify-usage',
-  title: 'robots classify, 166 AI crawlers with their use purposes',
+  title: 'robots classify, 163 AI crawlers with their use purposes',
   describe: (ctx) => `\`robots classify --robots-warc corpus.warc.gz --crawlers @ai --usage --profile google\` on the corpus probe URLs against \`--agent ${ctx.agent}\` (one crawler, no purposes); @ai without --usage; @ai as JSON lines; @ai --usage with Cloudflare's managed block before every file. Output to /dev/null, 1 thread, ${repetitions(ctx.quick)} run(s) each, alternating`,
   async run(ctx) {
     const urls = urlListFile('probes', ctx.corpus().flatMap((h) => h.urls));
@@ -284,7 +284,7 @@ export const classifyUsage = {
     const times = (list) => `time ${(one / mid(list.map((r) => r.own))).toFixed(2)}× one crawler's`;
     const row = (label, list, note) => ({ label, ...summarise(list), note });
     const variants = [
-      row(`--crawlers @ai --usage (166 crawlers, 3 purposes each), TSV`, runs.usage, `${times(runs.usage)} (goal ≤ 2×)`),
+      row(`--crawlers @ai --usage (163 crawlers, 3 purposes each), TSV`, runs.usage, `${times(runs.usage)} (goal ≤ 2×)`),
       row(`--agent ${ctx.agent} (one crawler, no purposes), TSV`, runs.one, ''),
       row('--crawlers @ai, TSV', runs.ai, times(runs.ai)),
       row('--crawlers @ai, JSON lines (purposes always)', runs.json, times(runs.json)),

@@ -368,7 +368,7 @@ function inThisThread(config: ClassifyConfig, sink: OutputSink): Engine {
   const outputs = new BufferPool();
   const take = (n: number) => outputs.take(n);
   if (config.crawlers !== undefined) {
-    // A verdict per crawler (and its purposes) make lines of kilobytes (166 crawlers with --usage:
+    // A verdict per crawler (and its purposes) make lines of kilobytes (163 crawlers with --usage:
     // ~5.5 KiB of TSV a URL), a block's output tens of MiB: written from the core's memory as the
     // worker threads write theirs, in order and without a copy (copied out and joined, it cost
     // 2.5 times the classification).
