@@ -53,7 +53,8 @@ async function inChromium(script: string, type: 'module' | 'classic'): Promise<{
     page.on('pageerror', (e) => errors.push(String(e)));
     await page.setContent('<!doctype html><title>robots-wasm</title>');
     await page.addScriptTag({ content: script, type: type === 'module' ? 'module' : undefined });
-    for (let t = 0; logs.length === 0 && errors.length === 0 && t < 200; t++) await new Promise((r) => setTimeout(r, 50));
+    // Up to 50 s for the page's first line: a hang guard, not a clock (a busy machine starts Chromium's wasm slowly).
+    for (let t = 0; logs.length === 0 && errors.length === 0 && t < 1000; t++) await new Promise((r) => setTimeout(r, 50));
     return { logs, errors };
   } finally {
     await browser.close();
