@@ -131,12 +131,9 @@ export function decide(m: usize, u: usize, flags: u32, normal: bool): i32 {
     // where "%2E" is a '.'). The URL itself is never written to.
     const dot = firstDotSegment(p, len);
     if (dot >= 0) {
-      if (!inScratch) {
-        const dst = scratchFor(<usize>len + 16);
-        memory.copy(dst, p, len);
-        p = dst;
-      }
-      len = removeDotSegments(p, len, dot);
+      const dst = inScratch ? p : scratchFor(<usize>len + 16);
+      len = removeDotSegments(p, len, dot, dst);
+      p = dst;
     }
     if (isRobotsTxt(p, len)) {
       storeOut(m, NO_RULE, NO_RULE);

@@ -34,7 +34,7 @@ export function normalize(src: usize, n: i32, dst: usize): i32 {
 /** Dot-segment removal alone, in place on a normalised path, for tests: returns the new length. */
 export function dropDotSegments(p: usize, n: i32): i32 {
   const dot = firstDotSegment(p, n);
-  return dot < 0 ? n : removeDotSegments(p, n, dot);
+  return dot < 0 ? n : removeDotSegments(p, n, dot, p);
 }
 
 export { decide } from "./decide";
