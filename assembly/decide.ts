@@ -11,12 +11,13 @@ import {
 } from "../src/engine/wasm/layout";
 import { pathStart, pathEnd, pathSlash } from "./path";
 import { isNormal, normalizeInto } from "./normalize";
+import { firstDotSegment, removeDotSegments } from "./dot-segments";
 import { buildTransition } from "./host";
 import { walkCold } from "./cold";
 import { walkRuleMode } from "./rule-mode";
 
-// Scratch space for a path that is rewritten before the walk (normalised, or
-// with a '/' prepended). Grows to the longest path seen; never per call.
+// Scratch space for a path that is rewritten before the walk (normalised, with
+// a '/' prepended, or its dot segments removed). Grows to the longest path seen; never per call.
 let scratch: usize = 0;
 let scratchSize: usize = 0;
 
@@ -109,6 +110,7 @@ export function decide(m: usize, u: usize, flags: u32, normal: bool): i32 {
   const rfc = (flags & FLAG_RFC) != 0;
   // Most paths are already normal: then they are walked where they are. A
   // normal one is never normalised again (with the '/' it may need).
+  let inScratch = true;
   if (rfc && !normal && (pathSlash || !isNormal(p, len))) {
     const dst = scratchFor(<usize>len * 3 + 17); // normalizeInto's room, after the '/'
     store<u8>(dst, 0x2f);
@@ -121,10 +123,22 @@ export function decide(m: usize, u: usize, flags: u32, normal: bool): i32 {
     memory.copy(dst + 1, p, len);
     p = dst;
     len++;
+  } else {
+    inScratch = false;
   }
-  if (rfc && isRobotsTxt(p, len)) {
-    storeOut(m, NO_RULE, NO_RULE);
-    return 1;
+  if (rfc) {
+    // The path a fetch requests: dot segments removed (from the normal form,
+    // where "%2E" is a '.'). The URL itself is never written to.
+    const dot = firstDotSegment(p, len);
+    if (dot >= 0) {
+      const dst = inScratch ? p : scratchFor(<usize>len + 16);
+      len = removeDotSegments(p, len, dot, dst);
+      p = dst;
+    }
+    if (isRobotsTxt(p, len)) {
+      storeOut(m, NO_RULE, NO_RULE);
+      return 1;
+    }
   }
   // A matcher's first octets are walked cold (no DFA state built for URLs it may never see again).
   if (load<u32>(m, H_COLD) != 0 && walkCold(m, p, len)) return verdict(m);

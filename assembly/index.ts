@@ -5,6 +5,7 @@
 import { FLAG_GOOGLE, H_FLAGS, PATH_END, PATH_SLASH, PATH_START } from "../src/engine/wasm/layout";
 import { extractPath, pathStart, pathEnd, pathSlash } from "./path";
 import { normalizeInto } from "./normalize";
+import { firstDotSegment, removeDotSegments } from "./dot-segments";
 import { decide } from "./decide";
 
 export { alloc, free, allocatedBytes } from "./alloc";
@@ -28,6 +29,12 @@ export function pathOf(u: usize, n: i32, stopAtNul: bool, out: usize): void {
 /** RFC 3986 path normalisation alone, for tests: returns the length written to dst. */
 export function normalize(src: usize, n: i32, dst: usize): i32 {
   return normalizeInto(src, n, dst);
+}
+
+/** Dot-segment removal alone, in place on a normalised path, for tests: returns the new length. */
+export function dropDotSegments(p: usize, n: i32): i32 {
+  const dot = firstDotSegment(p, n);
+  return dot < 0 ? n : removeDotSegments(p, n, dot, p);
 }
 
 export { decide } from "./decide";

@@ -3,7 +3,7 @@
 // that shares its modules with dist/index.js (one core in a process). Nothing
 // Node-only: bulk classification's tests import src/bulk/ themselves.
 export * from './index.js';
-export { referenceVerdict, pathParamsQuery, normalizePath } from './engine/reference.js';
+export { referenceVerdict, pathParamsQuery, normalizePath, comparedPath } from './engine/reference.js';
 export { escapePattern } from './engine/parse/pattern.js';
 export { requestedPath } from './engine/from-path.js';
 export { coreMemoryBytes, coreAllocatedBytes, coreIsUtf8 } from './engine/wasm/core.js';

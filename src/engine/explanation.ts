@@ -9,7 +9,7 @@ import { applicableGroups, agentTokens } from './parse/agents.js';
 import type { Verdict } from './match/matcher.js';
 import { traitsOf, type Profile } from './parse/profile.js';
 import { readRecords, type Group, type Records } from './parse/records.js';
-import { normalizePath, pathParamsQuery, referenceVerdictOf, type ReferenceMatch } from './reference.js';
+import { comparedPath, referenceVerdictOf, type ReferenceMatch } from './reference.js';
 import { crawlerUsage, usageOf, type Preference, type Purpose, type Usage, type UsageOptions, type UsageSignal } from './usage.js';
 
 /** Why a URL gets its verdict (RobotsTxt.explainAll; `robots explain`; the tester page). */
@@ -92,9 +92,7 @@ export function pathNote(profile: Profile): string {
 export const INDEX_HTM_NOTE = 'Google: an allow of .../index.html also allows the directory';
 
 function matchedPath(url: string, profile: Profile): string {
-  let path = pathParamsQuery(new TextEncoder().encode(url));
-  if (traitsOf(profile).normalises) path = normalizePath(path);
-  return new TextDecoder().decode(path);
+  return new TextDecoder().decode(comparedPath(url, profile));
 }
 
 function describeGroups(groups: Group[], agents: string[]): string {

@@ -33,8 +33,30 @@ export function requestedPath(url: string): string {
   const href = parsed.href;
   const hash = href.indexOf('#');
   const empty = parsed.search === '' && href.charCodeAt((hash === -1 ? href.length : hash) - 1) === 0x3f;
-  return fromPath(parsed.pathname + (empty ? '?' : parsed.search));
+  let pathname = parsed.pathname;
+  // The URL standard leaves no dot segment in a path that starts with '/'; Node
+  // 20's parser (ada 2.9) leaves some, after a segment that starts with '.'
+  // ("/x/.a/../b"). The verdict is for the path the standard gives.
+  if (pathname.charCodeAt(0) === 0x2f && LEFT_DOT_SEGMENT.test(pathname)) pathname = withoutDotSegments(pathname);
+  return fromPath(pathname + (empty ? '?' : parsed.search));
 }
 
 const PLAIN_URL = /^https?:\/\/[a-z0-9.-]+(?::[0-9]+)?(?:[/?][\w\-.~!$&()*+,;=:@/%?]*)?$/i;
 const DOT_SEGMENT = /\/(?:\.|%2e)/i;
+const LEFT_DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:\/|$)/i;
+
+/** A path (of a URL's pathname: starts with '/', no query) without its dot
+ * segments, as the URL standard's path state removes them ("." and ".." also as
+ * "%2e"; ".." last, or ".", leaves the path ending in '/'). */
+function withoutDotSegments(pathname: string): string {
+  const segments = pathname.split('/').slice(1);
+  const kept: string[] = [];
+  segments.forEach((segment, i) => {
+    const dots = segment.replace(/%2e/gi, '.');
+    const last = i === segments.length - 1;
+    if (dots === '..') kept.pop();
+    if (dots !== '.' && dots !== '..') kept.push(segment);
+    else if (last) kept.push('');
+  });
+  return '/' + kept.join('/');
+}

@@ -58,6 +58,40 @@ export function normalizePath(path: Uint8Array): Uint8Array {
   return Uint8Array.from(out);
 }
 
+/**
+ * RFC 3986 5.2.4 remove_dot_segments on the path of a normalised path and query
+ * (a '.' there is never escaped): the `rfc` profile's path is the one a fetch
+ * requests. The query, from the first '?', is kept as it is. For a path that
+ * starts with '/', each turn of the RFC's loop takes one segment: "." goes,
+ * ".." takes the segment before it (none above the root), either one last
+ * leaves the path ending in '/', and any other is kept. Written on a stack of
+ * segments so that it stays linear (usage() runs it on any URL). Patterns are
+ * never read so (docs/library.md#profiles).
+ */
+export function removeDotSegments(pathAndQuery: Uint8Array): Uint8Array {
+  const q = pathAndQuery.indexOf(0x3f);
+  const path = q < 0 ? pathAndQuery : pathAndQuery.subarray(0, q);
+  if (path[0] !== 0x2f) return pathAndQuery;
+  let octets = '';
+  for (const c of path) octets += String.fromCharCode(c);
+  const parts = octets.split('/').slice(1);
+  const kept: string[] = [];
+  parts.forEach((segment, i) => {
+    const last = i === parts.length - 1;
+    if (segment === '.' || segment === '..') {
+      if (segment === '..') kept.pop();
+      if (last) kept.push('');
+    } else {
+      kept.push(segment);
+    }
+  });
+  const out = '/' + kept.join('/');
+  const result = new Uint8Array(out.length + pathAndQuery.length - path.length);
+  for (let i = 0; i < out.length; i++) result[i] = out.charCodeAt(i);
+  result.set(pathAndQuery.subarray(path.length), out.length);
+  return result;
+}
+
 /** Google's RobotsMatchStrategy::Matches, over pattern tokens. */
 export function patternMatches(p: Pattern, path: Uint8Array): boolean {
   const n = path.length;
@@ -94,7 +128,8 @@ export interface ReferenceVerdict {
 }
 
 /** What a URL's patterns are compared with under the profile: its path, parameters
- * and query (Google's GetPathParamsQuery), cut at a NUL (google) or normalised (rfc). */
+ * and query (Google's GetPathParamsQuery), cut at a NUL (google), or normalised
+ * and its dot segments removed (rfc: the path a fetch requests). */
 export function comparedPath(url: string, profile: Profile): Uint8Array {
   let path = pathParamsQuery(new TextEncoder().encode(url));
   const traits = traitsOf(profile);
@@ -102,7 +137,7 @@ export function comparedPath(url: string, profile: Profile): Uint8Array {
     const nul = path.indexOf(0);
     if (nul >= 0) path = path.subarray(0, nul);
   }
-  return traits.normalises ? normalizePath(path) : path;
+  return traits.normalises ? removeDotSegments(normalizePath(path)) : path;
 }
 
 /** A rule's pattern as the profile compares it (the index.htm rule aside). */

@@ -110,6 +110,27 @@ describe('rules built to be slow', () => {
   });
 });
 
+describe('dot segments built to be slow', () => {
+  it('a URL of 400,000 dot segments is read in one pass (rfc: the fetched path; google: the raw string)', () => {
+    // Each ".." takes back what the segment before it wrote, and every "." or ".." may be
+    // last: work linear in the URL in the core and in the reference that usage() and explainAll() run.
+    const body = 'User-agent: *\nDisallow: /b$\nContent-Usage: /b train-ai=n\n';
+    const urls = ['/a/..'.repeat(200_000) + '/b', '/..'.repeat(400_000) + '/b', '/.'.repeat(400_000) + '/b', `/${'x/'.repeat(200_000)}${'../'.repeat(200_000)}b`];
+    const rfc = parse(body).compile('FooBot');
+    expect(Array.from(rfc.checkMany(urls))).toEqual([0, 0, 0, 0]);
+    for (const u of urls) {
+      expect(rfc.isAllowed(u)).toBe(false);
+      expect(parse(body).explainAll(u, 'FooBot').path).toBe('/b');
+    }
+    const allowedRfc = parse('User-agent: *\nContent-Usage: /b train-ai=n\n');
+    expect(allowedRfc.usage(urls[0], 'FooBot').purposes['train-ai']).toBe('disallowed');
+    rfc.dispose();
+    const google = parse(body, { profile: 'google' }).compile('FooBot');
+    expect(Array.from(google.checkMany(urls))).toEqual([1, 1, 1, 1]);
+    google.dispose();
+  });
+});
+
 describe('an automaton that thrashes turns to rule mode', () => {
   it('the bench\'s pathological file (2,000 rules of 6 to 15 `*`, 16 KiB URLs): hot, rule mode within the first URL; by default, cold for good (all its rules have a `*`); the automaton\'s verdicts and lines', () => {
     const { file, urls } = pathologicalSynthetic({ rules: 2000, count: 6, length: 16_384 });

@@ -1,12 +1,13 @@
 // The core's view of a URL's path, for tests: what the matcher compares with the
-// rules (assembly/path.ts's extraction, then the profile's normalisation), read
+// rules (assembly/path.ts's extraction, then the profile's normalisation and,
+// under rfc, dot-segment removal: assembly/dot-segments.ts), read
 // back out of the core. The reference (reference.ts) computes the same in
 // TypeScript; the property tests hold the two together.
 import { core } from '../wasm/core.js';
 import { CORE_READ_SLACK, PATH_END, PATH_RECORD, PATH_SLASH, PATH_START } from '../wasm/layout.js';
 import { traitsOf, type Profile } from '../parse/profile.js';
 
-/** The core's view of a URL's path (extraction, then the rfc normalisation when asked), for tests. */
+/** The core's view of a URL's path (extraction, then the rfc normalisation and dot-segment removal when asked), for tests. */
 export function corePath(url: string, profile: Profile): Uint8Array {
   const traits = traitsOf(profile);
   const c = core();
@@ -23,7 +24,7 @@ export function corePath(url: string, profile: Profile): Uint8Array {
     const a = c.alloc(path.length + CORE_READ_SLACK);
     const b = c.alloc(path.length * 3 + CORE_READ_SLACK);
     c.u8.set(path, a);
-    const len = c.exports.normalize(a, path.length, b);
+    const len = c.exports.dropDotSegments(b, c.exports.normalize(a, path.length, b));
     const normal = c.u8.slice(b, b + len);
     c.free(a);
     c.free(b);

@@ -29,9 +29,11 @@ export interface ProfileTraits {
    * rfc: the URL's path and the rules' patterns are compared in RFC 3986's
    * normal form (%XX of an unreserved character decoded, hex upper-cased,
    * octets a URI may not hold raw escaped: RFC 9309 2.2.2 has both sides
-   * percent-encoded and decoded so before they are compared). google: as written, a pattern
+   * percent-encoded and decoded so before they are compared), and the URL's
+   * dot segments removed (RFC 3986 6.2.2.3: the path a fetch requests; a
+   * pattern's stay as written). google: as written, a pattern
    * Google-escaped (octets >= 0x80 as %XX). Applied by the core (FLAG_RFC:
-   * assembly/decide.ts, normalize.ts; the tokenizer's `rfc` argument,
+   * assembly/decide.ts, normalize.ts, dot-segments.ts; the tokenizer's `rfc` argument,
    * src/engine/compile/compile.ts), by reference.ts and by explanation.ts.
    */
   readonly normalises: boolean;

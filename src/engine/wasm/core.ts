@@ -22,6 +22,7 @@ interface CoreExports {
   checkBatch(matcher: number, utf16: number, lens: number, count: number, text: number, out: number): void;
   pathOf(url: number, len: number, stopAtNul: boolean, out: number): void;
   normalize(src: number, len: number, dst: number): number;
+  dropDotSegments(path: number, len: number): number;
   lexBegin(body: number, len: number): void;
   lexRun(out: number, cap: number): number;
   lexDone(): number;

@@ -25,7 +25,7 @@ export const HEADER_SIZE = 64;
 export const UNREACHABLE_MATCHER = 1;
 
 /** Header flags. */
-export const FLAG_RFC = 1; // normalise the path (RFC 3986) and always allow /robots.txt
+export const FLAG_RFC = 1; // normalise the path (RFC 3986, dot segments removed) and always allow /robots.txt
 export const FLAG_GOOGLE = 2; // Google's path quirks: the path ends at the first NUL
 export const FLAG_WIDE = 4; // transition entries are u32 (WIDE_*), else u16 (ENTRY_*)
 export const FLAG_RULES = 8; // rule mode: no DFA (it thrashed); the literal trie (H_LITERAL_TRIE, no `*` nodes), the `*` rules (H_RULES) its nodes lead to, and the gram index's
