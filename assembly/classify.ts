@@ -513,7 +513,7 @@ const walking = new StaticArray<usize>(CLASSIFY_MAX_CRAWLERS);
  * u32 counts), each crawler's purposes follow its verdict: what its code says
  * where it may fetch the URL, all unknown where not (robots.txt implies no
  * preference for what may not be fetched); JSON `,"usage":{"search":"allowed",
- * "train-ai":…,"ai-input":…}`, TSV three more columns. Crawler j's counts add
+ * "train-ai":…,"ai-use":…}`, TSV three more columns. Crawler j's counts add
  * up, per purpose p, the URLs it is allowed (6j + 2p) and disallowed (6j + 2p + 1).
  */
 export function classifyLinesMulti(ms: usize, k: i32, names: usize, counts: usize, buf: usize, recs: usize, from: i32, to: i32, out: usize, outLimit: usize, json: bool, label: usize, labelLen: i32, usage: usize): i32 {

@@ -22,13 +22,13 @@ import { writeAscii } from "./ascii";
   return o + 10;
 }
 
-/** `,"usage":{"search":"…","train-ai":"…","ai-input":"…"}` of a purpose code. */
+/** `,"usage":{"search":"…","train-ai":"…","ai-use":"…"}` of a purpose code. */
 function writeUsageJson(o: usize, code: u32): usize {
   o = writeAscii(o, ',"usage":{"search":"');
   o = writePreference(o, code & 3);
   o = writeAscii(o, '","train-ai":"');
   o = writePreference(o, (code >> 2) & 3);
-  o = writeAscii(o, '","ai-input":"');
+  o = writeAscii(o, '","ai-use":"');
   o = writePreference(o, (code >> 4) & 3);
   store<u16>(o, 0x7d22); // "}
   return o + 2;
@@ -47,7 +47,7 @@ function writeUsageJson(o: usize, code: u32): usize {
 
 /**
  * A crawler's verdict-and-purposes texts, by purpose code (6 bits: 64 slots, written
- * once): TSV `\tallowed\t<search>\t<train-ai>\t<ai-input>`, slot DISALLOWED_SLOT (a
+ * once): TSV `\tallowed\t<search>\t<train-ai>\t<ai-use>`, slot DISALLOWED_SLOT (a
  * code no preference makes) `\tdisallowed\tunknown\tunknown\tunknown`; JSON
  * `,"usage":{…}}` (the crawler's object closed). Copied per URL and crawler 8
  * octets at a time: with 166 crawlers, writing the words anew took a quarter of a

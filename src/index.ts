@@ -3,7 +3,7 @@
 export { parse, RobotsTxt, DEFAULT_MAX_OCTETS, DEFAULT_MAX_BYTES, OWN_MATCHERS_BYTES } from './engine/robots-txt.js';
 export type { ParseOptions } from './engine/robots-txt.js';
 export type { Explanation } from './engine/explanation.js';
-export type { Usage, UsageSignal, UsageOptions, UsageHeaders, Purpose, Preference, UsageField } from './engine/usage.js';
+export type { Usage, UsageSignal, UsageOptions, UsageHeaders, Purpose, Purposes, Preference, UsageField } from './engine/usage.js';
 export { Matcher, DisposedError } from './engine/match/matcher.js';
 export type { Verdict, MatcherOptions } from './engine/match/matcher.js';
 export type { Diagnostic, DiagnosticCode, RuleKind } from './engine/parse/records.js';

@@ -12,7 +12,7 @@ import { traitsOf } from '../src/engine/parse/profile.js';
 export interface DigestGroup {
   /** 'fetch' (may fetch it), 'no-fetch', or 'refused' (a name the profile refuses). */
   kind: 'fetch' | 'no-fetch' | 'refused';
-  /** The answer in words: `may fetch; search allowed, train-ai disallowed, ai-input unknown`. */
+  /** The answer in words: `may fetch; search allowed, train-ai disallowed, ai-use unknown`. */
   answer: string;
   names: string[];
 }

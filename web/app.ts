@@ -299,7 +299,7 @@ function addChunk(r: Run, c: Chunk): void {
     const note = NOTE_OF[c.notes[k]];
     // (Its purposes' tag comes with its break opportunities, near the screen: the data attributes say them already.)
     const inner = rowHtml(r.urls[i], note, '', false);
-    // Its purposes, when the crawler's groups say any (data-search, data-train-ai, data-ai-input).
+    // Its purposes, when the crawler's groups say any (data-search, data-train-ai, data-ai-use).
     const uses = c.purposes === null ? '' : purposesAttributes(c.purposes, k);
     const noted = (note === undefined ? '' : ` data-note="${note}"`) + uses;
     r.allowed += v;

@@ -25,7 +25,7 @@ export interface Chunk {
   notes: Uint8Array;
   /**
    * What the crawler may do with each URL's content (RobotsTxt.usage, this
-   * version): 3 codes a URL, its search, train-ai and ai-input (PURPOSES order),
+   * version): 3 codes a URL, its search, train-ai and ai-use (PURPOSES order),
    * each PREFERENCE_CODE's; null when the crawler's groups hold no
    * Content-Usage or Content-Signal line (every purpose unknown).
    */

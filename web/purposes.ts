@@ -1,5 +1,5 @@
 // What the crawler may do with a URL's content, purpose by purpose (search,
-// train-ai, ai-input), as the page shows it: the panel of the URL picked (each
+// train-ai, ai-use), as the page shows it: the panel of the URL picked (each
 // purpose, the lines that decide it, the lines read that decide nothing), a
 // row's tag, and the counts over the list. The answers are the library's
 // (RobotsTxt.usage; the worker sends the list's as codes, protocol.ts): the
@@ -73,7 +73,7 @@ export function purposesTag(codes: Uint8Array, i: number): string {
   return known.join(', ');
 }
 
-/** A row's attributes for URL i of codes: ` data-search="allowed" data-train-ai="disallowed" data-ai-input="unknown"`. */
+/** A row's attributes for URL i of codes: ` data-search="allowed" data-train-ai="disallowed" data-ai-use="unknown"`. */
 export function purposesAttributes(codes: Uint8Array, i: number): string {
   let html = '';
   for (let k = 0; k < PURPOSES.length; k++) html += ` data-${PURPOSES[k]}="${PREFERENCE_OF[codes[i * PURPOSES.length + k]]}"`;
@@ -86,7 +86,7 @@ export type PurposeCounts = Record<Purpose, Record<Preference, number>>;
 export const noCounts = (): PurposeCounts => ({
   search: { allowed: 0, disallowed: 0, unknown: 0 },
   'train-ai': { allowed: 0, disallowed: 0, unknown: 0 },
-  'ai-input': { allowed: 0, disallowed: 0, unknown: 0 },
+  'ai-use': { allowed: 0, disallowed: 0, unknown: 0 },
 });
 
 /** Adds n URLs' codes (from codes[0]) to the counts. */

@@ -1,6 +1,6 @@
 // `robots check FILE AGENT URL...`: one verdict per URL with the deciding line
 // and rule, and what the crawler may do with the content (search, train-ai,
-// ai-input: usage()'s purposes, with the lines behind them). Exit 0 when all
+// ai-use: usage()'s purposes, with the lines behind them). Exit 0 when all
 // are allowed, 1 when any is disallowed (as Google's tool).
 import { parse } from '../index.js';
 import { ruleText } from '../engine/explanation.js';

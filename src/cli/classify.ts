@@ -290,7 +290,7 @@ function readOptions(o: ClassifyOptions, robots: Pick<ClassifyConfig, 'robotsBod
     if (crawlers.length === 0) throw new CliError(`--crawlers ${o.crawlers.join(',')}: no crawler left (the rfc profile refuses names that are not product tokens)`);
     if (crawlers.length > MAX_CRAWLERS) throw new CliError(`--crawlers takes at most ${MAX_CRAWLERS} crawlers, got ${crawlers.length}`);
   } else if (o.usage) {
-    throw new CliError("--usage adds each crawler's use purposes (search, train-ai, ai-input) as columns: name the crawlers with --crawlers (e.g. --crawlers GPTBot --usage, --crawlers @ai --usage)");
+    throw new CliError("--usage adds each crawler's use purposes (search, train-ai, ai-use) as columns: name the crawlers with --crawlers (e.g. --crawlers GPTBot --usage, --crawlers @ai --usage)");
   }
   const config: ClassifyConfig = {
     ...robots,

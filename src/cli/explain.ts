@@ -1,6 +1,6 @@
 // `robots explain FILE AGENT URL`: which group applied, every rule that matched
 // with its length, which one decided and why, and the purposes (search,
-// train-ai, ai-input) with the lines behind them (engine/explanation.ts, which
+// train-ai, ai-use) with the lines behind them (engine/explanation.ts, which
 // the tester page shows too), as text or JSON.
 import { parse } from '../index.js';
 import { INDEX_HTM_NOTE, matchLabel, pathNote, purposesText, signalLabel, signalNote, usageWhy } from '../engine/explanation.js';

@@ -55,8 +55,8 @@ program
   .option('--as-of <date>', 'with --robots-warc, --robots-warc-list or --robots-index: each origin\'s captures at or before this ISO 8601 date (2024-03-01: to the end of that day, UTC) or date-time (2024-03-01T12:00:00Z), under the cache\'s policy; none then: missing (--missing)')
   .addOption(new Option('--missing <verdict>', 'a host with no robots.txt (no file under --robots-dir, no capture under --robots-warc or --robots-index): allow or disallow its URLs').default('allow'))
   .option('--agent <name>', "the crawler's product token, repeatable or comma-separated for a crawler that obeys several (the groups of any of them apply; default: Googlebot)", collect)
-  .option('--crawlers <names>', 'several crawlers by product token, a verdict each (comma-separated or repeatable; at most 256), or a set: @ai (the AI crawlers of ai.robots.txt), @google (Google\'s crawler tokens), e.g. @ai,Googlebot: TSV url<TAB>verdict per crawler after a header line, JSON lines with "crawlers": {name: {allowed, line, usage: {search, train-ai, ai-input}}}', collect)
-  .option('--usage', "with --crawlers, TSV: each crawler's use purposes after its verdict (columns NAME:search NAME:train-ai NAME:ai-input: allowed, disallowed or unknown; from Content-Usage and Content-Signal lines, unknown where it may not fetch)")
+  .option('--crawlers <names>', 'several crawlers by product token, a verdict each (comma-separated or repeatable; at most 256), or a set: @ai (the AI crawlers of ai.robots.txt), @google (Google\'s crawler tokens), e.g. @ai,Googlebot: TSV url<TAB>verdict per crawler after a header line, JSON lines with "crawlers": {name: {allowed, line, usage: {search, train-ai, ai-use}}}', collect)
+  .option('--usage', "with --crawlers, TSV: each crawler's use purposes after its verdict (columns NAME:search NAME:train-ai NAME:ai-use: allowed, disallowed or unknown; from Content-Usage and Content-Signal lines, unknown where it may not fetch)")
   .option('--shard <i/N>', "only the URLs of this shard's hosts (a stable hash of the host): N machines, each with its own i from 0 to N-1, classify an input together; the union of their outputs is the whole run's")
   .addOption(profileOption())
   .addOption(formatOption('classify'))
@@ -135,14 +135,14 @@ program
   .addOption(maxOctetsOption())
   .addOption(maxBytesAlias())
   .addOption(formatOption('check'))
-  .option('--usage', 'text: four more columns, what the crawler may do with each URL\'s content (search, train-ai, ai-input: allowed, disallowed or unknown) and the robots.txt lines that say so (--format json always has them: purposes, signals)')
+  .option('--usage', 'text: four more columns, what the crawler may do with each URL\'s content (search, train-ai, ai-use: allowed, disallowed or unknown) and the robots.txt lines that say so (--format json always has them: purposes, signals)')
   .action((file: string, agent: string, urls: string[], o) => {
     exitCode = checkCommand(file, agent, urls, o);
   });
 
 program
   .command('explain')
-  .description('Why a URL is allowed or not: the group, every matching rule with its length, the decision; then what the crawler may do with the content (search, train-ai, ai-input) and the Content-Usage and Content-Signal lines that say so. Exit 0: allowed; 1: disallowed; 2: usage error (as check).')
+  .description('Why a URL is allowed or not: the group, every matching rule with its length, the decision; then what the crawler may do with the content (search, train-ai, ai-use) and the Content-Usage and Content-Signal lines that say so. Exit 0: allowed; 1: disallowed; 2: usage error (as check).')
   .argument('<file>', 'robots.txt ("-" for stdin)')
   .argument('<agent>', "the crawler's product token, e.g. Googlebot (rfc refuses another name; google compares it whole, so the * group applies, and says so on stderr)")
   .argument('<url>', 'the URL')

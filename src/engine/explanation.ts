@@ -10,7 +10,7 @@ import type { Verdict } from './match/matcher.js';
 import { traitsOf, type Profile } from './parse/profile.js';
 import { readRecords, type Group, type Records } from './parse/records.js';
 import { comparedPath, referenceVerdictOf, type ReferenceMatch } from './reference.js';
-import { crawlerUsage, usageOf, type Preference, type Purpose, type Usage, type UsageOptions, type UsageSignal } from './usage.js';
+import { crawlerUsage, usageOf, type Preference, type Purpose, type Purposes, type Usage, type UsageOptions, type UsageSignal } from './usage.js';
 
 /** Why a URL gets its verdict (RobotsTxt.explainAll; `robots explain`; the tester page). */
 export interface Explanation {
@@ -34,7 +34,7 @@ export interface Explanation {
   /** Why the deciding rule decides, in a sentence. */
   why: string;
   /** What the crawler may do with the content, per purpose: usage()'s (nothing from robots.txt for a URL it may not fetch). */
-  purposes: Record<Purpose, Preference>;
+  purposes: Purposes;
   /** usage()'s signals: every key of a use preference that counted, with its line. */
   signals: UsageSignal[];
 }
@@ -117,7 +117,7 @@ function why(allowed: boolean, rule: string | undefined, line: number, matched: 
   return `Line ${line} (${rule}) is the longest matching rule (length ${longest}).`;
 }
 
-/** The purposes in a phrase: "search allowed, train-ai disallowed, ai-input unknown". */
+/** The purposes in a phrase: "search allowed, train-ai disallowed, ai-use unknown". */
 export function purposesText(purposes: Record<Purpose, Preference>): string {
   return (Object.keys(purposes) as Purpose[]).map((p) => `${p} ${purposes[p]}`).join(', ');
 }

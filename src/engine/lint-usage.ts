@@ -1,5 +1,5 @@
 // lint()'s findings on use preferences (Content-Usage, draft-ietf-aipref-attach-05
-// with draft-ietf-aipref-vocab-07; Content-Signal, Cloudflare's Content Signals
+// with draft-ietf-aipref-vocab-08; Content-Signal, Cloudflare's Content Signals
 // Policy): what a crawler reads as saying nothing, or as something else than
 // the webmaster wrote, and a preference that its own group's rules make moot.
 import { applicableGroups } from './parse/agents.js';
@@ -38,7 +38,9 @@ function signalItem(text: string): { key: string; value: string } {
   return { key: asciiLower(trim(eq < 0 ? text : text.slice(0, eq))), value: eq < 0 ? '' : asciiLower(trim(text.slice(eq + 1))) };
 }
 /** A purpose in the other field's word (train-ai is Content-Signal's ai-train). */
-const SIGNAL_WORD: Record<Purpose, string> = { search: 'search', 'train-ai': 'ai-train', 'ai-input': 'ai-input' };
+const SIGNAL_WORD: Record<Purpose, string> = { search: 'search', 'train-ai': 'ai-train', 'ai-use': 'ai-input' };
+/** The Content-Usage label of each Content-Signal key that names a purpose otherwise (ai-train is train-ai, ai-input is ai-use). */
+const AIPREF_WORD: ReadonlyMap<string, string> = new Map([...SIGNAL_PURPOSES].filter(([key, p]) => key !== p).map(([key, p]) => [key, p]));
 
 /** The findings on the file's use-preference lines, in no particular order. */
 export function usageFindings(records: Records): UsageFinding[] {
@@ -56,7 +58,7 @@ export function usageFindings(records: Records): UsageFinding[] {
   return found;
 }
 
-/** A Content-Usage rule's preference: an RFC 9651 Dictionary of vocab-07's labels, each `y` or `n`. */
+/** A Content-Usage rule's preference: an RFC 9651 Dictionary of vocab-08's labels, each `y` or `n`. */
 function contentUsage(u: UsageLine, found: UsageFinding[]): void {
   const members = parseDictionary(u.value);
   if (members === null) {
@@ -70,10 +72,11 @@ function contentUsage(u: UsageLine, found: UsageFinding[]): void {
       const fix = meant === '' ? '' : ` (write "${m.key}=${meant}")`;
       found.push({ line: u.line, code: 'invalid-usage-value', message: `${q(m.text)}: Content-Usage takes y or n${fix}; any other value leaves ${m.key} unknown` });
     } else if (LEGACY_LABELS.has(m.key)) {
-      found.push({ line: u.line, code: 'legacy-usage-label', message: `${q(m.key)} is a label of an earlier AIPREF draft that draft-ietf-aipref-vocab-07 no longer defines: crawlers ignore it (its labels are search and train-ai, e.g. "train-ai=n")` });
+      found.push({ line: u.line, code: 'legacy-usage-label', message: `${q(m.key)} is a label of an earlier AIPREF draft that draft-ietf-aipref-vocab-08 does not define: crawlers ignore it (its labels are search, train-ai and ai-use, e.g. "train-ai=n")` });
     } else {
-      const signal = SIGNAL_PURPOSES.get(m.key);
-      const hint = m.key === 'ai-train' ? ': AIPREF calls it train-ai ("train-ai=n")' : signal !== undefined ? `: ${m.key} is a Content-Signal ("Content-Signal: ${m.key}=no"), not a Content-Usage label` : ' (its labels are search and train-ai)';
+      // A Content-Signal key: AIPREF's label for the same purpose.
+      const label = AIPREF_WORD.get(m.key);
+      const hint = label !== undefined ? `: ${m.key} is Content-Signal's key; AIPREF calls it ${label} ("${label}=n")` : ' (its labels are search, train-ai and ai-use)';
       found.push({ line: u.line, code: 'unknown-usage-key', message: `Content-Usage key ${q(m.key)} means nothing to crawlers${hint}` });
     }
   }
@@ -108,7 +111,9 @@ function contentSignal(u: UsageLine, found: UsageFinding[]): void {
     } else if (LEGACY_LABELS.has(key)) {
       found.push({ line: u.line, code: 'legacy-usage-label', message: `${q(key)} is a label of an earlier AIPREF draft, not a Content-Signal: crawlers ignore it (the signals are search, ai-input and ai-train, e.g. "ai-train=no")` });
     } else {
-      const hint = key === 'train-ai' ? ': Content-Signal calls it ai-train ("ai-train=no")' : ' (the signals are search, ai-input and ai-train)';
+      const purpose = AIPREF_PURPOSES.get(key);
+      const word = purpose === undefined ? undefined : SIGNAL_WORD[purpose];
+      const hint = word !== undefined && word !== key ? `: Content-Signal calls it ${word} ("${word}=no")` : ' (the signals are search, ai-input and ai-train)';
       found.push({ line: u.line, code: 'unknown-usage-key', message: `Content-Signal key ${q(key)} means nothing to crawlers${hint}` });
     }
   }

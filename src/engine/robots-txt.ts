@@ -11,6 +11,7 @@ import { selectGroupRules, selectRules } from './parse/rule-selection.js';
 import { core } from './wasm/core.js';
 import { renamedOption } from './renamed-option.js';
 import { crawlerUsage, usageOf, type CrawlerUsage, type Usage, type UsageOptions } from './usage.js';
+import { purposesOf } from './parse/usage-vocabulary.js';
 
 export interface ParseOptions {
   /** 'rfc' (default): RFC 9309 with RFC 3986 normalisation. 'google': Google's robotstxt, bit for bit. */
@@ -358,7 +359,7 @@ export class RobotsTxt {
 
   /**
    * What the crawler may do with the URL's content, per purpose (search,
-   * train-ai, ai-input): its Content-Usage rules and Content-Signal lines (the
+   * train-ai, ai-use): its Content-Usage rules and Content-Signal lines (the
    * groups of its verdicts), and the page's own headers when given; nothing
    * from robots.txt for a URL it may not fetch (docs/library.md#use-preferences).
    */
@@ -375,7 +376,8 @@ export class RobotsTxt {
       const key = this.rulesKey(crawler);
       let usage = byRules.get(key);
       if (usage === undefined) byRules.set(key, (usage = this.usage(url, crawler, options)));
-      return { ...usage, purposes: { ...usage.purposes }, signals: usage.signals.map((s) => ({ ...s })) };
+      const p = usage.purposes;
+      return { ...usage, purposes: purposesOf(p.search, p['train-ai'], p['ai-use']), signals: usage.signals.map((s) => ({ ...s })) };
     });
   }
 

@@ -1,6 +1,6 @@
 // What may be done with a URL's content, purpose by purpose (search, train-ai,
-// ai-input): the crawler's Content-Usage rules (draft-ietf-aipref-attach-05,
-// with draft-ietf-aipref-vocab-07) and Content-Signal lines (Cloudflare's
+// ai-use): the crawler's Content-Usage rules (draft-ietf-aipref-attach-05,
+// with draft-ietf-aipref-vocab-08) and Content-Signal lines (Cloudflare's
 // Content Signals Policy), from the same groups as its verdicts, and a page's
 // own Content-Usage and Content-Signal response headers. The rules as built:
 //   - Content-Usage: of the crawler's rules whose path pattern matches the path
@@ -14,7 +14,7 @@
 //     reports one best rule, as for Allow/Disallow).
 //   - Content-Signal: every line of the crawler's groups counts.
 //   - Per purpose, over everything that counts: any disallowed wins, then any
-//     allowed, else unknown (vocab-07 5.1).
+//     allowed, else unknown (vocab-08 5.1).
 //   - A URL the crawler may not fetch has no preference from robots.txt
 //     (attach-05: "no preferences are implied for resources that are
 //     disallowed"): all unknown but for its headers; `allowed` says why.
@@ -25,13 +25,13 @@
 //     signal, its value cut), and is not parsed.
 import type { Group } from './parse/records.js';
 import type { Profile } from './parse/profile.js';
-import { combine, readContentSignal, readContentUsage, readUsageValue, type Preference, type Purpose, type UsageEntry, type UsageField } from './parse/usage-vocabulary.js';
+import { combine, purposesOf, readContentSignal, readContentUsage, readUsageValue, type Preference, type Purpose, type Purposes, type UsageEntry, type UsageField } from './parse/usage-vocabulary.js';
 import type { Pattern } from './parse/pattern.js';
 import { patternOf } from './reference.js';
 import { shownText } from './shown-text.js';
 import { UsagePaths } from './usage-paths.js';
 
-export type { Purpose, Preference, UsageField };
+export type { Purpose, Purposes, Preference, UsageField };
 
 /** One key of a use preference that counted for the URL, and where it was read. */
 export interface UsageSignal {
@@ -61,8 +61,8 @@ export interface Usage {
   allowed: boolean;
   /** The verdict's deciding line (0: none). */
   line: number;
-  /** Per purpose: 'allowed', 'disallowed' or 'unknown'. */
-  purposes: Record<Purpose, Preference>;
+  /** Per purpose: 'allowed', 'disallowed' or 'unknown' (and `ai-input`, ai-use's deprecated name, not enumerable). */
+  purposes: Purposes;
   /** Every key that counted, in file order, then the headers'. */
   signals: UsageSignal[];
 }
@@ -128,7 +128,7 @@ export function crawlerUsage(groups: readonly Group[], profile: Profile): Crawle
 
 /** What the crawler may do with url's content, given its verdict (explain()'s) and its usage lines. */
 export function usageOf(usage: CrawlerUsage, verdict: { allowed: boolean; line: number }, url: string, options?: UsageOptions): Usage {
-  const purposes: Record<Purpose, Preference> = { search: 'unknown', 'train-ai': 'unknown', 'ai-input': 'unknown' };
+  const purposes = purposesOf('unknown', 'unknown', 'unknown');
   const signals: UsageSignal[] = [];
   const count = (field: UsageField, line: number, entries: readonly UsageEntry[], path?: string, header?: true) => {
     for (const e of entries) {

@@ -54,7 +54,7 @@ describe('robots classify --crawlers', () => {
             expect(Object.keys(l.crawlers)).toEqual(CRAWLERS);
             expect(l.robots).toBe(alone[0][i].robots);
             // (No Content-Usage or Content-Signal line in these files: every purpose unknown; test/cli/usage.test.ts has files with them.)
-            const usage = { search: 'unknown', 'train-ai': 'unknown', 'ai-input': 'unknown' };
+            const usage = { search: 'unknown', 'train-ai': 'unknown', 'ai-use': 'unknown' };
             CRAWLERS.forEach((c, j) => expect(l.crawlers[c], `${c} ${l.url}`).toEqual({ allowed: alone[j][i].allowed, line: alone[j][i].line, usage }));
           });
           // The summary counts each crawler's verdicts.

@@ -1,5 +1,5 @@
 // `robots explain` and `robots check` show what a crawler may do with a URL's
-// content (search, train-ai, ai-input) and the lines behind it (issue 30): as
+// content (search, train-ai, ai-use) and the lines behind it (issue 30): as
 // text and as JSON, equal to the library's usage() for every crawler asked, in
 // both profiles, on Cloudflare's managed file followed by a site's groups.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,7 +26,7 @@ describe('robots explain', () => {
     const r = await robots(['explain', FILE, 'FooBot', 'https://example.com/blog/post']);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain([
-      'Purposes: search allowed, train-ai disallowed, ai-input unknown. The Content-Usage rule of the longest pattern that matches the path decides (rules of that pattern combine); every Content-Signal line of the crawler\'s groups counts; per purpose, any disallowed wins, then allowed.',
+      'Purposes: search allowed, train-ai disallowed, ai-use unknown. The Content-Usage rule of the longest pattern that matches the path decides (rules of that pattern combine); every Content-Signal line of the crawler\'s groups counts; per purpose, any disallowed wins, then allowed.',
       `  line ${SIGNAL}: Content-Signal: search=yes  (search allowed)`,
       `  line ${SIGNAL}: Content-Signal: ai-train=no  (train-ai disallowed)`,
       `  line ${BLOG}: Content-Usage: /blog/ train-ai=y  (train-ai allowed)`,
@@ -36,10 +36,25 @@ describe('robots explain', () => {
     // Disallowed: nothing is implied, and it says why.
     const admin = await robots(['explain', FILE, 'FooBot', 'https://example.com/admin/users']);
     expect(admin.status).toBe(1);
-    expect(admin.stdout).toMatch(/\nPurposes: search unknown, train-ai unknown, ai-input unknown\. robots\.txt implies no use preference for a URL the crawler may not fetch \(AIPREF attach\)\.\n$/);
+    expect(admin.stdout).toMatch(/\nPurposes: search unknown, train-ai unknown, ai-use unknown\. robots\.txt implies no use preference for a URL the crawler may not fetch \(AIPREF attach\)\.\n$/);
     // Googlebot's own group says nothing of use.
     const google = await robots(['explain', FILE, 'Googlebot', 'https://example.com/blog/post']);
-    expect(google.stdout).toMatch(/\nPurposes: search unknown, train-ai unknown, ai-input unknown\. No Content-Usage or Content-Signal line of the crawler's groups speaks to this path\.\n$/);
+    expect(google.stdout).toMatch(/\nPurposes: search unknown, train-ai unknown, ai-use unknown\. No Content-Usage or Content-Signal line of the crawler's groups speaks to this path\.\n$/);
+  });
+
+  it('vocab-08: a Content-Usage ai-use and a Content-Signal ai-input both speak to ai-use; use= is shown with its value', async () => {
+    const file = path.join(dir, 'ai-use.txt');
+    writeFileSync(file, 'User-agent: *\nAllow: /\nContent-Usage: ai-use=n\nContent-Signal: ai-input=yes, use=reference\n');
+    const r = await robots(['explain', file, 'FooBot', 'https://example.com/a']);
+    expect(r.stdout).toContain([
+      'Purposes: search unknown, train-ai unknown, ai-use disallowed. The Content-Usage rule of the longest pattern that matches the path decides (rules of that pattern combine); every Content-Signal line of the crawler\'s groups counts; per purpose, any disallowed wins, then allowed.',
+      '  line 3: Content-Usage: ai-use=n  (ai-use disallowed)',
+      '  line 4: Content-Signal: ai-input=yes  (ai-use allowed)',
+      '  line 4: Content-Signal: use=reference  (speaks to no purpose: ignored)',
+    ].join('\n') + '\n');
+    const json = JSON.parse((await robots(['check', '--format', 'json', file, 'FooBot', 'https://example.com/a'])).stdout);
+    expect(json[0].purposes).toEqual({ search: 'unknown', 'train-ai': 'unknown', 'ai-use': 'disallowed' });
+    expect(json[0].signals.map((s: { value: string; purpose?: string }) => [s.value, s.purpose ?? null])).toEqual([['ai-use=n', 'ai-use'], ['ai-input=yes', 'ai-use'], ['use=reference', null]]);
   });
 
   it('--format json: purposes and signals are usage()\'s, in both profiles, for each crawler', async () => {
@@ -77,7 +92,7 @@ describe('robots check', () => {
     }
   }, 60_000);
 
-  it('text: four columns as before; --usage adds search, train-ai, ai-input and the lines that set them', async () => {
+  it('text: four columns as before; --usage adds search, train-ai, ai-use and the lines that set them', async () => {
     const allow = line('Allow: /');
     const admin = line('Disallow: /admin/');
     const plain = await robots(['check', FILE, 'FooBot', ...URLS]);

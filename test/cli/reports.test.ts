@@ -17,9 +17,9 @@ describe('check and explain --format json', () => {
     const r = await robots(['check', FILE, 'FooBot', 'http://x/a', 'http://x/a/b', 'http://x/c', '--format', 'json']);
     expect(r.status).toBe(1);
     expect(JSON.parse(r.stdout)).toEqual([
-      { url: 'http://x/a', allowed: false, line: 2, rule: { kind: 'disallow', pattern: '/a', line: 2 }, purposes: { search: 'unknown', 'train-ai': 'unknown', 'ai-input': 'unknown' }, signals: [] },
-      { url: 'http://x/a/b', allowed: true, line: 3, rule: { kind: 'allow', pattern: '/a/b', line: 3 }, purposes: { search: 'unknown', 'train-ai': 'unknown', 'ai-input': 'unknown' }, signals: [] },
-      { url: 'http://x/c', allowed: true, line: 0, rule: null, purposes: { search: 'unknown', 'train-ai': 'unknown', 'ai-input': 'unknown' }, signals: [] },
+      { url: 'http://x/a', allowed: false, line: 2, rule: { kind: 'disallow', pattern: '/a', line: 2 }, purposes: { search: 'unknown', 'train-ai': 'unknown', 'ai-use': 'unknown' }, signals: [] },
+      { url: 'http://x/a/b', allowed: true, line: 3, rule: { kind: 'allow', pattern: '/a/b', line: 3 }, purposes: { search: 'unknown', 'train-ai': 'unknown', 'ai-use': 'unknown' }, signals: [] },
+      { url: 'http://x/c', allowed: true, line: 0, rule: null, purposes: { search: 'unknown', 'train-ai': 'unknown', 'ai-use': 'unknown' }, signals: [] },
     ]);
   });
 
@@ -35,7 +35,7 @@ describe('check and explain --format json', () => {
       ],
       allowed: true, line: 3, rule: { kind: 'allow', pattern: '/a/b', line: 3 },
       why: 'Line 3 (Allow: /a/b) decides: the longest matching rule wins (length 4).',
-      purposes: { search: 'unknown', 'train-ai': 'unknown', 'ai-input': 'unknown' }, signals: [],
+      purposes: { search: 'unknown', 'train-ai': 'unknown', 'ai-use': 'unknown' }, signals: [],
     });
     expectUsageError(await robots(['check', FILE, 'FooBot', 'http://x/a', '--format', 'yaml']), /--format must be text or json/);
   });

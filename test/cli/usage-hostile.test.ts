@@ -10,7 +10,7 @@ import { robots } from '../helpers/cli-run.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-usage-hostile-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const PURPOSES = ['search', 'train-ai', 'ai-input'] as const;
+const PURPOSES = ['search', 'train-ai', 'ai-use'] as const;
 
 describe('robots classify --usage, a file built to be slow', () => {
   it('30 rules of 8,000 `*a` and 40 URLs, half of 16 KiB: the library\'s purposes (the command\'s own hang guard: 60 s)', async () => {

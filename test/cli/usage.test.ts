@@ -1,5 +1,5 @@
 // robots classify --crawlers with use purposes: JSON lines give each crawler
-// `usage: {search, train-ai, ai-input}` and TSV with --usage three columns per
+// `usage: {search, train-ai, ai-use}` and TSV with --usage three columns per
 // crawler, exactly RobotsTxt.usage's purposes for that URL and crawler (all
 // unknown where it may not fetch), for files with Content-Signal and
 // Content-Usage lines (path patterns, percent-encoding, wildcards, `$`, merged
@@ -21,7 +21,7 @@ import { HAVE_SHARED, SHARED } from '../helpers/shared-data.js';
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-usage-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const CRAWLERS = ['GPTBot', 'CCBot', 'ClaudeBot', 'Googlebot'];
-const PURPOSES = ['search', 'train-ai', 'ai-input'] as const;
+const PURPOSES = ['search', 'train-ai', 'ai-use'] as const;
 
 /** Cloudflare's managed robots.txt (its own `*` group first, the site's after). */
 const CLOUDFLARE = '# As a condition of accessing this website, you agree to abide by the following content signals:\n' +
@@ -74,7 +74,7 @@ function expected(files: Record<string, string | Uint8Array>, urls: string[], cr
   return urls.map((url) => {
     const r = parsed.get(/^https:\/\/([^/]+)/.exec(url)![1]);
     return crawlers.map((c) => {
-      if (r === undefined) return { allowed: true, line: 0, usage: { search: 'unknown', 'train-ai': 'unknown', 'ai-input': 'unknown' } };
+      if (r === undefined) return { allowed: true, line: 0, usage: { search: 'unknown', 'train-ai': 'unknown', 'ai-use': 'unknown' } };
       const u = r.usage(url, c);
       return { allowed: u.allowed, line: u.line, usage: u.purposes };
     });
@@ -110,7 +110,7 @@ describe('robots classify --crawlers: use purposes', () => {
           const tsv = await robots(['classify', ...source, '--crawlers', CRAWLERS.join(','), '--usage', '--profile', profile, '--threads', threads, urlsFile]);
           expect(tsv.status, tsv.stderr).toBe(0);
           const rows = tsv.stdout.trimEnd().split('\n');
-          expect(rows[0]).toBe(['url', ...CRAWLERS.flatMap((c) => [c, `${c}:search`, `${c}:train-ai`, `${c}:ai-input`])].join('\t'));
+          expect(rows[0]).toBe(['url', ...CRAWLERS.flatMap((c) => [c, `${c}:search`, `${c}:train-ai`, `${c}:ai-use`])].join('\t'));
           expect(rows.slice(1), what).toEqual(URLS.map((u, i) => [u, ...want[i].flatMap((w) => [w.allowed ? 'allowed' : 'disallowed', ...PURPOSES.map((p) => w.usage[p])])].join('\t')));
           const purposeLines = (stderr: string) => stderr.split('\n').filter((l) => / purposes \(URLs\)| every purpose unknown/.test(l));
           expect(purposeLines(tsv.stderr)).toEqual(purposeLines(json.stderr));
@@ -135,7 +135,7 @@ describe('robots classify --crawlers: use purposes', () => {
   it('a robots.txt without use preferences: every purpose unknown, and the summary says so in one line', async () => {
     const r = await robots(['classify', '--robots', path.join(dir, 'robots', 'plain.example'), '--crawlers', 'GPTBot,CCBot', '--usage'], 'https://e.com/\nhttps://e.com/private\n');
     expect(r.status).toBe(0);
-    expect(r.stdout).toBe('url\tGPTBot\tGPTBot:search\tGPTBot:train-ai\tGPTBot:ai-input\tCCBot\tCCBot:search\tCCBot:train-ai\tCCBot:ai-input\n' +
+    expect(r.stdout).toBe('url\tGPTBot\tGPTBot:search\tGPTBot:train-ai\tGPTBot:ai-use\tCCBot\tCCBot:search\tCCBot:train-ai\tCCBot:ai-use\n' +
       'https://e.com/\tdisallowed\tunknown\tunknown\tunknown\tallowed\tunknown\tunknown\tunknown\n' +
       'https://e.com/private\tdisallowed\tunknown\tunknown\tunknown\tdisallowed\tunknown\tunknown\tunknown\n');
     expect(r.stderr).toMatch(/\nrobots classify: all 2 crawlers: every purpose unknown for every URL \(no Content-Usage or Content-Signal line applied where they may fetch\)\n$/);
@@ -194,7 +194,7 @@ describe('robots classify --crawlers: use purposes', () => {
       const usages = lib.usages(url, names);
       expect(row.slice(1), `${i}`).toEqual(usages.flatMap((u) => [u.allowed ? 'allowed' : 'disallowed', ...PURPOSES.map((p) => u.purposes[p])]));
     });
-    expect(r.stderr).toMatch(/robots classify: ClaudeBot: purposes \(URLs\): search 0 disallowed, 1 allowed; train-ai 1 disallowed, 0 allowed; ai-input 0 disallowed, 0 allowed\n/);
+    expect(r.stderr).toMatch(/robots classify: ClaudeBot: purposes \(URLs\): search 0 disallowed, 1 allowed; train-ai 1 disallowed, 0 allowed; ai-use 0 disallowed, 0 allowed\n/);
     expect(r.stderr).toMatch(/robots classify: 1 other crawler: every purpose unknown/); // GPTBot: disallowed everywhere
   });
 
@@ -240,7 +240,7 @@ describe.skipIf(!HAVE_SHARED)('robots classify --crawlers: use purposes on the c
       let known = 0;
       lines.forEach((l, i) => crawlers.forEach((c, j) => {
         expect(l.crawlers[c], `${profile} ${c} ${l.url}`).toEqual(want[i][j]);
-        if (!l.url.startsWith('https://cf.')) expect(l.crawlers[c].usage).toEqual({ search: 'unknown', 'train-ai': 'unknown', 'ai-input': 'unknown' });
+        if (!l.url.startsWith('https://cf.')) expect(l.crawlers[c].usage).toEqual({ search: 'unknown', 'train-ai': 'unknown', 'ai-use': 'unknown' });
         else if (l.crawlers[c].usage.search !== 'unknown') known++;
       }));
       expect(known).toBeGreaterThan(urls.length); // Cloudflare's block reaches most crawlers of its files

@@ -748,22 +748,22 @@ describe('per-origin answers: the file parsed once per entry', () => {
     for (const p of ['/', '/blog/a', '/private/x', '/a/../private/y']) {
       expect(await c.usage(server.origin + p), p).toEqual(robots.usage(new URL(server.origin + p).pathname, 'FooBot'));
     }
-    expect(await c.usage(`${server.origin}/`)).toMatchObject({ allowed: true, purposes: { search: 'allowed', 'train-ai': 'disallowed', 'ai-input': 'unknown' } });
+    expect(await c.usage(`${server.origin}/`)).toMatchObject({ allowed: true, purposes: { search: 'allowed', 'train-ai': 'disallowed', 'ai-use': 'unknown' } });
     expect((await c.usage(`${server.origin}/blog/a`)).purposes.search).toBe('disallowed');
-    expect(await c.usage(`${server.origin}/private/x`)).toMatchObject({ allowed: false, line: 4, purposes: { search: 'unknown', 'train-ai': 'unknown', 'ai-input': 'unknown' } });
+    expect(await c.usage(`${server.origin}/private/x`)).toMatchObject({ allowed: false, line: 4, purposes: { search: 'unknown', 'train-ai': 'unknown', 'ai-use': 'unknown' } });
     expect((await c.usage(`${server.origin}/`, { headers: { 'content-usage': 'search=n' } })).purposes.search).toBe('disallowed');
-    expect((await c.usage(`${server.origin}/`, { headers: new Headers({ 'Content-Signal': 'ai-input=yes' }) })).purposes['ai-input']).toBe('allowed');
+    expect((await c.usage(`${server.origin}/`, { headers: new Headers({ 'Content-Signal': 'ai-input=yes' }) })).purposes['ai-use']).toBe('allowed');
     // Another crawler: the * group's.
-    expect((await cache({ agent: 'BarBot' }).usage(`${server.origin}/`)).purposes).toEqual({ search: 'unknown', 'train-ai': 'unknown', 'ai-input': 'disallowed' });
+    expect((await cache({ agent: 'BarBot' }).usage(`${server.origin}/`)).purposes).toEqual({ search: 'unknown', 'train-ai': 'unknown', 'ai-use': 'disallowed' });
     // Read once per entry: more URLs make no new fetch.
     const small = cache({ maxEntries: 1 });
     expect((await small.usage(`${server.origin}/blog/a`)).purposes.search).toBe('disallowed');
     const requests = server.requests.length;
     expect((await small.usage(`${server.origin}/private/x`)).allowed).toBe(false);
     expect(server.requests.length).toBe(requests);
-    const none = { search: 'unknown', 'train-ai': 'unknown', 'ai-input': 'unknown' };
+    const none = { search: 'unknown', 'train-ai': 'unknown', 'ai-use': 'unknown' };
     server.handler = serve('gone', {}, 404);
-    expect(await cache().usage(`${server.origin}/x`, { headers: { 'content-signal': 'ai-input=yes' } })).toMatchObject({ allowed: true, line: 0, purposes: { ...none, 'ai-input': 'allowed' } });
+    expect(await cache().usage(`${server.origin}/x`, { headers: { 'content-signal': 'ai-input=yes' } })).toMatchObject({ allowed: true, line: 0, purposes: { ...none, 'ai-use': 'allowed' } });
     server.handler = serve('down', {}, 503);
     expect(await cache().usage(`${server.origin}/x`)).toEqual({ allowed: false, line: 0, purposes: none, signals: [] });
   });

@@ -43,7 +43,7 @@ describe('RobotsTxt.explainAll', () => {
       line: 3,
       rule: { kind: 'allow', pattern: '/private/ok', line: 3 },
       why: 'Line 3 (Allow: /private/ok) decides: the longest matching rule wins (length 11).',
-      purposes: { search: 'unknown', 'train-ai': 'unknown', 'ai-input': 'unknown' }, signals: [],
+      purposes: { search: 'unknown', 'train-ai': 'unknown', 'ai-use': 'unknown' }, signals: [],
     });
     expect(Object.keys(robots.explain('https://example.com/private/ok/x', 'Googlebot')).sort()).toEqual(['allowed', 'line', 'rule']);
     // A tie, the `*` group, Google's index.html rule.
@@ -66,7 +66,7 @@ describe('RobotsTxt.explainAll', () => {
           expect([e.purposes, e.signals], `${profile} ${url}`).toEqual([u.purposes, u.signals]);
         }
       }
-      expect(robots.explainAll('/blog/x', 'FooBot').purposes).toEqual({ search: 'allowed', 'train-ai': 'disallowed', 'ai-input': 'unknown' });
+      expect(robots.explainAll('/blog/x', 'FooBot').purposes).toEqual({ search: 'allowed', 'train-ai': 'disallowed', 'ai-use': 'unknown' });
       // In file order: the Content-Signal line (2) before the Content-Usage rule (4).
       expect(robots.explainAll('/blog/x', 'FooBot').signals.map((s) => s.line)).toEqual([2, 4]);
     }

@@ -49,23 +49,23 @@ describe('Content-Usage and Content-Signal values', () => {
   it('unknown-usage-key: keys neither vocabulary defines, and a purpose under the other field\'s name', () => {
     const body = 'User-agent: *\nContent-Usage: foo=n, ai-input=n, ai-train=n\nContent-Signal: use=reference, train-ai=no\nAllow: /\n';
     expect(messages(body, 'unknown-usage-key')).toEqual([
-      [2, 'Content-Usage key "foo" means nothing to crawlers (its labels are search and train-ai)'],
-      [2, 'Content-Usage key "ai-input" means nothing to crawlers: ai-input is a Content-Signal ("Content-Signal: ai-input=no"), not a Content-Usage label'],
-      [2, 'Content-Usage key "ai-train" means nothing to crawlers: AIPREF calls it train-ai ("train-ai=n")'],
+      [2, 'Content-Usage key "foo" means nothing to crawlers (its labels are search, train-ai and ai-use)'],
+      [2, 'Content-Usage key "ai-input" means nothing to crawlers: ai-input is Content-Signal\'s key; AIPREF calls it ai-use ("ai-use=n")'],
+      [2, 'Content-Usage key "ai-train" means nothing to crawlers: ai-train is Content-Signal\'s key; AIPREF calls it train-ai ("train-ai=n")'],
       [3, 'Content-Signal key "use" means nothing to crawlers (the signals are search, ai-input and ai-train)'],
       [3, 'Content-Signal key "train-ai" means nothing to crawlers: Content-Signal calls it ai-train ("ai-train=no")'],
     ]);
   });
 
   it('legacy-usage-label: every label of the earlier AIPREF drafts, in either field', () => {
-    const legacy = ['ai', 'genai', 'tdm', 'train-genai', 'ai-use', 'inference', 'bots', 'ai-output', 'all'];
+    const legacy = ['ai', 'genai', 'tdm', 'train-genai', 'inference', 'bots', 'ai-output', 'all'];
     const body = `User-agent: *\nContent-Usage: ${legacy.map((l) => `${l}=n`).join(', ')}\nContent-Signal: tdm=no\nAllow: /\n`;
     const f = lint(body).findings;
     expect(f.map((x) => x.code)).toEqual(Array(legacy.length + 1).fill('legacy-usage-label'));
-    expect(f[2].message).toBe('"tdm" is a label of an earlier AIPREF draft that draft-ietf-aipref-vocab-07 no longer defines: crawlers ignore it (its labels are search and train-ai, e.g. "train-ai=n")');
+    expect(f[2].message).toBe('"tdm" is a label of an earlier AIPREF draft that draft-ietf-aipref-vocab-08 does not define: crawlers ignore it (its labels are search, train-ai and ai-use, e.g. "train-ai=n")');
     expect(f[legacy.length]).toMatchObject({ line: 3, message: '"tdm" is a label of an earlier AIPREF draft, not a Content-Signal: crawlers ignore it (the signals are search, ai-input and ai-train, e.g. "ai-train=no")' });
     // The current labels are not legacy.
-    expect(lint('User-agent: *\nContent-Usage: train-ai=n, search=n\n').findings).toEqual([]);
+    expect(lint('User-agent: *\nContent-Usage: train-ai=n, search=n, ai-use=n\n').findings).toEqual([]);
   });
 
   it('usage-outside-group (an error): a signal before any user-agent line counts for nothing', () => {
@@ -171,7 +171,7 @@ describe('long keys and values in messages (issue 42 item 7)', () => {
   it('an unknown key of either field is cut the same way: its first 60 characters and "…"', () => {
     const body = `User-agent: *\nContent-Usage: ${key}=n\nContent-Signal: ${key}=no\nAllow: /\n`;
     expect(messages(body, 'unknown-usage-key')).toEqual([
-      [2, `Content-Usage key ${cut} means nothing to crawlers (its labels are search and train-ai)`],
+      [2, `Content-Usage key ${cut} means nothing to crawlers (its labels are search, train-ai and ai-use)`],
       [3, `Content-Signal key ${cut} means nothing to crawlers (the signals are search, ai-input and ai-train)`],
     ]);
   });

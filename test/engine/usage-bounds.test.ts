@@ -60,8 +60,8 @@ describe('Content-Usage path patterns: the compiled matcher, one per crawler', (
       const robots = parse(body, { maxOctets: Infinity });
       withinGuard(60_000, () => {
         for (let i = 0; i < count; i += Math.ceil(count / 200)) {
-          expect(robots.usage(url(`/d${i}/x/y.pdf`), 'FooBot').purposes).toEqual({ search: 'unknown', 'train-ai': i % 2 ? 'allowed' : 'disallowed', 'ai-input': 'unknown' });
-          expect(robots.usage(url(`/d${i}/x/y.pdfx`), 'FooBot').purposes).toEqual({ search: 'disallowed', 'train-ai': 'unknown', 'ai-input': 'unknown' });
+          expect(robots.usage(url(`/d${i}/x/y.pdf`), 'FooBot').purposes).toEqual({ search: 'unknown', 'train-ai': i % 2 ? 'allowed' : 'disallowed', 'ai-use': 'unknown' });
+          expect(robots.usage(url(`/d${i}/x/y.pdfx`), 'FooBot').purposes).toEqual({ search: 'disallowed', 'train-ai': 'unknown', 'ai-use': 'unknown' });
         }
       });
       const stats = robots.crawlerUsage('FooBot').paths!.stats!;
@@ -94,7 +94,7 @@ describe('Content-Usage path patterns: the compiled matcher, one per crawler', (
     // Under rfc, /%7Ea and /~a are one pattern: they combine (any n wins), in the order written.
     const same = parse('User-agent: *\nContent-Usage: /~a train-ai=y, search=y\nContent-Usage: /%7Ea train-ai=n\nContent-Usage: /%7ea search=n\n');
     const u = same.usage(url('/~a'), 'FooBot');
-    expect(u.purposes).toEqual({ search: 'disallowed', 'train-ai': 'disallowed', 'ai-input': 'unknown' });
+    expect(u.purposes).toEqual({ search: 'disallowed', 'train-ai': 'disallowed', 'ai-use': 'unknown' });
     expect(u.signals.map((s) => s.line)).toEqual([2, 2, 3, 4]);
   });
 });
@@ -123,7 +123,7 @@ describe('header Dictionaries', () => {
     expect(robots.usage(url('/'), 'FooBot', { headers: { 'content-usage': at } }).purposes['train-ai']).toBe('disallowed');
     const over = pad('train-ai=n', MAX_HEADER_LENGTH + 1);
     const u = robots.usage(url('/'), 'FooBot', { headers: { 'content-usage': over } });
-    expect(u.purposes).toEqual({ search: 'allowed', 'train-ai': 'unknown', 'ai-input': 'unknown' });
+    expect(u.purposes).toEqual({ search: 'allowed', 'train-ai': 'unknown', 'ai-use': 'unknown' });
     expect(u.signals.filter((s) => s.header)).toEqual([{ field: 'content-usage', value: `${over.slice(0, 60)}…`, line: 0, invalid: true, header: true }]);
     // Content-Signal too; and the limit is on the field's value, its lines joined.
     const lines = ['ai-train=no', 'search=no, x=' + 'a'.repeat(MAX_HEADER_LENGTH)];

@@ -1,5 +1,5 @@
 // RobotsTxt.usage(): what a crawler may do with a URL's content, per purpose,
-// from Content-Usage (draft-ietf-aipref-attach-05, draft-ietf-aipref-vocab-07)
+// from Content-Usage (draft-ietf-aipref-attach-05, draft-ietf-aipref-vocab-08)
 // and Content-Signal (Cloudflare's Content Signals Policy) lines and a page's
 // headers. The drafts' own examples, Cloudflare's managed robots.txt, one case
 // per rule that fails when the rule is broken, and two properties: the paths a
@@ -14,7 +14,7 @@ import { patternOf } from '../../src/engine/reference.js';
 import { CLOUDFLARE } from '../helpers/cloudflare-robots.js';
 
 const PROFILES = ['google', 'rfc'] as const;
-const NONE = { search: 'unknown', 'train-ai': 'unknown', 'ai-input': 'unknown' };
+const NONE = { search: 'unknown', 'train-ai': 'unknown', 'ai-use': 'unknown' };
 const purposes = (p: Partial<Usage['purposes']>): Usage['purposes'] => ({ ...NONE, ...p }) as Usage['purposes'];
 const url = (path: string) => `https://example.com${path}`;
 
@@ -168,13 +168,13 @@ describe('which Content-Usage rule decides', () => {
   });
 
   it('unknown keys are ignored (reported); the labels of earlier drafts are reported as legacy and map to nothing', () => {
-    const legacy = ['ai', 'genai', 'tdm', 'train-genai', 'ai-use', 'inference', 'bots', 'ai-output', 'all'];
+    const legacy = ['ai', 'genai', 'tdm', 'train-genai', 'inference', 'bots', 'ai-output', 'all'];
     const u = of(`User-agent: *\nContent-Usage: ${legacy.map((l) => `${l}=n`).join(', ')}, foo=n, search=y\n`, '/');
     expect(u.purposes).toEqual(purposes({ search: 'allowed' }));
     expect(u.signals.filter((s) => s.legacy).map((s) => s.value)).toEqual(legacy.map((l) => `${l}=n`));
     expect(u.signals.find((s) => s.value === 'foo=n')).toEqual({ field: 'content-usage', value: 'foo=n', line: 2 });
-    // ai-input is not an AIPREF label: Content-Signal alone speaks to it.
-    expect(of('User-agent: *\nContent-Usage: ai-input=n\n', '/').purposes['ai-input']).toBe('unknown');
+    // ai-input is Content-Signal's key, not an AIPREF label: in Content-Usage it says nothing.
+    expect(of('User-agent: *\nContent-Usage: ai-input=n\n', '/').purposes['ai-use']).toBe('unknown');
   });
 
   it('percent-encoded patterns match as an Allow/Disallow of the same pattern does, per profile', () => {
@@ -219,7 +219,7 @@ describe('the rules above hold in both profiles (ASCII patterns, which neither e
     ['a legacy label says nothing', 'User-agent: *\nContent-Usage: tdm=n, ai=n, train-genai=n\n', '/', {}],
     ['a wildcard and "$", longer than "/"', 'User-agent: *\nContent-Usage: / train-ai=y\nContent-Usage: /*.pdf$ train-ai=n\n', '/a/b.pdf', { 'train-ai': 'disallowed' }],
     ['outside any group: nothing', 'Content-Signal: ai-train=no\nContent-Usage: train-ai=n\nUser-agent: *\nAllow: /\n', '/', {}],
-    ['merged "*" groups: every Content-Signal line', 'User-agent: *\nContent-Signal: search=yes\nAllow: /\n\nUser-agent: *\nContent-Signal: ai-input=no\n', '/', { search: 'allowed', 'ai-input': 'disallowed' }],
+    ['merged "*" groups: every Content-Signal line', 'User-agent: *\nContent-Signal: search=yes\nAllow: /\n\nUser-agent: *\nContent-Signal: ai-input=no\n', '/', { search: 'allowed', 'ai-use': 'disallowed' }],
   ];
   for (const profile of PROFILES) {
     it(profile, () => {
@@ -233,7 +233,7 @@ describe('Content-Signal', () => {
 
   it('its three signals (ai-train is train-ai), every line of the crawler’s groups, for every path it may fetch', () => {
     const body = 'User-agent: *\nContent-Signal: search=yes\nDisallow: /private\n\nUser-agent: *\nContent-Signal: ai-input=no\nContent-Signal: ai-train=yes\n';
-    expect(of(body, '/a/b').purposes).toEqual({ search: 'allowed', 'train-ai': 'allowed', 'ai-input': 'disallowed' });
+    expect(of(body, '/a/b').purposes).toEqual({ search: 'allowed', 'train-ai': 'allowed', 'ai-use': 'disallowed' });
     expect(of(body, '/private/x').purposes).toEqual(NONE);
   });
 
@@ -267,7 +267,7 @@ describe('what counts and what does not', () => {
   it('a URL its rules disallow: all unknown, allowed false with the deciding line; the page’s headers still count', () => {
     const robots = parse('User-agent: *\nDisallow: /private\nContent-Usage: train-ai=y\nContent-Signal: search=yes\n');
     expect(robots.usage(url('/private/a'), 'FooBot')).toEqual({ allowed: false, line: 2, purposes: NONE, signals: [] });
-    expect(robots.usage(url('/private/a'), 'FooBot', { headers: { 'content-signal': 'ai-input=no' } }).purposes).toEqual(purposes({ 'ai-input': 'disallowed' }));
+    expect(robots.usage(url('/private/a'), 'FooBot', { headers: { 'content-signal': 'ai-input=no' } }).purposes).toEqual(purposes({ 'ai-use': 'disallowed' }));
     // rfc: /robots.txt is always allowed, and its preferences apply.
     expect(robots.usage(url('/robots.txt'), 'FooBot').allowed).toBe(true);
   });
@@ -276,7 +276,7 @@ describe('what counts and what does not', () => {
     const body = 'User-agent: FooBot\nContent-Signal: search=no\nAllow: /\n\nUser-agent: BarBot\nContent-Signal: ai-input=no\nAllow: /\n\nUser-agent: *\nContent-Signal: ai-train=no\n';
     const robots = parse(body);
     expect(robots.usage(url('/'), 'FooBot').purposes).toEqual(purposes({ search: 'disallowed' }));
-    expect(robots.usage(url('/'), ['FooBot', 'BarBot']).purposes).toEqual(purposes({ search: 'disallowed', 'ai-input': 'disallowed' }));
+    expect(robots.usage(url('/'), ['FooBot', 'BarBot']).purposes).toEqual(purposes({ search: 'disallowed', 'ai-use': 'disallowed' }));
     expect(robots.usage(url('/'), 'Other').purposes).toEqual(purposes({ 'train-ai': 'disallowed' }));
     // Under rfc the agent must be a product token, as for isAllowed; under google it is compared whole.
     expect(() => robots.usage(url('/'), 'FooBot/1.0')).toThrow(TypeError);
@@ -286,7 +286,7 @@ describe('what counts and what does not', () => {
   it('headers: Content-Usage (a Dictionary) and Content-Signal, from a Headers or a plain object, combine with robots.txt', () => {
     const robots = parse('User-agent: *\nContent-Usage: train-ai=y, search=y\n');
     const fetchHeaders = new Headers([['Content-Usage', 'train-ai=n'], ['Content-Signal', 'ai-input=yes']]);
-    expect(robots.usage(url('/'), 'FooBot', { headers: fetchHeaders }).purposes).toEqual({ search: 'allowed', 'train-ai': 'disallowed', 'ai-input': 'allowed' });
+    expect(robots.usage(url('/'), 'FooBot', { headers: fetchHeaders }).purposes).toEqual({ search: 'allowed', 'train-ai': 'disallowed', 'ai-use': 'allowed' });
     // Node's IncomingHttpHeaders: lower-case names, a repeated header as an array (its field lines joined with ", ").
     const node = { 'content-usage': 'search=y', 'content-signal': ['search=no', 'ai-train=yes'] };
     const u = robots.usage(url('/'), 'FooBot', { headers: node });
@@ -314,7 +314,7 @@ describe('what counts and what does not', () => {
 
   it('the keys are read as Google reads every key: case aside, a longer key as a typo', () => {
     const robots = parse('User-agent: *\nCONTENT-SIGNAL: search=no\nContent-Signals: ai-input=no\nLicenses: https://example.com/l.xml\n');
-    expect(robots.usage(url('/'), 'FooBot').purposes).toEqual(purposes({ search: 'disallowed', 'ai-input': 'disallowed' }));
+    expect(robots.usage(url('/'), 'FooBot').purposes).toEqual(purposes({ search: 'disallowed', 'ai-use': 'disallowed' }));
     expect(robots.licenses).toEqual(['https://example.com/l.xml']);
     expect(robots.diagnostics.map((d) => [d.line, d.code, d.message])).toEqual([
       [3, 'typo', '"Content-Signals" accepted as content-signal'],
@@ -398,10 +398,11 @@ const CONTENT_USAGE: [string, Says][] = [
   ['search=n', { search: 'n' }], ['train-ai=y, train-ai=n', { 'train-ai': 'n' }], ['train-ai=n, train-ai=y', { 'train-ai': 'y' }],
   ['Train-ai=n', {}], ['search=y,', {}], ['ai=n, tdm=n, genai=n', {}], ['train-ai=yes', {}], ['search=?1', {}], ['train-ai="n"', {}],
   ['foo=n, search=y', { search: 'y' }], ['train-ai=n;p=1', { 'train-ai': 'n' }], ['', {}], ['ai-input=n', {}],
+  ['ai-use=n', { 'ai-use': 'n' }], ['ai-use=y, search=n', { 'ai-use': 'y', search: 'n' }],
 ];
 const CONTENT_SIGNAL: [string, Says][] = [
-  ['search=yes, ai-train=no', { search: 'y', 'train-ai': 'n' }], ['ai-input=no', { 'ai-input': 'n' }], ['ai-input=yes,search=no', { 'ai-input': 'y', search: 'n' }],
-  ['use=reference', {}], ['ai-train=yes', { 'train-ai': 'y' }], ['Search=Yes', { search: 'y' }], ['search=maybe', {}], ['train-ai=no', {}],
+  ['search=yes, ai-train=no', { search: 'y', 'train-ai': 'n' }], ['ai-input=no', { 'ai-use': 'n' }], ['ai-input=yes,search=no', { 'ai-use': 'y', search: 'n' }],
+  ['use=reference', {}], ['ai-train=yes', { 'train-ai': 'y' }], ['Search=Yes', { search: 'y' }], ['search=maybe', {}], ['train-ai=no', {}], ['ai-use=no', {}],
 ];
 const PATTERNS = ['', '/', '/a', '/a/', '/a/b', '/b', '/a*', '/*.pdf', '/a/$', '/*b'];
 const PATHS = ['/', '/a', '/a/', '/a/b', '/a/b/c.pdf', '/b/x', '/c.pdf', '/ab', '/x/b'];
@@ -440,7 +441,7 @@ function referenceUsage(lines: Line[], agent: string | string[], path: string, a
   const token = (v: string) => /^[A-Za-z_-]*/.exec(v)![0].toLowerCase();
   const named = groups.filter((g) => g.agents.some((a) => !a.startsWith('*') && names.includes(token(a))));
   const applying = named.length > 0 ? named : groups.filter((g) => g.agents.some((a) => a === '*' || a.startsWith('* ')));
-  const result: Record<Purpose, Preference> = { search: 'unknown', 'train-ai': 'unknown', 'ai-input': 'unknown' };
+  const result: Record<Purpose, Preference> = { search: 'unknown', 'train-ai': 'unknown', 'ai-use': 'unknown' };
   const add = (says: Says) => {
     for (const [p, v] of Object.entries(says) as [Purpose, 'y' | 'n'][]) {
       if (v === 'n') result[p] = 'disallowed';

@@ -288,9 +288,9 @@ describe('the tester page', () => {
     const rows = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('#results [data-url]')].map((e) => (e.dataset.verdict === 'allowed' ? '1' : '0')).join(''));
     expect(rows).toBe(Array.from(expected).join(''));
     // And each row's purposes (first letters: allowed, disallowed, unknown), the library's.
-    const uses = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('#results [data-url]')].map((e) => `${e.dataset.search![0]}${e.dataset.trainAi![0]}${e.dataset.aiInput![0]}`).join(' '));
+    const uses = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('#results [data-url]')].map((e) => `${e.dataset.search![0]}${e.dataset.trainAi![0]}${e.dataset.aiUse![0]}`).join(' '));
     const library = parse(robots, { profile: 'google' });
-    expect(uses).toBe(urls.map((u) => { const p = library.usage(u, 'Googlebot').purposes; return `${p.search[0]}${p['train-ai'][0]}${p['ai-input'][0]}`; }).join(' '));
+    expect(uses).toBe(urls.map((u) => { const p = library.usage(u, 'Googlebot').purposes; return `${p.search[0]}${p['train-ai'][0]}${p['ai-use'][0]}`; }).join(' '));
     expect(new Set(uses.split(' '))).toEqual(new Set(['adu', 'ddu', 'uuu']));
     const rowsPerTask = await page.evaluate(() => (window as unknown as { rowsPerTask: number[] }).rowsPerTask);
     // Classifying is in the worker; the page only adds rows, 1,000 at a time, a task each.
@@ -595,7 +595,7 @@ describe('the tester page, for a webmaster', () => {
     await page.close();
   }, 60_000);
 
-  it('shows the purposes (search, train-ai, ai-input) of the crawler picked, with the lines that decide them, and none for a URL it may not fetch', async () => {
+  it('shows the purposes (search, train-ai, ai-use) of the crawler picked, with the lines that decide them, and none for a URL it may not fetch', async () => {
     const { page, errors } = await openPage();
     // Cloudflare's managed block for every crawler; GPTBot's own group with AIPREF rules by path pattern.
     const robots = [
@@ -621,8 +621,8 @@ describe('the tester page, for a webmaster', () => {
     expect(await page.$eval('#agent', (e) => (e as HTMLInputElement).value)).toBe('GPTBot');
     const library = parse(robots, { profile: 'google' });
     // Every row carries the library's purposes (the worker's), and its tag says the known ones.
-    const rows = await page.$$eval('#results .row', (els) => els.map((e) => { const d = (e as HTMLElement).dataset; return [d.url, d.search, d.trainAi, d.aiInput]; }));
-    expect(rows).toEqual(urls.map((u) => { const p = library.usage(u, 'GPTBot').purposes; return [u, p.search, p['train-ai'], p['ai-input']]; }));
+    const rows = await page.$$eval('#results .row', (els) => els.map((e) => { const d = (e as HTMLElement).dataset; return [d.url, d.search, d.trainAi, d.aiUse]; }));
+    expect(rows).toEqual(urls.map((u) => { const p = library.usage(u, 'GPTBot').purposes; return [u, p.search, p['train-ai'], p['ai-use']]; }));
     // The rules as the issue has them, by hand: the longest pattern alone decides (no inheritance from line 7);
     // same pattern: any n wins; a legacy label and a Dictionary that fails (a capital) say nothing.
     expect(rows).toEqual([
@@ -635,15 +635,15 @@ describe('the tester page, for a webmaster', () => {
     ]);
     // (The tag comes as the rows near the screen, with their break opportunities.)
     await rowsBroken(page);
-    expect(await page.$eval('#results .row[data-url="/a"] .tag.uses', (e) => e.textContent)).toBe('train-ai disallowed, ai-input allowed');
+    expect(await page.$eval('#results .row[data-url="/a"] .tag.uses', (e) => e.textContent)).toBe('train-ai disallowed, ai-use allowed');
     expect(await page.$('#results .row[data-url="/private/x"] .tag.uses')).toBeNull();
     expect(await page.$eval('#usage-summary', (e) => ((e as HTMLElement).hidden ? '' : e.textContent))).toBe(
-      'Use preferences for GPTBot: search: 1 allowed, 5 unknown; train-ai: 2 disallowed, 4 unknown; ai-input: 5 allowed, 1 unknown. A URL it may not fetch has none.');
+      'Use preferences for GPTBot: search: 1 allowed, 5 unknown; train-ai: 2 disallowed, 4 unknown; ai-use: 5 allowed, 1 unknown. A URL it may not fetch has none.');
     const panel = () => page.$$eval('#explanation .purposes li[data-purpose]', (els) => els.map((e) => { const d = (e as HTMLElement).dataset; return [d.purpose, d.preference, d.lines]; }));
     const marked = (sel: string) => page.$$eval(sel, (els) => els.map((e) => [...e.parentElement!.children].indexOf(e) + 1));
-    // /blog/post: lines 8 and 11 (same pattern) decide train-ai, line 11's n winning over line 8's y; 10 decides ai-input.
+    // /blog/post: lines 8 and 11 (same pattern) decide train-ai, line 11's n winning over line 8's y; 10 decides ai-use.
     await page.click('#results [data-url="/blog/post"]');
-    expect(await panel()).toEqual([['search', 'allowed', '8'], ['train-ai', 'disallowed', '11'], ['ai-input', 'allowed', '10']]);
+    expect(await panel()).toEqual([['search', 'allowed', '8'], ['train-ai', 'disallowed', '11'], ['ai-use', 'allowed', '10']]);
     const text = await page.$eval('#explanation', (e) => e.textContent!);
     expect(text).toContain('train-ai disallowed: line 11: Content-Usage /blog/ train-ai=n (overrules line 8: Content-Usage /blog/ train-ai=y: any disallowed wins)');
     expect(await marked('#robots-backdrop > .uses')).toEqual([8, 10, 11]);
@@ -655,14 +655,14 @@ describe('the tester page, for a webmaster', () => {
     expect(uses).not.toBe('rgba(0, 0, 0, 0)');
     // /blog/post.pdf: the legacy label's rule decides alone, and names no purpose; the panel says it maps to nothing.
     await page.click('#results [data-url="/blog/post.pdf"]');
-    expect(await panel()).toEqual([['search', 'unknown', ''], ['train-ai', 'unknown', ''], ['ai-input', 'allowed', '10']]);
+    expect(await panel()).toEqual([['search', 'unknown', ''], ['train-ai', 'unknown', ''], ['ai-use', 'allowed', '10']]);
     expect(await page.$eval('#explanation .purposes .idle', (e) => e.textContent)).toBe('line 9: Content-Usage /*.pdf$ ai=n: a label of an earlier AIPREF draft, mapped to no purpose');
     // /news/today: a key with a capital fails the whole Dictionary.
     await page.click('#results [data-url="/news/today"]');
     expect(await page.$eval('#explanation .purposes .idle', (e) => e.textContent)).toMatch(/^line 12: Content-Usage \/news\/ Train-AI=y: not an RFC 9651 Dictionary/);
     // A URL GPTBot may not fetch: no purpose at all, and the page says why; line 6 decides its verdict.
     await page.click('#results [data-url="/private/x"]');
-    expect(await panel()).toEqual([['search', 'unknown', ''], ['train-ai', 'unknown', ''], ['ai-input', 'unknown', '']]);
+    expect(await panel()).toEqual([['search', 'unknown', ''], ['train-ai', 'unknown', ''], ['ai-use', 'unknown', '']]);
     expect(await page.$eval('#explanation .no-purpose', (e) => e.textContent)).toContain('robots.txt implies no purpose for a URL this crawler may not fetch');
     expect(await marked('#robots-backdrop > .decides')).toEqual([6]);
     expect(await marked('#robots-backdrop > .uses')).toEqual([]);
@@ -677,21 +677,21 @@ describe('the tester page, for a webmaster', () => {
     const fetching = answers.filter((u) => u.allowed).length;
     expect(fetching).toBe(names.length - 1);
     expect(await digest()).toEqual([
-      ['fetch', fetching, `${fetching} may fetch it; search allowed, train-ai disallowed, ai-input unknowntheir names${names.filter((_, k) => answers[k].allowed).join(', ')}`],
+      ['fetch', fetching, `${fetching} may fetch it; search allowed, train-ai disallowed, ai-use unknowntheir names${names.filter((_, k) => answers[k].allowed).join(', ')}`],
       ['no-fetch', 1, '1 may not fetch it (line 6): no purpose: GPTBot'],
     ]);
     // It stays open for the next URL picked.
     await page.click('#results [data-url="/blog/post"]');
     expect((await digest()).map(([kind, n]) => [kind, n])).toEqual([['fetch', names.length - 1], ['fetch', 1]]);
-    expect((await digest())[1][2]).toBe('1 may fetch it; search allowed, train-ai disallowed, ai-input allowed: GPTBot');
+    expect((await digest())[1][2]).toBe('1 may fetch it; search allowed, train-ai disallowed, ai-use allowed: GPTBot');
     // The rfc profile: the same purposes as the library's there (patterns matched as its rules are), a percent-encoded path too.
     const encoded = [...urls, '/blog/caf%C3%A9', '/blog/café', '/%62log/x'];
     await check(page, { urls: encoded.join('\n'), profile: 'rfc' });
     const rfc = parse(robots, { profile: 'rfc' });
-    expect(await page.$$eval('#results .row', (els) => els.map((e) => { const d = (e as HTMLElement).dataset; return [d.url, d.search, d.trainAi, d.aiInput]; })))
-      .toEqual(encoded.map((u) => { const p = rfc.usage(u, 'GPTBot').purposes; return [u, p.search, p['train-ai'], p['ai-input']]; }));
+    expect(await page.$$eval('#results .row', (els) => els.map((e) => { const d = (e as HTMLElement).dataset; return [d.url, d.search, d.trainAi, d.aiUse]; })))
+      .toEqual(encoded.map((u) => { const p = rfc.usage(u, 'GPTBot').purposes; return [u, p.search, p['train-ai'], p['ai-use']]; }));
     await page.click('#results [data-url="/blog/café"]');
-    expect(await panel()).toEqual([['search', 'allowed', '8'], ['train-ai', 'disallowed', '11'], ['ai-input', 'allowed', '10']]);
+    expect(await panel()).toEqual([['search', 'allowed', '8'], ['train-ai', 'disallowed', '11'], ['ai-use', 'allowed', '10']]);
     // Under rfc, the names of the list that are not product tokens are refused, and said so.
     const refused = names.filter((n) => !isProductToken(n));
     expect(refused.length).toBeGreaterThan(10);
@@ -700,7 +700,7 @@ describe('the tester page, for a webmaster', () => {
     // Another crawler: the * group's Content-Signal (line 2) decides search and train-ai.
     await type(page, 'agent', 'ClaudeBot');
     await page.click('#results [data-url="/private/x"]');
-    expect(await panel()).toEqual([['search', 'allowed', '2'], ['train-ai', 'disallowed', '2'], ['ai-input', 'unknown', '']]);
+    expect(await panel()).toEqual([['search', 'allowed', '2'], ['train-ai', 'disallowed', '2'], ['ai-use', 'unknown', '']]);
     expect(await marked('#robots-backdrop > .uses')).toEqual([2]);
     expect(await marked('#robots-backdrop > .decides')).toEqual([3]);
     // Comparing: each version's purposes, and the new one's lines marked in its own editor.
@@ -714,7 +714,7 @@ describe('the tester page, for a webmaster', () => {
     expect(await page.$$eval('#results .row[data-search]', (els) => els.length)).toBe(0);
     expect(await page.$eval('#usage-summary', (e) => (e as HTMLElement).hidden)).toBe(true);
     await page.click('#results [data-url="/a"]');
-    expect(await panel()).toEqual([['search', 'unknown', ''], ['train-ai', 'unknown', ''], ['ai-input', 'unknown', '']]);
+    expect(await panel()).toEqual([['search', 'unknown', ''], ['train-ai', 'unknown', ''], ['ai-use', 'unknown', '']]);
     // The crawler field suggests every listed name as it is typed.
     expect(await page.$$eval('#crawler-names option', (os) => os.length)).toBe(AI_CRAWLERS.length + GOOGLE_CRAWLERS.length);
     expect(errors).toEqual([]);
@@ -823,8 +823,8 @@ describe('the tester page with a file built to be slow (issue 42 item 12)', () =
     await check(page, { robots, urls: urls.join('\n'), agent: 'FooBot', profile: 'google', compare: false });
     expect(await page.$eval('#results', (e) => (e as HTMLElement).dataset.state)).toBe('done');
     const library = parse(robots, { profile: 'google' });
-    const uses = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('#results [data-url]')].map((e) => `${e.dataset.search![0]}${e.dataset.trainAi![0]}${e.dataset.aiInput![0]}`).join(' '));
-    expect(uses).toBe(urls.map((u) => { const p = library.usage(u, 'FooBot').purposes; return `${p.search[0]}${p['train-ai'][0]}${p['ai-input'][0]}`; }).join(' '));
+    const uses = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('#results [data-url]')].map((e) => `${e.dataset.search![0]}${e.dataset.trainAi![0]}${e.dataset.aiUse![0]}`).join(' '));
+    expect(uses).toBe(urls.map((u) => { const p = library.usage(u, 'FooBot').purposes; return `${p.search[0]}${p['train-ai'][0]}${p['ai-use'][0]}`; }).join(' '));
     // The hostile rules decide where they match, the ordinary ones where theirs do.
     expect(new Set(uses.split(' '))).toEqual(new Set(['udu', 'uau', 'auu']));
     const rowsPerTask = await page.evaluate(() => (window as unknown as { rowsPerTask: number[] }).rowsPerTask);

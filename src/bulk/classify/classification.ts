@@ -85,7 +85,7 @@ export interface BlockResult {
   allowed: number;
   /** With crawlers: URLs allowed for each. */
   allowedBy?: number[];
-  /** With usage: per crawler, per purpose (search, train-ai, ai-input), the URLs it may fetch whose purpose is allowed, then disallowed (6 a crawler). */
+  /** With usage: per crawler, per purpose (search, train-ai, ai-use), the URLs it may fetch whose purpose is allowed, then disallowed (6 a crawler). */
   usageBy?: number[];
   /** With a robots.txt per host: URLs by what their host's robots.txt was. */
   byRobots?: Record<RobotsKind, number>;

@@ -64,7 +64,7 @@ export class LineClassifier {
     this.output = new CoreOutput(this.core, this.json, OUT_SIZE);
   }
 
-  /** The TSV header line of a classification with crawlers: `url<TAB>A<TAB>B…`; with usage each crawler's purposes after it (`A<TAB>A:search<TAB>A:train-ai<TAB>A:ai-input`). */
+  /** The TSV header line of a classification with crawlers: `url<TAB>A<TAB>B…`; with usage each crawler's purposes after it (`A<TAB>A:search<TAB>A:train-ai<TAB>A:ai-use`). */
   static header(crawlers: readonly string[], usage = false): Uint8Array {
     const columns = usage ? crawlers.flatMap((c) => [c, ...PURPOSES.map((p) => `${c}:${p}`)]) : crawlers;
     return new TextEncoder().encode(['url', ...columns].join('\t') + '\n');

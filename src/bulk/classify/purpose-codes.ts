@@ -1,4 +1,4 @@
-// A crawler's use purposes (search, train-ai, ai-input: engine/usage.ts) as the
+// A crawler's use purposes (search, train-ai, ai-use: engine/usage.ts) as the
 // core writes them for classify with usage: one u32 code per crawler and URL
 // (layout.ts's USAGE_BITS), the code of what the crawler may fetch (the core
 // writes all unknown where it may not: robots.txt implies no preference there).

@@ -1,5 +1,5 @@
 // RFC 9651 (Structured Field Values for HTTP) Dictionary parsing, section 4.2.2,
-// for AIPREF usage preferences (draft-ietf-aipref-vocab-07 section 6: a
+// for AIPREF usage preferences (draft-ietf-aipref-vocab-08, its serialization: a
 // Content-Usage value is a Dictionary). Only what the vocabulary reads is kept
 // of a member: its value when that is a Token (`y`, `n`), else what kind of
 // value it is; parameters are parsed (a malformed one fails the dictionary, as

@@ -1,17 +1,45 @@
 // What a use-preference value says, purpose by purpose: an AIPREF Content-Usage
-// preference (draft-ietf-aipref-vocab-07: an RFC 9651 Dictionary of `y`/`n`
+// preference (draft-ietf-aipref-vocab-08: an RFC 9651 Dictionary of `y`/`n`
 // Tokens; draft-ietf-aipref-attach-05 puts it in robots.txt and in a response
 // header) and a Content-Signal value (Cloudflare's Content Signals Policy:
 // `search=yes, ai-train=no`). Each key of a value is one entry, reported
-// whether or not it maps to a purpose.
+// whether or not it maps to a purpose. The purposes are AIPREF's labels;
+// Content-Signal's `ai-train` is `train-ai` and its `ai-input` is `ai-use`.
 import { parseDictionary } from './structured-field.js';
 
-/** The purposes a use preference speaks to. */
-export type Purpose = 'search' | 'train-ai' | 'ai-input';
-export const PURPOSES: readonly Purpose[] = Object.freeze(['search', 'train-ai', 'ai-input']);
+/** The purposes a use preference speaks to: draft-ietf-aipref-vocab-08's labels. */
+export type Purpose = 'search' | 'train-ai' | 'ai-use';
+export const PURPOSES: readonly Purpose[] = Object.freeze(['search', 'train-ai', 'ai-use']);
 
 /** What is known of one purpose. */
 export type Preference = 'allowed' | 'disallowed' | 'unknown';
+
+/** What is known of each purpose; `ai-input`, ai-use's name before vocab-08, is read as ai-use (deprecated, until 0.2). */
+export type Purposes = Record<Purpose, Preference> & {
+  /** @deprecated Renamed `ai-use` (AIPREF vocab-08's label); read-only, not enumerable; removed in 0.2. */
+  readonly 'ai-input': Preference;
+};
+
+// The old name on the prototype, not enumerable: keys, JSON, printing and a
+// worker's structured clone see the three purposes only, and a result costs
+// no more to make than a plain object.
+const PURPOSES_PROTOTYPE: object = Object.create(Object.prototype, {
+  'ai-input': {
+    get(this: Record<Purpose, Preference>) {
+      return this['ai-use'];
+    },
+    enumerable: false,
+  },
+});
+
+/** A Purposes record of the given preferences (the three own properties in PURPOSES' order). */
+export function purposesOf(search: Preference, trainAi: Preference, aiUse: Preference): Purposes {
+  const p = Object.create(PURPOSES_PROTOTYPE) as Record<Purpose, Preference>;
+  p.search = search;
+  p['train-ai'] = trainAi;
+  p['ai-use'] = aiUse;
+  return p as Purposes;
+}
 
 /** The two ways of saying it: AIPREF's Content-Usage, Cloudflare's Content-Signal. */
 export type UsageField = 'content-usage' | 'content-signal';
@@ -29,17 +57,17 @@ export interface UsageEntry {
   invalid?: true;
 }
 
-/** Labels of AIPREF drafts before -07 (and of its proposals), which -07 no longer defines. */
-export const LEGACY_LABELS: ReadonlySet<string> = new Set(['ai', 'genai', 'tdm', 'train-genai', 'ai-use', 'inference', 'bots', 'ai-output', 'all']);
+/** Labels of earlier AIPREF drafts (and of its proposals), which -08 does not define (`ai-use`, gone in -07, is back). */
+export const LEGACY_LABELS: ReadonlySet<string> = new Set(['ai', 'genai', 'tdm', 'train-genai', 'inference', 'bots', 'ai-output', 'all']);
 
-/** draft-ietf-aipref-vocab-07's labels. */
-export const AIPREF_PURPOSES: ReadonlyMap<string, Purpose> = new Map<string, Purpose>([['search', 'search'], ['train-ai', 'train-ai']]);
-/** The Content Signals Policy's signals (`ai-train` is AIPREF's `train-ai`). */
-export const SIGNAL_PURPOSES: ReadonlyMap<string, Purpose> = new Map<string, Purpose>([['search', 'search'], ['ai-input', 'ai-input'], ['ai-train', 'train-ai']]);
+/** draft-ietf-aipref-vocab-08's labels. */
+export const AIPREF_PURPOSES: ReadonlyMap<string, Purpose> = new Map<string, Purpose>([['search', 'search'], ['train-ai', 'train-ai'], ['ai-use', 'ai-use']]);
+/** The Content Signals Policy's signals (`ai-train` is AIPREF's `train-ai`, `ai-input` its `ai-use`). */
+export const SIGNAL_PURPOSES: ReadonlyMap<string, Purpose> = new Map<string, Purpose>([['search', 'search'], ['ai-input', 'ai-use'], ['ai-train', 'train-ai']]);
 
 /**
- * A Content-Usage preference (vocab-07 sections 6 and 7): a Dictionary whose
- * `search` and `train-ai` members with the Token `y` or `n` allow or disallow
+ * A Content-Usage preference (vocab-08, its serialization): a Dictionary whose
+ * `search`, `train-ai` and `ai-use` members with the Token `y` or `n` allow or disallow
  * that purpose; any other value (a Boolean, a String "n", a Token `maybe`)
  * leaves it unknown; a repeated key's last value stands; parameters and
  * unknown keys are ignored (reported). A value that is not a Dictionary (a key
@@ -63,7 +91,7 @@ const asciiLower = (s: string) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 
 /**
  * A Content-Signal value: comma-separated `key=value` signals; `search`,
- * `ai-input` and `ai-train` with `yes` or `no` allow or disallow that purpose.
+ * `ai-input` (ai-use) and `ai-train` (train-ai) with `yes` or `no` allow or disallow that purpose.
  * Keys and values are compared case aside and trimmed of spaces and tabs (the
  * policy gives no grammar; robots.txt keys are read so). Anything else (another
  * key such as `use=reference`, another value, no `=`) is reported and maps to
@@ -92,7 +120,7 @@ export function readUsageValue(field: UsageField, value: string): UsageEntry[] {
   return field === 'content-usage' ? readContentUsage(value) : readContentSignal(value);
 }
 
-/** Combines preferences (vocab-07 section 5.1): any disallowed wins, then any allowed, else unknown. */
+/** Combines preferences (vocab-08 section 5.1): any disallowed wins, then any allowed, else unknown. */
 export function combine(a: Preference, b: Preference): Preference {
   if (a === 'disallowed' || b === 'disallowed') return 'disallowed';
   if (a === 'allowed' || b === 'allowed') return 'allowed';
