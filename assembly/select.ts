@@ -2,7 +2,9 @@
 // the lexer's lines (lexer.ts's splitLine: Google's RobotsTxtParser octet for
 // octet) and the group logic of src/engine/parse/rule-selection.ts, with no
 // record per line. A line can name a crawler or hold a rule only when its
-// first octet past the blanks is u, a or d (the keys' first letters): any
+// first octet past the blanks is u, a or d (the keys' first letters), or c for
+// a Content-Usage line where it is a rule (the rfc profile: it ends the group's
+// user-agent lines, as records.ts reads it) and the group has had none: any
 // other line (most comments, blank lines, sitemaps, HTML) is passed over with
 // one scan for its end. Rules of groups that name neither the crawler nor `*`
 // are not written; where no group counts (before the first user-agent line, or
@@ -12,7 +14,7 @@
 import { countLineEnds, findFirstOf, findFirstOfLong, findFirstOf4Long } from "./scan";
 import { bomOctets, isSpace, splitLine, lineKey, valueStartAt, lineEndAt } from "./lexer";
 import {
-  KEY_ALLOW, KEY_DISALLOW, KEY_KIND, KEY_USER_AGENT, LEX_MAX_LINE_OCTETS, LEX_TYPE_RECORD,
+  KEY_ALLOW, KEY_CONTENT_USAGE, KEY_DISALLOW, KEY_KIND, KEY_USER_AGENT, LEX_MAX_LINE_OCTETS, LEX_TYPE_RECORD,
   SELECT_FIELDS, SELECT_DISALLOW, SELECT_LINE, SELECT_START, SELECT_END, SELECT_FLAGS, SELECT_NAMES_CRAWLER, SELECT_GLOBAL,
 } from "../src/engine/wasm/layout";
 
@@ -30,11 +32,15 @@ let groupFlags: i32 = 0;
 let inGroup = false;
 let groupHasRules = false;
 let anyNames: i32 = 0;
+/** A Content-Usage line is a rule (the profile's contentUsageIsRule, profile.ts). */
+let usageIsRule = false;
 
 /** Starts selecting from the body at b (n octets; a UTF-8 BOM or any prefix
- * of one skipped, as lexBegin does) for the crawler whose names are at nm. */
-export function selectBegin(b: usize, n: i32, nm: usize): void {
+ * of one skipped, as lexBegin does) for the crawler whose names are at nm;
+ * usageRule: a Content-Usage line is a rule (ends its group's user-agent lines). */
+export function selectBegin(b: usize, n: i32, nm: usize, usageRule: bool): void {
   body = b;
+  usageIsRule = usageRule;
   size = n;
   names = nm;
   const p = bomOctets(b, n);
@@ -77,10 +83,13 @@ export function selectKeep(o: usize, count: i32): i32 {
   return <i32>((to - o) / size);
 }
 
-/** Can the line whose first octet past the blanks is c be a user-agent line or a rule? */
+/** Can the line whose first octet past the blanks is c be a user-agent line or
+ * a rule, or (c) a Content-Usage line that ends the user-agent lines of a
+ * group that counts? (In a group that does not count one changes nothing: the
+ * next user-agent line's group has that line's flags alone either way.) */
 @inline function mayMatter(c: u32): bool {
   const l = c | 0x20;
-  return l == 0x75 || l == 0x61 || l == 0x64; // u, a, d
+  return l == 0x75 || l == 0x61 || l == 0x64 || (l == 0x63 && usageIsRule && !groupHasRules); // u, a, d; c
 }
 
 /** Selects on; writes at most cap rules (SELECT_FIELDS i32s each) at o, each
@@ -263,7 +272,10 @@ function take(r: usize, start: i32, end: i32, cut: i32): bool {
     anyNames |= flags & SELECT_NAMES_CRAWLER;
     return false;
   }
-  if (kind != KEY_ALLOW && kind != KEY_DISALLOW) return false;
+  if (kind != KEY_ALLOW && kind != KEY_DISALLOW) {
+    if (kind == KEY_CONTENT_USAGE && usageIsRule && inGroup) groupHasRules = true; // (a rule, with nothing to write)
+    return false;
+  }
   if (!inGroup) return false; // (a rule before any user-agent line: ignored)
   groupHasRules = true;
   if (groupFlags == 0) return false;

@@ -41,7 +41,7 @@ export interface Explanation {
 
 /** The explanation of `verdict` (the engine's, for `url` and `agents`) on the octets `body` as parsed (already cut at maxOctets). */
 export function explainVerdict(body: Uint8Array, verdict: Verdict, url: string, agents: string[], profile: Profile, options?: UsageOptions): Explanation {
-  return explainRecords(readRecords(body), verdict, url, agents, profile, options);
+  return explainRecords(readRecords(body, profile), verdict, url, agents, profile, options);
 }
 
 /** explainVerdict on the records of the file (RobotsTxt.explainAll). */

@@ -4,7 +4,7 @@
 // that shows a file to a person.
 import { isProductToken } from './parse/agents.js';
 import { KEY_USER_AGENT, lex, type KeyKind, type LineHandler } from './parse/lexer.js';
-import type { Profile } from './parse/profile.js';
+import { DEFAULT_PROFILE, isProfile, type Profile } from './parse/profile.js';
 import { readRecords, diagnosticsOf, sizeLimitDiagnostic, type DiagnosticCode, type Records } from './parse/records.js';
 import { USAGE_ERRORS, usageFindings, type UsageLintCode } from './lint-usage.js';
 import { DEFAULT_MAX_OCTETS } from './robots-txt.js';
@@ -64,7 +64,9 @@ export function lint(body: string | Uint8Array, options: LintOptions = {}): Lint
   const maxOctets = renamedOption<number>(options, 'maxOctets', 'maxBytes').value ?? DEFAULT_MAX_OCTETS;
   const cut = bytes.length > maxOctets;
   if (cut) bytes = bytes.subarray(0, maxOctets);
-  const records = readRecords(bytes);
+  const profile = options.profile ?? DEFAULT_PROFILE;
+  if (!isProfile(profile)) throw new TypeError(`profile must be 'rfc' or 'google', got ${JSON.stringify(profile)}`);
+  const records = readRecords(bytes, profile); // (its groups as the profile reads them)
   const found: Omit<Finding, 'severity'>[] = [];
   const kind = notRobotsTxt(bytes, records);
   if (kind === 'binary') {
@@ -122,7 +124,7 @@ function looksLikeHtml(bytes: Uint8Array, records: Records | undefined): boolean
   const head = new TextDecoder().decode(bytes.subarray(0, 1024)).trimStart().toLowerCase();
   if (head.startsWith('<!doctype html') || head.startsWith('<html')) return true;
   if (!head.startsWith('<')) return false;
-  const r = records ?? readRecords(bytes);
+  const r = records ?? readRecords(bytes, DEFAULT_PROFILE); // (its lines count here, not its groups)
   const invalid = r.pending.filter((d) => d.code === 'invalid-line').length;
   return invalid * 2 > r.lines;
 }

@@ -153,7 +153,7 @@ export function referenceVerdict(
   agent: string | readonly string[],
   profile: Profile,
 ): ReferenceVerdict {
-  return referenceVerdictOf(readRecords(body), url, agent, profile);
+  return referenceVerdictOf(readRecords(body, profile), url, agent, profile);
 }
 
 /** referenceVerdict on records already read (their body may be compacted). */

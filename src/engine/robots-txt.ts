@@ -112,7 +112,7 @@ export function compileOctets(body: string | Uint8Array, options: ParseOptions, 
   const names = agentTokens(agent, profile);
   checkMatcherOptions(how);
   try {
-    return new Matcher(compileRules(bytes, selectRules(bytes, names), profile, startsCold(how)), profile, how);
+    return new Matcher(compileRules(bytes, selectRules(bytes, names, profile), profile, startsCold(how)), profile, how);
   } finally {
     core().forgetBody(bytes); // (the caller's octets, which it may change: the next compile copies them again)
   }
@@ -153,7 +153,7 @@ export class RobotsTxt {
 
   private get records(): Records {
     if (this.recordsRead === undefined) {
-      this.recordsRead = readRecords(this.body);
+      this.recordsRead = readRecords(this.body, this.profile);
       this.body = NO_OCTETS; // (the records hold it: compactRecords may replace theirs)
     }
     return this.recordsRead;
@@ -203,7 +203,7 @@ export class RobotsTxt {
     checkMatcherOptions(how); // (before the compiler puts anything in the core for it)
     // From the records once read (their body may be compacted); else from the lexer's records.
     const r = this.recordsRead;
-    const rules = r !== undefined ? selectGroupRules(applicableGroups(r.groups, names)) : selectRules(this.body, names);
+    const rules = r !== undefined ? selectGroupRules(applicableGroups(r.groups, names)) : selectRules(this.body, names, this.profile);
     return new Matcher(compileRules(r !== undefined ? r.body : this.body, rules, this.profile, startsCold(how)), this.profile, how);
   }
 

@@ -352,8 +352,8 @@ describe('rule mode (the automaton thrashed): the trie of literal heads, its nod
     fc.assert(
       fc.property(fc.oneof(gramRobots, sharedRobots, robots), fc.constantFrom('google', 'rfc') as fc.Arbitrary<'google' | 'rfc'>, (file, profile) => {
         const body = new TextEncoder().encode(file);
-        const inCore = compileRules(body, selectRules(body, ['foobot']), profile, true);
-        const host = compileRules(body.slice(), selectRules(body, ['foobot']), profile, true); // (another body: compile.ts's own path)
+        const inCore = compileRules(body, selectRules(body, ['foobot'], profile), profile, true);
+        const host = compileRules(body.slice(), selectRules(body, ['foobot'], profile), profile, true); // (another body: compile.ts's own path)
         const w = (at: number) => c.u32[at >>> 2];
         const rules = (list: number) => Array.from({ length: w(list + RM_COUNT) }, (_, id) => {
           const x = list + RM_HEADER + id * RE_SIZE;
@@ -390,7 +390,7 @@ describe('rule mode (the automaton thrashed): the trie of literal heads, its nod
     fc.assert(
       fc.property(fc.oneof(gramRobots, sharedRobots, robots), (file) => {
         const body = new TextEncoder().encode(file);
-        const table = compileRules(body, selectRules(body, ['foobot']), 'google', true);
+        const table = compileRules(body, selectRules(body, ['foobot'], 'google'), 'google', true);
         if (table.cold === null) return;
         expect(starHeavyCounts(core(), table.cold.block, table.count)).toEqual(starHeavyRuleCounts(core(), table.cold, table.count));
       }),
@@ -430,7 +430,7 @@ describe('rule mode (the automaton thrashed): the trie of literal heads, its nod
     fc.assert(
       fc.property(fc.oneof(gramRobots, sharedRobots, robots), fc.constantFrom(0, 2, 16), (file, tailRulesMax) => {
         const body = new TextEncoder().encode(file);
-        const table = compileRules(body, selectRules(body, ['foobot']), 'google', false);
+        const table = compileRules(body, selectRules(body, ['foobot'], 'google'), 'google', false);
         const list = ruleListOf(c, table);
         const host = ruleModeBlocksInHost(c, list, table.count, tailRulesMax);
         const hostStar = writeStarRules(c, host.plan);

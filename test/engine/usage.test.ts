@@ -256,7 +256,7 @@ describe('what counts and what does not', () => {
   it('lines outside any group count for nothing (kept for lint)', () => {
     const body = 'Content-Signal: ai-train=no\nContent-Usage: train-ai=n\nLicense: https://example.com/license.xml\n\nUser-agent: *\nAllow: /\n';
     expect(parse(body).usage(url('/'), 'FooBot')).toEqual({ allowed: true, line: 6, purposes: NONE, signals: [] });
-    expect(readRecords(new TextEncoder().encode(body)).outsideUsage.map((u) => [u.field, u.line, u.value])).toEqual([
+    expect(readRecords(new TextEncoder().encode(body), 'rfc').outsideUsage.map((u) => [u.field, u.line, u.value])).toEqual([
       ['content-signal', 1, 'ai-train=no'],
       ['content-usage', 2, 'train-ai=n'],
     ]);
@@ -422,8 +422,8 @@ const text = (l: Line) =>
 /** The expected purposes, from the rules as the issue states them, computed plainly (the
  * same in both profiles: the patterns are ASCII, which neither escapes nor normalises, so
  * the same pattern is the same string). */
-function referenceUsage(lines: Line[], agent: string | string[], path: string, allowed: boolean, headers: { cu?: number; cs?: number }): Record<Purpose, Preference> {
-  // Groups: user-agent lines, and the lines up to a user-agent line that follows a rule.
+function referenceUsage(lines: Line[], agent: string | string[], path: string, allowed: boolean, headers: { cu?: number; cs?: number }, profile: (typeof PROFILES)[number]): Record<Purpose, Preference> {
+  // Groups: user-agent lines, and the lines up to a user-agent line that follows a rule (under rfc a Content-Usage line is one).
   type RefGroup = { agents: string[]; lines: Line[]; ruled: boolean };
   const groups: RefGroup[] = [];
   let current: RefGroup | null = null;
@@ -433,7 +433,7 @@ function referenceUsage(lines: Line[], agent: string | string[], path: string, a
       current.agents.push(l.value);
     } else if (current !== null) {
       current.lines.push(l);
-      if (l.kind === 'rule') current.ruled = true;
+      if (l.kind === 'rule' || (l.kind === 'cu' && profile === 'rfc')) current.ruled = true;
     }
   }
   const names = (typeof agent === 'string' ? [agent] : agent).map((a) => a.toLowerCase());
@@ -484,7 +484,7 @@ describe('property: usage() against the plain reference of the rules', () => {
             if (cs !== null) headers['content-signal'] = CONTENT_SIGNAL[cs][0];
             const u = robots.usage(url(p), agent, { headers });
             expect(u.allowed).toBe(robots.isAllowed(url(p), agent));
-            expect(u.purposes).toEqual(referenceUsage(lines, agent, p, u.allowed, { cu: cu ?? undefined, cs: cs ?? undefined }));
+            expect(u.purposes).toEqual(referenceUsage(lines, agent, p, u.allowed, { cu: cu ?? undefined, cs: cs ?? undefined }, profile));
             robots.dispose();
           },
         ),

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import chromium from '@sparticuz/chromium';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { agentNotes, isProductToken, parse } from '../../dist/index.js';
@@ -384,6 +385,37 @@ const layoutFaults = (page: Page) => page.evaluate(() => {
 });
 
 describe('the tester page, for a webmaster', () => {
+  it('says what the library says on random files of groups of crawlers, control tokens and use lines, in both profiles (under rfc a Content-Usage line ends its group)', async () => {
+    const { page, errors } = await openPage();
+    const line = fc.constantFrom(
+      'User-agent: Googlebot', 'User-agent: GPTBot', 'User-agent: Google-Extended', 'User-agent: *', 'Disallow: /a', 'Allow: /a/b', 'Disallow: /x',
+      'Content-Usage: train-ai=n', 'Content-Usage: /a search=n', 'Content-Usage: search=y, train-ai=y', 'Content-Signal: search=no', '',
+    );
+    const example = 'User-agent: Googlebot\nContent-Usage: search=y, train-ai=n\n\nUser-agent: *\nDisallow: /x\nContent-Usage: search=n\n';
+    const files = [example, ...fc.sample(fc.array(line, { maxLength: 12 }), { numRuns: 10, seed: 40 }).map((ls) => ls.join('\n') + '\n')];
+    const urls = ['/', '/a', '/a/b', '/x', '/y'];
+    const rows = () => page.$$eval('#results .row', (els) => els.map((e) => { const d = (e as HTMLElement).dataset; return [d.url, d.verdict, Number(d.line), d.search ?? 'unknown', d.trainAi ?? 'unknown']; })); // (a run with no purpose marks none)
+    for (const profile of ['rfc', 'google'] as const) {
+      for (const robots of files) {
+        for (const agent of ['Googlebot', 'GPTBot']) {
+          await check(page, { robots, urls: urls.join('\n'), agent, profile, compare: false });
+          const library = parse(robots, { profile });
+          expect(await rows(), `${profile} ${agent}\n${robots}`).toEqual(urls.map((u) => {
+            const v = library.usage(u, agent);
+            return [u, v.allowed ? 'allowed' : 'disallowed', v.line, v.purposes.search, v.purposes['train-ai']];
+          }));
+        }
+      }
+    }
+    // The issue's example, by hand: Googlebot's own group under rfc, one with `*` under google.
+    await check(page, { robots: example, urls: '/x', agent: 'Googlebot', profile: 'rfc' });
+    expect(await rows()).toEqual([['/x', 'allowed', 0, 'allowed', 'disallowed']]);
+    await check(page, { robots: example, urls: '/x', agent: 'Googlebot', profile: 'google' });
+    expect(await rows()).toEqual([['/x', 'disallowed', 5, 'unknown', 'unknown']]);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 300_000); // (a hang guard: 45 runs of the page's worker on a busy machine)
+
   it('reads a link that inflates to 400 MiB only up to its limits, says so on the page, and stays responsive', async () => {
     // The issue's link: a robots.txt of 400 MiB (553 KB of link).
     const head = '{"robots":"User-agent: *\\nDisallow: /private/\\n# ';

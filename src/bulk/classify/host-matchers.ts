@@ -281,7 +281,7 @@ export function compileCrawlersByLines(body: Uint8Array, options: { profile: Pro
       m = compileOctets(body, options, crawlers[j], { ruleTexts });
     } else {
       // (A group may name one and be `*` too: the unnamed ones' rules are keyed as well.)
-      const key = selectedLines(read, lower[j]);
+      const key = selectedLines(read, lower[j], options.profile);
       m = byRules.get(key);
       if (m === undefined) byRules.set(key, (m = compileOctets(body, options, crawlers[j], { ruleTexts })));
     }
@@ -291,10 +291,10 @@ export function compileCrawlersByLines(body: Uint8Array, options: { profile: Pro
   return usage ? { matchers, usage: new Array<PurposeCode>(crawlers.length).fill(0) } : { matchers };
 }
 
-/** The lines of the rules selected for the crawler of that (lower-case) name, as a key. */
-function selectedLines(body: Uint8Array, name: string): string {
+/** The lines of the rules selected for the crawler of that (lower-case) name (in the profile's groups), as a key. */
+function selectedLines(body: Uint8Array, name: string, profile: Profile): string {
   try {
-    const n = selectRules(body, [name]);
+    const n = selectRules(body, [name], profile);
     const rules = selectedRules();
     let key = '';
     for (let i = 0; i < n; i++) key += `${rules[i * SEL_FIELDS + SEL_LINE]},`;

@@ -75,6 +75,17 @@ export interface ProfileTraits {
    * Crawl-delay; a delay is shown as written. Applied by web/app.ts.
    */
   readonly crawlDelayIgnored: boolean;
+  /**
+   * rfc: a Content-Usage line is a rule (draft-ietf-aipref-attach-05 section 3:
+   * `rule =/ content-usage`), so, as an Allow or Disallow does (RFC 9309 2.2),
+   * it ends its group's user-agent lines: a user-agent line after it starts a
+   * new group. google: an other record, as for Google's parser, which does not
+   * know the key (the user-agent lines around it are one group). Content-Signal
+   * (Cloudflare's, not in RFC 9309's grammar) is an other record in both.
+   * Applied by src/engine/parse/records.ts (readRecords) and the core's
+   * selector (assembly/select.ts, through rule-selection.ts's selectRules).
+   */
+  readonly contentUsageIsRule: boolean;
   /** The matcher header's FLAG_* bits that make the core apply the traits
    * above (src/engine/wasm/layout.ts): FLAG_RFC for normalises and
    * allowsRobotsTxt, FLAG_GOOGLE for pathEndsAtNul. */
@@ -90,6 +101,7 @@ export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = Object.f
     requiresProductTokens: true,
     sitemapsOnce: true,
     crawlDelayIgnored: false,
+    contentUsageIsRule: true,
     matcherFlags: FLAG_RFC,
   }),
   google: Object.freeze({
@@ -100,6 +112,7 @@ export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = Object.f
     requiresProductTokens: false,
     sitemapsOnce: false,
     crawlDelayIgnored: true,
+    contentUsageIsRule: false,
     matcherFlags: FLAG_GOOGLE,
   }),
 });

@@ -7,6 +7,7 @@ import {
   KEY_LLM_POLICY, KEY_SITEMAP, KEY_UNKNOWN, KEY_USER_AGENT, LINE_INVALID_UTF8, LINE_MISSING_COLON, LINE_TYPO, MAX_LINE_OCTETS, isSpace,
 } from './lexer.js';
 import type { UsageField } from './usage-vocabulary.js';
+import { traitsOf, type Profile } from './profile.js';
 
 export type RuleKind = 'allow' | 'disallow';
 
@@ -52,7 +53,8 @@ export interface FileLine {
   value: string;
 }
 
-/** A group: consecutive user-agent lines and the lines up to the next user-agent line after a rule. */
+/** A group: consecutive user-agent lines and the lines up to the next user-agent line after a rule
+ * (Allow, Disallow, and under `rfc` Content-Usage: the profile's contentUsageIsRule). */
 export interface Group {
   agents: AgentLine[];
   rules: RuleLine[];
@@ -178,9 +180,11 @@ class RecordsBuilder implements LineHandler {
   llmPolicies: FileLine[] = NO_FILE_LINES;
   readonly pending: PendingDiagnostic[] = [];
   private group: Group | null = null;
+  /** The current group has had a rule: a user-agent line starts a new one. */
+  private groupHasRule = false;
   private run: DelayRun | null = null;
 
-  constructor(private readonly body: Uint8Array) {}
+  constructor(private readonly body: Uint8Array, private readonly usageIsRule: boolean) {}
 
   private text(start: number, end: number): string {
     return utf8.decode(this.body.subarray(start, end));
@@ -238,9 +242,10 @@ class RecordsBuilder implements LineHandler {
   private userAgent(line: number, start: number, end: number) {
     const agent = agentLine(line, this.body, start, end);
     // A user-agent line after a rule starts a new group.
-    if (this.group === null || this.group.rules.length > 0) {
+    if (this.group === null || this.groupHasRule) {
       this.group = { agents: [], rules: [], usage: NO_USAGE };
       this.groups.push(this.group);
+      this.groupHasRule = false;
     }
     this.group.agents.push(agent);
     if (this.run === null || this.run.closed) {
@@ -256,6 +261,12 @@ class RecordsBuilder implements LineHandler {
       return;
     }
     this.group.rules.push({ kind, line, start, end });
+    this.endAgents();
+  }
+
+  /** A rule ends the group's user-agent lines, and the crawl-delay run's. */
+  private endAgents() {
+    this.groupHasRule = true;
     if (this.run) this.run.closed = true;
   }
 
@@ -291,6 +302,7 @@ class RecordsBuilder implements LineHandler {
     }
     if (this.group.usage === NO_USAGE) this.group.usage = [];
     this.group.usage.push(record);
+    if (field === 'content-usage' && this.usageIsRule) this.endAgents();
   }
 }
 
@@ -311,9 +323,9 @@ const KEY_NAMES: Record<KeyKind, string> = {
   [KEY_LLM_POLICY]: 'llm-policy',
 };
 
-/** Parses robots.txt octets into records (which keep body: the caller's to keep as it is). */
-export function readRecords(body: Uint8Array): Records {
-  const builder = new RecordsBuilder(body);
+/** Parses robots.txt octets into records (which keep body: the caller's to keep as it is), grouped as the profile reads groups. */
+export function readRecords(body: Uint8Array, profile: Profile): Records {
+  const builder = new RecordsBuilder(body, traitsOf(profile).contentUsageIsRule);
   const lines = lex(body, builder);
   return {
     body,

@@ -9,6 +9,7 @@
 import { core } from '../wasm/core.js';
 import { SELECT_FIELDS, SELECT_FLAGS } from '../wasm/layout.js';
 import { type Group } from './records.js';
+import { traitsOf, type Profile } from './profile.js';
 import { grown } from './grown.js';
 
 /** A selected rule: SEL_FIELDS ints in `selected` (the core's SELECT_* records, layout.ts). */
@@ -47,10 +48,11 @@ export function selectedRules(): Int32Array {
 const SELECT_BATCH = 1024;
 
 /** Selects the rules of body (as robots.txt octets) that apply to the crawler
- * (its product tokens, lower-cased: agentTokens); returns how many. Most files'
+ * (its product tokens, lower-cased: agentTokens), in the groups the profile
+ * reads (readRecords'); returns how many. Most files'
  * fit one call of the core, and stay there (selectionAt: the cold compiler reads
  * them in place); selectedRules() gives them. */
-export function selectRules(body: Uint8Array, names: readonly string[]): number {
+export function selectRules(body: Uint8Array, names: readonly string[], profile: Profile): number {
   const c = core();
   selectionAt = 0;
   const encoded = encodedNames(names);
@@ -58,7 +60,7 @@ export function selectRules(body: Uint8Array, names: readonly string[]): number 
   c.putBody(body, at.body);
   c.u8.set(encoded, at.names);
   const x = c.exports;
-  x.selectBegin(at.body, body.length, at.names);
+  x.selectBegin(at.body, body.length, at.names, traitsOf(profile).contentUsageIsRule);
   let n = 0;
   const from = at.out >>> 2;
   for (let first = true; ; first = false) {

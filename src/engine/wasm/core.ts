@@ -27,7 +27,7 @@ interface CoreExports {
   lexRun(out: number, cap: number): number;
   lexDone(): number;
   lexLines(): number;
-  selectBegin(body: number, len: number, names: number): void;
+  selectBegin(body: number, len: number, names: number, usageRule: boolean): void;
   selectRun(out: number, cap: number): number;
   selectDone(): number;
   selectWanted(): number;

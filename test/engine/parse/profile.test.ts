@@ -48,6 +48,10 @@ describe.each(PROFILES)('profile %s: each trait is what the engine does', (profi
     expect(r.sitemaps.length).toBe(t.sitemapsOnce ? 1 : 2);
   });
 
+  it('contentUsageIsRule: a Content-Usage line ends its group\'s user-agent lines (a user-agent line after it starts a group)', () => {
+    expect(verdicts('User-agent: FooBot\nContent-Usage: train-ai=n\nUser-agent: *\nDisallow: /a\n', '/a')).toBe(t.contentUsageIsRule);
+  });
+
   it('matcherFlags: the core flags that apply normalises, allowsRobotsTxt and pathEndsAtNul', () => {
     expect((t.matcherFlags & FLAG_RFC) !== 0).toBe(t.normalises && t.allowsRobotsTxt);
     expect((t.matcherFlags & FLAG_GOOGLE) !== 0).toBe(t.pathEndsAtNul);
