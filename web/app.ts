@@ -433,11 +433,16 @@ function explainBlock(e: Explanation, title: string | null, version: Version, us
   const strong = Object.assign(document.createElement('strong'), { textContent: e.allowed ? 'ALLOWED' : 'DISALLOWED', className: `v ${e.allowed ? 'allowed' : 'disallowed'}` });
   verdict.append(strong, ` ${e.why}`);
   add('Verdict', verdict);
-  const raw = safe(() => version.robots.contentUsage(e.path, e.crawler));
-  if (raw !== undefined) add('Content-Usage', raw);
+  // (One reading of Content-Usage: usage()'s purposes, with the lines behind them.)
   if (usage !== undefined) add('Purposes', purposesPanel(usage));
   out.push(dl);
   return out;
+}
+
+/** The purposes usage() knows ("search allowed, train-ai disallowed"), or "none". */
+function knownPurposes(u: Usage): string {
+  const known = PURPOSES.filter((p) => u.purposes[p] !== 'unknown').map((p) => `${p} ${u.purposes[p]}`);
+  return known.length === 0 ? 'none' : known.join(', ');
 }
 
 function safe<T>(f: () => T): T | undefined {
@@ -486,8 +491,8 @@ function showFile(state: State, r: Run | null): void {
   if (robots && r) {
     const delay = safe(() => robots.crawlDelay(r.agents));
     rows.push(['Crawl-delay', delay === undefined ? `none for ${r.agents.join(', ')}` : `${delay} s for ${r.agents.join(', ')}${traitsOf(state.profile).crawlDelayIgnored ? ' (Googlebot ignores it)' : ''}`]);
-    const usage = safe(() => robots.contentUsage('/', r.agents));
-    rows.push(['Content-Usage', usage === undefined ? 'none' : `${usage} (for /)`]);
+    const usage = safe(() => robots.usage('/', r.agents));
+    rows.push(['Use preferences', `${usage === undefined ? 'none' : knownPurposes(usage)} (for /)`]);
     const maps = document.createElement('span');
     if (robots.sitemaps.length === 0) maps.textContent = 'none';
     for (const [k, s] of robots.sitemaps.entries()) maps.append(...(k > 0 ? [document.createElement('br')] : []), breakableSpan(s));

@@ -76,7 +76,9 @@ function contentUsage(u: UsageLine, found: UsageFinding[]): void {
     } else {
       // A Content-Signal key: AIPREF's label for the same purpose.
       const label = AIPREF_WORD.get(m.key);
-      const hint = label !== undefined ? `: ${m.key} is Content-Signal's key; AIPREF calls it ${label} ("${label}=n")` : ' (its labels are search, train-ai and ai-use)';
+      const hint = label !== undefined
+        ? `: ${m.key} is Content-Signal's key; AIPREF calls it ${label} ("${label}=n")`
+        : ': it is a label of no AIPREF draft (draft-ietf-aipref-vocab-08\'s labels are search, train-ai and ai-use, e.g. "train-ai=n")';
       found.push({ line: u.line, code: 'unknown-usage-key', message: `Content-Usage key ${q(m.key)} means nothing to crawlers${hint}` });
     }
   }

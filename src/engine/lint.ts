@@ -7,6 +7,7 @@ import { KEY_USER_AGENT, lex, type KeyKind, type LineHandler } from './parse/lex
 import { DEFAULT_PROFILE, isProfile, type Profile } from './parse/profile.js';
 import { readRecords, diagnosticsOf, sizeLimitDiagnostic, type DiagnosticCode, type Records } from './parse/records.js';
 import { USAGE_ERRORS, usageFindings, type UsageLintCode } from './lint-usage.js';
+import { controlTokenFindings, type ControlTokenLintCode } from './lint-control-tokens.js';
 import { DEFAULT_MAX_OCTETS } from './robots-txt.js';
 import { renamedOption } from './renamed-option.js';
 import { urlOrigin } from './robots-url.js';
@@ -22,7 +23,8 @@ export type LintCode =
   | 'agent-with-version'
   | 'agent-not-product-token'
   | 'merged-global-groups'
-  | UsageLintCode;
+  | UsageLintCode
+  | ControlTokenLintCode;
 
 export interface Finding {
   line: number;
@@ -78,9 +80,11 @@ export function lint(body: string | Uint8Array, options: LintOptions = {}): Lint
       if (!(kind === 'html' && (d.code === 'invalid-line' || d.code === 'unknown-key' || d.code === 'missing-colon'))) found.push(d);
     }
     if (kind === 'html') found.push({ line: 1, code: 'html', message: NOT_ROBOTS_TXT.html });
-    agentMistakes(records, found);
+    const values = agentValues(records.body);
+    agentMistakes(records, values, found);
     mistakes(records, found, options.host === undefined ? undefined : hostOf(options.host));
     found.push(...usageFindings(records));
+    found.push(...controlTokenFindings(records, values));
   }
   if (cut) found.push(sizeLimitDiagnostic(records, maxOctets));
   const findings = found
@@ -196,8 +200,7 @@ const INSIDE_A_WORD = /^(?:[0-9]|[^\x00-\x7f]|\.[A-Za-z0-9])/;
  * ("360Spider", "*bot") none (agent-not-product-token). And a second `*` group,
  * which merges with the first (merged-global-groups).
  */
-function agentMistakes(records: Records, found: Omit<Finding, 'severity'>[]): void {
-  const values = agentValues(records.body);
+function agentMistakes(records: Records, values: ReadonlyMap<number, string>, found: Omit<Finding, 'severity'>[]): void {
   for (const g of records.groups) {
     for (const a of g.agents) {
       if (a.global) continue;

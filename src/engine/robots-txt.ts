@@ -343,18 +343,16 @@ export class RobotsTxt {
     return this.delayOf((a) => !a.global && lines.includes(a.line));
   }
 
-  /** The AIPREF Content-Usage preference of a URL path as written, from the groups that apply (the longest
-   * path that the path starts with wins). The raw string: usage() reads it, with Content-Signal, per purpose. */
+  /**
+   * @deprecated Use usage(url, agent), which reads Content-Usage per purpose (with Content-Signal
+   * and the page's headers). Kept until 0.2. The Content-Usage keys of robots.txt that usage()
+   * counted for the path, as written, joined with ", " in file order (the rules of its longest
+   * matching pattern, matched as usage() matches them); undefined when it counted none (no rule
+   * decides, or the crawler may not fetch the path).
+   */
   contentUsage(path: string, agent: string | readonly string[]): string | undefined {
-    let best: { length: number; preference: string } | undefined;
-    for (const g of applicableGroups(this.records.groups, agentTokens(agent, this.profile))) {
-      for (const c of g.usage) {
-        if (c.field === 'content-usage' && path.startsWith(c.path) && (best === undefined || c.path.length > best.length)) {
-          best = { length: c.path.length, preference: c.value };
-        }
-      }
-    }
-    return best?.preference;
+    const keys = this.usage(path, agent).signals.filter((s) => s.field === 'content-usage' && s.header !== true);
+    return keys.length === 0 ? undefined : keys.map((s) => s.value).join(', ');
   }
 
   /**

@@ -49,7 +49,7 @@ describe('Content-Usage and Content-Signal values', () => {
   it('unknown-usage-key: keys neither vocabulary defines, and a purpose under the other field\'s name', () => {
     const body = 'User-agent: *\nContent-Usage: foo=n, ai-input=n, ai-train=n\nContent-Signal: use=reference, train-ai=no\nAllow: /\n';
     expect(messages(body, 'unknown-usage-key')).toEqual([
-      [2, 'Content-Usage key "foo" means nothing to crawlers (its labels are search, train-ai and ai-use)'],
+      [2, 'Content-Usage key "foo" means nothing to crawlers: it is a label of no AIPREF draft (draft-ietf-aipref-vocab-08\'s labels are search, train-ai and ai-use, e.g. "train-ai=n")'],
       [2, 'Content-Usage key "ai-input" means nothing to crawlers: ai-input is Content-Signal\'s key; AIPREF calls it ai-use ("ai-use=n")'],
       [2, 'Content-Usage key "ai-train" means nothing to crawlers: ai-train is Content-Signal\'s key; AIPREF calls it train-ai ("train-ai=n")'],
       [3, 'Content-Signal key "use" means nothing to crawlers (the signals are search, ai-input and ai-train)'],
@@ -171,7 +171,7 @@ describe('long keys and values in messages (issue 42 item 7)', () => {
   it('an unknown key of either field is cut the same way: its first 60 characters and "…"', () => {
     const body = `User-agent: *\nContent-Usage: ${key}=n\nContent-Signal: ${key}=no\nAllow: /\n`;
     expect(messages(body, 'unknown-usage-key')).toEqual([
-      [2, `Content-Usage key ${cut} means nothing to crawlers (its labels are search, train-ai and ai-use)`],
+      [2, `Content-Usage key ${cut} means nothing to crawlers: it is a label of no AIPREF draft (draft-ietf-aipref-vocab-08's labels are search, train-ai and ai-use, e.g. "train-ai=n")`],
       [3, `Content-Signal key ${cut} means nothing to crawlers (the signals are search, ai-input and ai-train)`],
     ]);
   });

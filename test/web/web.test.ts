@@ -627,6 +627,22 @@ describe('the tester page, for a webmaster', () => {
     await page.close();
   }, 60_000);
 
+  it('shows one reading of Content-Usage, usage()\'s (issue 40 item 5): "/*.pdf train-ai=n" decides for /a.pdf, and no raw string beside it says otherwise', async () => {
+    const { page, errors } = await openPage();
+    const robots = 'User-agent: *\nContent-Usage: search=y\nContent-Usage: /*.pdf train-ai=n\n';
+    await check(page, { robots, urls: '/a.pdf\n/a', agent: 'FooBot', profile: 'rfc', compare: false });
+    const terms = () => page.$$eval('#explanation dt', (els) => els.map((e) => e.textContent));
+    const facts = () => page.$$eval('#facts dt', (els) => els.map((e) => [e.textContent, e.nextElementSibling!.textContent]));
+    await page.click('#results [data-url="/a.pdf"]');
+    const panel = await page.$$eval('#explanation .purposes li[data-purpose]', (els) => els.map((e) => [(e as HTMLElement).dataset.purpose, (e as HTMLElement).dataset.preference]));
+    expect(panel).toEqual([['search', 'unknown'], ['train-ai', 'disallowed'], ['ai-use', 'unknown']]);
+    // (Before: a "Content-Usage" row read "search=y" here, a prefix match that missed the pattern.)
+    expect(await terms()).not.toContain('Content-Usage');
+    expect((await facts()).filter(([t]) => t === 'Content-Usage' || t === 'Use preferences')).toEqual([['Use preferences', 'search allowed (for /)']]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('shows the purposes (search, train-ai, ai-use) of the crawler picked, with the lines that decide them, and none for a URL it may not fetch', async () => {
     const { page, errors } = await openPage();
     // Cloudflare's managed block for every crawler; GPTBot's own group with AIPREF rules by path pattern.

@@ -34,7 +34,8 @@ describe('one RobotsTxt answers every question for a crawler from the same group
           const applying = gs.map((_, n) => n + 1).filter((n) => !robots.isAllowed(`/g${n}`, agent));
           expect(robots.crawlDelay(agent)).toBe(applying[0]);
           for (let n = 1; n <= gs.length; n++) {
-            expect(robots.contentUsage(`/g${n}`, agent)).toBe(applying.includes(n) ? 'train-ai=n' : undefined);
+            // (contentUsage() is usage()'s reading: /gn, which the group disallows, has none.)
+            expect(robots.contentUsage(`/u${n}`, agent)).toBe(applying.includes(n) ? 'search=n' : undefined);
             expect(robots.usage(`/u${n}`, agent).purposes.search).toBe(applying.includes(n) ? 'disallowed' : 'unknown');
           }
           const signals = robots.usage('/', agent).signals.filter((s) => s.field === 'content-signal');
