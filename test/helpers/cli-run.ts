@@ -25,6 +25,8 @@ export interface RunWith {
   uid?: number;
   /** More environment (say TMPDIR: a folder of the test's own, where no other test's command writes). */
   env?: Record<string, string>;
+  /** Kill it after this long (default TIMEOUT_MS): for a run whose work is large, with its test's own longer timeout. */
+  killAfterMs?: number;
 }
 
 /** A command that hangs fails its test (status null) rather than hanging the suite. */
@@ -59,7 +61,7 @@ export async function robots(args: string[], input?: string | Uint8Array, io: Ru
     // The command may exit before it reads all its input (a usage error): EPIPE then is no failure of the test.
     child.stdin!.on('error', () => {});
     child.stdin!.end(input);
-    const timer = setTimeout(() => child.kill('SIGTERM'), TIMEOUT_MS);
+    const timer = setTimeout(() => child.kill('SIGTERM'), io.killAfterMs ?? TIMEOUT_MS);
     const status = await new Promise<number | null>((resolve, reject) => {
       child.once('error', reject);
       child.once('close', (code) => resolve(code));

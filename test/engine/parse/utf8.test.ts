@@ -12,14 +12,18 @@ const edges = [0x00, 0x7f, 0x80, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xee,
 
 describe('core isUtf8', () => {
   it('agrees with Node on every sequence of up to 3 edge octets, at every place of a 16-octet step', () => {
+    // 224,000 sequences: the ones that disagree are collected and compared once (an expect() each made the
+    // test CPU-bound on its assertions: 18 s beside two CPU hogs).
+    const disagree: string[] = [];
     for (const a of edges) for (const b of edges) for (const c of edges) {
       for (const pad of [0, 1, 14, 15, 16, 17, 31]) {
         for (const tail of [0, 1, 15, 16]) {
           const bytes = new Uint8Array([...new Array(pad).fill(0x61), a, b, c, ...new Array(tail).fill(0x62)]);
-          expect(coreIsUtf8(bytes), Buffer.from(bytes).toString('hex')).toBe(isUtf8(bytes));
+          if (coreIsUtf8(bytes) !== isUtf8(bytes) && disagree.length < 10) disagree.push(Buffer.from(bytes).toString('hex'));
         }
       }
     }
+    expect(disagree).toEqual([]);
   });
 
   it('agrees with Node on real characters, cut anywhere, and on random octets', () => {
