@@ -125,6 +125,8 @@ export function purposesText(purposes: Record<Purpose, Preference>): string {
 /** A signal as its line reads, its key alone: `Content-Signal: ai-train=no`, `Content-Usage: /blog/ train-ai=y`;
  * a response header's says so (`Content-Usage header: train-ai=n`). */
 export function signalLabel(s: UsageSignal): string {
+  // (A control token's verdict: the group that decides it is the token's, else `*`'s.)
+  if (s.field === 'control-token') return `control token ${s.value}: ${s.preference === 'allowed' ? 'allowed' : 'disallowed'}`;
   const field = s.field === 'content-usage' ? 'Content-Usage' : 'Content-Signal';
   return `${field}${s.header ? ' header' : ''}: ${s.path === undefined ? '' : `${s.path} `}${s.value}`;
 }
