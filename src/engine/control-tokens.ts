@@ -30,8 +30,10 @@ export interface ControlTokenUse {
 
 /** What a RobotsTxt answers for a control token: its verdict, and whether a group names it. */
 export interface ControlVerdicts {
-  explain(url: string, agent: string): { allowed: boolean; line: number };
+  explain(url: string, agent: string | readonly string[]): { allowed: boolean; line: number };
   namedAgents(): ReadonlySet<string>;
+  /** No file to state anything (RobotsCache: an unavailable or unreachable robots.txt). */
+  readonly statesNothing?: boolean;
 }
 
 /** The control tokens of the operators that list any of the agent's tokens as a crawler, with the
@@ -56,6 +58,7 @@ export function controlTokensFor(agent: string | readonly string[], operators: r
 
 /** The statement a control token makes for url (see the header), or undefined when it makes none. */
 export function controlStatement(robots: ControlVerdicts, url: string, use: ControlTokenUse): ControlStatement | undefined {
+  if (robots.statesNothing === true) return undefined;
   const verdict = robots.explain(url, use.token);
   const named = robots.namedAgents().has(asciiLower(use.token));
   if (!named && verdict.allowed) return undefined;

@@ -52,7 +52,7 @@ export interface OperatorUsageOptions extends UsageOptions {}
 
 /** What operatorUsage() asks of a RobotsTxt (or of a RobotsCache's entry). */
 export interface OperatorSource extends ControlVerdicts {
-  usage(url: string, agent: string, options?: UsageOptions): Usage;
+  usage(url: string, agent: string | readonly string[], options?: UsageOptions): Usage;
 }
 
 /** The operator's answer for url (see the header); `options.operators` is replaced by [operator]. */
