@@ -26,6 +26,8 @@ export interface ControlStatement {
 export interface ControlTokenUse {
   token: string;
   purposes: Purpose[];
+  /** The token in ASCII lower case (what namedAgents() holds), when known. */
+  lower?: string;
 }
 
 /** What a RobotsTxt answers for a control token: its verdict, and whether a group names it. */
@@ -48,7 +50,7 @@ export function controlTokensFor(agent: string | readonly string[], operators: r
         const purposes = t.governs.filter((p) => c.purposes.includes(p));
         if (purposes.length === 0) continue;
         const same = uses.find((u) => u.token === t.token);
-        if (same === undefined) uses.push({ token: t.token, purposes });
+        if (same === undefined) uses.push({ token: t.token, purposes, lower: asciiLower(t.token) });
         else same.purposes = [...new Set([...same.purposes, ...purposes])];
       }
     }
@@ -60,7 +62,7 @@ export function controlTokensFor(agent: string | readonly string[], operators: r
 export function controlStatement(robots: ControlVerdicts, url: string, use: ControlTokenUse): ControlStatement | undefined {
   if (robots.statesNothing === true) return undefined;
   const verdict = robots.explain(url, use.token);
-  const named = robots.namedAgents().has(asciiLower(use.token));
+  const named = robots.namedAgents().has(use.lower ?? asciiLower(use.token));
   if (!named && verdict.allowed) return undefined;
   return { token: use.token, purposes: use.purposes, preference: verdict.allowed ? 'allowed' : 'disallowed', line: verdict.line };
 }
@@ -68,10 +70,23 @@ export function controlStatement(robots: ControlVerdicts, url: string, use: Cont
 // The shipped data does not change: a crawler asking URL after URL finds its control tokens once.
 let lastAgent: string | undefined;
 let lastUses: ControlTokenUse[] = [];
+let lastGivenAgent: string | undefined;
+let lastGiven: readonly Operator[] | undefined;
+let lastGivenUses: ControlTokenUse[] = [];
 
 /** controlTokensFor() of the shipped operators (or of `operators` when given). */
 export function controlTokensOf(agent: string | readonly string[], operators: readonly Operator[] | undefined): ControlTokenUse[] {
-  if (operators !== undefined) return controlTokensFor(agent, operators);
+  if (operators !== undefined) {
+    // (operatorUsage() asks with one list per operator, crawler after crawler, URL after URL.)
+    if (typeof agent === 'string' && agent === lastGivenAgent && operators === lastGiven) return lastGivenUses;
+    const uses = controlTokensFor(agent, operators);
+    if (typeof agent === 'string') {
+      lastGivenAgent = agent;
+      lastGiven = operators;
+      lastGivenUses = uses;
+    }
+    return uses;
+  }
   if (typeof agent === 'string' && agent === lastAgent) return lastUses;
   const uses = controlTokensFor(agent, OPERATORS);
   if (typeof agent === 'string') {

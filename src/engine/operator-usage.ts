@@ -12,7 +12,7 @@
 // The crawler for a purpose is the first the data lists for it (the operator's
 // main one: Googlebot before GoogleOther). Crawlers that fetch for a person
 // (`user`) serve no purpose of their own: they are listed apart, with their verdicts.
-import type { Operator, RobotsStance } from '../data/operators.js';
+import type { Operator, OperatorCrawler, RobotsStance } from '../data/operators.js';
 import { controlStatement, type ControlVerdicts } from './control-tokens.js';
 import { combine, PURPOSES, type Preference, type Purpose } from './parse/usage-vocabulary.js';
 import type { Usage, UsageOptions, UsageSignal } from './usage.js';
@@ -57,11 +57,12 @@ export interface OperatorSource extends ControlVerdicts {
 
 /** The operator's answer for url (see the header); `options.operators` is replaced by [operator]. */
 export function operatorUsageOf(robots: OperatorSource, url: string, operator: Operator, options?: UsageOptions): OperatorUsage {
-  const ask: UsageOptions = { ...options, operators: [operator] };
+  const plan = planOf(operator);
+  const ask: UsageOptions = options === undefined ? plan.ask : { ...options, operators: plan.ask.operators };
   const byCrawler = new Map<string, Usage>();
   const purposes = {} as Record<Purpose, PurposeAnswer>;
   for (const purpose of PURPOSES) {
-    const crawler = operator.crawlers.find((c) => c.purposes.includes(purpose));
+    const crawler = plan.crawlers[purpose];
     if (crawler === undefined) {
       purposes[purpose] = withoutCrawler(robots, url, operator, purpose);
       continue;
@@ -77,13 +78,31 @@ export function operatorUsageOf(robots: OperatorSource, url: string, operator: O
       signals: usage.signals.filter((s) => s.purpose === purpose).map((s) => ({ ...s })),
     };
   }
-  const user = operator.crawlers
-    .filter((c) => c.purposes.includes('user'))
-    .map((c) => {
+  const user = plan.user.map((c) => {
       const v = robots.explain(url, c.token);
       return { crawler: c.token, allowed: v.allowed, line: v.line, respectsRobots: c.respectsRobots };
     });
   return { operator: { id: operator.id, name: operator.name }, purposes, user };
+}
+
+/** What an operator's answer looks up, once per operator (the data does not change; an Operator of
+ * the caller's is read again when it is another object). */
+interface Plan {
+  crawlers: Record<Purpose, OperatorCrawler | undefined>;
+  user: readonly OperatorCrawler[];
+  ask: UsageOptions;
+}
+const plans = new WeakMap<Operator, Plan>();
+
+function planOf(operator: Operator): Plan {
+  let plan = plans.get(operator);
+  if (plan === undefined) {
+    const crawlers = {} as Record<Purpose, OperatorCrawler | undefined>;
+    for (const p of PURPOSES) crawlers[p] = operator.crawlers.find((c) => c.purposes.includes(p));
+    plan = { crawlers, user: operator.crawlers.filter((c) => c.purposes.includes('user')), ask: { operators: [operator] } };
+    plans.set(operator, plan);
+  }
+  return plan;
 }
 
 /** A purpose no crawler of the operator fetches for: unknown, with what its control tokens state. */
