@@ -306,7 +306,8 @@ export class RobotsTxt {
    */
   explainAll(url: string, agent: string | readonly string[], options?: UsageOptions): Explanation {
     const verdict = this.explain(url, agent); // (checks url and agent)
-    return explainRecords(this.records, verdict, url, typeof agent === 'string' ? [agent] : [...agent], this.profile, options);
+    const control = verdict.allowed ? this.controlStatements(url, agent, options) : undefined;
+    return explainRecords(this.records, verdict, url, typeof agent === 'string' ? [agent] : [...agent], this.profile, options, control);
   }
 
   /**
