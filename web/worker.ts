@@ -4,7 +4,7 @@
 import { parse, type Matcher } from '../src/index.js';
 import { PURPOSES } from '../src/engine/parse/usage-vocabulary.js';
 import { usageOf, type CrawlerUsage } from '../src/engine/usage.js';
-import { controlTokensOf } from '../src/engine/control-tokens.js';
+import { controlStatementsOf, controlTokensOf } from '../src/engine/control-tokens.js';
 import type { RobotsTxt } from '../src/engine/robots-txt.js';
 import { PREFERENCE_CODE, type Chunk, type Job, type Reply } from './protocol.js';
 import { listNotes } from './url-notes.js';
@@ -84,7 +84,7 @@ function decide(m: Matcher, urls: string[], usage: CrawlerUsage | null, control:
     lines[i] = v.line;
     // (A URL it may not fetch has no purpose from robots.txt: usageOf says unknown without reading a line.)
     if (purposes !== null && v.allowed) {
-      const u = usageOf(usage!, v, urls[i], undefined, control?.robots.controlStatements(urls[i], control.agents)).purposes;
+      const u = usageOf(usage!, v, urls[i], undefined, control === null ? undefined : controlStatementsOf(control.robots, urls[i], control.agents)).purposes;
       for (let k = 0; k < PURPOSES.length; k++) purposes[i * PURPOSES.length + k] = PREFERENCE_CODE[u[PURPOSES[k]]];
     }
   }

@@ -5,6 +5,7 @@
 import { parse } from '../index.js';
 import { ruleText } from '../engine/explanation.js';
 import { usageOf } from '../engine/usage.js';
+import { controlStatementsOf } from '../engine/control-tokens.js';
 import { PURPOSES } from '../engine/parse/usage-vocabulary.js';
 import { compileAgents } from '../bulk/classify-config.js';
 import { noteAgents, parseAgents, parseFormat, parseMaxOctets, parseProfile } from './options.js';
@@ -36,7 +37,7 @@ export function checkCommand(file: string, agent: string, urls: string[], option
   const verdicts = urls.map((url) => {
     const v = matcher.explain(url);
     // (A crawler an operator lists: its control tokens' verdicts state purposes too, as usage() counts them.)
-    const control = robots !== undefined && v.allowed ? robots.controlStatements(url, agents) : undefined;
+    const control = robots !== undefined && v.allowed ? controlStatementsOf(robots, url, agents) : undefined;
     return { ...v, url: echoUrl(url), usage: usage === undefined ? undefined : usageOf(usage, v, url, undefined, control) };
   });
   if (json) {

@@ -21,9 +21,9 @@ import { EntryState, nextState, storeKeepMs, UNREACHABLE_GIVE_UP_MS } from './fr
 import { Answers, answersOf, Prior, priorOf, releaseSlot, Slot, slotBytes, slotOf } from './cache-slot.js';
 import { loadCrawlerModules } from './crawler-modules.js';
 import { crawlerUsage, usageOf, type CrawlerUsage, type Usage, type UsageOptions } from '../engine/usage.js';
-import { agentTokens } from '../engine/parse/agents.js';
-import { controlTokensOf, operatorOf } from '../engine/control-tokens.js';
-import { operatorUsageOf, type OperatorSource, type OperatorUsage } from '../engine/operator-usage.js';
+import { controlStatementsOf, controlTokensOf, operatorOf } from '../engine/control-tokens.js';
+import { operatorUsageOf, type OperatorUsage } from '../engine/operator-usage.js';
+import { isOther, sourceOf } from './any-crawler.js';
 import type { Operator } from '../data/operators.js';
 
 export type { RobotsCacheOptions, RobotsEntry };
@@ -62,32 +62,8 @@ export interface CacheUsageOptions extends UsageOptions {
 /** The usage lines of an origin whose robots.txt says nothing (unavailable or unreachable). */
 const NO_USAGE: CrawlerUsage = Object.freeze(crawlerUsage([], 'rfc'));
 
-/** What answers a crawler other than the cache's own (a RobotsTxt, or a status's stand-in). */
-type OtherSource = OperatorSource & {
-  crawlDelay(agent: string | readonly string[]): number | undefined;
-  controlStatements(url: string, agent: string | readonly string[], options?: UsageOptions): ReturnType<import('../engine/robots-txt.js').RobotsTxt['controlStatements']>;
-};
-
-/** An origin whose robots.txt says nothing: every crawler gets the status's verdict (line 0) and no
- * preference, and no control token states anything (it has no group, and a `*` disallow that is only
- * the status's is not the site's statement). */
-function statusSource(allowed: boolean): OtherSource {
-  const verdict = Object.freeze({ allowed, line: 0 });
-  const none: ReadonlySet<string> = new Set();
-  return {
-    statesNothing: true,
-    explain: () => verdict,
-    namedAgents: () => none,
-    usage: (url, _agent, options) => usageOf(NO_USAGE, verdict, url, options),
-    crawlDelay: () => undefined,
-    controlStatements: () => undefined,
-  };
-}
-
 /** Longest pause between two looks at the store while another cache fetches. */
 const MAX_POLL_MS = 100;
-const UNAVAILABLE = statusSource(true);
-const UNREACHABLE = statusSource(false);
 
 export class RobotsCache {
   private readonly options: ResolvedCacheOptions;
@@ -109,7 +85,7 @@ export class RobotsCache {
   /** May the crawler fetch this URL? Fetches the origin's robots.txt when the cache has no fresh copy. */
   async isAllowed(url: string, agent?: string | readonly string[]): Promise<boolean> {
     const key = this.key(url);
-    if (this.isOther(agent)) return this.other(key, await this.slotFor(key)).explain(requestedPath(url), agent).allowed;
+    if (isOther(agent, this.options)) return sourceOf(await this.slotFor(key)).explain(requestedPath(url), agent).allowed;
     const slot = await this.slotFor(key);
     // The path a fetch of the URL requests, as WHATWG reads it (robotsUrl's reading of its origin):
     // as written, "http://h\evil/public" is the path "/public" of the host "h\evil" to the core.
@@ -127,9 +103,9 @@ export class RobotsCache {
    */
   async policy(url: string, agent?: string | readonly string[]): Promise<RobotsPolicy> {
     const key = this.key(url);
-    if (this.isOther(agent)) {
+    if (isOther(agent, this.options)) {
       const slot = await this.slotFor(key);
-      const other = this.other(key, slot);
+      const other = sourceOf(slot);
       const { sitemaps } = this.answers(key, slot);
       return { allowed: other.explain(requestedPath(url), agent).allowed, status: slot.entry.status, crawlDelay: other.crawlDelay(agent), sitemaps };
     }
@@ -148,9 +124,9 @@ export class RobotsCache {
   async usage(url: string, options?: CacheUsageOptions): Promise<Usage> {
     const key = this.key(url);
     const agent = options?.agent;
-    if (this.isOther(agent)) {
+    if (isOther(agent, this.options)) {
       const slot = await this.slotFor(key);
-      return this.other(key, slot).usage(requestedPath(url), agent, options);
+      return sourceOf(slot).usage(requestedPath(url), agent, options);
     }
     const slot = await this.slotFor(key);
     const path = requestedPath(url);
@@ -159,27 +135,23 @@ export class RobotsCache {
     // Control tokens speak for this crawler (Googlebot: Google-Extended): their verdicts need the parsed file.
     const own = this.options.agent;
     const control = usage !== undefined && verdict.allowed && controlTokensOf(own, options?.operators).length > 0
-      ? this.other(key, slot).controlStatements(path, own, options)
+      ? controlStatementsOf(sourceOf(slot), path, own, options?.operators)
       : undefined;
     return usageOf(usage ?? NO_USAGE, verdict, path, options, control);
   }
 
-  /**
-   * An operator's answer for the URL (RobotsTxt.operatorUsage): per purpose, may its crawler for it
-   * fetch the URL, what the site says of that use, and one word for both; from the origin's one fetch,
-   * whatever the cache's own agent.
-   */
+  /** An operator's answer for the URL (RobotsTxt.operatorUsage), from the origin's one fetch. */
   async operatorUsage(url: string, operator: string | Operator, options?: UsageOptions): Promise<OperatorUsage> {
     const o = operatorOf(operator, options?.operators); // (a user mistake before any fetch)
     const key = this.key(url);
     const slot = await this.slotFor(key);
-    return operatorUsageOf(this.other(key, slot), requestedPath(url), o, options);
+    return operatorUsageOf(sourceOf(slot), requestedPath(url), o, options);
   }
 
   /** Seconds between fetches the URL's origin asks of this crawler (Crawl-delay), or undefined. */
   async crawlDelay(url: string, agent?: string | readonly string[]): Promise<number | undefined> {
     const key = this.key(url);
-    if (this.isOther(agent)) return this.other(key, await this.slotFor(key)).crawlDelay(agent);
+    if (isOther(agent, this.options)) return sourceOf(await this.slotFor(key)).crawlDelay(agent);
     return this.answers(key, await this.slotFor(key)).crawlDelay;
   }
 
@@ -219,25 +191,6 @@ export class RobotsCache {
       this.inflight.set(key, pending);
     }
     return pending;
-  }
-
-  /** Is an agent given, and another than the cache's own (checked: a user mistake throws before any fetch)? */
-  private isOther(agent: string | readonly string[] | undefined): agent is string | readonly string[] {
-    if (agent === undefined || agent === this.options.agent) return false;
-    agentTokens(agent, this.options.profile);
-    return true;
-  }
-
-  /**
-   * What answers another crawler than the cache's own, or an operator: an ok entry's parsed file (parsed
-   * once, kept and weighed with the entry; its matchers are RobotsTxt's own, in their process-wide
-   * pool), or, for an origin whose robots.txt says nothing, its status's verdict for every crawler.
-   */
-  private other(_key: string, slot: Slot): OtherSource {
-    const robots = slot.entry.status === 'ok' ? slot.entry.robots : undefined;
-    // (A file parsed here is weighed with the entry when kept: keep()'s keepParsed.)
-    if (robots !== undefined) return robots;
-    return slot.entry.status === 'unavailable' ? UNAVAILABLE : UNREACHABLE;
   }
 
   private verdict(key: string, slot: Slot, url: string): boolean {

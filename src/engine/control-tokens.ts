@@ -106,3 +106,21 @@ export function operatorOf(operator: string | Operator, operators: readonly Oper
   }
   throw new TypeError(`operator must be an operator id (e.g. "google") or an Operator object, got ${operator === null ? 'null' : typeof operator}`);
 }
+
+/** What the control tokens of the operators listing the agent as a crawler state for url (undefined: none speaks for it). */
+export function controlStatementsOf(robots: ControlVerdicts, url: string, agent: string | readonly string[], operators?: readonly Operator[]): ControlStatement[] | undefined {
+  const uses = controlTokensOf(agent, operators);
+  if (uses.length === 0) return undefined;
+  const statements: ControlStatement[] = [];
+  for (const use of uses) {
+    const s = controlStatement(robots, url, use);
+    if (s !== undefined) statements.push(s);
+  }
+  return statements;
+}
+
+/** What tells crawlers of the same groups apart in usage(): the control tokens that speak for each ('' for none). */
+export function controlKey(agent: string | readonly string[], operators?: readonly Operator[]): string {
+  const uses = controlTokensOf(agent, operators);
+  return uses.length === 0 ? '' : `;${uses.map((c) => `${c.token}:${c.purposes.join(',')}`).join(';')}`;
+}

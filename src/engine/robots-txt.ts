@@ -11,8 +11,8 @@ import { selectGroupRules, selectRules } from './parse/rule-selection.js';
 import { core } from './wasm/core.js';
 import { renamedOption } from './renamed-option.js';
 import { crawlerUsage, usageOf, type CrawlerUsage, type Usage, type UsageOptions } from './usage.js';
-import { purposesOf } from './parse/usage-vocabulary.js';
-import { controlStatement, controlTokensOf, operatorOf, type ControlStatement } from './control-tokens.js';
+import { controlStatementsOf, operatorOf } from './control-tokens.js';
+import { usagesOf } from './usages.js';
 import { operatorUsageOf, type OperatorUsage } from './operator-usage.js';
 import type { Operator } from '../data/operators.js';
 
@@ -306,7 +306,7 @@ export class RobotsTxt {
    */
   explainAll(url: string, agent: string | readonly string[], options?: UsageOptions): Explanation {
     const verdict = this.explain(url, agent); // (checks url and agent)
-    const control = verdict.allowed ? this.controlStatements(url, agent, options) : undefined;
+    const control = verdict.allowed ? controlStatementsOf(this, url, agent, options?.operators) : undefined;
     return explainRecords(this.records, verdict, url, typeof agent === 'string' ? [agent] : [...agent], this.profile, options, control);
   }
 
@@ -369,44 +369,19 @@ export class RobotsTxt {
    */
   usage(url: string, agent: string | readonly string[], options?: UsageOptions): Usage {
     const verdict = this.explain(url, agent); // (checks url and agent)
-    return usageOf(this.crawlerUsage(agent), verdict, url, options, verdict.allowed ? this.controlStatements(url, agent, options) : undefined);
+    return usageOf(this.crawlerUsage(agent), verdict, url, options, verdict.allowed ? controlStatementsOf(this, url, agent, options?.operators) : undefined);
   }
 
-  /** @internal What the control tokens of the operators listing the agent as a crawler state for url (control-tokens.ts). */
-  controlStatements(url: string, agent: string | readonly string[], options?: UsageOptions): ControlStatement[] | undefined {
-    const uses = controlTokensOf(agent, options?.operators);
-    if (uses.length === 0) return undefined;
-    const statements: ControlStatement[] = [];
-    for (const use of uses) {
-      const s = controlStatement(this, url, use);
-      if (s !== undefined) statements.push(s);
-    }
-    return statements;
-  }
-
-  /**
-   * An operator's answer for the URL (an id of the shipped data, `'google'`, or an Operator of your own):
-   * per purpose, may its crawler for that purpose fetch the URL, what the site says about that use, and
-   * one word for both (yes / no / unknown), with the lines behind them (docs/library.md#use-preferences).
-   */
+  /** An operator's answer per purpose (`'google'` or an Operator): may its crawler fetch, what the site says of the use, one word for both. */
   operatorUsage(url: string, operator: string | Operator, options?: UsageOptions): OperatorUsage {
     return operatorUsageOf(this, url, operatorOf(operator, options?.operators), options);
   }
 
   /** usage() for several crawlers, in their order (as verdicts(): crawlers the same groups and control tokens apply to share one answer). */
   usages(url: string, crawlers: readonly (string | readonly string[])[], options?: UsageOptions): Usage[] {
-    if (!Array.isArray(crawlers)) throw new TypeError(`crawlers must be an array of crawlers, got ${typeof crawlers}`);
-    const byRules = new Map<string, Usage>();
-    return crawlers.map((crawler) => {
-      // (Crawlers of the same groups differ when control tokens speak for one of them: Googlebot, FooBot.)
-      const control = controlTokensOf(crawler, options?.operators);
-      const key = control.length === 0 ? this.rulesKey(crawler) : `${this.rulesKey(crawler)};${control.map((c) => `${c.token}:${c.purposes.join(',')}`).join(';')}`;
-      let usage = byRules.get(key);
-      if (usage === undefined) byRules.set(key, (usage = this.usage(url, crawler, options)));
-      const p = usage.purposes;
-      return { ...usage, purposes: purposesOf(p.search, p['train-ai'], p['ai-use']), signals: usage.signals.map((s) => ({ ...s })) };
-    });
+    return usagesOf(this, url, crawlers, options);
   }
+
 
   /** Usage lines read, by the groups they are of (rulesKey). */
   private usageByGroups: Map<string, CrawlerUsage> | undefined;
