@@ -7,6 +7,7 @@ import { CONTROL_TOKENS, OPERATORS, type OperatorControlToken } from '../data/op
 import { AI_CRAWLERS } from '../data/ai-crawlers.js';
 import { GOOGLE_CRAWLERS } from '../data/google-crawlers.js';
 import type { Group, Records } from './parse/records.js';
+import { asciiLower } from './parse/agents.js';
 
 export type ControlTokenLintCode = 'misspelt-control-token' | 'control-token-crawler-rules';
 
@@ -16,8 +17,6 @@ export interface ControlTokenFinding {
   message: string;
 }
 
-/** ASCII-only lower case (product tokens are ASCII: a non-ASCII letter stays as it is). */
-const asciiLower = (s: string) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 /** A name without case, hyphens, underscores, spaces or other marks: "Google_Extended" is "googleextended". */
 const letters = (s: string) => asciiLower(s).replace(/[^a-z]+/g, '');
 
