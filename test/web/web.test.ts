@@ -108,6 +108,20 @@ const COMPARED = {
   next: 'User-agent: *\nDisallow: /private/\nDisallow: /drafts\nAllow: /private/ok\n',
 };
 
+
+/** From now on, the page counts the result rows each of its tasks adds (window.rowsPerTask): a
+ * MutationObserver's callback comes once a task, with all that task changed. */
+async function countRowsPerTask(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { rowsPerTask: number[] };
+    w.rowsPerTask = [];
+    new MutationObserver((records) => {
+      let rows = 0;
+      for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLElement) rows += n.matches('li[data-url]') ? 1 : n.querySelectorAll('li[data-url]').length;
+      if (rows > 0) w.rowsPerTask.push(rows);
+    }).observe(document.getElementById('results')!, { childList: true, subtree: true });
+  });
+}
 describe('the tester page', () => {
   it('loads with no console error, with its hooks, and classifies its example', async () => {
     const { page, errors } = await openPage();
@@ -272,15 +286,7 @@ describe('the tester page', () => {
     // with all that task changed. The page stays responsive when no task adds more than a chunk of rows (the
     // worker's 1,000), whatever the machine's load: a wall-clock bound on the longest pause (it was 1 s) failed
     // on a loaded machine, for this page and the one before it alike.
-    await page.evaluate(() => {
-      const w = window as unknown as { rowsPerTask: number[] };
-      w.rowsPerTask = [];
-      new MutationObserver((records) => {
-        let rows = 0;
-        for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLElement) rows += n.matches('li[data-url]') ? 1 : n.querySelectorAll('li[data-url]').length;
-        if (rows > 0) w.rowsPerTask.push(rows);
-      }).observe(document.getElementById('results')!, { childList: true, subtree: true });
-    });
+    await countRowsPerTask(page);
     await check(page, { agent: 'Googlebot', profile: 'google', compare: false });
     expect(await page.$eval('#summary', (e) => [Number((e as HTMLElement).dataset.allowed), Number((e as HTMLElement).dataset.disallowed)])).toEqual([allowed, urls.length - allowed]);
     expect(await page.$eval('#summary', (e) => e.textContent)).toMatch(/^100,000 URLs: [\d,]+ allowed, [\d,]+ disallowed\.$/);
@@ -858,15 +864,7 @@ describe('the tester page with a file built to be slow (issue 42 item 12)', () =
     expect(Buffer.byteLength(robots)).toBe(500_000);
     // URLs that the hostile rules match (8,000 a's and more, one in 20), that they almost match, and ordinary ones.
     const urls = Array.from({ length: 2_000 }, (_, i) => `https://example.com/${i % 20 === 0 ? `${'a'.repeat(8_000 + i)}${i % 30}` : [`${'a'.repeat(300 + (i % 40))}${i % 31}`, `d${i % 500}/x.pdf`, 'x', `${'ab'.repeat(200)}${i % 30}`][i % 4]}`);
-    await page.evaluate(() => {
-      const w = window as unknown as { rowsPerTask: number[] };
-      w.rowsPerTask = [];
-      new MutationObserver((records) => {
-        let rows = 0;
-        for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLElement) rows += n.matches('li[data-url]') ? 1 : n.querySelectorAll('li[data-url]').length;
-        if (rows > 0) w.rowsPerTask.push(rows);
-      }).observe(document.getElementById('results')!, { childList: true, subtree: true });
-    });
+    await countRowsPerTask(page);
     // A hang guard, not a speed test (waitForRun's 60 s; before, each URL's purposes took 13-16 s in the worker).
     await check(page, { robots, urls: urls.join('\n'), agent: 'FooBot', profile: 'google', compare: false });
     expect(await page.$eval('#results', (e) => (e as HTMLElement).dataset.state)).toBe('done');
