@@ -4,6 +4,9 @@ export { parse, RobotsTxt, DEFAULT_MAX_OCTETS, DEFAULT_MAX_BYTES, OWN_MATCHERS_B
 export type { ParseOptions } from './engine/robots-txt.js';
 export type { Explanation } from './engine/explanation.js';
 export type { Usage, UsageSignal, UsageOptions, UsageHeaders, Purpose, Purposes, Preference, UsageField } from './engine/usage.js';
+export type { OperatorUsage, PurposeAnswer, CrawlerFetch, UsageAnswer } from './engine/operator-usage.js';
+export { OPERATORS, CONTROL_TOKENS, operatorById, controlTokenOf, operatorOfToken, TRAINING_PREFERENCE_DRAFT } from './data/operators.js';
+export type { Operator, OperatorCrawler, ControlToken, OperatorControlToken, OperatorPurpose, RobotsStance, Confidence, Source } from './data/operators.js';
 export { Matcher, DisposedError } from './engine/match/matcher.js';
 export type { Verdict, MatcherOptions } from './engine/match/matcher.js';
 export type { Diagnostic, DiagnosticCode, RuleKind } from './engine/parse/records.js';
@@ -15,7 +18,7 @@ export { RobotsCache, UNREACHABLE_GIVE_UP_MS } from './crawler/robots-cache.js';
 export { MemoryStore } from './crawler/memory-store.js';
 export type { MemoryStoreOptions } from './crawler/memory-store.js';
 export type { RobotsStore, RobotsRecord, FetchState, StoreEvent } from './crawler/robots-store.js';
-export type { RobotsCacheOptions, RobotsEntry, RobotsCacheStats, RobotsPolicy } from './crawler/robots-cache.js';
+export type { RobotsCacheOptions, RobotsEntry, RobotsCacheStats, RobotsPolicy, CacheUsageOptions } from './crawler/robots-cache.js';
 export { fetchRobots, MAX_REDIRECTS, responseStep } from './crawler/fetch-robots.js';
 export type { FetchFunction, FetchOutcome, FetchRobotsOptions, RobotsStatus, ResponseStep } from './crawler/fetch-robots.js';
 export { lint } from './engine/lint.js';

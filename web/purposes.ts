@@ -8,7 +8,7 @@ import type { Preference, Purpose, Usage, UsageSignal } from '../src/index.js';
 import { PURPOSES } from '../src/engine/parse/usage-vocabulary.js';
 import { PREFERENCE_OF } from './protocol.js';
 
-const FIELD: Record<UsageSignal['field'], string> = { 'content-usage': 'Content-Usage', 'content-signal': 'Content-Signal' };
+const FIELD: Record<UsageSignal['field'], string> = { 'content-usage': 'Content-Usage', 'content-signal': 'Content-Signal', 'control-token': 'control token' };
 
 /** Why a URL the crawler may not fetch has no purpose (draft-ietf-aipref-attach-05, Content-Usage rules). */
 export const NO_PURPOSE_WHEN_DISALLOWED = 'robots.txt implies no purpose for a URL this crawler may not fetch: "no preferences are implied for resources that are disallowed" (draft-ietf-aipref-attach-05). Every purpose is unknown.';

@@ -4,8 +4,16 @@
 import { parse, type Matcher } from '../src/index.js';
 import { PURPOSES } from '../src/engine/parse/usage-vocabulary.js';
 import { usageOf, type CrawlerUsage } from '../src/engine/usage.js';
+import { controlStatementsOf, controlTokensOf } from '../src/engine/control-tokens.js';
+import type { RobotsTxt } from '../src/engine/robots-txt.js';
 import { PREFERENCE_CODE, type Chunk, type Job, type Reply } from './protocol.js';
 import { listNotes } from './url-notes.js';
+
+/** The file whose control tokens speak for the crawler (an operator lists it), and the crawler. */
+interface Control {
+  robots: RobotsTxt;
+  agents: string | readonly string[];
+}
 
 /** URLs a chunk: small enough for the page to render between its frames. */
 const CHUNK = 1_000;
@@ -23,6 +31,7 @@ async function run(job: Job): Promise<void> {
   const matchers: Matcher[] = [];
   /** The use-preference lines of the crawler's groups (this version), or null when there are none. */
   let usage: CrawlerUsage | null = null;
+  let control: Control | null = null;
   try {
     let sitemaps: readonly string[] = [];
     const compile = (body: string) => {
@@ -31,7 +40,9 @@ async function run(job: Job): Promise<void> {
       if (matchers.length === 0) {
         sitemaps = robots.sitemaps;
         const u = robots.crawlerUsage(job.agents);
-        if (u.rules.length > 0 || u.signals.length > 0) usage = u;
+        // (A crawler an operator lists: its control tokens' verdicts state purposes too, as usage() counts them.)
+        if (controlTokensOf(job.agents, undefined).length > 0) control = { robots, agents: job.agents };
+        if (u.rules.length > 0 || u.signals.length > 0 || control !== null) usage = u;
       }
       matchers.push(m);
       return m;
@@ -44,7 +55,7 @@ async function run(job: Job): Promise<void> {
     for (let from = 0; from < job.urls.length; from += CHUNK) {
       if (job.seq !== latest) return;
       const urls = job.urls.slice(from, from + CHUNK);
-      const [verdicts, lines, purposes] = decide(now, urls, usage);
+      const [verdicts, lines, purposes] = decide(now, urls, usage, control);
       const [verdictsNext, linesNext] = next === null ? [null, null] : decide(next, urls, null);
       const chunkNotes = notes.notes.slice(from, from + CHUNK);
       const chunk: Chunk = { type: 'chunk', seq: job.seq, from, verdicts, lines, verdictsNext, linesNext, notes: chunkNotes, purposes };
@@ -58,11 +69,12 @@ async function run(job: Job): Promise<void> {
   } finally {
     for (const m of matchers) m.dispose();
     (usage as CrawlerUsage | null)?.paths?.dispose(); // (its path patterns' matcher: freed with the others)
+    (control as Control | null)?.robots.dispose(); // (the control tokens' matchers)
   }
 }
 
 /** The URLs' verdicts and deciding lines, and (given the crawler's usage lines) their purposes, as usage() gives them. */
-function decide(m: Matcher, urls: string[], usage: CrawlerUsage | null): [Uint8Array, Uint32Array, Uint8Array | null] {
+function decide(m: Matcher, urls: string[], usage: CrawlerUsage | null, control: Control | null = null): [Uint8Array, Uint32Array, Uint8Array | null] {
   const verdicts = new Uint8Array(urls.length);
   const lines = new Uint32Array(urls.length);
   const purposes = usage === null ? null : new Uint8Array(urls.length * PURPOSES.length);
@@ -72,7 +84,7 @@ function decide(m: Matcher, urls: string[], usage: CrawlerUsage | null): [Uint8A
     lines[i] = v.line;
     // (A URL it may not fetch has no purpose from robots.txt: usageOf says unknown without reading a line.)
     if (purposes !== null && v.allowed) {
-      const u = usageOf(usage!, v, urls[i]).purposes;
+      const u = usageOf(usage!, v, urls[i], undefined, control === null ? undefined : controlStatementsOf(control.robots, urls[i], control.agents)).purposes;
       for (let k = 0; k < PURPOSES.length; k++) purposes[i * PURPOSES.length + k] = PREFERENCE_CODE[u[PURPOSES[k]]];
     }
   }

@@ -1,15 +1,17 @@
 // usage() against isAllowed() per URL, on Content-Usage path patterns: issue
 // 42's hostile file (30 patterns of 8,000 `*a`) and a file of 1,000 path
 // rules, each beside its twin of Disallow rules with the same patterns (what
-// isAllowed walks). CPU time per URL (user + system, the median of its passes:
+// isAllowed walks); and, with --operator, usage() for Googlebot (Google-Extended's
+// verdict added) and operatorUsage(url, 'google') (three purposes, one
+// crawler's usage(), the control token's and the user fetcher's verdicts). CPU time per URL (user + system, the median of its passes:
 // less noisy than wall time on a shared machine), one build per run:
-//   node bench/tools/usage-cost.mjs DIST [--urls N] [--passes N]
+//   node bench/tools/usage-cost.mjs DIST [--urls N] [--passes N] [--only NAME] [--operator]
 // DIST: a dist/ (its index.js); a slow build is measured on fewer URLs (--urls).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { urls: { type: 'string', default: '2000' }, passes: { type: 'string', default: '5' }, only: { type: 'string' } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { urls: { type: 'string', default: '2000' }, passes: { type: 'string', default: '5' }, only: { type: 'string' }, operator: { type: 'boolean', default: false } } });
 const { parse } = await import(pathToFileURL(path.join(path.resolve(positionals[0] ?? 'dist'), 'index.js')).href);
 const URLS = Number(values.urls);
 const PASSES = Number(values.passes);
@@ -50,5 +52,9 @@ for (const name of Object.keys(files)) {
     for (const x of urls) rules.isAllowed(x, 'FooBot');
     const [u, a] = perUrl(urls, (x) => usage.usage(x, 'FooBot').purposes['train-ai'] === 'disallowed', (x) => rules.isAllowed(x, 'FooBot'));
     console.log(`${name} ${profile}: usage() ${u.toFixed(2)} µs/URL, isAllowed() on the Disallow twin ${a.toFixed(2)} µs/URL: ${(u / a).toFixed(2)}× (${URLS} URLs, median of ${PASSES}, alternating)`);
+    if (!values.operator) continue;
+    for (const x of urls) usage.operatorUsage(x, 'google');
+    const [g, o, b] = perUrl(urls, (x) => usage.usage(x, 'Googlebot').purposes['train-ai'] === 'disallowed', (x) => usage.operatorUsage(x, 'google').purposes['train-ai'].answer === 'no', (x) => rules.isAllowed(x, 'FooBot'));
+    console.log(`${name} ${profile}: usage(Googlebot) ${g.toFixed(2)} µs/URL (${(g / b).toFixed(2)}×), operatorUsage(google) ${o.toFixed(2)} µs/URL (${(o / b).toFixed(2)}×) of isAllowed() ${b.toFixed(2)} µs/URL`);
   }
 }

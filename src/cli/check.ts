@@ -5,6 +5,7 @@
 import { parse } from '../index.js';
 import { ruleText } from '../engine/explanation.js';
 import { usageOf } from '../engine/usage.js';
+import { controlStatementsOf } from '../engine/control-tokens.js';
 import { PURPOSES } from '../engine/parse/usage-vocabulary.js';
 import { compileAgents } from '../bulk/classify-config.js';
 import { noteAgents, parseAgents, parseFormat, parseMaxOctets, parseProfile } from './options.js';
@@ -31,10 +32,13 @@ export function checkCommand(file: string, agent: string, urls: string[], option
   const matcher = compileAgents(bytes, { agents, profile, maxOctets });
   noteAgents('check', agents, profile);
   // The use-preference lines of the crawler's groups, read once for every URL (the verdicts stay the matcher's).
-  const usage = json || options.usage === true ? parse(bytes, { profile, maxOctets }).crawlerUsage(agents) : undefined;
+  const robots = json || options.usage === true ? parse(bytes, { profile, maxOctets }) : undefined;
+  const usage = robots?.crawlerUsage(agents);
   const verdicts = urls.map((url) => {
     const v = matcher.explain(url);
-    return { ...v, url: echoUrl(url), usage: usage === undefined ? undefined : usageOf(usage, v, url) };
+    // (A crawler an operator lists: its control tokens' verdicts state purposes too, as usage() counts them.)
+    const control = robots !== undefined && v.allowed ? controlStatementsOf(robots, url, agents) : undefined;
+    return { ...v, url: echoUrl(url), usage: usage === undefined ? undefined : usageOf(usage, v, url, undefined, control) };
   });
   if (json) {
     const list = verdicts.map(({ url, allowed, line, rule, usage: u }) => ({ url, allowed, line, rule: rule ?? null, purposes: u!.purposes, signals: u!.signals }));

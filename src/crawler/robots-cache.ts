@@ -21,6 +21,10 @@ import { EntryState, nextState, storeKeepMs, UNREACHABLE_GIVE_UP_MS } from './fr
 import { Answers, answersOf, Prior, priorOf, releaseSlot, Slot, slotBytes, slotOf } from './cache-slot.js';
 import { loadCrawlerModules } from './crawler-modules.js';
 import { crawlerUsage, usageOf, type CrawlerUsage, type Usage, type UsageOptions } from '../engine/usage.js';
+import { controlStatementsOf, controlTokensOf, operatorOf } from '../engine/control-tokens.js';
+import { operatorUsageOf, type OperatorUsage } from '../engine/operator-usage.js';
+import { isOther, sourceOf } from './any-crawler.js';
+import type { Operator } from '../data/operators.js';
 
 export type { RobotsCacheOptions, RobotsEntry };
 export { UNREACHABLE_GIVE_UP_MS };
@@ -49,6 +53,12 @@ export interface RobotsCacheStats {
   storeDown: boolean;
 }
 
+/** usage() options: the page's headers, the operators, and another crawler than the cache's own. */
+export interface CacheUsageOptions extends UsageOptions {
+  /** Answer for this crawler (its product token(s)) rather than the cache's agent, from the same fetch. */
+  agent?: string | readonly string[];
+}
+
 /** The usage lines of an origin whose robots.txt says nothing (unavailable or unreachable). */
 const NO_USAGE: CrawlerUsage = Object.freeze(crawlerUsage([], 'rfc'));
 
@@ -73,8 +83,9 @@ export class RobotsCache {
   }
 
   /** May the crawler fetch this URL? Fetches the origin's robots.txt when the cache has no fresh copy. */
-  async isAllowed(url: string): Promise<boolean> {
+  async isAllowed(url: string, agent?: string | readonly string[]): Promise<boolean> {
     const key = this.key(url);
+    if (isOther(agent, this.options)) return sourceOf(await this.slotFor(key)).explain(requestedPath(url), agent).allowed;
     const slot = await this.slotFor(key);
     // The path a fetch of the URL requests, as WHATWG reads it (robotsUrl's reading of its origin):
     // as written, "http://h\evil/public" is the path "/public" of the host "h\evil" to the core.
@@ -90,8 +101,14 @@ export class RobotsCache {
    * What a crawler asks for each URL, in one call: the verdict, and its
    * origin's crawl-delay for this crawler and sitemaps (found once per entry).
    */
-  async policy(url: string): Promise<RobotsPolicy> {
+  async policy(url: string, agent?: string | readonly string[]): Promise<RobotsPolicy> {
     const key = this.key(url);
+    if (isOther(agent, this.options)) {
+      const slot = await this.slotFor(key);
+      const other = sourceOf(slot);
+      const { sitemaps } = this.answers(key, slot);
+      return { allowed: other.explain(requestedPath(url), agent).allowed, status: slot.entry.status, crawlDelay: other.crawlDelay(agent), sitemaps };
+    }
     const slot = await this.slotFor(key);
     const allowed = this.verdict(key, slot, requestedPath(url));
     const { crawlDelay, sitemaps } = this.answers(key, slot);
@@ -104,18 +121,37 @@ export class RobotsCache {
    * headers when given. An unavailable robots.txt says nothing (all allowed, all unknown), nor an
    * unreachable one (all disallowed); the headers count in any case.
    */
-  async usage(url: string, options?: UsageOptions): Promise<Usage> {
+  async usage(url: string, options?: CacheUsageOptions): Promise<Usage> {
     const key = this.key(url);
+    const agent = options?.agent;
+    if (isOther(agent, this.options)) {
+      const slot = await this.slotFor(key);
+      return sourceOf(slot).usage(requestedPath(url), agent, options);
+    }
     const slot = await this.slotFor(key);
     const path = requestedPath(url);
     const { usage } = this.answers(key, slot);
     const verdict = usage === undefined ? { allowed: this.verdict(key, slot, path), line: 0 } : this.explained(key, slot, path);
-    return usageOf(usage ?? NO_USAGE, verdict, path, options);
+    // Control tokens speak for this crawler (Googlebot: Google-Extended): their verdicts need the parsed file.
+    const own = this.options.agent;
+    const control = usage !== undefined && verdict.allowed && controlTokensOf(own, options?.operators).length > 0
+      ? controlStatementsOf(sourceOf(slot), path, own, options?.operators)
+      : undefined;
+    return usageOf(usage ?? NO_USAGE, verdict, path, options, control);
+  }
+
+  /** An operator's answer for the URL (RobotsTxt.operatorUsage), from the origin's one fetch. */
+  async operatorUsage(url: string, operator: string | Operator, options?: UsageOptions): Promise<OperatorUsage> {
+    const o = operatorOf(operator, options?.operators); // (a user mistake before any fetch)
+    const key = this.key(url);
+    const slot = await this.slotFor(key);
+    return operatorUsageOf(sourceOf(slot), requestedPath(url), o, options);
   }
 
   /** Seconds between fetches the URL's origin asks of this crawler (Crawl-delay), or undefined. */
-  async crawlDelay(url: string): Promise<number | undefined> {
+  async crawlDelay(url: string, agent?: string | readonly string[]): Promise<number | undefined> {
     const key = this.key(url);
+    if (isOther(agent, this.options)) return sourceOf(await this.slotFor(key)).crawlDelay(agent);
     return this.answers(key, await this.slotFor(key)).crawlDelay;
   }
 

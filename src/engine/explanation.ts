@@ -10,6 +10,7 @@ import type { Verdict } from './match/matcher.js';
 import { traitsOf, type Profile } from './parse/profile.js';
 import { readRecords, type Group, type Records } from './parse/records.js';
 import { comparedPath, referenceVerdictOf, type ReferenceMatch } from './reference.js';
+import type { ControlStatement } from './control-tokens.js';
 import { crawlerUsage, usageOf, type Preference, type Purpose, type Purposes, type Usage, type UsageOptions, type UsageSignal } from './usage.js';
 
 /** Why a URL gets its verdict (RobotsTxt.explainAll; `robots explain`; the tester page). */
@@ -45,12 +46,12 @@ export function explainVerdict(body: Uint8Array, verdict: Verdict, url: string, 
 }
 
 /** explainVerdict on the records of the file (RobotsTxt.explainAll). */
-export function explainRecords(records: Records, verdict: Verdict, url: string, agents: string[], profile: Profile, options?: UsageOptions): Explanation {
+export function explainRecords(records: Records, verdict: Verdict, url: string, agents: string[], profile: Profile, options?: UsageOptions, control?: readonly ControlStatement[]): Explanation {
   const groups = applicableGroups(records.groups, agentTokens(agents, profile));
   const lines = crawlerUsage(groups, profile);
   let usage: Usage;
   try {
-    usage = usageOf(lines, verdict, url, options);
+    usage = usageOf(lines, verdict, url, options, control);
   } finally {
     lines.paths?.dispose(); // (read for this URL alone: its path patterns' matcher is not kept in the pool)
   }
@@ -125,6 +126,8 @@ export function purposesText(purposes: Record<Purpose, Preference>): string {
 /** A signal as its line reads, its key alone: `Content-Signal: ai-train=no`, `Content-Usage: /blog/ train-ai=y`;
  * a response header's says so (`Content-Usage header: train-ai=n`). */
 export function signalLabel(s: UsageSignal): string {
+  // (A control token's verdict: the group that decides it is the token's, else `*`'s.)
+  if (s.field === 'control-token') return `control token ${s.value}: ${s.preference === 'allowed' ? 'allowed' : 'disallowed'}`;
   const field = s.field === 'content-usage' ? 'Content-Usage' : 'Content-Signal';
   return `${field}${s.header ? ' header' : ''}: ${s.path === undefined ? '' : `${s.path} `}${s.value}`;
 }
@@ -146,6 +149,7 @@ export function usageWhy(e: Pick<Explanation, 'allowed' | 'signals'>): string {
   const parts: string[] = [];
   if (e.signals.some((s) => s.field === 'content-usage' && !s.header)) parts.push('the Content-Usage rule of the longest pattern that matches the path decides (rules of that pattern combine)');
   if (e.signals.some((s) => s.field === 'content-signal' && !s.header)) parts.push("every Content-Signal line of the crawler's groups counts");
+  if (e.signals.some((s) => s.field === 'control-token')) parts.push("a control token's verdict states the purposes it governs for its operator's crawler (its own group's verdict; without one, only a `*` disallow)");
   if (parts.length === 0) parts.push("no Content-Usage or Content-Signal line of the crawler's groups speaks to this path");
   if (headers) parts.push("so do the page's headers");
   if (e.signals.filter((s) => s.purpose !== undefined).length > 1) parts.push('per purpose, any disallowed wins, then allowed');

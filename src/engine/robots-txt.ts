@@ -11,7 +11,10 @@ import { selectGroupRules, selectRules } from './parse/rule-selection.js';
 import { core } from './wasm/core.js';
 import { renamedOption } from './renamed-option.js';
 import { crawlerUsage, usageOf, type CrawlerUsage, type Usage, type UsageOptions } from './usage.js';
-import { purposesOf } from './parse/usage-vocabulary.js';
+import { controlStatementsOf, operatorOf } from './control-tokens.js';
+import { usagesOf } from './usages.js';
+import { operatorUsageOf, type OperatorUsage } from './operator-usage.js';
+import type { Operator } from '../data/operators.js';
 
 export interface ParseOptions {
   /** 'rfc' (default): RFC 9309 with RFC 3986 normalisation. 'google': Google's robotstxt, bit for bit. */
@@ -303,7 +306,8 @@ export class RobotsTxt {
    */
   explainAll(url: string, agent: string | readonly string[], options?: UsageOptions): Explanation {
     const verdict = this.explain(url, agent); // (checks url and agent)
-    return explainRecords(this.records, verdict, url, typeof agent === 'string' ? [agent] : [...agent], this.profile, options);
+    const control = verdict.allowed ? controlStatementsOf(this, url, agent, options?.operators) : undefined;
+    return explainRecords(this.records, verdict, url, typeof agent === 'string' ? [agent] : [...agent], this.profile, options, control);
   }
 
   /**
@@ -363,21 +367,19 @@ export class RobotsTxt {
    */
   usage(url: string, agent: string | readonly string[], options?: UsageOptions): Usage {
     const verdict = this.explain(url, agent); // (checks url and agent)
-    return usageOf(this.crawlerUsage(agent), verdict, url, options);
+    return usageOf(this.crawlerUsage(agent), verdict, url, options, verdict.allowed ? controlStatementsOf(this, url, agent, options?.operators) : undefined);
   }
 
-  /** usage() for several crawlers, in their order (as verdicts(): crawlers the same groups apply to share one answer). */
-  usages(url: string, crawlers: readonly (string | readonly string[])[], options?: UsageOptions): Usage[] {
-    if (!Array.isArray(crawlers)) throw new TypeError(`crawlers must be an array of crawlers, got ${typeof crawlers}`);
-    const byRules = new Map<string, Usage>();
-    return crawlers.map((crawler) => {
-      const key = this.rulesKey(crawler);
-      let usage = byRules.get(key);
-      if (usage === undefined) byRules.set(key, (usage = this.usage(url, crawler, options)));
-      const p = usage.purposes;
-      return { ...usage, purposes: purposesOf(p.search, p['train-ai'], p['ai-use']), signals: usage.signals.map((s) => ({ ...s })) };
-    });
+  /** An operator's answer per purpose (`'google'` or an Operator): may its crawler fetch, what the site says of the use, one word for both. */
+  operatorUsage(url: string, operator: string | Operator, options?: UsageOptions): OperatorUsage {
+    return operatorUsageOf(this, url, operatorOf(operator, options?.operators), options);
   }
+
+  /** usage() for several crawlers, in their order (as verdicts(): crawlers the same groups and control tokens apply to share one answer). */
+  usages(url: string, crawlers: readonly (string | readonly string[])[], options?: UsageOptions): Usage[] {
+    return usagesOf(this, url, crawlers, options);
+  }
+
 
   /** Usage lines read, by the groups they are of (rulesKey). */
   private usageByGroups: Map<string, CrawlerUsage> | undefined;

@@ -18,6 +18,10 @@
 //   - A URL the crawler may not fetch has no preference from robots.txt
 //     (attach-05: "no preferences are implied for resources that are
 //     disallowed"): all unknown but for its headers; `allowed` says why.
+//   - Control tokens (control-tokens.ts): for a crawler an operator lists,
+//     the verdicts of the operator's control tokens state the purposes they
+//     govern that it fetches for; they count as any other statement, and, as
+//     robots.txt's other lines, only for a URL the crawler may fetch.
 //   - Headers: a Fetch `Headers` or a record of values; a value that is not a
 //     string (or, in an array, a member that is not) is ignored, and `headers`
 //     that is no object is a TypeError. A field's value (its lines joined) over
@@ -30,16 +34,21 @@ import type { Pattern } from './parse/pattern.js';
 import { patternOf } from './reference.js';
 import { shownText } from './shown-text.js';
 import { UsagePaths } from './usage-paths.js';
+import type { ControlStatement } from './control-tokens.js';
+import type { Operator } from '../data/operators.js';
 
 export type { Purpose, Purposes, Preference, UsageField };
 
 /** One key of a use preference that counted for the URL, and where it was read. */
 export interface UsageSignal {
-  field: UsageField;
+  /** The line's field, or `control-token`: a control token's verdict (`token`) states the purpose. */
+  field: UsageField | 'control-token';
   /** The key and its value as written (`train-ai=n`, `ai-train=no`, `use=reference`), or a whole
-   * Content-Usage value that is not a Dictionary (`invalid`). */
+   * Content-Usage value that is not a Dictionary (`invalid`); a control token's: its token. */
   value: string;
-  /** Its robots.txt line; 0 for a response header (`header`). */
+  /** A control token's signal: the token whose verdict for the URL states the purpose (`Google-Extended`). */
+  token?: string;
+  /** Its robots.txt line (a control token's: its verdict's deciding line, 0 when none); 0 for a response header (`header`). */
   line: number;
   /** The Content-Usage rule's path pattern, as written (none: the rule is for every path). */
   path?: string;
@@ -76,6 +85,9 @@ export const MAX_HEADER_LENGTH = 65_536;
 export interface UsageOptions {
   /** The page's response headers: its Content-Usage (an RFC 9651 Dictionary) and Content-Signal combine with robots.txt's. */
   headers?: UsageHeaders;
+  /** The operators whose control tokens speak for the crawlers they list (default: OPERATORS, the shipped data;
+   * give your own list, e.g. `[...OPERATORS, mine]`, to add or change them; `[]` for none). */
+  operators?: readonly Operator[];
 }
 
 /** A Content-Usage rule of the crawler's groups, read. */
@@ -127,7 +139,7 @@ export function crawlerUsage(groups: readonly Group[], profile: Profile): Crawle
 }
 
 /** What the crawler may do with url's content, given its verdict (explain()'s) and its usage lines. */
-export function usageOf(usage: CrawlerUsage, verdict: { allowed: boolean; line: number }, url: string, options?: UsageOptions): Usage {
+export function usageOf(usage: CrawlerUsage, verdict: { allowed: boolean; line: number }, url: string, options?: UsageOptions, control?: readonly ControlStatement[]): Usage {
   const purposes = purposesOf('unknown', 'unknown', 'unknown');
   const signals: UsageSignal[] = [];
   const count = (field: UsageField, line: number, entries: readonly UsageEntry[], path?: string, header?: true) => {
@@ -151,6 +163,15 @@ export function usageOf(usage: CrawlerUsage, verdict: { allowed: boolean; line: 
     for (const s of usage.signals) count('content-signal', s.line, s.entries);
     // In file order, as Usage.signals says: each list is, but the rules' keys were counted before the signals'.
     if (deciding.length > 0 && usage.signals.length > 0) signals.sort((a, b) => a.line - b.line);
+  }
+  if (verdict.allowed && control !== undefined && control.length > 0) {
+    for (const c of control) {
+      for (const purpose of c.purposes) {
+        signals.push({ field: 'control-token', value: c.token, token: c.token, line: c.line, purpose, preference: c.preference });
+        purposes[purpose] = combine(purposes[purpose], c.preference);
+      }
+    }
+    signals.sort((a, b) => a.line - b.line);
   }
   const headers = options?.headers;
   if (headers !== undefined && headers !== null) {

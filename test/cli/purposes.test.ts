@@ -37,9 +37,11 @@ describe('robots explain', () => {
     const admin = await robots(['explain', FILE, 'FooBot', 'https://example.com/admin/users']);
     expect(admin.status).toBe(1);
     expect(admin.stdout).toMatch(/\nPurposes: search unknown, train-ai unknown, ai-use unknown\. robots\.txt implies no use preference for a URL the crawler may not fetch \(AIPREF attach\)\.\n$/);
-    // Googlebot's own group says nothing of use.
+    // Googlebot's own group says nothing of use; Google-Extended's group (a control token) disallows Google's train-ai and ai-use.
     const google = await robots(['explain', FILE, 'Googlebot', 'https://example.com/blog/post']);
-    expect(google.stdout).toMatch(/\nPurposes: search unknown, train-ai unknown, ai-use unknown\. No Content-Usage or Content-Signal line of the crawler's groups speaks to this path\.\n$/);
+    const extended = BODY.split('\n').indexOf('User-agent: Google-Extended') + 2;
+    expect(google.stdout).toMatch(/\nPurposes: search unknown, train-ai disallowed, ai-use disallowed\. A control token's verdict states the purposes it governs/);
+    expect(google.stdout).toContain(`\n  line ${extended}: control token Google-Extended: disallowed  (train-ai disallowed)\n  line ${extended}: control token Google-Extended: disallowed  (ai-use disallowed)\n`);
   });
 
   it('vocab-08: a Content-Usage ai-use and a Content-Signal ai-input both speak to ai-use; use= is shown with its value', async () => {

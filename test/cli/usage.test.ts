@@ -18,6 +18,9 @@ import { robots } from '../helpers/cli-run.js';
 import { writeSites } from '../helpers/warc-files.js';
 import { HAVE_SHARED, SHARED } from '../helpers/shared-data.js';
 
+// (classify --crawlers reports each crawler's own groups' use lines: control tokens are the library's usage() alone, for now.)
+const NO_CONTROL_TOKENS = { operators: [] };
+
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-usage-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const CRAWLERS = ['GPTBot', 'CCBot', 'ClaudeBot', 'Googlebot'];
@@ -75,7 +78,7 @@ function expected(files: Record<string, string | Uint8Array>, urls: string[], cr
     const r = parsed.get(/^https:\/\/([^/]+)/.exec(url)![1]);
     return crawlers.map((c) => {
       if (r === undefined) return { allowed: true, line: 0, usage: { search: 'unknown', 'train-ai': 'unknown', 'ai-use': 'unknown' } };
-      const u = r.usage(url, c);
+      const u = r.usage(url, c, NO_CONTROL_TOKENS);
       return { allowed: u.allowed, line: u.line, usage: u.purposes };
     });
   });
@@ -191,7 +194,7 @@ describe('robots classify --crawlers: use purposes', () => {
     expect(head).toHaveLength(1 + 4 * 163);
     rows.forEach((row, i) => {
       const url = row[0];
-      const usages = lib.usages(url, names);
+      const usages = lib.usages(url, names, NO_CONTROL_TOKENS);
       expect(row.slice(1), `${i}`).toEqual(usages.flatMap((u) => [u.allowed ? 'allowed' : 'disallowed', ...PURPOSES.map((p) => u.purposes[p])]));
     });
     expect(r.stderr).toMatch(/robots classify: ClaudeBot: purposes \(URLs\): search 0 disallowed, 1 allowed; train-ai 1 disallowed, 0 allowed; ai-use 0 disallowed, 0 allowed\n/);

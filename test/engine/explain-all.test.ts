@@ -43,7 +43,12 @@ describe('RobotsTxt.explainAll', () => {
       line: 3,
       rule: { kind: 'allow', pattern: '/private/ok', line: 3 },
       why: 'Line 3 (Allow: /private/ok) decides: the longest matching rule wins (length 11).',
-      purposes: { search: 'unknown', 'train-ai': 'unknown', 'ai-use': 'unknown' }, signals: [],
+      // Google-Extended, a control token without a group of its own: the `*` disallow (line 8) states Googlebot's train-ai and ai-use.
+      purposes: { search: 'unknown', 'train-ai': 'disallowed', 'ai-use': 'disallowed' },
+      signals: [
+        { field: 'control-token', value: 'Google-Extended', token: 'Google-Extended', line: 8, purpose: 'train-ai', preference: 'disallowed' },
+        { field: 'control-token', value: 'Google-Extended', token: 'Google-Extended', line: 8, purpose: 'ai-use', preference: 'disallowed' },
+      ],
     });
     expect(Object.keys(robots.explain('https://example.com/private/ok/x', 'Googlebot')).sort()).toEqual(['allowed', 'line', 'rule']);
     // A tie, the `*` group, Google's index.html rule.

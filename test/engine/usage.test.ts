@@ -89,9 +89,13 @@ describe('Cloudflare’s managed robots.txt', () => {
       for (const bot of ['GPTBot', 'ClaudeBot', 'CCBot', 'Google-Extended']) {
         expect(robots.usage(url('/blog/post'), bot)).toMatchObject({ allowed: false, purposes: NONE, signals: [] });
       }
-      // Googlebot's own group allows everything, /admin/ too, and says nothing of use.
-      expect(robots.usage(url('/admin/users'), 'Googlebot')).toEqual({ allowed: true, line: CLOUDFLARE.split('\n').lastIndexOf('Allow: /') + 1, purposes: NONE, signals: [] });
-      expect(robots.usage(url('/blog'), ['Googlebot-News', 'Googlebot']).purposes).toEqual(NONE);
+      // Googlebot's own group allows everything, /admin/ too, and says nothing of use; Google-Extended's
+      // group (a control token: test/engine/operator-usage.test.ts) disallows Google's train-ai and ai-use.
+      const extended = CLOUDFLARE.split('\n').indexOf('User-agent: Google-Extended') + 2;
+      expect(robots.usage(url('/admin/users'), 'Googlebot')).toMatchObject({ allowed: true, line: CLOUDFLARE.split('\n').lastIndexOf('Allow: /') + 1, purposes: purposes({ 'train-ai': 'disallowed', 'ai-use': 'disallowed' }) });
+      expect(robots.usage(url('/admin/users'), 'Googlebot').signals.map((s) => [s.field, s.line])).toEqual([['control-token', extended], ['control-token', extended]]);
+      expect(robots.usage(url('/blog'), ['Googlebot-News', 'Googlebot']).purposes).toEqual(purposes({ 'train-ai': 'disallowed', 'ai-use': 'disallowed' }));
+      expect(robots.usage(url('/blog'), 'Googlebot', { operators: [] }).purposes).toEqual(NONE);
     });
 
     it(`${profile}: usages() and verdicts() for a list of crawlers, crawler by crawler`, () => {
