@@ -216,8 +216,8 @@ function scan(bytes) {
     eol,
     bom,
     names,
-    topOk: !notRobots && !ruleBeforeAgent,
-    // Past 400,000 octets an appended graft could fall past the 512,000 parsed.
+    topOk: !notRobots && !ruleBeforeAgent && bytes.length < 400_000,
+    // Past 400,000 octets a graft could push the file's own lines (top) or itself (end) past the 512,000 parsed.
     appendOk: !notRobots && lastRecord !== 'agent' && bytes.length < 400_000,
     starSafe: !stars.some((g) => g.disallowOneOctet),
     contentUsageAt: cuGroup ? cuGroup.lastRuleEnd : -1,
