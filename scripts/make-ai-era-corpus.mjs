@@ -33,7 +33,7 @@ import { WARCRecord, WARCSerializer } from 'warcio';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
-// Shares of sites, as fractions. Sources (looked up in July-December 2026):
+// Shares of sites, as fractions. Sources (as stored in December 2026):
 //  [T1] Thunderbit, "How Top Websites Are Drawing the Line for AI Crawlers"
 //       (thunderbit.com/blog/ai-crawlers-website-allow, May 2026; Tranco top
 //       10,000, 7,248 sites with a readable robots.txt or a 404), executive
@@ -75,7 +75,9 @@ export const SHARES = {
   allowGptbot: 108 / 7248, // [T1]
   contentUsage: 0.0025, // assumed
   // Each crawler's share of sites whose robots.txt gives it a group of its own
-  // that disallows the whole site (Cloudflare's and ai.robots.txt's included).
+  // that disallows the whole site (Cloudflare's and ai.robots.txt's included):
+  // how the studies' "blocked by" is read here ([C] says "explicit Disallow";
+  // [T1] does not say whether a `*` group's Disallow: / counts).
   blocked: {
     GPTBot: 0.158, // [T1]
     CCBot: 0.163, // [T1]
@@ -242,7 +244,7 @@ function rngOf(d) {
 
 const tokenOf = (name) => /^[A-Za-z_-]*/.exec(name)[0].toLowerCase();
 
-/** ai.robots.txt's robots.txt as the project builds it from robots.json: every name on a user-agent line, then Disallow: /. */
+/** ai.robots.txt's names; its robots.txt is built from them as its code/robots.py (json_to_txt) does: a user-agent line each, then `Disallow: /`. */
 function aiRobotsNames(corpusDir) {
   const file = path.join(corpusDir, '..', '..', 'data', 'ai-robots-txt', 'robots.json');
   return Object.keys(JSON.parse(readFileSync(file, 'utf8')));
