@@ -8,7 +8,7 @@ import { ruleText } from '../engine/explanation.js';
 import { usageOf } from '../engine/usage.js';
 import { controlStatementsOf } from '../engine/control-tokens.js';
 import { PURPOSES } from '../engine/parse/usage-vocabulary.js';
-import { compileAgents } from '../bulk/classify-config.js';
+import { compileAgents, usageErrors } from '../bulk/classify-config.js';
 import { noteAgents, parseAgents, parseFormat, parseMaxOctets, parseProfile } from './options.js';
 import { readRobotsFile, warnIfNotRobotsTxt } from './robots-file.js';
 import { echoUrl } from './url-echo.js';
@@ -43,7 +43,7 @@ export function checkCommand(file: string, agent: string, urls: string[], option
     const v = matcher.explain(url);
     // (A crawler an operator lists: its control tokens' verdicts state purposes too, as usage() counts them.)
     const control = usage !== undefined && v.allowed ? controlStatementsOf(robots!, url, agents) : undefined;
-    const answers = operators.length === 0 ? undefined : operatorAnswers(robots!, url, operators);
+    const answers = operators.length === 0 ? undefined : usageErrors(() => operatorAnswers(robots!, url, operators));
     return { ...v, url: echoUrl(url), usage: usage === undefined ? undefined : usageOf(usage, v, url, undefined, control), answers };
   });
   if (json) {

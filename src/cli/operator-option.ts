@@ -5,6 +5,7 @@
 import { OPERATORS, type Operator, type OperatorUsage, type RobotsTxt } from '../index.js';
 import { ruleText, signalLabel, signalNote } from '../engine/explanation.js';
 import { PURPOSES } from '../engine/parse/usage-vocabulary.js';
+import { shownText } from '../engine/shown-text.js';
 import { CliError } from './errors.js';
 import { echoUrl } from './url-echo.js';
 
@@ -17,7 +18,7 @@ export function parseOperators(values: readonly string[] | undefined): Operator[
   const out: Operator[] = [];
   for (const id of values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '')) {
     const found = id.toLowerCase() === '@ai' ? OPERATORS : OPERATORS.filter((o) => o.id === id.toLowerCase());
-    if (found.length === 0) throw new CliError(`--operator: unknown operator "${id}": the operators are ${OPERATOR_IDS} (or @ai for all)`);
+    if (found.length === 0) throw new CliError(`--operator: unknown operator ${JSON.stringify(shownText(id))}: the operators are ${OPERATOR_IDS} (or @ai for all)`);
     for (const o of found) if (!out.includes(o)) out.push(o);
   }
   if (out.length === 0) throw new CliError(`--operator: no operator given: the operators are ${OPERATOR_IDS} (or @ai for all)`);

@@ -77,6 +77,14 @@ describe('robots explain --operator', () => {
       expect(r.stderr).toContain(`the operators are ${IDS.join(', ')} (or @ai for all)`);
     }
   }, 60_000);
+
+  it('a hostile id (a newline, 100,000 characters) is shown cut, on one line, exit 2', async () => {
+    const r = await robots(['explain', FILE, 'GPTBot', 'https://a.example/x', '--operator', `open\nai${'x'.repeat(100_000)}`]);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr.length).toBeLessThan(400);
+    expect(r.stderr).toContain('unknown operator "open\\naixxx');
+  }, 60_000);
 });
 
 describe('robots check --operator, --format json', () => {
