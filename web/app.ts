@@ -12,6 +12,7 @@ import { Editor, type LineMark } from './editor.js';
 import type { Chunk, Job, Reply } from './protocol.js';
 import { PURPOSES } from '../src/engine/parse/usage-vocabulary.js';
 import { aiDigest, digestDetails } from './ai-digest.js';
+import { operatorsDetails } from './operators-matrix.js';
 import { countPurposes, countsText, noCounts, purposesAttributes, purposesPanel, purposesTag, usageLines, type PurposeCounts } from './purposes.js';
 import { capUrls, decodeState, encodeState, EXAMPLE, LINK_LIMITS, type State } from './state.js';
 import { NOTE_LABEL, NOTE_OF, noteWhy, type UrlNote } from './url-notes.js';
@@ -385,7 +386,10 @@ function pick(i: number, focus: boolean): void {
   // Every AI crawler's answer for the URL (this version): worked out when opened, and kept open from one URL to the next.
   const digestOpen = (document.getElementById('ai-digest') as HTMLDetailsElement | null)?.open ?? false;
   const digest = digestDetails(digestOpen, () => aiDigest(r.now!.robots, url, r.state.profile));
-  explanation.replaceChildren(...note, ...explainBlock(now, next ? 'This version' : null, r.now, usageNow), ...(next ? explainBlock(next, 'New version', r.next!, usageNext) : []), digest);
+  // Each operator's answer for the URL (this version): open until the reader closes it, and so from one URL to the next.
+  const matrixOpen = (document.getElementById('operators') as HTMLDetailsElement | null)?.open ?? true;
+  const matrix = operatorsDetails(matrixOpen, r.now.robots, url);
+  explanation.replaceChildren(...note, ...explainBlock(now, next ? 'This version' : null, r.now, usageNow), ...(next ? explainBlock(next, 'New version', r.next!, usageNext) : []), matrix, digest);
   // The deciding line and the lines that decide its purposes, in the editor and in the file's view (of each version).
   const usesNow = usageNow ? usageLines(usageNow) : [];
   const usesNext = usageNext ? usageLines(usageNext) : [];

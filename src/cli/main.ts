@@ -10,6 +10,7 @@ import { checkCommand } from './check.js';
 import { classifyCommand } from './classify.js';
 import { EXIT_USAGE, reason, userExitCode } from './errors.js';
 import { explainCommand } from './explain.js';
+import { OPERATOR_IDS } from './operator-option.js';
 import { indexCommand } from './index-warcs.js';
 import { shardCommand } from './shard.js';
 import { fetchCommand } from './fetch.js';
@@ -135,6 +136,7 @@ program
   .addOption(maxOctetsOption())
   .addOption(maxBytesAlias())
   .addOption(formatOption('check'))
+  .option('--operator <ids>', `an operator's answer per purpose, a column each after the others (id:search,train-ai,ai-use: yes, no or unknown; comma-separated or repeatable; @ai: all): ${OPERATOR_IDS}; JSON: "operators", the library's operatorUsage()`, collect)
   .option('--usage', 'text: four more columns, what the crawler may do with each URL\'s content (search, train-ai, ai-use: allowed, disallowed or unknown) and the robots.txt lines that say so (--format json always has them: purposes, signals)')
   .action((file: string, agent: string, urls: string[], o) => {
     exitCode = checkCommand(file, agent, urls, o);
@@ -150,6 +152,7 @@ program
   .addOption(maxOctetsOption())
   .addOption(maxBytesAlias())
   .addOption(formatOption('explain'))
+  .option('--operator <ids>', `an operator's answer per purpose (search, train-ai, ai-use: yes, no or unknown), with the lines behind its crawler's verdict and the site's preference (comma-separated or repeatable; @ai: all): ${OPERATOR_IDS}; JSON: "operators", the library's operatorUsage()`, collect)
   .action((file: string, agent: string, url: string, o) => {
     exitCode = explainCommand(file, agent, url, o);
   });
