@@ -8,7 +8,7 @@
 // Only checkMany touches, knowing how many URLs will follow: check() cannot
 // (touching at the third URL of one matcher in a row gained 10% on runs of 40
 // URLs and lost 10 to 15% on runs of exactly 3).
-import { H_CLASSMAP, H_ROWS_USED, H_TRANS } from "../src/engine/wasm/layout";
+import { H_CLASSMAP, H_ROWS_USED, H_TRANS } from "../../src/engine/wasm/layout";
 
 /** Octets of rows a batch touches per URL, from the table's start: the oldest
  * states, near the start state, that most URLs walk through. A touch of rows

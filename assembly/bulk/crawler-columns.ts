@@ -1,11 +1,11 @@
-// A crawler's columns of a classify line with crawlers (assembly/classify.ts):
+// A crawler's columns of a classify line with crawlers (assembly/bulk/classify.ts):
 // its verdict and, with purposes, their words (TSV) or its "usage" object (JSON
 // lines), as texts by purpose code, written once and copied per URL; and a TSV
 // line's columns of all crawlers at once, by the pattern of verdicts of the
 // distinct matchers they share (crawlers that the same groups apply to share
 // one), built once per call and copied whole per URL.
-import { CLASSIFY_MAX_CRAWLERS, USAGE_TSV_OCTETS } from "../src/engine/wasm/layout";
-import { writeAscii } from "./ascii";
+import { CLASSIFY_MAX_CRAWLERS, USAGE_TSV_OCTETS } from "../../src/engine/wasm/layout";
+import { writeAscii } from "../base/ascii";
 
 /** A purpose's preference (2 bits: 0 unknown, 1 allowed, 2 disallowed) as its word; writes up to 8 octets past it (bounded by USAGE_*_OCTETS). */
 @inline function writePreference(o: usize, p: u32): usize {

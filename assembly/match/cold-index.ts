@@ -16,9 +16,9 @@ import {
   H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE, RM_HEADER, RM_SIGNATURES, RI_HEADS, RI_HEADER,
   RH_TOKENS, RH_LENGTH, RH_PARENT, RH_FIRST, RH_END, RH_SIZE, RE_ID, RE_FLAGS, RE_TOKENS, RE_LENGTH, RE_SIZE, RE_ANCHORED, RE_DISALLOW,
   RM_COUNT, RM_INDEX, COLD_HEAD_MAX, RULE_LIST_STAR,
-} from "../src/engine/wasm/layout";
+} from "../../src/engine/wasm/layout";
 import { bucketsOf, matches } from "./rules";
-import { alloc } from "./alloc";
+import { alloc } from "../base/alloc";
 
 /** Octets p[0, n) and h[0, k) have in common at their start. */
 @inline function shared(p: usize, n: i32, h: usize, k: i32): i32 {

@@ -17,8 +17,8 @@ import {
   N_TAILS, N_TERM, NT_END, NT_FIRST, NT_KNOWN, NT_SIZE,
   RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_ID, RE_LENGTH, RE_SIZE, RE_TOKEN_SLACK, RE_TOKENS,
   RM_COUNT, RM_GRAMS, RM_HEADER, RM_SIGNATURES, RULE_LIST_STAR,
-} from "../src/engine/wasm/layout";
-import { alloc } from "./alloc";
+} from "../../src/engine/wasm/layout";
+import { alloc } from "../base/alloc";
 
 let lastOctets: u32 = 0;
 let lastTried: u32 = 0;

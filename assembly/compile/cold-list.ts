@@ -5,15 +5,15 @@
 // by rank, their heads and signatures, the tokens). The host's loops over rules
 // and octets cost several times more in JS (a first verdict's compile was a
 // third of its time there); compile.ts keeps them for the cases this declines.
-import { alloc, free } from "./alloc";
-import { tokenizePackedStrided } from "./tokenize";
+import { alloc, free } from "../base/alloc";
+import { tokenizePackedStrided } from "../parse/tokenize";
 import {
   COLD_COMPILE_BLOCK, COLD_COMPILE_LIST, COLD_COMPILE_VALUE_OCTETS, COLD_COMPILE_POSITIVE, COLD_COMPILE_TOKENS, TOKENS_WRITE_SLACK,
   HEADER_SIZE, RULE_VALUE_DISALLOW, RULE_LIST_STAR, TOKENIZE_ANCHORED, TOKENIZE_CHANGED, TOKENIZE_RESULT,
   RM_COUNT, RM_OCTETS, RM_GRAMS, RM_SIGNATURES, RM_INDEX, RM_WORK, RM_URLS, RM_HEADER,
   RE_ID, RE_FLAGS, RE_TOKENS, RE_LENGTH, RE_SIZE, RE_ANCHORED, RE_DISALLOW, RE_HEAD_SHIFT, RE_HEAD_MAX, RE_TOKEN_SLACK,
   SELECT_FIELDS, SELECT_DISALLOW, SELECT_LINE, SELECT_START, SELECT_END,
-} from "../src/engine/wasm/layout";
+} from "../../src/engine/wasm/layout";
 
 /** Does body[start, end) contain "/index.htm"? (Google's index.htm rule adds a
  * companion rule, which the host makes: compile.ts's mentionsIndexHtm.) */

@@ -18,8 +18,8 @@ import {
   RM_HEADER, RM_SIGNATURES, RM_GRAMS, RE_ID, RE_FLAGS, RE_TOKENS, RE_LENGTH, RE_SIZE, RE_ANCHORED, RE_DISALLOW,
   N_TAILS, NT_FIRST, NT_END, NT_KNOWN, NT_SIZE,
   G_BITS, G_START, G_ENTRIES, G_FIRST, G_SEEN, G_FILTERS, GE_GRAM, GE_RULE, GE_SIZE, GRAM_HASH, GRAM_FILTER_HASH, RULE_LIST_STAR,
-} from "../src/engine/wasm/layout";
-import { walkLiteralTrie } from "./literal-trie";
+} from "../../src/engine/wasm/layout";
+import { walkLiteralTrie } from "../compile/literal-trie";
 import { bucketsOf, matches } from "./rules";
 
 // The terminals with `*` rules a walk passed (walkLiteralTrie writes them):

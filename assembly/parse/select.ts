@@ -11,12 +11,12 @@
 // in a group naming other crawlers), lines are passed over in bulk to the next
 // that may be a user-agent line (userLineAt). Resumable: selectRun stops when
 // its output is full.
-import { countLineEnds, findFirstOf, findFirstOfLong, findFirstOf4Long } from "./scan";
+import { countLineEnds, findFirstOf, findFirstOfLong, findFirstOf4Long } from "../base/scan";
 import { bomOctets, isSpace, splitLine, lineKey, valueStartAt, lineEndAt } from "./lexer";
 import {
   KEY_ALLOW, KEY_CONTENT_USAGE, KEY_DISALLOW, KEY_KIND, KEY_USER_AGENT, LEX_MAX_LINE_OCTETS, LEX_TYPE_RECORD,
   SELECT_FIELDS, SELECT_DISALLOW, SELECT_LINE, SELECT_START, SELECT_END, SELECT_FLAGS, SELECT_NAMES_CRAWLER, SELECT_GLOBAL,
-} from "../src/engine/wasm/layout";
+} from "../../src/engine/wasm/layout";
 
 let body: usize = 0;
 let size: i32 = 0;
