@@ -332,8 +332,7 @@ export function classifyLines(m: usize, buf: usize, recs: usize, from: i32, to: 
 
 /** How the writers echo URLs, as a type: each gets its own copy of the loop with
  * the choice folded away when compiled, so the common copy is the loop as it
- * was (a run-time flag cost about 20 instructions a URL under cachegrind: the
- * writers it took were no longer inlined). */
+ * was (with a run-time flag, the writers it took were no longer inlined). */
 type AsWritten = u8;
 /** C0 controls as %XX (see splitControls). */
 type Escaped = u16;

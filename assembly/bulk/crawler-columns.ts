@@ -50,8 +50,8 @@ function writeUsageJson(o: usize, code: u32): usize {
  * once): TSV `\tallowed\t<search>\t<train-ai>\t<ai-use>`, slot DISALLOWED_SLOT (a
  * code no preference makes) `\tdisallowed\tunknown\tunknown\tunknown`; JSON
  * `,"usage":{…}}` (the crawler's object closed). Copied per URL and crawler 8
- * octets at a time: with 166 crawlers, writing the words anew took a quarter of a
- * run of the corpus.
+ * octets at a time: with many crawlers, writing the words anew per URL was a
+ * large share of a run.
  */
 const TSV_SLOT: usize = 48;
 const JSON_SLOT: usize = 96;
@@ -110,8 +110,8 @@ export function buildTails(): void {
 }
 
 /**
- * Verdict patterns. Of a call's k crawlers, most share a matcher (166 AI crawlers:
- * 1 to 3 distinct on most hosts of the corpus), and a TSV line after its URL says
+ * Verdict patterns. Of a call's k crawlers, most share a matcher (the same groups
+ * apply to most crawlers of a host), and a TSV line after its URL says
  * only each crawler's verdict (and its code's purposes, fixed for the call): so
  * the line's columns depend on the verdicts of the distinct matchers alone, one
  * bit each, the pattern's key. Each pattern's columns are built once per call

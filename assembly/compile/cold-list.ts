@@ -35,9 +35,8 @@ function mentionsIndexHtm(b: usize, start: i32, end: i32): bool {
 // tokens), kept from one compile to the next: allocated and freed around each
 // matcher's block and list, it left a hole before them that the next scratch,
 // as large, could not take (the allocator looks a size class up), and only
-// parts of it the next blocks took: ~2.7 KB of memory a matcher unused, a
-// quarter of memory-estimates' (3,000 matchers of a 200-rule file: 33.9 MB of
-// memory for 25.9 allocated). A large file's scratch is freed after it.
+// parts of it the next blocks took: memory each matcher left unused, a large
+// share of what it takes. A large file's scratch is freed after it.
 let scratch: usize = 0;
 let scratchCap: usize = 0;
 const KEPT_SCRATCH: usize = 64 << 10;
@@ -103,9 +102,8 @@ export function compileColdRules(b: usize, records: usize, count: i32, rfc: bool
   // The cold list (rule-lists.ts writeColdList's layout), its own tokens by rank: a rule whose
   // tokens are its value's first octets (most: a `*` is its own token, a last `$` is a flag; the
   // tokenizer says which are not: TOKENIZE_CHANGED) reads them from the value the matcher's block
-  // keeps, and the list holds the others' (on the corpus, ~760 octets a matcher less). (Made with
-  // room for all and its tail freed, it left holes that only smaller blocks fill: 30 MB of 165 in
-  // memory-estimates' 15,459 matchers of one file.)
+  // keeps, and the list holds the others' (most tokens are not copied twice). (Made with
+  // room for all and its tail freed, it left holes that only smaller blocks fill.)
   const signaturesAt = <usize>RM_HEADER + <usize>count * <usize>RE_SIZE;
   const tokensAt = signaturesAt + (<usize>count << 2);
   const list = alloc(tokensAt + copied + <usize>RE_TOKEN_SLACK);

@@ -76,8 +76,7 @@ export function walkLiteralTrie(m: usize, t: usize, p: usize, n: i32, met: usize
 // The trie's making (src/engine/compile/literal-heads.ts calls it, when a
 // matcher takes rule mode on turning hot): in the core, as the cold list's
 // index is (cold-index.ts), because it runs once per matcher, where
-// JavaScript would run it unoptimised (the bench's 20,000-rule file: the trie
-// of pattern prefixes, hashed in JavaScript, took ~45 ms). The heads are
+// JavaScript would run it unoptimised. The heads are
 // sorted (radix, by octets); each one's nodes are its octets past what it shares with the head
 // before, made in depth-first order, so a node's children come in octet order.
 

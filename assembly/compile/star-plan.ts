@@ -2,9 +2,8 @@
 // takes rule mode made from its rule list (src/engine/compile/literal-heads.ts):
 // what star-rules.ts planOf and writeStarRules do in the host, the same block
 // octet for octet (test/engine/property.test.ts compares them), without the
-// host's objects: on the bench's 20,000-rule file the host's plan took ~2.5 ms
-// warm (its rules copied out, planned, written) and ~45 the first time in a
-// process (unoptimised).
+// host's objects (its rules copied out, planned, written), which cost most the
+// first time in a process, when JavaScript runs it unoptimised.
 //
 // In: the rule list (entries by id, RE_*), the facts buildLiteralHeads wrote
 // (per rule: its head's node or -1, its head's octets, its signature), the

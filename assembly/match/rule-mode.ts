@@ -161,7 +161,7 @@ function walkGrams(list: usize, grams: usize, p: usize, n: i32, best: u32): u32 
 // not `*.pdf` nor `/a*`): what makes an automaton thrash (src/engine/match/
 // mode-policy.ts starShare). Counted here, not by the host, since the cost
 // model asks once per matcher, where JavaScript runs it unoptimised (a pass over
-// every octet of the rules: docs.oracle.com's ~600,000 took ms at its first review).
+// every octet of the rules).
 
 /** Of the last count: those with a run of 4 literal octets past their first `*` (rule mode's gram index finds them). */
 let gramHeavy: u32 = 0;

@@ -42,7 +42,7 @@ export interface ModePolicy {
   readonly coldUntil: 'cost' | 'octets';
   /** The cold walk's cost model, in units of its work (a rule's entry visited,
    * a head compared: assembly/match/cold.ts counts them). Lists of at least
-   * indexRules rules are indexed (src/engine/compile/cold-index.ts) once their
+   * indexRules rules are indexed (assembly/match/cold-index.ts) once their
    * walks did indexUnits a rule; by 'cost' the matcher turns hot once its cold
    * walks did hotBase + hotUnits a token octet of the rules (what the trie and
    * its first states cost: docs.oracle.com's trie and first states took ~55 ms,
