@@ -3,12 +3,12 @@
 // (src/engine/match/dfa.ts) through the imported `buildTransition`; once built, a
 // transition costs one table load per octet. JavaScript never loops over rules.
 import { FLAG_GOOGLE, H_FLAGS, PATH_END, PATH_SLASH, PATH_START } from "../src/engine/wasm/layout";
-import { extractPath, pathStart, pathEnd, pathSlash } from "./path";
-import { normalizeInto } from "./normalize";
-import { firstDotSegment, removeDotSegments } from "./dot-segments";
-import { decide } from "./decide";
+import { extractPath, pathStart, pathEnd, pathSlash } from "./parse/path";
+import { normalizeInto } from "./parse/normalize";
+import { firstDotSegment, removeDotSegments } from "./parse/dot-segments";
+import { decide } from "./match/decide";
 
-export { alloc, free, allocatedBytes } from "./alloc";
+export { alloc, free, allocatedBytes } from "./base/alloc";
 
 /** Decides the URL u[0, n) for matcher m: 1 allowed, 0 disallowed. The rule
  * ids behind the verdict are left in the header (H_OUT_*). */
@@ -37,17 +37,17 @@ export function dropDotSegments(p: usize, n: i32): i32 {
   return dot < 0 ? n : removeDotSegments(p, n, dot, p);
 }
 
-export { decide } from "./decide";
-export { checkBatch } from "./batch";
-export { lexBegin, lexRun, lexDone, lexLines } from "./lexer";
-export { tokenizeRules, tokenizeRulesPacked, gatherRuns } from "./tokenize";
-export { compileColdRules } from "./cold-list";
-export { splitLines, classifyLines, classifyLinesMulti, lastSplitEnd, lastRunCount, lastOutEnd, lastAllowedCount } from "./classify";
-export { isUtf8 } from "./utf8";
-export { buildLiteralHeads } from "./literal-trie";
-export { planStarRuleList, lastStarPlanOctets, lastStarPlanTried } from "./star-plan";
-export { starHeavyRules, lastGramHeavyRules } from "./rule-mode";
+export { decide } from "./match/decide";
+export { checkBatch } from "./match/batch";
+export { lexBegin, lexRun, lexDone, lexLines } from "./parse/lexer";
+export { tokenizeRules, tokenizeRulesPacked, gatherRuns } from "./parse/tokenize";
+export { compileColdRules } from "./compile/cold-list";
+export { splitLines, classifyLines, classifyLinesMulti, lastSplitEnd, lastRunCount, lastOutEnd, lastAllowedCount } from "./bulk/classify";
+export { isUtf8 } from "./base/utf8";
+export { buildLiteralHeads } from "./compile/literal-trie";
+export { planStarRuleList, lastStarPlanOctets, lastStarPlanTried } from "./compile/star-plan";
+export { starHeavyRules, lastGramHeavyRules } from "./match/rule-mode";
 // Exported only to keep it a function of its own: with one caller (cold.ts) it
 // would be inlined into decide(), whose DFA loop it crowds.
-export { walkRules } from "./rules";
-export { selectBegin, selectRun, selectDone, selectWanted, selectKeep } from "./select";
+export { walkRules } from "./match/rules";
+export { selectBegin, selectRun, selectDone, selectWanted, selectKeep } from "./parse/select";

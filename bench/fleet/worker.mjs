@@ -1,4 +1,4 @@
-// One crawler process of a fleet (test/crawler/fleet.test.ts, bench/fleet/run.mjs): its
+// One crawler process of a fleet (test/crawler/fleet.test.ts, bench/fleet/run.ts): its
 // own RobotsCache, on the fleet's Redis or (store 'none') on its own. It reads
 // commands from stdin, one JSON a line ({ origins: [[i, origin], ...] }),
 // looks up three URLs of each origin in an order of its own with many lookups

@@ -1,6 +1,6 @@
 // TSV lines of a classification with crawlers (classify --crawlers, with and
 // without --usage), which the core writes by the pattern of the verdicts of the
-// distinct matchers (assembly/crawler-columns.ts: up to 8 that walk, each
+// distinct matchers (assembly/bulk/crawler-columns.ts: up to 8 that walk, each
 // pattern's columns built once per call and copied; more matchers, crawler by
 // crawler): held to each crawler's own Matcher.isAllowed and purpose code, line
 // by line and in the counts, for any mix of shared matchers, no robots.txt and

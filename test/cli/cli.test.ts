@@ -468,7 +468,7 @@ describe('renamed flags and format names (docs/glossary.md): the old spellings s
     expect(fetchJsonl.stderr).toMatch(/fetch takes an http or https URL/);
   });
 
-  it('hex case in classify output (assembly/hex.ts): a URL control as %XX upper case, a rule text control as \\u00xx lower case as JSON.stringify writes', async () => {
+  it('hex case in classify output (assembly/base/hex.ts): a URL control as %XX upper case, a rule text control as \\u00xx lower case as JSON.stringify writes', async () => {
     const robotsFile = file('controls.txt', 'User-agent: *\nDisallow: /a\x1bb\n');
     const r = await robots(['classify', '--robots', robotsFile, '--format', 'jsonl', '-q'], '/a\x1bb\n');
     expect(r.stdout).toBe(`{"url":"/a%1Bb","robots":"ok","allowed":false,"line":2,"rule":${JSON.stringify('Disallow: /a\x1bb')}}\n`);

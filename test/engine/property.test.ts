@@ -122,7 +122,7 @@ function agree(profile: 'rfc' | 'google', maxDfaBytes?: number, files = robots, 
           expect({ allowed: got.allowed, line: got.line }).toEqual({ allowed: ref.allowed, line: ref.line });
           expect(batch[i]).toBe(ref.allowed ? 1 : 0);
         });
-        // What checkMany touches first (assembly/touch.ts): the rows of the states, within the table, whatever
+        // What checkMany touches first (assembly/match/touch.ts): the rows of the states, within the table, whatever
         // grew, widened, was cleared or turned to rule mode on the way.
         const rows = (m as unknown as { dfa: { rowsInUse: { header: number; states: number; table: number } } }).dfa.rowsInUse;
         expect(rows.header).toBe(rows.states);
@@ -255,7 +255,7 @@ describe('cold walk (rule by rule from a list), hot walk (the DFA), and the swit
       });
     });
   }
-  // The cold list indexed by its rules' literal heads (assembly/cold-index.ts) after the first review,
+  // The cold list indexed by its rules' literal heads (assembly/match/cold-index.ts) after the first review,
   // and the cost model's reviews with tiny knobs: indexed then hot within a case, or hot straight away.
   const tiny = { indexRules: 1, indexUnits: 0, reviewUnits: 1 };
   for (const [label, changes] of [
@@ -345,7 +345,7 @@ describe('rule mode (the automaton thrashed): the trie of literal heads, its nod
       });
     }
   }
-  it('a cold list compiled in the core (assembly/cold-list.ts) gives each rule the tokens the host\'s (rule-lists.ts writeColdList) does, and holds only those that are not its value\'s first octets', () => {
+  it('a cold list compiled in the core (assembly/compile/cold-list.ts) gives each rule the tokens the host\'s (rule-lists.ts writeColdList) does, and holds only those that are not its value\'s first octets', () => {
     const c = core();
     let shared = 0;
     let own = 0;
@@ -397,7 +397,7 @@ describe('rule mode (the automaton thrashed): the trie of literal heads, its nod
       { numRuns: 300 },
     );
   });
-  it('the core plans and writes rule mode\'s `*` rules (assembly/star-plan.ts) as the host did (star-rules.ts planOf), octet for octet', () => {
+  it('the core plans and writes rule mode\'s `*` rules (assembly/compile/star-plan.ts) as the host did (star-rules.ts planOf), octet for octet', () => {
     const c = core();
     /** The star block's fields, its pointers from its start (the padding before the filters left out). */
     const starBlock = (block: number) => {

@@ -13,7 +13,7 @@ import {
 /**
  * ruleModeBlocks (src/engine/compile/literal-heads.ts) as the host did it before the core
  * planned the `*` rules (star-rules.ts planOf, still the trie path's): the reference the
- * core's plan (assembly/star-plan.ts) must equal, octet for octet.
+ * core's plan (assembly/compile/star-plan.ts) must equal, octet for octet.
  */
 export function ruleModeBlocksInHost(core: Core, list: number, count: number, tailRulesMax: number): { literal: { block: number; octets: number }; plan: StarRulePlan } {
   const nodesAt = core.alloc(12 * count + 4);

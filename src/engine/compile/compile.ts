@@ -4,7 +4,7 @@
 // a kind is the lowest id, and of two matches the one that decides (Google's:
 // the longer, the allow on a tie) is the lower id too.
 //
-// The rules' values are tokenized by the core (assembly/tokenize.ts: escaped
+// The rules' values are tokenized by the core (assembly/parse/tokenize.ts: escaped
 // and, for `rfc`, normalised, straight from the robots.txt octets, all in one
 // call: a loop over octets costs several times more in JS); no object or typed
 // array per rule. src/engine/parse/pattern.ts states the same rules plainly; the reference
@@ -148,7 +148,7 @@ function tokenize(body: Uint8Array, companions: Uint8Array[], extra: number, cou
 }
 
 /**
- * A cold matcher's table compiled in the core (assembly/cold-list.ts) from the
+ * A cold matcher's table compiled in the core (assembly/compile/cold-list.ts) from the
  * count rules selected last for body (read where the selector left them, or
  * put there from `selected`): no loop over rules or octets here. Null when the
  * core declines (an allow naming /index.htm under google: its companion rule is

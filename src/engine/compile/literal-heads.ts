@@ -1,7 +1,7 @@
 // Rule mode made straight from a matcher's rules, for a matcher that takes it
 // on turning hot (src/engine/match/dfa.ts: its automaton would thrash): the
-// trie of the rules' literal heads (assembly/literal-trie.ts makes it in the
-// core, and walks it) and the plan of its `*` rules (assembly/star-plan.ts
+// trie of the rules' literal heads (assembly/compile/literal-trie.ts makes it in the
+// core, and walks it) and the plan of its `*` rules (assembly/compile/star-plan.ts
 // makes and writes it in the core, as star-rules.ts planOf does in the host:
 // 20,000-rule file, N = 300, default options, 12.2-13.3 -> 10.4-11.3 ms; a
 // fresh process's first 100 URLs 83-97 -> 40-45 ms), from a rule list in the
@@ -83,7 +83,7 @@ export function ruleListOf(core: Core, table: RuleTable): number {
 
 /**
  * Rule mode's trie of literal heads for the `count` rules of the list (entries by id: its
- * block, and octets), with the `*` rules planned and written by the core (assembly/star-plan.ts)
+ * block, and octets), with the `*` rules planned and written by the core (assembly/compile/star-plan.ts)
  * and listed at their heads' terminals (N_TAILS). The list is left as it is.
  */
 export function ruleModeBlocks(core: Core, list: number, count: number, tailRulesMax: number): { literal: { block: number; octets: number }; plan: StarRulePlan } {

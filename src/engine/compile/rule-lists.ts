@@ -1,9 +1,9 @@
-// A cold matcher's rule list in the core (assembly/rules.ts: rules tried one
+// A cold matcher's rule list in the core (assembly/match/rules.ts: rules tried one
 // by one, best first), laid out as layout.ts says (RM_*, RE_*): all its rules
 // straight from the compiler's tokens, which the list holds instead of the JS
 // side (and gives back when it turns hot). Rule mode's list of `*` rules is
 // star-rules.ts's. Most cold lists are written by the core itself, the same way
-// (assembly/cold-list.ts compileColdRules); writeColdList writes the others.
+// (assembly/compile/cold-list.ts compileColdRules); writeColdList writes the others.
 import type { Core } from '../wasm/core.js';
 import { ACCEPT, ANCHOR, type ColdList, ColdListBlock, CompiledRuleTable, KIND_DISALLOW, type RuleTable, RULE_FIELDS, R_ANCHORED, R_DISALLOW, R_FIRST_POSITION } from './rule-table.js';
 import {
@@ -69,7 +69,7 @@ function literalHead(t: Uint8Array, at: number, length: number): number {
   return n;
 }
 
-/** Octets of the index (assembly/cold-index.ts) of the cold list at `list`, 0 when it has none. */
+/** Octets of the index (assembly/match/cold-index.ts) of the cold list at `list`, 0 when it has none. */
 export function coldIndexBytes(core: Core, list: number): number {
   const u32 = core.u32;
   const index = u32[(list + RM_INDEX) >>> 2];

@@ -1,4 +1,4 @@
-// Rule mode's `*` rules (assembly/rule-mode.ts walks them), decomposed as
+// Rule mode's `*` rules (assembly/match/rule-mode.ts walks them), decomposed as
 // Hyperscan does: a rule's literal head is found by the trie of heads (its
 // node lists the rule: N_TAILS), and the rule is verified from there; the rules
 // of a head that too many share (most often `/`: `/*/a/*/b`) are found instead
@@ -51,11 +51,11 @@ export interface StarRulePlan {
   gramFilters: number[];
   /** Rules a URL tries at most, about (the cost model's rule mode: mode-policy.ts). */
   tried: number;
-  /** The list's block when the core planned and wrote it (assembly/star-plan.ts; the fields above are then empty). */
+  /** The list's block when the core planned and wrote it (assembly/compile/star-plan.ts; the fields above are then empty). */
   written?: { block: number; octets: number };
 }
 
-/** A plan the core made and wrote (assembly/star-plan.ts): its block, octets and `tried`. */
+/** A plan the core made and wrote (assembly/compile/star-plan.ts): its block, octets and `tried`. */
 export function writtenPlan(block: number, octets: number, tried: number): StarRulePlan {
   return {
     ids: [], flags: [], starts: [], lengths: [], signatures: [], tokens: new Uint8Array(0), tokenCount: 0, groups: [],

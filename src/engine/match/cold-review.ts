@@ -1,4 +1,4 @@
-// A cold matcher's reviews (assembly/cold.ts asks for one when its walks have
+// A cold matcher's reviews (assembly/match/cold.ts asks for one when its walks have
 // done the work allowed since the last): the cost model's verdict
 // (mode-policy.ts coldReview) carried out on the matcher's cold list: its
 // index written, the matcher turned hot, the next allowance set.

@@ -1,6 +1,6 @@
 // The core's view of a URL's path, for tests: what the matcher compares with the
-// rules (assembly/path.ts's extraction, then the profile's normalisation and,
-// under rfc, dot-segment removal: assembly/dot-segments.ts), read
+// rules (assembly/parse/path.ts's extraction, then the profile's normalisation and,
+// under rfc, dot-segment removal: assembly/parse/dot-segments.ts), read
 // back out of the core. The reference (reference.ts) computes the same in
 // TypeScript; the property tests hold the two together.
 import { core } from '../wasm/core.js';

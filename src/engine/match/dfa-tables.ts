@@ -6,7 +6,7 @@
 // Out: the rows, and the header fields that publish them to the core (H_TRANS,
 // H_ROWS_USED, FLAG_WIDE). Invariants: H_ROWS_USED is the octets of the rows
 // that hold states, never past the table (what checkMany touches first:
-// assembly/touch.ts); entries are u16 until the matcher widens, and a matcher
+// assembly/match/touch.ts); entries are u16 until the matcher widens, and a matcher
 // that widened stays wide; an entry of 0 means "not built yet".
 import type { Core } from '../wasm/core.js';
 import {

@@ -42,7 +42,7 @@ function heavyOf(core: Core, list: number, count: number): number {
 export interface DfaOptions {
   /** Cap on its automaton memory (default: the policy's). */
   maxBytes?: number;
-  /** What it walks cold first (assembly/cold.ts; default: the policy's); Infinity is as many as a u32 holds. */
+  /** What it walks cold first (assembly/match/cold.ts; default: the policy's); Infinity is as many as a u32 holds. */
   coldOctets?: number;
   /** Each rule's text by id ("Disallow: /a"), for the core's JSON lines (bulk classification). */
   texts?: readonly Uint8Array[];
@@ -305,7 +305,7 @@ export class LazyDfa implements TransitionBuilder {
   }
 
   /** @internal For tests: the octets of rows in use as the header tells the core
-   * (what checkMany touches: assembly/touch.ts), as the states take them, and of the table. */
+   * (what checkMany touches: assembly/match/touch.ts), as the states take them, and of the table. */
   get rowsInUse(): { header: number; states: number; table: number } {
     if (this.tables !== null) return this.tables.rowsInUse(this.states!.list.length);
     return { header: this.core.u32[(this.header + H_ROWS_USED) >>> 2], states: 0, table: 0 };

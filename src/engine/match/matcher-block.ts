@@ -38,7 +38,7 @@ export function writeMatcherBlock(
   core.u8.fill(0, h, h + HEADER_SIZE);
   const u32 = core.u32; // (after the allocation: the core's memory may have grown)
   u32[(h + H_FLAGS) >>> 2] = flags;
-  // A cold matcher's rule list, written by the compiler: the cold walk's (assembly/cold.ts).
+  // A cold matcher's rule list, written by the compiler: the cold walk's (assembly/match/cold.ts).
   u32[(h + H_COLD) >>> 2] = table.cold === null ? 0 : Math.min(coldOctets, 0xffffffff);
   u32[(h + H_RULES) >>> 2] = table.cold === null ? 0 : table.cold.block;
   u32[(h + H_POSITIVE) >>> 2] = table.positive;

@@ -2,12 +2,12 @@
 //
 // A matcher goes through three modes, in this order, never back:
 // - cold: its first `coldOctets` of paths are walked rule by rule from a list
-//   (assembly/cold.ts); nothing is built;
+//   (assembly/match/cold.ts); nothing is built;
 // - hot: the lazy DFA (dfa.ts), its memory capped at `maxBytes` (past it the
 //   tables are cleared and rebuilt from the current state);
 // - rules: a DFA that thrashes is dropped for good, for the trie of the rules'
 //   literal heads, whose nodes list their `*` rules, and a gram index of the
-//   rules of crowded heads (assembly/rule-mode.ts), whose size is fixed.
+//   rules of crowded heads (assembly/match/rule-mode.ts), whose size is fixed.
 //
 // In: the knobs below; a caller sets two of them per matcher (MatcherOptions'
 // coldOctets and maxDfaBytes), a test any of them (MatcherOptions' internal
@@ -41,8 +41,8 @@ export interface ModePolicy {
    */
   readonly coldUntil: 'cost' | 'octets';
   /** The cold walk's cost model, in units of its work (a rule's entry visited,
-   * a head compared: assembly/cold.ts counts them). Lists of at least
-   * indexRules rules are indexed (src/engine/compile/cold-index.ts) once their
+   * a head compared: assembly/match/cold.ts counts them). Lists of at least
+   * indexRules rules are indexed (assembly/match/cold-index.ts) once their
    * walks did indexUnits a rule; by 'cost' the matcher turns hot once its cold
    * walks did hotBase + hotUnits a token octet of the rules (what the trie and
    * its first states cost: docs.oracle.com's trie and first states took ~55 ms,

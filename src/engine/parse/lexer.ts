@@ -2,7 +2,7 @@
 // Google's RobotsTxtParser (robots.cc) octet for octet: BOM skipping, CR/LF/CRLF
 // line ends, the line length cap, comments, the key/value split, the missing-colon
 // rule and key recognition by prefix. The scanning runs in the WASM core
-// (assembly/lexer.ts), which writes one record per line; this module hands the
+// (assembly/parse/lexer.ts), which writes one record per line; this module hands the
 // records to a handler. What the lines mean is the handler's business
 // (src/engine/parse/records.ts), as in Google's parser/handler split.
 import { core } from '../wasm/core.js';

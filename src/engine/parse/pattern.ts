@@ -1,6 +1,6 @@
 // Rule patterns, stated plainly: Google's escaping of a value as written, and
 // its tokens and priority under each profile. The reference matcher works from
-// these; the compiler (src/engine/compile/compile.ts, with assembly/tokenize.ts) does the same
+// these; the compiler (src/engine/compile/compile.ts, with assembly/parse/tokenize.ts) does the same
 // in one pass without allocating, and the property tests hold the two together.
 import { TOKEN_STAR } from '../wasm/layout.js';
 import { escapesRaw, HEX_DIGITS, hexValue, isUnreserved } from './octets.js';

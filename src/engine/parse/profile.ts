@@ -33,20 +33,20 @@ export interface ProfileTraits {
    * dot segments removed (RFC 3986 6.2.2.3: the path a fetch requests; a
    * pattern's stay as written). google: as written, a pattern
    * Google-escaped (octets >= 0x80 as %XX). Applied by the core (FLAG_RFC:
-   * assembly/decide.ts, normalize.ts, dot-segments.ts; the tokenizer's `rfc` argument,
+   * assembly/match/decide.ts, normalize.ts, dot-segments.ts; the tokenizer's `rfc` argument,
    * src/engine/compile/compile.ts), by reference.ts and by explanation.ts.
    */
   readonly normalises: boolean;
   /**
    * rfc: /robots.txt itself is always allowed (RFC 9309 2.2.2: "the
    * /robots.txt URI is implicitly allowed"). google: its rules decide, as for
-   * any path. Applied by the core (FLAG_RFC: assembly/decide.ts) and by reference.ts.
+   * any path. Applied by the core (FLAG_RFC: assembly/match/decide.ts) and by reference.ts.
    */
   readonly allowsRobotsTxt: boolean;
   /**
    * google: the path ends at its first NUL octet (robots.cc reads it as a C
    * string). rfc: a NUL is an octet like another (escaped when normalised).
-   * Applied by the core (FLAG_GOOGLE: assembly/path.ts, batch.ts, classify.ts) and by reference.ts.
+   * Applied by the core (FLAG_GOOGLE: assembly/parse/path.ts, batch.ts, classify.ts) and by reference.ts.
    */
   readonly pathEndsAtNul: boolean;
   /**
@@ -83,7 +83,7 @@ export interface ProfileTraits {
    * know the key (the user-agent lines around it are one group). Content-Signal
    * (Cloudflare's, not in RFC 9309's grammar) is an other record in both.
    * Applied by src/engine/parse/records.ts (readRecords) and the core's
-   * selector (assembly/select.ts, through rule-selection.ts's selectRules).
+   * selector (assembly/parse/select.ts, through rule-selection.ts's selectRules).
    */
   readonly contentUsageIsRule: boolean;
   /** The matcher header's FLAG_* bits that make the core apply the traits

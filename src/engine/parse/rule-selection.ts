@@ -1,5 +1,5 @@
 // The rules that apply to a crawler, read straight from the body by the core
-// (assembly/select.ts: the lexer's lines and the group logic in one pass, no
+// (assembly/parse/select.ts: the lexer's lines and the group logic in one pass, no
 // record per line): the compiler's input, with no records built (no group,
 // agent line or rule as a JS object, no string). The same selection as
 // applicableGroups over readRecords' groups (agents.ts, records.ts), which the

@@ -189,7 +189,7 @@ export class Core {
     return { bodyPtr: this.areas.body.reserve(this, n + CORE_READ_SLACK), recordsPtr: this.lexRecords };
   }
 
-  /** The selector's areas (assembly/select.ts): the body's (the lexer's, grown
+  /** The selector's areas (assembly/parse/select.ts): the body's (the lexer's, grown
    * to n octets), then the crawler's names and its output, one after the other
    * in the compiler's ranges' area (selecting is done before compiling starts). */
   selectorBuffers(n: number, namesOctets: number, outOctets: number): { body: number; names: number; out: number } {
@@ -230,7 +230,7 @@ export class Core {
     }
   }
 
-  /** The compiler's areas (see tokenizeRules in assembly/tokenize.ts): the body
+  /** The compiler's areas (see tokenizeRules in assembly/parse/tokenize.ts): the body
    * (shared with the lexer: a body is lexed, then compiled), room for the
    * ranges of `rules` rules and for `tokens` tokens, and per-rule results. */
   compilerBuffers(bodyOctets: number, rules: number, tokens: number): { body: number; ranges: number; tokens: number; out: number } {

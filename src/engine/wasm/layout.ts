@@ -80,7 +80,7 @@ export const NT_SIZE = 12;
  * H_LITERAL_TRIE), by the trie node their head ends on, each node's in rank
  * order, then the gram index's (src/engine/compile/star-rules.ts). */
 export const RM_COUNT = 0;
-export const RM_OCTETS = 4; // a cold list's: octets of tokens in its block (a rule whose tokens are its value's first octets reads them there, in the matcher's block: assembly/cold-list.ts)
+export const RM_OCTETS = 4; // a cold list's: octets of tokens in its block (a rule whose tokens are its value's first octets reads them there, in the matcher's block: assembly/compile/cold-list.ts)
 export const RM_SIGNATURES = 8; // ptr (0: none): per entry a u32, the buckets (octet & 31) of the octets its pattern names; 0 for none to test
 export const RM_INDEX = 12; // ptr (0: none): a cold list's index of its rules by their literal heads (RI_* below)
 export const RM_WORK = 16; // a cold list's: work its walks may do before the host reviews it (0: no reviews)
@@ -101,7 +101,7 @@ export const RE_HEAD_SHIFT = 2;
 export const RE_HEAD_MAX = 4;
 /** Readable octets a rule list keeps past its tokens (a head is read as a word). */
 export const RE_TOKEN_SLACK = 4;
-/** A cold list's index (RM_INDEX; assembly/cold-index.ts writes and walks it): the distinct literal heads of its rules
+/** A cold list's index (RM_INDEX; assembly/match/cold-index.ts writes and walks it): the distinct literal heads of its rules
  * (their octets before any `*`, at most COLD_HEAD_MAX) in octet order, each
  * with the nearest head before it that is its prefix, and the entries of the
  * rules with that head (rank order). A path meets only the rules whose head
@@ -115,7 +115,7 @@ export const RH_FIRST = 12; // its rules: entry numbers [first, end) of the u32 
 export const RH_END = 16;
 export const RH_SIZE = 20;
 export const COLD_HEAD_MAX = 32;
-/** Rule mode's gram index (RM_GRAMS; assembly/rule-mode.ts walks it): the `*` rules whose literal head is
+/** Rule mode's gram index (RM_GRAMS; assembly/match/rule-mode.ts walks it): the `*` rules whose literal head is
  * shared by too many to try them all (most often `/`), each found by one 4-octet gram of its
  * literal segments past the head, the rarest of its own (Hyperscan's way: a literal found, then
  * the rule verified). Buckets by the gram's hash (GRAM_HASH, the top G_BITS bits), each a run of
@@ -135,7 +135,7 @@ export const GRAM_HASH = 0x9e3779b1;
 export const GRAM_FILTER_HASH = 0x85ebca6b;
 /** buildTransition's row for a cold matcher's review (its walks did the work RM_WORK allowed): cls is the URLs walked since the last one. */
 export const COLD_REVIEW_ROW = 0xffffffff;
-/** A review's answer: index the list now (assembly/cold-index.ts indexColdList); 0: nothing to do here. */
+/** A review's answer: index the list now (assembly/match/cold-index.ts indexColdList); 0: nothing to do here. */
 export const COLD_INDEX_NOW = 1;
 
 /** `*` in a rule list's octets: a pattern's octet 0x2A is always its wildcard
@@ -149,7 +149,7 @@ export const TOKEN_STAR = 256;
 export const TOKEN_ACCEPT = 257;
 export const TOKEN_ANCHOR = 258;
 
-/** Bulk classification (assembly/classify.ts splitLines, read by src/bulk/):
+/** Bulk classification (assembly/bulk/classify.ts splitLines, read by src/bulk/):
  * octets of one line record, and its fields (i32 each, offsets in octets):
  * where the line starts in the block and its length, where its host starts
  * (in the block) and its length. */
@@ -181,7 +181,7 @@ export const USAGE_BITS = 2;
 export const USAGE_JSON_OCTETS = 96;
 export const USAGE_TSV_OCTETS = 48;
 
-/** The lexer's line records (assembly/lexer.ts writes them, src/engine/parse/lexer.ts
+/** The lexer's line records (assembly/parse/lexer.ts writes them, src/engine/parse/lexer.ts
  * reads them): LEX_FIELDS i32s each, at these indices. Offsets are from the
  * start of the body. */
 export const LEX_FIELDS = 8;
@@ -219,7 +219,7 @@ export const LINE_INVALID_UTF8 = 8; // the line's octets are not valid UTF-8
 /** Google keeps at most 2083 * 8 - 1 octets of a line (its buffer's last slot holds the NUL). */
 export const LEX_MAX_LINE_OCTETS = 2083 * 8 - 1;
 
-/** The selector's rules (assembly/select.ts writes them, src/engine/parse/rule-selection.ts
+/** The selector's rules (assembly/parse/select.ts writes them, src/engine/parse/rule-selection.ts
  * reads them): SELECT_FIELDS i32s each, the first four as rule-selection.ts's SEL_*
  * (its `selected`), then the flags of the rule's group. The crawler's names go in
  * as an i32 count, then per name its length (i32) and its octets, in lower case. */
@@ -233,7 +233,7 @@ export const SELECT_NAMES_CRAWLER = 1; // a user-agent line of the group names t
 export const SELECT_GLOBAL = 2; // ... is `*`
 
 /** The compiler's records (src/engine/compile/compile.ts writes and reads
- * them; assembly/tokenize.ts tokenizeRules and gatherRuns read and write them):
+ * them; assembly/parse/tokenize.ts tokenizeRules and gatherRuns read and write them):
  * a range of the body, its start and end (i32 each), per rule in; per rule
  * tokenized a result out, its first token and its priority | TOKENIZE_ANCHORED
  * (i32 each), then one i32 after the last result: the tokens written. */
@@ -242,10 +242,10 @@ export const TOKENIZE_RESULT = 8;
 /** In a result of tokenizeRulesPacked: the pattern ends with `$` (above the priority's bits). */
 export const TOKENIZE_ANCHORED = 0x80000000;
 /** ... and its tokens are not its value's first octets (a `**`, an escape, an octet escaped): the
- * others' a cold list reads from their values (assembly/cold-list.ts). */
+ * others' a cold list reads from their values (assembly/compile/cold-list.ts). */
 export const TOKENIZE_CHANGED = 0x40000000;
 
-/** compileColdRules' results (assembly/cold-list.ts; compile.ts reads them), u32
+/** compileColdRules' results (assembly/compile/cold-list.ts; compile.ts reads them), u32
  * each: the matcher's block, its cold list, the values' octets, the ids below
  * which priorities are above 0, the list's tokens. */
 export const COLD_COMPILE_BLOCK = 0;

@@ -1,4 +1,4 @@
-// The WASM lexer (assembly/lexer.ts, driven by src/engine/parse/lexer.ts) against a plain
+// The WASM lexer (assembly/parse/lexer.ts, driven by src/engine/parse/lexer.ts) against a plain
 // transcription of Google's line handling, on bodies built from the octets
 // and words that matter to it.
 import { describe, expect, it } from 'vitest';

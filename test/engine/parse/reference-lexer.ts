@@ -1,6 +1,6 @@
 // A plain TypeScript transcription of Google's RobotsTxtParser line handling
 // (robots.cc: Parse, GetKeyAndValueFrom, Key::Parse), the oracle the WASM
-// lexer (assembly/lexer.ts) is held to by test/engine/parse/lexer.test.ts.
+// lexer (assembly/parse/lexer.ts) is held to by test/engine/parse/lexer.test.ts.
 
 const ALIASES: [string, number, boolean][] = [
   ['user-agent', 1, true], ['useragent', 1, false], ['user agent', 1, false],

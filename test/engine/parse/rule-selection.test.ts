@@ -1,4 +1,4 @@
-// The core's rule selection (assembly/select.ts, driven by rule-selection.ts's
+// The core's rule selection (assembly/parse/select.ts, driven by rule-selection.ts's
 // selectRules: lines and groups read in one pass, no records) against the
 // records' (readRecords' groups, applicableGroups, selectGroupRules): the same
 // rules, with the same lines and values, in the same order, for any body and agent,

@@ -1,4 +1,4 @@
-// The core's UTF-8 validation (assembly/utf8.ts), which the lexer uses for
+// The core's UTF-8 validation (assembly/base/utf8.ts), which the lexer uses for
 // LINE_INVALID_UTF8 and the engine's portability (no node:buffer), against
 // Node's isUtf8 (simdutf) on the corners: every 1-4 octet sequence's
 // boundaries, overlongs, surrogates, past U+10FFFF, cut sequences, long ASCII

@@ -8,7 +8,7 @@
 import {
   H_RULES, H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE, RULE_LIST_STAR,
   RM_COUNT, RM_HEADER, RE_ID, RE_FLAGS, RE_TOKENS, RE_LENGTH, RE_SIZE, RE_ANCHORED, RE_DISALLOW, RE_HEAD_SHIFT, RM_SIGNATURES,
-} from "../src/engine/wasm/layout";
+} from "../../src/engine/wasm/layout";
 
 /** The buckets (octet & 31) of the octets of p[0, n), as bits. */
 export function bucketsOf(p: usize, n: i32): u32 {

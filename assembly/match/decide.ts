@@ -8,11 +8,11 @@ import {
   FLAG_RFC, INFO_STICKY_ALLOW, INFO_STICKY_DISALLOW, INFO_END_ALLOW, INFO_END_DISALLOW,
   INFO_SIZE, ENTRY_SPECIAL, ENTRY_DEAD, ENTRY_ROW_MASK, WIDE_SPECIAL, WIDE_DEAD, WIDE_ROW_MASK, ROW_ALIGN,
   FLAG_WIDE, FLAG_RULES, NO_RULE, H_COLD, H_HOT_URLS,
-} from "../src/engine/wasm/layout";
-import { pathStart, pathEnd, pathSlash } from "./path";
-import { isNormal, normalizeInto } from "./normalize";
-import { firstDotSegment, removeDotSegments } from "./dot-segments";
-import { buildTransition } from "./host";
+} from "../../src/engine/wasm/layout";
+import { pathStart, pathEnd, pathSlash } from "../parse/path";
+import { isNormal, normalizeInto } from "../parse/normalize";
+import { firstDotSegment, removeDotSegments } from "../parse/dot-segments";
+import { buildTransition } from "../host";
 import { walkCold } from "./cold";
 import { walkRuleMode } from "./rule-mode";
 

@@ -18,8 +18,8 @@ import {
   RM_HEADER, RM_SIGNATURES, RM_GRAMS, RE_ID, RE_FLAGS, RE_TOKENS, RE_LENGTH, RE_SIZE, RE_ANCHORED, RE_DISALLOW,
   N_TAILS, NT_FIRST, NT_END, NT_KNOWN, NT_SIZE,
   G_BITS, G_START, G_ENTRIES, G_FIRST, G_SEEN, G_FILTERS, GE_GRAM, GE_RULE, GE_SIZE, GRAM_HASH, GRAM_FILTER_HASH, RULE_LIST_STAR,
-} from "../src/engine/wasm/layout";
-import { walkLiteralTrie } from "./literal-trie";
+} from "../../src/engine/wasm/layout";
+import { walkLiteralTrie } from "../compile/literal-trie";
 import { bucketsOf, matches } from "./rules";
 
 // The terminals with `*` rules a walk passed (walkLiteralTrie writes them):
@@ -161,7 +161,7 @@ function walkGrams(list: usize, grams: usize, p: usize, n: i32, best: u32): u32 
 // not `*.pdf` nor `/a*`): what makes an automaton thrash (src/engine/match/
 // mode-policy.ts starShare). Counted here, not by the host, since the cost
 // model asks once per matcher, where JavaScript runs it unoptimised (a pass over
-// every octet of the rules: docs.oracle.com's ~600,000 took ms at its first review).
+// every octet of the rules).
 
 /** Of the last count: those with a run of 4 literal octets past their first `*` (rule mode's gram index finds them). */
 let gramHeavy: u32 = 0;

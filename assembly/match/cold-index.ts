@@ -1,5 +1,5 @@
 // The indexed cold walk: a cold list's rules reached by their literal heads
-// (layout.ts RI_*, RH_*; src/engine/compile/cold-index.ts writes the index)
+// (layout.ts RI_*, RH_*; indexColdList below writes the index)
 // instead of one by one. The heads are sorted; a binary search finds the last
 // head at or below the path, and the heads the path starts with are that one's
 // chain of parents from the first as long as the octets it shares with the
@@ -10,15 +10,14 @@
 // The index is built here too (indexColdList), when the host's review of a
 // cold matcher says so (src/engine/match/cold-review.ts): a merge sort of the
 // heads, in the core because it runs once per matcher, where JavaScript would
-// run it unoptimised (measured on docs.oracle.com's 31,843 rules: 90 to 500 ms
-// in JavaScript on a loaded machine, against a few ms here).
+// run it unoptimised.
 import {
   H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE, RM_HEADER, RM_SIGNATURES, RI_HEADS, RI_HEADER,
   RH_TOKENS, RH_LENGTH, RH_PARENT, RH_FIRST, RH_END, RH_SIZE, RE_ID, RE_FLAGS, RE_TOKENS, RE_LENGTH, RE_SIZE, RE_ANCHORED, RE_DISALLOW,
   RM_COUNT, RM_INDEX, COLD_HEAD_MAX, RULE_LIST_STAR,
-} from "../src/engine/wasm/layout";
+} from "../../src/engine/wasm/layout";
 import { bucketsOf, matches } from "./rules";
-import { alloc } from "./alloc";
+import { alloc } from "../base/alloc";
 
 /** Octets p[0, n) and h[0, k) have in common at their start. */
 @inline function shared(p: usize, n: i32, h: usize, k: i32): i32 {

@@ -4,7 +4,7 @@
 // decoded), into the scratch or in place: the result is never longer. Only the
 // path: a query (from the first '?') is not split into segments and stays as it is.
 
-import { findFirstOf } from "./scan";
+import { findFirstOf } from "../base/scan";
 
 const SLASH: u8 = 0x2f;
 const DOT: u8 = 0x2e;

@@ -12,10 +12,10 @@
 // may index the list, turn the matcher hot, or let it walk on. The cold budget
 // (H_COLD, octets of paths) bounds the cold phase as MatcherOptions.coldOctets
 // says; past it the matcher is hot (index.ts).
-import { H_COLD, H_RULES, RM_INDEX, RM_URLS, RM_WORK, COLD_REVIEW_ROW, COLD_INDEX_NOW } from "../src/engine/wasm/layout";
+import { H_COLD, H_RULES, RM_INDEX, RM_URLS, RM_WORK, COLD_REVIEW_ROW, COLD_INDEX_NOW } from "../../src/engine/wasm/layout";
 import { walkRules } from "./rules";
 import { indexColdList, walkIndexed } from "./cold-index";
-import { buildTransition } from "./host";
+import { buildTransition } from "../host";
 
 /** Walks p[0, n) cold for matcher m, storing the best allow and disallow rule ids
  * in its header (H_OUT_*). Returns false, having decided nothing, when the path

@@ -5,8 +5,8 @@
 // of that escaped value, `*` and `$` counted. src/engine/parse/pattern.ts states the same
 // rules plainly; the property tests hold the matchers built from both together.
 import { escapesRaw, hexValue, isUnreserved, specialOctets } from "./normalize";
-import { hexUpper } from "./hex";
-import { RANGE_RECORD, RULE_LIST_STAR, TOKEN_ACCEPT, TOKEN_ANCHOR, TOKEN_STAR, TOKENIZE_ANCHORED, TOKENIZE_CHANGED, TOKENIZE_RESULT } from "../src/engine/wasm/layout";
+import { hexUpper } from "../base/hex";
+import { RANGE_RECORD, RULE_LIST_STAR, TOKEN_ACCEPT, TOKEN_ANCHOR, TOKEN_STAR, TOKENIZE_ANCHORED, TOKENIZE_CHANGED, TOKENIZE_RESULT } from "../../src/engine/wasm/layout";
 
 // Tokens are u16 (T = u16: an octet, or TOKEN_STAR and the terminals) for
 // the NFA a DFA is built from, or octets (T = u8) as a cold rule list holds

@@ -5,9 +5,9 @@
 // and decided.
 // For `rfc` the encoding is also the path's normalisation (see encodeUrls).
 import { decide } from "./decide";
-import { beginRun, extractPathInRun } from "./path";
-import { hexValue, putEscape, putNormalEscape, specialOctets } from "./normalize";
-import { FLAG_GOOGLE, H_FLAGS } from "../src/engine/wasm/layout";
+import { beginRun, extractPathInRun } from "../parse/path";
+import { hexValue, putEscape, putNormalEscape, specialOctets } from "../parse/normalize";
+import { FLAG_GOOGLE, H_FLAGS } from "../../src/engine/wasm/layout";
 import { touchTables, TOUCH_PER_URL } from "./touch";
 
 /** Set in an encoded URL's length when it holds a '#' (or, unnormalised, a NUL):

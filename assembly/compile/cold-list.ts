@@ -5,15 +5,15 @@
 // by rank, their heads and signatures, the tokens). The host's loops over rules
 // and octets cost several times more in JS (a first verdict's compile was a
 // third of its time there); compile.ts keeps them for the cases this declines.
-import { alloc, free } from "./alloc";
-import { tokenizePackedStrided } from "./tokenize";
+import { alloc, free } from "../base/alloc";
+import { tokenizePackedStrided } from "../parse/tokenize";
 import {
   COLD_COMPILE_BLOCK, COLD_COMPILE_LIST, COLD_COMPILE_VALUE_OCTETS, COLD_COMPILE_POSITIVE, COLD_COMPILE_TOKENS, TOKENS_WRITE_SLACK,
   HEADER_SIZE, RULE_VALUE_DISALLOW, RULE_LIST_STAR, TOKENIZE_ANCHORED, TOKENIZE_CHANGED, TOKENIZE_RESULT,
   RM_COUNT, RM_OCTETS, RM_GRAMS, RM_SIGNATURES, RM_INDEX, RM_WORK, RM_URLS, RM_HEADER,
   RE_ID, RE_FLAGS, RE_TOKENS, RE_LENGTH, RE_SIZE, RE_ANCHORED, RE_DISALLOW, RE_HEAD_SHIFT, RE_HEAD_MAX, RE_TOKEN_SLACK,
   SELECT_FIELDS, SELECT_DISALLOW, SELECT_LINE, SELECT_START, SELECT_END,
-} from "../src/engine/wasm/layout";
+} from "../../src/engine/wasm/layout";
 
 /** Does body[start, end) contain "/index.htm"? (Google's index.htm rule adds a
  * companion rule, which the host makes: compile.ts's mentionsIndexHtm.) */
@@ -35,9 +35,8 @@ function mentionsIndexHtm(b: usize, start: i32, end: i32): bool {
 // tokens), kept from one compile to the next: allocated and freed around each
 // matcher's block and list, it left a hole before them that the next scratch,
 // as large, could not take (the allocator looks a size class up), and only
-// parts of it the next blocks took: ~2.7 KB of memory a matcher unused, a
-// quarter of memory-estimates' (3,000 matchers of a 200-rule file: 33.9 MB of
-// memory for 25.9 allocated). A large file's scratch is freed after it.
+// parts of it the next blocks took: memory each matcher left unused, a large
+// share of what it takes. A large file's scratch is freed after it.
 let scratch: usize = 0;
 let scratchCap: usize = 0;
 const KEPT_SCRATCH: usize = 64 << 10;
@@ -103,9 +102,8 @@ export function compileColdRules(b: usize, records: usize, count: i32, rfc: bool
   // The cold list (rule-lists.ts writeColdList's layout), its own tokens by rank: a rule whose
   // tokens are its value's first octets (most: a `*` is its own token, a last `$` is a flag; the
   // tokenizer says which are not: TOKENIZE_CHANGED) reads them from the value the matcher's block
-  // keeps, and the list holds the others' (on the corpus, ~760 octets a matcher less). (Made with
-  // room for all and its tail freed, it left holes that only smaller blocks fill: 30 MB of 165 in
-  // memory-estimates' 15,459 matchers of one file.)
+  // keeps, and the list holds the others' (most tokens are not copied twice). (Made with
+  // room for all and its tail freed, it left holes that only smaller blocks fill.)
   const signaturesAt = <usize>RM_HEADER + <usize>count * <usize>RE_SIZE;
   const tokensAt = signaturesAt + (<usize>count << 2);
   const list = alloc(tokensAt + copied + <usize>RE_TOKEN_SLACK);

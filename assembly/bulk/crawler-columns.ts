@@ -1,11 +1,11 @@
-// A crawler's columns of a classify line with crawlers (assembly/classify.ts):
+// A crawler's columns of a classify line with crawlers (assembly/bulk/classify.ts):
 // its verdict and, with purposes, their words (TSV) or its "usage" object (JSON
 // lines), as texts by purpose code, written once and copied per URL; and a TSV
 // line's columns of all crawlers at once, by the pattern of verdicts of the
 // distinct matchers they share (crawlers that the same groups apply to share
 // one), built once per call and copied whole per URL.
-import { CLASSIFY_MAX_CRAWLERS, USAGE_TSV_OCTETS } from "../src/engine/wasm/layout";
-import { writeAscii } from "./ascii";
+import { CLASSIFY_MAX_CRAWLERS, USAGE_TSV_OCTETS } from "../../src/engine/wasm/layout";
+import { writeAscii } from "../base/ascii";
 
 /** A purpose's preference (2 bits: 0 unknown, 1 allowed, 2 disallowed) as its word; writes up to 8 octets past it (bounded by USAGE_*_OCTETS). */
 @inline function writePreference(o: usize, p: u32): usize {
@@ -50,8 +50,8 @@ function writeUsageJson(o: usize, code: u32): usize {
  * once): TSV `\tallowed\t<search>\t<train-ai>\t<ai-use>`, slot DISALLOWED_SLOT (a
  * code no preference makes) `\tdisallowed\tunknown\tunknown\tunknown`; JSON
  * `,"usage":{…}}` (the crawler's object closed). Copied per URL and crawler 8
- * octets at a time: with 166 crawlers, writing the words anew took a quarter of a
- * run of the corpus.
+ * octets at a time: with many crawlers, writing the words anew per URL was a
+ * large share of a run.
  */
 const TSV_SLOT: usize = 48;
 const JSON_SLOT: usize = 96;
@@ -110,8 +110,8 @@ export function buildTails(): void {
 }
 
 /**
- * Verdict patterns. Of a call's k crawlers, most share a matcher (166 AI crawlers:
- * 1 to 3 distinct on most hosts of the corpus), and a TSV line after its URL says
+ * Verdict patterns. Of a call's k crawlers, most share a matcher (the same groups
+ * apply to most crawlers of a host), and a TSV line after its URL says
  * only each crawler's verdict (and its code's purposes, fixed for the call): so
  * the line's columns depend on the verdicts of the distinct matchers alone, one
  * bit each, the pattern's key. Each pattern's columns are built once per call

@@ -3,19 +3,17 @@
 // its rows out of the caches, and its walk misses on most rows it meets, one
 // after the other: each step's load waits for the one before, since a state's
 // row is found in the last. Reading an octet of each cache line first costs
-// loads that wait for none: their misses overlap. On the corpus (4,241 hosts,
-// checkMany) that took 160 ns a URL to 128 (bench/tools/host-spread.mjs).
-// Only checkMany touches, knowing how many URLs will follow: check() cannot
-// (touching at the third URL of one matcher in a row gained 10% on runs of 40
-// URLs and lost 10 to 15% on runs of exactly 3).
-import { H_CLASSMAP, H_ROWS_USED, H_TRANS } from "../src/engine/wasm/layout";
+// loads that wait for none: their misses overlap (bench/tools/host-spread.mjs
+// measures it). Only checkMany touches, knowing how many URLs will follow:
+// check() cannot (touching at the third URL of one matcher in a row gained on
+// long runs and lost on runs of exactly 3).
+import { H_CLASSMAP, H_ROWS_USED, H_TRANS } from "../../src/engine/wasm/layout";
 
 /** Octets of rows a batch touches per URL, from the table's start: the oldest
  * states, near the start state, that most URLs walk through. A touch of rows
- * in the caches costs little, but not nothing: on the 20 files with most rules
- * (tables of 4 to 240 KB, in the caches) 2,048 per URL cost 8% and 512 about
- * nothing, and on the corpus 512 took 160 ns a URL to 128, as 2,048 did when
- * it touched only whole tables up to that size. */
+ * in the caches costs little, but not nothing: more per URL cost time on the
+ * files with most rules, whose tables are in the caches, and gained nothing on
+ * a walk over many hosts. */
 export const TOUCH_PER_URL: u32 = 512;
 
 /** What the touches read (kept, so that they are not optimised away). */

@@ -2,7 +2,7 @@
 // The path is url[pathStart, pathEnd), preceded by a '/' when pathSlash is set
 // (a path that would start with '?' or ';'). Scans go 16 octets at a time; the
 // caller guarantees 16 readable octets past the URL.
-import { findFirstOf, findFirstOf4 } from "./scan";
+import { findFirstOf, findFirstOf4 } from "../base/scan";
 
 export let pathStart: i32 = 0;
 export let pathEnd: i32 = 0;

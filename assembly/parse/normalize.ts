@@ -10,7 +10,7 @@
 // "%2A" a pattern's "%2A", while the pattern's own '*' and final '$' stay
 // wildcard and anchor.
 
-import { hexUpper } from "./hex";
+import { hexUpper } from "../base/hex";
 
 @inline export function hexValue(c: u32): i32 {
   if (c - 0x30 < 10) return <i32>(c - 0x30);

@@ -3,12 +3,12 @@
 // (and, for --robots-dir, their hosts); classifyLines decides a run of them
 // against one matcher and writes `allowed|disallowed<TAB>line<TAB>url` or a
 // JSON line for each.
-import { CLASSIFY_MAX_CRAWLERS, USAGE_JSON_OCTETS, USAGE_TSV_OCTETS, FLAG_GOOGLE, H_FLAGS, H_LINES, H_OUT_ALLOW, H_OUT_DISALLOW, H_TEXTS, H_TEXTS_MAX, LINE_HOST_LENGTH, LINE_HOST_START, LINE_LENGTH, LINE_RECORD, LINE_START, NO_RULE, RUN_FIRST_LINE, RUN_HOST_HASH1, RUN_HOST_HASH2, RUN_ORIGIN_HASH, RUN_RECORD, UNREACHABLE_MATCHER } from "../src/engine/wasm/layout";
-import { findFirstBelow, findFirstOf, findFirstOf4 } from "./scan";
-import { decide } from "./decide";
-import { beginRun, extractPathInRun } from "./path";
-import { hexLower, hexUpper } from "./hex";
-import { writeAscii } from "./ascii";
+import { CLASSIFY_MAX_CRAWLERS, USAGE_JSON_OCTETS, USAGE_TSV_OCTETS, FLAG_GOOGLE, H_FLAGS, H_LINES, H_OUT_ALLOW, H_OUT_DISALLOW, H_TEXTS, H_TEXTS_MAX, LINE_HOST_LENGTH, LINE_HOST_START, LINE_LENGTH, LINE_RECORD, LINE_START, NO_RULE, RUN_FIRST_LINE, RUN_HOST_HASH1, RUN_HOST_HASH2, RUN_ORIGIN_HASH, RUN_RECORD, UNREACHABLE_MATCHER } from "../../src/engine/wasm/layout";
+import { findFirstBelow, findFirstOf, findFirstOf4 } from "../base/scan";
+import { decide } from "../match/decide";
+import { beginRun, extractPathInRun } from "../parse/path";
+import { hexLower, hexUpper } from "../base/hex";
+import { writeAscii } from "../base/ascii";
 import { ALWAYS, NEVER, PATTERN_MATCHERS, beginPatterns, buildTails, countPurposes, endPatterns, patternBit, writePatternRow, writeTsvColumns, writeUsageTail } from "./crawler-columns";
 
 /** Where the last splitLines stopped (offset of the first line not taken). */
@@ -332,8 +332,7 @@ export function classifyLines(m: usize, buf: usize, recs: usize, from: i32, to: 
 
 /** How the writers echo URLs, as a type: each gets its own copy of the loop with
  * the choice folded away when compiled, so the common copy is the loop as it
- * was (a run-time flag cost about 20 instructions a URL under cachegrind: the
- * writers it took were no longer inlined). */
+ * was (with a run-time flag, the writers it took were no longer inlined). */
 type AsWritten = u8;
 /** C0 controls as %XX (see splitControls). */
 type Escaped = u16;

@@ -2,9 +2,8 @@
 // takes rule mode made from its rule list (src/engine/compile/literal-heads.ts):
 // what star-rules.ts planOf and writeStarRules do in the host, the same block
 // octet for octet (test/engine/property.test.ts compares them), without the
-// host's objects: on the bench's 20,000-rule file the host's plan took ~2.5 ms
-// warm (its rules copied out, planned, written) and ~45 the first time in a
-// process (unoptimised).
+// host's objects (its rules copied out, planned, written), which cost most the
+// first time in a process, when JavaScript runs it unoptimised.
 //
 // In: the rule list (entries by id, RE_*), the facts buildLiteralHeads wrote
 // (per rule: its head's node or -1, its head's octets, its signature), the
@@ -17,8 +16,8 @@ import {
   N_TAILS, N_TERM, NT_END, NT_FIRST, NT_KNOWN, NT_SIZE,
   RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_ID, RE_LENGTH, RE_SIZE, RE_TOKEN_SLACK, RE_TOKENS,
   RM_COUNT, RM_GRAMS, RM_HEADER, RM_SIGNATURES, RULE_LIST_STAR,
-} from "../src/engine/wasm/layout";
-import { alloc } from "./alloc";
+} from "../../src/engine/wasm/layout";
+import { alloc } from "../base/alloc";
 
 let lastOctets: u32 = 0;
 let lastTried: u32 = 0;

@@ -2,13 +2,13 @@
 // octet for octet, as src/engine/parse/lexer.ts documents it. It writes one record per line
 // with content to an output buffer; the host reads them and builds the groups.
 // Resumable: lexRun stops when the buffer is full and goes on at the next call.
-import { findFirstOf, findFirstOfLong, findFirstOf4Long } from "./scan";
+import { findFirstOf, findFirstOfLong, findFirstOf4Long } from "../base/scan";
 import {
   KEY_ALLOW, KEY_CONTENT_SIGNAL, KEY_CONTENT_USAGE, KEY_CRAWL_DELAY, KEY_DISALLOW, KEY_LICENSE, KEY_LLM_POLICY, KEY_SITEMAP,
   KEY_TYPO, KEY_UNKNOWN, KEY_USER_AGENT,
   LEX_FACTS, LEX_FIELDS, LEX_KEY, LEX_KEY_END, LEX_KEY_START, LEX_LINE, LEX_MAX_LINE_OCTETS, LEX_TYPE,
   LEX_TYPE_INVALID, LEX_TYPE_RECORD, LEX_TYPE_TRUNCATED, LEX_VALUE_END, LEX_VALUE_START, LINE_MISSING_COLON, LINE_TOO_LONG,
-} from "../src/engine/wasm/layout";
+} from "../../src/engine/wasm/layout";
 
 // The record layout (LEX_* fields, key kinds, line facts) is src/engine/wasm/layout.ts's.
 

@@ -5,14 +5,14 @@
 // the number of rules. A rule ending on a node passed is matched for good
 // (sticky); a `$` rule only if the path ends on its node. A node where `*`
 // rules' heads end has their entries (N_TAILS): the walk lists it for
-// assembly/rule-mode.ts, which verifies them.
+// assembly/match/rule-mode.ts, which verifies them.
 import {
   H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE,
   N_CHILD_START, N_CHILD_TOK, N_CHILD_NODE, N_TERM, N_TERMS, N_TAILS, N_HEADER, NT_FIRST, NT_END, NT_SIZE,
   INFO_STICKY_ALLOW, INFO_STICKY_DISALLOW, INFO_END_ALLOW, INFO_END_DISALLOW,
   RM_HEADER, RE_ID, RE_FLAGS, RE_TOKENS, RE_LENGTH, RE_SIZE, RE_ANCHORED, RE_DISALLOW, RULE_LIST_STAR,
-} from "../src/engine/wasm/layout";
-import { alloc } from "./alloc";
+} from "../../src/engine/wasm/layout";
+import { alloc } from "../base/alloc";
 
 /** The octet child of q, or -1 (children sorted by octet). */
 @inline function childOf(t: usize, q: i32, b: u8): i32 {
@@ -76,8 +76,7 @@ export function walkLiteralTrie(m: usize, t: usize, p: usize, n: i32, met: usize
 // The trie's making (src/engine/compile/literal-heads.ts calls it, when a
 // matcher takes rule mode on turning hot): in the core, as the cold list's
 // index is (cold-index.ts), because it runs once per matcher, where
-// JavaScript would run it unoptimised (the bench's 20,000-rule file: the trie
-// of pattern prefixes, hashed in JavaScript, took ~45 ms). The heads are
+// JavaScript would run it unoptimised. The heads are
 // sorted (radix, by octets); each one's nodes are its octets past what it shares with the head
 // before, made in depth-first order, so a node's children come in octet order.
 
