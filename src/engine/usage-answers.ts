@@ -16,14 +16,16 @@ import type { Matcher } from './match/matcher.js';
 import { ownMatchers } from './own-matchers.js';
 import { asciiLower } from './parse/agents.js';
 import type { Purpose } from './parse/usage-vocabulary.js';
-import { usageOf, type CrawlerUsage, type Usage, type UsageOptions } from './usage.js';
+import { usageOf, type CrawlerUsage, type Usage, type UsageOptions, type UsageRule } from './usage.js';
 import { core } from './wasm/core.js';
 import { H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE } from './wasm/layout.js';
 
 /** Agents whose answers a RobotsTxt keeps. */
 export const AGENTS = 32;
-/** Sets of groups whose usage lines a RobotsTxt keeps read (a list of agents may name any set). */
+/** Sets of groups whose usage lines (and verdict matchers) a RobotsTxt keeps (a list of agents may name any set). */
 export const GROUP_SETS = 64;
+/** Verdicts kept of the last URL, by set of groups. */
+const LAST_VERDICTS = 8;
 
 /** What UsageAnswers asks of its RobotsTxt. */
 export interface AnswerSource {
@@ -52,8 +54,11 @@ interface ControlUse {
 
 /** One agent's kept answers, each found on first use. */
 class AgentAnswers {
-  constructor(readonly agent: string) {}
-  matcher: Matcher | undefined = undefined;
+  constructor(
+    readonly agent: string,
+    /** Which groups apply to it (rulesKey): agents of the same groups have the same verdicts and usage lines. */
+    readonly groups: string,
+  ) {}
   usage: CrawlerUsage | undefined = undefined;
   /** The operators `control` was found for (undefined: the shipped ones; null: not found yet). */
   controlOf: readonly Operator[] | undefined | null = null;
@@ -103,24 +108,65 @@ export class UsageAnswers {
       const control = verdict.allowed ? controlStatementsOf(this.robots, url, agent, options?.operators) : undefined;
       return usageOf(this.crawlerUsage(agent), verdict, url, options, control);
     }
+    this.writtenUrl = undefined; // (the core's URL area may hold another since the last call)
     const a = this.of(agent);
     const usage = (a.usage ??= this.crawlerUsage(agent));
-    const m = this.matcherOf(a);
-    const written = core().writeUrl(url); // (once, for every walk below: see deciding())
-    const verdict = verdictOf(m, written);
+    const verdict = this.verdictOf(a, url);
     if (!verdict.allowed) return usageOf(usage, verdict, url, options);
-    const deciding = usage.paths === null ? usage.everyPath : (usage.paths.deciding(url, written) ?? usage.everyPath);
-    return usageOf(usage, verdict, url, options, this.controlStatements(a, url, options?.operators), deciding);
+    let deciding: readonly UsageRule[] | null = usage.everyPath;
+    if (usage.paths !== null) {
+      if (usage.paths.live) deciding = usage.paths.deciding(url, this.write(url));
+      else {
+        this.writtenUrl = undefined; // (compiled now: a compile may free a long URL's area)
+        deciding = usage.paths.deciding(url);
+      }
+    }
+    return usageOf(usage, verdict, url, options, this.controlStatements(a, url, options?.operators), deciding ?? usage.everyPath);
   }
 
-  /** The agent's verdict for url (explain()'s allowed and line). */
+  /** The agent's verdict for url (explain()'s allowed and line; read-only: it may be kept). */
   verdict(url: string, agent: string | readonly string[]): LineVerdict {
     if (typeof agent !== 'string' || typeof url !== 'string') {
       const v = this.robots.explain(url, agent);
       return { allowed: v.allowed, line: v.line };
     }
-    const m = this.matcherOf(this.of(agent));
-    return verdictOf(m, core().writeUrl(url));
+    this.writtenUrl = undefined;
+    return this.verdictOf(this.of(agent), url);
+  }
+
+  /** Verdict matchers by set of groups: agents of the same groups share one. */
+  private readonly matchers = new Map<string, Matcher>();
+  /** The last URL asked and its verdicts by set of groups (a verdict is the URL's and the groups' alone). */
+  private lastUrl: string | undefined;
+  private lastCount = 0;
+  private readonly lastGroups: string[] = new Array<string>(LAST_VERDICTS).fill('');
+  private readonly lastVerdicts: LineVerdict[] = new Array<LineVerdict>(LAST_VERDICTS).fill({ allowed: true, line: 0 });
+  /** The URL this call wrote to the core, and its octets: walked again as written until a compile. */
+  private writtenUrl: string | undefined;
+  private written = 0;
+
+  private verdictOf(a: AgentAnswers, url: string): LineVerdict {
+    // (A few sets of groups a URL, most often one: a list, not a map.)
+    if (url !== this.lastUrl || this.lastCount === LAST_VERDICTS) {
+      this.lastUrl = url;
+      this.lastCount = 0;
+    } else {
+      for (let i = 0; i < this.lastCount; i++) if (this.lastGroups[i] === a.groups) return this.lastVerdicts[i];
+    }
+    const m = this.matcherOf(a);
+    const v = lineVerdict(m, this.write(url));
+    this.lastGroups[this.lastCount] = a.groups;
+    this.lastVerdicts[this.lastCount++] = v;
+    return v;
+  }
+
+  /** url in the core's URL area (written unless this call wrote it and nothing was compiled since); its octets. */
+  private write(url: string): number {
+    if (this.writtenUrl !== url) {
+      this.written = core().writeUrl(url);
+      this.writtenUrl = url;
+    }
+    return this.written;
   }
 
   /** What the control tokens that speak for the agent state for url (controlStatementsOf's answer). */
@@ -134,8 +180,7 @@ export class UsageAnswers {
     if (a.control.length === 0) return undefined;
     const statements: ControlStatement[] = [];
     for (const use of a.control) {
-      // (The URL is written again: the token's matcher may have been compiled, which may free a long URL's area.)
-      const v = this.verdict(url, use.token);
+      const v = this.verdictOf(this.of(use.token), url);
       if (!use.named && v.allowed) continue;
       statements.push({ token: use.token, purposes: use.purposes, preference: v.allowed ? 'allowed' : 'disallowed', line: v.line });
     }
@@ -146,25 +191,31 @@ export class UsageAnswers {
   private of(agent: string): AgentAnswers {
     let a = this.agents.get(agent);
     if (a === undefined) {
+      const groups = this.robots.rulesKey(agent); // (checks agent)
       if (this.agents.size >= AGENTS) this.agents.delete(this.agents.keys().next().value!);
-      a = new AgentAnswers(agent);
+      a = new AgentAnswers(agent, groups);
       this.agents.set(agent, a);
     }
     return a;
   }
 
   private matcherOf(a: AgentAnswers): Matcher {
-    const m = a.matcher;
+    let m = this.matchers.get(a.groups);
     if (m !== undefined && !m.disposed) {
       ownMatchers.get(m); // (as RobotsTxt's own use: the most recent in the pool)
       return m;
     }
-    return (a.matcher = this.robots.matcher(a.agent));
+    this.writtenUrl = undefined; // (a compile may free a long URL's area)
+    m = this.robots.matcher(a.agent);
+    this.matchers.delete(a.groups);
+    if (this.matchers.size >= GROUP_SETS) this.matchers.delete(this.matchers.keys().next().value!);
+    this.matchers.set(a.groups, m);
+    return m;
   }
 }
 
 /** m's verdict for the URL last written (`written` octets): explain()'s allowed and line. */
-function verdictOf(m: Matcher, written: number): LineVerdict {
+function lineVerdict(m: Matcher, written: number): LineVerdict {
   const c = core();
   at.block = m.address;
   const allowed = c.check(at.block, written) === 1;

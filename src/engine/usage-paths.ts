@@ -72,6 +72,11 @@ export class UsagePaths<R extends PathRule> {
     return this.groups[ruleLine({ block: m.address, count: this.groups.length }, id) - 1];
   }
 
+  /** The matcher is compiled (deciding() compiles none). */
+  get live(): boolean {
+    return this.matcher !== undefined && !this.matcher.disposed;
+  }
+
   /** @internal The matcher's statistics while it is compiled (undefined before, and once disposed). */
   get stats(): Matcher['stats'] | undefined {
     return this.matcher === undefined || this.matcher.disposed ? undefined : this.matcher.stats;

@@ -91,7 +91,7 @@ export interface UsageOptions {
 }
 
 /** A Content-Usage rule of the crawler's groups, read. */
-interface UsageRule {
+export interface UsageRule {
   line: number;
   path: string;
   /** The path pattern's octets, as written (none: empty). */

@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { OPERATORS, parse, type Operator } from '../../src/index.js';
 import { AGENTS, GROUP_SETS } from '../../src/engine/usage-answers.js';
+import { operatorUsageOf } from '../../src/engine/operator-usage.js';
+import type { UsageOptions } from '../../src/engine/usage.js';
 
 const PROFILES = ['google', 'rfc'] as const;
 const url = (p: string) => `https://example.com${p}`;
@@ -57,9 +59,10 @@ const PATHS = ['/', '/a', '/a/', '/a/b', '/a/b/c', '/x.pdf', '/a.pdf', '/ab', '/
 /** Mostly short URLs; some over 22,000 characters (the core's URL area then outgrows what a compile keeps of it). */
 const urlArb = fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...PATHS) }, { weight: 1, arbitrary: fc.constantFrom(...PATHS).map((p) => `${p}${'a'.repeat(23_000)}`) }).map(url);
 const MINE: Operator = { ...OPERATORS.find((o) => o.id === 'google')!, id: 'mine', crawlers: [OPERATORS.find((o) => o.id === 'google')!.crawlers[3]] };
-type Question = { kind: 'usage' | 'operator' | 'usages' | 'dispose'; url: string; agent: string | string[]; operators?: readonly Operator[]; operator: string | Operator };
+type Question = { kind: 'usage' | 'operator' | 'usages' | 'explain' | 'dispose'; url: string; agent: string | string[]; operators?: readonly Operator[]; operator: string | Operator };
 const questionArb: fc.Arbitrary<Question> = fc.record({
-  kind: fc.constantFrom('usage', 'usage', 'operator', 'usages', 'dispose'),
+  // (explain() writes its URL to the core between usage()'s: none may walk a URL written before.)
+  kind: fc.constantFrom('usage', 'usage', 'operator', 'usages', 'explain', 'dispose'),
   url: urlArb,
   agent: agentArb,
   operators: fc.constantFrom(undefined, undefined, [], [MINE], OPERATORS),
@@ -70,6 +73,7 @@ function ask(robots: ReturnType<typeof parse>, q: Question): unknown {
   const options = q.operators === undefined ? undefined : { operators: q.operators };
   if (q.kind === 'usage') return robots.usage(q.url, q.agent, options);
   if (q.kind === 'usages') return robots.usages(q.url, [q.agent, 'FooBot', q.agent], options);
+  if (q.kind === 'explain') return robots.explain(q.url, q.agent);
   if (q.kind === 'operator') return robots.operatorUsage(q.url, q.operator, q.operator === MINE ? { operators: [MINE] } : undefined);
   robots.dispose();
   return undefined;
@@ -92,4 +96,36 @@ describe('property: what usage() keeps answers as a fresh parse does', () => {
       );
     });
   }
+});
+
+describe('operatorUsage() shares work between its purposes', () => {
+  // An operator whose search crawler also fetches for people, and whose control token governs two
+  // purposes no crawler fetches for: one usage() for the crawler (its verdict serves as its `user`
+  // verdict) and one verdict of the control token, for both purposes.
+  const X: Operator = {
+    ...OPERATORS.find((o) => o.id === 'google')!,
+    id: 'x',
+    crawlers: [{ ...OPERATORS.find((o) => o.id === 'google')!.crawlers[0], token: 'XBot', purposes: ['search', 'user'] }],
+    controlTokens: [{ ...OPERATORS.find((o) => o.id === 'google')!.controlTokens[0], token: 'X-Extended', governs: ['train-ai', 'ai-use'] }],
+  };
+  it('per URL: one usage() of the crawler, no other verdict of it, one verdict of the control token; answers as RobotsTxt.operatorUsage', () => {
+    for (const profile of PROFILES) {
+      const robots = parse('User-agent: X-Extended\nDisallow: /private\n\nUser-agent: XBot\nDisallow: /a\nContent-Usage: / search=y\n', { profile });
+      const asked = new Map<string, number>();
+      const count = (what: string, agent: string | readonly string[]) => asked.set(`${what} ${String(agent)}`, (asked.get(`${what} ${String(agent)}`) ?? 0) + 1);
+      // RobotsTxt's own answers, counted as operatorUsageOf asks for them.
+      const source = {
+        usage: (u: string, a: string | readonly string[], o?: UsageOptions) => (count('usage', a), robots.usage(u, a, o)),
+        explain: (u: string, a: string | readonly string[]) => (count('verdict', a), robots.explain(u, a)),
+        verdict: (u: string, a: string) => (count('verdict', a), robots.verdict(u, a)),
+        namedAgents: () => robots.namedAgents(),
+      };
+      for (const p of ['/', '/a/b', '/private/x']) {
+        asked.clear();
+        const answer = operatorUsageOf(source, url(p), X);
+        expect(answer).toEqual(robots.operatorUsage(url(p), X, { operators: [X] }));
+        expect(Object.fromEntries(asked), p).toEqual({ 'usage XBot': 1, 'verdict X-Extended': 1 });
+      }
+    }
+  });
 });
