@@ -5,7 +5,11 @@
 // verdict matcher. A URL is then written to the core once and walked through the
 // crawler's matcher, its Content-Usage patterns' and its control tokens', and a
 // verdict is read from the matcher's header (allowed, and the deciding line:
-// explain()'s, without the rule's text, which usage() does not report). At most
+// explain()'s, without the rule's text, which usage() does not report); a
+// crawler whose groups have no Allow or Disallow rule may fetch every URL, with
+// no walk. Agents of the same groups share a matcher, and the last URL's
+// verdicts are kept by set of groups (Googlebot and Google-Extended under `*`
+// walk it once). At most
 // AGENTS entries are kept (the oldest goes first): a RobotsTxt asked about ever
 // new agents holds no more. An agent given as a list is not kept (its caller may
 // change it): its answer is found as explain() and usageOf() find it.
@@ -60,10 +64,15 @@ class AgentAnswers {
     readonly groups: string,
   ) {}
   usage: CrawlerUsage | undefined = undefined;
+  /** Its groups have no Allow or Disallow rule: it may fetch every URL (line 0), no walk needed (undefined: not known yet). */
+  ruleless: boolean | undefined = undefined;
   /** The operators `control` was found for (undefined: the shipped ones; null: not found yet). */
   controlOf: readonly Operator[] | undefined | null = null;
   control: readonly ControlUse[] = [];
 }
+
+/** The verdict of a crawler without rules, for every URL. */
+const MAY_FETCH: LineVerdict = Object.freeze({ allowed: true, line: 0 });
 
 // (One object, its block set per read: a verdict allocates nothing to find its line.)
 const at: RuleBlock = { block: 0, count: 0 };
@@ -146,6 +155,7 @@ export class UsageAnswers {
   private written = 0;
 
   private verdictOf(a: AgentAnswers, url: string): LineVerdict {
+    if (a.ruleless === true) return MAY_FETCH;
     // (A few sets of groups a URL, most often one: a list, not a map.)
     if (url !== this.lastUrl || this.lastCount === LAST_VERDICTS) {
       this.lastUrl = url;
@@ -154,6 +164,7 @@ export class UsageAnswers {
       for (let i = 0; i < this.lastCount; i++) if (this.lastGroups[i] === a.groups) return this.lastVerdicts[i];
     }
     const m = this.matcherOf(a);
+    a.ruleless ??= m.stats.rules === 0;
     const v = lineVerdict(m, this.write(url));
     this.lastGroups[this.lastCount] = a.groups;
     this.lastVerdicts[this.lastCount++] = v;

@@ -88,7 +88,13 @@ describe('property: what usage() keeps answers as a fresh parse does', () => {
           const robots = parse(body, { profile });
           for (const q of questions) {
             const kept = ask(robots, q);
-            if (q.kind !== 'dispose') expect(kept, JSON.stringify({ ...q, url: q.url.slice(0, 40) })).toEqual(ask(parse(body, { profile }), q));
+            const said = JSON.stringify({ ...q, url: q.url.slice(0, 40) });
+            if (q.kind !== 'dispose') expect(kept, said).toEqual(ask(parse(body, { profile }), q));
+            // usage()'s verdict, read without explain() (and with no walk for a crawler without rules), is explain()'s.
+            if (q.kind === 'usage') {
+              const { allowed, line } = parse(body, { profile }).explain(q.url, q.agent);
+              expect({ allowed: (kept as { allowed: boolean }).allowed, line: (kept as { line: number }).line }, said).toEqual({ allowed, line });
+            }
           }
           robots.dispose();
         }),
