@@ -1,7 +1,8 @@
 // usage() against isAllowed() per URL, on Content-Usage path patterns: issue
 // 42's hostile file (30 patterns of 8,000 `*a`) and a file of 1,000 path
 // rules, each beside its twin of Disallow rules with the same patterns (what
-// isAllowed walks); for the 1,000 rules (and the hostile file with --operator),
+// isAllowed walks), and the 1,000 rules with the same patterns as Allow rules
+// in the same group (rules-1000-same-file: both on that file); for the 1,000 rules (and the hostile file with --operator),
 // usage() for Googlebot (Google-Extended's verdict added) and
 // operatorUsage(url, 'google') (three purposes, one crawler's usage(), the
 // control token's and the user fetcher's verdicts). Steady: CPU time per URL
@@ -21,13 +22,18 @@ const URLS = Number(values.urls);
 const PASSES = Number(values.passes);
 const FILES = Number(values.files);
 
+const rules1000 = (field) => 'User-agent: *\n' + Array.from({ length: 1000 }, (_, i) => `${field}: /d${i % 250}/${['', '*.pdf$', 'x/', '*/draft'][i >> 8]}${field === 'Content-Usage' ? ` train-ai=${i % 2 ? 'y' : 'n'}` : ''}\n`).join('');
 const files = {
   hostile: (field) => 'User-agent: *\n' + Array.from({ length: 30 }, (_, i) => `${field}: /${'*a'.repeat(8000)}${i}${field === 'Content-Usage' ? ' train-ai=n' : ''}\n`).join(''),
-  'rules-1000': (field) => 'User-agent: *\n' + Array.from({ length: 1000 }, (_, i) => `${field}: /d${i % 250}/${['', '*.pdf$', 'x/', '*/draft'][i >> 8]}${field === 'Content-Usage' ? ` train-ai=${i % 2 ? 'y' : 'n'}` : ''}\n`).join(''),
+  'rules-1000': rules1000,
+  // One file for both: the 1,000 Content-Usage rules and the same patterns as Allow rules (a verdict walks
+  // them, then usage() walks the patterns): usage() and isAllowed() on the same file.
+  'rules-1000-same-file': () => rules1000('Content-Usage') + rules1000('Allow').slice('User-agent: *\n'.length),
 };
 const urlsOf = {
   // Half of 16,000 octets and more (the patterns match), half of some 200.
   hostile: (n) => Array.from({ length: n }, (_, i) => `https://example.com/${'a'.repeat(i % 2 ? 16_000 + (i % 50) : 200 + (i % 50))}${i % 37}`),
+  'rules-1000-same-file': (n) => urlsOf['rules-1000'](n),
   'rules-1000': (n) => Array.from({ length: n }, (_, i) => `https://example.com/d${i % 300}/${['x/a.pdf', 'y/draft', 'x/y', 'page.html'][i % 4]}?i=${i}`),
 };
 
@@ -72,7 +78,7 @@ for (const name of Object.keys(files)) {
     for (const x of urls) usage.usage(x, 'FooBot'); // (compiled and walked once, outside the passes)
     for (const x of urls) rules.isAllowed(x, 'FooBot');
     const [u, a] = perUrl(urls, (x) => usage.usage(x, 'FooBot').purposes['train-ai'] === 'disallowed', (x) => rules.isAllowed(x, 'FooBot'));
-    console.log(`${name} ${profile}: usage() ${u.toFixed(2)} µs/URL, isAllowed() on the Disallow twin ${a.toFixed(2)} µs/URL: ${(u / a).toFixed(2)}× (${URLS} URLs, median of ${PASSES}, alternating)`);
+    console.log(`${name} ${profile}: usage() ${u.toFixed(2)} µs/URL, isAllowed() ${name === 'rules-1000-same-file' ? 'on the same file' : 'on the Disallow twin'} ${a.toFixed(2)} µs/URL: ${(u / a).toFixed(2)}× (${URLS} URLs, median of ${PASSES}, alternating)`);
     if (values.operator || name === 'rules-1000') {
     for (const x of urls) usage.operatorUsage(x, 'google');
     const [g, o, b] = perUrl(urls, (x) => usage.usage(x, 'Googlebot').purposes['train-ai'] === 'disallowed', (x) => usage.operatorUsage(x, 'google').purposes['train-ai'].answer === 'no', (x) => rules.isAllowed(x, 'FooBot'));
