@@ -33,6 +33,8 @@ export interface ControlTokenUse {
 /** What a RobotsTxt answers for a control token: its verdict, and whether a group names it. */
 export interface ControlVerdicts {
   explain(url: string, agent: string | readonly string[]): { allowed: boolean; line: number };
+  /** explain()'s allowed and line alone, where the source finds them for less (RobotsTxt: without the rule's text). */
+  verdict?(url: string, agent: string): { allowed: boolean; line: number };
   namedAgents(): ReadonlySet<string>;
   /** No file to state anything (RobotsCache: an unavailable or unreachable robots.txt). */
   readonly statesNothing?: boolean;
@@ -61,7 +63,7 @@ export function controlTokensFor(agent: string | readonly string[], operators: r
 /** The statement a control token makes for url (see the header), or undefined when it makes none. */
 export function controlStatement(robots: ControlVerdicts, url: string, use: ControlTokenUse): ControlStatement | undefined {
   if (robots.statesNothing === true) return undefined;
-  const verdict = robots.explain(url, use.token);
+  const verdict = robots.verdict !== undefined ? robots.verdict(url, use.token) : robots.explain(url, use.token);
   const named = robots.namedAgents().has(use.lower ?? asciiLower(use.token));
   if (!named && verdict.allowed) return undefined;
   return { token: use.token, purposes: use.purposes, preference: verdict.allowed ? 'allowed' : 'disallowed', line: verdict.line };

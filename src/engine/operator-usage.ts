@@ -12,8 +12,11 @@
 // The crawler for a purpose is the first the data lists for it (the operator's
 // main one: Googlebot before GoogleOther). Crawlers that fetch for a person
 // (`user`) serve no purpose of their own: they are listed apart, with their verdicts.
+// Work is shared between purposes: one usage() per distinct crawler, whose
+// verdict is also its verdict as a `user` crawler, and one statement per
+// control token for the purposes no crawler fetches for.
 import type { Operator, OperatorCrawler, RobotsStance } from '../data/operators.js';
-import { controlStatement, type ControlVerdicts } from './control-tokens.js';
+import { controlStatement, type ControlStatement, type ControlVerdicts } from './control-tokens.js';
 import { combine, PURPOSES, type Preference, type Purpose } from './parse/usage-vocabulary.js';
 import type { Usage, UsageOptions, UsageSignal } from './usage.js';
 
@@ -59,37 +62,62 @@ export interface OperatorSource extends ControlVerdicts {
 export function operatorUsageOf(robots: OperatorSource, url: string, operator: Operator, options?: UsageOptions): OperatorUsage {
   const plan = planOf(operator);
   const ask: UsageOptions = options === undefined ? plan.ask : { ...options, operators: plan.ask.operators };
-  const byCrawler = new Map<string, Usage>();
+  // usage() of each distinct crawler (plan.fetchers), asked when a purpose or a user crawler first needs it.
+  const usages: (Usage | undefined)[] = [];
+  const usageOf = (i: number) => (usages[i] ??= robots.usage(url, plan.fetchers[i], ask));
+  // Each control token's statement for the URL, found when a purpose without a crawler first asks (null: not yet).
+  let statements: (ControlStatement | undefined | null)[] | undefined;
+  const statementOf = (i: number) => {
+    statements ??= operator.controlTokens.map(() => null);
+    // (Its purposes are not read: withoutCrawler() states one purpose at a time.)
+    return statements[i] === null ? (statements[i] = controlStatement(robots, url, { token: operator.controlTokens[i].token, purposes: [] })) : statements[i];
+  };
   const purposes = {} as Record<Purpose, PurposeAnswer>;
   for (const purpose of PURPOSES) {
     const crawler = plan.crawlers[purpose];
     if (crawler === undefined) {
-      purposes[purpose] = withoutCrawler(robots, url, operator, purpose);
+      purposes[purpose] = withoutCrawler(operator, statementOf, purpose);
       continue;
     }
-    let usage = byCrawler.get(crawler.token);
-    if (usage === undefined) byCrawler.set(crawler.token, (usage = robots.usage(url, crawler.token, ask)));
+    const usage = usageOf(plan.fetcherOf[purpose]);
     const preference = usage.purposes[purpose];
     const answer: UsageAnswer = !usage.allowed || preference === 'disallowed' ? 'no' : 'yes';
     purposes[purpose] = {
       fetch: { crawler: crawler.token, allowed: usage.allowed, line: usage.line },
       preference,
       answer,
-      signals: usage.signals.filter((s) => s.purpose === purpose).map((s) => ({ ...s })),
+      signals: signalsAbout(usage.signals, purpose),
     };
   }
-  const user = plan.user.map((c) => {
-      const v = robots.explain(url, c.token);
-      return { crawler: c.token, allowed: v.allowed, line: v.line, respectsRobots: c.respectsRobots };
-    });
+  const user: OperatorUsage['user'] = [];
+  for (let i = 0; i < plan.user.length; i++) {
+    const c = plan.user[i];
+    // (A crawler that also fetches for a purpose: its usage()'s verdict.)
+    const at = plan.userFetcher[i];
+    const v = at >= 0 ? usageOf(at) : robots.verdict !== undefined ? robots.verdict(url, c.token) : robots.explain(url, c.token);
+    user.push({ crawler: c.token, allowed: v.allowed, line: v.line, respectsRobots: c.respectsRobots });
+  }
   return { operator: { id: operator.id, name: operator.name }, purposes, user };
+}
+
+/** The signals about the purpose. (A signal speaks to one purpose: each answer's are its own
+ * objects, the usage() they are of being made for this call.) */
+function signalsAbout(signals: readonly UsageSignal[], purpose: Purpose): UsageSignal[] {
+  const about: UsageSignal[] = [];
+  for (const s of signals) if (s.purpose === purpose) about.push(s);
+  return about;
 }
 
 /** What an operator's answer looks up, once per operator (the data does not change; an Operator of
  * the caller's is read again when it is another object). */
 interface Plan {
   crawlers: Record<Purpose, OperatorCrawler | undefined>;
+  /** The distinct tokens of those crawlers, and each purpose's place among them (-1: none). */
+  fetchers: string[];
+  fetcherOf: Record<Purpose, number>;
   user: readonly OperatorCrawler[];
+  /** Each user crawler's place among the fetchers (-1: it fetches for no purpose). */
+  userFetcher: number[];
   ask: UsageOptions;
 }
 const plans = new WeakMap<Operator, Plan>();
@@ -98,21 +126,29 @@ function planOf(operator: Operator): Plan {
   let plan = plans.get(operator);
   if (plan === undefined) {
     const crawlers = {} as Record<Purpose, OperatorCrawler | undefined>;
-    for (const p of PURPOSES) crawlers[p] = operator.crawlers.find((c) => c.purposes.includes(p));
-    plan = { crawlers, user: operator.crawlers.filter((c) => c.purposes.includes('user')), ask: { operators: [operator] } };
+    const fetchers: string[] = [];
+    const fetcherOf = {} as Record<Purpose, number>;
+    for (const p of PURPOSES) {
+      const c = (crawlers[p] = operator.crawlers.find((c) => c.purposes.includes(p)));
+      if (c !== undefined && !fetchers.includes(c.token)) fetchers.push(c.token);
+      fetcherOf[p] = c === undefined ? -1 : fetchers.indexOf(c.token);
+    }
+    const user = operator.crawlers.filter((c) => c.purposes.includes('user'));
+    plan = { crawlers, fetchers, fetcherOf, user, userFetcher: user.map((c) => fetchers.indexOf(c.token)), ask: { operators: [operator] } };
     plans.set(operator, plan);
   }
   return plan;
 }
 
-/** A purpose no crawler of the operator fetches for: unknown, with what its control tokens state. */
-function withoutCrawler(robots: ControlVerdicts, url: string, operator: Operator, purpose: Purpose): PurposeAnswer {
+/** A purpose no crawler of the operator fetches for: unknown, with what its control tokens state
+ * (`statementOf(i)`: the operator's i-th control token's statement for the URL). */
+function withoutCrawler(operator: Operator, statementOf: (i: number) => ControlStatement | undefined | null, purpose: Purpose): PurposeAnswer {
   let preference: Preference = 'unknown';
   const signals: UsageSignal[] = [];
-  for (const t of operator.controlTokens) {
-    if (!t.governs.includes(purpose)) continue;
-    const s = controlStatement(robots, url, { token: t.token, purposes: [purpose] });
-    if (s === undefined) continue;
+  for (let i = 0; i < operator.controlTokens.length; i++) {
+    if (!operator.controlTokens[i].governs.includes(purpose)) continue;
+    const s = statementOf(i);
+    if (s === undefined || s === null) continue;
     preference = combine(preference, s.preference);
     signals.push({ field: 'control-token', value: s.token, token: s.token, line: s.line, purpose, preference: s.preference });
   }

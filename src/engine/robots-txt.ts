@@ -10,7 +10,8 @@ import { copyOctets, encodeOctets, ownedOctets } from './parse/octet-pool.js';
 import { selectGroupRules, selectRules } from './parse/rule-selection.js';
 import { core } from './wasm/core.js';
 import { renamedOption } from './renamed-option.js';
-import { crawlerUsage, usageOf, type CrawlerUsage, type Usage, type UsageOptions } from './usage.js';
+import { crawlerUsage, type CrawlerUsage, type Usage, type UsageOptions } from './usage.js';
+import { UsageAnswers, type LineVerdict } from './usage-answers.js';
 import { controlStatementsOf, operatorOf } from './control-tokens.js';
 import { usagesOf } from './usages.js';
 import { operatorUsageOf, type OperatorUsage } from './operator-usage.js';
@@ -242,7 +243,7 @@ export class RobotsTxt {
   /** Frees the matchers isAllowed/explain and usage() compiled, now (they are bounded in any
    * case). The RobotsTxt stays usable: the next verdict compiles again. */
   dispose(): void {
-    if (this.usageByGroups !== undefined) for (const u of this.usageByGroups.values()) u.paths?.dispose();
+    this.answers?.dispose();
     if (this.matchers === undefined) return;
     for (const m of this.matchers.values()) {
       ownMatchers.delete(m);
@@ -366,8 +367,26 @@ export class RobotsTxt {
    * from robots.txt for a URL it may not fetch (docs/library.md#use-preferences).
    */
   usage(url: string, agent: string | readonly string[], options?: UsageOptions): Usage {
-    const verdict = this.explain(url, agent); // (checks url and agent)
-    return usageOf(this.crawlerUsage(agent), verdict, url, options, verdict.allowed ? controlStatementsOf(this, url, agent, options?.operators) : undefined);
+    return this.usageAnswers.usage(url, agent, options);
+  }
+
+  /** What usage() keeps per agent (made on first use). */
+  private answers: UsageAnswers | undefined;
+
+  /** @internal What usage() keeps per agent, bounded (usage-answers.ts). */
+  get usageAnswers(): UsageAnswers {
+    return (this.answers ??= new UsageAnswers({
+      matcher: (a) => this.matcher(a),
+      explain: (u, a) => this.explain(u, a),
+      rulesKey: (a) => this.rulesKey(a),
+      readUsage: (a) => crawlerUsage(applicableGroups(this.records.groups, agentTokens(a, this.profile)), this.profile),
+      namedAgents: () => this.namedAgents(),
+    }));
+  }
+
+  /** @internal explain()'s allowed and line, without the rule (operatorUsage's verdicts). */
+  verdict(url: string, agent: string | readonly string[]): LineVerdict {
+    return this.usageAnswers.verdict(url, agent);
   }
 
   /** An operator's answer per purpose (`'google'` or an Operator): may its crawler fetch, what the site says of the use, one word for both. */
@@ -381,29 +400,9 @@ export class RobotsTxt {
   }
 
 
-  /** Usage lines read, by the groups they are of (rulesKey). */
-  private usageByGroups: Map<string, CrawlerUsage> | undefined;
-
-  /** The agent last asked of crawlerUsage() (a string) and its answer: usage() for one crawler, URL after
-   * URL, finds its groups once, not by rulesKey's walk over the groups per URL. */
-  private lastUsageAgent: string | readonly string[] | undefined;
-  private lastUsage: CrawlerUsage | undefined;
-
   /** @internal The use-preference lines of the groups that apply to the crawler, read (RobotsCache keeps them). */
   crawlerUsage(agent: string | readonly string[]): CrawlerUsage {
-    if (agent === this.lastUsageAgent && this.lastUsage !== undefined) return this.lastUsage;
-    const key = this.rulesKey(agent);
-    let usage = (this.usageByGroups ??= new Map()).get(key);
-    if (usage === undefined) {
-      usage = crawlerUsage(applicableGroups(this.records.groups, agentTokens(agent, this.profile)), this.profile);
-      this.usageByGroups.set(key, usage);
-    }
-    // (Not an array: its caller may change it.)
-    if (typeof agent === 'string') {
-      this.lastUsageAgent = agent;
-      this.lastUsage = usage;
-    }
-    return usage;
+    return this.usageAnswers.crawlerUsage(agent);
   }
 
   /** RSL License URLs (file-wide `License:` lines), as written, in file order. */

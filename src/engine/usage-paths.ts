@@ -59,13 +59,22 @@ export class UsagePaths<R extends PathRule> {
     }
   }
 
-  /** The rules of the longest pattern that matches url (the first of that length), or null when none does. */
-  deciding(url: string): R[] | null {
+  /** The rules of the longest pattern that matches url (the first of that length), or null when none does.
+   * `written`: url's octets when it is the URL last written to the core (Core.writeUrl), walked as
+   * written unless the matcher is compiled now (a compile may free a long URL's area). */
+  deciding(url: string, written = -1): R[] | null {
+    const live = written >= 0 && this.matcher !== undefined && !this.matcher.disposed;
     const m = this.compiled();
-    m.isAllowed(url); // (checks url; leaves the best matches in the matcher's header)
+    if (live) core().check(m.address, written); // (leaves the best matches in the matcher's header)
+    else m.isAllowed(url); // (checks url, likewise)
     const id = core().u32[(m.address + H_OUT_DISALLOW) >>> 2];
     if (id === NO_RULE) return null;
     return this.groups[ruleLine({ block: m.address, count: this.groups.length }, id) - 1];
+  }
+
+  /** The matcher is compiled (deciding() compiles none). */
+  get live(): boolean {
+    return this.matcher !== undefined && !this.matcher.disposed;
   }
 
   /** @internal The matcher's statistics while it is compiled (undefined before, and once disposed). */

@@ -91,7 +91,7 @@ export interface UsageOptions {
 }
 
 /** A Content-Usage rule of the crawler's groups, read. */
-interface UsageRule {
+export interface UsageRule {
   line: number;
   path: string;
   /** The path pattern's octets, as written (none: empty). */
@@ -138,8 +138,9 @@ export function crawlerUsage(groups: readonly Group[], profile: Profile): Crawle
   return { profile, rules, signals, everyPath, paths: withPath.length === 0 ? null : new UsagePaths(withPath, profile) };
 }
 
-/** What the crawler may do with url's content, given its verdict (explain()'s) and its usage lines. */
-export function usageOf(usage: CrawlerUsage, verdict: { allowed: boolean; line: number }, url: string, options?: UsageOptions, control?: readonly ControlStatement[]): Usage {
+/** What the crawler may do with url's content, given its verdict (explain()'s) and its usage lines
+ * (and the Content-Usage rules that decide for url, when found already: decidingRules()). */
+export function usageOf(usage: CrawlerUsage, verdict: { allowed: boolean; line: number }, url: string, options?: UsageOptions, control?: readonly ControlStatement[], decided?: readonly UsageRule[]): Usage {
   const purposes = purposesOf('unknown', 'unknown', 'unknown');
   const signals: UsageSignal[] = [];
   const count = (field: UsageField, line: number, entries: readonly UsageEntry[], path?: string, header?: true) => {
@@ -158,7 +159,7 @@ export function usageOf(usage: CrawlerUsage, verdict: { allowed: boolean; line: 
     }
   };
   if (verdict.allowed && (usage.rules.length > 0 || usage.signals.length > 0)) {
-    const deciding = decidingRules(usage, url);
+    const deciding = decided ?? decidingRules(usage, url);
     for (const r of deciding) count('content-usage', r.line, r.entries, r.path);
     for (const s of usage.signals) count('content-signal', s.line, s.entries);
     // In file order, as Usage.signals says: each list is, but the rules' keys were counted before the signals'.

@@ -1,0 +1,239 @@
+// What a RobotsTxt keeps to answer usage() (and operatorUsage(), which asks it
+// per crawler) URL after URL, per agent given as a string (as given: `googlebot`
+// and `Googlebot` are two entries with equal answers): the crawler's usage lines,
+// the control tokens that speak for it with whether a group names each, and its
+// verdict matcher. A URL is then written to the core once and walked through the
+// crawler's matcher, its Content-Usage patterns' and its control tokens', and a
+// verdict is read from the matcher's header (allowed, and the deciding line:
+// explain()'s, without the rule's text, which usage() does not report); a
+// crawler whose groups have no Allow or Disallow rule may fetch every URL, with
+// no walk. Agents of the same groups share a matcher, and the last URL's
+// verdicts are kept by set of groups (Googlebot and Google-Extended under `*`
+// walk it once). At most
+// AGENTS entries are kept (the oldest goes first): a RobotsTxt asked about ever
+// new agents holds no more. An agent given as a list is not kept (its caller may
+// change it): its answer is found as explain() and usageOf() find it.
+import type { Operator } from '../data/operators.js';
+import { ruleLine, type RuleBlock } from './compile/rule-table.js';
+import { controlStatementsOf, controlTokensOf, type ControlStatement } from './control-tokens.js';
+import type { Matcher } from './match/matcher.js';
+import { ownMatchers } from './own-matchers.js';
+import { asciiLower } from './parse/agents.js';
+import type { Purpose } from './parse/usage-vocabulary.js';
+import { usageOf, type CrawlerUsage, type Usage, type UsageOptions, type UsageRule } from './usage.js';
+import { core } from './wasm/core.js';
+import { H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE } from './wasm/layout.js';
+
+/** Agents whose answers a RobotsTxt keeps. */
+export const AGENTS = 32;
+/** Sets of groups whose usage lines (and verdict matchers) a RobotsTxt keeps (a list of agents may name any set). */
+export const GROUP_SETS = 64;
+/** Verdicts kept of the last URL, by set of groups. */
+const LAST_VERDICTS = 8;
+
+/** What UsageAnswers asks of its RobotsTxt. */
+export interface AnswerSource {
+  /** isAllowed/explain's matcher for the agent (compiled, or from the pool). */
+  matcher(agent: string | readonly string[]): Matcher;
+  explain(url: string, agent: string | readonly string[]): { allowed: boolean; line: number };
+  /** Which groups apply to the agent, as a key (RobotsTxt.rulesKey). */
+  rulesKey(agent: string | readonly string[]): string;
+  /** The usage lines of the groups that apply to the agent, read. */
+  readUsage(agent: string | readonly string[]): CrawlerUsage;
+  namedAgents(): ReadonlySet<string>;
+}
+
+/** A verdict: may the crawler fetch the URL, and the deciding line (0: none). */
+export interface LineVerdict {
+  allowed: boolean;
+  line: number;
+}
+
+/** A control token that speaks for the agent, for which purposes, and whether a group names it. */
+interface ControlUse {
+  token: string;
+  purposes: readonly Purpose[];
+  named: boolean;
+}
+
+/** One agent's kept answers, each found on first use. */
+class AgentAnswers {
+  constructor(
+    readonly agent: string,
+    /** Which groups apply to it (rulesKey): agents of the same groups have the same verdicts and usage lines. */
+    readonly groups: string,
+  ) {}
+  usage: CrawlerUsage | undefined = undefined;
+  /** Its groups have no Allow or Disallow rule: it may fetch every URL (line 0), no walk needed (undefined: not known yet). */
+  ruleless: boolean | undefined = undefined;
+  /** The operators `control` was found for (undefined: the shipped ones; null: not found yet). */
+  controlOf: readonly Operator[] | undefined | null = null;
+  control: readonly ControlUse[] = [];
+}
+
+/** The verdict of a crawler without rules, for every URL. */
+const MAY_FETCH: LineVerdict = Object.freeze({ allowed: true, line: 0 });
+
+// (One object, its block set per read: a verdict allocates nothing to find its line.)
+const at: RuleBlock = { block: 0, count: 0 };
+
+export class UsageAnswers {
+  private readonly agents = new Map<string, AgentAnswers>();
+  /** Usage lines read, by the groups they are of (rulesKey): crawlers of the same groups share them. */
+  private readonly byGroups = new Map<string, CrawlerUsage>();
+
+  constructor(private readonly robots: AnswerSource) {}
+
+  /** @internal What is kept: agents (at most AGENTS) and sets of groups read (at most GROUP_SETS). */
+  get size(): { agents: number; groupSets: number } {
+    return { agents: this.agents.size, groupSets: this.byGroups.size };
+  }
+
+  /** RobotsTxt.crawlerUsage(): the usage lines of the agent's groups, read once per set of groups. */
+  crawlerUsage(agent: string | readonly string[]): CrawlerUsage {
+    const key = this.robots.rulesKey(agent);
+    let usage = this.byGroups.get(key);
+    if (usage === undefined) {
+      if (this.byGroups.size >= GROUP_SETS) {
+        const oldest = this.byGroups.keys().next().value!;
+        this.byGroups.get(oldest)!.paths?.dispose();
+        this.byGroups.delete(oldest);
+      }
+      usage = this.robots.readUsage(agent);
+      this.byGroups.set(key, usage);
+    }
+    return usage;
+  }
+
+  /** Frees the matchers of the Content-Usage patterns now (RobotsTxt.dispose()). */
+  dispose(): void {
+    for (const u of this.byGroups.values()) u.paths?.dispose();
+  }
+
+  /** RobotsTxt.usage(). */
+  usage(url: string, agent: string | readonly string[], options?: UsageOptions): Usage {
+    if (typeof agent !== 'string' || typeof url !== 'string') {
+      const verdict = this.robots.explain(url, agent); // (checks url and agent)
+      const control = verdict.allowed ? controlStatementsOf(this.robots, url, agent, options?.operators) : undefined;
+      return usageOf(this.crawlerUsage(agent), verdict, url, options, control);
+    }
+    this.writtenUrl = undefined; // (the core's URL area may hold another since the last call)
+    const a = this.of(agent);
+    const usage = (a.usage ??= this.crawlerUsage(agent));
+    const verdict = this.verdictOf(a, url);
+    if (!verdict.allowed) return usageOf(usage, verdict, url, options);
+    let deciding: readonly UsageRule[] | null = usage.everyPath;
+    if (usage.paths !== null) {
+      if (usage.paths.live) deciding = usage.paths.deciding(url, this.write(url));
+      else {
+        this.writtenUrl = undefined; // (compiled now: a compile may free a long URL's area)
+        deciding = usage.paths.deciding(url);
+      }
+    }
+    return usageOf(usage, verdict, url, options, this.controlStatements(a, url, options?.operators), deciding ?? usage.everyPath);
+  }
+
+  /** The agent's verdict for url (explain()'s allowed and line; read-only: it may be kept). */
+  verdict(url: string, agent: string | readonly string[]): LineVerdict {
+    if (typeof agent !== 'string' || typeof url !== 'string') {
+      const v = this.robots.explain(url, agent);
+      return { allowed: v.allowed, line: v.line };
+    }
+    this.writtenUrl = undefined;
+    return this.verdictOf(this.of(agent), url);
+  }
+
+  /** Verdict matchers by set of groups: agents of the same groups share one. */
+  private readonly matchers = new Map<string, Matcher>();
+  /** The last URL asked and its verdicts by set of groups (a verdict is the URL's and the groups' alone). */
+  private lastUrl: string | undefined;
+  private lastCount = 0;
+  private readonly lastGroups: string[] = new Array<string>(LAST_VERDICTS).fill('');
+  private readonly lastVerdicts: LineVerdict[] = new Array<LineVerdict>(LAST_VERDICTS).fill({ allowed: true, line: 0 });
+  /** The URL this call wrote to the core, and its octets: walked again as written until a compile. */
+  private writtenUrl: string | undefined;
+  private written = 0;
+
+  private verdictOf(a: AgentAnswers, url: string): LineVerdict {
+    if (a.ruleless === true) return MAY_FETCH;
+    // (A few sets of groups a URL, most often one: a list, not a map.)
+    if (url !== this.lastUrl || this.lastCount === LAST_VERDICTS) {
+      this.lastUrl = url;
+      this.lastCount = 0;
+    } else {
+      for (let i = 0; i < this.lastCount; i++) if (this.lastGroups[i] === a.groups) return this.lastVerdicts[i];
+    }
+    const m = this.matcherOf(a);
+    a.ruleless ??= m.stats.rules === 0;
+    const v = lineVerdict(m, this.write(url));
+    this.lastGroups[this.lastCount] = a.groups;
+    this.lastVerdicts[this.lastCount++] = v;
+    return v;
+  }
+
+  /** url in the core's URL area (written unless this call wrote it and nothing was compiled since); its octets. */
+  private write(url: string): number {
+    if (this.writtenUrl !== url) {
+      this.written = core().writeUrl(url);
+      this.writtenUrl = url;
+    }
+    return this.written;
+  }
+
+  /** What the control tokens that speak for the agent state for url (controlStatementsOf's answer). */
+  private controlStatements(a: AgentAnswers, url: string, operators: readonly Operator[] | undefined): ControlStatement[] | undefined {
+    if (a.controlOf !== operators) {
+      const named = this.robots.namedAgents();
+      // (controlTokensOf keeps no list it was given past its next call: the uses are copied.)
+      a.control = controlTokensOf(a.agent, operators).map((u) => ({ token: u.token, purposes: u.purposes, named: named.has(u.lower ?? asciiLower(u.token)) }));
+      a.controlOf = operators;
+    }
+    if (a.control.length === 0) return undefined;
+    const statements: ControlStatement[] = [];
+    for (const use of a.control) {
+      const v = this.verdictOf(this.of(use.token), url);
+      if (!use.named && v.allowed) continue;
+      statements.push({ token: use.token, purposes: use.purposes, preference: v.allowed ? 'allowed' : 'disallowed', line: v.line });
+    }
+    return statements;
+  }
+
+  /** The agent's entry (made, the oldest dropped past AGENTS). */
+  private of(agent: string): AgentAnswers {
+    let a = this.agents.get(agent);
+    if (a === undefined) {
+      const groups = this.robots.rulesKey(agent); // (checks agent)
+      if (this.agents.size >= AGENTS) this.agents.delete(this.agents.keys().next().value!);
+      a = new AgentAnswers(agent, groups);
+      this.agents.set(agent, a);
+    }
+    return a;
+  }
+
+  private matcherOf(a: AgentAnswers): Matcher {
+    let m = this.matchers.get(a.groups);
+    if (m !== undefined && !m.disposed) {
+      ownMatchers.get(m); // (as RobotsTxt's own use: the most recent in the pool)
+      return m;
+    }
+    this.writtenUrl = undefined; // (a compile may free a long URL's area)
+    m = this.robots.matcher(a.agent);
+    this.matchers.delete(a.groups);
+    if (this.matchers.size >= GROUP_SETS) this.matchers.delete(this.matchers.keys().next().value!);
+    this.matchers.set(a.groups, m);
+    return m;
+  }
+}
+
+/** m's verdict for the URL last written (`written` octets): explain()'s allowed and line. */
+function lineVerdict(m: Matcher, written: number): LineVerdict {
+  const c = core();
+  at.block = m.address;
+  const allowed = c.check(at.block, written) === 1;
+  const u32 = c.u32;
+  const a = u32[(at.block + H_OUT_ALLOW) >>> 2];
+  const d = u32[(at.block + H_OUT_DISALLOW) >>> 2];
+  // (explain()'s line: the higher priority, on a tie the allow: the lower id.)
+  const id = d < a ? d : a;
+  return { allowed, line: id === NO_RULE ? 0 : ruleLine(at, id) };
+}
