@@ -355,7 +355,7 @@ describe('robots classify --robots-warc-list', () => {
     // One octet fewer: read (and found to name no file).
     writeFileSync(at('just.gz'), gzipSync(long.subarray(1)));
     expectUsageError(await classify(['--robots-warc-list', at('just.gz')]), /just\.gz names no WARC file/);
-  }, 30_000);
+  }, 120_000); // four commands each reading 64 MiB: 30 s was too short beside other suites (a hang guard, not a clock)
 
   it('a download that is not a WARC (an HTML page with 200) is damage, said as for --robots-warc, named by its URL', async () => {
     handle = (_, res) => {
