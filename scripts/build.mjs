@@ -5,9 +5,10 @@
 // embedded in each bundle (a .wasm import is its octets as base64, decoded when
 // the core is first used), but for workerd's (dist/workerd/).
 import { build } from 'esbuild';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { inputsHash, STAMP } from './build-stamp.mjs';
+import { buildTypes } from './build-types.mjs';
 
 const bundlesOnly = process.argv.includes('--bundles-only');
 const inputs = inputsHash(); // before reading any source: an edit made during the build leaves the stamp stale
@@ -49,16 +50,11 @@ await build({
   define: { VERSION: JSON.stringify(version) },
 });
 chmodSync('dist/cli.js', 0o755);
-// The type check, and the public types as one file (the internals left out:
-// tsconfig.types.json strips @internal), for import and for require. Not for a
-// bench build (npm run bench).
+// The type check, and the public types as one file an entry (scripts/build-types.mjs), for import and for require.
+// Not for a bench build (npm run bench).
 if (!bundlesOnly) {
   execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], { stdio: 'inherit' });
-  for (const [name, file] of Object.entries(entries)) {
-    execFileSync(process.execPath, ['node_modules/dts-bundle-generator/dist/bin/dts-bundle-generator.js', '--silent', '--no-banner',
-      '--project', 'tsconfig.types.json', '-o', `dist/${name}.d.ts`, file], { stdio: 'inherit' });
-    copyFileSync(`dist/${name}.d.ts`, `dist/${name}.d.cts`);
-  }
+  buildTypes(entries);
 }
 // The tester page (dist/web/), with its own type check.
 await import('./build-web.mjs');

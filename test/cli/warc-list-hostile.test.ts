@@ -93,34 +93,47 @@ async function classify(args: string[], env: Record<string, string> = {}, killAf
 const warnings = (stderr: string, tail: string) => stderr.split('\n').filter((l) => l.startsWith('robots classify: warning: ') && l.includes(`${tail} (`));
 
 describe('robots classify --robots-warc-list from a hostile server', () => {
+  /** The good WARC served at each path after one reply `first(path)`; the command run on each path at once
+   * (each waits its back-off: at once, the waits overlap); its run and the replies its path had. */
+  async function afterOneReply(paths: string[], first: (path: string, res: import('node:http').ServerResponse) => void) {
+    const replies = new Map<string, number>();
+    handle = (req, res) => {
+      const n = replies.get(req.url!) ?? 0;
+      replies.set(req.url!, n + 1);
+      if (n > 0) return serveGood(req, res);
+      first(req.url!, res);
+    };
+    const runs = await Promise.all(paths.map((p, k) => classify(['--robots-warc-list', list(`after-one-${k}.txt`, [url(p)]), '--warc-retries', '1'])));
+    return runs.map((r, k) => ({ r, replies: replies.get(paths[k]) }));
+  }
+
   it('Retry-After negative, fractional or garbage is ignored: the back-off is waited, not 0 s', async () => {
-    for (const value of ['-5', '1.5', 'soon', '1e3', 'Wed, 99 Foo 2024 25:61:00 GMT']) {
-      let n = 0;
-      handle = (req, res) => {
-        if (n++ > 0) return serveGood(req, res);
-        res.writeHead(503, { 'retry-after': value });
-        res.end();
-      };
-      const r = await classify(['--robots-warc-list', list('garbage.txt', [url('/a.warc.gz')]), '--warc-retries', '1']);
-      expect([r.status, r.allowed]).toEqual([0, GOOD_VERDICTS]);
-      expect(warnings(r.stderr, 'a.warc.gz'), value).toEqual([expect.stringMatching(/http 503 Service Unavailable; retry 1 of 1 in 1\.0 s$/)]);
-      expect(n).toBe(2);
-    }
-  }, 40_000); // five runs of a second's back-off each, on a machine that may be busy
+    const values = ['-5', '1.5', 'soon', '1e3', 'Wed, 99 Foo 2024 25:61:00 GMT'];
+    const paths = values.map((_, k) => `/garbage-${k}.warc.gz`);
+    const runs = await afterOneReply(paths, (p, res) => {
+      res.writeHead(503, { 'retry-after': values[paths.indexOf(p)] });
+      res.end();
+    });
+    runs.forEach(({ r, replies }, k) => {
+      expect([r.status, r.allowed], values[k]).toEqual([0, GOOD_VERDICTS]);
+      expect(warnings(r.stderr, paths[k]), values[k]).toEqual([expect.stringMatching(/http 503 Service Unavailable; retry 1 of 1 in 1\.0 s$/)]);
+      expect(replies, values[k]).toBe(2);
+    });
+  }, 40_000); // five runs at once of a second's back-off each, on a machine that may be busy
 
   it('Retry-After as an HTTP date, in each of its three forms, is read against the reply\'s Date', async () => {
     const date = 'Sun, 06 Nov 1994 08:49:37 GMT';
-    for (const value of ['Sun, 06 Nov 1994 08:49:38 GMT', 'Sunday, 06-Nov-94 08:49:38 GMT', 'Sun Nov  6 08:49:38 1994']) {
-      let n = 0;
-      handle = (req, res) => {
-        if (n++ > 0) return serveGood(req, res);
-        res.writeHead(429, { 'retry-after': value, date });
-        res.end();
-      };
-      const r = await classify(['--robots-warc-list', list('dated.txt', [url('/a.warc.gz')]), '--warc-retries', '1']);
-      expect([r.status, r.allowed]).toEqual([0, GOOD_VERDICTS]);
-      expect(warnings(r.stderr, 'a.warc.gz'), value).toEqual([expect.stringMatching(/http 429 Too Many Requests; retry 1 of 1 in 1\.0 s$/)]);
-    }
+    const values = ['Sun, 06 Nov 1994 08:49:38 GMT', 'Sunday, 06-Nov-94 08:49:38 GMT', 'Sun Nov  6 08:49:38 1994'];
+    const paths = values.map((_, k) => `/dated-${k}.warc.gz`);
+    const runs = await afterOneReply(paths, (p, res) => {
+      res.writeHead(429, { 'retry-after': values[paths.indexOf(p)], date });
+      res.end();
+    });
+    runs.forEach(({ r, replies }, k) => {
+      expect([r.status, r.allowed], values[k]).toEqual([0, GOOD_VERDICTS]);
+      expect(warnings(r.stderr, paths[k]), values[k]).toEqual([expect.stringMatching(/http 429 Too Many Requests; retry 1 of 1 in 1\.0 s$/)]);
+      expect(replies, values[k]).toBe(2);
+    });
   }, 40_000);
 
   it('Retry-After huge (seconds or a date in year 9999) is capped at 10 minutes; an interrupted wait leaves nothing behind', async () => {

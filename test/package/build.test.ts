@@ -16,9 +16,9 @@ const execFileAsync = promisify(execFile);
 
 /** Runs a command in the clone, asynchronously: a build blocking the test worker's event loop for a minute makes
  * vitest's RPC with it time out. */
-async function run(cmd: string, args: string[]): Promise<{ stdout: string; stderr: string }> {
+async function run(cmd: string, args: string[], env: Record<string, string> = {}): Promise<{ stdout: string; stderr: string }> {
   try {
-    return await execFileAsync(cmd, args, { cwd: clone, encoding: 'utf8', timeout: 290_000, maxBuffer: 64 << 20, env: { ...process.env, npm_config_update_notifier: 'false' } });
+    return await execFileAsync(cmd, args, { cwd: clone, encoding: 'utf8', timeout: 290_000, maxBuffer: 64 << 20, env: { ...process.env, npm_config_update_notifier: 'false', ...env } });
   } catch (e) {
     const err = e as { code?: unknown; stderr?: string; stdout?: string };
     throw new Error(`${cmd} ${args.join(' ')} exited ${String(err.code)}: ${err.stderr}${err.stdout}`);
@@ -43,11 +43,27 @@ beforeAll(() => {
 afterAll(() => rmSync(clone, { recursive: true, force: true }));
 
 describe('the build from a clone', () => {
-  it('npm pack in a clone without dist/ builds it first (prepare) and packs the library, its types and the command', { timeout: 300_000 }, async () => {
-    const packed = JSON.parse((await run('npm', ['pack', '--dry-run', '--json'])).stdout) as { files: { path: string }[] }[];
+  it('npm pack in a clone without dist/ builds it first (prepare) and packs the library, its types and the command; the build compiles the types of its entries once', { timeout: 300_000 }, async () => {
+    // Each read of Node's types (@types/node, which every TypeScript program of the build but the page's loads) is
+    // logged by a module preloaded in every process of the build: a count of the programs made.
+    const reads = path.join(clone, 'node-types-reads.log');
+    const logger = path.join(clone, 'log-node-types-reads.cjs');
+    writeFileSync(logger, `const fs = require('node:fs');
+const read = fs.readFileSync;
+fs.readFileSync = function (file, ...rest) {
+  if (typeof file === 'string' && file.endsWith(${JSON.stringify(path.join('@types', 'node', 'index.d.ts'))})) fs.appendFileSync(${JSON.stringify(reads)}, process.pid + '\\n');
+  return read.call(this, file, ...rest);
+};
+`);
+    const options = `${process.env.NODE_OPTIONS ?? ''} --require ${logger}`.trim();
+    const packed = JSON.parse((await run('npm', ['pack', '--dry-run', '--json'], { NODE_OPTIONS: options })).stdout) as { files: { path: string }[] }[];
     const files = packed[0].files.map((f) => f.path);
     for (const f of ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/compat.js', 'dist/cli.js', 'dist/web/index.html']) expect(files).toContain(f);
+    for (const f of ['index', 'compat', 'compat-rfc', 'compat-google', 'redis']) expect(files).toEqual(expect.arrayContaining([`dist/${f}.d.ts`, `dist/${f}.d.cts`]));
     expect(files).not.toContain('dist/.build-stamp');
+    // The type check of src/ (tsc), the public types of the 5 entries compiled in one program, and checked in one:
+    // 3 (an entry at a time, the types' command line made 2 programs an entry: 11).
+    expect(readFileSync(reads, 'utf8').trimEnd().split('\n')).toHaveLength(3);
   });
 
   it('builds again only when a source differs from what dist/ was built from', { timeout: 300_000 }, async () => {

@@ -48,7 +48,7 @@
 // up its JIT (1.24 CPU-s with 1 thread, 1.45 with 2, 1.70 with 3), a third of
 // it V8's compiler threads: on 2 cores the reading is CPU-bound, and a third
 // thread gains nothing.
-import { createReadStream } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { captureKey, type CaptureReadOptions, type WarcReadItem } from './warc-capture-read.js';
@@ -62,6 +62,11 @@ export const HOLD = 4 << 20;
 const CHUNK = 256 << 10;
 /** WARC or HTTP headers longer than this are left to warcio. */
 const HEADERS_MAX = 256 << 10;
+/** The read-ahead, and the first size of the buffer of unread octets, of a file this long or longer (a
+ * smaller file is read whole in one read, as before). */
+const READ_AHEAD = 1 << 20;
+/** The least record buffer of a smaller file (it grows as records need). */
+const SMALLEST_BUFFER = 16 << 10;
 
 export type FastRecordItem =
   | WarcReadItem
@@ -111,7 +116,12 @@ export interface ReadFrom {
 export async function* fastRecordCaptures(file: string, gzip: boolean, options: CaptureReadOptions, from?: ReadFrom): AsyncGenerator<FastRecordItem> {
   const start = from?.start ?? 0;
   const end = from?.end;
-  const stream = createReadStream(file, { highWaterMark: 1 << 20, start, end: end === undefined ? undefined : end - 1 });
+  // Buffers no larger than the file needs: a list's thousands of small files were each given a MiB of
+  // read-ahead (twice: the read that finds the end too) and a MiB of record buffer, and collecting them
+  // took much of a run. (zlib's output chunk stays CHUNK: where a damaged file's octets break into
+  // chunks decides what is read before the damage, the same as warcio reads.)
+  const span = Math.max(0, (end ?? statSync(file).size) - start);
+  const stream = createReadStream(file, { highWaterMark: Math.max(1, Math.min(READ_AHEAD, span)), start, end: end === undefined ? undefined : end - 1 });
   let read = start;
   stream.on('data', (chunk) => {
     read += chunk.length;
@@ -124,7 +134,7 @@ export async function* fastRecordCaptures(file: string, gzip: boolean, options: 
     stream.on('error', (e) => gunzip!.destroy(e));
     source = stream.pipe(gunzip);
   }
-  const octets = new Octets(from?.base ?? 0);
+  const octets = new Octets(from?.base ?? 0, undefined, Math.min(READ_AHEAD, Math.max(SMALLEST_BUFFER, gzip ? 4 * span : span)));
   /** A long record whose block is coming, and one whose block came (its trailer to check). */
   let streamed: Streamed | null = null;
   let ended: Streamed | null = null;
@@ -263,13 +273,14 @@ class Octets {
   /** A record up to this long is read in place (HOLD; all of them for octets held whole). */
   readonly hold: number;
 
-  /** Octets to come from stream offset `base`; or `whole`, all there are. */
+  /** Octets to come from stream offset `base` (`size` octets of buffer to begin with); or `whole`, all there are. */
   constructor(
     private readonly base = 0,
     whole?: Buffer,
+    size = READ_AHEAD,
   ) {
     this.offset = base;
-    this.buf = whole ?? Buffer.allocUnsafe(1 << 20);
+    this.buf = whole ?? Buffer.allocUnsafe(size);
     this.end = whole?.length ?? 0;
     this.eof = whole !== undefined;
     this.hold = whole === undefined ? HOLD : Infinity;
