@@ -53,6 +53,8 @@ export interface CrawlerMatchers {
   kind?: RobotsKind;
   /** With usage: each crawler's purposes for the URLs it may fetch (absent: all unknown). */
   usage?: PurposeCode[];
+  /** Matchers the purposes read (control tokens' of groups no crawler has): owned with the crawlers'. */
+  extra?: Matcher[];
 }
 
 /** A crawler's use purposes for the URLs it may fetch (purpose-codes.ts): one

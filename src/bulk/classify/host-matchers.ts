@@ -12,6 +12,8 @@ import type { Profile } from '../../engine/parse/profile.js';
 import { UNREACHABLE, type CrawlerMatchers, type LabelledMatcher, type Origin, type OutputFormat, type PurposeCode } from './classification.js';
 import { crawlerPurposes } from './purpose-codes.js';
 import { crawlerLines } from './crawler-lines.js';
+import { withControlTokens } from './control-codes.js';
+import { controlKey, controlTokensOf } from '../../engine/control-tokens.js';
 import { SEL_FIELDS, SEL_LINE, selectRules, selectedRules } from '../../engine/parse/rule-selection.js';
 import { asciiLower } from '../../engine/parse/agents.js';
 import { BulkError } from '../errors.js';
@@ -170,7 +172,7 @@ export class HostMatchers {
     }
     const usage = this.options.usage === true;
     const all = compileCrawlersByLines(body, { profile, maxOctets }, crawlers, ruleTexts, usage) ?? compileCrawlers(parse(body, { profile, maxOctets }), crawlers, ruleTexts, usage);
-    const distinct = [...new Set(all.matchers)] as Matcher[];
+    const distinct = [...new Set([...all.matchers, ...(all.extra ?? [])])] as Matcher[];
     const entry = new Entry(all.matchers[0], distinct[0].sourceBytes);
     entry.crawlers = all;
     entry.others = distinct.slice(1);
@@ -231,7 +233,8 @@ function disposeEntry(entry: Entry): void {
   for (const m of entry.others ?? []) m.dispose();
 }
 
-/** Each crawler's matcher for a robots.txt, and with usage its purposes: crawlers that the same groups apply to share one of each (RobotsTxt.rulesKey). */
+/** Each crawler's matcher for a robots.txt, and with usage its purposes: crawlers that the same groups apply to share one of each (RobotsTxt.rulesKey),
+ * and the same control tokens speak for (control-codes.ts; a token's matcher, when its groups are no crawler's, is in `extra`). */
 export function compileCrawlers(robots: ReturnType<typeof parse>, crawlers: readonly string[], ruleTexts: boolean, usage = false): CrawlerMatchers & { matchers: Matcher[] } {
   const byRules = new Map<string, { matcher: Matcher; purposes: PurposeCode }>();
   const matchers: Matcher[] = [];
@@ -241,18 +244,44 @@ export function compileCrawlers(robots: ReturnType<typeof parse>, crawlers: read
   const named = robots.namedAgents();
   const lower = lowerNames(crawlers);
   let unnamed: string | undefined;
-  for (let j = 0; j < crawlers.length; j++) {
-    const crawler = crawlers[j];
-    const key = named.has(lower[j]) ? robots.rulesKey(crawler) : (unnamed ??= robots.rulesKey(crawler));
+  const keyOf = (name: string, lowerName: string) => (named.has(lowerName) ? robots.rulesKey(name) : (unnamed ??= robots.rulesKey(name)));
+  const sharedOf = (key: string, name: string) => {
     let shared = byRules.get(key);
     if (shared === undefined) {
-      shared = { matcher: robots.compile(crawler, { ruleTexts }), purposes: usage ? crawlerPurposes(robots, crawler) : 0 };
+      shared = { matcher: robots.compile(name, { ruleTexts }), purposes: usage ? crawlerPurposes(robots, name) : 0 };
       byRules.set(key, shared);
     }
+    return shared;
+  };
+  const withControls = new Map<string, PurposeCode>();
+  const crawlerMatchers = new Set<Matcher>();
+  for (let j = 0; j < crawlers.length; j++) {
+    const crawler = crawlers[j];
+    const key = keyOf(crawler, lower[j]);
+    const shared = sharedOf(key, crawler);
     matchers.push(shared.matcher);
-    purposes.push(shared.purposes);
+    crawlerMatchers.add(shared.matcher);
+    if (!usage) continue;
+    const uses = controlTokensOf(crawler, undefined);
+    if (uses.length === 0) {
+      purposes.push(shared.purposes);
+      continue;
+    }
+    const full = key + controlKey(crawler);
+    let code = withControls.get(full);
+    if (code === undefined) {
+      const controls = uses.map((use) => {
+        const tokenLower = use.lower ?? asciiLower(use.token);
+        const tokenKey = keyOf(use.token, tokenLower);
+        return { use, named: named.has(tokenLower), matcher: tokenKey === key ? null : sharedOf(tokenKey, use.token).matcher };
+      });
+      withControls.set(full, (code = withControlTokens(shared.purposes, controls)));
+    }
+    purposes.push(code);
   }
-  return usage ? { matchers, usage: purposes } : { matchers };
+  if (!usage) return { matchers };
+  const extra = [...byRules.values()].map((s) => s.matcher).filter((m) => !crawlerMatchers.has(m));
+  return extra.length === 0 ? { matchers, usage: purposes } : { matchers, usage: purposes, extra };
 }
 
 /**
@@ -263,9 +292,13 @@ export function compileCrawlers(robots: ReturnType<typeof parse>, crawlers: read
  */
 export function compileCrawlersByLines(body: Uint8Array, options: { profile: Profile; maxOctets: number }, crawlers: readonly string[], ruleTexts: boolean, usage: boolean): (CrawlerMatchers & { matchers: Matcher[] }) | undefined {
   const read = body.length > options.maxOctets ? body.subarray(0, options.maxOctets) : body; // (what the parser reads)
-  const lines = crawlerLines(read, lowerNameSet(crawlers));
+  const control = usage ? controlNamesOf(crawlers) : null;
+  const lines = crawlerLines(read, control === null ? lowerNameSet(crawlers) : control.names);
   if (usage && lines.usage) return undefined;
   const named = lines.named;
+  // A crawler a control token speaks for, or the token, named by a group: their groups may differ (compileCrawlers).
+  // Neither named: both get the `*` groups, and the token states nothing where the crawler may fetch.
+  if (control !== null && named !== null && control.spoken.some((n) => named.has(n))) return undefined;
   const lower = lowerNames(crawlers);
   const matchers: Matcher[] = new Array(crawlers.length);
   let unnamed: Matcher | undefined;
@@ -302,6 +335,25 @@ function selectedLines(body: Uint8Array, name: string, profile: Profile): string
   } finally {
     core().forgetBody(body);
   }
+}
+
+const controlNames = new WeakMap<readonly string[], { names: ReadonlySet<string>; spoken: readonly string[] } | null>();
+/** With control tokens for some of the crawlers: the crawlers' and the tokens' names (lower case), and of those the ones
+ * whose naming matters to the purposes (the tokens, and the crawlers they speak for); null when none speaks (once per list). */
+function controlNamesOf(crawlers: readonly string[]): { names: ReadonlySet<string>; spoken: readonly string[] } | null {
+  let found = controlNames.get(crawlers);
+  if (found === undefined) {
+    const spoken = new Set<string>();
+    for (const c of crawlers) {
+      const uses = controlTokensOf(c, undefined);
+      if (uses.length === 0) continue;
+      spoken.add(asciiLower(c));
+      for (const u of uses) spoken.add(u.lower ?? asciiLower(u.token));
+    }
+    found = spoken.size === 0 ? null : { names: new Set([...lowerNameSet(crawlers), ...spoken]), spoken: [...spoken] };
+    controlNames.set(crawlers, found);
+  }
+  return found;
 }
 
 const loweredSets = new WeakMap<readonly string[], ReadonlySet<string>>();
