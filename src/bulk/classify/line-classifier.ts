@@ -182,17 +182,34 @@ export class LineClassifier {
     const extra = 64 + LABEL_MAX + t.namesLen + k * (24 + (t.usagePtr === 0 ? 0 : this.json ? USAGE_JSON_OCTETS : USAGE_TSV_OCTETS));
     const byUrl = t.usagePtr === 0 ? null : this.setPurposes(all.usage);
     if (byUrl !== null) {
-      // Content-Usage path patterns decide for some crawler: its code URL by URL, each line written alone.
-      for (let i = from; i < to; ) {
+      // Content-Usage path patterns or a control token's verdicts decide for some crawler: its code URL by URL,
+      // and the lines of consecutive URLs with the same codes written in one call (most of a host's URLs, as a rule).
+      const n = byUrl.length;
+      const codes = new Array<number>(n);
+      const ahead = new Array<number>(n);
+      const codesOf = (i: number, into: number[]) => {
         const url = this.lineText(buf, i);
-        for (const [j, code] of byUrl) {
-          // (The code first: its matcher may grow the core's memory, and a view taken before would be detached.)
-          const purposes = code(url);
-          c.u32[(t.usagePtr >>> 2) + j] = purposes;
+        for (let b = 0; b < n; b++) into[b] = byUrl[b][1](url);
+      };
+      codesOf(from, codes);
+      for (let i = from; i < to; ) {
+        let end = i + 1;
+        let differs = false;
+        while (end < to) {
+          codesOf(end, ahead);
+          for (let b = 0; b < n && !differs; b++) differs = ahead[b] !== codes[b];
+          if (differs) break;
+          end++;
         }
-        const next = x.classifyLinesMulti(t.msPtr, k, t.namesPtr, t.countsPtr, buf, this.recs, i, i + 1, out.ptr + out.len, out.ptr + out.cap, this.json, this.labelPtr, labelLen, t.usagePtr);
-        this.wrote(i, next, i + 1, extra);
-        i = next;
+        // (The codes first: a matcher may grow the core's memory, and a view taken before would be detached.)
+        for (let b = 0; b < n; b++) c.u32[(t.usagePtr >>> 2) + byUrl[b][0]] = codes[b];
+        for (let s = i; s < end; ) {
+          const next = x.classifyLinesMulti(t.msPtr, k, t.namesPtr, t.countsPtr, buf, this.recs, s, end, out.ptr + out.len, out.ptr + out.cap, this.json, this.labelPtr, labelLen, t.usagePtr);
+          this.wrote(s, next, end, extra);
+          s = next;
+        }
+        i = end;
+        if (differs) for (let b = 0; b < n; b++) codes[b] = ahead[b];
       }
       return;
     }
