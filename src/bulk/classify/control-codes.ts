@@ -6,12 +6,13 @@
 // The code is read only where the crawler may fetch (the core writes all
 // unknown elsewhere), so a token whose groups are the crawler's own states the
 // same for every such URL: one code, no walk. Only a token of other groups is
-// asked URL by URL, through its matcher.
+// asked URL by URL, through its matcher, on the URL line's octets in the core.
 import type { Matcher } from '../../engine/match/matcher.js';
 import type { ControlTokenUse } from '../../engine/control-tokens.js';
 import { PURPOSES } from '../../engine/parse/usage-vocabulary.js';
 import { USAGE_BITS } from '../../engine/wasm/layout.js';
 import type { PurposeCode } from './classification.js';
+import { core } from '../../engine/wasm/core.js';
 
 /** A control token as a crawler's purposes read it. */
 export interface ControlVerdict {
@@ -57,10 +58,18 @@ export function withControlTokens(own: PurposeCode, controls: readonly ControlVe
     else byUrl.push({ matcher: c.matcher, ifAllowed, ifDisallowed: stating(c.use, DISALLOWED) });
   }
   if (byUrl.length === 0 && typeof own === 'number') return fixed;
-  const ownByUrl = typeof own === 'number' ? null : own;
-  return (url) => {
-    let code = ownByUrl === null ? fixed : combineCodes(ownByUrl(url), fixed);
-    for (const c of byUrl) code = combineCodes(code, c.matcher.isAllowed(url) ? c.ifAllowed : c.ifDisallowed);
-    return code;
+  const ownAt = typeof own === 'number' ? null : own;
+  const c = core();
+  return {
+    at(ptr, len, text) {
+      let code = ownAt === null ? fixed : combineCodes(typeof ownAt === 'function' ? ownAt(text()) : ownAt.at(ptr, len, text), fixed);
+      for (const t of byUrl) {
+        // (The line's octets as the crawlers' verdicts read them; the check may grow the memory: the views then.)
+        const allowed = c.exports.check(t.matcher.address, ptr, len) === 1;
+        if (c.u8.length === 0) c.refresh();
+        code = combineCodes(code, allowed ? t.ifAllowed : t.ifDisallowed);
+      }
+      return code;
+    },
   };
 }

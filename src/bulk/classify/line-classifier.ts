@@ -188,8 +188,15 @@ export class LineClassifier {
       const codes = new Array<number>(n);
       const ahead = new Array<number>(n);
       const codesOf = (i: number, into: number[]) => {
-        const url = this.lineText(buf, i);
-        for (let b = 0; b < n; b++) into[b] = byUrl[b][1](url);
+        let url: string | undefined;
+        const text = () => (url ??= this.lineText(buf, i));
+        const q = (this.recs >>> 2) + i * LINE_U32;
+        const ptr = buf + c.i32[q + LINE_AT];
+        const len = c.i32[q + LINE_LEN];
+        for (let b = 0; b < n; b++) {
+          const code = byUrl[b][1];
+          into[b] = typeof code === 'function' ? code(text()) : code.at(ptr, len, text);
+        }
       };
       codesOf(from, codes);
       for (let i = from; i < to; ) {
@@ -221,10 +228,10 @@ export class LineClassifier {
   }
 
   /** The crawlers' constant purpose codes into the core (0 for a function's); the crawlers whose code is by URL, or null when none is. */
-  private setPurposes(usage: readonly PurposeCode[] | undefined): [number, (url: string) => number][] | null {
+  private setPurposes(usage: readonly PurposeCode[] | undefined): [number, Exclude<PurposeCode, number>][] | null {
     const u32 = this.core.u32;
     const at = this.crawlerTable!.usagePtr >>> 2;
-    let byUrl: [number, (url: string) => number][] | null = null;
+    let byUrl: [number, Exclude<PurposeCode, number>][] | null = null;
     for (let j = 0; j < this.crawlers; j++) {
       const code = usage?.[j] ?? 0;
       if (typeof code === 'number') {
