@@ -12,9 +12,6 @@ import { parse } from '../../dist/index.js';
 import { robots } from '../helpers/cli-run.js';
 import { writeSites } from '../helpers/warc-files.js';
 
-// (classify --crawlers reports each crawler's own groups' use lines: control tokens are the library's usage() alone, for now.)
-const NO_CONTROL_TOKENS = { operators: [] };
-
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-usage-group-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -67,7 +64,7 @@ describe('a Content-Usage line ends its group under rfc, not under google: the C
         for (const l of lines) {
           const robotsTxt = parsed.get(new URL(l.url).host)!;
           for (const c of CRAWLERS) {
-            const u = robotsTxt.usage(l.url, c, NO_CONTROL_TOKENS);
+            const u = robotsTxt.usage(l.url, c);
             expect(l.crawlers[c], `${threads} ${c} ${l.url}`).toEqual({ allowed: u.allowed, line: u.line, usage: u.purposes });
           }
         }

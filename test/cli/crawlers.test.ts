@@ -53,9 +53,11 @@ describe('robots classify --crawlers', () => {
           lines.forEach((l, i) => {
             expect(Object.keys(l.crawlers)).toEqual(CRAWLERS);
             expect(l.robots).toBe(alone[0][i].robots);
-            // (No Content-Usage or Content-Signal line in these files: every purpose unknown; test/cli/usage.test.ts has files with them.)
-            const usage = { search: 'unknown', 'train-ai': 'unknown', 'ai-use': 'unknown' };
-            CRAWLERS.forEach((c, j) => expect(l.crawlers[c], `${c} ${l.url}`).toEqual({ allowed: alone[j][i].allowed, line: alone[j][i].line, usage }));
+            // (No Content-Usage or Content-Signal line in these files: every purpose unknown but what Google-Extended
+            // states for Googlebot (usage()'s; test/cli/usage.test.ts has files with use lines).)
+            const host = /^https:\/\/([^/]+)/.exec(l.url)?.[1];
+            const usage = (c: string) => (host !== undefined && FILES[host] !== undefined ? parse(FILES[host], { profile: profile as 'rfc' }).usage(l.url, c).purposes : { search: 'unknown', 'train-ai': 'unknown', 'ai-use': 'unknown' });
+            CRAWLERS.forEach((c, j) => expect(l.crawlers[c], `${c} ${l.url}`).toEqual({ allowed: alone[j][i].allowed, line: alone[j][i].line, usage: usage(c) }));
           });
           // The summary counts each crawler's verdicts.
           CRAWLERS.forEach((c, j) => {

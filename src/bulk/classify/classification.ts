@@ -53,12 +53,19 @@ export interface CrawlerMatchers {
   kind?: RobotsKind;
   /** With usage: each crawler's purposes for the URLs it may fetch (absent: all unknown). */
   usage?: PurposeCode[];
+  /** Matchers the purposes read (control tokens' of groups no crawler has): owned with the crawlers'. */
+  extra?: Matcher[];
 }
 
 /** A crawler's use purposes for the URLs it may fetch (purpose-codes.ts): one
  * code (layout.ts's USAGE_BITS) for every URL, or, where Content-Usage path
  * patterns decide, the code for a URL's text. */
-export type PurposeCode = number | ((url: string) => number);
+export type PurposeCode = number | ((url: string) => number) | LineCode;
+/** A code decided on the URL line's octets in the core (a control token's verdict: no string made), and, when it
+ * needs one, on the line's text (`text()`, made once for the URL). */
+export interface LineCode {
+  at(ptr: number, len: number, text: () => string): number;
+}
 /** Most crawlers of one classification. */
 export const MAX_CRAWLERS = CLASSIFY_MAX_CRAWLERS; // (the core's array of verdicts: layout.ts)
 

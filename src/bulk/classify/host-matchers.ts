@@ -12,6 +12,8 @@ import type { Profile } from '../../engine/parse/profile.js';
 import { UNREACHABLE, type CrawlerMatchers, type LabelledMatcher, type Origin, type OutputFormat, type PurposeCode } from './classification.js';
 import { crawlerPurposes } from './purpose-codes.js';
 import { crawlerLines } from './crawler-lines.js';
+import { withControlTokens } from './control-codes.js';
+import { controlKey, controlTokensOf, type ControlTokenUse } from '../../engine/control-tokens.js';
 import { SEL_FIELDS, SEL_LINE, selectRules, selectedRules } from '../../engine/parse/rule-selection.js';
 import { asciiLower } from '../../engine/parse/agents.js';
 import { BulkError } from '../errors.js';
@@ -170,7 +172,7 @@ export class HostMatchers {
     }
     const usage = this.options.usage === true;
     const all = compileCrawlersByLines(body, { profile, maxOctets }, crawlers, ruleTexts, usage) ?? compileCrawlers(parse(body, { profile, maxOctets }), crawlers, ruleTexts, usage);
-    const distinct = [...new Set(all.matchers)] as Matcher[];
+    const distinct = [...new Set([...all.matchers, ...(all.extra ?? [])])] as Matcher[];
     const entry = new Entry(all.matchers[0], distinct[0].sourceBytes);
     entry.crawlers = all;
     entry.others = distinct.slice(1);
@@ -231,7 +233,8 @@ function disposeEntry(entry: Entry): void {
   for (const m of entry.others ?? []) m.dispose();
 }
 
-/** Each crawler's matcher for a robots.txt, and with usage its purposes: crawlers that the same groups apply to share one of each (RobotsTxt.rulesKey). */
+/** Each crawler's matcher for a robots.txt, and with usage its purposes: crawlers that the same groups apply to share one of each (RobotsTxt.rulesKey),
+ * and the same control tokens speak for (control-codes.ts; a token's matcher, when its groups are no crawler's, is in `extra`). */
 export function compileCrawlers(robots: ReturnType<typeof parse>, crawlers: readonly string[], ruleTexts: boolean, usage = false): CrawlerMatchers & { matchers: Matcher[] } {
   const byRules = new Map<string, { matcher: Matcher; purposes: PurposeCode }>();
   const matchers: Matcher[] = [];
@@ -241,39 +244,72 @@ export function compileCrawlers(robots: ReturnType<typeof parse>, crawlers: read
   const named = robots.namedAgents();
   const lower = lowerNames(crawlers);
   let unnamed: string | undefined;
-  for (let j = 0; j < crawlers.length; j++) {
-    const crawler = crawlers[j];
-    const key = named.has(lower[j]) ? robots.rulesKey(crawler) : (unnamed ??= robots.rulesKey(crawler));
+  const keyOf = (name: string, lowerName: string) => (named.has(lowerName) ? robots.rulesKey(name) : (unnamed ??= robots.rulesKey(name)));
+  const sharedOf = (key: string, name: string) => {
     let shared = byRules.get(key);
     if (shared === undefined) {
-      shared = { matcher: robots.compile(crawler, { ruleTexts }), purposes: usage ? crawlerPurposes(robots, crawler) : 0 };
+      shared = { matcher: robots.compile(name, { ruleTexts }), purposes: usage ? crawlerPurposes(robots, name) : 0 };
       byRules.set(key, shared);
     }
+    return shared;
+  };
+  const controls = usage ? controlsOf(crawlers) : null;
+  const withControls = new Map<string, PurposeCode>();
+  const crawlerMatchers = new Set<Matcher>();
+  for (let j = 0; j < crawlers.length; j++) {
+    const crawler = crawlers[j];
+    const key = keyOf(crawler, lower[j]);
+    const shared = sharedOf(key, crawler);
     matchers.push(shared.matcher);
-    purposes.push(shared.purposes);
+    crawlerMatchers.add(shared.matcher);
+    if (!usage) continue;
+    const uses = controls?.uses[j] ?? [];
+    if (uses.length === 0) {
+      purposes.push(shared.purposes);
+      continue;
+    }
+    const full = key + controls!.keys[j];
+    let code = withControls.get(full);
+    if (code === undefined) {
+      const controls = uses.map((use) => {
+        const tokenLower = use.lower ?? asciiLower(use.token);
+        const tokenKey = keyOf(use.token, tokenLower);
+        return { use, named: named.has(tokenLower), matcher: tokenKey === key ? null : sharedOf(tokenKey, use.token).matcher };
+      });
+      withControls.set(full, (code = withControlTokens(shared.purposes, controls)));
+    }
+    purposes.push(code);
   }
-  return usage ? { matchers, usage: purposes } : { matchers };
+  if (!usage) return { matchers };
+  const extra = [...byRules.values()].map((s) => s.matcher).filter((m) => !crawlerMatchers.has(m));
+  return extra.length === 0 ? { matchers, usage: purposes } : { matchers, usage: purposes, extra };
 }
 
 /**
  * compileCrawlers' answer from the lexer's lines alone (crawler-lines.ts), with no records, where they suffice: the
  * crawlers no user-agent line names share the `*` groups' matcher, and the others one per set of rules selected for
  * them (the same rules: the same verdicts and lines). undefined where purposes are asked for and the file has
- * Content-Usage or Content-Signal lines (which need its groups: compileCrawlers); else every purpose is unknown.
+ * Content-Usage or Content-Signal lines (which need its groups: compileCrawlers); else every purpose is unknown but
+ * what control tokens state (control-codes.ts: a token keyed by its rules as a crawler is).
  */
 export function compileCrawlersByLines(body: Uint8Array, options: { profile: Profile; maxOctets: number }, crawlers: readonly string[], ruleTexts: boolean, usage: boolean): (CrawlerMatchers & { matchers: Matcher[] }) | undefined {
   const read = body.length > options.maxOctets ? body.subarray(0, options.maxOctets) : body; // (what the parser reads)
-  const lines = crawlerLines(read, lowerNameSet(crawlers));
+  const control = usage ? controlsOf(crawlers) : null;
+  const lines = crawlerLines(read, control === null ? lowerNameSet(crawlers) : control.names);
   if (usage && lines.usage) return undefined;
   const named = lines.named;
   const lower = lowerNames(crawlers);
   const matchers: Matcher[] = new Array(crawlers.length);
   let unnamed: Matcher | undefined;
   const byRules = named === null ? undefined : new Map<string, Matcher>();
+  // With byRules: each crawler's key (its selected rules' lines).
+  const keys: string[] = [];
+  let unnamedKey = '';
   for (let j = 0; j < crawlers.length; j++) {
     const isNamed = named !== null && named.has(lower[j]);
     if (!isNamed && unnamed !== undefined) {
       matchers[j] = unnamed;
+      keys[j] = unnamedKey;
       continue;
     }
     let m: Matcher | undefined;
@@ -281,14 +317,43 @@ export function compileCrawlersByLines(body: Uint8Array, options: { profile: Pro
       m = compileOctets(body, options, crawlers[j], { ruleTexts });
     } else {
       // (A group may name one and be `*` too: the unnamed ones' rules are keyed as well.)
-      const key = selectedLines(read, lower[j], options.profile);
+      const key = (keys[j] = selectedLines(read, lower[j], options.profile));
+      if (!isNamed) unnamedKey = key;
       m = byRules.get(key);
       if (m === undefined) byRules.set(key, (m = compileOctets(body, options, crawlers[j], { ruleTexts })));
     }
     if (!isNamed) unnamed = m;
     matchers[j] = m;
   }
-  return usage ? { matchers, usage: new Array<PurposeCode>(crawlers.length).fill(0) } : { matchers };
+  if (!usage) return { matchers };
+  const codes = new Array<PurposeCode>(crawlers.length).fill(0);
+  // No group names a crawler or a token: all get the `*` groups, and the tokens state nothing where the crawlers may fetch.
+  if (control === null || named === null || !control.spoken.some((n) => named.has(n))) return { matchers, usage: codes };
+  // Else each token is keyed as the crawlers are (no use line here: their own codes are 0).
+  const extra: Matcher[] = [];
+  const byControls = new Map<string, PurposeCode>();
+  for (let j = 0; j < crawlers.length; j++) {
+    const uses = control.uses[j];
+    if (uses.length === 0) continue;
+    const full = keys[j] + control.keys[j];
+    let code = byControls.get(full);
+    if (code === undefined) {
+      const verdicts = uses.map((use) => {
+        const tokenLower = use.lower ?? asciiLower(use.token);
+        const key = selectedLines(read, tokenLower, options.profile);
+        if (key === keys[j]) return { use, named: named!.has(tokenLower), matcher: null };
+        let m = byRules!.get(key);
+        if (m === undefined) {
+          byRules!.set(key, (m = compileOctets(body, options, use.token, { ruleTexts })));
+          extra.push(m);
+        }
+        return { use, named: named!.has(tokenLower), matcher: m };
+      });
+      byControls.set(full, (code = withControlTokens(0, verdicts)));
+    }
+    codes[j] = code;
+  }
+  return extra.length === 0 ? { matchers, usage: codes } : { matchers, usage: codes, extra };
 }
 
 /** The lines of the rules selected for the crawler of that (lower-case) name (in the profile's groups), as a key. */
@@ -302,6 +367,37 @@ function selectedLines(body: Uint8Array, name: string, profile: Profile): string
   } finally {
     core().forgetBody(body);
   }
+}
+
+/** The control tokens of a list of crawlers (control-tokens.ts), found once per list. */
+interface ListControls {
+  /** Per crawler: the tokens that speak for it (none: empty), and controlKey()'s key. */
+  uses: readonly (readonly ControlTokenUse[])[];
+  keys: readonly string[];
+  /** The crawlers' and the tokens' names (lower case) ... */
+  names: ReadonlySet<string>;
+  /** ... and of those the ones whose naming matters to the purposes: the tokens, and the crawlers they speak for. */
+  spoken: readonly string[];
+}
+const listControls = new WeakMap<readonly string[], ListControls | null>();
+
+/** The list's control tokens, or null when none speaks for any of its crawlers. */
+function controlsOf(crawlers: readonly string[]): ListControls | null {
+  let found = listControls.get(crawlers);
+  if (found === undefined) {
+    const uses = crawlers.map((c) => controlTokensOf(c, undefined));
+    const spoken = new Set<string>();
+    uses.forEach((list, j) => {
+      if (list.length === 0) return;
+      spoken.add(asciiLower(crawlers[j]));
+      for (const u of list) spoken.add(u.lower ?? asciiLower(u.token));
+    });
+    found = spoken.size === 0
+      ? null
+      : { uses, keys: crawlers.map((c) => controlKey(c)), names: new Set([...lowerNameSet(crawlers), ...spoken]), spoken: [...spoken] };
+    listControls.set(crawlers, found);
+  }
+  return found;
 }
 
 const loweredSets = new WeakMap<readonly string[], ReadonlySet<string>>();

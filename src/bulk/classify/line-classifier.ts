@@ -182,17 +182,41 @@ export class LineClassifier {
     const extra = 64 + LABEL_MAX + t.namesLen + k * (24 + (t.usagePtr === 0 ? 0 : this.json ? USAGE_JSON_OCTETS : USAGE_TSV_OCTETS));
     const byUrl = t.usagePtr === 0 ? null : this.setPurposes(all.usage);
     if (byUrl !== null) {
-      // Content-Usage path patterns decide for some crawler: its code URL by URL, each line written alone.
-      for (let i = from; i < to; ) {
-        const url = this.lineText(buf, i);
-        for (const [j, code] of byUrl) {
-          // (The code first: its matcher may grow the core's memory, and a view taken before would be detached.)
-          const purposes = code(url);
-          c.u32[(t.usagePtr >>> 2) + j] = purposes;
+      // Content-Usage path patterns or a control token's verdicts decide for some crawler: its code URL by URL,
+      // and the lines of consecutive URLs with the same codes written in one call (most of a host's URLs, as a rule).
+      const n = byUrl.length;
+      const codes = new Array<number>(n);
+      const ahead = new Array<number>(n);
+      const codesOf = (i: number, into: number[]) => {
+        let url: string | undefined;
+        const text = () => (url ??= this.lineText(buf, i));
+        const q = (this.recs >>> 2) + i * LINE_U32;
+        const ptr = buf + c.i32[q + LINE_AT];
+        const len = c.i32[q + LINE_LEN];
+        for (let b = 0; b < n; b++) {
+          const code = byUrl[b][1];
+          into[b] = typeof code === 'function' ? code(text()) : code.at(ptr, len, text);
         }
-        const next = x.classifyLinesMulti(t.msPtr, k, t.namesPtr, t.countsPtr, buf, this.recs, i, i + 1, out.ptr + out.len, out.ptr + out.cap, this.json, this.labelPtr, labelLen, t.usagePtr);
-        this.wrote(i, next, i + 1, extra);
-        i = next;
+      };
+      codesOf(from, codes);
+      for (let i = from; i < to; ) {
+        let end = i + 1;
+        let differs = false;
+        while (end < to) {
+          codesOf(end, ahead);
+          for (let b = 0; b < n && !differs; b++) differs = ahead[b] !== codes[b];
+          if (differs) break;
+          end++;
+        }
+        // (The codes first: a matcher may grow the core's memory, and a view taken before would be detached.)
+        for (let b = 0; b < n; b++) c.u32[(t.usagePtr >>> 2) + byUrl[b][0]] = codes[b];
+        for (let s = i; s < end; ) {
+          const next = x.classifyLinesMulti(t.msPtr, k, t.namesPtr, t.countsPtr, buf, this.recs, s, end, out.ptr + out.len, out.ptr + out.cap, this.json, this.labelPtr, labelLen, t.usagePtr);
+          this.wrote(s, next, end, extra);
+          s = next;
+        }
+        i = end;
+        if (differs) for (let b = 0; b < n; b++) codes[b] = ahead[b];
       }
       return;
     }
@@ -204,10 +228,10 @@ export class LineClassifier {
   }
 
   /** The crawlers' constant purpose codes into the core (0 for a function's); the crawlers whose code is by URL, or null when none is. */
-  private setPurposes(usage: readonly PurposeCode[] | undefined): [number, (url: string) => number][] | null {
+  private setPurposes(usage: readonly PurposeCode[] | undefined): [number, Exclude<PurposeCode, number>][] | null {
     const u32 = this.core.u32;
     const at = this.crawlerTable!.usagePtr >>> 2;
-    let byUrl: [number, (url: string) => number][] | null = null;
+    let byUrl: [number, Exclude<PurposeCode, number>][] | null = null;
     for (let j = 0; j < this.crawlers; j++) {
       const code = usage?.[j] ?? 0;
       if (typeof code === 'number') {
