@@ -5,6 +5,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_MAX_OCTETS } from '../index.js';
 import { FORMATS, formatNames } from './options.js';
+import { auditCommand } from './audit.js';
 import { benchCommand } from './bench.js';
 import { checkCommand } from './check.js';
 import { classifyCommand } from './classify.js';
@@ -85,6 +86,53 @@ Exit 0; 1 when a WARC of --robots-warc-list was skipped (named on stderr; every
 URL still gets its line); 2 for a usage error.`)
   .action(async (urls: string | undefined, o) => {
     exitCode = await classifyCommand(urls, { ...o, agent: o.agent ?? ['Googlebot'], agentGiven: o.agent !== undefined });
+  });
+
+program
+  .command('audit')
+  .description('One line per site: per crawler its category from the rules (all: every path disallowed, /robots.txt aside; none: no path disallowed; part: otherwise; exact, not from sample URLs), whether a group names it or only *, its purposes at / (search, train-ai, ai-use); the site\'s Content-Signal, License and LLM-Policy lines; what its robots.txt was. A summary of counts (adding up across shards) on stderr or as JSON.')
+  .option('--robots-dir <dir>', 'a robots.txt per site: DIR/<host> (site: the host) and DIR/<scheme>/<host>[:port] (site: scheme://host[:port]); a file that cannot be read: unreachable')
+  .option('--robots-warc <file>', 'robots.txt captures in a WARC file (repeatable): each captured /robots.txt URL a site, its capture chosen and its HTTP status applied as classify --robots-warc does', collect)
+  .option('--robots-warc-list <list>', 'a list of WARC files as Common Crawl publishes them (as classify --robots-warc-list)', collect)
+  .addOption(warcBaseOption())
+  .addOption(warcRetriesOption())
+  .addOption(warcTimeoutOption())
+  .addOption(warcMaxMbOption())
+  .option('--user-agent <header>', 'the User-Agent header of --robots-warc-list downloads (default: robots-wasm/VERSION)')
+  .option('--robots-index <dir>', 'robots.txt captures indexed by robots index (repeatable); with --shard i/N only shard i of each is read', collect)
+  .option('--as-of <date>', 'with captures: each site\'s captures at or before this ISO 8601 date or date-time')
+  .option('--shard <i/N>', "only this shard's hosts (the hash of classify --shard and robots index): the summaries of shards 0..N-1 add up to the whole run's")
+  .option('--crawlers <names>', 'crawlers by product token (comma-separated or repeatable) or a set: @ai, @google (default: GPTBot,CCBot,Google-Extended,ClaudeBot,Googlebot,Bingbot)', collect)
+  .option('--operators <ids>', 'per operator (all, or ids such as openai,google: src/data/operators.ts) and purpose, the category of the crawler that fetches for it', collect)
+  .addOption(profileOption())
+  .addOption(new Option('--status-convention <name>', 'rfc (RFC 9309: 4xx all allowed; 5xx, 429, unreachable all disallowed) or commoncrawl (also a 403 disallows all, as Common Crawl counts it: not RFC 9309)').default('rfc'))
+  .addOption(new Option('--labels <words>', 'the words of the categories: audit (all, part, none) or commoncrawl (disallow-all, allow-part, allow-all: Common Crawl\'s robotstxt-experiments)').default('audit'))
+  .addOption(new Option('--format <format>', 'tsv (a header, then a row per site) or jsonl (an object per site)').default('tsv'))
+  .option('--out <file>', 'write here instead of stdout (only complete output: written under a temporary name, then renamed)')
+  .option('--summary <file>', 'the summary as JSON (plain counts: the summaries of shards add up key by key)')
+  .option('--threads <n>', 'threads (1 for now: run --shard i/N side by side for more cores)')
+  .addOption(maxOctetsOption())
+  .addOption(maxBytesAlias())
+  .option('-q, --quiet', 'no summary and no progress bar on stderr')
+  .addHelpText('after', `
+Categories are decided on the rules as the profile applies them (longest match,
+ties, * and $, percent-encoding, Google's index.htm rule): exactly, by walking the
+automaton of the crawler's rules (docs/audit.md). Crawlers that the same groups
+apply to share one answer. A 4xx robots.txt makes every crawler none, a 5xx or an
+unreachable one all, a missing one unknown (empty cells).
+
+Examples:
+  robots audit --robots-dir robots/ --crawlers GPTBot,CCBot,Google-Extended,ClaudeBot
+  robots audit --robots-warc robotstxt.warc.gz --crawlers @ai --format jsonl --out sites.jsonl
+  robots index --shards 4 --out idx CC-MAIN-*.warc.gz
+  robots audit --robots-index idx --shard 0/4 --summary s0.json --out sites0.tsv
+  robots audit --robots-warc robotstxt.warc.gz --operators all
+  robots audit --robots-warc robotstxt.warc.gz --crawlers GPTBot,CCBot,Google-Extended,ClaudeBot \\
+    --status-convention commoncrawl --labels commoncrawl     (Common Crawl's method: docs/audit.md)
+
+Exit 0; 1 when a WARC of --robots-warc-list was skipped; 2 for a usage error.`)
+  .action(async (o) => {
+    exitCode = await auditCommand(o);
   });
 
 program

@@ -1,0 +1,85 @@
+// robots audit's rate from an index, per CPU second (user + system: steadier
+// than wall time on a shared machine): the corpus's robots.txt files captured in
+// a WARC (warcio), indexed by `robots index` (the built command), then audited
+// in this process (bulk/audit bundled here by esbuild from src/) for the
+// crawlers given, over rounds; the median rate, and where the time goes
+// (reading the index, each site's record, and within it the category walks).
+//
+//   node bench/tools/audit-rate.mjs [--crawlers GPTBot,CCBot,...] [--rounds 5] [--corpus DIR]
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { WARCRecord, WARCSerializer } from 'warcio';
+
+const root = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i < 0 ? fallback : process.argv[i + 1];
+};
+const crawlers = arg('--crawlers', 'GPTBot,CCBot,Google-Extended,ClaudeBot,Googlebot,Bingbot').split(',');
+const rounds = Number(arg('--rounds', '5'));
+const corpus = arg('--corpus', path.resolve(root, '../shared/corpus/robots'));
+
+const dir = mkdtempSync(path.join(tmpdir(), 'audit-rate-'));
+try {
+  // The corpus as Common Crawl publishes it: a WARC of robots.txt captures, gzipped per record.
+  const parts = [];
+  const hosts = readdirSync(corpus).sort();
+  for (const host of hosts) {
+    const record = await WARCRecord.create(
+      { url: `https://${host}/robots.txt`, date: '2024-01-01T00:00:00Z', type: 'response', httpHeaders: { 'Content-Type': 'text/plain' }, statusline: 'HTTP/1.1 200 OK' },
+      (async function* () {
+        yield readFileSync(path.join(corpus, host));
+      })(),
+    );
+    parts.push(await WARCSerializer.serialize(record, { gzip: true }));
+  }
+  const warc = path.join(dir, 'corpus.warc.gz');
+  writeFileSync(warc, Buffer.concat(parts));
+  const index = path.join(dir, 'idx');
+  execFileSync(process.execPath, [path.join(root, 'dist/cli.js'), 'index', '--out', index, '-q', warc], { stdio: 'inherit' });
+
+  // The audit's modules, bundled from src/ for this process (the command bundles them into dist/cli.js).
+  const entry = path.join(dir, 'entry.ts');
+  writeFileSync(entry, [
+    `export { readRobotsIndexes } from ${JSON.stringify(path.join(root, 'src/bulk/sources/index/robots-index-reader.ts'))};`,
+    `export { captureSites } from ${JSON.stringify(path.join(root, 'src/bulk/audit/audit-sites.ts'))};`,
+    `export { SiteAuditor } from ${JSON.stringify(path.join(root, 'src/bulk/audit/site-audit.ts'))};`,
+    `export { categoryOfRules } from ${JSON.stringify(path.join(root, 'src/bulk/audit/rule-category.ts'))};`,
+  ].join('\n'));
+  const bundle = path.join(dir, 'audit.mjs');
+  await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', target: 'node20', outfile: bundle, loader: { '.wasm': 'base64' }, logLevel: 'warning', define: { VERSION: '"bench"' } });
+  const m = await import(pathToFileURL(bundle).href);
+
+  const cpu = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1e6;
+  };
+  const rates = [];
+  let readShare = 0;
+  for (let r = 0; r <= rounds; r++) {
+    const t0 = cpu();
+    const read = m.readRobotsIndexes([index], { maxOctets: 512_000 });
+    const sites = m.captureSites(read.data);
+    const t1 = cpu();
+    const auditor = new m.SiteAuditor({ crawlers, profile: 'rfc', maxOctets: 512_000, convention: 'rfc' });
+    let n = 0;
+    for (const s of sites) n += auditor.audit(s.site, s.url, s.robots()).crawlers.length;
+    const t2 = cpu();
+    read.dispose();
+    if (n !== sites.length * crawlers.length) throw new Error('a site lost its crawlers');
+    if (r === 0) continue; // (an untimed round: the JIT warms up)
+    rates.push(sites.length / (t2 - t0));
+    readShare += (t1 - t0) / (t2 - t0) / rounds;
+  }
+  rates.sort((a, b) => a - b);
+  const median = rates[rates.length >> 1];
+  console.log(`robots audit from an index: ${hosts.length} sites, ${crawlers.length} crawlers (${crawlers.join(', ')}), rfc profile: ` +
+    `${Math.round(median).toLocaleString('en')} sites per CPU second (median of ${rounds} rounds; min ${Math.round(rates[0]).toLocaleString('en')}, ` +
+    `max ${Math.round(rates[rates.length - 1]).toLocaleString('en')}); reading the index ${(readShare * 100).toFixed(0)}% of it`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

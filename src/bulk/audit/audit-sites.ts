@@ -1,0 +1,95 @@
+// The sites an audit walks, from classify's sources: each file of a
+// --robots-dir (DIR/<host>, DIR/<scheme>/<host>[:port]), or each robots.txt URL
+// the captures of --robots-warc, --robots-warc-list or --robots-index hold.
+// Their robots.txt is read by those sources' own readers (RobotsDir, WarcRobots:
+// redirects followed among the captures, HTTP outcomes as RobotsCache takes
+// them), in a stable order (by name), a shard's hosts only with --shard.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { RobotsDir } from '../sources/robots-dir.js';
+import { WarcRobots, type HostRobots } from '../sources/warc/warc-robots.js';
+import type { WarcIndexData } from '../sources/warc/warc-index.js';
+import { captureShard } from '../sources/index/robots-index-format.js';
+import type { Shard } from '../classify/classification.js';
+import { BulkError, reason } from '../errors.js';
+
+export interface AuditSite {
+  /** As the output names it: scheme://host[:port], or the host alone for a DIR/<host> file. */
+  site: string;
+  /** Its root, for usage() (https:// for a DIR/<host> file). */
+  url: string;
+  robots(): HostRobots;
+}
+
+const SCHEME = /^[a-z][a-z0-9+.-]*$/;
+
+/** Whether the site's host falls in the shard (the hash classify --shard and robots index use). */
+function inShard(robotsUrl: string, shard: Shard | undefined): boolean {
+  return shard === undefined || captureShard(robotsUrl, shard.count) === shard.index;
+}
+
+/** The sites of a --robots-dir: its files by name, then DIR/<scheme>/ folders' files. */
+export function dirSites(dir: string, maxOctets: number, shard?: Shard): AuditSite[] {
+  const reader = new RobotsDir(dir, maxOctets);
+  const sites: AuditSite[] = [];
+  const entries = listDir(dir);
+  for (const name of entries) {
+    const path = join(dir, name);
+    let isDir = false;
+    try {
+      isDir = statSync(path).isDirectory();
+    } catch {
+      // (gone, or a dangling link: RobotsDir says what it is when read)
+    }
+    if (isDir) {
+      if (!SCHEME.test(name)) continue;
+      for (const file of listDir(path)) {
+        const m = /^(.*?)(?::(\d+))?$/.exec(file)!;
+        const host = m[1];
+        if (!RobotsDir.canName(host)) continue;
+        const port = m[2] ?? '';
+        const site = `${name}://${file}`;
+        if (!inShard(`${site}/robots.txt`, shard)) continue;
+        sites.push({ site, url: `${site}/`, robots: () => fromDir(reader.read({ scheme: name, host, port })) });
+      }
+      continue;
+    }
+    if (!RobotsDir.canName(name) || !inShard(`http://${name}/robots.txt`, shard)) continue;
+    sites.push({ site: name, url: `https://${name}/`, robots: () => fromDir(reader.read({ scheme: '', host: name, port: '' })) });
+  }
+  return sites;
+}
+
+function listDir(dir: string): string[] {
+  try {
+    return readdirSync(dir).sort();
+  } catch (e) {
+    throw new BulkError(`cannot read robots directory ${dir}: ${reason(e)}`);
+  }
+}
+
+function fromDir(found: ReturnType<RobotsDir['read']>): HostRobots {
+  if (found.kind === 'file') return { kind: 'ok', body: found.body, http: 200 };
+  if (found.kind === 'none') return { kind: 'missing' };
+  return { kind: 'unreachable', why: `${found.file}: ${found.why}` };
+}
+
+/** The sites of captures: each captured URL whose path is /robots.txt (no query), by URL. */
+export function captureSites(data: WarcIndexData, shard?: Shard): AuditSite[] {
+  const reader = new WarcRobots(data);
+  const sites: AuditSite[] = [];
+  for (const key of [...data.captures.keys()].sort()) {
+    if (!key.endsWith('/robots.txt')) continue;
+    let u: URL;
+    try {
+      u = new URL(key);
+    } catch {
+      continue;
+    }
+    if (u.pathname !== '/robots.txt' || u.search !== '' || !inShard(key, shard)) continue;
+    const scheme = u.protocol.slice(0, -1);
+    const site = `${scheme}://${u.host}`;
+    sites.push({ site, url: `${site}/`, robots: () => reader.resolve({ scheme, host: u.hostname, port: u.port }) });
+  }
+  return sites;
+}

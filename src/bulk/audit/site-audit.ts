@@ -1,0 +1,209 @@
+// One site's record for `robots audit`: per crawler its category (rule-category.ts),
+// whether a group names it or only `*` reaches it, its purposes at `/` and whether
+// a Content-Usage path rule changes them somewhere; per operator the category of
+// its crawler for each purpose; the file's Content-Signal, License and
+// LLM-Policy lines; and what the robots.txt was (its status).
+//
+// Crawlers that the same groups apply to share one category: it is computed
+// once per distinct set of groups of a file, never per crawler.
+import { RobotsTxt } from '../../engine/robots-txt.js';
+import { agentTokens, applicableGroups, lineNamesAgent } from '../../engine/parse/agents.js';
+import { readRecords, type Group, type Records } from '../../engine/parse/records.js';
+import type { Profile } from '../../engine/parse/profile.js';
+import { PURPOSES, type Purpose, type Preference } from '../../engine/parse/usage-vocabulary.js';
+import type { Operator } from '../../data/operators.js';
+import type { UsageAnswer } from '../../engine/operator-usage.js';
+import { categoryOfRules, rulesOf, type Category } from './rule-category.js';
+import type { HostRobots } from '../sources/warc/warc-robots.js';
+
+/** What the site's robots.txt was: its rules (ok), 4xx (all allowed), 5xx or unreachable (all disallowed), or none known. */
+export type RobotsStatus = 'ok' | 'unavailable' | 'unreachable' | 'missing';
+
+/**
+ * How HTTP outcomes count. rfc: RFC 9309 2.3.1 (4xx: no rules, all allowed;
+ * 5xx, 429, unreachable: all disallowed). commoncrawl: as Common Crawl's
+ * crawler counts them, a 403 (and any status it defers on) disallows all: a
+ * departure from RFC 9309, where a 403 is a 4xx like any other.
+ */
+export type StatusConvention = 'rfc' | 'commoncrawl';
+export const STATUS_CONVENTIONS: readonly StatusConvention[] = ['rfc', 'commoncrawl'];
+
+/** How the crawler is reached: a group naming it, only a `*` group, or no group at all. */
+export type Named = 'own' | 'star' | 'none';
+
+export interface CrawlerRecord {
+  crawler: string;
+  /** null: no robots.txt known (missing). */
+  category: Category | null;
+  /** False only for a hostile file whose walk met its bound (rule-category.ts). */
+  exact: boolean;
+  /** null unless the rules were read (status ok). */
+  named: Named | null;
+  /** usage('<site>/', crawler).purposes, with the control tokens as the library counts them. */
+  purposes: Record<Purpose, Preference>;
+  /** A Content-Usage rule with a path pattern applies to the crawler: the purposes may differ below `/`. */
+  purposesVary: boolean;
+}
+
+export interface OperatorPurposeRecord {
+  /** The crawler that fetches for the purpose (null: the operator lists none). */
+  crawler: string | null;
+  category: Category | null;
+  /** operatorUsage()'s answer at `/`. */
+  answer: UsageAnswer;
+}
+
+export interface OperatorRecord {
+  operator: string;
+  purposes: Record<Purpose, OperatorPurposeRecord>;
+}
+
+export interface SiteRecord {
+  site: string;
+  status: RobotsStatus;
+  /** The HTTP status of the capture that decided (none for a file of a directory). */
+  http?: number;
+  crawlers: CrawlerRecord[];
+  operators?: OperatorRecord[];
+  contentSignals: string[];
+  licenses: string[];
+  llmPolicies: string[];
+}
+
+export interface AuditSettings {
+  crawlers: readonly string[];
+  profile: Profile;
+  maxOctets: number;
+  operators?: readonly Operator[];
+  convention: StatusConvention;
+}
+
+const UNKNOWN_PURPOSES: Record<Purpose, Preference> = { search: 'unknown', 'train-ai': 'unknown', 'ai-use': 'unknown' };
+
+/** The status under the convention, from what a source found. */
+export function statusOf(found: HostRobots, convention: StatusConvention): RobotsStatus {
+  if (convention === 'commoncrawl' && found.http === 403) return 'unreachable';
+  return found.kind;
+}
+
+/** Rule lists remembered with their category: sites copy their rules from a few generators (a CMS's defaults). */
+const KNOWN_RULE_LISTS = 20_000;
+/** Rule lists longer than this are not remembered (their key would cost as much as a walk). */
+const KNOWN_RULES_OCTETS = 4096;
+
+export class SiteAuditor {
+  /** Category by the text of a rule list (kinds and values, in order), across sites; cleared when full. */
+  private readonly known = new Map<string, { category: Category; exact: boolean }>();
+
+  constructor(private readonly settings: AuditSettings) {}
+
+  private categoryOfGroups(body: Uint8Array, groups: readonly Group[]): { category: Category; exact: boolean } {
+    let key = '';
+    for (const g of groups) {
+      for (const r of g.rules) {
+        if (key.length > KNOWN_RULES_OCTETS) break;
+        key += (r.kind === 'allow' ? '\nA' : '\nD') + latin1(body, r.start, r.end);
+      }
+    }
+    const cacheable = key.length <= KNOWN_RULES_OCTETS;
+    const hit = cacheable ? this.known.get(key) : undefined;
+    if (hit !== undefined) return hit;
+    const { category, exact } = categoryOfRules(rulesOf(body, groups, this.settings.profile), this.settings.profile);
+    if (cacheable) {
+      if (this.known.size >= KNOWN_RULE_LISTS) this.known.clear();
+      this.known.set(key, { category, exact });
+    }
+    return { category, exact };
+  }
+
+  /** The record of a site (`site` as the output names it; `url` its root, for usage()). */
+  audit(site: string, url: string, found: HostRobots): SiteRecord {
+    const s = this.settings;
+    const status = statusOf(found, s.convention);
+    const record: SiteRecord = { site, status, crawlers: [], contentSignals: [], licenses: [], llmPolicies: [] };
+    if (found.http !== undefined) record.http = found.http;
+    if (status !== 'ok' || found.kind !== 'ok') return this.withoutRules(record, status);
+    const body = found.body.length > s.maxOctets ? found.body.subarray(0, s.maxOctets) : found.body;
+    const records = readRecords(body, s.profile);
+    const robots = new RobotsTxt(body, { profile: s.profile, maxOctets: s.maxOctets });
+    try {
+      const categories = new Map<string, { category: Category; exact: boolean }>();
+      const categoryOf = (crawler: string) => {
+        const groups = applicableGroups(records.groups, agentTokens(crawler, s.profile));
+        const key = groups.map((g) => records.groups.indexOf(g)).join(',');
+        let answer = categories.get(key);
+        if (answer === undefined) {
+          answer = this.categoryOfGroups(records.body, groups);
+          categories.set(key, answer);
+        }
+        return { groups, answer };
+      };
+      const usages = robots.usages(url, s.crawlers);
+      s.crawlers.forEach((crawler, i) => {
+        const { groups, answer } = categoryOf(crawler);
+        record.crawlers.push({
+          crawler,
+          category: answer.category,
+          exact: answer.exact,
+          named: namedBy(groups, crawler, s.profile),
+          purposes: { ...usages[i].purposes },
+          purposesVary: robots.crawlerUsage(crawler).paths !== null,
+        });
+      });
+      if (s.operators !== undefined) {
+        record.operators = s.operators.map((op) => {
+          const answer = robots.operatorUsage(url, op);
+          const purposes = {} as Record<Purpose, OperatorPurposeRecord>;
+          for (const p of PURPOSES) {
+            const crawler = answer.purposes[p].fetch?.crawler ?? null;
+            purposes[p] = { crawler, category: crawler === null ? null : categoryOf(crawler).answer.category, answer: answer.purposes[p].answer };
+          }
+          return { operator: op.id, purposes };
+        });
+      }
+      record.contentSignals = contentSignals(records);
+      record.licenses = records.licenses.map((l) => l.value);
+      record.llmPolicies = records.llmPolicies.map((l) => l.value);
+    } finally {
+      robots.dispose();
+    }
+    return record;
+  }
+
+  /** No rules: every crawler decided by the status alone (4xx: none disallowed; unreachable: all; missing: not known). */
+  private withoutRules(record: SiteRecord, status: RobotsStatus): SiteRecord {
+    const category: Category | null = status === 'unavailable' ? 'none' : status === 'unreachable' ? 'all' : null;
+    record.crawlers = this.settings.crawlers.map((crawler) => ({ crawler, category, exact: true, named: null, purposes: { ...UNKNOWN_PURPOSES }, purposesVary: false }));
+    if (this.settings.operators !== undefined) {
+      record.operators = this.settings.operators.map((op) => {
+        const purposes = {} as Record<Purpose, OperatorPurposeRecord>;
+        for (const p of PURPOSES) {
+          const crawler = op.crawlers.find((c) => c.purposes.includes(p))?.token ?? null;
+          // Fetching disallowed: the answer is no; allowed with no robots.txt to say anything of the use: unknown.
+          purposes[p] = { crawler, category: crawler === null ? null : category, answer: crawler !== null && category === 'all' ? 'no' : 'unknown' };
+        }
+        return { operator: op.id, purposes };
+      });
+    }
+    return record;
+  }
+}
+
+function latin1(body: Uint8Array, start: number, end: number): string {
+  let s = '';
+  for (let i = start; i < end; i++) s += String.fromCharCode(body[i]);
+  return s;
+}
+
+function namedBy(groups: readonly Group[], crawler: string, profile: Profile): Named {
+  if (groups.length === 0) return 'none';
+  const tokens = agentTokens(crawler, profile);
+  return groups.some((g) => g.agents.some((a) => lineNamesAgent(a, tokens))) ? 'own' : 'star';
+}
+
+/** The values of the file's Content-Signal lines (in its groups), in file order. */
+function contentSignals(records: Records): string[] {
+  const lines = new Map<number, string>();
+  for (const g of records.groups) for (const u of g.usage) if (u.field === 'content-signal') lines.set(u.line, u.value);
+  return [...lines.entries()].sort((a, b) => a[0] - b[0]).map(([, v]) => v);
+}

@@ -1,0 +1,212 @@
+// robots audit's categories (all / none / part) against an independent
+// reference: brute force over probe paths, each decided by the plain TypeScript
+// reference matcher (src/engine/reference.ts). The probes: every path the rules
+// mention (each rule's value, its `*` expanded to nothing, one octet and several),
+// one octet shorter and longer, with `$`, its directories; `/`, `/robots.txt` and
+// random paths;
+// and the two paths the walk offers as proof (an allowed and a disallowed one),
+// decided by the reference like any other probe. `all` iff every probe but
+// /robots.txt is disallowed, `none` iff none is. On every file of the corpus
+// (4,241), both profiles, several crawlers (some with groups of their own), and
+// on random files with the property tests' corners (escapes, `$`, `*`, non-ASCII).
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { comparedPath, referenceVerdictOf } from '../../src/engine/reference.js';
+import { readRecords, type Group, type Records } from '../../src/engine/parse/records.js';
+import { agentTokens, applicableGroups } from '../../src/engine/parse/agents.js';
+import type { Profile } from '../../src/engine/parse/profile.js';
+import { categoryOfRules, rulesOf, type Category } from '../../src/bulk/audit/rule-category.js';
+import { HAVE_SHARED, SHARED } from '../helpers/shared-data.js';
+import { propertySeed } from '../helpers/seed.js';
+
+/** A small seeded generator (mulberry32) for the probes' random parts. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+const CRAWLERS = ['Googlebot', 'Bingbot', 'Baiduspider', 'Yandex', 'GPTBot', 'CCBot', 'Mediapartners-Google', 'ia_archiver'];
+const PROFILES: Profile[] = ['rfc', 'google'];
+const EXPANSIONS = ['', 'a', 'xy/z.'];
+/** Rules whose values make probes, at most (see probesOf). */
+const MAX_PROBED = 40;
+const TAILS = ['a', '/', '.', '?', '%2F', '%41', '*', 'index.html', 'é'];
+
+const latin1 = (b: Uint8Array) => Buffer.from(b).toString('latin1');
+
+/** The probe paths of the groups' rules (as text). */
+function probesOf(records: Records, groups: readonly Group[], random: () => number): string[] {
+  const probes = new Set<string>(['/', '/robots.txt', '/robots.txt?', '/robots.tx', '/robots.txtx', '//', '/?', '/a', '/%2F']);
+  // A few files have thousands of rules: their probes come from a random MAX_PROBED of them (the brute
+  // force costs probes times rules), the walk's proof paths checked as for any file.
+  let rules = groups.flatMap((g) => g.rules);
+  if (rules.length > MAX_PROBED) rules = rules.filter(() => random() < MAX_PROBED / rules.length);
+  for (const r of rules) {
+    {
+      const raw = new TextDecoder().decode(records.body.subarray(r.start, r.end));
+      const core = raw.endsWith('$') ? raw.slice(0, -1) : raw;
+      for (const e of EXPANSIONS) {
+        let x = core.split('*').join(e);
+        if (!x.startsWith('/')) x = '/' + x;
+        const chars = Array.from(x);
+        // The rule's path, one octet shorter, its directories, and one octet (or a few) longer; with `$`.
+        probes.add(x).add(x + '$').add(chars.slice(0, -1).join(''));
+        for (let i = 1; i < chars.length - 1; i++) if (chars[i] === '/') probes.add(chars.slice(0, i + 1).join(''));
+        for (const t of TAILS) probes.add(x + t);
+      }
+    }
+  }
+  const alphabet = Array.from('/ab.?=%2F*$-_~Z9é');
+  for (let i = 0; i < 10; i++) {
+    let p = '/';
+    const n = Math.floor(random() * 12);
+    for (let j = 0; j < n; j++) p += alphabet[Math.floor(random() * alphabet.length)];
+    probes.add(p);
+  }
+  return [...probes];
+}
+
+interface Checked {
+  category: Category;
+  /** The probes alone (without the walk's two paths) gave the same category. */
+  byProbesAlone: boolean;
+}
+
+const groupsOf = (records: Records, crawler: string, profile: Profile) => applicableGroups(records.groups, agentTokens(crawler, profile));
+
+/** Checks one file and crawler: the walk's answer against the reference's over the probes of its groups' rules. */
+function check(records: Records, crawler: string, profile: Profile, random: () => number): Checked {
+  const groups = groupsOf(records, crawler, profile);
+  const probes = probesOf(records, groups, random);
+  const answer = categoryOfRules(rulesOf(records.body, groups, profile), profile);
+  expect(answer.exact).toBe(true);
+  const verdict = (p: string) => {
+    const url = 'http://example.com' + p;
+    if (latin1(comparedPath(url, profile)) === '/robots.txt') return undefined;
+    return referenceVerdictOf(records, url, crawler, profile).allowed;
+  };
+  let allowed = false;
+  let disallowed = false;
+  for (const p of probes) {
+    const v = verdict(p);
+    if (v === true) allowed = true;
+    if (v === false) disallowed = true;
+  }
+  const byProbes = categoryOf(allowed, disallowed);
+  // The walk's proofs, decided by the reference.
+  for (const [witness, expected] of [[answer.allowedPath, true], [answer.disallowedPath, false]] as const) {
+    if (witness === undefined) continue;
+    const p = latin1(witness);
+    if (/[^\x00-\x7f]/.test(p)) continue; // (a URL string carries only UTF-8; the walk prefers ASCII)
+    expect(verdict(p), `${crawler} ${profile} witness ${JSON.stringify(p)}`).toBe(expected);
+    if (expected) allowed = true;
+    else disallowed = true;
+  }
+  const reference = categoryOf(allowed, disallowed);
+  expect(answer.category, `${crawler} ${profile}`).toBe(reference);
+  return { category: answer.category, byProbesAlone: byProbes === reference };
+}
+
+function categoryOf(allowed: boolean, disallowed: boolean): Category {
+  return allowed && disallowed ? 'part' : disallowed ? 'all' : 'none';
+}
+
+describe('audit categories: small files, by hand', () => {
+  const cases: [string, Category, Category][] = [
+    // body, rfc, google
+    ['User-agent: *\nDisallow: /', 'all', 'all'],
+    ['User-agent: *\nDisallow:', 'none', 'none'],
+    ['User-agent: *\nAllow: /\nDisallow: /', 'none', 'none'], // a tie: allow wins
+    ['User-agent: *\nDisallow: /*', 'all', 'all'],
+    ['User-agent: *\nDisallow: /$', 'part', 'part'],
+    ['User-agent: *\nDisallow: /\nAllow: /$', 'part', 'part'],
+    ['User-agent: *\nDisallow: /\nAllow: /robots.txt$', 'all', 'all'], // /robots.txt aside
+    ['User-agent: *\nDisallow: /\nAllow: /robots.txt', 'part', 'part'], // /robots.txtx too
+    ['User-agent: *\nDisallow: /*a$', 'part', 'part'],
+    ['User-agent: *\nDisallow: /\nAllow: /*', 'none', 'none'], // '/*' is as long as '/' plus one: it wins everywhere
+    ['User-agent: *\nDisallow: /\nAllow: /%7E', 'part', 'part'],
+    ['User-agent: *\nDisallow: /%', 'part', 'part'],
+    // Under rfc a path holds no "/./": a rule that needs one disallows nothing.
+    ['User-agent: *\nDisallow: /./', 'none', 'part'],
+    // Google's index.htm rule: the directory itself allowed.
+    ['User-agent: *\nDisallow: /\nAllow: /index.html', 'part', 'part'],
+    ['User-agent: *\nDisallow: /a\nDisallow: /', 'all', 'all'],
+    ['User-agent: FooBot\nDisallow: /\n\nUser-agent: *\nDisallow: /x', 'part', 'part'],
+  ];
+  it.each(cases)('%j', (body, rfc, google) => {
+    const random = seeded(1);
+    for (const [profile, want] of [['rfc', rfc], ['google', google]] as const) {
+      const records = readRecords(new TextEncoder().encode(body), profile);
+      expect(check(records, 'Other', profile, random).category, profile).toBe(want);
+    }
+  });
+});
+
+describe.skipIf(!HAVE_SHARED)('audit categories: every file of the corpus, both profiles', () => {
+  const dir = path.join(SHARED, 'corpus', 'robots');
+  const files = HAVE_SHARED ? readdirSync(dir).sort() : [];
+
+  // Hundreds of thousands of reference verdicts: minutes on a busy machine (a hang guard only).
+  it('each site, each crawler: the walk agrees with the brute force', { timeout: 1_200_000 }, async () => {
+    expect(files.length).toBe(4241);
+    const random = seeded(propertySeed());
+    const counts: Record<string, number> = {};
+    let needed = 0;
+    for (const [n, f] of files.entries()) {
+      // (The event loop turns now and then: vitest's RPC with the worker must not wait minutes.)
+      if (n % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
+      const body = readFileSync(path.join(dir, f)).subarray(0, 512_000);
+      for (const profile of PROFILES) {
+        const records = readRecords(body, profile);
+        // Crawlers that the same groups apply to get the same answer (the audit computes it once): checked once.
+        const byGroups = new Map<string, Category>();
+        for (const crawler of CRAWLERS) {
+          const key = groupsOf(records, crawler, profile).map((g) => records.groups.indexOf(g)).join(',');
+          let category = byGroups.get(key);
+          if (category === undefined) {
+            const r = check(records, crawler, profile, random);
+            category = r.category;
+            byGroups.set(key, category);
+            if (!r.byProbesAlone) needed++;
+          }
+          counts[`${profile}:${category}`] = (counts[`${profile}:${category}`] ?? 0) + 1;
+        }
+      }
+    }
+    // Every category occurs: the corpus holds all three.
+    for (const profile of PROFILES) for (const c of ['all', 'none', 'part']) expect(counts[`${profile}:${c}`] ?? 0, `${profile}:${c}`).toBeGreaterThan(0);
+    console.log(`[audit-category] corpus: ${JSON.stringify(counts)}; the walk's proof paths were needed ${needed} times`);
+  });
+});
+
+// Random files with the property tests' corners.
+const piece = fc.constantFrom(
+  '/', 'a', 'b', 'ab', '*', '$', '.', '?', '=', '%', '%41', '%61', '%2a', '%2A', '%24', '%2F', '%2f', '%7e', '%7E', '%00', '%20',
+  'é', 'ツ', '%C3%A9', ' ', 'index.htm', 'index.html', '~', '-', 'A', '#', '//', '..', '/./', '/../', '%2e', '%2E%2e', '.%2e', 'robots.txt',
+);
+const pattern = fc.array(piece, { maxLength: 7 }).map((p) => p.join(''));
+const rule = fc.record({ kind: fc.constantFrom('Allow', 'Disallow'), pattern });
+const agentLine = fc.constantFrom('*', 'FooBot', 'foobot', 'BarBot', 'FOOBOT/2.1');
+const group = fc.record({ agents: fc.array(agentLine, { minLength: 1, maxLength: 2 }), rules: fc.array(rule, { maxLength: 6 }) });
+const robots = fc.array(group, { minLength: 1, maxLength: 3 }).map((groups) =>
+  groups.map((g) => [...g.agents.map((a) => `User-agent: ${a}`), ...g.rules.map((r) => `${r.kind}: ${r.pattern}`)].join('\n')).join('\n'));
+
+describe('audit categories: random files', () => {
+  it.each(PROFILES)('%s', { timeout: 600_000 }, (profile) => {
+    fc.assert(
+      fc.property(robots, fc.constantFrom('FooBot', 'BarBot', 'Nobody'), fc.integer(), (body, crawler, seed) => {
+        const records = readRecords(new TextEncoder().encode(body), profile);
+        check(records, crawler, profile, seeded(seed));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
