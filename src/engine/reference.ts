@@ -8,6 +8,18 @@ import { traitsOf, type Profile } from './parse/profile.js';
 import { readRecords, type Records, type RuleKind } from './parse/records.js';
 import { escapesRaw, HEX_DIGITS, hexValue, isUnreserved } from './parse/octets.js';
 
+// One of each, made once: a coder per call costs more than the rest of a verdict.
+const ENCODER = new TextEncoder();
+const DECODER = new TextDecoder();
+const ROBOTS_TXT = ENCODER.encode('/robots.txt');
+
+/** Whether a compared path is exactly `/robots.txt`. */
+function isRobotsTxt(path: Uint8Array): boolean {
+  if (path.length !== ROBOTS_TXT.length) return false;
+  for (let i = 0; i < path.length; i++) if (path[i] !== ROBOTS_TXT[i]) return false;
+  return true;
+}
+
 /** Google's GetPathParamsQuery on octets. */
 export function pathParamsQuery(url: Uint8Array): Uint8Array {
   const n = url.length;
@@ -131,7 +143,7 @@ export interface ReferenceVerdict {
  * and query (Google's GetPathParamsQuery), cut at a NUL (google), or normalised
  * and its dot segments removed (rfc: the path a fetch requests). */
 export function comparedPath(url: string, profile: Profile): Uint8Array {
-  let path = pathParamsQuery(new TextEncoder().encode(url));
+  let path = pathParamsQuery(ENCODER.encode(url));
   const traits = traitsOf(profile);
   if (traits.pathEndsAtNul) {
     const nul = path.indexOf(0);
@@ -158,37 +170,54 @@ export function referenceVerdict(
 
 /** referenceVerdict on records already read (their body may be compacted). */
 export function referenceVerdictOf(records: Records, url: string, agent: string | readonly string[], profile: Profile): ReferenceVerdict {
-  const path = comparedPath(url, profile);
+  return referenceDecider(records, agent, profile)(url);
+}
+
+/** One rule of the agent's groups, its patterns built once (the index.htm one: Google's directory rule, or null). */
+interface ReferenceRule {
+  kind: RuleKind;
+  line: number;
+  value: Uint8Array;
+  pattern: Pattern;
+  indexHtm: Pattern | null;
+}
+
+/** referenceVerdictOf for one agent and many URLs: the groups chosen and the patterns built once, then rule by rule per URL. */
+export function referenceDecider(records: Records, agent: string | readonly string[], profile: Profile): (url: string) => ReferenceVerdict {
   const traits = traitsOf(profile);
-  if (traits.allowsRobotsTxt && new TextDecoder().decode(path) === '/robots.txt') return { allowed: true, line: 0, matched: [] };
   const toPattern = traits.normalises ? rfcPattern : googlePattern;
-  const groups = applicableGroups(records.groups, agentTokens(agent, profile));
-  const best = { allow: { priority: -1, line: 0 }, disallow: { priority: -1, line: 0 } };
-  const matched: ReferenceMatch[] = [];
-  for (const g of groups) {
+  const rules: ReferenceRule[] = [];
+  for (const g of applicableGroups(records.groups, agentTokens(agent, profile))) {
     for (const r of g.rules) {
-      const escaped = escapePattern(records.body.subarray(r.start, r.end));
-      let p = toPattern(escaped);
-      let hit = patternMatches(p, path);
-      let viaIndexHtm = false;
-      if (!hit && traits.indexHtmAllowsDirectory && r.kind === 'allow') {
-        const dir = indexHtmDirectory(escaped);
-        if (dir) {
-          p = googlePattern(dir);
-          hit = viaIndexHtm = patternMatches(p, path);
-        }
-      }
-      if (!hit) continue;
-      const pattern = new TextDecoder().decode(records.body.subarray(r.start, r.end));
-      matched.push({ kind: r.kind, line: r.line, pattern, priority: p.priority, viaIndexHtm });
-      if (p.priority > best[r.kind].priority) best[r.kind] = { priority: p.priority, line: r.line };
+      const value = records.body.subarray(r.start, r.end);
+      const escaped = escapePattern(value);
+      const dir = traits.indexHtmAllowsDirectory && r.kind === 'allow' ? indexHtmDirectory(escaped) : null;
+      rules.push({ kind: r.kind, line: r.line, value, pattern: toPattern(escaped), indexHtm: dir ? googlePattern(dir) : null });
     }
   }
-  const a = best.allow;
-  const d = best.disallow;
-  return {
-    allowed: !(d.priority > Math.max(a.priority, 0)),
-    line: d.priority > a.priority ? d.line : a.line,
-    matched,
+  return (url) => {
+    const path = comparedPath(url, profile);
+    if (traits.allowsRobotsTxt && isRobotsTxt(path)) return { allowed: true, line: 0, matched: [] };
+    const best = { allow: { priority: -1, line: 0 }, disallow: { priority: -1, line: 0 } };
+    const matched: ReferenceMatch[] = [];
+    for (const r of rules) {
+      let p = r.pattern;
+      let hit = patternMatches(p, path);
+      let viaIndexHtm = false;
+      if (!hit && r.indexHtm !== null) {
+        p = r.indexHtm;
+        hit = viaIndexHtm = patternMatches(p, path);
+      }
+      if (!hit) continue;
+      matched.push({ kind: r.kind, line: r.line, pattern: DECODER.decode(r.value), priority: p.priority, viaIndexHtm });
+      if (p.priority > best[r.kind].priority) best[r.kind] = { priority: p.priority, line: r.line };
+    }
+    const a = best.allow;
+    const d = best.disallow;
+    return {
+      allowed: !(d.priority > Math.max(a.priority, 0)),
+      line: d.priority > a.priority ? d.line : a.line,
+      matched,
+    };
   };
 }
