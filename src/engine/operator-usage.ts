@@ -63,20 +63,22 @@ export interface OperatorSource extends ControlVerdicts {
 export function operatorUsageOf(robots: OperatorSource, url: string, operator: Operator, options?: UsageOptions): OperatorUsage {
   const plan = planOf(operator);
   const ask: UsageOptions = options === undefined ? plan.ask : { ...options, operators: plan.ask.operators };
-  // usage() of each distinct crawler (plan.fetchers: every one serves a purpose), in the order the
-  // purposes first need them. (Lists made to their length here and below: a list grown by push()
-  // takes room for 17 entries, which an answer made URL after URL pays for in garbage collection.)
-  const usages = new Array<Usage>(plan.fetchers.length);
-  for (let i = 0; i < usages.length; i++) usages[i] = robots.usage(url, plan.fetchers[i], ask);
+  // usage() of each distinct crawler (plan.fetchers: every one serves a purpose, at most three), in
+  // the order the purposes first need them. (No list of them: an answer is made URL after URL. Lists
+  // made below are made to their length: one grown by push() takes room for 17 entries.)
+  const f = plan.fetchers;
+  const u0 = f.length > 0 ? robots.usage(url, f[0], ask) : undefined;
+  const u1 = f.length > 1 ? robots.usage(url, f[1], ask) : undefined;
+  const u2 = f.length > 2 ? robots.usage(url, f[2], ask) : undefined;
   // Each control token's statement for the URL, for the purposes no crawler fetches for (none when every purpose has one).
   let statements: (ControlStatement | undefined)[] | undefined;
   if (plan.statedTokens.length > 0) {
     statements = new Array<ControlStatement | undefined>(operator.controlTokens.length);
     for (const i of plan.statedTokens) statements[i] = controlStatement(robots, url, { token: operator.controlTokens[i].token, purposes: [] });
   }
-  const search = plan.fetcherOf[0] < 0 ? undefined : usages[plan.fetcherOf[0]];
-  const trainAi = plan.fetcherOf[1] < 0 ? undefined : usages[plan.fetcherOf[1]];
-  const aiUse = plan.fetcherOf[2] < 0 ? undefined : usages[plan.fetcherOf[2]];
+  const search = fetched(plan.fetcherOf[0], u0, u1, u2);
+  const trainAi = fetched(plan.fetcherOf[1], u0, u1, u2);
+  const aiUse = fetched(plan.fetcherOf[2], u0, u1, u2);
   // (Written out, purpose by purpose: one shape, its properties in PURPOSES' order, each read by its name.)
   const purposes: Record<Purpose, PurposeAnswer> = {
     search: search === undefined ? withoutCrawler(operator, statements!, 'search') : purposeAnswer(plan.crawlers[0]!, search, search.purposes.search, 'search'),
@@ -88,10 +90,15 @@ export function operatorUsageOf(robots: OperatorSource, url: string, operator: O
     const c = plan.user[i];
     // (A crawler that also fetches for a purpose: its usage()'s verdict.)
     const at = plan.userFetcher[i];
-    const v = at >= 0 ? usages[at] : robots.verdict !== undefined ? robots.verdict(url, c.token) : robots.explain(url, c.token);
+    const v = at >= 0 ? fetched(at, u0, u1, u2)! : robots.verdict !== undefined ? robots.verdict(url, c.token) : robots.explain(url, c.token);
     user[i] = { crawler: c.token, allowed: v.allowed, line: v.line, respectsRobots: c.respectsRobots };
   }
   return { operator: { id: operator.id, name: operator.name }, purposes, user };
+}
+
+/** The usage() of the i-th fetcher (-1: none). */
+function fetched(i: number, u0: Usage | undefined, u1: Usage | undefined, u2: Usage | undefined): Usage | undefined {
+  return i === 0 ? u0 : i === 1 ? u1 : i === 2 ? u2 : undefined;
 }
 
 /** The answer for a purpose its crawler fetches for: the crawler's usage() and its preference for the purpose. */
