@@ -102,8 +102,8 @@ export function controlTokensOf(agent: string | readonly string[], operators: re
 export function operatorOf(operator: string | Operator, operators: readonly Operator[] = OPERATORS): Operator {
   if (typeof operator === 'object' && operator !== null && Array.isArray((operator as Operator).crawlers)) return operator;
   if (typeof operator === 'string') {
-    const found = operators.find((o) => o.id === operator);
-    if (found !== undefined) return found;
+    // (A loop, not find(): an operator's answer looks its id up URL after URL.)
+    for (let i = 0; i < operators.length; i++) if (operators[i].id === operator) return operators[i];
     throw new TypeError(`unknown operator ${JSON.stringify(operator.slice(0, 80))}: known: ${operators.map((o) => o.id).join(', ')}`);
   }
   throw new TypeError(`operator must be an operator id (e.g. "google") or an Operator object, got ${operator === null ? 'null' : typeof operator}`);

@@ -55,6 +55,7 @@ export interface OperatorUsageOptions extends UsageOptions {}
 
 /** What operatorUsage() asks of a RobotsTxt (or of a RobotsCache's entry). */
 export interface OperatorSource extends ControlVerdicts {
+  /** A Usage made for this call: its lists become the answer's. */
   usage(url: string, agent: string | readonly string[], options?: UsageOptions): Usage;
 }
 
@@ -62,93 +63,121 @@ export interface OperatorSource extends ControlVerdicts {
 export function operatorUsageOf(robots: OperatorSource, url: string, operator: Operator, options?: UsageOptions): OperatorUsage {
   const plan = planOf(operator);
   const ask: UsageOptions = options === undefined ? plan.ask : { ...options, operators: plan.ask.operators };
-  // usage() of each distinct crawler (plan.fetchers), asked when a purpose or a user crawler first needs it.
-  const usages: (Usage | undefined)[] = [];
-  const usageOf = (i: number) => (usages[i] ??= robots.usage(url, plan.fetchers[i], ask));
-  // Each control token's statement for the URL, found when a purpose without a crawler first asks (null: not yet).
-  let statements: (ControlStatement | undefined | null)[] | undefined;
-  const statementOf = (i: number) => {
-    statements ??= operator.controlTokens.map(() => null);
-    // (Its purposes are not read: withoutCrawler() states one purpose at a time.)
-    return statements[i] === null ? (statements[i] = controlStatement(robots, url, { token: operator.controlTokens[i].token, purposes: [] })) : statements[i];
-  };
-  const purposes = {} as Record<Purpose, PurposeAnswer>;
-  for (const purpose of PURPOSES) {
-    const crawler = plan.crawlers[purpose];
-    if (crawler === undefined) {
-      purposes[purpose] = withoutCrawler(operator, statementOf, purpose);
-      continue;
-    }
-    const usage = usageOf(plan.fetcherOf[purpose]);
-    const preference = usage.purposes[purpose];
-    const answer: UsageAnswer = !usage.allowed || preference === 'disallowed' ? 'no' : 'yes';
-    purposes[purpose] = {
-      fetch: { crawler: crawler.token, allowed: usage.allowed, line: usage.line },
-      preference,
-      answer,
-      signals: signalsAbout(usage.signals, purpose),
-    };
+  // usage() of each distinct crawler (plan.fetchers: every one serves a purpose, at most three), in
+  // the order the purposes first need them. (No list of them: an answer is made URL after URL. Lists
+  // made below are made to their length: one grown by push() takes room for 17 entries.)
+  const f = plan.fetchers;
+  const u0 = f.length > 0 ? robots.usage(url, f[0], ask) : undefined;
+  const u1 = f.length > 1 ? robots.usage(url, f[1], ask) : undefined;
+  const u2 = f.length > 2 ? robots.usage(url, f[2], ask) : undefined;
+  // Each control token's statement for the URL, for the purposes no crawler fetches for (none when every purpose has one).
+  let statements: (ControlStatement | undefined)[] | undefined;
+  if (plan.statedTokens.length > 0) {
+    statements = new Array<ControlStatement | undefined>(operator.controlTokens.length);
+    for (const i of plan.statedTokens) statements[i] = controlStatement(robots, url, { token: operator.controlTokens[i].token, purposes: [] });
   }
-  const user: OperatorUsage['user'] = [];
-  for (let i = 0; i < plan.user.length; i++) {
+  const search = fetched(plan.fetcherOf[0], u0, u1, u2);
+  const trainAi = fetched(plan.fetcherOf[1], u0, u1, u2);
+  const aiUse = fetched(plan.fetcherOf[2], u0, u1, u2);
+  // (Written out, purpose by purpose: one shape, its properties in PURPOSES' order, each read by its name.)
+  const purposes: Record<Purpose, PurposeAnswer> = {
+    search: search === undefined ? withoutCrawler(operator, statements!, 'search') : purposeAnswer(plan.crawlers[0]!, search, search.purposes.search, 'search'),
+    'train-ai': trainAi === undefined ? withoutCrawler(operator, statements!, 'train-ai') : purposeAnswer(plan.crawlers[1]!, trainAi, trainAi.purposes['train-ai'], 'train-ai'),
+    'ai-use': aiUse === undefined ? withoutCrawler(operator, statements!, 'ai-use') : purposeAnswer(plan.crawlers[2]!, aiUse, aiUse.purposes['ai-use'], 'ai-use'),
+  };
+  const user: OperatorUsage['user'] = new Array(plan.user.length);
+  for (let i = 0; i < user.length; i++) {
     const c = plan.user[i];
     // (A crawler that also fetches for a purpose: its usage()'s verdict.)
     const at = plan.userFetcher[i];
-    const v = at >= 0 ? usageOf(at) : robots.verdict !== undefined ? robots.verdict(url, c.token) : robots.explain(url, c.token);
-    user.push({ crawler: c.token, allowed: v.allowed, line: v.line, respectsRobots: c.respectsRobots });
+    const v = at >= 0 ? fetched(at, u0, u1, u2)! : robots.verdict !== undefined ? robots.verdict(url, c.token) : robots.explain(url, c.token);
+    user[i] = { crawler: c.token, allowed: v.allowed, line: v.line, respectsRobots: c.respectsRobots };
   }
   return { operator: { id: operator.id, name: operator.name }, purposes, user };
 }
 
-/** The signals about the purpose. (A signal speaks to one purpose: each answer's are its own
- * objects, the usage() they are of being made for this call.) */
-function signalsAbout(signals: readonly UsageSignal[], purpose: Purpose): UsageSignal[] {
-  const about: UsageSignal[] = [];
-  for (const s of signals) if (s.purpose === purpose) about.push(s);
+/** The usage() of the i-th fetcher (-1: none). */
+function fetched(i: number, u0: Usage | undefined, u1: Usage | undefined, u2: Usage | undefined): Usage | undefined {
+  return i === 0 ? u0 : i === 1 ? u1 : i === 2 ? u2 : undefined;
+}
+
+/** The answer for a purpose its crawler fetches for: the crawler's usage() and its preference for the purpose. */
+function purposeAnswer(crawler: OperatorCrawler, usage: Usage, preference: Preference, purpose: Purpose): PurposeAnswer {
+  return {
+    fetch: { crawler: crawler.token, allowed: usage.allowed, line: usage.line },
+    preference,
+    answer: !usage.allowed || preference === 'disallowed' ? 'no' : 'yes',
+    signals: signalsAbout(usage.signals, purpose),
+  };
+}
+
+/** The signals about the purpose, in a list of their number. (A signal speaks to one purpose: each
+ * answer's are its own objects, the usage() they are of being made for this call; when all its
+ * signals are about this purpose, its list is this answer's: no other purpose has any.) */
+function signalsAbout(signals: UsageSignal[], purpose: Purpose): UsageSignal[] {
+  let n = 0;
+  for (const s of signals) if (s.purpose === purpose) n++;
+  if (n === 0) return [];
+  if (n === signals.length) return signals;
+  const about = new Array<UsageSignal>(n);
+  n = 0;
+  for (const s of signals) if (s.purpose === purpose) about[n++] = s;
   return about;
 }
 
 /** What an operator's answer looks up, once per operator (the data does not change; an Operator of
  * the caller's is read again when it is another object). */
 interface Plan {
-  crawlers: Record<Purpose, OperatorCrawler | undefined>;
+  /** The crawler of each purpose, in PURPOSES' order (undefined: none fetches for it). */
+  crawlers: (OperatorCrawler | undefined)[];
   /** The distinct tokens of those crawlers, and each purpose's place among them (-1: none). */
   fetchers: string[];
-  fetcherOf: Record<Purpose, number>;
+  fetcherOf: number[];
+  /** The control tokens that govern a purpose no crawler fetches for, by place in operator.controlTokens. */
+  statedTokens: number[];
   user: readonly OperatorCrawler[];
   /** Each user crawler's place among the fetchers (-1: it fetches for no purpose). */
   userFetcher: number[];
   ask: UsageOptions;
 }
 const plans = new WeakMap<Operator, Plan>();
+// (The operator asked last: most callers ask one URL after another of the same.)
+let lastOperator: Operator | undefined;
+let lastPlan: Plan | undefined;
 
 function planOf(operator: Operator): Plan {
+  if (operator === lastOperator) return lastPlan!;
   let plan = plans.get(operator);
   if (plan === undefined) {
-    const crawlers = {} as Record<Purpose, OperatorCrawler | undefined>;
+    const crawlers: (OperatorCrawler | undefined)[] = [];
     const fetchers: string[] = [];
-    const fetcherOf = {} as Record<Purpose, number>;
+    const fetcherOf: number[] = [];
+    const statedTokens: number[] = [];
     for (const p of PURPOSES) {
-      const c = (crawlers[p] = operator.crawlers.find((c) => c.purposes.includes(p)));
+      const c = operator.crawlers.find((c) => c.purposes.includes(p));
+      crawlers.push(c);
       if (c !== undefined && !fetchers.includes(c.token)) fetchers.push(c.token);
-      fetcherOf[p] = c === undefined ? -1 : fetchers.indexOf(c.token);
+      fetcherOf.push(c === undefined ? -1 : fetchers.indexOf(c.token));
+      if (c === undefined) operator.controlTokens.forEach((t, i) => t.governs.includes(p) && !statedTokens.includes(i) && statedTokens.push(i));
     }
     const user = operator.crawlers.filter((c) => c.purposes.includes('user'));
-    plan = { crawlers, fetchers, fetcherOf, user, userFetcher: user.map((c) => fetchers.indexOf(c.token)), ask: { operators: [operator] } };
+    plan = { crawlers, fetchers, fetcherOf, statedTokens: statedTokens.sort((a, b) => a - b), user, userFetcher: user.map((c) => fetchers.indexOf(c.token)), ask: { operators: [operator] } };
     plans.set(operator, plan);
   }
+  lastOperator = operator;
+  lastPlan = plan;
   return plan;
 }
 
 /** A purpose no crawler of the operator fetches for: unknown, with what its control tokens state
- * (`statementOf(i)`: the operator's i-th control token's statement for the URL). */
-function withoutCrawler(operator: Operator, statementOf: (i: number) => ControlStatement | undefined | null, purpose: Purpose): PurposeAnswer {
+ * (`statements[i]`: the operator's i-th control token's statement for the URL, found for each that governs such a purpose). */
+function withoutCrawler(operator: Operator, statements: readonly (ControlStatement | undefined)[], purpose: Purpose): PurposeAnswer {
   let preference: Preference = 'unknown';
   const signals: UsageSignal[] = [];
   for (let i = 0; i < operator.controlTokens.length; i++) {
     if (!operator.controlTokens[i].governs.includes(purpose)) continue;
-    const s = statementOf(i);
-    if (s === undefined || s === null) continue;
+    const s = statements[i];
+    if (s === undefined) continue;
     preference = combine(preference, s.preference);
     signals.push({ field: 'control-token', value: s.token, token: s.token, line: s.line, purpose, preference: s.preference });
   }

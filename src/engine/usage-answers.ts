@@ -188,12 +188,12 @@ export class UsageAnswers {
       a.control = controlTokensOf(a.agent, operators).map((u) => ({ token: u.token, purposes: u.purposes, named: named.has(u.lower ?? asciiLower(u.token)) }));
       a.controlOf = operators;
     }
-    if (a.control.length === 0) return undefined;
-    const statements: ControlStatement[] = [];
+    // (No list when none states anything: the most common answer, URL after URL.)
+    let statements: ControlStatement[] | undefined;
     for (const use of a.control) {
       const v = this.verdictOf(this.of(use.token), url);
       if (!use.named && v.allowed) continue;
-      statements.push({ token: use.token, purposes: use.purposes, preference: v.allowed ? 'allowed' : 'disallowed', line: v.line });
+      (statements ??= []).push({ token: use.token, purposes: use.purposes, preference: v.allowed ? 'allowed' : 'disallowed', line: v.line });
     }
     return statements;
   }

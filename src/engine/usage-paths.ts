@@ -27,13 +27,14 @@ export interface PathRule {
 
 /** The same pattern, as the compiler would make it: its tokens, anchoring and priority. */
 function patternKey(p: Pattern): string {
-  return `${p.priority}${p.anchored ? '$' : ''}:${String.fromCharCode(...p.tokens.subarray(0, Math.min(p.tokens.length, 0x4000)))}${p.tokens.length > 0x4000 ? longTail(p.tokens) : ''}`;
+  return `${p.priority}${p.anchored ? '$' : ''}:${tokensText(p.tokens)}`;
 }
 
-/** Tokens past the first 16,384, a chunk at a time (fromCharCode's arguments are bounded). */
-function longTail(tokens: Uint16Array): string {
+/** The tokens as a string, a chunk at a time (fromCharCode's arguments are bounded). (apply(), not a
+ * spread: a spread walks the tokens through an iterator, most of a first usage()'s key work.) */
+function tokensText(tokens: Uint16Array): string {
   let s = '';
-  for (let i = 0x4000; i < tokens.length; i += 0x4000) s += String.fromCharCode(...tokens.subarray(i, Math.min(tokens.length, i + 0x4000)));
+  for (let i = 0; i < tokens.length; i += 0x4000) s += String.fromCharCode.apply(null, tokens.subarray(i, Math.min(tokens.length, i + 0x4000)) as unknown as number[]);
   return s;
 }
 

@@ -141,38 +141,25 @@ export function crawlerUsage(groups: readonly Group[], profile: Profile): Crawle
 /** What the crawler may do with url's content, given its verdict (explain()'s) and its usage lines
  * (and the Content-Usage rules that decide for url, when found already: decidingRules()). */
 export function usageOf(usage: CrawlerUsage, verdict: { allowed: boolean; line: number }, url: string, options?: UsageOptions, control?: readonly ControlStatement[], decided?: readonly UsageRule[]): Usage {
-  const purposes = purposesOf('unknown', 'unknown', 'unknown');
-  const signals: UsageSignal[] = [];
-  const count = (field: UsageField, line: number, entries: readonly UsageEntry[], path?: string, header?: true) => {
-    for (const e of entries) {
-      const signal: UsageSignal = { field, value: e.value, line };
-      if (path !== undefined && path !== '') signal.path = path;
-      if (e.purpose !== undefined) {
-        signal.purpose = e.purpose;
-        signal.preference = e.preference;
-        purposes[e.purpose] = combine(purposes[e.purpose], e.preference!);
-      }
-      if (e.legacy) signal.legacy = true;
-      if (e.invalid) signal.invalid = true;
-      if (header) signal.header = true;
-      signals.push(signal);
+  const lines = verdict.allowed && (usage.rules.length > 0 || usage.signals.length > 0);
+  const deciding = lines ? (decided ?? decidingRules(usage, url)) : NONE;
+  const statements = verdict.allowed && control !== undefined ? control : NO_STATEMENTS;
+  // (A list made to its length: one grown by push() takes room for 17 signals, garbage URL after URL.)
+  let n = 0;
+  for (const r of deciding) n += r.entries.length;
+  if (lines) for (const s of usage.signals) n += s.entries.length;
+  for (const c of statements) n += c.purposes.length;
+  const signals = new Array<UsageSignal>(n);
+  n = 0;
+  for (const r of deciding) n = count(signals, n, 'content-usage', r.line, r.entries, r.path);
+  if (lines) for (const s of usage.signals) n = count(signals, n, 'content-signal', s.line, s.entries);
+  // In file order, as Usage.signals says: each list is, but the rules' keys were counted before the signals'.
+  if (deciding.length > 0 && lines && usage.signals.length > 0) signals.sort(byLine);
+  if (statements.length > 0) {
+    for (const c of statements) {
+      for (const purpose of c.purposes) signals[n++] = { field: 'control-token', value: c.token, token: c.token, line: c.line, purpose, preference: c.preference };
     }
-  };
-  if (verdict.allowed && (usage.rules.length > 0 || usage.signals.length > 0)) {
-    const deciding = decided ?? decidingRules(usage, url);
-    for (const r of deciding) count('content-usage', r.line, r.entries, r.path);
-    for (const s of usage.signals) count('content-signal', s.line, s.entries);
-    // In file order, as Usage.signals says: each list is, but the rules' keys were counted before the signals'.
-    if (deciding.length > 0 && usage.signals.length > 0) signals.sort((a, b) => a.line - b.line);
-  }
-  if (verdict.allowed && control !== undefined && control.length > 0) {
-    for (const c of control) {
-      for (const purpose of c.purposes) {
-        signals.push({ field: 'control-token', value: c.token, token: c.token, line: c.line, purpose, preference: c.preference });
-        purposes[purpose] = combine(purposes[purpose], c.preference);
-      }
-    }
-    signals.sort((a, b) => a.line - b.line);
+    signals.sort(byLine);
   }
   const headers = options?.headers;
   if (headers !== undefined && headers !== null) {
@@ -180,11 +167,45 @@ export function usageOf(usage: CrawlerUsage, verdict: { allowed: boolean; line: 
       throw new TypeError(`headers must be a Headers or an object of header values, got ${typeof headers}`);
     }
     const contentUsage = headerValue(headers, 'content-usage');
-    if (contentUsage !== undefined) count('content-usage', 0, headerEntries(contentUsage, readContentUsage), undefined, true);
+    if (contentUsage !== undefined) count(signals, signals.length, 'content-usage', 0, headerEntries(contentUsage, readContentUsage), undefined, true);
     const contentSignal = headerValue(headers, 'content-signal');
-    if (contentSignal !== undefined) count('content-signal', 0, headerEntries(contentSignal, readContentSignal), undefined, true);
+    if (contentSignal !== undefined) count(signals, signals.length, 'content-signal', 0, headerEntries(contentSignal, readContentSignal), undefined, true);
   }
-  return { allowed: verdict.allowed, line: verdict.line, purposes, signals };
+  // Per purpose, over every signal that states one (combine() is the same in any order).
+  let search: Preference = 'unknown';
+  let trainAi: Preference = 'unknown';
+  let aiUse: Preference = 'unknown';
+  for (const s of signals) {
+    if (s.purpose === 'search') search = combine(search, s.preference!);
+    else if (s.purpose === 'train-ai') trainAi = combine(trainAi, s.preference!);
+    else if (s.purpose === 'ai-use') aiUse = combine(aiUse, s.preference!);
+  }
+  return { allowed: verdict.allowed, line: verdict.line, purposes: purposesOf(search, trainAi, aiUse), signals };
+}
+
+/** A line's (or a header's) entries, each a signal, from signals[at]; the place after them. (A function,
+ * not a closure: usage() is asked URL after URL.) */
+function count(signals: UsageSignal[], at: number, field: UsageField, line: number, entries: readonly UsageEntry[], path?: string, header?: true): number {
+  for (const e of entries) {
+    const signal: UsageSignal = { field, value: e.value, line };
+    if (path !== undefined && path !== '') signal.path = path;
+    if (e.purpose !== undefined) {
+      signal.purpose = e.purpose;
+      signal.preference = e.preference;
+    }
+    if (e.legacy) signal.legacy = true;
+    if (e.invalid) signal.invalid = true;
+    if (header) signal.header = true;
+    signals[at++] = signal;
+  }
+  return at;
+}
+
+const NONE: readonly UsageRule[] = [];
+const NO_STATEMENTS: readonly ControlStatement[] = [];
+
+function byLine(a: UsageSignal, b: UsageSignal): number {
+  return a.line - b.line;
 }
 
 /** The Content-Usage rules that decide for url: those of the longest matching pattern (see the header). */
