@@ -34,6 +34,12 @@ const files: Record<string, string> = Object.fromEntries(
 );
 files['extended-only.example'] = 'User-agent: Google-Extended\nDisallow: /\n';
 files['gptbot-only.example'] = 'User-agent: GPTBot\nDisallow: /\n';
+// Control tokens whose rules decide alike for every URL (stated once per host), and ones that do not.
+files['extended-comment.example'] = 'User-agent: Google-Extended\nDisallow: /   # no AI\n\nUser-agent: Googlebot\nDisallow: /x\n';
+files['extended-allow.example'] = 'User-agent: Google-Extended\nDisallow: /\nAllow: /a\n';
+files['extended-empty.example'] = 'User-agent: Google-Extended\nUser-agent: Applebot-Extended\nDisallow:\n\nUser-agent: *\nDisallow: /a\n';
+files['apple-two.example'] = 'User-agent: Applebot-Extended\nDisallow: /x\nDisallow: /\n\nUser-agent: *\nDisallow: /a\n';
+files['extended-star.example'] = 'User-agent: Google-Extended\nDisallow: /*\n';
 const PATHS = ['/', '/a', '/a/b', '/x', '/y'];
 // A host with no robots.txt too (no file, no capture).
 const URLS = [...Object.keys(files), 'none.example'].flatMap((h) => PATHS.map((p) => `https://${h}${p}`));

@@ -48,14 +48,14 @@ export class LineClassifier {
   /** The origin of each run, for its MatcherSource. */
   private readonly origins: RunOrigins;
 
-  /** Per slot of the crawler table its kind (operator-slots.ts): crawlers, then operators' purposes. */
-  private readonly kinds: readonly number[];
+  /** Per slot of the crawler table: 1 where it is an operator's purpose without a crawler (operator-slots.ts); null when none is. */
+  private readonly noCrawler: Uint8Array | null;
 
   /** usage: with crawlers, their use purposes too (JSON lines: always). slots: the crawlers' and operators' (operator-slots.ts), whose names are `crawlers`. */
   constructor(format: OutputFormat, crawlers?: readonly string[], shard?: Shard, usage = false, slots?: Slots) {
     this.shard = shard;
     slots ??= crawlers === undefined ? undefined : slotsOf(crawlers, undefined, usage || format === 'jsonl');
-    this.kinds = slots?.kinds ?? [];
+    this.noCrawler = slots?.kinds.some(hasNoCrawler) ? Uint8Array.from(slots.kinds, (k) => (hasNoCrawler(k) ? 1 : 0)) : null;
     // (Operators' words come of their crawlers' purpose codes.)
     this.usage = crawlers !== undefined && (usage || format === 'jsonl' || (slots !== undefined && slots.operators.length > 0));
     this.core = core();
@@ -181,7 +181,8 @@ export class LineClassifier {
     const t = this.crawlerTable!;
     if (all.matchers.length !== k) throw new Error(`${all.matchers.length} matchers for ${k} crawlers`);
     // (A slot without a crawler says unknown: no walk.)
-    for (let j = 0; j < k; j++) c.u32[(t.msPtr >>> 2) + j] = hasNoCrawler(this.kinds[j] ?? 0) ? 0 : addressOf(all.matchers[j]);
+    const none = this.noCrawler;
+    for (let j = 0; j < k; j++) c.u32[(t.msPtr >>> 2) + j] = none !== null && none[j] === 1 ? 0 : addressOf(all.matchers[j]);
     const labelLen = this.json ? this.writeLabel(all.label ?? defaultLabel(all.matchers)) : 0;
     const x = c.exports;
     const out = this.output;
@@ -239,9 +240,10 @@ export class LineClassifier {
     const u32 = this.core.u32;
     const at = this.crawlerTable!.usagePtr >>> 2;
     let byUrl: [number[], Exclude<PurposeCode, number>][] | null = null;
+    const none = this.noCrawler;
     for (let j = 0; j < this.crawlers; j++) {
       // (A slot without a crawler reads no code.)
-      const code = hasNoCrawler(this.kinds[j] ?? 0) ? 0 : usage?.[j] ?? 0;
+      const code = none !== null && none[j] === 1 ? 0 : usage?.[j] ?? 0;
       if (typeof code === 'number') {
         u32[at + j] = code;
       } else {
