@@ -436,7 +436,7 @@ function summarize(t: Totals, ms: number, cache: { threads: number; cacheMb: num
   const hosts = t.hosts.size >= MAX_COUNTED_HOSTS ? `more than ${n(MAX_COUNTED_HOSTS)} hosts` : count(t.hosts.size, 'host');
   const rate = t.urls / Math.max(ms / 1000, 1e-6);
   const verdicts = crawlers === undefined
-    ? operators !== undefined ? 'operators below' : `${n(t.allowed)} allowed, ${n(t.urls - t.allowed)} disallowed`
+    ? operators !== undefined ? 'answers per operator below' : `${n(t.allowed)} allowed, ${n(t.urls - t.allowed)} disallowed`
     : crawlers.map((c, j) => `${c}: ${n(t.allowedBy![j])} allowed, ${n(t.urls - t.allowedBy![j])} disallowed`).join('; ');
   let line = `robots classify: ${count(t.urls, 'URL')}, ${hosts}, ${verdicts} ` +
     `in ${(ms / 1000).toFixed(2)} s (${n(Math.round(rate))} URLs/s)`;
