@@ -199,6 +199,19 @@ describe('robots classify --operators', () => {
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(r.stderr).toContain('unknown operator "nope"');
     expect(r.stderr).toContain(IDS.join(', '));
+    // No id, several names for --agent, too many crawlers for the table with the operators' slots: one line each, exit 2.
+    const many = Array.from({ length: 230 }, (_, i) => `Bot${i}`).join(',');
+    for (const [args, says] of [
+      [['--operators', ','], 'no operator given'],
+      [['--operators', 'google', '--agent', 'Googlebot,Bingbot'], '--operators with --agent takes one product token'],
+      [['--operators', '@ai', '--crawlers', many], 'less 3 per operator of --operators (14), got 230'],
+    ] as const) {
+      const e = await robots(['classify', '--robots-dir', path.join(dir, 'robots'), ...args, urlsFile]);
+      expect(e.status, args.join(' ')).toBe(2);
+      expect(e.stdout).toBe('');
+      expect(e.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(e.stderr).toContain(says);
+    }
   }, 120_000);
 
   it.runIf(HAVE_SHARED)('the corpus with --operators @ai: no error, and the library\'s answers on a sample of hosts', async () => {
