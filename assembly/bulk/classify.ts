@@ -3,13 +3,13 @@
 // (and, for --robots-dir, their hosts); classifyLines decides a run of them
 // against one matcher and writes `allowed|disallowed<TAB>line<TAB>url` or a
 // JSON line for each.
-import { CLASSIFY_MAX_CRAWLERS, USAGE_JSON_OCTETS, USAGE_TSV_OCTETS, FLAG_GOOGLE, H_FLAGS, H_LINES, H_OUT_ALLOW, H_OUT_DISALLOW, H_TEXTS, H_TEXTS_MAX, LINE_HOST_LENGTH, LINE_HOST_START, LINE_LENGTH, LINE_RECORD, LINE_START, NO_RULE, RUN_FIRST_LINE, RUN_HOST_HASH1, RUN_HOST_HASH2, RUN_ORIGIN_HASH, RUN_RECORD, UNREACHABLE_MATCHER } from "../../src/engine/wasm/layout";
+import { CLASSIFY_MAX_CRAWLERS, SLOT_OPERATOR, SLOT_PURPOSES, USAGE_JSON_OCTETS, USAGE_TSV_OCTETS, FLAG_GOOGLE, H_FLAGS, H_LINES, H_OUT_ALLOW, H_OUT_DISALLOW, H_TEXTS, H_TEXTS_MAX, LINE_HOST_LENGTH, LINE_HOST_START, LINE_LENGTH, LINE_RECORD, LINE_START, NO_RULE, RUN_FIRST_LINE, RUN_HOST_HASH1, RUN_HOST_HASH2, RUN_ORIGIN_HASH, RUN_RECORD, UNREACHABLE_MATCHER } from "../../src/engine/wasm/layout";
 import { findFirstBelow, findFirstOf, findFirstOf4 } from "../base/scan";
 import { decide } from "../match/decide";
 import { beginRun, extractPathInRun } from "../parse/path";
 import { hexLower, hexUpper } from "../base/hex";
 import { writeAscii } from "../base/ascii";
-import { ALWAYS, NEVER, PATTERN_MATCHERS, beginPatterns, buildTails, countPurposes, endPatterns, patternBit, writePatternRow, writeTsvColumns, writeUsageTail } from "./crawler-columns";
+import { ALWAYS, NEVER, PATTERN_MATCHERS, beginPatterns, buildTails, countPurposes, endPatterns, operatorSays, patternBit, slotKind, writeOperatorColumn, writeOperatorJson, writePatternRow, writeTsvColumns, writeUsageTail } from "./crawler-columns";
 
 /** Where the last splitLines stopped (offset of the first line not taken). */
 let splitEnd: i32 = 0;
@@ -504,9 +504,9 @@ const walking = new StaticArray<usize>(CLASSIFY_MAX_CRAWLERS);
  * classifyLines for k crawlers at once: ms holds k matcher addresses (u32
  * each, 0 or UNREACHABLE_MATCHER as in classifyLines); crawlers with the same
  * address share one walk. TSV: `url<TAB>verdict…`; JSON: `{"url":…` then
- * label[0, labelLen) (what the robots.txt was), then `,"crawlers":{` and for
- * each crawler its name fragment (names: k pairs of u32 offset and length,
- * each fragment `"A":{"allowed":`, with a leading comma after the first),
+ * label[0, labelLen) (what the robots.txt was), then for each crawler its name
+ * fragment (names: k pairs of u32 offset and length, each fragment
+ * `,"A":{"allowed":`, the first `,"crawlers":{"A":{"allowed":`),
  * `true,"line":N}`. The allowed verdicts are added to counts (k u32s).
  * With usage (not 0: k u32 purpose codes, layout.ts's USAGE_BITS, then k * 6
  * u32 counts), each crawler's purposes follow its verdict: what its code says
@@ -514,6 +514,11 @@ const walking = new StaticArray<usize>(CLASSIFY_MAX_CRAWLERS);
  * preference for what may not be fetched); JSON `,"usage":{"search":"allowed",
  * "train-ai":…,"ai-use":…}`, TSV three more columns. Crawler j's counts add
  * up, per purpose p, the URLs it is allowed (6j + 2p) and disallowed (6j + 2p + 1).
+ * After those counts, k u32 kinds (layout.ts's SLOT_*): a crawler's columns with
+ * or without its purposes, or an operator's word for one purpose (operator-slots.ts:
+ * yes/no from the slot's verdict and code, or unknown), whose count is its yes.
+ * JSON: slot 0's fragment opens "crawlers" (or "operators"), the first operator's
+ * closes "crawlers" and opens "operators".
  */
 export function classifyLinesMulti(ms: usize, k: i32, names: usize, counts: usize, buf: usize, recs: usize, from: i32, to: i32, out: usize, outLimit: usize, json: bool, label: usize, labelLen: i32, usage: usize): i32 {
   // The first crawler with each matcher, once for the call (not per URL), against the distinct ones so far.
@@ -623,24 +628,35 @@ function classifyLinesMultiAs<E>(nw: i32, ms: usize, k: i32, names: usize, count
       }
       unchecked((verdictOf[j] = v));
       const c = counts + (<usize>j << 2);
+      const kind = slotKind(usage, k, j);
+      if (kind >= SLOT_OPERATOR) {
+        // (An operator's count: its yes.)
+        store<u32>(c, load<u32>(c) + <u32>(operatorSays(kind, (v & 1) != 0, load<u32>(usage + (<usize>j << 2))) == 1));
+        continue;
+      }
       store<u32>(c, load<u32>(c) + (v & 1));
-      if (usage != 0 && (v & 1) != 0) countPurposes(usage + (<usize>k << 2) + <usize>j * 24, load<u32>(usage + (<usize>j << 2)));
+      if (kind == SLOT_PURPOSES && (v & 1) != 0) countPurposes(usage + (<usize>k << 2) + <usize>j * 24, load<u32>(usage + (<usize>j << 2)));
     }
     if (json) {
       o = writeAscii(o, '{"url":"');
       o = writeJsonChars<E>(o, u, n);
       memory.copy(o, label, labelLen);
       o += <usize>labelLen;
-      o = writeAscii(o, ',"crawlers":{');
+      // (Slot 0's fragment opens "crawlers", or "operators"; the first operator's closes "crawlers" when there are crawlers.)
       for (let j = 0; j < k; j++) {
         const at = names + (<usize>j << 3);
         const len = <usize>load<u32>(at, 4);
         memory.copy(o, names + <usize>load<u32>(at), len);
         o += len;
         const v = unchecked(verdictOf[j]);
+        const kind = slotKind(usage, k, j);
+        if (kind >= SLOT_OPERATOR) {
+          o = writeOperatorJson(o, kind, operatorSays(kind, (v & 1) != 0, load<u32>(usage + (<usize>j << 2))));
+          continue;
+        }
         o = writeAscii(o, (v & 1) != 0 ? 'true,"line":' : 'false,"line":');
         o = writeDecimal(o, v >> 1);
-        if (usage != 0) {
+        if (kind == SLOT_PURPOSES) {
           // (A URL it may not fetch: every purpose unknown, code 0.)
           o = writeUsageTail(o, (v & 1) != 0 ? load<u32>(usage + (<usize>j << 2)) : 0);
         } else {
@@ -655,7 +671,9 @@ function classifyLinesMultiAs<E>(nw: i32, ms: usize, k: i32, names: usize, count
       o = writeUrl(o, u, n, escape);
       for (let j = 0; j < k; j++) {
         const code = usage != 0 ? load<u32>(usage + (<usize>j << 2)) : 0;
-        o = writeTsvColumns(o, (unchecked(verdictOf[j]) & 1) != 0, usage != 0, code);
+        const kind = slotKind(usage, k, j);
+        const allowed = (unchecked(verdictOf[j]) & 1) != 0;
+        o = kind >= SLOT_OPERATOR ? writeOperatorColumn(o, operatorSays(kind, allowed, code)) : writeTsvColumns(o, allowed, kind == SLOT_PURPOSES, code);
       }
       store<u8>(o, 0x0a);
       o++;

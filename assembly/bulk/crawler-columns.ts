@@ -4,7 +4,7 @@
 // line's columns of all crawlers at once, by the pattern of verdicts of the
 // distinct matchers they share (crawlers that the same groups apply to share
 // one), built once per call and copied whole per URL.
-import { CLASSIFY_MAX_CRAWLERS, USAGE_TSV_OCTETS } from "../../src/engine/wasm/layout";
+import { CLASSIFY_MAX_CRAWLERS, SLOT_NO_CRAWLER, SLOT_OPERATOR, SLOT_PURPOSES, SLOT_VERDICT, USAGE_TSV_OCTETS } from "../../src/engine/wasm/layout";
 import { writeAscii } from "../base/ascii";
 
 /** A purpose's preference (2 bits: 0 unknown, 1 allowed, 2 disallowed) as its word; writes up to 8 octets past it (bounded by USAGE_*_OCTETS). */
@@ -43,6 +43,47 @@ function writeUsageJson(o: usize, code: u32): usize {
     const at = c + (<usize>((p << 1) + pref - 1) << 2);
     store<u32>(at, load<u32>(at) + urls);
   }
+}
+
+/** Slot j's kind (layout.ts's SLOT_*): with purposes (usage: k codes, 6k counts, then k kinds), from the table; else a crawler's verdict alone. */
+@inline export function slotKind(usage: usize, k: i32, j: i32): i32 {
+  return usage == 0 ? SLOT_VERDICT : load<i32>(usage + (<usize>(7 * k + j) << 2));
+}
+
+/** An operator slot's answer: 1 yes (its crawler may fetch the URL and the code does not disallow the purpose), 0 no, 2 unknown (no crawler for the purpose). */
+@inline export function operatorSays(kind: i32, allowed: bool, code: u32): u32 {
+  if (kind >= SLOT_NO_CRAWLER) return 2;
+  return allowed && ((code >> (<u32>(kind - SLOT_OPERATOR) << 1)) & 3) != 2 ? 1 : 0;
+}
+
+/** An operator's TSV column: `\tyes`, `\tno`, `\tunknown` (writes up to 8 octets). */
+@inline export function writeOperatorColumn(o: usize, said: u32): usize {
+  if (said == 1) {
+    store<u32>(o, 0x73657909);
+    return o + 4;
+  }
+  if (said == 0) {
+    store<u32>(o, 0x006f6e09);
+    return o + 3;
+  }
+  store<u64>(o, 0x6e776f6e6b6e7509);
+  return o + 8;
+}
+
+/** An operator's JSON word (`yes`, `no`, `unknown`, unquoted: its fragment opened the quote), the quote closed, and after ai-use its object. */
+@inline export function writeOperatorJson(o: usize, kind: i32, said: u32): usize {
+  if (said == 1) {
+    store<u32>(o, 0x00736579);
+    o += 3;
+  } else if (said == 0) {
+    store<u16>(o, 0x6f6e);
+    o += 2;
+  } else {
+    store<u64>(o, 0x006e776f6e6b6e75);
+    o += 7;
+  }
+  store<u16>(o, 0x7d22); // "}
+  return o + ((kind - SLOT_OPERATOR) % 3 == 2 ? 2 : 1);
 }
 
 /**
@@ -183,13 +224,15 @@ export function writePatternRow(o: usize, key: u32): usize {
 function writeColumns(o: usize, key: u32): usize {
   const usage = codes != 0;
   for (let j = 0; j < crawlers; j++) {
-    o = writeTsvColumns(o, allowedIn(j, key), usage, usage ? load<u32>(codes + (<usize>j << 2)) : 0);
+    const kind = slotKind(codes, crawlers, j);
+    const code = usage ? load<u32>(codes + (<usize>j << 2)) : 0;
+    o = kind >= SLOT_OPERATOR ? writeOperatorColumn(o, operatorSays(kind, allowedIn(j, key), code)) : writeTsvColumns(o, allowedIn(j, key), kind == SLOT_PURPOSES, code);
   }
   store<u8>(o, 0x0a);
   return o + 1;
 }
 
-/** The call's end: each pattern's URLs added to the counts of the crawlers it allows (k u32s), and of their purposes. */
+/** The call's end: each pattern's URLs added to the counts of the crawlers it allows (k u32s), and of their purposes; an operator slot's count is its yes. */
 export function endPatterns(counts: usize): void {
   const k = crawlers;
   for (let i = 0; i < keyCount; i++) {
@@ -197,10 +240,16 @@ export function endPatterns(counts: usize): void {
     const urls = unchecked(urlsOf[key]);
     unchecked((urlsOf[key] = 0));
     for (let j = 0; j < k; j++) {
-      if (!allowedIn(j, key)) continue;
+      const kind = slotKind(codes, k, j);
       const c = counts + (<usize>j << 2);
+      if (kind >= SLOT_OPERATOR) {
+        // (An operator's count: its yes.)
+        if (operatorSays(kind, allowedIn(j, key), load<u32>(codes + (<usize>j << 2))) == 1) store<u32>(c, load<u32>(c) + urls);
+        continue;
+      }
+      if (!allowedIn(j, key)) continue;
       store<u32>(c, load<u32>(c) + urls);
-      if (codes != 0) countPurposes(codes + (<usize>k << 2) + <usize>j * 24, load<u32>(codes + (<usize>j << 2)), urls);
+      if (kind == SLOT_PURPOSES) countPurposes(codes + (<usize>k << 2) + <usize>j * 24, load<u32>(codes + (<usize>j << 2)), urls);
     }
   }
   keyCount = 0;

@@ -5,7 +5,7 @@
 // round), each row the median of the command's own URLs/s and of the CPU
 // seconds it used (user + system), and its time against the first row's.
 //   node bench/tools/classify-usage-ab.mjs [--rounds N] 'LABEL=DIST ARGS…' …
-// e.g. 'one=/tmp/dist-a --agent Googlebot' 'ai=/tmp/dist-b --crawlers @ai --usage'
+// e.g. 'one=/tmp/dist-a --agent Googlebot' 'ai=/tmp/dist-b --crawlers @ai --usage' 'ops=/tmp/dist-b --operators @ai'
 // (DIST: a copy of dist/, with its cli.js.) The inputs are written once into the temp folder.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -7,6 +7,7 @@ import { LineClassifier } from './classify/line-classifier.js';
 import { UNREACHABLE, type BlockResult, type CrawlerMatchers, type Shard, type OutputBuffers, type OutputFormat, type OutputWriter } from './classify/classification.js';
 import { BulkError } from './errors.js';
 import { compileCrawlers, HostMatchers } from './classify/host-matchers.js';
+import { slotsOf } from './classify/operator-slots.js';
 import type { WarcIndexData } from './sources/warc/warc-index.js';
 
 export interface ClassifyConfig {
@@ -23,6 +24,8 @@ export interface ClassifyConfig {
   agents: string[];
   /** --crawlers: one verdict per URL for each (agents unused). */
   crawlers?: string[];
+  /** --operators: the ids of operators (src/data/operators.ts) whose answer per purpose each URL gets (yes, no, unknown). */
+  operators?: string[];
   /** With crawlers: each one's use purposes too (JSON lines: always; TSV: --usage). */
   usage?: boolean;
   /** --shard i/N: only the URLs of this machine's hosts. */
@@ -55,11 +58,16 @@ export class BlockClassifier {
   private readonly hosts: HostMatchers | null = null;
 
   constructor(config: ClassifyConfig) {
-    this.lines = new LineClassifier(config.format, config.crawlers, config.shard, config.usage);
-    const usage = config.crawlers !== undefined && (config.usage === true || config.format === 'jsonl');
-    const crawlers = config.crawlers;
+    // Crawlers and operators' purposes: slots of one table (operator-slots.ts); the operators' need purpose codes.
+    const withOperators = (config.operators?.length ?? 0) > 0;
+    const slots = config.crawlers !== undefined || withOperators
+      ? slotsOf(config.crawlers, config.operators, config.crawlers !== undefined && (config.usage === true || config.format === 'jsonl'))
+      : undefined;
+    const crawlers = slots?.names;
+    this.lines = new LineClassifier(config.format, crawlers, config.shard, config.usage, slots);
+    const usage = crawlers !== undefined && (config.usage === true || config.format === 'jsonl' || withOperators);
     if (config.robotsDir !== undefined || config.warc !== undefined) {
-      this.hosts = new HostMatchers({ ...config, dir: config.robotsDir, warc: config.warc, missing: config.missing, strict: config.strictRobotsDir, usage });
+      this.hosts = new HostMatchers({ ...config, crawlers, dir: config.robotsDir, warc: config.warc, missing: config.missing, strict: config.strictRobotsDir, usage });
     } else if (crawlers !== undefined) {
       this.singleAll = config.robotsUnreachable
         ? { matchers: crawlers.map(() => UNREACHABLE) }

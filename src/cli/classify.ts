@@ -2,7 +2,7 @@
 import { closeSync, createReadStream, fstatSync, openSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
-import { fetchRobots, robotsUrl, type Profile } from '../index.js';
+import { fetchRobots, operatorById, robotsUrl, type Profile } from '../index.js';
 import { BufferPool } from '../bulk/threads/buffer-pool.js';
 import { LineClassifier, MAX_COUNTED_HOSTS } from '../bulk/classify/line-classifier.js';
 import { MAX_CRAWLERS, type OutputFormat } from '../bulk/classify/classification.js';
@@ -24,6 +24,7 @@ import { named } from './warc-file-names.js';
 import { noteAgents, parseAgents, parseFormat, parseMaxOctets, parseProfile } from './options.js';
 import { expandCrawlers } from './crawler-sets.js';
 import { PURPOSES } from '../engine/parse/usage-vocabulary.js';
+import { parseOperators } from './operator-option.js';
 import { OutputClosed, WorkerPool } from '../bulk/threads/worker-pool.js';
 import { RoutedPool } from '../bulk/threads/routed-pool.js';
 
@@ -48,6 +49,8 @@ export interface ClassifyOptions {
   /** --agent was given (not the default). */
   agentGiven?: boolean;
   crawlers?: string[];
+  /** --operators: each operator's answer per purpose (ids of the data, @ai for all). */
+  operators?: string[];
   /** TSV with --crawlers: each crawler's use purposes as columns (JSON lines carry them always). */
   usage?: boolean;
   shard?: string;
@@ -142,10 +145,10 @@ async function classifyWith(inputPath: string | undefined, options: ClassifyOpti
   const size = input.size;
   const threads = given ?? threadsFor(input.fd === null ? null : size);
   const sink = new OutputSink(options.out);
-  if (config.crawlers !== undefined && config.format === 'tsv') {
+  if ((config.crawlers !== undefined || config.operators !== undefined) && config.format === 'tsv') {
     // The header first, before any thread writes (they write to the descriptor themselves).
     try {
-      writeAllSync(sink.fd, LineClassifier.header(config.crawlers, config.usage));
+      writeAllSync(sink.fd, LineClassifier.header(config.crawlers ?? [], config.usage, config.operators));
     } catch (e) {
       input.close();
       sink.abandon();
@@ -165,7 +168,10 @@ async function classifyWith(inputPath: string | undefined, options: ClassifyOpti
   // The rate counts from when the classifiers are built: in this thread, or in every worker.
   await engine.ready?.();
   const progress = new Progress(process.stderr.isTTY === true && !options.quiet, size);
-  const totals: Totals = { urls: 0, allowed: 0, allowedBy: config.crawlers?.map(() => 0), usageBy: config.usage ? config.crawlers!.flatMap(() => [0, 0, 0, 0, 0, 0]) : undefined, hosts: new Set<number>(), loads: 0, evictions: 0, unreadable: new Set<string>() };
+  // (Slots: the crawlers', then three per operator: operator-slots.ts.)
+  const slots = (config.crawlers?.length ?? 0) + 3 * (config.operators?.length ?? 0);
+  const multi = slots > 0;
+  const totals: Totals = { urls: 0, allowed: 0, allowedBy: multi ? new Array<number>(slots).fill(0) : undefined, usageBy: multi && (config.usage || config.operators !== undefined) ? new Array<number>(6 * slots).fill(0) : undefined, hosts: new Set<number>(), loads: 0, evictions: 0, unreadable: new Set<string>() };
   const began = performance.now();
   try {
     const inFlight: { result: Promise<ClassifiedBlock>; consumed: number }[] = [];
@@ -229,7 +235,7 @@ async function classifyWith(inputPath: string | undefined, options: ClassifyOpti
     input.close();
   }
   progress.stop();
-  if (!options.quiet) summarize(totals, performance.now() - began, config.robotsDir === undefined && config.warc === undefined ? null : { threads, cacheMb: Number(options.cacheMb) }, config.crawlers);
+  if (!options.quiet) summarize(totals, performance.now() - began, config.robotsDir === undefined && config.warc === undefined ? null : { threads, cacheMb: Number(options.cacheMb) }, config.crawlers, config.usage === true, config.operators);
   return 0;
 }
 
@@ -282,14 +288,25 @@ function readOptions(o: ClassifyOptions, robots: Pick<ClassifyConfig, 'robotsBod
   let crawlers: string[] | undefined;
   let setNotes: string[] = [];
   let plainNames: string[] = [];
-  if (o.crawlers !== undefined) {
-    if (o.agentGiven) throw new CliError('give --agent (the names of one crawler) or --crawlers (several crawlers, a verdict each), not both');
-    const names = parseAgents(o.crawlers, '--crawlers');
+  const operators = o.operators === undefined ? undefined : operatorIds(o.operators);
+  let crawlerNames = o.crawlers;
+  let agentGiven = o.agentGiven;
+  if (operators !== undefined && crawlerNames === undefined && agentGiven) {
+    // --agent with --operators: its verdict as a crawler column (the operators' need the table of crawlers).
+    if (agents.length !== 1) throw new CliError('--operators with --agent takes one product token (for several crawlers, a column each: --crawlers)');
+    crawlerNames = agents;
+    agentGiven = false;
+  }
+  if (crawlerNames !== undefined) {
+    if (agentGiven) throw new CliError('give --agent (the names of one crawler) or --crawlers (several crawlers, a verdict each), not both');
+    const names = parseAgents(crawlerNames, '--crawlers');
     plainNames = names.filter((n) => !n.startsWith('@'));
     ({ crawlers, notes: setNotes } = expandCrawlers(names, profile));
-    if (crawlers.length === 0) throw new CliError(`--crawlers ${o.crawlers.join(',')}: no crawler left (the rfc profile refuses names that are not product tokens)`);
-    if (crawlers.length > MAX_CRAWLERS) throw new CliError(`--crawlers takes at most ${MAX_CRAWLERS} crawlers, got ${crawlers.length}`);
-  } else if (o.usage) {
+    if (crawlers.length === 0) throw new CliError(`--crawlers ${crawlerNames.join(',')}: no crawler left (the rfc profile refuses names that are not product tokens)`);
+    if (crawlers.length > MAX_CRAWLERS - 3 * (operators?.length ?? 0)) {
+      throw new CliError(`--crawlers takes at most ${MAX_CRAWLERS} crawlers${operators === undefined ? '' : `, less 3 per operator of --operators (${operators.length})`}, got ${crawlers.length}`);
+    }
+  } else if (o.usage && operators === undefined) {
     throw new CliError("--usage adds each crawler's use purposes (search, train-ai, ai-use) as columns: name the crawlers with --crawlers (e.g. --crawlers GPTBot --usage, --crawlers @ai --usage)");
   }
   const config: ClassifyConfig = {
@@ -298,6 +315,7 @@ function readOptions(o: ClassifyOptions, robots: Pick<ClassifyConfig, 'robotsBod
     missing: o.missing,
     agents,
     crawlers,
+    operators,
     // JSON lines give each crawler its purposes always; TSV when asked.
     usage: crawlers !== undefined && (format === 'jsonl' || o.usage === true),
     shard: o.shard === undefined ? undefined : parseShard(o.shard),
@@ -412,13 +430,13 @@ interface Totals {
   unreadable: Set<string>;
 }
 
-function summarize(t: Totals, ms: number, cache: { threads: number; cacheMb: number } | null, crawlers?: string[]): void {
+function summarize(t: Totals, ms: number, cache: { threads: number; cacheMb: number } | null, crawlers: string[] | undefined, usage: boolean, operators: string[] | undefined): void {
   const n = thousands;
   const count = (k: number, word: string) => `${n(k)} ${word}${k === 1 ? '' : 's'}`;
   const hosts = t.hosts.size >= MAX_COUNTED_HOSTS ? `more than ${n(MAX_COUNTED_HOSTS)} hosts` : count(t.hosts.size, 'host');
   const rate = t.urls / Math.max(ms / 1000, 1e-6);
   const verdicts = crawlers === undefined
-    ? `${n(t.allowed)} allowed, ${n(t.urls - t.allowed)} disallowed`
+    ? operators !== undefined ? 'answers per operator below' : `${n(t.allowed)} allowed, ${n(t.urls - t.allowed)} disallowed`
     : crawlers.map((c, j) => `${c}: ${n(t.allowedBy![j])} allowed, ${n(t.urls - t.allowedBy![j])} disallowed`).join('; ');
   let line = `robots classify: ${count(t.urls, 'URL')}, ${hosts}, ${verdicts} ` +
     `in ${(ms / 1000).toFixed(2)} s (${n(Math.round(rate))} URLs/s)`;
@@ -437,7 +455,8 @@ function summarize(t: Totals, ms: number, cache: { threads: number; cacheMb: num
         `raise --cache-mb (now ${n(cache.cacheMb)} MiB per thread), or sort the URLs by host`;
     }
   }
-  if (crawlers !== undefined && t.usageBy !== undefined) line += '\n' + purposesSummary(crawlers, t.usageBy);
+  if (crawlers !== undefined && usage && t.usageBy !== undefined) line += '\n' + purposesSummary(crawlers, t.usageBy);
+  if (operators !== undefined) line += '\n' + operatorsSummary(operators, t.allowedBy!.slice(crawlers?.length ?? 0), t.urls);
   process.stderr.write(line + '\n');
 }
 
@@ -464,6 +483,34 @@ function purposesSummary(crawlers: string[], usageBy: number[]): string {
       'every purpose unknown for every URL (no Content-Usage or Content-Signal line applied where they may fetch)');
   }
   return lines.join('\n');
+}
+
+/**
+ * The summary's operators: a line each, per purpose the URLs answered yes, no
+ * and unknown (an operator slot's count is its yes; unknown is every URL of a
+ * purpose it has no crawler for).
+ */
+function operatorsSummary(ids: string[], yes: number[], urls: number): string {
+  const n = thousands;
+  return ids.map((id, o) => {
+    const operator = operatorById(id)!;
+    const each = PURPOSES.map((p, i) => {
+      const none = !operator.crawlers.some((c) => c.purposes.includes(p));
+      const y = none ? 0 : yes[3 * o + i];
+      return `${p} ${n(y)} yes, ${n(none ? 0 : urls - y)} no, ${n(none ? urls : 0)} unknown`;
+    }).join('; ');
+    return `robots classify: operator ${id}: ${each}`;
+  }).join('\n');
+}
+
+/** --operators' ids (parseOperators': @ai for all; an unknown id is a usage error naming the known ones). */
+function operatorIds(values: string[]): string[] {
+  try {
+    return parseOperators(values).map((op) => op.id);
+  } catch (e) {
+    if (e instanceof CliError) throw new CliError(e.message.replace(/^--operator:/, '--operators:'));
+    throw e;
+  }
 }
 
 /** --shard i/N: i from 0 to N - 1. */

@@ -59,6 +59,7 @@ program
   .option('--agent <name>', "the crawler's product token, repeatable or comma-separated for a crawler that obeys several (the groups of any of them apply; default: Googlebot)", collect)
   .option('--crawlers <names>', 'several crawlers by product token, a verdict each (comma-separated or repeatable; at most 256), or a set: @ai (the AI crawlers of ai.robots.txt), @google (Google\'s crawler tokens), e.g. @ai,Googlebot: TSV url<TAB>verdict per crawler after a header line, JSON lines with "crawlers": {name: {allowed, line, usage: {search, train-ai, ai-use}}}', collect)
   .option('--usage', "with --crawlers, TSV: each crawler's use purposes after its verdict (columns NAME:search NAME:train-ai NAME:ai-use: allowed, disallowed or unknown; from Content-Usage and Content-Signal lines, unknown where it may not fetch)")
+  .option('--operators <ids>', `each operator's answer per purpose, after the crawlers' columns (TSV columns ID:search ID:train-ai ID:ai-use: yes, no or unknown, the library's operatorUsage(); comma-separated or repeatable; @ai: all): ${OPERATOR_IDS}; JSON lines: "operators": {id: {search, train-ai, ai-use}}; with --agent, its verdict as a column`, collect)
   .option('--shard <i/N>', "only the URLs of this shard's hosts (a stable hash of the host): N machines, each with its own i from 0 to N-1, classify an input together; the union of their outputs is the whole run's")
   .addOption(profileOption())
   .addOption(formatOption('classify'))
@@ -80,6 +81,7 @@ Examples:
   zcat urls.gz | robots classify --robots-dir robots/ --agent Bingbot --format jsonl --out v.jsonl
   robots classify --robots-warc robotstxt.warc.gz --crawlers GPTBot,CCBot,ClaudeBot urls.txt
   robots classify --robots-warc robotstxt.warc.gz --crawlers @ai --usage --profile google urls.txt
+  robots classify --robots-warc robotstxt.warc.gz --operators @ai urls.txt
   robots classify --robots-index idx/a --robots-index idx/b --shard 3/16 --as-of 2024-03-01 urls.txt
 
 Exit 0; 1 when a WARC of --robots-warc-list was skipped (named on stderr; every

@@ -19,8 +19,10 @@ export interface ControlVerdict {
   use: ControlTokenUse;
   /** A group names the token. */
   named: boolean;
-  /** Its matcher, or null when the groups that apply to it are the crawler's. */
+  /** Its matcher, or null when the groups that apply to it are the crawler's, or when its verdict is `always`. */
   matcher: Matcher | null;
+  /** Its verdict for every URL, where its rules give one (no rule: true): stated once for the host, not asked URL by URL. */
+  always?: boolean;
 }
 
 const ALLOWED = 1;
@@ -54,7 +56,8 @@ export function withControlTokens(own: PurposeCode, controls: readonly ControlVe
   const byUrl: { matcher: Matcher; ifAllowed: number; ifDisallowed: number }[] = [];
   for (const c of controls) {
     const ifAllowed = c.named ? stating(c.use, ALLOWED) : 0;
-    if (c.matcher === null) fixed = combineCodes(fixed, ifAllowed); // (allowed where the crawler is)
+    if (c.always !== undefined) fixed = combineCodes(fixed, c.always ? ifAllowed : stating(c.use, DISALLOWED));
+    else if (c.matcher === null) fixed = combineCodes(fixed, ifAllowed); // (allowed where the crawler is)
     else byUrl.push({ matcher: c.matcher, ifAllowed, ifDisallowed: stating(c.use, DISALLOWED) });
   }
   if (byUrl.length === 0 && typeof own === 'number') return fixed;

@@ -342,6 +342,7 @@ export function compileCrawlersByLines(body: Uint8Array, options: { profile: Pro
         const tokenLower = use.lower ?? asciiLower(use.token);
         const key = selectedLines(read, tokenLower, options.profile);
         if (key === keys[j]) return { use, named: named!.has(tokenLower), matcher: null };
+        if (lastSelection !== VARIES) return { use, named: named!.has(tokenLower), matcher: null, always: lastSelection === ALLOWS_ALL };
         let m = byRules!.get(key);
         if (m === undefined) {
           byRules!.set(key, (m = compileOctets(body, options, use.token, { ruleTexts })));
@@ -356,13 +357,21 @@ export function compileCrawlersByLines(body: Uint8Array, options: { profile: Pro
   return extra.length === 0 ? { matchers, usage: codes } : { matchers, usage: codes, extra };
 }
 
-/** The lines of the rules selected for the crawler of that (lower-case) name (in the profile's groups), as a key. */
+/** What the last selectedLines() found its rules decide: the same for every URL (no rule: all allowed), or not.
+ * (`Disallow: /` alone is not all disallowed: /robots.txt is always allowed, decide.ts.) */
+const VARIES = 0;
+const ALLOWS_ALL = 1;
+let lastSelection = VARIES;
+
+/** The lines of the rules selected for the crawler of that (lower-case) name (in the profile's groups), as a key;
+ * and in lastSelection whether they decide alike for every URL. */
 function selectedLines(body: Uint8Array, name: string, profile: Profile): string {
   try {
     const n = selectRules(body, [name], profile);
     const rules = selectedRules();
     let key = '';
     for (let i = 0; i < n; i++) key += `${rules[i * SEL_FIELDS + SEL_LINE]},`;
+    lastSelection = n === 0 ? ALLOWS_ALL : VARIES;
     return key;
   } finally {
     core().forgetBody(body);

@@ -21,7 +21,7 @@ import {
   type BlockResult, type CrawlerMatchers, type CrawlerSource, LABEL_MAX, type LabelledMatcher, MAX_CRAWLERS, type MatcherSource,
   type OutputBuffers, type OutputFormat, type OutputWriter, type PurposeCode, type RobotsKind, type Shard, shardOf, UNREACHABLE,
 } from './classification.js';
-import { PURPOSES } from '../../engine/parse/usage-vocabulary.js';
+import { headerColumns, hasNoCrawler, slotsOf, slotFragment, type Slots } from './operator-slots.js';
 
 const MAX_RECORDS = 1 << 15;
 /** Output area: a block's lines fit at once (1 MiB of short URLs writes ~1.5 MiB of TSV). */
@@ -48,10 +48,16 @@ export class LineClassifier {
   /** The origin of each run, for its MatcherSource. */
   private readonly origins: RunOrigins;
 
-  /** usage: with crawlers, their use purposes too (JSON lines: always). */
-  constructor(format: OutputFormat, crawlers?: readonly string[], shard?: Shard, usage = false) {
+  /** Per slot of the crawler table: 1 where it is an operator's purpose without a crawler (operator-slots.ts); null when none is. */
+  private readonly noCrawler: Uint8Array | null;
+
+  /** usage: with crawlers, their use purposes too (JSON lines: always). slots: the crawlers' and operators' (operator-slots.ts), whose names are `crawlers`. */
+  constructor(format: OutputFormat, crawlers?: readonly string[], shard?: Shard, usage = false, slots?: Slots) {
     this.shard = shard;
-    this.usage = crawlers !== undefined && (usage || format === 'jsonl');
+    slots ??= crawlers === undefined ? undefined : slotsOf(crawlers, undefined, usage || format === 'jsonl');
+    this.noCrawler = slots?.kinds.some(hasNoCrawler) ? Uint8Array.from(slots.kinds, (k) => (hasNoCrawler(k) ? 1 : 0)) : null;
+    // (Operators' words come of their crawlers' purpose codes.)
+    this.usage = crawlers !== undefined && (usage || format === 'jsonl' || (slots !== undefined && slots.operators.length > 0));
     this.core = core();
     this.input = new CoreInput(this.core);
     this.json = format === 'jsonl';
@@ -60,14 +66,14 @@ export class LineClassifier {
     this.origins = new RunOrigins(this.core, this.recs);
     this.labelPtr = this.core.alloc(LABEL_MAX);
     this.crawlers = crawlers?.length ?? 0;
-    this.crawlerTable = crawlers === undefined ? undefined : writeCrawlerTable(this.core, crawlers, this.usage);
+    this.crawlerTable = crawlers === undefined ? undefined : writeCrawlerTable(this.core, slots!, this.usage);
     this.output = new CoreOutput(this.core, this.json, OUT_SIZE);
   }
 
-  /** The TSV header line of a classification with crawlers: `url<TAB>A<TAB>B…`; with usage each crawler's purposes after it (`A<TAB>A:search<TAB>A:train-ai<TAB>A:ai-use`). */
-  static header(crawlers: readonly string[], usage = false): Uint8Array {
-    const columns = usage ? crawlers.flatMap((c) => [c, ...PURPOSES.map((p) => `${c}:${p}`)]) : crawlers;
-    return new TextEncoder().encode(['url', ...columns].join('\t') + '\n');
+  /** The TSV header line of a classification with crawlers: `url<TAB>A<TAB>B…`; with usage each crawler's purposes after it
+   * (`A<TAB>A:search<TAB>A:train-ai<TAB>A:ai-use`); then per operator `<id>:search<TAB><id>:train-ai<TAB><id>:ai-use`. */
+  static header(crawlers: readonly string[], usage = false, operators?: readonly string[]): Uint8Array {
+    return new TextEncoder().encode(headerColumns(slotsOf(crawlers, operators, usage), usage).join('\t') + '\n');
   }
 
   /**
@@ -174,7 +180,9 @@ export class LineClassifier {
     const k = this.crawlers;
     const t = this.crawlerTable!;
     if (all.matchers.length !== k) throw new Error(`${all.matchers.length} matchers for ${k} crawlers`);
-    for (let j = 0; j < k; j++) c.u32[(t.msPtr >>> 2) + j] = addressOf(all.matchers[j]);
+    // (A slot without a crawler says unknown: no walk.)
+    const none = this.noCrawler;
+    for (let j = 0; j < k; j++) c.u32[(t.msPtr >>> 2) + j] = none !== null && none[j] === 1 ? 0 : addressOf(all.matchers[j]);
     const labelLen = this.json ? this.writeLabel(all.label ?? defaultLabel(all.matchers)) : 0;
     const x = c.exports;
     const out = this.output;
@@ -209,7 +217,7 @@ export class LineClassifier {
           end++;
         }
         // (The codes first: a matcher may grow the core's memory, and a view taken before would be detached.)
-        for (let b = 0; b < n; b++) c.u32[(t.usagePtr >>> 2) + byUrl[b][0]] = codes[b];
+        for (let b = 0; b < n; b++) for (const j of byUrl[b][0]) c.u32[(t.usagePtr >>> 2) + j] = codes[b];
         for (let s = i; s < end; ) {
           const next = x.classifyLinesMulti(t.msPtr, k, t.namesPtr, t.countsPtr, buf, this.recs, s, end, out.ptr + out.len, out.ptr + out.cap, this.json, this.labelPtr, labelLen, t.usagePtr);
           this.wrote(s, next, end, extra);
@@ -227,18 +235,23 @@ export class LineClassifier {
     }
   }
 
-  /** The crawlers' constant purpose codes into the core (0 for a function's); the crawlers whose code is by URL, or null when none is. */
-  private setPurposes(usage: readonly PurposeCode[] | undefined): [number, Exclude<PurposeCode, number>][] | null {
+  /** The crawlers' constant purpose codes into the core (0 for a function's); the codes by URL with the slots that have each, or null when none is. */
+  private setPurposes(usage: readonly PurposeCode[] | undefined): [number[], Exclude<PurposeCode, number>][] | null {
     const u32 = this.core.u32;
     const at = this.crawlerTable!.usagePtr >>> 2;
-    let byUrl: [number, Exclude<PurposeCode, number>][] | null = null;
+    let byUrl: [number[], Exclude<PurposeCode, number>][] | null = null;
+    const none = this.noCrawler;
     for (let j = 0; j < this.crawlers; j++) {
-      const code = usage?.[j] ?? 0;
+      // (A slot without a crawler reads no code.)
+      const code = none !== null && none[j] === 1 ? 0 : usage?.[j] ?? 0;
       if (typeof code === 'number') {
         u32[at + j] = code;
       } else {
         u32[at + j] = 0;
-        (byUrl ??= []).push([j, code]);
+        // (Slots of one crawler share its code: asked once per URL.)
+        const same = byUrl?.find((b) => b[1] === code);
+        if (same !== undefined) same[0].push(j);
+        else (byUrl ??= []).push([[j], code]);
       }
     }
     return byUrl;
@@ -330,9 +343,10 @@ interface CrawlerTable {
 
 const lineDecoder = new TextDecoder();
 
-function writeCrawlerTable(c: Core, crawlers: readonly string[], usage: boolean): CrawlerTable {
+function writeCrawlerTable(c: Core, slots: Slots, usage: boolean): CrawlerTable {
+  const crawlers = slots.names;
   if (crawlers.length === 0 || crawlers.length > MAX_CRAWLERS) throw new RangeError(`from 1 to ${MAX_CRAWLERS} crawlers, got ${crawlers.length}`);
-  const fragments = crawlers.map((name, j) => new TextEncoder().encode(`${j === 0 ? '' : ','}${JSON.stringify(name)}:{"allowed":`));
+  const fragments = crawlers.map((_, j) => new TextEncoder().encode(slotFragment(slots, j)));
   const size = fragments.reduce((n, f) => n + f.length, 0);
   const msPtr = c.alloc(4 * crawlers.length);
   const countsPtr = c.alloc(4 * crawlers.length);
@@ -344,7 +358,9 @@ function writeCrawlerTable(c: Core, crawlers: readonly string[], usage: boolean)
     c.u8.set(f, at);
     at += f.length;
   });
-  const usagePtr = usage ? c.alloc(4 * 7 * crawlers.length) : 0;
+  // With purposes: k codes, 6k counts, then k kinds (layout.ts's SLOT_*).
+  const usagePtr = usage ? c.alloc(4 * 8 * crawlers.length) : 0;
+  if (usage) slots.kinds.forEach((kind, j) => (c.u32[(usagePtr >>> 2) + 7 * crawlers.length + j] = kind));
   return { msPtr, namesPtr, countsPtr, namesLen: size, usagePtr };
 }
 

@@ -180,6 +180,15 @@ export const USAGE_BITS = 2;
  * `,"usage":{"search":…}` and TSV's three columns. */
 export const USAGE_JSON_OCTETS = 96;
 export const USAGE_TSV_OCTETS = 48;
+/** With purposes, each slot of a classify call (a crawler, or an operator's
+ * purpose) has a kind, k u32s after the codes and their counts: a crawler's
+ * verdict alone, or with its purposes; an operator's word for purpose p
+ * (yes/no from the verdict and code of its crawler for p), or `unknown` where
+ * it has no crawler for p. */
+export const SLOT_VERDICT = 0;
+export const SLOT_PURPOSES = 1;
+export const SLOT_OPERATOR = 2; // + p (0 search, 1 train-ai, 2 ai-use)
+export const SLOT_NO_CRAWLER = 5; // + p
 
 /** The lexer's line records (assembly/parse/lexer.ts writes them, src/engine/parse/lexer.ts
  * reads them): LEX_FIELDS i32s each, at these indices. Offsets are from the
