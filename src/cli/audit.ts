@@ -9,7 +9,7 @@ import { CliError, reason, userExitCode } from './errors.js';
 import { parseAsOf } from './as-of.js';
 import { parseAgents, parseMaxOctets, parseProfile } from './options.js';
 import { expandCrawlers } from './crawler-sets.js';
-import { EXIT_SKIPPED, warcRunOf } from './warc-inputs.js';
+import { EXIT_SKIPPED, warcRunOf, type WarcInputOptions } from './warc-inputs.js';
 import { named } from './warc-file-names.js';
 import { Progress } from './progress.js';
 import { indexWarcs, type WarcIndex } from '../bulk/sources/warc/warc-index.js';
@@ -24,15 +24,9 @@ import { agentTokens } from '../engine/parse/agents.js';
 import type { Profile } from '../engine/parse/profile.js';
 import type { Shard } from '../bulk/classify/classification.js';
 
-export interface AuditOptions {
+/** The WARC sources' options are classify's (warc-inputs.ts). */
+export interface AuditOptions extends WarcInputOptions {
   robotsDir?: string;
-  robotsWarc?: string[];
-  robotsWarcList?: string[];
-  warcBase?: string;
-  warcRetries?: string;
-  warcTimeoutMs?: string;
-  warcMaxMb?: string;
-  userAgent?: string;
   robotsIndex?: string[];
   asOf?: string;
   shard?: string;
@@ -47,7 +41,6 @@ export interface AuditOptions {
   labels: string;
   maxOctets?: string;
   maxBytes?: string;
-  quiet?: boolean;
 }
 
 /** --crawlers when not given: the four crawlers of Common Crawl's published table, and the two largest search crawlers. */
