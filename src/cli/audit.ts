@@ -7,7 +7,7 @@ import { writeFileSync, renameSync } from 'node:fs';
 import { thousands } from './numbers.js';
 import { CliError, reason, userExitCode } from './errors.js';
 import { parseAsOf } from './as-of.js';
-import { parseAgents, parseMaxOctets, parseProfile } from './options.js';
+import { parseAgents, parseMaxOctets, parseProfile, parseShard } from './options.js';
 import { expandCrawlers } from './crawler-sets.js';
 import { EXIT_SKIPPED, warcRunOf, type WarcInputOptions } from './warc-inputs.js';
 import { named } from './warc-file-names.js';
@@ -139,16 +139,6 @@ function operatorsOf(values: string[]): Operator[] {
     if (op === undefined) throw new CliError(`--operators: unknown operator "${id}": the operators are all, or ${OPERATORS.map((o) => o.id).join(', ')}`);
     return op;
   });
-}
-
-function parseShard(value: string): Shard {
-  const m = /^(\d+)\/(\d+)$/.exec(value.trim());
-  const index = m === null ? NaN : Number(m[1]);
-  const count = m === null ? NaN : Number(m[2]);
-  if (!(count >= 1 && count <= 2 ** 31 && index < count)) {
-    throw new CliError(`--shard must be i/N with 0 <= i < N (e.g. --shard 0/4 ... --shard 3/4), got "${value}"`);
-  }
-  return { index, count };
 }
 
 /** --robots-warc, --robots-warc-list: the captures indexed first (progress and warnings on stderr). */

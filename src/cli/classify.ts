@@ -21,7 +21,7 @@ import { parseAsOf } from './as-of.js';
 import { writeAllSync } from '../bulk/threads/write-turns.js';
 import { EXIT_SKIPPED, warcRunOf } from './warc-inputs.js';
 import { named } from './warc-file-names.js';
-import { noteAgents, parseAgents, parseFormat, parseMaxOctets, parseProfile } from './options.js';
+import { noteAgents, parseAgents, parseFormat, parseMaxOctets, parseProfile, parseShard } from './options.js';
 import { expandCrawlers } from './crawler-sets.js';
 import { PURPOSES } from '../engine/parse/usage-vocabulary.js';
 import { parseOperators } from './operator-option.js';
@@ -513,13 +513,3 @@ function operatorIds(values: string[]): string[] {
   }
 }
 
-/** --shard i/N: i from 0 to N - 1. */
-function parseShard(value: string): { index: number; count: number } {
-  const m = /^(\d+)\/(\d+)$/.exec(value.trim());
-  const index = m === null ? NaN : Number(m[1]);
-  const count = m === null ? NaN : Number(m[2]);
-  if (!(count >= 1 && count <= 2 ** 31 && index < count)) {
-    throw new CliError(`--shard must be i/N with 0 <= i < N (e.g. --shard 0/4 ... --shard 3/4), got "${value}"`);
-  }
-  return { index, count };
-}

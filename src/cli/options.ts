@@ -66,3 +66,14 @@ export function formatNames(command: keyof typeof FORMATS): string {
   const same = [...textAlias.map((a) => `${a}: the same as ${text}`), ...jsonAlias.map((a) => `${a}: the same as ${json}`)];
   return `${text} or ${json}${same.length > 0 ? ` (${same.join('; ')})` : ''}`;
 }
+
+/** --shard i/N: i from 0 to N - 1 (classify's and audit's). */
+export function parseShard(value: string): { index: number; count: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(value.trim());
+  const index = m === null ? NaN : Number(m[1]);
+  const count = m === null ? NaN : Number(m[2]);
+  if (!(count >= 1 && count <= 2 ** 31 && index < count)) {
+    throw new CliError(`--shard must be i/N with 0 <= i < N (e.g. --shard 0/4 ... --shard 3/4), got "${value}"`);
+  }
+  return { index, count };
+}
