@@ -102,7 +102,10 @@ program
   .addOption(warcMaxMbOption())
   .option('--user-agent <header>', 'the User-Agent header of --robots-warc-list downloads (default: robots-wasm/VERSION)')
   .option('--robots-index <dir>', 'robots.txt captures indexed by robots index (repeatable); with --shard i/N only shard i of each is read', collect)
-  .option('--as-of <date>', 'with captures: each site\'s captures at or before this ISO 8601 date or date-time')
+  .option('--as-of <date>', 'with captures: each site\'s captures at or before this ISO 8601 date or date-time; several: a crawl per date, labelled by it (as --crawl)', collect)
+  .option('--crawl <label=source>', 'a crawl to audit (repeatable: each its sites\' lines with a crawl column, their counts per crawl in the summary, compared in the order given): LABEL=SOURCE, SOURCE an index of robots index, a robots directory or a WARC file', collect)
+  .option('--changes <file>', 'across crawls: the sites that moved between consecutive crawls (a crawler\'s category, a Content-Signal added or removed), a row each: TSV, or JSON lines for a name ending .jsonl')
+  .option('--ranks <file>', 'a rank,domain CSV (as Tranco publishes it): each site\'s rank (its host\'s, else its nearest listed parent domain\'s) in a rank column, and the summary per stratum: top 1k, 10k, 100k, 1M, unranked')
   .option('--shard <i/N>', "only this shard's hosts (the hash of classify --shard and robots index): the summaries of shards 0..N-1 add up to the whole run's")
   .option('--crawlers <names>', 'crawlers by product token (comma-separated or repeatable) or a set: @ai, @google (default: GPTBot,CCBot,Google-Extended,ClaudeBot,Googlebot,Bingbot)', collect)
   .option('--operators <ids>', 'per operator (all, or ids such as openai,google: src/data/operators.ts) and purpose, the category of the crawler that fetches for it', collect)
@@ -131,6 +134,8 @@ Examples:
   robots audit --robots-warc robotstxt.warc.gz --operators all
   robots audit --robots-warc robotstxt.warc.gz --crawlers GPTBot,CCBot,Google-Extended,ClaudeBot \\
     --status-convention commoncrawl --labels commoncrawl     (Common Crawl's method: docs/audit.md)
+  robots audit --robots-dir robots/ --ranks tranco.csv --summary s.json
+  robots audit --crawl 2025-38=idx/a --crawl 2026-40=idx/b --changes moved.tsv --summary s.json
 
 Exit 0; 1 when a WARC of --robots-warc-list was skipped; 2 for a usage error.`)
   .action(async (o) => {
