@@ -6,6 +6,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_MAX_OCTETS } from '../index.js';
 import { FORMATS, formatNames } from './options.js';
 import { auditCommand } from './audit.js';
+import { auditMergeCommand } from './audit-merge.js';
 import { benchCommand } from './bench.js';
 import { checkCommand } from './check.js';
 import { classifyCommand } from './classify.js';
@@ -37,6 +38,8 @@ const program = new Command('robots')
   .description('A robots.txt engine: classify URLs in bulk, check and explain verdicts, lint files, compare engines.')
   .version(VERSION, '-V, --version')
   .showSuggestionAfterError()
+  // (A command's options stop at its subcommand: `robots audit merge --out F` is merge's --out, not audit's.)
+  .enablePositionalOptions()
   .configureOutput({ outputError: (text, write) => write(text.replace(/^error: /, 'robots: ').replace(/\n\(Did you mean/, ' (Did you mean')) })
   .exitOverride();
 
@@ -90,7 +93,7 @@ URL still gets its line); 2 for a usage error.`)
     exitCode = await classifyCommand(urls, { ...o, agent: o.agent ?? ['Googlebot'], agentGiven: o.agent !== undefined });
   });
 
-program
+const audit = program
   .command('audit')
   .description('One line per site: per crawler its category from the rules (all: every path disallowed, /robots.txt aside; none: no path disallowed; part: otherwise; exact, not from sample URLs), whether a group names it or only *, its purposes at / (search, train-ai, ai-use); the site\'s Content-Signal, License and LLM-Policy lines; what its robots.txt was. A summary of counts (adding up across shards) on stderr or as JSON.')
   .option('--robots-dir <dir>', 'a robots.txt per site: DIR/<host> (site: the host) and DIR/<scheme>/<host>[:port] (site: scheme://host[:port]); a file that cannot be read: unreachable')
@@ -136,10 +139,21 @@ Examples:
     --status-convention commoncrawl --labels commoncrawl     (Common Crawl's method: docs/audit.md)
   robots audit --robots-dir robots/ --ranks tranco.csv --summary s.json
   robots audit --crawl 2025-38=idx/a --crawl 2026-40=idx/b --changes moved.tsv --summary s.json
+  robots audit merge s0.json s1.json s2.json s3.json --out whole.json
 
 Exit 0; 1 when a WARC of --robots-warc-list was skipped; 2 for a usage error.`)
   .action(async (o) => {
     exitCode = await auditCommand(o);
+  });
+
+audit
+  .command('merge')
+  .description('Adds up the summaries robots audit --summary wrote (shards of one audit on several machines, strata and crawls included) into the summary of the whole, as JSON.')
+  .argument('<summaries...>', 'summary files (JSON)')
+  .option('--out <file>', 'write here instead of stdout')
+  .option('-q, --quiet', 'no summary on stderr')
+  .action((files: string[], o) => {
+    exitCode = auditMergeCommand(files, o);
   });
 
 program
