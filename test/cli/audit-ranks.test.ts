@@ -117,4 +117,10 @@ describe('ranks: the strata and the lookup', () => {
     expect(list.bad).toBe(3);
     expect(list.size).toBe(2);
   });
+
+  it('a byte order mark before the first rank (a spreadsheet\'s CSV) is not a header', () => {
+    const list = parseRanks('\uFEFF1,example.com\n2,example.org\n');
+    expect(list.rankOf('example.com')).toBe(1);
+    expect(list.bad).toBe(0);
+  });
 });
