@@ -6,7 +6,6 @@
 import { writeFileSync, renameSync } from 'node:fs';
 import { thousands } from './numbers.js';
 import { CliError, reason, userExitCode } from './errors.js';
-import { parseAsOf } from './as-of.js';
 import { parseAgents, parseMaxOctets, parseProfile, parseShard } from './options.js';
 import { expandCrawlers } from './crawler-sets.js';
 import { EXIT_SKIPPED, warcRunOf, type WarcInputOptions } from './warc-inputs.js';
@@ -17,8 +16,11 @@ import { readRobotsIndexes } from '../bulk/sources/index/robots-index-reader.js'
 import { OutputSink } from '../bulk/output-sink.js';
 import { captureSites, dirSites, type AuditSite } from '../bulk/audit/audit-sites.js';
 import { SiteAuditor, STATUS_CONVENTIONS, type StatusConvention } from '../bulk/audit/site-audit.js';
-import { addSite, emptySummary, type AuditSummary } from '../bulk/audit/audit-summary.js';
+import { addSite, emptySummary, type AuditSummary, type CategoryCounts } from '../bulk/audit/audit-summary.js';
 import { auditHeader, auditLine, CATEGORY_LABELS, type AuditFormat, type CategoryLabels } from '../bulk/audit/audit-output.js';
+import { CHANGES_HEADER, changesFormatOf, CrawlChanges } from '../bulk/audit/crawl-changes.js';
+import { readRanks, STRATA, type RankList } from '../bulk/audit/site-ranks.js';
+import { crawlsOf, type Crawl } from './audit-crawls.js';
 import { OPERATORS, operatorById, type Operator } from '../data/operators.js';
 import { agentTokens } from '../engine/parse/agents.js';
 import type { Profile } from '../engine/parse/profile.js';
@@ -28,7 +30,12 @@ import type { Shard } from '../bulk/classify/classification.js';
 export interface AuditOptions extends WarcInputOptions {
   robotsDir?: string;
   robotsIndex?: string[];
-  asOf?: string;
+  /** Several: a crawl per date. */
+  asOf?: string | string[];
+  /** LABEL=SOURCE, a crawl each. */
+  crawl?: string[];
+  ranks?: string;
+  changes?: string;
   shard?: string;
   threads?: string;
   crawlers?: string[];
@@ -51,28 +58,101 @@ const BATCH_SITES = 256;
 export async function auditCommand(options: AuditOptions): Promise<number> {
   const settings = readOptions(options);
   const quiet = options.quiet === true;
-  let index: { index: WarcIndex; skipped: number } | undefined;
-  let sites: AuditSite[];
-  if (options.robotsDir !== undefined) {
-    sites = dirSites(options.robotsDir, settings.maxOctets, settings.shard);
-  } else if (options.robotsIndex !== undefined) {
-    const read = readRobotsIndexes(options.robotsIndex, { shard: settings.shard, asOf: settings.asOf, maxOctets: settings.maxOctets });
-    index = { index: read, skipped: 0 };
-    // (Shard i of the index holds shard i's hosts, and the targets of their redirects: those are other shards' sites.)
-    sites = captureSites(read.data, settings.shard);
-  } else {
-    index = await indexOf(options, settings.maxOctets, settings.asOf);
-    sites = captureSites(index.index.data, settings.shard);
-  }
-  let summary: AuditSummary;
+  const labels = settings.crawls.flatMap((c) => (c.label === undefined ? [] : [c.label]));
+  const summary = emptySummary({ strata: settings.ranks !== undefined, crawls: labels.length > 0 ? labels : undefined });
+  const out = new Output(options.out, settings, labels.length > 0, summary);
+  let skipped = 0;
   try {
-    summary = await auditSites(sites, settings, options, quiet);
-  } finally {
-    index?.index.dispose();
+    for (const crawl of settings.crawls) {
+      const opened = await sitesOf(crawl, options, settings);
+      try {
+        await auditCrawl(opened.sites, crawl.label, settings, out, summary, quiet);
+      } finally {
+        opened.index?.dispose();
+      }
+      skipped += opened.skipped;
+      if (out.closedByReader) break;
+    }
+    await out.finish();
+  } catch (e) {
+    const what = out.abandon();
+    const code = userExitCode(e);
+    if (code !== undefined) throw new CliError(`${(e as Error).message}; ${what}`, code);
+    throw e;
   }
   if (options.summary !== undefined) writeSummary(options.summary, summary);
   if (!quiet) process.stderr.write(summaryText(summary, settings.crawlers));
-  return index !== undefined && index.skipped > 0 ? EXIT_SKIPPED : 0;
+  return skipped > 0 ? EXIT_SKIPPED : 0;
+}
+
+/** The sites of a crawl, and the index holding their captures (disposed after the crawl). */
+async function sitesOf(crawl: Crawl, o: AuditOptions, settings: Settings): Promise<{ sites: AuditSite[]; index?: WarcIndex; skipped: number }> {
+  const source = crawl.source;
+  const dir = source.kind === 'dir' ? source.dir : source.kind === 'options' ? o.robotsDir : undefined;
+  if (dir !== undefined) return { sites: dirSites(dir, settings.maxOctets, settings.shard), skipped: 0 };
+  const indexDirs = source.kind === 'index' ? source.dirs : source.kind === 'options' ? o.robotsIndex : undefined;
+  if (indexDirs !== undefined) {
+    const read = readRobotsIndexes(indexDirs, { shard: settings.shard, asOf: crawl.asOf, maxOctets: settings.maxOctets });
+    // (Shard i of the index holds shard i's hosts, and the targets of their redirects: those are other shards' sites.)
+    return { sites: captureSites(read.data, settings.shard), index: read, skipped: 0 };
+  }
+  const warcs = source.kind === 'warc' ? { ...o, robotsWarc: [source.file], robotsWarcList: undefined } : o;
+  const made = await indexOf(warcs, settings.maxOctets, crawl.asOf, crawl.label);
+  return { sites: captureSites(made.index.data, settings.shard), index: made.index, skipped: made.skipped };
+}
+
+/** Where the lines go: the per-site output (its header once), and the --changes file. */
+class Output {
+  private readonly sites: OutputSink;
+  private readonly changes: OutputSink | undefined;
+  private siteText: string;
+  private changeText: string;
+  readonly tracker: CrawlChanges | undefined;
+
+  constructor(path: string | undefined, settings: Settings, labelled: boolean, summary: AuditSummary) {
+    this.sites = new OutputSink(path);
+    this.siteText = settings.format === 'tsv' ? auditHeader(settings.crawlers, settings.operators, { crawl: labelled, rank: settings.ranks !== undefined }) : '';
+    if (settings.changes !== undefined) {
+      try {
+        this.changes = new OutputSink(settings.changes);
+      } catch (e) {
+        this.sites.abandon();
+        throw e;
+      }
+    }
+    const format = settings.changes === undefined ? 'tsv' : changesFormatOf(settings.changes);
+    this.changeText = this.changes !== undefined && format === 'tsv' ? CHANGES_HEADER : '';
+    this.tracker = labelled ? new CrawlChanges(settings.crawlers, summary, format, settings.labels) : undefined;
+  }
+
+  get closedByReader(): boolean {
+    return this.sites.closedByReader;
+  }
+
+  add(line: string, changes: string): void {
+    this.siteText += line;
+    if (this.changes !== undefined) this.changeText += changes;
+  }
+
+  async flush(): Promise<void> {
+    await this.sites.write(Buffer.from(this.siteText));
+    this.siteText = '';
+    if (this.changes !== undefined && this.changeText !== '') {
+      await this.changes.write(Buffer.from(this.changeText));
+      this.changeText = '';
+    }
+  }
+
+  async finish(): Promise<void> {
+    await this.flush();
+    await this.sites.finish();
+    await this.changes?.finish();
+  }
+
+  abandon(): string {
+    this.changes?.abandon();
+    return this.sites.abandon();
+  }
 }
 
 interface Settings {
@@ -84,15 +164,22 @@ interface Settings {
   labels: CategoryLabels;
   maxOctets: number;
   shard: Shard | undefined;
-  asOf: number | undefined;
+  crawls: Crawl[];
+  ranks: RankList | undefined;
+  /** --changes FILE. */
+  changes: string | undefined;
 }
 
 function readOptions(o: AuditOptions): Settings {
   const sources = [o.robotsDir, o.robotsWarc ?? o.robotsWarcList, o.robotsIndex].filter((x) => x !== undefined).length;
-  if (sources !== 1) {
-    throw new CliError('give one of --robots-dir DIR (a robots.txt per site: DIR/<host>), --robots-warc FILE / --robots-warc-list LIST (robots.txt captures) or --robots-index DIR (an index of them)');
+  if (o.crawl !== undefined && sources > 0) throw new CliError('give the sources either as --crawl LABEL=SOURCE (repeatable) or as one of --robots-dir, --robots-warc / --robots-warc-list, --robots-index, not both');
+  if (o.crawl === undefined && sources !== 1) {
+    throw new CliError('give one of --robots-dir DIR (a robots.txt per site: DIR/<host>), --robots-warc FILE / --robots-warc-list LIST (robots.txt captures) or --robots-index DIR (an index of them), or --crawl LABEL=SOURCE for each of several crawls');
   }
-  if (o.asOf !== undefined && o.robotsDir !== undefined) throw new CliError('--as-of picks among captures: give it with --robots-warc, --robots-warc-list or --robots-index');
+  const asOf = o.asOf === undefined ? [] : Array.isArray(o.asOf) ? o.asOf : [o.asOf];
+  if (asOf.length > 0 && o.robotsDir !== undefined) throw new CliError('--as-of picks among captures: give it with --robots-warc, --robots-warc-list or --robots-index');
+  const crawls = crawlsOf(o.crawl, asOf, o.robotsDir !== undefined);
+  if (o.changes !== undefined && crawls.length < 2) throw new CliError('--changes: the sites that moved between crawls need two crawls or more (--crawl LABEL=SOURCE, or several --as-of)');
   const listOnly = ([['--warc-base', o.warcBase], ['--warc-retries', o.warcRetries], ['--warc-timeout-ms', o.warcTimeoutMs], ['--warc-max-mb', o.warcMaxMb]] as const).find(([, v]) => v !== undefined);
   if (listOnly !== undefined && o.robotsWarcList === undefined) throw new CliError(`${listOnly[0]} is for the entries of --robots-warc-list, which is not given`);
   if (o.threads !== undefined && o.threads !== '1') {
@@ -126,8 +213,26 @@ function readOptions(o: AuditOptions): Settings {
     labels: o.labels as CategoryLabels,
     maxOctets: parseMaxOctets(o),
     shard: o.shard === undefined ? undefined : parseShard(o.shard),
-    asOf: o.asOf === undefined ? undefined : parseAsOf(o.asOf),
+    crawls,
+    ranks: o.ranks === undefined ? undefined : ranksOf(o.ranks),
+    changes: o.changes,
   };
+}
+
+/** --ranks FILE: read once; its lines that are not rank,domain said (not fatal). */
+function ranksOf(path: string): RankList {
+  let ranks: RankList;
+  try {
+    ranks = readRanks(path);
+  } catch (e) {
+    throw new CliError(`--ranks: ${(e as Error).message}`);
+  }
+  if (ranks.bad > 0) {
+    const first = ranks.firstBad.map((b) => `line ${thousands(b.line)}: ${b.why}`).join('; ');
+    process.stderr.write(`robots audit: warning: --ranks ${path}: ${thousands(ranks.bad)} line${ranks.bad === 1 ? '' : 's'} not rank,domain, skipped (${first}${ranks.bad > ranks.firstBad.length ? '; ...' : ''})\n`);
+  }
+  if (ranks.size === 0) process.stderr.write(`robots audit: warning: --ranks ${path}: no rank,domain line: every site is unranked\n`);
+  return ranks;
 }
 
 /** --operators all, or ids (comma-separated or repeated). */
@@ -142,7 +247,7 @@ function operatorsOf(values: string[]): Operator[] {
 }
 
 /** --robots-warc, --robots-warc-list: the captures indexed first (progress and warnings on stderr). */
-async function indexOf(o: AuditOptions, maxOctets: number, asOf: number | undefined): Promise<{ index: WarcIndex; skipped: number }> {
+async function indexOf(o: AuditOptions, maxOctets: number, asOf: number | undefined, label: string | undefined): Promise<{ index: WarcIndex; skipped: number }> {
   const run = await warcRunOf('audit', o);
   let index: WarcIndex;
   try {
@@ -152,48 +257,44 @@ async function indexOf(o: AuditOptions, maxOctets: number, asOf: number | undefi
   }
   if (o.quiet !== true) {
     const s = index.stats;
-    process.stderr.write(`robots audit: indexed ${thousands(s.responses)} responses of ${thousands(s.records)} records in ${thousands(s.files)} WARC file${s.files === 1 ? '' : 's'}${run.note()}\n`);
+    process.stderr.write(`robots audit: ${label === undefined ? '' : `crawl ${label}: `}indexed ${thousands(s.responses)} responses of ${thousands(s.records)} records in ${thousands(s.files)} WARC file${s.files === 1 ? '' : 's'}${run.note()}\n`);
   }
   return { index, skipped: run.skipped() };
 }
 
-async function auditSites(sites: AuditSite[], settings: Settings, o: AuditOptions, quiet: boolean): Promise<AuditSummary> {
+/** Audits a crawl's sites into the output and the summary (and its crawl's, its stratum's, its changes'). */
+async function auditCrawl(sites: AuditSite[], label: string | undefined, settings: Settings, out: Output, summary: AuditSummary, quiet: boolean): Promise<void> {
   const auditor = new SiteAuditor({ crawlers: settings.crawlers, profile: settings.profile, maxOctets: settings.maxOctets, operators: settings.operators, convention: settings.convention });
-  const summary = emptySummary();
-  const sink = new OutputSink(o.out);
+  const own = label === undefined ? undefined : summary.crawls![label];
+  // (The last crawl's states are compared with none: not kept.)
+  const keep = label !== undefined && label !== settings.crawls[settings.crawls.length - 1].label;
+  out.tracker?.startCrawl(label!);
   const progress = new Progress(process.stderr.isTTY === true && !quiet, sites.length);
   const unreadable: string[] = [];
   try {
-    let text = settings.format === 'tsv' ? auditHeader(settings.crawlers, settings.operators) : '';
-    for (let i = 0; i < sites.length && !sink.closedByReader; i++) {
+    for (let i = 0; i < sites.length && !out.closedByReader; i++) {
       const s = sites[i];
       const found = s.robots();
       if (found.kind === 'unreachable' && found.http === undefined) unreadable.push(found.why);
       const record = auditor.audit(s.site, s.url, found);
-      addSite(summary, record);
-      text += auditLine(record, settings.format, settings.labels);
+      const rank = settings.ranks === undefined ? undefined : settings.ranks.rankOf(s.site);
+      addSite(summary, record, rank);
+      if (own !== undefined) addSite(own, record, rank);
+      out.add(auditLine(record, settings.format, settings.labels, { crawl: label, rank }), out.tracker?.add(record, keep) ?? '');
       if ((i + 1) % BATCH_SITES === 0) {
-        await sink.write(Buffer.from(text));
-        text = '';
+        await out.flush();
         progress.update(i + 1, i + 1);
       }
     }
-    await sink.write(Buffer.from(text));
-    await sink.finish();
-  } catch (e) {
+    await out.flush();
+  } finally {
     progress.stop();
-    const what = sink.abandon();
-    const code = userExitCode(e);
-    if (code !== undefined) throw new CliError(`${(e as Error).message}; ${what}`, code);
-    throw e;
   }
-  progress.stop();
   if (!quiet) for (const why of unreadable.slice(0, 5)) process.stderr.write(`robots audit: warning: ${why}: taken as unreachable (all disallowed)\n`);
-  return summary;
 }
 
 /** --summary FILE: the counts as JSON, written whole (a temporary name, then renamed). */
-function writeSummary(path: string, summary: AuditSummary): void {
+export function writeSummary(path: string, summary: AuditSummary): void {
   const temp = `${path}.${process.pid}.partial`;
   try {
     writeFileSync(temp, JSON.stringify(summary, null, 1) + '\n');
@@ -203,16 +304,34 @@ function writeSummary(path: string, summary: AuditSummary): void {
   }
 }
 
-/** The summary on stderr: sites by status, then per crawler its categories. */
-function summaryText(s: AuditSummary, crawlers: readonly string[]): string {
+/** The summary on stderr: sites by status, then per crawler its categories; per crawl, per stratum, the pairs of crawls. */
+export function summaryText(s: AuditSummary, crawlers: readonly string[], prefix = 'robots audit: '): string {
   const n = thousands;
-  let text = `robots audit: ${n(s.sites)} site${s.sites === 1 ? '' : 's'}: ${n(s.status.ok)} ok, ${n(s.status.unavailable)} unavailable (all allowed), ` +
+  let text = `${prefix}${n(s.sites)} site${s.sites === 1 ? '' : 's'}: ${n(s.status.ok)} ok, ${n(s.status.unavailable)} unavailable (all allowed), ` +
     `${n(s.status.unreachable)} unreachable (all disallowed), ${n(s.status.missing)} missing\n`;
   for (const c of crawlers) {
     const k = s.crawlers[c];
     if (k === undefined) continue;
-    text += `robots audit: ${c}: ${n(k.all)} all disallowed, ${n(k.part)} part, ${n(k.none)} none disallowed${k.unknown > 0 ? `, ${n(k.unknown)} unknown` : ''}; ` +
+    text += `${prefix}${c}: ${n(k.all)} all disallowed, ${n(k.part)} part, ${n(k.none)} none disallowed${k.unknown > 0 ? `, ${n(k.unknown)} unknown` : ''}; ` +
       `named by a group of its own on ${n(k.own)}, through * on ${n(k.star)}, no group on ${n(k.noGroup)}${k.inexact > 0 ? `; ${n(k.inexact)} inexact (a hostile file's walk met its bound)` : ''}\n`;
   }
+  if (s.strata !== undefined) {
+    for (const stratum of STRATA) {
+      const t = s.strata[stratum];
+      const what = stratum === 'unranked' ? 'unranked' : `ranks to ${stratum}`;
+      text += `${prefix}${what}: ${n(t.sites)} site${t.sites === 1 ? '' : 's'}${crawlers.map((c) => categories(c, t.crawlers[c])).join('')}\n`;
+    }
+  }
+  for (const [label, crawl] of Object.entries(s.crawls ?? {})) {
+    text += `${prefix}crawl ${label}: ${n(crawl.sites)} site${crawl.sites === 1 ? '' : 's'}${crawlers.map((c) => categories(c, crawl.crawlers[c])).join('')}\n`;
+  }
+  for (const [pair, m] of Object.entries(s.changes ?? {})) {
+    const moves = crawlers.map((c) => m.crawlers[c]).map((k, i) => (k === undefined ? '' : `; ${crawlers[i]}: ${n(k.startedBlocking)} started, ${n(k.stoppedBlocking)} stopped disallowing all`)).join('');
+    text += `${prefix}${pair.replace('>', ' to ')}: ${n(m.moved)} of ${n(m.sites)} site${m.sites === 1 ? '' : 's'} in both moved${moves}; Content-Signal ${n(m.contentSignalAdded)} added, ${n(m.contentSignalRemoved)} removed\n`;
+  }
   return text;
+}
+
+function categories(crawler: string, k: CategoryCounts | undefined): string {
+  return k === undefined ? '' : `; ${crawler} ${thousands(k.all)} all, ${thousands(k.part)} part, ${thousands(k.none)} none`;
 }

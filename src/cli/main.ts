@@ -6,6 +6,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_MAX_OCTETS } from '../index.js';
 import { FORMATS, formatNames } from './options.js';
 import { auditCommand } from './audit.js';
+import { auditMergeCommand } from './audit-merge.js';
 import { benchCommand } from './bench.js';
 import { checkCommand } from './check.js';
 import { classifyCommand } from './classify.js';
@@ -37,6 +38,8 @@ const program = new Command('robots')
   .description('A robots.txt engine: classify URLs in bulk, check and explain verdicts, lint files, compare engines.')
   .version(VERSION, '-V, --version')
   .showSuggestionAfterError()
+  // (A command's options stop at its subcommand: `robots audit merge --out F` is merge's --out, not audit's.)
+  .enablePositionalOptions()
   .configureOutput({ outputError: (text, write) => write(text.replace(/^error: /, 'robots: ').replace(/\n\(Did you mean/, ' (Did you mean')) })
   .exitOverride();
 
@@ -90,7 +93,7 @@ URL still gets its line); 2 for a usage error.`)
     exitCode = await classifyCommand(urls, { ...o, agent: o.agent ?? ['Googlebot'], agentGiven: o.agent !== undefined });
   });
 
-program
+const audit = program
   .command('audit')
   .description('One line per site: per crawler its category from the rules (all: every path disallowed, /robots.txt aside; none: no path disallowed; part: otherwise; exact, not from sample URLs), whether a group names it or only *, its purposes at / (search, train-ai, ai-use); the site\'s Content-Signal, License and LLM-Policy lines; what its robots.txt was. A summary of counts (adding up across shards) on stderr or as JSON.')
   .option('--robots-dir <dir>', 'a robots.txt per site: DIR/<host> (site: the host) and DIR/<scheme>/<host>[:port] (site: scheme://host[:port]); a file that cannot be read: unreachable')
@@ -102,7 +105,10 @@ program
   .addOption(warcMaxMbOption())
   .option('--user-agent <header>', 'the User-Agent header of --robots-warc-list downloads (default: robots-wasm/VERSION)')
   .option('--robots-index <dir>', 'robots.txt captures indexed by robots index (repeatable); with --shard i/N only shard i of each is read', collect)
-  .option('--as-of <date>', 'with captures: each site\'s captures at or before this ISO 8601 date or date-time')
+  .option('--as-of <date>', 'with captures: each site\'s captures at or before this ISO 8601 date or date-time; several: a crawl per date, labelled by it (as --crawl)', collect)
+  .option('--crawl <label=source>', 'a crawl to audit (repeatable: each its sites\' lines with a crawl column, their counts per crawl in the summary, compared in the order given): LABEL=SOURCE, SOURCE an index of robots index, a robots directory or a WARC file', collect)
+  .option('--changes <file>', 'across crawls: the sites that moved between consecutive crawls (a crawler\'s category, a Content-Signal added or removed), a row each: TSV, or JSON lines for a name ending .jsonl')
+  .option('--ranks <file>', 'a rank,domain CSV (as Tranco publishes it): each site\'s rank (its host\'s, else its nearest listed parent domain\'s) in a rank column, and the summary per stratum: top 1k, 10k, 100k, 1M, unranked')
   .option('--shard <i/N>', "only this shard's hosts (the hash of classify --shard and robots index): the summaries of shards 0..N-1 add up to the whole run's")
   .option('--crawlers <names>', 'crawlers by product token (comma-separated or repeatable) or a set: @ai, @google (default: GPTBot,CCBot,Google-Extended,ClaudeBot,Googlebot,Bingbot)', collect)
   .option('--operators <ids>', 'per operator (all, or ids such as openai,google: src/data/operators.ts) and purpose, the category of the crawler that fetches for it', collect)
@@ -131,10 +137,23 @@ Examples:
   robots audit --robots-warc robotstxt.warc.gz --operators all
   robots audit --robots-warc robotstxt.warc.gz --crawlers GPTBot,CCBot,Google-Extended,ClaudeBot \\
     --status-convention commoncrawl --labels commoncrawl     (Common Crawl's method: docs/audit.md)
+  robots audit --robots-dir robots/ --ranks tranco.csv --summary s.json
+  robots audit --crawl 2025-38=idx/a --crawl 2026-40=idx/b --changes moved.tsv --summary s.json
+  robots audit merge s0.json s1.json s2.json s3.json --out whole.json
 
 Exit 0; 1 when a WARC of --robots-warc-list was skipped; 2 for a usage error.`)
   .action(async (o) => {
     exitCode = await auditCommand(o);
+  });
+
+audit
+  .command('merge')
+  .description('Adds up the summaries robots audit --summary wrote (shards of one audit on several machines, strata and crawls included) into the summary of the whole, as JSON.')
+  .argument('<summaries...>', 'summary files (JSON)')
+  .option('--out <file>', 'write here instead of stdout')
+  .option('-q, --quiet', 'no summary on stderr')
+  .action((files: string[], o) => {
+    exitCode = auditMergeCommand(files, o);
   });
 
 program

@@ -19,9 +19,17 @@ export function labelOf(category: Category, labels: CategoryLabels): string {
   return labels === 'commoncrawl' ? COMMONCRAWL[category] : category;
 }
 
-/** The TSV header line. */
-export function auditHeader(crawlers: readonly string[], operators: readonly Operator[] | undefined): string {
+/** What a line says beside the record: its crawl's label (--crawl, several --as-of) and its rank (--ranks: null, not listed); undefined: no such column. */
+export interface SiteContext {
+  crawl?: string;
+  rank?: number | null;
+}
+
+/** The TSV header line (a `crawl` column first, a `rank` column after `site`, when the lines have them). */
+export function auditHeader(crawlers: readonly string[], operators: readonly Operator[] | undefined, columnsOf: { crawl?: boolean; rank?: boolean } = {}): string {
   const columns = ['site', 'status', 'http'];
+  if (columnsOf.rank === true) columns.splice(1, 0, 'rank');
+  if (columnsOf.crawl === true) columns.unshift('crawl');
   for (const c of crawlers) columns.push(c, `${c}:named`, ...PURPOSES.map((p) => `${c}:${p}`), `${c}:purposes-vary`);
   for (const o of operators ?? []) for (const p of PURPOSES) columns.push(`${o.id}:${p}`);
   columns.push('content-signal', 'license', 'llm-policy');
@@ -33,14 +41,17 @@ function cell(s: string): string {
   return s.replace(/[\t\r\n]/g, ' ');
 }
 
-export function auditLine(r: SiteRecord, format: AuditFormat, labels: CategoryLabels = 'audit'): string {
+export function auditLine(r: SiteRecord, format: AuditFormat, labels: CategoryLabels = 'audit', context: SiteContext = {}): string {
   const label = (c: Category | null) => (c === null ? null : labelOf(c, labels));
   if (format === 'jsonl') {
-    if (labels === 'audit') return JSON.stringify(r) + '\n';
-    const crawlers = r.crawlers.map((c) => ({ ...c, category: label(c.category) }));
-    return JSON.stringify({ ...r, crawlers }) + '\n';
+    const crawlers = labels === 'audit' ? r.crawlers : r.crawlers.map((c) => ({ ...c, category: label(c.category) }));
+    if (context.crawl === undefined && context.rank === undefined) return JSON.stringify(labels === 'audit' ? r : { ...r, crawlers }) + '\n';
+    const site = { ...(context.crawl === undefined ? {} : { crawl: context.crawl }), site: r.site, ...(context.rank === undefined ? {} : { rank: context.rank }) };
+    return JSON.stringify({ ...site, ...r, crawlers }) + '\n';
   }
   const cells = [cell(r.site), r.status, r.http === undefined ? '' : String(r.http)];
+  if (context.rank !== undefined) cells.splice(1, 0, context.rank === null ? '' : String(context.rank));
+  if (context.crawl !== undefined) cells.unshift(cell(context.crawl));
   for (const c of r.crawlers) {
     const written = label(c.category) ?? '';
     cells.push(c.exact ? written : `${written}?`, c.named ?? '', ...PURPOSES.map((p) => c.purposes[p]), c.purposesVary ? 'yes' : 'no');
