@@ -18,7 +18,7 @@ export interface PageOptions {
 }
 
 const STYLE = `
-body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #111; background: #fff; max-width: 820px; margin: 2rem auto; padding: 0 1rem; line-height: 1.45; }
+body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #111; background: #fff; max-width: 1000px; margin: 2rem auto; padding: 0 1rem; line-height: 1.45; }
 h1 { font-size: 1.6rem; margin-bottom: .25rem; }
 h2 { font-size: 1.25rem; margin-top: 2.5rem; border-bottom: 1px solid #ddd; padding-bottom: .2rem; }
 p.meta { color: #444; margin-top: 0; }
@@ -28,6 +28,8 @@ figcaption { font-weight: 600; margin-bottom: .4rem; }
 table { border-collapse: collapse; font-size: .85rem; margin: .5rem 0 1rem; }
 caption { text-align: left; font-weight: 600; padding-bottom: .3rem; }
 th, td { padding: .2rem .5rem; border-bottom: 1px solid #e4e4e4; text-align: left; }
+th { white-space: nowrap; }
+.scroll { overflow-x: auto; }
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
 details { margin-bottom: 1rem; }
 summary { cursor: pointer; color: #0b5394; }
@@ -43,7 +45,8 @@ function tableHtml(table: Table, heading: string): string {
     const shown = c.numeric && /^\d+$/.test(v) ? thousands(Number(v)) : v;
     return i === 0 ? `<th scope="row">${esc(shown)}</th>` : `<td${c.numeric ? ' class="n"' : ''}>${esc(shown)}</td>`;
   }).join('') + '</tr>').join('\n');
-  return `<table data-tsv="${esc(table.id)}.tsv"><caption>${esc(heading)}: the numbers (${esc(table.id)}.tsv)</caption>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${rows}\n</tbody></table>`;
+  // (In a box of its own width that scrolls: a wide table on a phone scrolls, not the page.)
+  return `<div class="scroll"><table data-tsv="${esc(table.id)}.tsv"><caption>${esc(heading)}: the numbers (${esc(table.id)}.tsv)</caption>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${rows}\n</tbody></table></div>`;
 }
 
 function sectionHtml(s: Section): string {

@@ -38,7 +38,8 @@ function legend(series: { label: string; colour: string; dash?: string }[], y: n
   let row = 0;
   let svg = '';
   for (const s of series) {
-    const w = 26 + Math.min(s.label.length, 40) * 7;
+    // (A generous width per character: a label never runs into the next item's mark.)
+    const w = 36 + Math.min(s.label.length, 40) * 8;
     if (x > 0 && x + w > WIDTH) {
       x = 0;
       row++;
@@ -107,9 +108,9 @@ export function stackedSvg(chart: StackedChart): string {
   return svgOf(id, chart.title, desc, height, key.svg + axis + body, 'stacked');
 }
 
-/** A "nice" top for a share axis: the smallest of these at or above the largest share. */
+/** A top for a share axis of four steps, each a short number: the smallest at or above the largest share. */
 function axisTop(max: number): number {
-  for (const top of [1, 2, 5, 10, 20, 25, 50, 100]) if (max <= top) return top;
+  for (const step of [0.25, 0.5, 1, 2, 2.5, 5, 10, 20, 25]) if (max <= 4 * step) return 4 * step;
   return 100;
 }
 
@@ -118,7 +119,7 @@ export function trendSvg(chart: TrendChart): string {
   const id = escapeXml(chart.id);
   const styles = chart.series.map((_, i) => ({ colour: OKABE_ITO[i % OKABE_ITO.length], dash: DASHES[Math.floor(i / OKABE_ITO.length) % DASHES.length] }));
   const key = legend(chart.series.map((s, i) => ({ label: s.label, ...styles[i] })), 0, true);
-  const left = 56;
+  const left = 72;
   const right = 24;
   const top = key.height + 14;
   const plotHeight = 220;
@@ -126,14 +127,16 @@ export function trendSvg(chart: TrendChart): string {
   const n = chart.xLabels.length;
   const shares = chart.series.flatMap((s) => s.points.filter((p) => p !== null && p.total > 0).map((p) => (100 * p!.count) / p!.total));
   const yTop = axisTop(Math.max(0, ...shares));
-  const xOf = (i: number) => left + (n === 1 ? plotWidth / 2 : (plotWidth * i) / (n - 1));
+  // The first and last points stand in from the plot's edges, so their crawls' labels fit under them.
+  const inset = 48;
+  const xOf = (i: number) => left + (n === 1 ? plotWidth / 2 : inset + ((plotWidth - 2 * inset) * i) / (n - 1));
   const yOf = (share: number) => top + plotHeight - (plotHeight * share) / yTop;
   let axis = '';
   for (let t = 0; t <= 4; t++) {
     const v = (yTop * t) / 4;
     const y = yOf(v);
     axis += `<line x1="${left}" y1="${y}" x2="${WIDTH - right}" y2="${y}" stroke="#000000" stroke-opacity="${t === 0 ? 0.6 : 0.15}"/>`;
-    axis += `<text x="${left - 6}" y="${y + 4}" font-size="11" text-anchor="end">${Number.isInteger(v) ? v : v.toFixed(2)} %</text>`;
+    axis += `<text x="${left - 6}" y="${y + 4}" font-size="11" text-anchor="end">${v} %</text>`;
   }
   // Past 12 crawls every label would overlap: every k-th is written (each point's title names its crawl).
   const every = Math.ceil(n / 12);
@@ -142,7 +145,7 @@ export function trendSvg(chart: TrendChart): string {
     axis += `<text x="${xOf(i)}" y="${top + plotHeight + 16}" font-size="11" text-anchor="middle">${escapeXml(fit(label === '' ? '(no label)' : label, 14))}</text>`;
   });
   axis += `<text x="${left + plotWidth / 2}" y="${top + plotHeight + 36}" font-size="12" text-anchor="middle">crawl</text>`;
-  axis += `<text transform="translate(14 ${top + plotHeight / 2}) rotate(-90)" font-size="12" text-anchor="middle">${escapeXml(chart.yLabel)}</text>`;
+  axis += `<text transform="translate(12 ${top + plotHeight / 2}) rotate(-90)" font-size="12" text-anchor="middle">${escapeXml(chart.yLabel)}</text>`;
   let body = '';
   chart.series.forEach((s, i) => {
     const { colour, dash } = styles[i];
