@@ -6,6 +6,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_MAX_OCTETS } from '../index.js';
 import { FORMATS, formatNames } from './options.js';
 import { auditCommand } from './audit.js';
+import { auditReportSubcommand } from './audit-report.js';
 import { benchCommand } from './bench.js';
 import { checkCommand } from './check.js';
 import { classifyCommand } from './classify.js';
@@ -136,6 +137,13 @@ Exit 0; 1 when a WARC of --robots-warc-list was skipped; 2 for a usage error.`)
   .action(async (o) => {
     exitCode = await auditCommand(o);
   });
+
+// `robots audit report`: audit's JSON lines as an HTML page of charts (its options in audit-report.ts).
+// Positional options, here and above: after `report`, --out and the like are report's, not audit's
+// (the root passes what follows a command on whole; audit takes only what precedes `report`).
+program.enablePositionalOptions();
+const audit = program.commands.find((c) => c.name() === 'audit')!;
+audit.enablePositionalOptions().addCommand(auditReportSubcommand((code) => (exitCode = code)).copyInheritedSettings(audit));
 
 program
   .command('index')
