@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { inputLines } from '../../src/bulk/audit/report/json-lines.js';
-import { MAX_CRAWLERS, ReportData, strataOf } from '../../src/bulk/audit/report/report-data.js';
+import { MAX_CRAWLERS, MAX_NAME_CHARS, ReportData, strataOf } from '../../src/bulk/audit/report/report-data.js';
 import { reportSections, tableTsv, type Section } from '../../src/bulk/audit/report/report-tables.js';
 import { reportPage } from '../../src/bulk/audit/report/report-html.js';
 
@@ -179,6 +179,14 @@ describe('audit report: the counts', () => {
     ]);
     expect(rowsOf(reportSections(d), 'crawlers').map((r) => [r.crawler, r.all, r.none])).toEqual([['GPTBot', '1', '1'], ['CCBot', '0', '2']]);
     expect(d.hasRank || d.hasCrawl).toBe(false);
+  });
+
+  it('takes names of at most MAX_NAME_CHARS characters: a longer crawler, operator or crawl name is a bad line', () => {
+    const long = 'x'.repeat(MAX_NAME_CHARS + 1);
+    const op = { operator: long, purposes: Object.fromEntries(['search', 'train-ai', 'ai-use'].map((p) => [p, { crawler: null, category: null, answer: 'unknown' }])) };
+    const d = dataOf([site('a', { [long]: 'all' }), site('b', { GPTBot: 'all' }, { crawl: long }), site('c', { GPTBot: 'all' }, { operators: [op] }), site('d', { ['y'.repeat(MAX_NAME_CHARS)]: 'none' })]);
+    expect(d.badNotes.map((b) => b.why)).toEqual([`a crawler's name longer than ${MAX_NAME_CHARS} characters`, `a crawl label longer than ${MAX_NAME_CHARS} characters`, `an operator's id longer than ${MAX_NAME_CHARS} characters`]);
+    expect(d.crawlerNames).toEqual(['y'.repeat(MAX_NAME_CHARS)]);
   });
 
   it('keeps at most MAX_CRAWLERS crawler names: a line naming more is a bad line', () => {

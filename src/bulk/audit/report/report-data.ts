@@ -43,6 +43,8 @@ export const STRATUM_NAMES: readonly string[] = [...STRATA.map((s) => s.name), B
 export const MAX_CRAWLERS = 256;
 export const MAX_OPERATORS = 64;
 export const MAX_CRAWLS = 256;
+/** Longer crawler, operator or crawl names than this make a bad line: each name is written many times over on the page. */
+export const MAX_NAME_CHARS = 256;
 
 export interface OperatorCounts extends CategoryCounts {
   answers: Record<Answer, number>;
@@ -115,6 +117,11 @@ function categoryOf(v: unknown, what: string): ReportCategory {
   throw new BadLine(`${what}: category ${JSON.stringify(v)?.slice(0, 40)} is none of all, part, none (or disallow-all, allow-part, allow-all), null`);
 }
 
+function nameOf(name: string, what: string): string {
+  if (name.length > MAX_NAME_CHARS) throw new BadLine(`${what} longer than ${MAX_NAME_CHARS} characters`);
+  return name;
+}
+
 function linesOf(v: unknown, key: string): boolean {
   if (v === undefined) return false;
   if (!Array.isArray(v)) throw new BadLine(`"${key}" is not a list`);
@@ -133,11 +140,12 @@ function readSite(text: string): SiteLine {
   if (typeof v.site !== 'string') throw new BadLine('no "site"');
   if (typeof v.status !== 'string' || !(SITE_STATUSES as readonly string[]).includes(v.status)) throw new BadLine(`"status" is none of ${SITE_STATUSES.join(', ')}`);
   if (v.crawl !== undefined && typeof v.crawl !== 'string') throw new BadLine('"crawl" is not a string');
+  if (typeof v.crawl === 'string') nameOf(v.crawl, 'a crawl label');
   if (v.rank !== undefined && v.rank !== null && !(typeof v.rank === 'number' && Number.isInteger(v.rank) && v.rank >= 1)) throw new BadLine('"rank" is neither a rank (1, 2, ...) nor null');
   if (!Array.isArray(v.crawlers)) throw new BadLine('"crawlers" is not a list');
   const crawlers = v.crawlers.map((c: unknown) => {
     if (!isObject(c) || typeof c.crawler !== 'string') throw new BadLine('a crawler without its name');
-    return { crawler: c.crawler, category: categoryOf(c.category, c.crawler), exact: c.exact !== false };
+    return { crawler: nameOf(c.crawler, 'a crawler\'s name'), category: categoryOf(c.category, c.crawler), exact: c.exact !== false };
   });
   let operators: SiteLine['operators'];
   if (v.operators !== undefined) {
@@ -152,7 +160,7 @@ function readSite(text: string): SiteLine {
         if (answer !== 'yes' && answer !== 'no' && answer !== 'unknown') throw new BadLine(`${o.operator} ${p}: answer is none of yes, no, unknown`);
         purposes[p] = { category: categoryOf(r.category, `${o.operator} ${p}`), answer };
       }
-      return { operator: o.operator, purposes };
+      return { operator: nameOf(o.operator, 'an operator\'s id'), purposes };
     });
   }
   return {
