@@ -7,6 +7,7 @@ import { DEFAULT_MAX_OCTETS } from '../index.js';
 import { FORMATS, formatNames } from './options.js';
 import { auditCommand } from './audit.js';
 import { auditMergeCommand } from './audit-merge.js';
+import { auditReportSubcommand } from './audit-report.js';
 import { benchCommand } from './bench.js';
 import { checkCommand } from './check.js';
 import { classifyCommand } from './classify.js';
@@ -155,6 +156,10 @@ audit
   .action((files: string[], o) => {
     exitCode = auditMergeCommand(files, o);
   });
+
+// `robots audit report`: audit's JSON lines as an HTML page of charts (its options in audit-report.ts;
+// positional options, set on the root above, make --out after `report` report's, not audit's).
+audit.enablePositionalOptions().addCommand(auditReportSubcommand((code) => (exitCode = code)).copyInheritedSettings(audit));
 
 program
   .command('index')

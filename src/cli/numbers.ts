@@ -1,5 +1,2 @@
-// Numbers as the summary and progress bar print them.
-/** 1234567 -> "1,234,567" (toLocaleString would load ICU data: ~30 ms on the first call). */
-export function thousands(x: number): string {
-  return String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
+// Numbers as the summary and progress bar print them: one writing for the command and bulk/ (the report's page).
+export { thousands } from '../bulk/numbers.js';
