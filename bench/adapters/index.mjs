@@ -6,9 +6,7 @@
 //     isAllowed(handle, url) → boolean,
 //     checkMany?(handle, urls) → array-like of 0/1 or booleans,
 //     release?(handle), explain?(handle, url) → { allowed, line } (line 0: no rule matched),
-//     parsesEveryCall? (no parse-once API: the parse workload does not apply),
-//     instantiate?() (the engine's one-time set-up, done now rather than by the first parse:
-//       the cold-start workload times it apart), module }
+//     parsesEveryCall? (no parse-once API: the parse workload does not apply), module }
 //     (module: added by loadAdapters)
 //   or, for an engine measured in its own process (peers/external.mjs):
 //   { id, label, library, version, api: 'own process', ownProcess: true, measures: workload ids,
