@@ -6,11 +6,10 @@
 // whole wall time, node's own start included, is kept beside it. The runs
 // alternate engines and module systems (every engine's runs from the same
 // stretches of time), the order turned each round.
-import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { promisify } from 'node:util';
+// The children run by the spawner: a fork here slows this process's next passes.
+import { run } from '../spawner.mjs';
 
-const run = promisify(execFile);
 const ENGINES = createRequire(import.meta.url)('../cold-start-engines.cjs');
 const rounds = (quick) => (quick ? 5 : 15);
 const SYSTEMS = /** @type {const} */ ([
