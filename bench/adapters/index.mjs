@@ -28,12 +28,13 @@ export const ADAPTER_MODULES = [
   // The field's references, built or installed outside npm (skipped, saying how to get them, when absent):
   './google-wasm.mjs',
   './google-native.mjs',
+  './nzrsky-native.mjs',
   './python-urllib.mjs',
   './python-protego.mjs',
 ];
 
 /** The modules whose engines are not npm packages: a missing one is a note, not a fault of the install. */
-export const REFERENCE_MODULES = ['google-wasm', 'google-native', 'python-urllib', 'python-protego'];
+export const REFERENCE_MODULES = ['google-wasm', 'google-native', 'nzrsky-native', 'python-urllib', 'python-protego'];
 
 /** The adapter all ratios are taken against. */
 export const BASELINE_ID = 'robots-parser';

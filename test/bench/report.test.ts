@@ -202,6 +202,20 @@ describe('the causes of a disagreement with Google', () => {
     expect(cause('https://docs.google.com/a/robots.txt')).toBe('precedence and ties');
   });
 
+  it("a URL that a WHATWG parser (ada, as nzrsky's fork parses URLs) rewrites is a cause of its own: an empty query, dot segments, a backslash, a space", () => {
+    expect(cause('https://a.example/search?')).toBe('URL normalisation');
+    expect(cause('https://a.example/x?#frag')).toBe('URL normalisation');
+    expect(cause('https://a.example/a/./b')).toBe('URL normalisation');
+    expect(cause('https://a.example/a/../b')).toBe('URL normalisation');
+    expect(cause('https://a.example/a\\b')).toBe('URL normalisation');
+    expect(cause('https://a.example/a b')).toBe('URL normalisation');
+    // As written, the path and query are what such a parser gives: another cause.
+    expect(cause('https://a.example/search?q=1#x')).toBe('precedence and ties');
+    expect(cause('https://a.example')).toBe('precedence and ties');
+    // %XX in the URL: percent-encoding, first.
+    expect(cause('https://a.example/%7Ea/./b')).toBe('percent-encoding');
+  });
+
   it('an error thrown comes first', () => {
     expect(causeOf({ facts, agent: 'Foo Bar', url: 'https://a.example/robots.txt', googleLine: 0, threw: true })).toBe('errors thrown');
   });
