@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { causeTables, headlineTable, workloadTable, renderMarkdown } from './tables.mjs';
 import { renderChart, renderEnvelopeChart } from './chart.mjs';
+import { headlineGuide } from './headline-guide.mjs';
 
 export function renderReport(results, resultsFile) {
   const m = results.machine;
@@ -19,6 +20,8 @@ export function renderReport(results, resultsFile) {
     '## Headline',
     '',
     renderMarkdown(headlineTable(results)),
+    '',
+    headlineGuide(results),
     '',
     '![Throughput per engine per workload, log scale](report.svg)',
     '',
