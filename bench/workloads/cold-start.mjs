@@ -25,15 +25,16 @@ async function measureAll(ctx, adapters) {
   for (let round = 0; round < rounds(ctx.quick); round++) {
     const turn = adapters.map((_, i) => adapters[(i + round) % adapters.length]);
     for (const adapter of round % 2 ? turn.reverse() : turn) {
+      const own = /** @type {NonNullable<ReturnType<typeof runs.get>>} */ (runs.get(adapter.id));
       for (const system of round % 2 ? [...SYSTEMS].reverse() : SYSTEMS) {
-        const kept = runs.get(adapter.id).get(system.label);
+        const kept = own.get(system.label);
         if (!Array.isArray(kept)) continue;
         const t0 = performance.now();
         try {
           const { stdout } = await run(process.execPath, [system.child, adapter.id, ctx.agent]);
           kept.push({ ...JSON.parse(stdout), wall: performance.now() - t0 });
         } catch (e) {
-          runs.get(adapter.id).set(system.label, { error: String(e instanceof Error ? e.message.split('\n')[0] : e) });
+          own.set(system.label, { error: String(e instanceof Error ? e.message.split('\n')[0] : e) });
         }
       }
     }
