@@ -8,6 +8,7 @@ import { measureForkEffect, CHILDREN } from '../fork-effect.mjs';
 
 const rounds = (quick) => (quick ? 2 : 7);
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const count = (xs) => median(xs).toLocaleString('en');
 
 export default {
   id: 'fork-effect',
@@ -29,7 +30,7 @@ export default {
         min: Math.min(...perRound),
         max: Math.max(...perRound),
         samples: perRound.length,
-        note: `${before.toFixed(1)} ms a pass before (${median([...b1, ...b2].map((p) => p.faults))} minor faults), ${median(a1.map((p) => p.ms)).toFixed(1)} and ${median(a2.map((p) => p.ms)).toFixed(1)} ms the two after (${median(a1.map((p) => p.faults))} and ${median(a2.map((p) => p.faults))} faults)`,
+        note: `${before.toFixed(1)} ms a pass before (${count([...b1, ...b2].map((p) => p.faults))} minor faults), ${median(a1.map((p) => p.ms)).toFixed(1)} and ${median(a2.map((p) => p.ms)).toFixed(1)} ms the two after (${count(a1.map((p) => p.faults))} and ${count(a2.map((p) => p.faults))} faults)`,
       };
     });
     return { ...variants[0], variants };
