@@ -1,8 +1,8 @@
 // Why an engine's verdict differs from Google's, sorted into causes a reader can act on.
 // Each disagreement goes to the first cause that applies, in this order (so a probe on a
 // file that is not UTF-8 counts there, whatever rule decided it): errors thrown,
-// /robots.txt itself, size limits, invalid UTF-8, non-ASCII, percent-encoding, index.htm,
-// `*` and `$`, user-agent matching, group merging, precedence and ties. What decides is read from the file and
+// /robots.txt itself, size limits, invalid UTF-8, non-ASCII, percent-encoding, URL
+// normalisation, index.htm, `*` and `$`, user-agent matching, group merging, precedence and ties. What decides is read from the file and
 // URL and from the rule Google matched (its line), not from the engine's code: a heuristic,
 // and the example beside each count lets the reader check it.
 
@@ -16,6 +16,10 @@ export const CAUSES = [
   'invalid UTF-8',
   'non-ASCII',
   'percent-encoding',
+  // The URL's path and query as a WHATWG parser gives them (ada in nzrsky's fork, Node's URL)
+  // are not its octets: an empty query dropped, dot segments resolved, `\` read as `/`, a
+  // space or quote percent-encoded. Google matches the octets as written.
+  'URL normalisation',
   'index.htm',
   '`*` and `$`',
   'user-agent matching',
@@ -49,6 +53,17 @@ function isRobotsTxtUrl(url) {
   return /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/?#]*\/robots\.txt(?:#.*)?$/i.test(url) || url === '/robots.txt';
 }
 
+/** Whether a WHATWG URL parser rewrites the URL's path and query (an empty path aside: it reads as `/`). */
+function rewrittenByUrlParser(url) {
+  const written = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#\\]*/i, '').replace(/#.*$/s, '') || '/';
+  try {
+    const parsed = new URL(url);
+    return parsed.pathname + parsed.search !== written;
+  } catch {
+    return false;
+  }
+}
+
 /** The cause of one disagreement: { facts, agent, url, googleLine (0: none), threw }. */
 export function causeOf({ facts, agent, url, googleLine, threw }) {
   if (threw) return 'errors thrown';
@@ -59,6 +74,7 @@ export function causeOf({ facts, agent, url, googleLine, threw }) {
   const rule = googleLine > 0 ? facts.lines[googleLine - 1] ?? '' : '';
   const value = rule.replace(/^[^:]*:?/, '').replace(/#.*/, '').trim();
   if (value.includes('%') || /%[0-9a-f]{2}/i.test(url)) return 'percent-encoding';
+  if (rewrittenByUrlParser(url)) return 'URL normalisation';
   if (/index\.html?$/i.test(value)) return 'index.htm';
   if (/[*$]/.test(value)) return '`*` and `$`';
   const a = agent.toLowerCase();

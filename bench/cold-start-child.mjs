@@ -1,19 +1,24 @@
-// Child side of the cold-start workload: from before the engine's module is
-// imported to its first verdict, in a fresh node process; prints milliseconds,
-// whole and in three parts: import (the adapter's module and the library it
-// imports), instantiate (the adapter's instantiate(), where it has one: this
-// engine's WASM compile, instance and memory set-up; an engine without one does
-// that work, if any, in the next part) and first verdict (parse, compile, one check).
-const t0 = performance.now();
-const [module, id, agent] = process.argv.slice(2);
-const adapter = (await (await import(new URL(`./adapters/${module}`, import.meta.url).href)).load()).find((a) => a.id === id);
-const t1 = performance.now();
-await adapter.instantiate?.();
-const t2 = performance.now();
+// Child side of the cold-start workload, as an ES module: from before the
+// engine's library is imported to its first verdict, in a fresh node process;
+// prints milliseconds, whole and in two parts: import (the library's modules,
+// nothing of the bench's) and first verdict (parse, compile, one check: this
+// engine's WASM core is compiled and instantiated there, on first use); and the
+// process's CPU time over the same span (every thread: steadier than the clock
+// on a loaded machine).
+// Its twin cold-start-child.cjs does the same with require().
+//   node bench/cold-start-child.mjs ENGINE_ID AGENT [SPECIFIER]
+import { createRequire } from 'node:module';
+
+const [id, agent, specifier] = process.argv.slice(2);
+const engine = createRequire(import.meta.url)('./cold-start-engines.cjs')[id];
 const body = 'User-agent: *\nDisallow: /private/\nAllow: /private/public\nDisallow: /*.pdf$\n\nUser-agent: Googlebot\nDisallow: /nogoogle/\n';
-const file = { text: body, bytes: new TextEncoder().encode(body), origin: 'https://example.com' };
-const handle = await adapter.parse(file, agent);
-const verdict = adapter.checkMany ? adapter.checkMany(handle, ['https://example.com/nogoogle/x'])[0] : adapter.isAllowed(handle, 'https://example.com/nogoogle/x');
-const t3 = performance.now();
+const c0 = process.cpuUsage();
+const t0 = performance.now();
+const library = await import(specifier ?? engine.specifier);
+const t1 = performance.now();
+const c1 = process.cpuUsage(c0);
+const verdict = await engine.firstVerdict(library, body, 'https://example.com/nogoogle/x', agent);
+const t2 = performance.now();
+const cpu = process.cpuUsage(c0);
 // The verdict is printed so that the check cannot be skipped.
-process.stdout.write(JSON.stringify({ ms: t3 - t0, importMs: t1 - t0, instantiateMs: t2 - t1, verdictMs: t3 - t2, verdict: Boolean(verdict) }));
+process.stdout.write(JSON.stringify({ ms: t2 - t0, importMs: t1 - t0, verdictMs: t2 - t1, cpuMs: (cpu.user + cpu.system) / 1000, importCpuMs: (c1.user + c1.system) / 1000, verdict: Boolean(verdict) }));

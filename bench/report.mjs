@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { causeTables, headlineTable, workloadTable, renderMarkdown } from './tables.mjs';
 import { renderChart, renderEnvelopeChart } from './chart.mjs';
+import { headlineGuide } from './headline-guide.mjs';
 
 export function renderReport(results, resultsFile) {
   const m = results.machine;
@@ -20,6 +21,8 @@ export function renderReport(results, resultsFile) {
     '',
     renderMarkdown(headlineTable(results)),
     '',
+    headlineGuide(results),
+    '',
     '![Throughput per engine per workload, log scale](report.svg)',
     '',
   ];
@@ -27,7 +30,7 @@ export function renderReport(results, resultsFile) {
     lines.push(`## ${w.title} (\`${w.id}\`)`, '', `${w.description}. ${w.unit}, ${Math.round(w.seconds)} s for all engines.`, '', renderMarkdown(workloadTable(results, w)), '');
     if (w.kind === 'envelope' && renderEnvelopeChart(results)) lines.push('![Cost of parse + compile + N checks per option, log-log](envelope.svg)', '');
     if (w.kind === 'agreement') {
-      lines.push('### Where each engine differs from Google', '', 'Each probe where the verdict (or, for an engine that reports it, the matching line) differs from Google\'s, under the first cause that applies, in this order: errors thrown, /robots.txt itself (RFC 9309 allows it whatever the rules; Google\'s parser does not), size limits (over 500 KiB), invalid UTF-8, non-ASCII, percent-encoding, `index.htm`, `*` and `$`, user-agent matching, group merging, precedence and ties (read from the file, the URL and the rule Google matched: a heuristic; the example lets the reader check it).', '');
+      lines.push('### Where each engine differs from Google', '', 'Each probe where the verdict (or, for an engine that reports it, the matching line) differs from Google\'s, under the first cause that applies, in this order: errors thrown, /robots.txt itself (RFC 9309 allows it whatever the rules; Google\'s parser does not), size limits (over 500 KiB), invalid UTF-8, non-ASCII, percent-encoding, URL normalisation (a WHATWG parser would rewrite the URL\'s path or query: an empty query, dot segments, `\\`), `index.htm`, `*` and `$`, user-agent matching, group merging, precedence and ties (read from the file, the URL and the rule Google matched: a heuristic; the example lets the reader check it).', '');
       for (const t of causeTables(results)) {
         lines.push(`#### ${t.engine}`, '', t.agreesEverywhere ? 'Agrees with Google on every probe.' : renderMarkdown(t.table), '');
       }

@@ -65,7 +65,9 @@ function notes(r) {
   if (r.compiledPerHost !== undefined) n.push(`${formatFigure(r.compiledPerHost, 'bytes/host')} before the checks`);
   if (r.coldStartParts !== undefined) {
     const { importMs, instantiateMs, verdictMs } = r.coldStartParts;
-    n.push(`import ${formatFigure(importMs, 'ms')}, instantiate ${formatFigure(instantiateMs, 'ms')}, first verdict ${formatFigure(verdictMs, 'ms')} ms (medians)`);
+    // (instantiate: results of runs before the cold start imported the package itself, through an adapter)
+    const instantiate = instantiateMs === undefined ? '' : `, instantiate ${formatFigure(instantiateMs, 'ms')}`;
+    n.push(`import ${formatFigure(importMs, 'ms')}${instantiate}, first verdict ${formatFigure(verdictMs, 'ms')} ms (medians)`);
   }
   if (r.processWallMs !== undefined) n.push(`process wall ${formatFigure(r.processWallMs, 'ms')} ms`);
   if (r.agree !== undefined) n.push(`${r.agree.toLocaleString('en')} of ${r.total.toLocaleString('en')}`);

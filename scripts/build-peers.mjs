@@ -1,10 +1,12 @@
 // node scripts/build-peers.mjs [--force] [--quiet]
 //
-// Builds the peers the bench compares with from ../shared/peers/google-robotstxt (read-only)
-// into build/peers/ (ignored): Google's native driver (build/peers/native/google-check: g++ and
-// Debian's libabsl-dev; google-check-cpu: the same, timing in thread CPU) and Google's WASM module (build/peers/wasm/robots_wasm.{js,wasm} and
+// Builds the peers the bench compares with from ../shared/peers/google-robotstxt and
+// ../shared/peers/nzrsky-robotstxt (read-only) into build/peers/ (ignored): Google's native
+// driver (build/peers/native/google-check: g++ and Debian's libabsl-dev; google-check-cpu: the
+// same, timing in thread CPU), Google's WASM module (build/peers/wasm/robots_wasm.{js,wasm} and
 // robots_wasm_ext.{js,wasm}, whose extra export AllowedLine gives the matching line too:
-// Debian's emscripten). Each is skipped with one line saying what to apt-get install when its
+// Debian's emscripten), and nzrsky/robotstxt's driver (build/peers/native/nzrsky-check and
+// nzrsky-check-cpu: g++ alone, C++20, with ada's amalgamation). Each is skipped with one line saying what to apt-get install when its
 // toolchain is missing, and left alone when it is newer than its sources (--force rebuilds).
 // The steps are those of the shared build.sh, split so that one build can go without the
 // other; the abseil file list is read from build.sh itself.
@@ -13,10 +15,11 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, wri
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NATIVE_BIN, NATIVE_CPU_BIN, PEERS_OUT, WASM_DIR } from '../bench/peers/paths.mjs';
+import { NATIVE_BIN, NATIVE_CPU_BIN, NZRSKY_BIN, NZRSKY_CPU_BIN, PEERS_OUT, WASM_DIR } from '../bench/peers/paths.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const GOOGLE_SRC = path.resolve(ROOT, '../shared/peers/google-robotstxt');
+export const NZRSKY_SRC = path.resolve(ROOT, '../shared/peers/nzrsky-robotstxt');
 
 const CXXFLAGS = ['-std=gnu++17', '-O2', '-DNDEBUG', '-DNOMINMAX'];
 // Google's BUILD target robots_js (embind, IsAllowed), plus what a Node program loads
@@ -26,8 +29,8 @@ const NODE_LINKOPTS = ['-sMODULARIZE=1', '-sEXPORT_NAME=createRobotsModule', '-s
 
 const has = (cmd, args = ['--version']) => spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
 
-/** The newest mtime of the sources a build reads (robotstxt, the tools, abseil). */
-function sourcesTime() {
+/** The newest mtime of the sources a build reads (robotstxt, the tools, abseil; nzrsky's: robotstxt, ada, its driver). */
+function sourcesTime(src = GOOGLE_SRC) {
   let newest = 0;
   const walk = (dir) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
@@ -36,7 +39,7 @@ function sourcesTime() {
       else newest = Math.max(newest, statSync(p).mtimeMs);
     }
   };
-  walk(GOOGLE_SRC);
+  walk(src);
   newest = Math.max(newest, statSync(fileURLToPath(import.meta.url)).mtimeMs, statSync(path.join(ROOT, 'bench', 'peers', 'thread-cpu-clock.cc')).mtimeMs);
   return newest;
 }
@@ -70,6 +73,14 @@ function spawnAsync(cmd, args, env) {
   });
 }
 
+/** The smoke test of both shared build.sh scripts: FooBot's group, line numbers included. */
+function smokeTest(bin) {
+  const dir = path.dirname(bin);
+  writeFileSync(path.join(dir, 'example-robots.txt'), 'user-agent: FooBot\ndisallow: /x\nallow: /x/y\n\nuser-agent: *\ndisallow: /\n');
+  const got = execFileSync(bin, [path.join(dir, 'example-robots.txt'), 'FooBot', '-'], { input: 'https://a.com/x/z\nhttps://a.com/x/y/1\nhttps://a.com/q\n', encoding: 'utf8' });
+  if (got !== 'disallowed\t2\nallowed\t3\nallowed\t0\n') throw new Error(`${path.basename(bin)} smoke test failed: ${JSON.stringify(got)}`);
+}
+
 export function buildNative({ log }) {
   if (!has('g++')) return log('native: skipped: no g++ (apt-get install -y g++ pkg-config libabsl-dev)');
   if (!has('pkg-config', ['--exists', 'absl_strings', 'absl_base'])) return log('native: skipped: no abseil for g++ (apt-get install -y pkg-config libabsl-dev)');
@@ -80,12 +91,28 @@ export function buildNative({ log }) {
   run('g++', [...CXXFLAGS, `-I${R}`, '-o', NATIVE_BIN, ...sources, ...libs]);
   // The same driver timing itself in thread CPU time (the bench's rounds: bench/rounds.mjs).
   run('g++', [...CXXFLAGS, `-I${R}`, '-o', NATIVE_CPU_BIN, ...sources, path.join(ROOT, 'bench', 'peers', 'thread-cpu-clock.cc'), ...libs]);
-  // The smoke test of build.sh: FooBot's group, line numbers included.
-  const dir = path.dirname(NATIVE_BIN);
-  writeFileSync(path.join(dir, 'example-robots.txt'), 'user-agent: FooBot\ndisallow: /x\nallow: /x/y\n\nuser-agent: *\ndisallow: /\n');
-  const got = execFileSync(NATIVE_BIN, [path.join(dir, 'example-robots.txt'), 'FooBot', '-'], { input: 'https://a.com/x/z\nhttps://a.com/x/y/1\nhttps://a.com/q\n', encoding: 'utf8' });
-  if (got !== 'disallowed\t2\nallowed\t3\nallowed\t0\n') throw new Error(`native smoke test failed: ${JSON.stringify(got)}`);
+  smokeTest(NATIVE_BIN);
   log(`native: ${path.relative(ROOT, NATIVE_BIN)} (smoke test ok)`);
+}
+
+/** nzrsky/robotstxt with its driver, as its shared build.sh builds it (its flags), and the driver again timing in thread CPU. */
+export async function buildNzrsky({ log, jobs }) {
+  if (!has('g++')) return log('nzrsky: skipped: no g++ (apt-get install -y g++)');
+  const R = path.join(NZRSKY_SRC, 'robotstxt');
+  const A = path.join(NZRSKY_SRC, 'ada');
+  const flags = ['-std=c++20', '-O2', '-DNDEBUG', '-DROBOTS_USE_ADA', '-DROBOTS_SUPPORT_CONTENT_SIGNAL=1', `-I${R}`, `-I${A}`];
+  const obj = path.join(PEERS_OUT, 'obj', 'nzrsky');
+  mkdirSync(obj, { recursive: true });
+  mkdirSync(path.dirname(NZRSKY_BIN), { recursive: true });
+  const units = [path.join(A, 'ada.cpp'), path.join(R, 'robots.cc'), path.join(NZRSKY_SRC, 'tools', 'nzrsky-check.cc'), path.join(ROOT, 'bench', 'peers', 'thread-cpu-clock.cc')];
+  const objects = units.map((u) => path.join(obj, `${path.basename(u).replace(/\.\w+$/, '')}.o`));
+  // ada.cpp takes most of the time: started first.
+  await parallel(units.map((u, i) => () => spawnAsync('g++', [...flags, '-c', u, '-o', objects[i]])), jobs);
+  const [ada, robots, driver, clock] = objects;
+  run('g++', ['-o', NZRSKY_BIN, driver, robots, ada]);
+  run('g++', ['-o', NZRSKY_CPU_BIN, driver, robots, ada, clock]);
+  smokeTest(NZRSKY_BIN);
+  log(`nzrsky: ${path.relative(ROOT, NZRSKY_BIN)} (smoke test ok)`);
 }
 
 export async function buildWasm({ log, jobs }) {
@@ -123,7 +150,7 @@ export async function buildWasm({ log, jobs }) {
 export async function buildPeers({ force = false, log = (/** @type {string} */ l) => console.error(`build-peers: ${l}`) } = {}) {
   if (!existsSync(path.join(GOOGLE_SRC, 'robotstxt', 'robots.cc'))) {
     log(`skipped: no Google sources at ${GOOGLE_SRC}`);
-    return { native: false, wasm: false };
+    return { native: false, wasm: false, nzrsky: false };
   }
   const since = force ? Infinity : sourcesTime();
   if (fresh([NATIVE_BIN, NATIVE_CPU_BIN], since)) log(`native: ${path.relative(ROOT, NATIVE_BIN)} up to date`);
@@ -135,7 +162,12 @@ export async function buildPeers({ force = false, log = (/** @type {string} */ l
   else {
     try { await buildWasm({ log, jobs: Math.max(1, Math.min(4, os.availableParallelism())) }); } catch (e) { log(`wasm: failed: ${e instanceof Error ? e.message.split('\n')[0] : e}`); }
   }
-  return { native: existsSync(NATIVE_BIN), wasm: wasmFiles.every((f) => existsSync(f)) };
+  if (!existsSync(path.join(NZRSKY_SRC, 'robotstxt', 'robots.cc'))) log(`nzrsky: skipped: no sources at ${NZRSKY_SRC}`);
+  else if (fresh([NZRSKY_BIN, NZRSKY_CPU_BIN], force ? Infinity : sourcesTime(NZRSKY_SRC))) log(`nzrsky: ${path.relative(ROOT, NZRSKY_BIN)} up to date`);
+  else {
+    try { await buildNzrsky({ log, jobs: Math.max(1, Math.min(4, os.availableParallelism())) }); } catch (e) { log(`nzrsky: failed: ${e instanceof Error ? e.message.split('\n')[0] : e}`); }
+  }
+  return { native: existsSync(NATIVE_BIN), wasm: wasmFiles.every((f) => existsSync(f)), nzrsky: existsSync(NZRSKY_BIN) };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -6,9 +6,7 @@
 //     isAllowed(handle, url) → boolean,
 //     checkMany?(handle, urls) → array-like of 0/1 or booleans,
 //     release?(handle), explain?(handle, url) → { allowed, line } (line 0: no rule matched),
-//     parsesEveryCall? (no parse-once API: the parse workload does not apply),
-//     instantiate?() (the engine's one-time set-up, done now rather than by the first parse:
-//       the cold-start workload times it apart), module }
+//     parsesEveryCall? (no parse-once API: the parse workload does not apply), module }
 //     (module: added by loadAdapters)
 //   or, for an engine measured in its own process (peers/external.mjs):
 //   { id, label, library, version, api: 'own process', ownProcess: true, measures: workload ids,
@@ -30,12 +28,13 @@ export const ADAPTER_MODULES = [
   // The field's references, built or installed outside npm (skipped, saying how to get them, when absent):
   './google-wasm.mjs',
   './google-native.mjs',
+  './nzrsky-native.mjs',
   './python-urllib.mjs',
   './python-protego.mjs',
 ];
 
 /** The modules whose engines are not npm packages: a missing one is a note, not a fault of the install. */
-export const REFERENCE_MODULES = ['google-wasm', 'google-native', 'python-urllib', 'python-protego'];
+export const REFERENCE_MODULES = ['google-wasm', 'google-native', 'nzrsky-native', 'python-urllib', 'python-protego'];
 
 /** The adapter all ratios are taken against. */
 export const BASELINE_ID = 'robots-parser';

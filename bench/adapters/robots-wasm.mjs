@@ -3,8 +3,6 @@
 // includes compile(agent): that is the work a crawler does once per host.
 import { readFileSync } from 'node:fs';
 
-const INTERNALS = new URL('../../dist/internal.js', import.meta.url).href;
-
 export async function load() {
   const { parse } = await import('../../dist/index.js');
   const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
@@ -23,10 +21,6 @@ export async function load() {
       release: (matcher) => matcher.dispose(),
       // How a matcher walks now ('cold', 'hot', 'rules'): the top20 workload's cold row says where its matchers ended.
       modeOf: (matcher) => matcher.stats.mode,
-      // The core's compile, instance and memory set-up, which the first compile() would do
-      // (cold-start times it apart). The internals' entry shares dist/index.js's modules and core.
-      // (Its URL a value: the type check reads dist/internal.js, which has no declarations, as any.)
-      instantiate: async () => (await import(INTERNALS)).coreMemoryBytes(),
       // What compile() leaves to the first check (the parse workload measures it too).
       lazy: 'the cold walk of its rule list',
     };

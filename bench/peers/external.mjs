@@ -11,15 +11,15 @@
 //   DRIVER --verdicts CORPUS_DIR PROBES_TSV AGENT     → "agent\thost\turl\tallowed|disallowed\tline"
 //       per probe (line "-" where the engine has none)
 // PROBES_TSV is "host\turl" lines grouped by host; CORPUS_DIR holds a file per host.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { SHARED, mostRules, quickSample } from '../corpus.mjs';
 import { firstWalked } from '../workloads/parse-compile.mjs';
+import { run } from '../spawner.mjs';
 
-const exec = promisify(execFile);
+// Run by the spawner: a fork here would slow this process's next passes (../spawner.mjs).
+const exec = run;
 const CORPUS_DIR = path.join(SHARED, 'corpus', 'robots');
 const MAX_BUFFER = 1 << 30;
 

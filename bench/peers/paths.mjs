@@ -9,6 +9,9 @@ export const NATIVE_BIN = path.join(PEERS_OUT, 'native', 'google-check');
 /** The same driver with its clock read as the thread's CPU time (peers/thread-cpu-clock.cc). */
 export const NATIVE_CPU_BIN = path.join(PEERS_OUT, 'native', 'google-check-cpu');
 export const WASM_DIR = path.join(PEERS_OUT, 'wasm');
+/** nzrsky/robotstxt's driver (google-check's interface), and the same timing in thread CPU time. */
+export const NZRSKY_BIN = path.join(PEERS_OUT, 'native', 'nzrsky-check');
+export const NZRSKY_CPU_BIN = path.join(PEERS_OUT, 'native', 'nzrsky-check-cpu');
 
 /** An engine that is not built or not installed; loadAdapters reports its message as the reason it is skipped. */
 export class PeerMissing extends Error {}
@@ -16,4 +19,5 @@ export class PeerMissing extends Error {}
 export const HOW_TO_BUILD = {
   native: 'not built: apt-get install -y g++ pkg-config libabsl-dev, then npm run build:peers',
   wasm: 'not built: apt-get install -y emscripten, then npm run build:peers',
+  nzrsky: 'not built: apt-get install -y g++, then npm run build:peers',
 };

@@ -25,6 +25,7 @@ import envelope from './envelope.mjs';
 import rowsCache from './rows-cache.mjs';
 import { firstVerdict, crawlerMix } from './crawler.mjs';
 import { classifyOne, classifyDir, classifyWarc, classifyUsage } from './classify.mjs';
+import forkEffect from './fork-effect.mjs';
 
 export const WORKLOADS = [
   // Parsing first, while the heap holds nothing else.
@@ -47,4 +48,6 @@ export const WORKLOADS = [
   classifyDir,
   classifyWarc,
   classifyUsage,
+  // This engine after a child process (not in the headline): last, as it forks this process.
+  forkEffect,
 ];

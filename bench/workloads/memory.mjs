@@ -1,10 +1,9 @@
 // Memory retained per compiled host: all corpus hosts parsed (and compiled) at
 // once for one crawler, in a fresh node process per engine, then each host's
 // probe URLs checked once. The figure is per host, after the checks.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+// The children run by the spawner: a fork here slows this process's next passes.
+import { run } from '../spawner.mjs';
 
-const run = promisify(execFile);
 const hostLimit = (quick) => (quick ? 150 : 0);
 const repetitions = (quick) => (quick ? 1 : 2);
 /** adapter id -> its runs, started by prepare(). */

@@ -63,7 +63,7 @@ describe('bench adapters', () => {
     expect(skipped.filter((s: { module: string }) => !REFERENCE_MODULES.includes(s.module))).toEqual([]);
     for (const s of skipped) expect(s.reason).toMatch(/apt-get install -y /);
     expect(adapters.map((a: { id: string }) => a.id)).toEqual(expect.arrayContaining(['wasm-google', 'wasm-google-batch', 'wasm-rfc', 'wasm-rfc-batch', ...Object.keys(DIRECT)]));
-    expect(ADAPTER_MODULES.length).toBe(10);
+    expect(ADAPTER_MODULES.length).toBe(11);
   });
 
   it('skips a module whose library is not installed, saying so', async () => {
@@ -135,6 +135,25 @@ describe.skipIf(!byId('google-native'))("Google's native build through its drive
       const m = parse(file.bytes, { profile: 'google', maxBytes: Infinity }).compile(agent);
       const got = await withFiles([{ bytes: file.bytes, urls: URLS }], (dir: string, hosts: { host: string; urls: string[] }[]) => adapter.verdicts(hosts[0].urls.map((u) => [hosts[0].host, u]), agent, dir));
       expect(got.map((g: { allowed: boolean; line: number }) => ({ allowed: g.allowed, line: g.line }))).toEqual(URLS.map((u) => ({ allowed: m.explain(u).allowed, line: m.explain(u).line })));
+      m.dispose();
+    }
+  });
+});
+
+describe.skipIf(!byId('nzrsky-native'))("nzrsky's fork through its driver", () => {
+  it("gives this engine's google verdicts and lines where its URL reading agrees with Google's, and its own on %XX", async () => {
+    const adapter = byId('nzrsky-native');
+    // Its Matches() percent-decodes %XX in the path before comparing: /%73earch is /search to it
+    // (line 5, FooBot's), /%6Eogoogle/a is /nogoogle/a (line 8, Googlebot's); not to Google.
+    const decoded: Record<string, [string, number]> = { Googlebot: ['/%6Eogoogle/a', 8], FooBot: ['/%73earch', 5] };
+    for (const agent of AGENTS) {
+      const urls = [...URLS, ORIGIN + decoded[agent][0]];
+      const m = parse(file.bytes, { profile: 'google', maxBytes: Infinity }).compile(agent);
+      const got = await withFiles([{ bytes: file.bytes, urls }], (dir: string, hosts: { host: string; urls: string[] }[]) => adapter.verdicts(hosts[0].urls.map((u) => [hosts[0].host, u]), agent, dir));
+      const google = urls.map((u) => ({ allowed: m.explain(u).allowed, line: m.explain(u).line }));
+      expect(got.slice(0, URLS.length).map((g: { allowed: boolean; line: number }) => ({ allowed: g.allowed, line: g.line }))).toEqual(google.slice(0, URLS.length));
+      expect(google.at(-1)).toEqual({ allowed: true, line: 0 });
+      expect(got.at(-1)).toMatchObject({ allowed: false, line: decoded[agent][1] });
       m.dispose();
     }
   });

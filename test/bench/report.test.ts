@@ -82,6 +82,25 @@ describe('bench report', () => {
     expect(markdown).toContain('corpus (× speed)');
   });
 
+  it("says under the headline which columns compare like with like and which compare APIs, and which rows are timed in their own process", () => {
+    const guide = markdown.slice(markdown.indexOf('## Headline'), markdown.indexOf('![Throughput'));
+    // Only the columns of this run are named: corpus, pathological (APIs), memory; not parse or cold-start.
+    expect(guide).toMatch(/How to read it:/);
+    expect(guide).toMatch(/corpus.*pathological.*parse once, check many/s);
+    expect(guide).toMatch(/memory.*like for like/s);
+    expect(guide).not.toMatch(/`cold-start`/);
+    expect(guide).not.toMatch(/checkMany/);
+    const withPeers = structuredClone(results);
+    withPeers.workloads.unshift({ id: 'first-verdict', title: 'First verdict', kind: 'throughput', unit: 'MB/s', description: 'x', seconds: 1, results: {} } as never);
+    withPeers.engines.push({ id: 'google-native', label: 'Google robotstxt C++ (native)', library: 'google', version: '1', api: 'own process' });
+    withPeers.engines.push({ id: 'wasm-google-batch', label: 'robots-wasm google checkMany', library: 'robots-wasm', version: '0.1.0', api: 'checkMany' });
+    const md: string = renderReport(withPeers, 'results/2026-01-02-box.json');
+    const guide2 = md.slice(md.indexOf('## Headline'), md.indexOf('![Throughput'));
+    expect(guide2).toMatch(/like for like[^.]*`first-verdict`/);
+    expect(guide2).toMatch(/Google robotstxt C\+\+ \(native\)[^.]*own process/);
+    expect(guide2).toMatch(/`checkMany` row is the same matcher/);
+  });
+
   it('takes a workload\'s ratios against the engine it names (pathological: node-robots), in its table and the headline', () => {
     const withNodeRobots = structuredClone(results);
     withNodeRobots.engines.push({ id: 'robots', label: 'robots (node-robots)', library: 'robots', version: '0.10.0', api: 'isAllowed' });
@@ -200,6 +219,20 @@ describe('the causes of a disagreement with Google', () => {
     // Another path, or the same with a query, is decided by the rules in both readings.
     expect(cause('https://docs.google.com/robots.txt?x=1')).toBe('precedence and ties');
     expect(cause('https://docs.google.com/a/robots.txt')).toBe('precedence and ties');
+  });
+
+  it("a URL that a WHATWG parser (ada, as nzrsky's fork parses URLs) rewrites is a cause of its own: an empty query, dot segments, a backslash, a space", () => {
+    expect(cause('https://a.example/search?')).toBe('URL normalisation');
+    expect(cause('https://a.example/x?#frag')).toBe('URL normalisation');
+    expect(cause('https://a.example/a/./b')).toBe('URL normalisation');
+    expect(cause('https://a.example/a/../b')).toBe('URL normalisation');
+    expect(cause('https://a.example/a\\b')).toBe('URL normalisation');
+    expect(cause('https://a.example/a b')).toBe('URL normalisation');
+    // As written, the path and query are what such a parser gives: another cause.
+    expect(cause('https://a.example/search?q=1#x')).toBe('precedence and ties');
+    expect(cause('https://a.example')).toBe('precedence and ties');
+    // %XX in the URL: percent-encoding, first.
+    expect(cause('https://a.example/%7Ea/./b')).toBe('percent-encoding');
   });
 
   it('an error thrown comes first', () => {

@@ -1,0 +1,34 @@
+// The fork-effect workload's measure: after a child forked from this process the
+// next pass takes copy-on-write page faults; after a child of the bench's spawner
+// it does not (counts of faults, not times).
+import { describe, expect, it } from 'vitest';
+import { loadCorpus } from '../../bench/corpus.mjs';
+import { measureForkEffect } from '../../bench/fork-effect.mjs';
+import forkEffect from '../../bench/workloads/fork-effect.mjs';
+import { WORKLOADS } from '../../bench/workloads/index.mjs';
+import { parse } from '../../dist/index.js';
+
+const engine = {
+  parse: (file: { bytes: Uint8Array }, agent: string) => parse(file.bytes, { profile: 'google', maxBytes: Infinity }).compile(agent),
+  isAllowed: (m: { isAllowed(url: string): boolean }, url: string) => m.isAllowed(url),
+  release: (m: { dispose(): void }) => m.dispose(),
+};
+
+describe('the fork effect', () => {
+  it("counts more page faults in the pass right after a fork of this process than after the spawner's child", { timeout: 240_000 /* passes over 500 corpus files and two children, on a machine shared with other runs */ }, async () => {
+    const files = loadCorpus({ limit: 500 });
+    const seen = await measureForkEffect(engine, files, 'Googlebot', 2);
+    for (const way of ['fork', 'spawner'] as const) {
+      expect(seen[way]).toHaveLength(6);
+      for (const pass of seen[way]) expect(pass).toHaveLength(2);
+    }
+    const firstAfter = (way: 'fork' | 'spawner') => Math.min(...seen[way][2].map((p: { faults: number }) => p.faults));
+    expect(firstAfter('fork')).toBeGreaterThan(firstAfter('spawner') + 100);
+  });
+
+  it('is the last workload of the run: it forks the measuring process', () => {
+    expect(WORKLOADS.at(-1)).toBe(forkEffect);
+    expect(forkEffect.appliesTo({ id: 'wasm-google' })).toBe(true);
+    expect(forkEffect.appliesTo({ id: 'robots-parser' })).toBe(false);
+  });
+});
