@@ -28,7 +28,8 @@ const TIME = '/usr/bin/time';
 const out = path.join(os.tmpdir(), `robots-bench-index-rate-${process.pid}`);
 mkdirSync(out, { recursive: true });
 
-/** One command under /usr/bin/time: wall seconds, CPU seconds, peak MiB, stderr. */
+/** One command under /usr/bin/time: wall seconds, CPU seconds, peak MiB, stderr.
+ * @param {string[]} command */
 function timed(command) {
   const began = performance.now();
   const r = spawnSync(TIME, ['-f', 'cpu %U %S peak-kib %M', ...command], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
@@ -39,6 +40,8 @@ function timed(command) {
 }
 
 const OWN = /\(([\d.]+) MiB in ([\d.]+) s, [\d.]+ MiB\/s read;/;
+/** @typedef {{ seconds: number, cpu: number, peakMiB: number, wall: number, own: number }} Run */
+/** @type {{ name: string, command: string[], runs: Run[] }[]} */
 const rows = [{ name: 'gzip -dc', command: ['gzip', '-dc', warc], runs: [] }];
 for (const dist of dists) {
   const threads = values.threads === undefined ? [] : ['--threads', values.threads];
@@ -48,12 +51,12 @@ for (let round = 0; round < Number(values.rounds); round++) {
   for (const row of round % 2 === 0 ? rows : [...rows].reverse()) {
     const r = timed(row.command);
     const own = OWN.exec(r.stderr);
-    row.runs.push({ ...r, wall: mib / r.seconds, own: own === null ? NaN : Number(own[1]) / Number(own[2]) });
+    row.runs.push({ seconds: r.seconds, cpu: r.cpu, peakMiB: r.peakMiB, wall: mib / r.seconds, own: own === null ? NaN : Number(own[1]) / Number(own[2]) });
   }
 }
 rmSync(out, { recursive: true, force: true });
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const range = (xs) => `${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)}`;
+const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const range = (/** @type {number[]} */ xs) => `${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)}`;
 const gz = median(rows[0].runs.map((r) => r.wall));
 console.log(`${path.basename(warc)}: ${mib.toFixed(1)} MiB, ${values.rounds} rounds alternating, ${os.availableParallelism()} cores, load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} at the end`);
 for (const row of rows) {
