@@ -120,7 +120,7 @@ export const classifyDir = {
  * gzip per record), `copies` times over with the hosts renamed (copy k: "k.<host>"),
  * written by warcio once and kept in the temp folder.
  */
-async function corpusWarc(copies, prefix = '', name = `corpus-x${copies}`) {
+export async function corpusWarc(copies, prefix = '', name = `corpus-x${copies}`) {
   const file = path.join(os.tmpdir(), `robots-bench-${name}.warc.gz`);
   if (existsSync(file)) return file;
   const parts = [];
