@@ -16,9 +16,12 @@ import { indexWarcs, type WarcIndex } from '../bulk/sources/warc/warc-index.js';
 import { readRobotsIndexes } from '../bulk/sources/index/robots-index-reader.js';
 import { OutputSink } from '../bulk/output-sink.js';
 import { captureSites, dirSites, type AuditSite } from '../bulk/audit/audit-sites.js';
+import { auditBlock, type AuditedBlock } from '../bulk/audit/audit-block.js';
+import { AuditPool, type AuditWorkerData } from '../bulk/threads/audit-pool.js';
+import { shareCaptures } from '../bulk/threads/shared-captures.js';
 import { SiteAuditor, STATUS_CONVENTIONS, type StatusConvention } from '../bulk/audit/site-audit.js';
 import { addSite, emptySummary, type AuditSummary } from '../bulk/audit/audit-summary.js';
-import { auditHeader, auditLine, CATEGORY_LABELS, type AuditFormat, type CategoryLabels } from '../bulk/audit/audit-output.js';
+import { auditHeader, CATEGORY_LABELS, type AuditFormat, type CategoryLabels } from '../bulk/audit/audit-output.js';
 import { OPERATORS, operatorById, type Operator } from '../data/operators.js';
 import { agentTokens } from '../engine/parse/agents.js';
 import type { Profile } from '../engine/parse/profile.js';
@@ -66,7 +69,7 @@ export async function auditCommand(options: AuditOptions): Promise<number> {
   }
   let summary: AuditSummary;
   try {
-    summary = await auditSites(sites, settings, options, quiet);
+    summary = await auditSites(sites, settings, options, quiet, index === undefined ? { dir: options.robotsDir! } : { captures: index.index.data });
   } finally {
     index?.index.dispose();
   }
@@ -85,7 +88,11 @@ interface Settings {
   maxOctets: number;
   shard: Shard | undefined;
   asOf: number | undefined;
+  threads: number;
 }
+
+/** Largest --threads accepted (as classify's). */
+const MAX_THREADS = 256;
 
 function readOptions(o: AuditOptions): Settings {
   const sources = [o.robotsDir, o.robotsWarc ?? o.robotsWarcList, o.robotsIndex].filter((x) => x !== undefined).length;
@@ -95,9 +102,8 @@ function readOptions(o: AuditOptions): Settings {
   if (o.asOf !== undefined && o.robotsDir !== undefined) throw new CliError('--as-of picks among captures: give it with --robots-warc, --robots-warc-list or --robots-index');
   const listOnly = ([['--warc-base', o.warcBase], ['--warc-retries', o.warcRetries], ['--warc-timeout-ms', o.warcTimeoutMs], ['--warc-max-mb', o.warcMaxMb]] as const).find(([, v]) => v !== undefined);
   if (listOnly !== undefined && o.robotsWarcList === undefined) throw new CliError(`${listOnly[0]} is for the entries of --robots-warc-list, which is not given`);
-  if (o.threads !== undefined && o.threads !== '1') {
-    throw new CliError(`--threads: audit runs on one thread for now (got "${o.threads}"): run shards side by side (--shard i/N) to use more cores`);
-  }
+  const threads = o.threads === undefined ? 1 : Number(o.threads);
+  if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) throw new CliError(`--threads must be a whole number from 1 to ${MAX_THREADS}, got "${o.threads}"`);
   if (o.format !== 'tsv' && o.format !== 'jsonl') throw new CliError(`--format must be tsv or jsonl, got "${o.format}"`);
   if (!(STATUS_CONVENTIONS as readonly string[]).includes(o.statusConvention)) {
     throw new CliError(`--status-convention must be rfc (RFC 9309: a 4xx allows all) or commoncrawl (a 403 disallows all, as Common Crawl counts it), got "${o.statusConvention}"`);
@@ -127,6 +133,7 @@ function readOptions(o: AuditOptions): Settings {
     maxOctets: parseMaxOctets(o),
     shard: o.shard === undefined ? undefined : parseShard(o.shard),
     asOf: o.asOf === undefined ? undefined : parseAsOf(o.asOf),
+    threads,
   };
 }
 
@@ -157,39 +164,59 @@ async function indexOf(o: AuditOptions, maxOctets: number, asOf: number | undefi
   return { index, skipped: run.skipped() };
 }
 
-async function auditSites(sites: AuditSite[], settings: Settings, o: AuditOptions, quiet: boolean): Promise<AuditSummary> {
+/** Blocks of sites in flight per thread (a thread finds its next block waiting). */
+const IN_FLIGHT_PER_THREAD = 2;
+
+async function auditSites(sites: AuditSite[], settings: Settings, o: AuditOptions, quiet: boolean, source: { dir: string } | { captures: WarcIndex['data'] }): Promise<AuditSummary> {
   const auditor = new SiteAuditor({ crawlers: settings.crawlers, profile: settings.profile, maxOctets: settings.maxOctets, operators: settings.operators, convention: settings.convention });
   const summary = emptySummary();
   const sink = new OutputSink(o.out);
   const progress = new Progress(process.stderr.isTTY === true && !quiet, sites.length);
   const unreadable: string[] = [];
+  // --threads N: blocks of sites audited by N threads, their replies taken in order (the output and summary are one thread's).
+  const pool = settings.threads > 1 && sites.length > BATCH_SITES ? new AuditPool(settings.threads, workerData(settings, 'dir' in source ? source : { captures: shareCaptures(source.captures) })) : null;
+  const blocks: Promise<AuditedBlock>[] = [];
+  let done = 0;
+  const take = async (block: AuditedBlock) => {
+    for (const record of block.records) addSite(summary, record);
+    unreadable.push(...block.unreadable.slice(0, 5 - Math.min(unreadable.length, 5)));
+    await sink.write(Buffer.from(block.text));
+    done += block.records.length;
+    progress.update(done, done);
+  };
   try {
-    let text = settings.format === 'tsv' ? auditHeader(settings.crawlers, settings.operators) : '';
-    for (let i = 0; i < sites.length && !sink.closedByReader; i++) {
-      const s = sites[i];
-      const found = s.robots();
-      if (found.kind === 'unreachable' && found.http === undefined) unreadable.push(found.why);
-      const record = auditor.audit(s.site, s.url, found);
-      addSite(summary, record);
-      text += auditLine(record, settings.format, settings.labels);
-      if ((i + 1) % BATCH_SITES === 0) {
-        await sink.write(Buffer.from(text));
-        text = '';
-        progress.update(i + 1, i + 1);
+    if (settings.format === 'tsv') await sink.write(Buffer.from(auditHeader(settings.crawlers, settings.operators)));
+    for (let i = 0; i < sites.length && !sink.closedByReader; i += BATCH_SITES) {
+      const block = sites.slice(i, i + BATCH_SITES);
+      if (pool === null) {
+        await take(auditBlock(auditor, block, (s) => s.robots(), settings.format, settings.labels));
+        continue;
       }
+      const audited = pool.audit(block.map((s) => ({ site: s.site, url: s.url, origin: s.origin })));
+      audited.catch(() => {}); // (awaited in turn: a failure is thrown there, not left unhandled before)
+      blocks.push(audited);
+      if (blocks.length >= settings.threads * IN_FLIGHT_PER_THREAD) await take(await blocks.shift()!);
     }
-    await sink.write(Buffer.from(text));
+    while (blocks.length > 0 && !sink.closedByReader) await take(await blocks.shift()!);
     await sink.finish();
   } catch (e) {
     progress.stop();
+    await pool?.close();
     const what = sink.abandon();
     const code = userExitCode(e);
     if (code !== undefined) throw new CliError(`${(e as Error).message}; ${what}`, code);
     throw e;
   }
+  await pool?.close();
   progress.stop();
   if (!quiet) for (const why of unreadable.slice(0, 5)) process.stderr.write(`robots audit: warning: ${why}: taken as unreachable (all disallowed)\n`);
   return summary;
+}
+
+/** What each thread starts with: the settings, and where the robots.txt files are read. */
+function workerData(s: Settings, source: AuditWorkerData['source']): AuditWorkerData {
+  const settings = { crawlers: s.crawlers, profile: s.profile, maxOctets: s.maxOctets, convention: s.convention, operators: s.operators?.map((op) => op.id) };
+  return { settings, format: s.format, labels: s.labels, source };
 }
 
 /** --summary FILE: the counts as JSON, written whole (a temporary name, then renamed). */

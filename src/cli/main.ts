@@ -112,7 +112,7 @@ program
   .addOption(new Option('--format <format>', 'tsv (a header, then a row per site) or jsonl (an object per site)').default('tsv'))
   .option('--out <file>', 'write here instead of stdout (only complete output: written under a temporary name, then renamed)')
   .option('--summary <file>', 'the summary as JSON (plain counts: the summaries of shards add up key by key)')
-  .option('--threads <n>', 'threads (1 for now: run --shard i/N side by side for more cores)')
+  .option('--threads <n>', 'worker threads that audit blocks of sites (default 1): the output and summary are one thread\'s')
   .addOption(maxOctetsOption())
   .addOption(maxBytesAlias())
   .option('-q, --quiet', 'no summary and no progress bar on stderr')
