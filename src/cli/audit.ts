@@ -22,7 +22,8 @@ import { shareCaptures } from '../bulk/threads/shared-captures.js';
 import { SiteAuditor, STATUS_CONVENTIONS, type StatusConvention } from '../bulk/audit/site-audit.js';
 import { addSite, emptySummary, type AuditSummary } from '../bulk/audit/audit-summary.js';
 import { auditHeader, CATEGORY_LABELS, type AuditFormat, type CategoryLabels } from '../bulk/audit/audit-output.js';
-import { OPERATORS, operatorById, type Operator } from '../data/operators.js';
+import type { Operator } from '../data/operators.js';
+import { parseOperators } from './operator-option.js';
 import { agentTokens } from '../engine/parse/agents.js';
 import type { Profile } from '../engine/parse/profile.js';
 import type { Shard } from '../bulk/classify/classification.js';
@@ -125,7 +126,7 @@ function readOptions(o: AuditOptions): Settings {
   for (const note of notes) process.stderr.write(`robots audit: note: ${note}\n`);
   return {
     crawlers,
-    operators: o.operators === undefined ? undefined : operatorsOf(o.operators),
+    operators: o.operators === undefined ? undefined : parseOperators(o.operators, '--operators'),
     profile,
     format: o.format,
     convention: o.statusConvention as StatusConvention,
@@ -135,17 +136,6 @@ function readOptions(o: AuditOptions): Settings {
     asOf: o.asOf === undefined ? undefined : parseAsOf(o.asOf),
     threads,
   };
-}
-
-/** --operators all, or ids (comma-separated or repeated). */
-function operatorsOf(values: string[]): Operator[] {
-  const ids = values.flatMap((v) => v.split(',')).map((s) => s.trim()).filter((s) => s !== '');
-  if (ids.length === 1 && ids[0] === 'all') return [...OPERATORS];
-  return ids.map((id) => {
-    const op = operatorById(id);
-    if (op === undefined) throw new CliError(`--operators: unknown operator "${id}": the operators are all, or ${OPERATORS.map((o) => o.id).join(', ')}`);
-    return op;
-  });
 }
 
 /** --robots-warc, --robots-warc-list: the captures indexed first (progress and warnings on stderr). */
@@ -171,7 +161,7 @@ async function auditSites(sites: AuditSite[], settings: Settings, o: AuditOption
   const auditor = new SiteAuditor({ crawlers: settings.crawlers, profile: settings.profile, maxOctets: settings.maxOctets, operators: settings.operators, convention: settings.convention });
   const summary = emptySummary();
   const sink = new OutputSink(o.out);
-  const progress = new Progress(process.stderr.isTTY === true && !quiet, sites.length);
+  const progress = new Progress(process.stderr.isTTY === true && !quiet, sites.length, { label: 'audit', unit: 'sites' });
   const unreadable: string[] = [];
   // --threads N: blocks of sites audited by N threads, their replies taken in order (the output and summary are one thread's).
   const pool = settings.threads > 1 && sites.length > BATCH_SITES ? new AuditPool(settings.threads, workerData(settings, 'dir' in source ? source : { captures: shareCaptures(source.captures) })) : null;

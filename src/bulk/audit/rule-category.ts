@@ -40,7 +40,7 @@ export interface CategoryAnswer {
   category: Category;
   /** False only when the walk met its bound of states (hostile files): the category is then what the states walked showed. */
   exact: boolean;
-  /** A path the crawler may fetch and one it may not, when there is one (the shortest the walk met): each proves its half of the answer. */
+  /** A path the crawler may fetch and one it may not, when there is one (the first met: `/`, a rule's own path, or the walk's shortest): each proves its half of the answer. */
   allowedPath?: Uint8Array;
   disallowedPath?: Uint8Array;
 }

@@ -16,7 +16,7 @@ import { PURPOSES, type Purpose, type Preference } from '../../engine/parse/usag
 import { OPERATORS, type Operator } from '../../data/operators.js';
 import { controlTokensFor, type ControlTokenUse } from '../../engine/control-tokens.js';
 import { operatorUsageOf, type UsageAnswer } from '../../engine/operator-usage.js';
-import type { Category } from './rule-category.js';
+import type { Category, CategoryAnswer } from './rule-category.js';
 import { SiteRules } from './site-rules.js';
 import type { HostRobots } from '../sources/warc/warc-robots.js';
 
@@ -47,6 +47,11 @@ export interface CrawlerRecord {
   purposes: Record<Purpose, Preference>;
   /** A Content-Usage rule with a path pattern applies to the crawler: the purposes may differ below `/`. */
   purposesVary: boolean;
+  /** A path the crawler may fetch and one it may not, when the rules were read and there is one: the proof of the
+   * category (`part` has both, `none` an allowed one, `all` a disallowed one), as a URL would carry it (octets
+   * outside printable ASCII as %XX). JSON lines only. */
+  allowedPath?: string;
+  disallowedPath?: string;
 }
 
 export interface OperatorPurposeRecord {
@@ -135,6 +140,7 @@ export class SiteAuditor {
           named: namedBy(set.groups, this.tokensOf(crawler)),
           purposes: { ...usage.purposes },
           purposesVary: set.usage().paths !== null,
+          ...proofPaths(answer),
         });
       }
       if (s.operators !== undefined) {
@@ -174,6 +180,21 @@ export class SiteAuditor {
     }
     return record;
   }
+}
+
+/** The category's proof paths, written (CrawlerRecord.allowedPath). */
+function proofPaths(answer: CategoryAnswer): { allowedPath?: string; disallowedPath?: string } {
+  const paths: { allowedPath?: string; disallowedPath?: string } = {};
+  if (answer.allowedPath !== undefined) paths.allowedPath = pathText(answer.allowedPath);
+  if (answer.disallowedPath !== undefined) paths.disallowedPath = pathText(answer.disallowedPath);
+  return paths;
+}
+
+/** A path's octets as text: printable ASCII as it is, any other octet as %XX. */
+function pathText(octets: Uint8Array): string {
+  let s = '';
+  for (const c of octets) s += c > 0x20 && c < 0x7f ? String.fromCharCode(c) : `%${c < 16 ? '0' : ''}${c.toString(16).toUpperCase()}`;
+  return s;
 }
 
 function namedBy(groups: readonly Group[], tokens: readonly string[]): Named {
