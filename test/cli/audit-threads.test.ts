@@ -1,5 +1,5 @@
 // robots audit --threads N (the built command): the sites audited in blocks by
-// worker threads (bulk/threads/audit-pool.ts), the output and the summary
+// worker threads (src/bulk/threads/audit-pool.ts), the output and the summary
 // byte for byte one thread's, from the corpus as a directory and as a WARC of
 // it written by warcio (its captures shared with the threads).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
