@@ -1,7 +1,7 @@
 // Bundles src/ into dist/<entry>.js (ESM) and dist/<entry>.cjs (CommonJS) for
 // the package's entries (index, compat, compat-rfc, compat-google, redis), the
 // `robots` command into dist/cli.js (with its worker threads,
-// dist/classify-worker.js and dist/index-worker.js), and writes the public type declarations. The WASM core is
+// dist/classify-worker.js, dist/index-worker.js and dist/audit-worker.js), and writes the public type declarations. The WASM core is
 // embedded in each bundle (a .wasm import is its octets as base64, decoded when
 // the core is first used), but for workerd's (dist/workerd/).
 import { build } from 'esbuild';
@@ -44,7 +44,7 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 await build({
   ...common,
   packages: undefined,
-  entryPoints: { cli: 'src/cli/main.ts', 'classify-worker': 'src/bulk/threads/classify-worker.ts', 'index-worker': 'src/bulk/threads/index-worker.ts' },
+  entryPoints: { cli: 'src/cli/main.ts', 'classify-worker': 'src/bulk/threads/classify-worker.ts', 'index-worker': 'src/bulk/threads/index-worker.ts', 'audit-worker': 'src/bulk/threads/audit-worker.ts' },
   outdir: 'dist',
   banner: { js: "#!/usr/bin/env node\nimport { createRequire as __robotsRequire } from 'node:module';\nconst require = __robotsRequire(import.meta.url);" },
   define: { VERSION: JSON.stringify(version) },

@@ -15,13 +15,17 @@ import { indexWarcs, type WarcIndex } from '../bulk/sources/warc/warc-index.js';
 import { readRobotsIndexes } from '../bulk/sources/index/robots-index-reader.js';
 import { OutputSink } from '../bulk/output-sink.js';
 import { captureSites, dirSites, type AuditSite } from '../bulk/audit/audit-sites.js';
+import { auditBlock, type AuditedBlock } from '../bulk/audit/audit-block.js';
+import { AuditPool, type AuditWorkerData } from '../bulk/threads/audit-pool.js';
+import { shareCaptures } from '../bulk/threads/shared-captures.js';
 import { SiteAuditor, STATUS_CONVENTIONS, type StatusConvention } from '../bulk/audit/site-audit.js';
 import { addSite, emptySummary, type AuditSummary, type CategoryCounts } from '../bulk/audit/audit-summary.js';
 import { auditHeader, auditLine, CATEGORY_LABELS, type AuditFormat, type CategoryLabels } from '../bulk/audit/audit-output.js';
 import { CHANGES_HEADER, changesFormatOf, CrawlChanges } from '../bulk/audit/crawl-changes.js';
 import { readRanks, STRATA, type RankList } from '../bulk/audit/site-ranks.js';
 import { crawlsOf, type Crawl } from './audit-crawls.js';
-import { OPERATORS, operatorById, type Operator } from '../data/operators.js';
+import type { Operator } from '../data/operators.js';
+import { parseOperators } from './operator-option.js';
 import { agentTokens } from '../engine/parse/agents.js';
 import type { Profile } from '../engine/parse/profile.js';
 import type { Shard } from '../bulk/classify/classification.js';
@@ -66,7 +70,7 @@ export async function auditCommand(options: AuditOptions): Promise<number> {
     for (const crawl of settings.crawls) {
       const opened = await sitesOf(crawl, options, settings);
       try {
-        await auditCrawl(opened.sites, crawl.label, settings, out, summary, quiet);
+        await auditCrawl(opened.sites, opened.source, crawl.label, settings, out, summary, quiet);
       } finally {
         opened.index?.dispose();
       }
@@ -86,19 +90,19 @@ export async function auditCommand(options: AuditOptions): Promise<number> {
 }
 
 /** The sites of a crawl, and the index holding their captures (disposed after the crawl). */
-async function sitesOf(crawl: Crawl, o: AuditOptions, settings: Settings): Promise<{ sites: AuditSite[]; index?: WarcIndex; skipped: number }> {
+async function sitesOf(crawl: Crawl, o: AuditOptions, settings: Settings): Promise<{ sites: AuditSite[]; source: SiteSource; index?: WarcIndex; skipped: number }> {
   const source = crawl.source;
   const dir = source.kind === 'dir' ? source.dir : source.kind === 'options' ? o.robotsDir : undefined;
-  if (dir !== undefined) return { sites: dirSites(dir, settings.maxOctets, settings.shard), skipped: 0 };
+  if (dir !== undefined) return { sites: dirSites(dir, settings.maxOctets, settings.shard), source: { dir }, skipped: 0 };
   const indexDirs = source.kind === 'index' ? source.dirs : source.kind === 'options' ? o.robotsIndex : undefined;
   if (indexDirs !== undefined) {
     const read = readRobotsIndexes(indexDirs, { shard: settings.shard, asOf: crawl.asOf, maxOctets: settings.maxOctets });
     // (Shard i of the index holds shard i's hosts, and the targets of their redirects: those are other shards' sites.)
-    return { sites: captureSites(read.data, settings.shard), index: read, skipped: 0 };
+    return { sites: captureSites(read.data, settings.shard), source: { captures: read.data }, index: read, skipped: 0 };
   }
   const warcs = source.kind === 'warc' ? { ...o, robotsWarc: [source.file], robotsWarcList: undefined } : o;
   const made = await indexOf(warcs, settings.maxOctets, crawl.asOf, crawl.label);
-  return { sites: captureSites(made.index.data, settings.shard), index: made.index, skipped: made.skipped };
+  return { sites: captureSites(made.index.data, settings.shard), source: { captures: made.index.data }, index: made.index, skipped: made.skipped };
 }
 
 /** Where the lines go: the per-site output (its header once), and the --changes file. */
@@ -168,7 +172,11 @@ interface Settings {
   ranks: RankList | undefined;
   /** --changes FILE. */
   changes: string | undefined;
+  threads: number;
 }
+
+/** Largest --threads accepted (as classify's). */
+const MAX_THREADS = 256;
 
 function readOptions(o: AuditOptions): Settings {
   const sources = [o.robotsDir, o.robotsWarc ?? o.robotsWarcList, o.robotsIndex].filter((x) => x !== undefined).length;
@@ -182,9 +190,8 @@ function readOptions(o: AuditOptions): Settings {
   if (o.changes !== undefined && crawls.length < 2) throw new CliError('--changes: the sites that moved between crawls need two crawls or more (--crawl LABEL=SOURCE, or several --as-of)');
   const listOnly = ([['--warc-base', o.warcBase], ['--warc-retries', o.warcRetries], ['--warc-timeout-ms', o.warcTimeoutMs], ['--warc-max-mb', o.warcMaxMb]] as const).find(([, v]) => v !== undefined);
   if (listOnly !== undefined && o.robotsWarcList === undefined) throw new CliError(`${listOnly[0]} is for the entries of --robots-warc-list, which is not given`);
-  if (o.threads !== undefined && o.threads !== '1') {
-    throw new CliError(`--threads: audit runs on one thread for now (got "${o.threads}"): run shards side by side (--shard i/N) to use more cores`);
-  }
+  const threads = o.threads === undefined ? 1 : Number(o.threads);
+  if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) throw new CliError(`--threads must be a whole number from 1 to ${MAX_THREADS}, got "${o.threads}"`);
   if (o.format !== 'tsv' && o.format !== 'jsonl') throw new CliError(`--format must be tsv or jsonl, got "${o.format}"`);
   if (!(STATUS_CONVENTIONS as readonly string[]).includes(o.statusConvention)) {
     throw new CliError(`--status-convention must be rfc (RFC 9309: a 4xx allows all) or commoncrawl (a 403 disallows all, as Common Crawl counts it), got "${o.statusConvention}"`);
@@ -206,7 +213,7 @@ function readOptions(o: AuditOptions): Settings {
   for (const note of notes) process.stderr.write(`robots audit: note: ${note}\n`);
   return {
     crawlers,
-    operators: o.operators === undefined ? undefined : operatorsOf(o.operators),
+    operators: o.operators === undefined ? undefined : parseOperators(o.operators, '--operators'),
     profile,
     format: o.format,
     convention: o.statusConvention as StatusConvention,
@@ -216,6 +223,7 @@ function readOptions(o: AuditOptions): Settings {
     crawls,
     ranks: o.ranks === undefined ? undefined : ranksOf(o.ranks),
     changes: o.changes,
+    threads,
   };
 }
 
@@ -235,17 +243,6 @@ function ranksOf(path: string): RankList {
   return ranks;
 }
 
-/** --operators all, or ids (comma-separated or repeated). */
-function operatorsOf(values: string[]): Operator[] {
-  const ids = values.flatMap((v) => v.split(',')).map((s) => s.trim()).filter((s) => s !== '');
-  if (ids.length === 1 && ids[0] === 'all') return [...OPERATORS];
-  return ids.map((id) => {
-    const op = operatorById(id);
-    if (op === undefined) throw new CliError(`--operators: unknown operator "${id}": the operators are all, or ${OPERATORS.map((o) => o.id).join(', ')}`);
-    return op;
-  });
-}
-
 /** --robots-warc, --robots-warc-list: the captures indexed first (progress and warnings on stderr). */
 async function indexOf(o: AuditOptions, maxOctets: number, asOf: number | undefined, label: string | undefined): Promise<{ index: WarcIndex; skipped: number }> {
   const run = await warcRunOf('audit', o);
@@ -262,35 +259,64 @@ async function indexOf(o: AuditOptions, maxOctets: number, asOf: number | undefi
   return { index, skipped: run.skipped() };
 }
 
+/** Blocks of sites in flight per thread (a thread finds its next block waiting). */
+const IN_FLIGHT_PER_THREAD = 2;
+
+/** Where a crawl's robots.txt files are read: a folder, or an index's captures (threads read them there too). */
+type SiteSource = { dir: string } | { captures: WarcIndex['data'] };
+
 /** Audits a crawl's sites into the output and the summary (and its crawl's, its stratum's, its changes'). */
-async function auditCrawl(sites: AuditSite[], label: string | undefined, settings: Settings, out: Output, summary: AuditSummary, quiet: boolean): Promise<void> {
+async function auditCrawl(sites: AuditSite[], source: SiteSource, label: string | undefined, settings: Settings, out: Output, summary: AuditSummary, quiet: boolean): Promise<void> {
   const auditor = new SiteAuditor({ crawlers: settings.crawlers, profile: settings.profile, maxOctets: settings.maxOctets, operators: settings.operators, convention: settings.convention });
   const own = label === undefined ? undefined : summary.crawls![label];
   // (The last crawl's states are compared with none: not kept.)
   const keep = label !== undefined && label !== settings.crawls[settings.crawls.length - 1].label;
   out.tracker?.startCrawl(label!);
-  const progress = new Progress(process.stderr.isTTY === true && !quiet, sites.length);
+  // A block's lines as written where they were audited, unless a crawl or a rank is added to each here.
+  const plain = label === undefined && settings.ranks === undefined;
+  const progress = new Progress(process.stderr.isTTY === true && !quiet, sites.length, { label: 'audit', unit: 'sites' });
   const unreadable: string[] = [];
-  try {
-    for (let i = 0; i < sites.length && !out.closedByReader; i++) {
-      const s = sites[i];
-      const found = s.robots();
-      if (found.kind === 'unreachable' && found.http === undefined) unreadable.push(found.why);
-      const record = auditor.audit(s.site, s.url, found);
-      const rank = settings.ranks === undefined ? undefined : settings.ranks.rankOf(s.site);
+  // --threads N: blocks of sites audited by N threads, their replies taken in order (the output and summary are one thread's).
+  const pool = settings.threads > 1 && sites.length > BATCH_SITES ? new AuditPool(settings.threads, workerData(settings, plain, 'dir' in source ? source : { captures: shareCaptures(source.captures) })) : null;
+  const blocks: Promise<AuditedBlock>[] = [];
+  let done = 0;
+  const take = async (block: AuditedBlock) => {
+    for (const record of block.records) {
+      const rank = settings.ranks === undefined ? undefined : settings.ranks.rankOf(record.site);
       addSite(summary, record, rank);
       if (own !== undefined) addSite(own, record, rank);
-      out.add(auditLine(record, settings.format, settings.labels, { crawl: label, rank }), out.tracker?.add(record, keep) ?? '');
-      if ((i + 1) % BATCH_SITES === 0) {
-        await out.flush();
-        progress.update(i + 1, i + 1);
-      }
+      out.add(plain ? '' : auditLine(record, settings.format, settings.labels, { crawl: label, rank }), out.tracker?.add(record, keep) ?? '');
     }
+    if (plain) out.add(block.text, '');
+    unreadable.push(...block.unreadable.slice(0, 5 - Math.min(unreadable.length, 5)));
     await out.flush();
+    done += block.records.length;
+    progress.update(done, done);
+  };
+  try {
+    for (let i = 0; i < sites.length && !out.closedByReader; i += BATCH_SITES) {
+      const block = sites.slice(i, i + BATCH_SITES);
+      if (pool === null) {
+        await take(auditBlock(auditor, block, (s) => s.robots(), plain ? settings.format : null, settings.labels));
+        continue;
+      }
+      const audited = pool.audit(block.map((s) => ({ site: s.site, url: s.url, origin: s.origin })));
+      audited.catch(() => {}); // (awaited in turn: a failure is thrown there, not left unhandled before)
+      blocks.push(audited);
+      if (blocks.length >= settings.threads * IN_FLIGHT_PER_THREAD) await take(await blocks.shift()!);
+    }
+    while (blocks.length > 0 && !out.closedByReader) await take(await blocks.shift()!);
   } finally {
     progress.stop();
+    await pool?.close();
   }
   if (!quiet) for (const why of unreadable.slice(0, 5)) process.stderr.write(`robots audit: warning: ${why}: taken as unreachable (all disallowed)\n`);
+}
+
+/** What each thread starts with: the settings, and where the robots.txt files are read. */
+function workerData(s: Settings, lines: boolean, source: AuditWorkerData['source']): AuditWorkerData {
+  const settings = { crawlers: s.crawlers, profile: s.profile, maxOctets: s.maxOctets, convention: s.convention, operators: s.operators?.map((op) => op.id) };
+  return { settings, format: lines ? s.format : null, labels: s.labels, source };
 }
 
 /** --summary FILE: the counts as JSON, written whole (a temporary name, then renamed). */

@@ -112,14 +112,14 @@ const audit = program
   .option('--ranks <file>', 'a rank,domain CSV (as Tranco publishes it): each site\'s rank (its host\'s, else its nearest listed parent domain\'s) in a rank column, and the summary per stratum: top 1k, 10k, 100k, 1M, unranked')
   .option('--shard <i/N>', "only this shard's hosts (the hash of classify --shard and robots index): the summaries of shards 0..N-1 add up to the whole run's")
   .option('--crawlers <names>', 'crawlers by product token (comma-separated or repeatable) or a set: @ai, @google (default: GPTBot,CCBot,Google-Extended,ClaudeBot,Googlebot,Bingbot)', collect)
-  .option('--operators <ids>', 'per operator (all, or ids such as openai,google: src/data/operators.ts) and purpose, the category of the crawler that fetches for it', collect)
+  .option('--operators <ids>', `per operator and purpose, the category of the crawler that fetches for it (comma-separated or repeatable; @ai or all: every one): ${OPERATOR_IDS}`, collect)
   .addOption(profileOption())
   .addOption(new Option('--status-convention <name>', 'rfc (RFC 9309: 4xx all allowed; 5xx, 429, unreachable all disallowed) or commoncrawl (also a 403 disallows all, as Common Crawl counts it: not RFC 9309)').default('rfc'))
   .addOption(new Option('--labels <words>', 'the words of the categories: audit (all, part, none) or commoncrawl (disallow-all, allow-part, allow-all: Common Crawl\'s robotstxt-experiments)').default('audit'))
   .addOption(new Option('--format <format>', 'tsv (a header, then a row per site) or jsonl (an object per site)').default('tsv'))
   .option('--out <file>', 'write here instead of stdout (only complete output: written under a temporary name, then renamed)')
   .option('--summary <file>', 'the summary as JSON (plain counts: the summaries of shards add up key by key)')
-  .option('--threads <n>', 'threads (1 for now: run --shard i/N side by side for more cores)')
+  .option('--threads <n>', 'worker threads that audit blocks of sites (default 1): the output and summary are one thread\'s')
   .addOption(maxOctetsOption())
   .addOption(maxBytesAlias())
   .option('-q, --quiet', 'no summary and no progress bar on stderr')
@@ -135,7 +135,7 @@ Examples:
   robots audit --robots-warc robotstxt.warc.gz --crawlers @ai --format jsonl --out sites.jsonl
   robots index --shards 4 --out idx CC-MAIN-*.warc.gz
   robots audit --robots-index idx --shard 0/4 --summary s0.json --out sites0.tsv
-  robots audit --robots-warc robotstxt.warc.gz --operators all
+  robots audit --robots-warc robotstxt.warc.gz --operators @ai --threads 2
   robots audit --robots-warc robotstxt.warc.gz --crawlers GPTBot,CCBot,Google-Extended,ClaudeBot \\
     --status-convention commoncrawl --labels commoncrawl     (Common Crawl's method: docs/audit.md)
   robots audit --robots-dir robots/ --ranks tranco.csv --summary s.json

@@ -12,16 +12,18 @@ import { echoUrl } from './url-echo.js';
 /** The ids as errors and help name them. */
 export const OPERATOR_IDS = OPERATORS.map((o) => o.id).join(', ');
 
-/** The operators of --operator's values (split at commas), each once, in the order given; `@ai`: all, in the data's order. */
-export function parseOperators(values: readonly string[] | undefined): Operator[] {
+/** The operators of --operator's values (split at commas), each once, in the order given; `@ai` (or `all`, audit's
+ * first spelling): all, in the data's order. `option` names the flag in errors (explain and check: --operator). */
+export function parseOperators(values: readonly string[] | undefined, option = '--operator'): Operator[] {
   if (values === undefined) return [];
   const out: Operator[] = [];
   for (const id of values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '')) {
-    const found = id.toLowerCase() === '@ai' ? OPERATORS : OPERATORS.filter((o) => o.id === id.toLowerCase());
-    if (found.length === 0) throw new CliError(`--operator: unknown operator ${JSON.stringify(shownText(id))}: the operators are ${OPERATOR_IDS} (or @ai for all)`);
+    const lower = id.toLowerCase();
+    const found = lower === '@ai' || lower === 'all' ? OPERATORS : OPERATORS.filter((o) => o.id === lower);
+    if (found.length === 0) throw new CliError(`${option}: unknown operator ${JSON.stringify(shownText(id))}: the operators are ${OPERATOR_IDS} (or @ai for all)`);
     for (const o of found) if (!out.includes(o)) out.push(o);
   }
-  if (out.length === 0) throw new CliError(`--operator: no operator given: the operators are ${OPERATOR_IDS} (or @ai for all)`);
+  if (out.length === 0) throw new CliError(`${option}: no operator given: the operators are ${OPERATOR_IDS} (or @ai for all)`);
   return out;
 }
 

@@ -1,4 +1,4 @@
-// Progress of a long classification on stderr, only when stderr is a terminal
+// Progress of a long classification (or audit) on stderr, only when stderr is a terminal
 // (cli-progress: a maintained bar that redraws in place and cleans up after itself).
 import cliProgress from 'cli-progress';
 import { thousands } from './numbers.js';
@@ -7,16 +7,17 @@ export class Progress {
   private readonly bar: cliProgress.SingleBar | null;
   private readonly began = performance.now();
 
-  /** total: input octets when known (a file), else 0 (stdin: counts only). */
-  constructor(enabled: boolean, private readonly total: number) {
+  /** total: input octets when known (a file), else 0 (stdin: counts only); `what`: the command and what it counts. */
+  constructor(enabled: boolean, private readonly total: number, what: { label: string; unit: string } = { label: 'classify', unit: 'URLs' }) {
     if (!enabled) {
       this.bar = null;
       return;
     }
     // (Our own ETA: the bar's own, from its last updates, was far off while the threads started.)
+    const { label, unit } = what;
     const format = total > 0
-      ? 'classify [{bar}] {percentage}% | {urls} URLs | {rate} URLs/s | ETA {remaining}'
-      : 'classify {urls} URLs | {rate} URLs/s';
+      ? `${label} [{bar}] {percentage}% | {urls} ${unit} | {rate} ${unit}/s | ETA {remaining}`
+      : `${label} {urls} ${unit} | {rate} ${unit}/s`;
     this.bar = new cliProgress.SingleBar(
       { format, stream: process.stderr, hideCursor: true, clearOnComplete: true, fps: 5, etaBuffer: 50 },
       cliProgress.Presets.shades_classic,

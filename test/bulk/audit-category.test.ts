@@ -168,6 +168,22 @@ describe('audit categories: small files, by hand', () => {
     ['User-agent: *\nDisallow: /\nAllow: /index.html', 'part', 'part'],
     ['User-agent: *\nDisallow: /a\nDisallow: /', 'all', 'all'],
     ['User-agent: FooBot\nDisallow: /\n\nUser-agent: *\nDisallow: /x', 'part', 'part'],
+    // The fast paths' corners: a rule matching every path, rules matching none, leading stars, allow-only files.
+    ['User-agent: *\nDisallow: *', 'all', 'all'],
+    ['User-agent: *\nDisallow: *$', 'all', 'all'],
+    ['User-agent: *\nDisallow: /*$', 'all', 'all'],
+    ['User-agent: *\nDisallow: $', 'none', 'none'],
+    ['User-agent: *\nDisallow: uk/file-download/*', 'none', 'none'],
+    ['User-agent: *\nDisallow: */account/', 'part', 'part'],
+    ['User-agent: *\nDisallow: *.csi', 'part', 'part'],
+    ['User-agent: *\nAllow: /a\nAllow: /', 'none', 'none'],
+    ['User-agent: *\nDisallow: /\nAllow: *', 'none', 'none'],
+    ['User-agent: *\nDisallow: /\nAllow: /a$', 'part', 'part'],
+    ['User-agent: *\nDisallow: /\nAllow: /x/index.htm', 'part', 'part'],
+    ['User-agent: *\nDisallow: /%41', 'part', 'part'],
+    ['User-agent: *\nDisallow: /robots.txt', 'part', 'part'],
+    ['User-agent: *\nDisallow: /robots.txt$', 'none', 'none'],
+    ['User-agent: *\nDisallow:\nDisallow: /', 'all', 'all'],
   ];
   it.each(cases)('%j', (body, rfc, google) => {
     const random = seeded(1);
@@ -231,6 +247,31 @@ const agentLine = fc.constantFrom('*', 'FooBot', 'foobot', 'BarBot', 'FOOBOT/2.1
 const group = fc.record({ agents: fc.array(agentLine, { minLength: 1, maxLength: 2 }), rules: fc.array(rule, { maxLength: 6 }) });
 const robots = fc.array(group, { minLength: 1, maxLength: 3 }).map((groups) =>
   groups.map((g) => [...g.agents.map((a) => `User-agent: ${a}`), ...g.rules.map((r) => `${r.kind}: ${r.pattern}`)].join('\n')).join('\n'));
+
+// Random files that reach the fast paths' corners (rule-category.ts): rules that match every path or none,
+// leading stars, `$`, escapes, /robots.txt, empty values, allow-only groups, Google's index.htm rule.
+const fastValue = fc.constantFrom(
+  '', '/', '*', '/*', '*$', '/$', '$', '/*$', '*/a', '*.csi', '*a$', 'a/b', 'uk/*', '/a', '/a$', '/a/', '/%41', '/%61', '/A', '/%2F',
+  '/robots.txt', '/robots.txt$', '/robots.tx', '/x/index.htm', '/index.html', '/a*b', '/a?', '/?*', '/é', '/%C3%A9',
+);
+const fastRules = fc.array(fc.record({ kind: fc.constantFrom('Allow', 'Disallow'), value: fastValue }), { maxLength: 5 });
+const fastFiles = fc.array(fc.record({ agent: fc.constantFrom('*', 'FooBot'), rules: fastRules, allowOnly: fc.boolean() }), { minLength: 1, maxLength: 2 }).map((groups) =>
+  groups.map((g) => [`User-agent: ${g.agent}`, ...g.rules.map((r) => `${g.allowOnly ? 'Allow' : r.kind}: ${r.value}`)].join('\n')).join('\n'));
+
+describe('audit categories: random files at the fast paths\' corners', () => {
+  it.each(PROFILES)('%s', { timeout: 600_000 }, (profile) => {
+    const seen: Record<string, number> = {};
+    fc.assert(
+      fc.property(fastFiles, fc.constantFrom('FooBot', 'Nobody'), fc.integer(), (body, crawler, seed) => {
+        const records = readRecords(new TextEncoder().encode(body), profile);
+        const c = check(records, crawler, profile, seeded(seed)).category;
+        seen[c] = (seen[c] ?? 0) + 1;
+      }),
+      { numRuns: 2000 },
+    );
+    for (const c of ['all', 'none', 'part']) expect(seen[c] ?? 0, c).toBeGreaterThan(20);
+  });
+});
 
 describe('audit categories: random files', () => {
   it.each(PROFILES)('%s', { timeout: 600_000 }, (profile) => {

@@ -196,7 +196,7 @@ describe('audit: mistakes are one line, exit 2', () => {
     [['--robots-dir', 'DIR', '--format', 'csv'], /^robots: --format must be tsv or jsonl, got "csv"/],
     [['--robots-dir', 'DIR', '--status-convention', 'cc'], /^robots: --status-convention must be rfc .* or commoncrawl/],
     [['--robots-dir', 'DIR', '--labels', 'cc'], /^robots: --labels must be audit .* or commoncrawl/],
-    [['--robots-dir', 'DIR', '--threads', '4'], /^robots: --threads: audit runs on one thread for now/],
+    [['--robots-dir', 'DIR', '--threads', '0'], /^robots: --threads must be a whole number from 1 to 256, got "0"/],
     [['--robots-dir', 'DIR', '--operators', 'nobody'], /^robots: --operators: unknown operator "nobody"/],
     [['--robots-dir', 'DIR', '--crawlers', '@nothing'], /^robots: --crawlers: unknown set "@nothing"/],
     [['--robots-dir', 'DIR', '--shard', '3/3'], /^robots: --shard must be i\/N/],

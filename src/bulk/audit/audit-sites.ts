@@ -13,12 +13,39 @@ import { captureShard } from '../sources/index/robots-index-format.js';
 import type { Shard } from '../classify/classification.js';
 import { BulkError, reason } from '../errors.js';
 
-export interface AuditSite {
+/** Where a site's robots.txt is found by its source's reader (scheme '' for a DIR/<host> file). */
+export interface SiteOrigin {
+  scheme: string;
+  host: string;
+  port: string;
+}
+
+/** A site as plain data (what crosses to a worker thread, which reads its robots.txt with a reader of its own). */
+export interface SiteName {
   /** As the output names it: scheme://host[:port], or the host alone for a DIR/<host> file. */
   site: string;
   /** Its root, for usage() (https:// for a DIR/<host> file). */
   url: string;
+  origin: SiteOrigin;
+}
+
+export interface AuditSite extends SiteName {
   robots(): HostRobots;
+}
+
+/** A source's reader of robots.txt files, by origin. */
+export type RobotsReader = (origin: SiteOrigin) => HostRobots;
+
+/** The reader of a --robots-dir. */
+export function dirReader(dir: string, maxOctets: number): RobotsReader {
+  const reader = new RobotsDir(dir, maxOctets);
+  return (origin) => fromDir(reader.read(origin));
+}
+
+/** The reader of captures (an index's, or shared with a thread: shared-captures.ts). */
+export function captureReader(data: WarcIndexData): RobotsReader {
+  const reader = new WarcRobots(data);
+  return (origin) => reader.resolve(origin);
 }
 
 const SCHEME = /^[a-z][a-z0-9+.-]*$/;
@@ -30,7 +57,7 @@ function inShard(robotsUrl: string, shard: Shard | undefined): boolean {
 
 /** The sites of a --robots-dir: its files by name, then DIR/<scheme>/ folders' files. */
 export function dirSites(dir: string, maxOctets: number, shard?: Shard): AuditSite[] {
-  const reader = new RobotsDir(dir, maxOctets);
+  const read = dirReader(dir, maxOctets);
   const sites: AuditSite[] = [];
   const entries = listDir(dir);
   for (const name of entries) {
@@ -50,12 +77,14 @@ export function dirSites(dir: string, maxOctets: number, shard?: Shard): AuditSi
         const port = m[2] ?? '';
         const site = `${name}://${file}`;
         if (!inShard(`${site}/robots.txt`, shard)) continue;
-        sites.push({ site, url: `${site}/`, robots: () => fromDir(reader.read({ scheme: name, host, port })) });
+        const origin = { scheme: name, host, port };
+        sites.push({ site, url: `${site}/`, origin, robots: () => read(origin) });
       }
       continue;
     }
     if (!RobotsDir.canName(name) || !inShard(`http://${name}/robots.txt`, shard)) continue;
-    sites.push({ site: name, url: `https://${name}/`, robots: () => fromDir(reader.read({ scheme: '', host: name, port: '' })) });
+    const origin = { scheme: '', host: name, port: '' };
+    sites.push({ site: name, url: `https://${name}/`, origin, robots: () => read(origin) });
   }
   return sites;
 }
@@ -76,7 +105,7 @@ function fromDir(found: ReturnType<RobotsDir['read']>): HostRobots {
 
 /** The sites of captures: each captured URL whose path is /robots.txt (no query), by URL. */
 export function captureSites(data: WarcIndexData, shard?: Shard): AuditSite[] {
-  const reader = new WarcRobots(data);
+  const read = captureReader(data);
   const sites: AuditSite[] = [];
   for (const key of [...data.captures.keys()].sort()) {
     if (!key.endsWith('/robots.txt')) continue;
@@ -89,7 +118,8 @@ export function captureSites(data: WarcIndexData, shard?: Shard): AuditSite[] {
     if (u.pathname !== '/robots.txt' || u.search !== '' || !inShard(key, shard)) continue;
     const scheme = u.protocol.slice(0, -1);
     const site = `${scheme}://${u.host}`;
-    sites.push({ site, url: `${site}/`, robots: () => reader.resolve({ scheme, host: u.hostname, port: u.port }) });
+    const origin = { scheme, host: u.hostname, port: u.port };
+    sites.push({ site, url: `${site}/`, origin, robots: () => read(origin) });
   }
   return sites;
 }

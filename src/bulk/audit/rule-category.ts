@@ -19,15 +19,20 @@
 // and no lower priority already matched) are dropped from the state; the walk
 // stops as soon as both an allowed and a disallowed path are seen.
 //
-// Paths under the profiles (what reference.ts comparedPath can return):
-// google: '/' then any octets but NUL (the path ends there) and '#' (the
-// fragment); rfc: normalised (RFC 3986: %XX upper-case and only for an octet
-// that is not unreserved, raw only what needs no escape) with no "." or ".."
-// segment before the query (dot segments are removed).
-import { escapePattern, googlePattern, indexHtmDirectory, rfcPattern, STAR, type Pattern } from '../../engine/parse/pattern.js';
+// Most rule lists need no walk: a path the rules allow proves "not all", one
+// they disallow proves "not none", so both found among a few candidates (`/`,
+// each rule's literal octets, and those with one more octet), each decided rule
+// by rule (path-verdict.ts), prove `part`; a list no disallow can decide is
+// `none`, and one an unanchored `Disallow: /` (or `*`) decides with no allow
+// that could outweigh it is `all`. The walk is the proof of the rest: it runs
+// only when a witness is missing. Paths are those of the profile (profile-paths.ts).
+import { STAR } from '../../engine/parse/pattern.js';
 import { traitsOf, type Profile } from '../../engine/parse/profile.js';
-import { escapesRaw, hexValue, isUnreserved } from '../../engine/parse/octets.js';
-import type { Group } from '../../engine/parse/records.js';
+import { escapesRaw, isUnreserved } from '../../engine/parse/octets.js';
+import { pathVerdict, type Rule } from './path-verdict.js';
+import { googleStep, isProfilePath, pathMayEnd, REJECT, RFC_SEGMENT_START, rfcStep } from './profile-paths.js';
+
+export { rulesOf, type Rule } from './path-verdict.js';
 
 export type Category = 'all' | 'none' | 'part';
 
@@ -35,17 +40,9 @@ export interface CategoryAnswer {
   category: Category;
   /** False only when the walk met its bound of states (hostile files): the category is then what the states walked showed. */
   exact: boolean;
-  /** A path the crawler may fetch and one it may not, when there is one (the shortest the walk met): each proves its half of the answer. */
+  /** A path the crawler may fetch and one it may not, when there is one (the first met: `/`, a rule's own path, or the walk's shortest): each proves its half of the answer. */
   allowedPath?: Uint8Array;
   disallowedPath?: Uint8Array;
-}
-
-/** One Allow/Disallow rule as the profile compares it. */
-interface Rule {
-  tokens: Uint16Array;
-  anchored: boolean;
-  priority: number;
-  allow: boolean;
 }
 
 /** States walked before giving up exactness: far above a real file's (a few hundred), bounded for hostile ones. */
@@ -54,32 +51,76 @@ export const MAX_STATES = 20_000;
 /** Octets in the order a class's representative is chosen: printable ASCII, then the rest. */
 const PREFERRED_ORDER = [...Array.from({ length: 94 }, (_, i) => 0x21 + i), ...Array.from({ length: 256 }, (_, i) => i).filter((c) => c < 0x21 || c > 0x7e)];
 const ROBOTS_TXT = Array.from('/robots.txt', (c) => c.charCodeAt(0));
-const REJECT = -1;
-
-/** The rules of the groups, as the engine compares them (Google's index.htm rule as an allow of its own). */
-export function rulesOf(body: Uint8Array, groups: readonly Group[], profile: Profile): Rule[] {
-  const traits = traitsOf(profile);
-  const rules: Rule[] = [];
-  const add = (p: Pattern, allow: boolean) => rules.push({ tokens: p.tokens, anchored: p.anchored, priority: p.priority, allow });
-  for (const g of groups) {
-    for (const r of g.rules) {
-      const escaped = escapePattern(body.subarray(r.start, r.end));
-      const allow = r.kind === 'allow';
-      add(traits.normalises ? rfcPattern(escaped) : googlePattern(escaped), allow);
-      if (allow && traits.indexHtmAllowsDirectory) {
-        const dir = indexHtmDirectory(escaped);
-        if (dir !== null) add(googlePattern(dir), true);
-      }
-    }
-  }
-  return rules;
-}
 
 /** The category of the rules (one crawler's groups) under the profile. */
 export function categoryOfRules(rules: readonly Rule[], profile: Profile): CategoryAnswer {
   // A disallow decides only when longer than 0 (an empty Disallow allows): none can, nothing is disallowed.
-  if (!rules.some((r) => !r.allow && r.priority > 0)) return { category: 'none', exact: true };
-  return new Walk(rules, traitsOf(profile).normalises).run();
+  let decides = false;
+  let everywhere = false;
+  let allows = false;
+  for (const r of rules) {
+    // (A rule that starts with an octet other than '/' matches no path: every path starts with '/'.)
+    if (r.tokens.length > 0 && r.tokens[0] !== 0x2f && r.tokens[0] !== STAR) continue;
+    if (r.allow) allows ||= r.priority > 0;
+    else if (r.priority > 0) {
+      decides = true;
+      // An unanchored rule of no octets or `/` alone matches every path.
+      everywhere ||= !r.anchored && (r.tokens.length === 0 || (r.tokens.length === 1 && r.tokens[0] === 0x2f));
+    }
+  }
+  if (!decides) return { category: 'none', exact: true, allowedPath: ROOT };
+  if (everywhere && !allows) return { category: 'all', exact: true, disallowedPath: ROOT };
+  const rfc = traitsOf(profile).normalises;
+  const found = witnesses(rules, rfc);
+  if (found.allowedPath !== undefined && found.disallowedPath !== undefined) return { category: 'part', exact: true, ...found };
+  return new Walk(rules, rfc, found).run();
+}
+
+const ROOT = Uint8Array.of(0x2f);
+
+/** Witnesses among the candidates (see the header): the first allowed and the first disallowed path met. */
+function witnesses(rules: readonly Rule[], rfc: boolean): { allowedPath?: Uint8Array; disallowedPath?: Uint8Array } {
+  const found: { allowedPath?: Uint8Array; disallowedPath?: Uint8Array } = {};
+  const tryPath = (path: Uint8Array): boolean => {
+    if (!isProfilePath(path, rfc) || isRobotsTxt(path)) return false;
+    if (pathVerdict(rules, path).allowed) found.allowedPath ??= path;
+    else found.disallowedPath ??= path;
+    return found.allowedPath !== undefined && found.disallowedPath !== undefined;
+  };
+  if (tryPath(ROOT)) return found;
+  let other = -1;
+  for (const r of rules) {
+    const t = r.tokens;
+    if (t.length === 0 || (t[0] !== 0x2f && t[0] !== STAR)) continue;
+    // Its literal octets (each star matching nothing; after a leading star, from a '/'), then with one octet more.
+    const slash = t[0] === STAR && (t.length < 2 || t[1] !== 0x2f) ? 1 : 0;
+    let n = slash;
+    for (let k = 0; k < t.length; k++) if (t[k] !== STAR) n++;
+    const longer = new Uint8Array(n + 1);
+    longer[0] = 0x2f;
+    n = slash;
+    for (let k = 0; k < t.length; k++) if (t[k] !== STAR) longer[n++] = t[k];
+    if (tryPath(longer.subarray(0, n))) return found;
+    if (other < 0) other = unnamedOctet(rules);
+    longer[n] = other;
+    if (tryPath(longer)) return found;
+  }
+  return found;
+}
+
+/** An unreserved octet no rule names (the most common next octet of a real path), printable first. */
+function unnamedOctet(rules: readonly Rule[]): number {
+  const named = new Uint8Array(256);
+  for (const c of ROBOTS_TXT) named[c] = 1;
+  for (const r of rules) for (const t of r.tokens) if (t < 256) named[t] = 1;
+  for (const c of PREFERRED_ORDER) if (named[c] === 0 && isUnreserved(c)) return c;
+  return 0x7e;
+}
+
+function isRobotsTxt(path: Uint8Array): boolean {
+  if (path.length !== ROBOTS_TXT.length) return false;
+  for (let i = 0; i < path.length; i++) if (path[i] !== ROBOTS_TXT[i]) return false;
+  return true;
 }
 
 /** The walk over the product automaton (see the header). */
@@ -93,23 +134,16 @@ class Walk {
   private allowedPath: Uint8Array | undefined;
   private disallowedPath: Uint8Array | undefined;
 
-  constructor(private readonly rules: readonly Rule[], private readonly rfc: boolean) {
+  constructor(private readonly rules: readonly Rule[], private readonly rfc: boolean, found: { allowedPath?: Uint8Array; disallowedPath?: Uint8Array }) {
     this.classes = octetClasses(rules, rfc);
+    this.allowedPath = found.allowedPath;
+    this.disallowedPath = found.disallowedPath;
   }
 
   run(): CategoryAnswer {
     // Every path starts with '/'.
     const all: number[] = this.rules.map((_, i) => i * POSITIONS);
     const first = this.closure({ path: this.rfc ? RFC_SEGMENT_START : 0, robots: 0, bestAllow: -1, bestDisallow: -1, active: all });
-    // Most files allow one of their rules' own paths and disallow another: tried first, a walk is then not needed.
-    for (const path of this.candidates()) {
-      if (this.allowedPath !== undefined && this.disallowedPath !== undefined) break;
-      let state: State | null = first;
-      for (let k = 0; k < path.length && state !== null; k++) state = this.step(state, path[k]);
-      const verdict = state === null ? undefined : this.verdictAt(state);
-      if (verdict === true) this.allowedPath ??= path;
-      else if (verdict === false) this.disallowedPath ??= path;
-    }
     const start = this.step(first, 0x2f);
     if (start !== null) this.visit(start, -1, 0x2f);
     let exact = true;
@@ -133,21 +167,6 @@ class Walk {
     if (allowed) answer.allowedPath = this.allowedPath;
     if (disallowed) answer.disallowedPath = this.disallowedPath;
     return answer;
-  }
-
-  /** Paths worth trying first: `/`, and each rule's literal octets (its stars matching nothing), alone and with one more octet. */
-  private *candidates(): Generator<Uint8Array> {
-    yield Uint8Array.of(0x2f);
-    // An octet no rule names (the most common next octet of a real path).
-    const named = new Set<number>(ROBOTS_TXT);
-    for (const r of this.rules) for (const t of r.tokens) named.add(t);
-    const other = PREFERRED_ORDER.find((c) => isUnreserved(c) && !named.has(c)) ?? 0x7e;
-    for (const r of this.rules) {
-      const literal = r.tokens.filter((t) => t !== STAR);
-      if (literal[0] !== 0x2f) continue;
-      yield Uint8Array.from(literal);
-      yield Uint8Array.from([...literal, other]);
-    }
   }
 
   /** The verdict of a path that ends in the state: true allowed, false disallowed; undefined when no path
@@ -285,57 +304,4 @@ function octetClasses(rules: readonly Rule[], rfc: boolean): number[] {
     if (!byKind.has(kind)) byKind.set(kind, c);
   }
   return [...chosen, ...byKind.values()];
-}
-
-/** google: any octet but NUL (where the compared path ends) and '#' (the fragment). */
-function googleStep(c: number): number {
-  return c === 0 || c === 0x23 ? REJECT : 0;
-}
-
-// The rfc path automaton: in the path (a segment's start, ".", "..", any
-// other), in the query, or within an escape (after '%', after its first hex
-// digit h: 16 states each, in the path or the query).
-const RFC_SEGMENT_START = 0;
-const RFC_DOT = 1;
-const RFC_DOT_DOT = 2;
-const RFC_SEGMENT = 3;
-const RFC_QUERY = 4;
-const RFC_PERCENT_PATH = 5;
-const RFC_PERCENT_QUERY = 6;
-const RFC_HEX_PATH = 7; // + h
-const RFC_HEX_QUERY = 23; // + h
-
-function pathMayEnd(state: number, rfc: boolean): boolean {
-  return !rfc || state === RFC_SEGMENT_START || state === RFC_SEGMENT || state === RFC_QUERY;
-}
-
-/** Upper-case hex digit value, or -1 (a normalised escape is upper-case). */
-function upperHex(c: number): number {
-  return c >= 0x61 ? -1 : hexValue(c);
-}
-
-function rfcStep(state: number, c: number): number {
-  if (state === RFC_PERCENT_PATH || state === RFC_PERCENT_QUERY) {
-    const h = upperHex(c);
-    return h < 0 ? REJECT : (state === RFC_PERCENT_PATH ? RFC_HEX_PATH : RFC_HEX_QUERY) + h;
-  }
-  if (state >= RFC_HEX_PATH) {
-    const inPath = state < RFC_HEX_QUERY;
-    const h = upperHex(c);
-    // An escape of an unreserved octet is that octet, raw.
-    if (h < 0 || isUnreserved(((state - (inPath ? RFC_HEX_PATH : RFC_HEX_QUERY)) << 4) | h)) return REJECT;
-    return inPath ? RFC_SEGMENT : RFC_QUERY;
-  }
-  // A '%' stands only as an escape's; '#' ends the URL's path; other octets that need escaping are escaped.
-  const raw = c !== 0x25 && c !== 0x23 && !escapesRaw(c);
-  if (state === RFC_QUERY) {
-    if (c === 0x25) return RFC_PERCENT_QUERY;
-    return raw ? RFC_QUERY : REJECT;
-  }
-  const dots = state === RFC_DOT || state === RFC_DOT_DOT;
-  if (c === 0x2f) return dots ? REJECT : RFC_SEGMENT_START; // "/./", "/../" are removed
-  if (c === 0x3f) return dots ? REJECT : RFC_QUERY;
-  if (c === 0x2e) return state === RFC_SEGMENT_START ? RFC_DOT : state === RFC_DOT ? RFC_DOT_DOT : RFC_SEGMENT;
-  if (c === 0x25) return RFC_PERCENT_PATH;
-  return raw ? RFC_SEGMENT : REJECT;
 }

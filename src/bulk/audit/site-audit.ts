@@ -5,15 +5,19 @@
 // LLM-Policy lines; and what the robots.txt was (its status).
 //
 // Crawlers that the same groups apply to share one category: it is computed
-// once per distinct set of groups of a file, never per crawler.
-import { RobotsTxt } from '../../engine/robots-txt.js';
-import { agentTokens, applicableGroups, lineNamesAgent } from '../../engine/parse/agents.js';
+// once per distinct set of groups of a file, never per crawler. The file is
+// parsed once (its records); the purposes and operators' answers at `/` are
+// the engine's usage() and operatorUsage() over the rules' verdicts at `/`
+// (site-rules.ts): no rules are compiled.
+import { agentTokens, lineNamesAgent } from '../../engine/parse/agents.js';
 import { readRecords, type Group, type Records } from '../../engine/parse/records.js';
 import type { Profile } from '../../engine/parse/profile.js';
 import { PURPOSES, type Purpose, type Preference } from '../../engine/parse/usage-vocabulary.js';
-import type { Operator } from '../../data/operators.js';
-import type { UsageAnswer } from '../../engine/operator-usage.js';
-import { categoryOfRules, rulesOf, type Category } from './rule-category.js';
+import { OPERATORS, type Operator } from '../../data/operators.js';
+import { controlTokensFor, type ControlTokenUse } from '../../engine/control-tokens.js';
+import { operatorUsageOf, type UsageAnswer } from '../../engine/operator-usage.js';
+import type { Category, CategoryAnswer } from './rule-category.js';
+import { SiteRules } from './site-rules.js';
 import type { HostRobots } from '../sources/warc/warc-robots.js';
 
 /** What the site's robots.txt was: its rules (ok), 4xx (all allowed), 5xx or unreachable (all disallowed), or none known. */
@@ -43,6 +47,11 @@ export interface CrawlerRecord {
   purposes: Record<Purpose, Preference>;
   /** A Content-Usage rule with a path pattern applies to the crawler: the purposes may differ below `/`. */
   purposesVary: boolean;
+  /** A path the crawler may fetch and one it may not, when the rules were read and there is one: the proof of the
+   * category (`part` has both, `none` an allowed one, `all` a disallowed one), as a URL would carry it (octets
+   * outside printable ASCII as %XX). JSON lines only. */
+  allowedPath?: string;
+  disallowedPath?: string;
 }
 
 export interface OperatorPurposeRecord {
@@ -86,35 +95,28 @@ export function statusOf(found: HostRobots, convention: StatusConvention): Robot
   return found.kind;
 }
 
-/** Rule lists remembered with their category: sites copy their rules from a few generators (a CMS's defaults). */
-const KNOWN_RULE_LISTS = 20_000;
-/** Rule lists longer than this are not remembered (their key would cost as much as a walk). */
-const KNOWN_RULES_OCTETS = 4096;
-
 export class SiteAuditor {
-  /** Category by the text of a rule list (kinds and values, in order), across sites; cleared when full. */
-  private readonly known = new Map<string, { category: Category; exact: boolean }>();
+  /** Each crawler's product tokens (agentTokens keeps only the last agent's). */
+  private readonly tokens = new Map<string, readonly string[]>();
+
+  /** The control tokens that speak for each crawler, by the operators asked (the shipped ones: undefined). */
+  private readonly uses = new Map<readonly Operator[] | undefined, Map<string, readonly ControlTokenUse[]>>();
 
   constructor(private readonly settings: AuditSettings) {}
 
-  private categoryOfGroups(body: Uint8Array, groups: readonly Group[]): { category: Category; exact: boolean } {
-    let key = '';
-    for (const g of groups) {
-      for (const r of g.rules) {
-        if (key.length > KNOWN_RULES_OCTETS) break;
-        key += (r.kind === 'allow' ? '\nA' : '\nD') + latin1(body, r.start, r.end);
-      }
-    }
-    const cacheable = key.length <= KNOWN_RULES_OCTETS;
-    const hit = cacheable ? this.known.get(key) : undefined;
-    if (hit !== undefined) return hit;
-    const { category, exact } = categoryOfRules(rulesOf(body, groups, this.settings.profile), this.settings.profile);
-    if (cacheable) {
-      if (this.known.size >= KNOWN_RULE_LISTS) this.known.clear();
-      this.known.set(key, { category, exact });
-    }
-    return { category, exact };
-  }
+  private controlUses = (crawler: string, operators: readonly Operator[] | undefined): readonly ControlTokenUse[] => {
+    let byCrawler = this.uses.get(operators);
+    if (byCrawler === undefined) this.uses.set(operators, (byCrawler = new Map()));
+    let uses = byCrawler.get(crawler);
+    if (uses === undefined) byCrawler.set(crawler, (uses = controlTokensFor(crawler, operators ?? OPERATORS)));
+    return uses;
+  };
+
+  private tokensOf = (crawler: string): readonly string[] => {
+    let t = this.tokens.get(crawler);
+    if (t === undefined) this.tokens.set(crawler, (t = agentTokens(crawler, this.settings.profile)));
+    return t;
+  };
 
   /** The record of a site (`site` as the output names it; `url` its root, for usage()). */
   audit(site: string, url: string, found: HostRobots): SiteRecord {
@@ -125,38 +127,29 @@ export class SiteAuditor {
     if (status !== 'ok' || found.kind !== 'ok') return this.withoutRules(record, status);
     const body = found.body.length > s.maxOctets ? found.body.subarray(0, s.maxOctets) : found.body;
     const records = readRecords(body, s.profile);
-    const robots = new RobotsTxt(body, { profile: s.profile, maxOctets: s.maxOctets });
+    const rules = new SiteRules(records, s.profile, url, this.tokensOf, this.controlUses);
     try {
-      const categories = new Map<string, { category: Category; exact: boolean }>();
-      const categoryOf = (crawler: string) => {
-        const groups = applicableGroups(records.groups, agentTokens(crawler, s.profile));
-        const key = groups.map((g) => records.groups.indexOf(g)).join(',');
-        let answer = categories.get(key);
-        if (answer === undefined) {
-          answer = this.categoryOfGroups(records.body, groups);
-          categories.set(key, answer);
-        }
-        return { groups, answer };
-      };
-      const usages = robots.usages(url, s.crawlers);
-      s.crawlers.forEach((crawler, i) => {
-        const { groups, answer } = categoryOf(crawler);
+      for (const crawler of s.crawlers) {
+        const set = rules.of(crawler);
+        const answer = set.category();
+        const usage = rules.usage(url, crawler);
         record.crawlers.push({
           crawler,
           category: answer.category,
           exact: answer.exact,
-          named: namedBy(groups, crawler, s.profile),
-          purposes: { ...usages[i].purposes },
-          purposesVary: robots.crawlerUsage(crawler).paths !== null,
+          named: namedBy(set.groups, this.tokensOf(crawler)),
+          purposes: { ...usage.purposes },
+          purposesVary: set.usage().paths !== null,
+          ...proofPaths(answer),
         });
-      });
+      }
       if (s.operators !== undefined) {
         record.operators = s.operators.map((op) => {
-          const answer = robots.operatorUsage(url, op);
+          const answer = operatorUsageOf(rules, url, op);
           const purposes = {} as Record<Purpose, OperatorPurposeRecord>;
           for (const p of PURPOSES) {
             const crawler = answer.purposes[p].fetch?.crawler ?? null;
-            purposes[p] = { crawler, category: crawler === null ? null : categoryOf(crawler).answer.category, answer: answer.purposes[p].answer };
+            purposes[p] = { crawler, category: crawler === null ? null : rules.of(crawler).category().category, answer: answer.purposes[p].answer };
           }
           return { operator: op.id, purposes };
         });
@@ -165,12 +158,12 @@ export class SiteAuditor {
       record.licenses = records.licenses.map((l) => l.value);
       record.llmPolicies = records.llmPolicies.map((l) => l.value);
     } finally {
-      robots.dispose();
+      rules.dispose();
     }
     return record;
   }
 
-  /** No rules: every crawler decided by the status alone (4xx: none disallowed; unreachable: all; missing: not known). */
+/** No rules: every crawler decided by the status alone (4xx: none disallowed; unreachable: all; missing: not known). */
   private withoutRules(record: SiteRecord, status: RobotsStatus): SiteRecord {
     const category: Category | null = status === 'unavailable' ? 'none' : status === 'unreachable' ? 'all' : null;
     record.crawlers = this.settings.crawlers.map((crawler) => ({ crawler, category, exact: true, named: null, purposes: { ...UNKNOWN_PURPOSES }, purposesVary: false }));
@@ -189,15 +182,23 @@ export class SiteAuditor {
   }
 }
 
-function latin1(body: Uint8Array, start: number, end: number): string {
+/** The category's proof paths, written (CrawlerRecord.allowedPath). */
+function proofPaths(answer: CategoryAnswer): { allowedPath?: string; disallowedPath?: string } {
+  const paths: { allowedPath?: string; disallowedPath?: string } = {};
+  if (answer.allowedPath !== undefined) paths.allowedPath = pathText(answer.allowedPath);
+  if (answer.disallowedPath !== undefined) paths.disallowedPath = pathText(answer.disallowedPath);
+  return paths;
+}
+
+/** A path's octets as text: printable ASCII as it is, any other octet as %XX. */
+function pathText(octets: Uint8Array): string {
   let s = '';
-  for (let i = start; i < end; i++) s += String.fromCharCode(body[i]);
+  for (const c of octets) s += c > 0x20 && c < 0x7f ? String.fromCharCode(c) : `%${c < 16 ? '0' : ''}${c.toString(16).toUpperCase()}`;
   return s;
 }
 
-function namedBy(groups: readonly Group[], crawler: string, profile: Profile): Named {
+function namedBy(groups: readonly Group[], tokens: readonly string[]): Named {
   if (groups.length === 0) return 'none';
-  const tokens = agentTokens(crawler, profile);
   return groups.some((g) => g.agents.some((a) => lineNamesAgent(a, tokens))) ? 'own' : 'star';
 }
 

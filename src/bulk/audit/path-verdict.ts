@@ -1,0 +1,88 @@
+// A crawler's rules as the audit compares them (each Allow/Disallow value as
+// the profile normalises it, Google's index.htm rule as an allow of its own),
+// and a path's verdict under them, rule by rule: each rule is a glob over
+// octets (literals and `*`, a final `$`), the longest allow against the longest
+// disallow (reference.ts). For one path at a time: the category's witnesses,
+// the verdict at `/` (rule-category.ts, root-answers.ts).
+import { escapePattern, googlePattern, indexHtmDirectory, STAR, type Pattern } from '../../engine/parse/pattern.js';
+import { traitsOf, type Profile } from '../../engine/parse/profile.js';
+import type { Group } from '../../engine/parse/records.js';
+import { ruleTokens } from './rule-tokens.js';
+
+/** One Allow/Disallow rule as the profile compares it. */
+export interface Rule {
+  tokens: Uint16Array;
+  anchored: boolean;
+  priority: number;
+  allow: boolean;
+  /** Its line in the file. */
+  line: number;
+}
+
+/** The rules of the groups, as the engine compares them (Google's index.htm rule as an allow of its own). */
+export function rulesOf(body: Uint8Array, groups: readonly Group[], profile: Profile): Rule[] {
+  const traits = traitsOf(profile);
+  const rules: Rule[] = [];
+  const add = (p: Pattern, allow: boolean, line: number) => rules.push({ tokens: p.tokens, anchored: p.anchored, priority: p.priority, allow, line });
+  for (const g of groups) {
+    for (const r of g.rules) {
+      const value = body.subarray(r.start, r.end);
+      const allow = r.kind === 'allow';
+      add(ruleTokens(value, traits.normalises), allow, r.line);
+      if (allow && traits.indexHtmAllowsDirectory) {
+        const dir = indexHtmDirectory(escapePattern(value));
+        if (dir !== null) add(googlePattern(dir), true, r.line);
+      }
+    }
+  }
+  return rules;
+}
+
+/** Whether the rule matches the path: a prefix of it (the whole of it when anchored). Stars by
+ * backtracking to the last one only, which is exact for `*` alone: at most tokens × path steps. */
+export function ruleMatches(rule: Rule, path: Uint8Array): boolean {
+  const tokens = rule.tokens;
+  const n = tokens.length;
+  let p = 0;
+  let s = 0;
+  let starP = -1;
+  let starS = 0;
+  for (;;) {
+    if (p === n && (!rule.anchored || s === path.length)) return true;
+    if (p < n && tokens[p] === STAR) {
+      starP = p++;
+      starS = s;
+      continue;
+    }
+    if (p < n && s < path.length && tokens[p] === path[s]) {
+      p++;
+      s++;
+      continue;
+    }
+    // Back to the last star, which takes one more octet.
+    if (starP < 0 || starS >= path.length) return false;
+    p = starP + 1;
+    s = ++starS;
+  }
+}
+
+/** A path's verdict: may it be fetched, and the deciding rule's line (0: none decides). */
+export interface PathVerdict {
+  allowed: boolean;
+  line: number;
+}
+
+/** The path's verdict under the rules: the longest allow against the longest disallow (a tie allows; an empty Disallow allows). */
+export function pathVerdict(rules: readonly Rule[], path: Uint8Array): PathVerdict {
+  let allow: Rule | undefined;
+  let disallow: Rule | undefined;
+  for (const r of rules) {
+    if (r.allow ? allow !== undefined && allow.priority >= r.priority : disallow !== undefined && disallow.priority >= r.priority) continue;
+    if (!ruleMatches(r, path)) continue;
+    if (r.allow) allow = r;
+    else disallow = r;
+  }
+  const allowPriority = allow?.priority ?? -1;
+  if (disallow !== undefined && disallow.priority > Math.max(allowPriority, 0)) return { allowed: false, line: disallow.line };
+  return { allowed: true, line: allow?.line ?? 0 };
+}

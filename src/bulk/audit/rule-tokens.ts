@@ -1,0 +1,58 @@
+// A rule's value as the profile compares it, in one pass: what
+// googlePattern(escapePattern(v)) and rfcPattern(escapePattern(v)) give
+// (engine/parse/pattern.ts, stated plainly there), made with one allocation a
+// rule, as the audit reads every rule of every site. A test holds the two
+// together (test/bulk/audit-rule-tokens.test.ts).
+import { STAR, type Pattern } from '../../engine/parse/pattern.js';
+import { escapesRaw, HEX_DIGITS, hexValue, isUnreserved } from '../../engine/parse/octets.js';
+
+/** escapesRaw() by octet (a table: asked of every octet of every rule). */
+const ESCAPES_RAW = Uint8Array.from({ length: 256 }, (_, c) => (escapesRaw(c) ? 1 : 0));
+
+/** Room for the longest value's tokens, grown when needed (a value of n octets gives at most 3n). */
+let scratch = new Uint16Array(1024);
+
+/** The pattern of a rule's value as written (octets of the file), under rfc (normalised) or google. */
+export function ruleTokens(value: Uint8Array, rfc: boolean): Pattern {
+  const n = value.length;
+  if (scratch.length < 3 * n) scratch = new Uint16Array(3 * n);
+  const out = scratch;
+  const anchored = n > 0 && value[n - 1] === 0x24;
+  const end = anchored ? n - 1 : n;
+  let k = 0;
+  // Google's priority: the escaped value's length ($ counted); rfc's: the normalised one's.
+  let priority = anchored ? 1 : 0;
+  for (let i = 0; i < end; i++) {
+    const c = value[i];
+    // An escape: a '%' and two hex digits (the anchoring '$' is no hex digit).
+    const v = c === 0x25 && i + 2 < n ? escapeValue(value[i + 1], value[i + 2]) : -1;
+    if (v >= 0) i += 2;
+    const star = v < 0 && c === 0x2a;
+    if (v >= 0 ? !rfc || !isUnreserved(v) : !star && (rfc ? ESCAPES_RAW[c] === 1 : c >= 0x80)) {
+      const x = v >= 0 ? v : c;
+      out[k++] = 0x25;
+      out[k++] = HEX_DIGITS[x >> 4];
+      out[k++] = HEX_DIGITS[x & 15];
+      priority += 3;
+    } else {
+      priority += 1;
+      // (A star, but no run of them: one stands for the run.)
+      if (star) {
+        if (k === 0 || out[k - 1] !== STAR) out[k++] = STAR;
+      } else out[k++] = v >= 0 ? v : c;
+    }
+  }
+  // A trailing `*` matches anything, also the end: `/a*` and `/a*$` are `/a`.
+  let trailingStar = false;
+  if (k > 0 && out[k - 1] === STAR) {
+    k--;
+    trailingStar = true;
+  }
+  return { tokens: out.slice(0, k), anchored: anchored && !trailingStar, priority };
+}
+
+function escapeValue(a: number, b: number): number {
+  const h = hexValue(a);
+  const l = hexValue(b);
+  return h < 0 || l < 0 ? -1 : (h << 4) | l;
+}

@@ -1,0 +1,126 @@
+// One site's robots.txt as the audit asks it: per set of groups (crawlers that
+// the same groups apply to share it) its rules as the audit compares them, its
+// category, its verdict at `/` and its use-preference lines; and, over those,
+// the answers usage() and operatorUsage() give at the site's root, found
+// without compiling the rules (the verdict at `/` is the rules' own, rule by
+// rule: path-verdict.ts). The engine's usage() and operatorUsage() logic is
+// used as it is (usageOf, controlStatementsOf, operatorUsageOf): only the
+// verdicts come from here.
+import { agentTokens, applicableGroups } from '../../engine/parse/agents.js';
+import type { Group, Records } from '../../engine/parse/records.js';
+import type { Profile } from '../../engine/parse/profile.js';
+import { crawlerUsage, usageOf, type CrawlerUsage, type Usage, type UsageOptions } from '../../engine/usage.js';
+import { controlStatement, controlTokensOf, type ControlStatement, type ControlTokenUse } from '../../engine/control-tokens.js';
+import type { Operator } from '../../data/operators.js';
+import type { OperatorSource } from '../../engine/operator-usage.js';
+import { categoryOfRules, type CategoryAnswer } from './rule-category.js';
+import { pathVerdict, rulesOf, type PathVerdict, type Rule } from './path-verdict.js';
+
+const ROOT = Uint8Array.of(0x2f);
+
+/** What one set of groups says. */
+export class GroupSet {
+  private answer: CategoryAnswer | undefined;
+  private verdict: PathVerdict | undefined;
+  private usageLines: CrawlerUsage | undefined;
+
+  constructor(
+    readonly groups: readonly Group[],
+    private readonly rules: readonly Rule[],
+    private readonly profile: Profile,
+  ) {}
+
+  /** The category of its rules (one per set of groups, however many crawlers share it). */
+  category(): CategoryAnswer {
+    return (this.answer ??= categoryOfRules(this.rules, this.profile));
+  }
+
+  /** Its verdict at `/`. */
+  atRoot(): PathVerdict {
+    return (this.verdict ??= pathVerdict(this.rules, ROOT));
+  }
+
+  /** Its Content-Usage and Content-Signal lines, read (as RobotsTxt.crawlerUsage reads them). */
+  usage(): CrawlerUsage {
+    return (this.usageLines ??= crawlerUsage(this.groups, this.profile));
+  }
+
+  /** Frees what the lines compiled (Content-Usage path patterns). */
+  dispose(): void {
+    this.usageLines?.paths?.dispose();
+  }
+}
+
+export class SiteRules implements OperatorSource {
+  private readonly sets = new Map<string, GroupSet>();
+  private readonly index: Map<Group, number>;
+  private named: ReadonlySet<string> | undefined;
+
+  constructor(
+    readonly records: Records,
+    private readonly profile: Profile,
+    /** The site's root URL: the only URL this answers for. */
+    private readonly root: string,
+    private readonly tokensOf: (agent: string) => readonly string[] = (a) => agentTokens(a, profile),
+    /** The control tokens that speak for the agent (controlTokensOf's answer; the auditor keeps them across sites). */
+    private readonly controlUses: (agent: string, operators: readonly Operator[] | undefined) => readonly ControlTokenUse[] = controlTokensOf,
+  ) {
+    this.index = new Map(records.groups.map((g, i) => [g, i]));
+  }
+
+  /** The set of groups that apply to the agent. */
+  of(agent: string): GroupSet {
+    const groups = applicableGroups(this.records.groups, this.tokensOf(agent));
+    let key = '';
+    for (const g of groups) key += `${this.index.get(g)},`;
+    let set = this.sets.get(key);
+    if (set === undefined) {
+      set = new GroupSet(groups, rulesOf(this.records.body, groups, this.profile), this.profile);
+      this.sets.set(key, set);
+    }
+    return set;
+  }
+
+  dispose(): void {
+    for (const s of this.sets.values()) s.dispose();
+  }
+
+  private atRoot(url: string, agent: string | readonly string[]): PathVerdict {
+    if (url !== this.root || typeof agent !== 'string') throw new Error(`site rules answer for ${this.root} and an agent's name only, asked for ${url}`);
+    return this.of(agent).atRoot();
+  }
+
+  // What operatorUsageOf and controlStatementsOf ask (OperatorSource), at the root only.
+
+  explain(url: string, agent: string | readonly string[]): PathVerdict {
+    return this.atRoot(url, agent);
+  }
+
+  verdict(url: string, agent: string): PathVerdict {
+    return this.atRoot(url, agent);
+  }
+
+  /** The product tokens the user-agent lines name (lower case, `*` aside), as RobotsTxt.namedAgents. */
+  namedAgents(): ReadonlySet<string> {
+    return (this.named ??= new Set(this.records.groups.flatMap((g) => g.agents.filter((a) => !a.global).map((a) => a.lower))));
+  }
+
+  /** usage() at the root, as RobotsTxt's (usage-answers.ts): no preference where the crawler may not fetch. */
+  usage(url: string, agent: string | readonly string[], options?: UsageOptions): Usage {
+    const verdict = this.atRoot(url, agent);
+    const set = this.of(agent as string);
+    // (controlStatementsOf's statements, from the uses kept.)
+    let control: ControlStatement[] | undefined;
+    if (verdict.allowed) {
+      const uses = this.controlUses(agent as string, options?.operators);
+      if (uses.length > 0) {
+        control = [];
+        for (const use of uses) {
+          const s = controlStatement(this, url, use);
+          if (s !== undefined) control.push(s);
+        }
+      }
+    }
+    return usageOf(set.usage(), verdict, url, options, control);
+  }
+}

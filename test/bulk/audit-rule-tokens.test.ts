@@ -1,0 +1,63 @@
+// The audit's one-pass rule tokens (src/bulk/audit/rule-tokens.ts) against the
+// plainly stated patterns of the engine (googlePattern/rfcPattern of
+// escapePattern): tokens, anchor and priority, both profiles, on random values
+// with escapes, `*`, `$` and octets >= 0x80, and on every rule of the corpus.
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { escapePattern, googlePattern, rfcPattern } from '../../src/engine/parse/pattern.js';
+import { readRecords } from '../../src/engine/parse/records.js';
+import { ruleTokens } from '../../src/bulk/audit/rule-tokens.js';
+import { HAVE_SHARED, SHARED } from '../helpers/shared-data.js';
+
+/** What differs between the two for the value, or undefined. */
+function difference(value: Uint8Array): string | undefined {
+  for (const rfc of [true, false]) {
+    const want = (rfc ? rfcPattern : googlePattern)(escapePattern(value));
+    const got = ruleTokens(value, rfc);
+    const tokens = got.tokens.length === want.tokens.length && got.tokens.every((t, i) => t === want.tokens[i]);
+    if (!tokens || got.anchored !== want.anchored || got.priority !== want.priority) {
+      return `${rfc ? 'rfc' : 'google'} ${JSON.stringify(Buffer.from(value).toString('latin1'))}: ${JSON.stringify([[...got.tokens], got.anchored, got.priority])} for ${JSON.stringify([[...want.tokens], want.anchored, want.priority])}`;
+    }
+  }
+  return undefined;
+}
+
+function same(value: Uint8Array): void {
+  expect(difference(value)).toBeUndefined();
+}
+
+const piece = fc.oneof(
+  fc.constantFrom('/', 'a', '*', '**', '$', '%', '%4', '%41', '%61', '%2a', '%2A', '%24', '%2f', '%7e', '%C3%A9', '%zz', ' ', '"', '~', '.', '?', '#'),
+  fc.integer({ min: 0, max: 255 }).map((c) => String.fromCharCode(c)),
+);
+const value = fc.array(piece, { maxLength: 10 }).map((p) => Uint8Array.from(p.join(''), (c) => c.charCodeAt(0)));
+
+describe('audit rule tokens', () => {
+  it('equal the engine patterns on random values', () => {
+    same(new Uint8Array(0));
+    fc.assert(fc.property(value, same), { numRuns: 5000 });
+  });
+
+  // Reading 4,241 files on a busy machine: a hang guard only.
+  it.skipIf(!HAVE_SHARED)('equal the engine patterns on every rule of the corpus', { timeout: 300_000 }, async () => {
+    const dir = path.join(SHARED, 'corpus', 'robots');
+    let rules = 0;
+    const differences: string[] = [];
+    for (const [n, f] of readdirSync(dir).sort().entries()) {
+      // (The event loop turns now and then: vitest's RPC with the worker must not wait.)
+      if (n % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
+      const records = readRecords(readFileSync(path.join(dir, f)).subarray(0, 512_000), 'google');
+      for (const g of records.groups) {
+        for (const r of g.rules) {
+          const d = difference(records.body.subarray(r.start, r.end));
+          if (d !== undefined) differences.push(`${f}: ${d}`);
+          rules++;
+        }
+      }
+    }
+    expect(differences.slice(0, 10)).toEqual([]);
+    expect(rules).toBeGreaterThan(100_000);
+  });
+});
