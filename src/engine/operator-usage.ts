@@ -61,13 +61,15 @@ export interface OperatorSource extends ControlVerdicts {
   readonly usageAnswers?: FetcherSignals;
 }
 
-/** usage()'s parts for a crawler: its signals (a list made for the call) and, after, their verdict. */
+/** usage()'s parts for a crawler, by its entry: its signals (a list made for the call) and, after, their verdict. */
 export interface FetcherSignals {
-  signals(url: string, agent: string, options?: UsageOptions): UsageSignal[];
-  /** The verdict of the last signals() call. */
+  /** The entries of the agents (valid tokens: a TypeError names one that is not), each kept by the source. */
+  entries(agents: readonly string[]): readonly unknown[];
+  entrySignals(entry: unknown, url: string, options?: UsageOptions): UsageSignal[];
+  /** The verdict of the last entrySignals() call. */
   readonly found: { allowed: boolean; line: number };
   /** explain()'s allowed and line. */
-  verdict(url: string, agent: string): { allowed: boolean; line: number };
+  entryVerdict(entry: unknown, url: string): { allowed: boolean; line: number };
 }
 
 /** The operator's answer for url (see the header); `options.operators` is replaced by [operator]. */
@@ -82,17 +84,19 @@ export function operatorUsageOf(robots: OperatorSource, url: string, operator: O
   const parts = typeof url === 'string' ? robots.usageAnswers : undefined; // (any other url: usage()'s TypeError)
   let v0: Verdict | undefined, v1: Verdict | undefined, v2: Verdict | undefined;
   let s0: UsageSignal[] | undefined, s1: UsageSignal[] | undefined, s2: UsageSignal[] | undefined;
+  // (The source's entries of the crawlers, fetchers first: no lookup by name per URL.)
+  const entries = parts?.entries(plan.agents);
   if (parts !== undefined) {
     if (f.length > 0) {
-      s0 = parts.signals(url, f[0], ask);
+      s0 = parts.entrySignals(entries![0], url, ask);
       v0 = parts.found;
     }
     if (f.length > 1) {
-      s1 = parts.signals(url, f[1], ask);
+      s1 = parts.entrySignals(entries![1], url, ask);
       v1 = parts.found;
     }
     if (f.length > 2) {
-      s2 = parts.signals(url, f[2], ask);
+      s2 = parts.entrySignals(entries![2], url, ask);
       v2 = parts.found;
     }
   } else {
@@ -118,9 +122,9 @@ export function operatorUsageOf(robots: OperatorSource, url: string, operator: O
   const user: OperatorUsage['user'] = new Array(plan.user.length);
   for (let i = 0; i < user.length; i++) {
     const c = plan.user[i];
-    // (A crawler that also fetches for a purpose: its usage()'s verdict.)
-    const at = plan.userFetcher[i];
-    const v = at === 0 ? v0! : at === 1 ? v1! : at === 2 ? v2! : parts !== undefined ? parts.verdict(url, c.token) : robots.verdict !== undefined ? robots.verdict(url, c.token) : robots.explain(url, c.token);
+    // (A crawler that also fetches for a purpose, one of the first f.length: its usage()'s verdict.)
+    const at = plan.userAgent[i];
+    const v = at < f.length ? (at === 0 ? v0! : at === 1 ? v1! : v2!) : parts !== undefined ? parts.entryVerdict(entries![at], url) : robots.verdict !== undefined ? robots.verdict(url, c.token) : robots.explain(url, c.token);
     user[i] = { crawler: c.token, allowed: v.allowed, line: v.line, respectsRobots: c.respectsRobots };
   }
   return { operator: { id: operator.id, name: operator.name }, purposes, user };
@@ -169,8 +173,9 @@ interface Plan {
   /** The control tokens that govern a purpose no crawler fetches for, by place in operator.controlTokens. */
   statedTokens: number[];
   user: readonly OperatorCrawler[];
-  /** Each user crawler's place among the fetchers (-1: it fetches for no purpose). */
-  userFetcher: number[];
+  /** The fetchers, then the user crawlers that fetch for no purpose; each user crawler's place among them. */
+  agents: string[];
+  userAgent: number[];
   ask: UsageOptions;
 }
 const plans = new WeakMap<Operator, Plan>();
@@ -194,7 +199,9 @@ function planOf(operator: Operator): Plan {
       if (c === undefined) operator.controlTokens.forEach((t, i) => t.governs.includes(p) && !statedTokens.includes(i) && statedTokens.push(i));
     }
     const user = operator.crawlers.filter((c) => c.purposes.includes('user'));
-    plan = { crawlers, fetchers, fetcherOf, statedTokens: statedTokens.sort((a, b) => a - b), user, userFetcher: user.map((c) => fetchers.indexOf(c.token)), ask: { operators: [operator] } };
+    const agents = [...fetchers];
+    for (const c of user) if (!agents.includes(c.token)) agents.push(c.token);
+    plan = { crawlers, fetchers, fetcherOf, statedTokens: statedTokens.sort((a, b) => a - b), user, agents, userAgent: user.map((c) => agents.indexOf(c.token)), ask: { operators: [operator] } };
     plans.set(operator, plan);
   }
   lastOperator = operator;

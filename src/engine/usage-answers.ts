@@ -128,9 +128,33 @@ export class UsageAnswers {
 
   /** usage()'s signals for url and the agent (both strings), a list made for this call; its verdict in `found`. */
   signals(url: string, agent: string, options?: UsageOptions): UsageSignal[] {
+    return this.entrySignals(this.of(agent), url, options);
+  }
+
+  /** The list of agents asked last by entries(), and their entries. */
+  private listAsked: readonly string[] | undefined;
+  private listEntries: readonly AgentAnswers[] = [];
+
+  /** The entries of a list of agents (strings), kept for the list asked last (the same object: a caller's
+   * fixed list). An entry dropped from `agents` since answers as before: the file is the same. */
+  entries(agents: readonly string[]): readonly AgentAnswers[] {
+    if (agents !== this.listAsked) {
+      this.listEntries = agents.map((agent) => this.of(agent));
+      this.listAsked = agents;
+    }
+    return this.listEntries;
+  }
+
+  /** The agent's verdict for url (a string), by its entry. */
+  entryVerdict(a: AgentAnswers, url: string): LineVerdict {
+    this.writtenUrl = undefined;
+    return this.verdictOf(a, url);
+  }
+
+  /** signals(), by the agent's entry. */
+  entrySignals(a: AgentAnswers, url: string, options?: UsageOptions): UsageSignal[] {
     this.writtenUrl = undefined; // (the core's URL area may hold another since the last call)
-    const a = this.of(agent);
-    const usage = (a.usage ??= this.crawlerUsage(agent));
+    const usage = (a.usage ??= this.crawlerUsage(a.agent));
     const verdict = (this.found = this.verdictOf(a, url));
     if (!verdict.allowed) return usageSignals(usage, verdict, url, options);
     let deciding: readonly UsageRule[] | null = usage.everyPath;
