@@ -214,3 +214,26 @@ describe('the work of an answer', () => {
     expect(keys('/b')).toEqual(['field value line invalid', 'field value line purpose preference', 'field value line', 'field value line purpose preference header']);
   });
 });
+
+describe('the entries of an operator\'s crawlers', () => {
+  it('are found once, whatever else is asked between answers: their groups are looked up once per crawler, not per URL', () => {
+    const robots = parse('User-agent: Google-Extended\nDisallow: /a\n\nUser-agent: *\nContent-Usage: /a train-ai=n\n');
+    const fresh = parse('User-agent: Google-Extended\nDisallow: /a\n\nUser-agent: *\nContent-Usage: /a train-ai=n\n');
+    const looked = new Map<string, number>();
+    const rulesKey = robots.rulesKey.bind(robots);
+    robots.rulesKey = (agent: string | readonly string[]) => {
+      if (typeof agent === 'string') looked.set(agent, (looked.get(agent) ?? 0) + 1);
+      return rulesKey(agent);
+    };
+    const google = OPERATORS.find((o) => o.id === 'google')!;
+    let first: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      for (const p of ['/a', '/b']) expect(robots.operatorUsage(url(`${p}/${round}`), google)).toEqual(reference(fresh, url(`${p}/${round}`), google, undefined));
+      if (round === 0) first = ['Googlebot', 'Google-GeminiNotebook', 'Google-Extended'].map((a) => looked.get(a) ?? 0);
+      // (More agents than a RobotsTxt keeps: the operator's crawlers' are dropped from its map.)
+      for (let i = 0; i < 40; i++) robots.usage(url('/b'), `Bot-${'r'.repeat(round + 1)}-${'i'.repeat(i + 1)}`);
+    }
+    expect(first.every((n) => n > 0)).toBe(true);
+    expect(['Googlebot', 'Google-GeminiNotebook', 'Google-Extended'].map((a) => looked.get(a) ?? 0)).toEqual(first);
+  });
+});
