@@ -381,15 +381,22 @@ interface Engine {
   close(): Promise<void>;
 }
 
+/**
+ * Whether a block's lines go out from the core's memory as it writes them, as the worker threads
+ * write theirs, in order and without a copy: a verdict per crawler (and its purposes), or an
+ * operator's word per purpose, make lines of kilobytes (163 crawlers with --usage: ~5.5 KiB of TSV
+ * a URL; --operators @ai: 42 columns), a block's output tens of MiB (copied out and joined, it cost
+ * 2.5 times the classification).
+ */
+export function writesFromCore(config: Pick<ClassifyConfig, 'crawlers' | 'operators'>): boolean {
+  return config.crawlers !== undefined || config.operators !== undefined;
+}
+
 function inThisThread(config: ClassifyConfig, sink: OutputSink): Engine {
   const classifier = new BlockClassifier(config);
   const outputs = new BufferPool();
   const take = (n: number) => outputs.take(n);
-  if (config.crawlers !== undefined) {
-    // A verdict per crawler (and its purposes) make lines of kilobytes (163 crawlers with --usage:
-    // ~5.5 KiB of TSV a URL), a block's output tens of MiB: written from the core's memory as the
-    // worker threads write theirs, in order and without a copy (copied out and joined, it cost
-    // 2.5 times the classification).
+  if (writesFromCore(config)) {
     const writer = { write: (octets: Uint8Array) => writeDirect(sink, octets) };
     return {
       classify: async (parts) => classifier.classify(parts, writer),

@@ -57,66 +57,103 @@ export interface OperatorUsageOptions extends UsageOptions {}
 export interface OperatorSource extends ControlVerdicts {
   /** A Usage made for this call: its lists become the answer's. */
   usage(url: string, agent: string | readonly string[], options?: UsageOptions): Usage;
+  /** @internal A RobotsTxt's: usage()'s verdict and signals without the Usage around them. */
+  readonly usageAnswers?: FetcherSignals;
+}
+
+/** usage()'s parts for a crawler, by its entry: its signals (a list made for the call) and, after, their verdict. */
+export interface FetcherSignals {
+  /** The entries of the agents (valid tokens: a TypeError names one that is not), each kept by the source. */
+  entries(agents: readonly string[]): readonly unknown[];
+  entrySignals(entry: unknown, url: string, options?: UsageOptions): UsageSignal[];
+  /** The verdict of the last entrySignals() call. */
+  readonly found: { allowed: boolean; line: number };
+  /** explain()'s allowed and line. */
+  entryVerdict(entry: unknown, url: string): { allowed: boolean; line: number };
 }
 
 /** The operator's answer for url (see the header); `options.operators` is replaced by [operator]. */
 export function operatorUsageOf(robots: OperatorSource, url: string, operator: Operator, options?: UsageOptions): OperatorUsage {
   const plan = planOf(operator);
   const ask: UsageOptions = options === undefined ? plan.ask : { ...options, operators: plan.ask.operators };
-  // usage() of each distinct crawler (plan.fetchers: every one serves a purpose, at most three), in
-  // the order the purposes first need them. (No list of them: an answer is made URL after URL. Lists
+  // usage()'s verdict and signals of each distinct crawler (plan.fetchers: every one serves a purpose, at
+  // most three), in the order the purposes first need them: a RobotsTxt's without the Usage around them (the
+  // answer reads its purposes from the signals). (No list of them: an answer is made URL after URL. Lists
   // made below are made to their length: one grown by push() takes room for 17 entries.)
   const f = plan.fetchers;
-  const u0 = f.length > 0 ? robots.usage(url, f[0], ask) : undefined;
-  const u1 = f.length > 1 ? robots.usage(url, f[1], ask) : undefined;
-  const u2 = f.length > 2 ? robots.usage(url, f[2], ask) : undefined;
+  const parts = typeof url === 'string' ? robots.usageAnswers : undefined; // (any other url: usage()'s TypeError)
+  let v0: Verdict | undefined, v1: Verdict | undefined, v2: Verdict | undefined;
+  let s0: UsageSignal[] | undefined, s1: UsageSignal[] | undefined, s2: UsageSignal[] | undefined;
+  // (The source's entries of the crawlers, fetchers first: no lookup by name per URL.)
+  const entries = parts?.entries(plan.agents);
+  if (parts !== undefined) {
+    if (f.length > 0) {
+      s0 = parts.entrySignals(entries![0], url, ask);
+      v0 = parts.found;
+    }
+    if (f.length > 1) {
+      s1 = parts.entrySignals(entries![1], url, ask);
+      v1 = parts.found;
+    }
+    if (f.length > 2) {
+      s2 = parts.entrySignals(entries![2], url, ask);
+      v2 = parts.found;
+    }
+  } else {
+    if (f.length > 0) s0 = (v0 = robots.usage(url, f[0], ask)).signals;
+    if (f.length > 1) s1 = (v1 = robots.usage(url, f[1], ask)).signals;
+    if (f.length > 2) s2 = (v2 = robots.usage(url, f[2], ask)).signals;
+  }
   // Each control token's statement for the URL, for the purposes no crawler fetches for (none when every purpose has one).
   let statements: (ControlStatement | undefined)[] | undefined;
   if (plan.statedTokens.length > 0) {
     statements = new Array<ControlStatement | undefined>(operator.controlTokens.length);
     for (const i of plan.statedTokens) statements[i] = controlStatement(robots, url, { token: operator.controlTokens[i].token, purposes: [] });
   }
-  const search = fetched(plan.fetcherOf[0], u0, u1, u2);
-  const trainAi = fetched(plan.fetcherOf[1], u0, u1, u2);
-  const aiUse = fetched(plan.fetcherOf[2], u0, u1, u2);
+  const fs = plan.fetcherOf[0];
+  const ft = plan.fetcherOf[1];
+  const fa = plan.fetcherOf[2];
   // (Written out, purpose by purpose: one shape, its properties in PURPOSES' order, each read by its name.)
   const purposes: Record<Purpose, PurposeAnswer> = {
-    search: search === undefined ? withoutCrawler(operator, statements!, 'search') : purposeAnswer(plan.crawlers[0]!, search, search.purposes.search, 'search'),
-    'train-ai': trainAi === undefined ? withoutCrawler(operator, statements!, 'train-ai') : purposeAnswer(plan.crawlers[1]!, trainAi, trainAi.purposes['train-ai'], 'train-ai'),
-    'ai-use': aiUse === undefined ? withoutCrawler(operator, statements!, 'ai-use') : purposeAnswer(plan.crawlers[2]!, aiUse, aiUse.purposes['ai-use'], 'ai-use'),
+    search: fs < 0 ? withoutCrawler(operator, statements!, 'search') : purposeAnswer(plan.crawlers[0]!, fs === 0 ? v0! : fs === 1 ? v1! : v2!, fs === 0 ? s0! : fs === 1 ? s1! : s2!, 'search'),
+    'train-ai': ft < 0 ? withoutCrawler(operator, statements!, 'train-ai') : purposeAnswer(plan.crawlers[1]!, ft === 0 ? v0! : ft === 1 ? v1! : v2!, ft === 0 ? s0! : ft === 1 ? s1! : s2!, 'train-ai'),
+    'ai-use': fa < 0 ? withoutCrawler(operator, statements!, 'ai-use') : purposeAnswer(plan.crawlers[2]!, fa === 0 ? v0! : fa === 1 ? v1! : v2!, fa === 0 ? s0! : fa === 1 ? s1! : s2!, 'ai-use'),
   };
   const user: OperatorUsage['user'] = new Array(plan.user.length);
   for (let i = 0; i < user.length; i++) {
     const c = plan.user[i];
-    // (A crawler that also fetches for a purpose: its usage()'s verdict.)
-    const at = plan.userFetcher[i];
-    const v = at >= 0 ? fetched(at, u0, u1, u2)! : robots.verdict !== undefined ? robots.verdict(url, c.token) : robots.explain(url, c.token);
+    // (A crawler that also fetches for a purpose, one of the first f.length: its usage()'s verdict.)
+    const at = plan.userAgent[i];
+    const v = at < f.length ? (at === 0 ? v0! : at === 1 ? v1! : v2!) : parts !== undefined ? parts.entryVerdict(entries![at], url) : robots.verdict !== undefined ? robots.verdict(url, c.token) : robots.explain(url, c.token);
     user[i] = { crawler: c.token, allowed: v.allowed, line: v.line, respectsRobots: c.respectsRobots };
   }
   return { operator: { id: operator.id, name: operator.name }, purposes, user };
 }
 
-/** The usage() of the i-th fetcher (-1: none). */
-function fetched(i: number, u0: Usage | undefined, u1: Usage | undefined, u2: Usage | undefined): Usage | undefined {
-  return i === 0 ? u0 : i === 1 ? u1 : i === 2 ? u2 : undefined;
-}
+type Verdict = { readonly allowed: boolean; readonly line: number };
 
-/** The answer for a purpose its crawler fetches for: the crawler's usage() and its preference for the purpose. */
-function purposeAnswer(crawler: OperatorCrawler, usage: Usage, preference: Preference, purpose: Purpose): PurposeAnswer {
+/** The answer for a purpose its crawler fetches for: the crawler's verdict, and its usage()'s preference
+ * for the purpose (any disallowed of its signals about it wins, then any allowed) with those signals. */
+function purposeAnswer(crawler: OperatorCrawler, verdict: Verdict, signals: UsageSignal[], purpose: Purpose): PurposeAnswer {
+  let preference: Preference = 'unknown';
+  let n = 0;
+  for (const s of signals) {
+    if (s.purpose !== purpose) continue;
+    preference = combine(preference, s.preference!);
+    n++;
+  }
   return {
-    fetch: { crawler: crawler.token, allowed: usage.allowed, line: usage.line },
+    fetch: { crawler: crawler.token, allowed: verdict.allowed, line: verdict.line },
     preference,
-    answer: !usage.allowed || preference === 'disallowed' ? 'no' : 'yes',
-    signals: signalsAbout(usage.signals, purpose),
+    answer: !verdict.allowed || preference === 'disallowed' ? 'no' : 'yes',
+    signals: signalsAbout(signals, purpose, n),
   };
 }
 
-/** The signals about the purpose, in a list of their number. (A signal speaks to one purpose: each
- * answer's are its own objects, the usage() they are of being made for this call; when all its
- * signals are about this purpose, its list is this answer's: no other purpose has any.) */
-function signalsAbout(signals: UsageSignal[], purpose: Purpose): UsageSignal[] {
-  let n = 0;
-  for (const s of signals) if (s.purpose === purpose) n++;
+/** The n signals about the purpose, in a list of their number. (A signal speaks to one purpose: each
+ * answer's are its own objects, the list they are of being made for this call; when all its
+ * signals are about this purpose, the list is this answer's: no other purpose has any.) */
+function signalsAbout(signals: UsageSignal[], purpose: Purpose, n: number): UsageSignal[] {
   if (n === 0) return [];
   if (n === signals.length) return signals;
   const about = new Array<UsageSignal>(n);
@@ -136,8 +173,9 @@ interface Plan {
   /** The control tokens that govern a purpose no crawler fetches for, by place in operator.controlTokens. */
   statedTokens: number[];
   user: readonly OperatorCrawler[];
-  /** Each user crawler's place among the fetchers (-1: it fetches for no purpose). */
-  userFetcher: number[];
+  /** The fetchers, then the user crawlers that fetch for no purpose; each user crawler's place among them. */
+  agents: string[];
+  userAgent: number[];
   ask: UsageOptions;
 }
 const plans = new WeakMap<Operator, Plan>();
@@ -161,7 +199,9 @@ function planOf(operator: Operator): Plan {
       if (c === undefined) operator.controlTokens.forEach((t, i) => t.governs.includes(p) && !statedTokens.includes(i) && statedTokens.push(i));
     }
     const user = operator.crawlers.filter((c) => c.purposes.includes('user'));
-    plan = { crawlers, fetchers, fetcherOf, statedTokens: statedTokens.sort((a, b) => a - b), user, userFetcher: user.map((c) => fetchers.indexOf(c.token)), ask: { operators: [operator] } };
+    const agents = [...fetchers];
+    for (const c of user) if (!agents.includes(c.token)) agents.push(c.token);
+    plan = { crawlers, fetchers, fetcherOf, statedTokens: statedTokens.sort((a, b) => a - b), user, agents, userAgent: user.map((c) => agents.indexOf(c.token)), ask: { operators: [operator] } };
     plans.set(operator, plan);
   }
   lastOperator = operator;

@@ -20,7 +20,7 @@ import type { Matcher } from './match/matcher.js';
 import { ownMatchers } from './own-matchers.js';
 import { asciiLower } from './parse/agents.js';
 import type { Purpose } from './parse/usage-vocabulary.js';
-import { usageOf, type CrawlerUsage, type Usage, type UsageOptions, type UsageRule } from './usage.js';
+import { usageFrom, usageOf, usageSignals, type CrawlerUsage, type Usage, type UsageOptions, type UsageRule, type UsageSignal } from './usage.js';
 import { core } from './wasm/core.js';
 import { H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE } from './wasm/layout.js';
 
@@ -54,6 +54,8 @@ interface ControlUse {
   token: string;
   purposes: readonly Purpose[];
   named: boolean;
+  /** The token's entry, found on first use. */
+  answers: AgentAnswers | undefined;
 }
 
 /** One agent's kept answers, each found on first use. */
@@ -117,11 +119,44 @@ export class UsageAnswers {
       const control = verdict.allowed ? controlStatementsOf(this.robots, url, agent, options?.operators) : undefined;
       return usageOf(this.crawlerUsage(agent), verdict, url, options, control);
     }
+    const signals = this.signals(url, agent, options);
+    return usageFrom(this.found, signals);
+  }
+
+  /** The verdict of the last signals() call (read-only: it may be kept). */
+  found: LineVerdict = MAY_FETCH;
+
+  /** usage()'s signals for url and the agent (both strings), a list made for this call; its verdict in `found`. */
+  signals(url: string, agent: string, options?: UsageOptions): UsageSignal[] {
+    return this.entrySignals(this.of(agent), url, options);
+  }
+
+  /** The list of agents asked last by entries(), and their entries. */
+  private listAsked: readonly string[] | undefined;
+  private listEntries: readonly AgentAnswers[] = [];
+
+  /** The entries of a list of agents (strings), kept for the list asked last (the same object: a caller's
+   * fixed list). An entry dropped from `agents` since answers as before: the file is the same. */
+  entries(agents: readonly string[]): readonly AgentAnswers[] {
+    if (agents !== this.listAsked) {
+      this.listEntries = agents.map((agent) => this.of(agent));
+      this.listAsked = agents;
+    }
+    return this.listEntries;
+  }
+
+  /** The agent's verdict for url (a string), by its entry. */
+  entryVerdict(a: AgentAnswers, url: string): LineVerdict {
+    this.writtenUrl = undefined;
+    return this.verdictOf(a, url);
+  }
+
+  /** signals(), by the agent's entry. */
+  entrySignals(a: AgentAnswers, url: string, options?: UsageOptions): UsageSignal[] {
     this.writtenUrl = undefined; // (the core's URL area may hold another since the last call)
-    const a = this.of(agent);
-    const usage = (a.usage ??= this.crawlerUsage(agent));
-    const verdict = this.verdictOf(a, url);
-    if (!verdict.allowed) return usageOf(usage, verdict, url, options);
+    const usage = (a.usage ??= this.crawlerUsage(a.agent));
+    const verdict = (this.found = this.verdictOf(a, url));
+    if (!verdict.allowed) return usageSignals(usage, verdict, url, options);
     let deciding: readonly UsageRule[] | null = usage.everyPath;
     if (usage.paths !== null) {
       if (usage.paths.live) deciding = usage.paths.deciding(url, this.write(url));
@@ -130,7 +165,7 @@ export class UsageAnswers {
         deciding = usage.paths.deciding(url);
       }
     }
-    return usageOf(usage, verdict, url, options, this.controlStatements(a, url, options?.operators), deciding ?? usage.everyPath);
+    return usageSignals(usage, verdict, url, options, this.controlStatements(a, url, options?.operators), deciding ?? usage.everyPath);
   }
 
   /** The agent's verdict for url (explain()'s allowed and line; read-only: it may be kept). */
@@ -185,13 +220,14 @@ export class UsageAnswers {
     if (a.controlOf !== operators) {
       const named = this.robots.namedAgents();
       // (controlTokensOf keeps no list it was given past its next call: the uses are copied.)
-      a.control = controlTokensOf(a.agent, operators).map((u) => ({ token: u.token, purposes: u.purposes, named: named.has(u.lower ?? asciiLower(u.token)) }));
+      a.control = controlTokensOf(a.agent, operators).map((u) => ({ token: u.token, purposes: u.purposes, named: named.has(u.lower ?? asciiLower(u.token)), answers: undefined }));
       a.controlOf = operators;
     }
     // (No list when none states anything: the most common answer, URL after URL.)
     let statements: ControlStatement[] | undefined;
     for (const use of a.control) {
-      const v = this.verdictOf(this.of(use.token), url);
+      // (Its entry kept with the use: one dropped from `agents` since answers as well, the file being the same.)
+      const v = this.verdictOf((use.answers ??= this.of(use.token)), url);
       if (!use.named && v.allowed) continue;
       (statements ??= []).push({ token: use.token, purposes: use.purposes, preference: v.allowed ? 'allowed' : 'disallowed', line: v.line });
     }

@@ -9,7 +9,7 @@
 // pool of RobotsTxt's own matchers, which may dispose it: it is compiled again
 // when asked.
 import { compileRules } from './compile/compile.js';
-import { ruleLine } from './compile/rule-table.js';
+import { ruleLine, type RuleBlock } from './compile/rule-table.js';
 import { Matcher, startsCold } from './match/matcher.js';
 import { ownMatchers } from './own-matchers.js';
 import type { Pattern } from './parse/pattern.js';
@@ -37,6 +37,9 @@ function tokensText(tokens: Uint16Array): string {
   for (let i = 0; i < tokens.length; i += 0x4000) s += String.fromCharCode.apply(null, tokens.subarray(i, Math.min(tokens.length, i + 0x4000)) as unknown as number[]);
   return s;
 }
+
+// (One object, its block set per read: a URL's rules are found with nothing allocated.)
+const table: RuleBlock = { block: 0, count: 0 };
 
 export class UsagePaths<R extends PathRule> {
   /** The rules of each distinct pattern, in file order; the patterns in the order of their first rule. */
@@ -70,7 +73,9 @@ export class UsagePaths<R extends PathRule> {
     else m.isAllowed(url); // (checks url, likewise)
     const id = core().u32[(m.address + H_OUT_DISALLOW) >>> 2];
     if (id === NO_RULE) return null;
-    return this.groups[ruleLine({ block: m.address, count: this.groups.length }, id) - 1];
+    table.block = m.address;
+    table.count = this.groups.length;
+    return this.groups[ruleLine(table, id) - 1];
   }
 
   /** The matcher is compiled (deciding() compiles none). */

@@ -141,6 +141,25 @@ export function crawlerUsage(groups: readonly Group[], profile: Profile): Crawle
 /** What the crawler may do with url's content, given its verdict (explain()'s) and its usage lines
  * (and the Content-Usage rules that decide for url, when found already: decidingRules()). */
 export function usageOf(usage: CrawlerUsage, verdict: { allowed: boolean; line: number }, url: string, options?: UsageOptions, control?: readonly ControlStatement[], decided?: readonly UsageRule[]): Usage {
+  return usageFrom(verdict, usageSignals(usage, verdict, url, options, control, decided));
+}
+
+/** The Usage of a verdict and its signals (usageSignals()'s, the answer's own list). */
+export function usageFrom(verdict: { allowed: boolean; line: number }, signals: UsageSignal[]): Usage {
+  // Per purpose, over every signal that states one (combine() is the same in any order).
+  let search: Preference = 'unknown';
+  let trainAi: Preference = 'unknown';
+  let aiUse: Preference = 'unknown';
+  for (const s of signals) {
+    if (s.purpose === 'search') search = combine(search, s.preference!);
+    else if (s.purpose === 'train-ai') trainAi = combine(trainAi, s.preference!);
+    else if (s.purpose === 'ai-use') aiUse = combine(aiUse, s.preference!);
+  }
+  return { allowed: verdict.allowed, line: verdict.line, purposes: purposesOf(search, trainAi, aiUse), signals };
+}
+
+/** usageOf()'s signals, a list made for this call: what an operator's answer reads purpose by purpose. */
+export function usageSignals(usage: CrawlerUsage, verdict: { allowed: boolean; line: number }, url: string, options?: UsageOptions, control?: readonly ControlStatement[], decided?: readonly UsageRule[]): UsageSignal[] {
   const lines = verdict.allowed && (usage.rules.length > 0 || usage.signals.length > 0);
   const deciding = lines ? (decided ?? decidingRules(usage, url)) : NONE;
   const statements = verdict.allowed && control !== undefined ? control : NO_STATEMENTS;
@@ -171,22 +190,19 @@ export function usageOf(usage: CrawlerUsage, verdict: { allowed: boolean; line: 
     const contentSignal = headerValue(headers, 'content-signal');
     if (contentSignal !== undefined) count(signals, signals.length, 'content-signal', 0, headerEntries(contentSignal, readContentSignal), undefined, true);
   }
-  // Per purpose, over every signal that states one (combine() is the same in any order).
-  let search: Preference = 'unknown';
-  let trainAi: Preference = 'unknown';
-  let aiUse: Preference = 'unknown';
-  for (const s of signals) {
-    if (s.purpose === 'search') search = combine(search, s.preference!);
-    else if (s.purpose === 'train-ai') trainAi = combine(trainAi, s.preference!);
-    else if (s.purpose === 'ai-use') aiUse = combine(aiUse, s.preference!);
-  }
-  return { allowed: verdict.allowed, line: verdict.line, purposes: purposesOf(search, trainAi, aiUse), signals };
+  return signals;
 }
 
 /** A line's (or a header's) entries, each a signal, from signals[at]; the place after them. (A function,
  * not a closure: usage() is asked URL after URL.) */
 function count(signals: UsageSignal[], at: number, field: UsageField, line: number, entries: readonly UsageEntry[], path?: string, header?: true): number {
   for (const e of entries) {
+    // (A key of a purpose, of a line, the most common signal: one literal of its properties, made whole. Added
+    // one by one, past the literal's, they take a second object, signal after signal.)
+    if (e.purpose !== undefined && !e.legacy && !e.invalid && !header) {
+      signals[at++] = path !== undefined && path !== '' ? { field, value: e.value, line, path, purpose: e.purpose, preference: e.preference } : { field, value: e.value, line, purpose: e.purpose, preference: e.preference };
+      continue;
+    }
     const signal: UsageSignal = { field, value: e.value, line };
     if (path !== undefined && path !== '') signal.path = path;
     if (e.purpose !== undefined) {

@@ -166,3 +166,74 @@ describe('an answer shares no part with another', () => {
     expect(robots.operatorUsage(url('/a'), 'google').purposes.search.signals).toEqual([]);
   });
 });
+
+describe('the work of an answer', () => {
+  it('a RobotsTxt\'s answer reads each crawler\'s verdict and signals with no Usage made around them: usage() is not asked', () => {
+    for (const profile of ['google', 'rfc'] as const) {
+      const robots = parse('User-agent: Google-Extended\nDisallow: /a\n\nUser-agent: *\nContent-Usage: /a train-ai=n\nContent-Signal: search=yes\n', { profile });
+      const fresh = parse('User-agent: Google-Extended\nDisallow: /a\n\nUser-agent: *\nContent-Usage: /a train-ai=n\nContent-Signal: search=yes\n', { profile });
+      let asked = 0;
+      const usage = robots.usage.bind(robots);
+      robots.usage = (...args: Parameters<RobotsTxt['usage']>) => {
+        asked++;
+        return usage(...args);
+      };
+      for (const operator of OPERATORS_ASKED) {
+        for (const p of ['/a', '/b']) {
+          expect(robots.operatorUsage(url(p), operator)).toEqual(reference(fresh, url(p), operator, undefined));
+          expect(robots.operatorUsage(url(p), operator, { headers: { 'content-usage': 'search=n' } })).toEqual(reference(fresh, url(p), operator, { 'content-usage': 'search=n' }));
+        }
+      }
+      expect(asked).toBe(0);
+    }
+  });
+
+  it('a control token\'s entry, kept with the crawler it speaks for, answers as before once more agents than are kept were asked', () => {
+    const robots = parse('User-agent: Google-Extended\nDisallow: /a\n\nUser-agent: *\nContent-Usage: train-ai=y\n');
+    const fresh = parse('User-agent: Google-Extended\nDisallow: /a\n\nUser-agent: *\nContent-Usage: train-ai=y\n');
+    for (let round = 0; round < 3; round++) {
+      for (const p of ['/a', '/b']) {
+        expect(robots.usage(url(p), 'Googlebot')).toEqual(fresh.usage(url(p), 'Googlebot'));
+        expect(robots.operatorUsage(url(p), 'google')).toEqual(reference(fresh, url(p), OPERATORS.find((o) => o.id === 'google')!, undefined));
+      }
+      // (More agents than a RobotsTxt keeps: Googlebot's and Google-Extended's entries are dropped.)
+      for (let i = 0; i < 40; i++) robots.usage(url('/b'), `Bot-${'r'.repeat(round + 1)}-${'i'.repeat(i + 1)}`);
+    }
+  });
+
+  it('a signal\'s properties in their order (field, value, line, path, purpose, preference, then the flags), whichever way it is made', () => {
+    const robots = parse('User-agent: *\nContent-Usage: /a train-ai=n, ai=n\nContent-Usage: search=y, Bad\nContent-Signal: ai-train=no, foo=1\n');
+    const keys = (p: string) => robots.usage(url(p), 'Googlebot', { headers: { 'content-usage': 'ai-use=n' } }).signals.map((s) => Object.keys(s).join(' '));
+    expect(keys('/a')).toEqual([
+      'field value line path purpose preference',
+      'field value line path legacy',
+      'field value line purpose preference',
+      'field value line',
+      'field value line purpose preference header',
+    ]);
+    expect(keys('/b')).toEqual(['field value line invalid', 'field value line purpose preference', 'field value line', 'field value line purpose preference header']);
+  });
+});
+
+describe('the entries of an operator\'s crawlers', () => {
+  it('are found once, whatever else is asked between answers: their groups are looked up once per crawler, not per URL', () => {
+    const robots = parse('User-agent: Google-Extended\nDisallow: /a\n\nUser-agent: *\nContent-Usage: /a train-ai=n\n');
+    const fresh = parse('User-agent: Google-Extended\nDisallow: /a\n\nUser-agent: *\nContent-Usage: /a train-ai=n\n');
+    const looked = new Map<string, number>();
+    const rulesKey = robots.rulesKey.bind(robots);
+    robots.rulesKey = (agent: string | readonly string[]) => {
+      if (typeof agent === 'string') looked.set(agent, (looked.get(agent) ?? 0) + 1);
+      return rulesKey(agent);
+    };
+    const google = OPERATORS.find((o) => o.id === 'google')!;
+    let first: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      for (const p of ['/a', '/b']) expect(robots.operatorUsage(url(`${p}/${round}`), google)).toEqual(reference(fresh, url(`${p}/${round}`), google, undefined));
+      if (round === 0) first = ['Googlebot', 'Google-GeminiNotebook', 'Google-Extended'].map((a) => looked.get(a) ?? 0);
+      // (More agents than a RobotsTxt keeps: the operator's crawlers' are dropped from its map.)
+      for (let i = 0; i < 40; i++) robots.usage(url('/b'), `Bot-${'r'.repeat(round + 1)}-${'i'.repeat(i + 1)}`);
+    }
+    expect(first.every((n) => n > 0)).toBe(true);
+    expect(['Googlebot', 'Google-GeminiNotebook', 'Google-Extended'].map((a) => looked.get(a) ?? 0)).toEqual(first);
+  });
+});
