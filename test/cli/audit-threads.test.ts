@@ -3,7 +3,7 @@
 // byte for byte one thread's, from the corpus as a directory and as a WARC of
 // it written by warcio (its captures shared with the threads).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { robots } from '../helpers/cli-run.js';
@@ -48,5 +48,20 @@ describe.skipIf(!HAVE_SHARED)('audit --threads: one thread\'s output and summary
     expect(one.stdout.split('\n').length).toBeGreaterThan(1000);
     expect(three.stdout === one.stdout).toBe(true);
     expect(three.summary).toBe(one.summary);
+  });
+
+  it('two crawls (the WARC, the folder) with --ranks and --changes: the main thread adds crawl and rank to the threads\' records, byte for byte', { timeout: 900_000 }, async () => {
+    const ranks = path.join(dir, 'ranks.csv');
+    writeFileSync(ranks, readdirSync(CORPUS).sort().slice(0, 3000).map((host, i) => `${i * 7 + 1},${host}`).join('\n') + '\n');
+    const changesOf = (n: number) => path.join(dir, `changes-${n}.tsv`);
+    const args = (n: number) => ['--crawl', `2025-01=${warc}`, '--crawl', `2026-01=${CORPUS}`, '--ranks', ranks, '--changes', changesOf(n), '--format', 'jsonl', '--crawlers', 'GPTBot,CCBot'];
+    const one = await audit(args(1), 1, 'crawls');
+    const two = await audit(args(2), 2, 'crawls');
+    expect(one.stdout.split('\n').length).toBe(2 * 4241 + 1);
+    expect(one.stdout).toContain('"crawl":"2026-01"');
+    expect(one.stdout).toMatch(/"rank":\d+/);
+    expect(two.stdout === one.stdout).toBe(true);
+    expect(two.summary).toBe(one.summary);
+    expect(readFileSync(changesOf(2), 'utf8')).toBe(readFileSync(changesOf(1), 'utf8'));
   });
 });
