@@ -31,7 +31,7 @@ export const PASSES = 6;
  * 127-185 MB/s, then ~450 from the third pass on), as a driver's first repetition of a
  * round is (peers/external.mjs drops it). (Part of that was the driver's start: a fork of
  * this process made its next passes fault page by page. The drivers are started by the
- * spawner now, ../spawner.mjs, and the warm-up stays for the rest.)
+ * spawner now, ./spawner.mjs, and the warm-up stays for the rest.)
  */
 export function roundBudget(budget) {
   return { ...budget, time: 0, iterations: PASSES, warmupTime: 0, warmupIterations: 3, keepPasses: true };

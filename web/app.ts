@@ -685,7 +685,7 @@ function showAgent(): void {
 /**
  * What the profile does with a name that is not a product token (agentNotes: the
  * library's words, as robots check and explain print them), and what Google
- * documents of a crawler the page cannot show in a verdict (data/google-crawlers.ts).
+ * documents of a crawler the page cannot show in a verdict (src/data/google-crawlers.ts).
  */
 function crawlerNotes(agents: string[]): string[] {
   const notes = agentNotes(agents, profileOr(profileField.value, 'google'));
