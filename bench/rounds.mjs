@@ -1,9 +1,9 @@
 // Rounds for a workload that compares this process's engines with engines measured in a
 // process of their own (peers/external.mjs), where a pass is short (parse, first-verdict:
-// ~25-80 ms over the corpus). Timed engine after engine, the in-process engines' passes fell in one
-// ~1.5 s stretch and Google's native driver's 5 samples spread over its ~25 s run, so on a
-// shared machine one median came from a busy stretch and the other from a quiet one: the
-// ratio to the native driver went from 1.23x to 2.02x across runs at load ~5. Here each
+// a fraction of a second over the corpus). Timed engine after engine, the in-process engines' passes
+// fell in one short stretch and Google's native driver's samples spread over its far longer run, so on
+// a shared machine one median came from a busy stretch and the other from a quiet one: the
+// ratio to the native driver nearly doubled from one run to the next. Here each
 // round gives every engine a turn (turnOrder): an in-process engine PASSES timed passes after
 // its warm-up, an own-process one a short driver run on the same files and first probes
 // (its first repetition the warm-up); each engine's passes of all rounds are pooled and their
@@ -27,11 +27,11 @@ export const PASSES = 6;
  * one, and pull the pooled median up), their rates kept; and a warm-up of 3 passes (with
  * measureParse's first, untimed, 4) every round:
  * after the other engines' turns (and the collection before each turn) this engine's first
- * passes are 2-3x slower than its steady state (first-verdict, wasm-google at load 5.6:
- * 127-185 MB/s, then ~450 from the third pass on), as a driver's first repetition of a
+ * passes are several times slower than its steady state (first-verdict, wasm-google: steady
+ * from the third pass on), as a driver's first repetition of a
  * round is (peers/external.mjs drops it). (Part of that was the driver's start: a fork of
  * this process made its next passes fault page by page. The drivers are started by the
- * spawner now, ../spawner.mjs, and the warm-up stays for the rest.)
+ * spawner now, ./spawner.mjs, and the warm-up stays for the rest.)
  */
 export function roundBudget(budget) {
   return { ...budget, time: 0, iterations: PASSES, warmupTime: 0, warmupIterations: 3, keepPasses: true };
@@ -55,10 +55,9 @@ const median = (/** @type {number[]} */ s) => s[Math.floor(s.length / 2)];
  * /proc/thread-self/schedstat, in ns; elsewhere the whole process's, process.cpuUsage()).
  * Not the whole process's: V8's helper threads finish the collection the harness makes
  * before each turn (sweeping) during the turn's passes, and billed so, wasm-google measured
- * 0.84-0.85x its own twin over 3 runs (bench/tools/rounds-check.mjs; on its main thread
- * 0.94-0.99x). What this leaves out: the helpers' share of the engine's own work, ~6% of a
- * pass in steady state (first-verdict, wasm-google, one process: 490 MB/s on the process's
- * CPU, 520 on the main thread's).
+ * slower than its own twin (bench/tools/rounds-check.mjs; on its main thread, within noise of
+ * it). What this leaves out: the helpers' share of the engine's own work, a few percent of a
+ * pass in steady state.
  */
 const threadCpuMs = (() => {
   try {

@@ -2,7 +2,7 @@
 // A fork copies-on-write every page of the process that forks: after any child
 // (even spawnSync('true')) the pages this process writes next fault one by one
 // (the young generation's semi-spaces, the core's memory), and its next passes
-// of parse + compile + first verdict over the corpus ran up to ~3.5x slower
+// of parse + compile + first verdict over the corpus ran several times slower
 // (bench/tools/fork-effect.mjs). So the bench forks once, at import, while its
 // heap is small: spawner-child.mjs, which runs every driver and child process
 // the workloads ask for (execFile's arguments) and sends back its output.

@@ -1,7 +1,7 @@
 // `npm start`, `npm test`, `npm pack` and a git install (npm's `prepare`) build
-// through this: the whole build (~30 s) only when a source differs from what
-// dist/ was built from (scripts/build-stamp.mjs), so a second `npm start` is the
-// command alone.
+// through this: the whole build (slow: asc, esbuild, the types) only when a
+// source differs from what dist/ was built from (scripts/build-stamp.mjs), so a
+// second `npm start` is the command alone.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { stampIsCurrent } from './build-stamp.mjs';

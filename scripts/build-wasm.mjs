@@ -1,6 +1,6 @@
 // Compiles the WASM core (build/robots.wasm) with asc. With --if-stale, only
 // when a source is newer than the build (npm run bench: a warm tree need not
-// wait ~6 s for asc).
+// wait for asc).
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 

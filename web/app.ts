@@ -256,8 +256,7 @@ const usesOf = (r: Run, i: number): string => (r.purposes === null ? '' : purpos
 /**
  * Where a row's URL may break (its <wbr>s), and its purposes' tag, added to a
  * block of rows when it comes near the screen: for all of 100,000 rows at once,
- * Chromium held 1.49M nodes instead of 300k and took 726 ms instead of 225 ms
- * to add them.
+ * Chromium held five times the nodes and took three times as long to add them.
  */
 const breaker = new IntersectionObserver((entries) => {
   const r = run;
@@ -304,7 +303,7 @@ function addChunk(r: Run, c: Chunk): void {
     const uses = c.purposes === null ? '' : purposesAttributes(c.purposes, k);
     const noted = (note === undefined ? '' : ` data-note="${note}"`) + uses;
     r.allowed += v;
-    // One element a row: its verdict and line are drawn by CSS from its data attributes (4x fewer nodes to parse and keep).
+    // One element a row: its verdict and line are drawn by CSS from its data attributes (far fewer nodes to parse and keep).
     if (c.verdictsNext === null) {
       all += `<li class="row" tabindex="-1" data-i="${i}" data-url="${url}" data-verdict="${word(v)}" data-line="${line}"${noted}>${inner}</li>`;
       continue;
@@ -685,7 +684,7 @@ function showAgent(): void {
 /**
  * What the profile does with a name that is not a product token (agentNotes: the
  * library's words, as robots check and explain print them), and what Google
- * documents of a crawler the page cannot show in a verdict (data/google-crawlers.ts).
+ * documents of a crawler the page cannot show in a verdict (src/data/google-crawlers.ts).
  */
 function crawlerNotes(agents: string[]): string[] {
   const notes = agentNotes(agents, profileOr(profileField.value, 'google'));

@@ -4,7 +4,7 @@
 // lines with findings. Both wrap the same way (same font,
 // box and wrapping) in the same grid cell: the mirror's text sets the cell's
 // height (up to a maximum, CSS), so the field grows with its text without
-// being measured (measuring a textarea of 780 KB took 2.5 s of layout), and the
+// being measured (measuring a textarea of a large file took seconds of layout), and the
 // mirror follows the field's scrolling.
 import { DEFAULT_MAX_OCTETS } from '../src/index.js';
 

@@ -167,7 +167,7 @@ export function externalAdapter({ id, label, library, version, command, cpuComma
      * this process's engines check), so that its first phase and its mix phase (Google's urls:
      * every probe of a host, here the one) are both the first verdict: two passes a repetition.
      * The first repetition is the warm-up, not counted, as an in-process engine's are: a fresh
-     * process's first is slower (native: 0.118-0.137 s against 0.058-0.116 after, load ~5).
+     * process's first is slower (the native driver's too).
      * ctx.roundClock 'cpu': the driver that times in thread CPU (cpuCommand).
      */
     async runRound(workload, ctx) {

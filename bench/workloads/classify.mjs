@@ -198,8 +198,8 @@ export const classifyWarc = {
       runs.five.push(runClassify(['--robots-warc', warc, '--crawlers', CRAWLERS.join(','), ...common, '--format', 'jsonl', urls], 1));
       runs.big.push(runClassify(['--robots-warc', big, '--agent', ctx.agent, ...common, '--cache-mb', '16', bigUrls], 1));
       // gzip -dc and robots index one after the other, in both orders (a round's noise falls on either first); the
-      // index written into a fresh --out, as a crawl's map step writes it (replacing an index unlinks its 169 MiB of
-      // shard files first, ~0.15 s that gzip -dc > /dev/null does not pay).
+      // index written into a fresh --out, as a crawl's map step writes it (replacing an index unlinks its shard files
+      // first, a cost that gzip -dc > /dev/null does not pay).
       const indexBig = () => {
         rmSync(bigIndex, { recursive: true, force: true });
         indexing.push(runIndex(big, INDEX_SHARDS, bigIndex, ['--max-octets', 'Infinity']));

@@ -6,7 +6,7 @@
 // orders, so that no engine is favoured by the harness: host after host (each
 // host's URLs in a run, as a crawler meets them), and interleaved (every host
 // of the pass parsed, then one URL of each host in turn, as the corpus workload
-// times its passes: robots-parser is ~1.8x slower that way).
+// times its passes: robots-parser is much slower that way).
 // Each file's handle is released (this engine's dispose()) when its host is done.
 import { measureWork } from '../measure.mjs';
 import { measureParse, parseLoop, firstWalked, spreadShares } from './parse-compile.mjs';
@@ -27,9 +27,9 @@ export const firstVerdict = {
     const async = Boolean(adapter.async);
     // Each file's probe found before the timing, as Google's native driver has its
     // URLs in memory before it times: finding it in the loop (a find() over the
-    // host's URLs, warm) took ~0.45 ms of CPU a pass over the corpus, a Map ~0.08:
-    // ~1% of this engine's pass. (Google's driver checks each host's first probe,
-    // /robots.txt: its time is the same as with this one's, within 2%.)
+    // host's URLs, warm) would be timed with the engine, where a Map is a small part
+    // of this engine's pass. (Google's driver checks each host's first probe,
+    // /robots.txt: its time is the same as with this one's, within noise.)
     const probe = new Map(files.map((f) => [f, firstWalked(f)]));
     const withCheck = { ...adapter, parse: async ? async (f, a) => { const h = await adapter.parse(f, a); adapter.isAllowed(h, probe.get(f)); return h; } : (f, a) => { const h = adapter.parse(f, a); adapter.isAllowed(h, probe.get(f)); return h; } };
     const r = await measureParse(parseLoop(withCheck, ctx.agent, failed), files, ctx.budget, async);

@@ -23,8 +23,8 @@ export function parseLoop(adapter, agent, failed) {
 
 /**
  * n files spread evenly over the corpus, and their octets. The files are far
- * from alike (the ten largest hold 29% of the octets, and the first quarter
- * parses about 20% faster per octet than the whole), so a share is a sample of
+ * from alike (the ten largest hold over a quarter of the octets, and the first quarter
+ * parses faster per octet than the whole), so a share is a sample of
  * the whole, not its first n files.
  */
 export function spreadShares(files) {

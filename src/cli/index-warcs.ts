@@ -22,10 +22,9 @@ export interface IndexOptions extends WarcInputOptions {
 
 /** Largest --threads accepted (as classify's). */
 const MAX_THREADS = 256;
-/** WARC octets per reading thread when --threads is not given. A thread costs ~0.18 CPU-s to start and warm up its
- * JIT (corpus ×10: 1.31 CPU-s with 1 thread, 1.50 with 2, 1.67 with 3) and reads a MiB for ~0.0075 CPU-s less than
- * the main thread's one stream (1.65 CPU-s for the 46 MiB): under 16 MiB in all, the main thread reads alone (the
- * corpus ×3, 14 MiB: 0.66 CPU-s so, 0.83 with 2 threads). */
+/** WARC octets per reading thread when --threads is not given. A thread costs CPU to start and warm up its JIT, and
+ * reads a MiB for a little less than the main thread's one stream, so a small input does not pay a thread back: under
+ * 16 MiB in all, the main thread reads alone (the corpus ×3 took less CPU so than with 2 threads). */
 const OCTETS_PER_THREAD = 16 << 20;
 
 /** The cores, or fewer for files too short to share, none for the shortest (a list's files are not known yet: the cores). */

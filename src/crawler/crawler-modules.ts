@@ -1,7 +1,7 @@
 // The crawler's two dependencies, fflate (a cached file's deflate and inflate)
 // and http-cache-semantics (Cache-Control's freshness), loaded by the first
-// RobotsCache, not when the package is imported: importing them was ~12 ms of a
-// fresh process's ~30 ms import (fflate's Node build starts node:worker_threads
+// RobotsCache, not when the package is imported: importing them was over a third of a
+// fresh process's import (fflate's Node build starts node:worker_threads
 // and builds its Huffman tables; the other is CommonJS, through Node's CJS
 // loader), and a program that only parses and checks never uses them. Every use
 // comes after a fetch or a store read, which waits for them first

@@ -1,4 +1,4 @@
-// Peers' own test suites, transcribed (test/peer-cases/: robots-parser,
+// Peers' own test suites, transcribed (test/compat/peer-cases/: robots-parser,
 // CPython's urllib.robotparser, protego), run against both profiles. Every
 // assertion either agrees with us or is listed below as a documented
 // difference, with the reason; a listed case is asserted too (our answer is the

@@ -25,10 +25,10 @@ import { WarcRobots, type HostRobots } from '../sources/warc/warc-robots.js';
 const ENTRY_OVERHEAD = 512;
 
 /** A cache of compiled hosts grows the core's memory to tens or hundreds of MiB, which the core's allocator does an
- * eighth at a time, and V8 counts each step's whole memory as new external memory, collecting garbage at each (the
- * corpus ×25, 106,025 hosts, on one thread: 35 of its 65 scavenges and most of its 16 full collections; with 2
- * threads 57 and 33). So once the memory has grown past ROOM_FROM (a short run is spared), each time it grows it is
- * doubled, up to the cache's bound: made room for, not touched (no page is resident until used). */
+ * eighth at a time, and V8 counts each step's whole memory as new external memory, collecting garbage at each (on
+ * the corpus ×25, over half of a run's scavenges and most of its full collections). So once the memory has grown
+ * past ROOM_FROM (a short run is spared), each time it grows it is doubled, up to the cache's bound: made room for,
+ * not touched (no page is resident until used). */
 const ROOM_FROM = 16 << 20;
 
 /** The core's memory in octets. */

@@ -164,7 +164,7 @@ export function hostHash(host: string): number {
   return hash1;
 }
 
-/** The core's two hashes of a host (assembly/classify.ts hashHost: FNV-1a, two bases, ASCII lower-cased). */
+/** The core's two hashes of a host (assembly/bulk/classify.ts hashHost: FNV-1a, two bases, ASCII lower-cased). */
 function hostHashes(host: string): void {
   let x = 0x811c9dc5;
   let y = 0x050c5d1f;

@@ -15,8 +15,8 @@ import { MAX_LINE_OCTETS } from '../sources/line-blocks.js';
 import { PoolWorker, type BlockReply } from './worker-pool.js';
 import { shareCaptures } from './shared-captures.js';
 
-/** What routing a URL costs the main thread against classifying it (thread CPU on the corpus probes ×25:
- * routing 0.10 µs a URL, classifying 1.05 µs with --robots-dir and 0.85 with --robots-index). */
+/** What routing a URL costs the main thread against classifying it (thread CPU on the corpus probes ×25,
+ * with --robots-dir and with --robots-index: about a tenth). */
 const ROUTING_PER_CLASSIFYING = 0.1;
 
 /** This thread's share of the hosts against a worker's, so that its routing and its share take what a

@@ -1,9 +1,9 @@
 // The captures of a WARC index (--robots-warc, --robots-index) in shared
 // memory, for the worker threads: one table the main thread writes once and
 // every thread reads where it is. Handed over as a Map, the table was copied
-// into each thread (structured clone: 0.1 CPU-s per thread for the 42,401
-// captures of the corpus ×10, and each thread's heap then held and marked all of
-// them at every full GC); a thread looks a capture up once per host it loads.
+// into each thread (a structured clone of every capture per thread, and each
+// thread's heap then held and marked all of them at every full GC); a thread
+// looks a capture up once per host it loads.
 // Layout: a hash table of entry numbers (open addressing, FNV-1a of the key's
 // UTF-8), each entry's fields in typed arrays, the strings' UTF-8 in a heap.
 import type { WarcCapture, WarcIndexData } from '../sources/warc/warc-index.js';

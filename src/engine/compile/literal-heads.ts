@@ -2,15 +2,14 @@
 // on turning hot (src/engine/match/dfa.ts: its automaton would thrash): the
 // trie of the rules' literal heads (assembly/compile/literal-trie.ts makes it in the
 // core, and walks it) and the plan of its `*` rules (assembly/compile/star-plan.ts
-// makes and writes it in the core, as star-rules.ts planOf does in the host:
-// 20,000-rule file, N = 300, default options, 12.2-13.3 -> 10.4-11.3 ms; a
-// fresh process's first 100 URLs 83-97 -> 40-45 ms), from a rule list in the
-// core: the cold list, or one written from the table.
+// makes and writes it in the core, as star-rules.ts planOf does in the host,
+// faster, and far faster in a fresh process, whose JIT has not warmed), from a
+// rule list in the core: the cold list, or one written from the table.
 //
 // Made so, without the trie of pattern prefixes (trie.ts: its hash, its
 // depth-first numbering, its frontiers, none of which rule mode needs) nor the
-// automaton's first state, rule mode on the bench's 20,000-rule file took
-// ~3 ms to make instead of ~70 (see bench/workloads/envelope.mjs's figures).
+// automaton's first state, rule mode costs a small part of what the trie did
+// (the figures: docs/benchmarks.md, "Figures behind design choices").
 //
 // In: a rule list (layout.ts RM_HEADER, then RE_* entries, tokens as octets
 // with RULE_LIST_STAR for `*`), its count, the policy's tailRulesMax. Out: the

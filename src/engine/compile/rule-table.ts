@@ -55,8 +55,8 @@ export interface RuleTable {
  * each literal's allocation site: at a collection it decides to allocate the
  * site's objects old, or (when few old objects survived) undoes that, and
  * either time throws away the optimised code of every function allocating
- * there (the compiler's main function among them, 40-100 ms of TurboFan each
- * time; 4 of its 8 compiles on the probes x10). An object made by `new` has no site.
+ * there (the compiler's main function among them, a costly TurboFan compile each
+ * time, and half of its compiles on the probes). An object made by `new` has no site.
  */
 export class CompiledRuleTable implements RuleTable {
   constructor(

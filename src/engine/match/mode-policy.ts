@@ -30,8 +30,8 @@ export interface ModePolicy {
    * of MatcherOptions.coldOctets; 0 starts hot). Past it the matcher is hot and
    * stays so. About a hundred URLs of a host: a crawler's few dozen URLs of a
    * host rarely pay for the trie and the states they would build (on the
-   * corpus, hosts checked with 200 URLs each went 2x faster than with 2,048;
-   * with 1,000 each, 2,048 was 1.3x faster), and a hot matcher holds far more.
+   * corpus, hosts checked with a few hundred URLs each went faster with this
+   * than with more; with a thousand each, more was faster), and a hot matcher holds far more.
    */
   readonly coldOctets: number;
   /**
@@ -45,8 +45,7 @@ export interface ModePolicy {
    * indexRules rules are indexed (assembly/match/cold-index.ts) once their
    * walks did indexUnits a rule; by 'cost' the matcher turns hot once its cold
    * walks did hotBase + hotUnits a token octet of the rules (what the trie and
-   * its first states cost: docs.oracle.com's trie and first states took ~55 ms,
-   * ~110 ns a token octet) while a URL's walk does more than hotUrlUnits (a walk
+   * its first states cost, measured on docs.oracle.com's file) while a URL's walk does more than hotUrlUnits (a walk
    * that meets few rules costs about what the automaton's steps and the call do). */
   readonly indexRules: number;
   readonly indexUnits: number;
@@ -55,11 +54,10 @@ export interface ModePolicy {
   readonly hotUrlUnits: number;
   /** The hot threshold's factor for a matcher that takes rule mode on turning hot (see starShare):
    * rule mode is made from its rule list in the core (src/engine/compile/literal-heads.ts), for far
-   * less than the trie and first states. The bench's 20,000-rule file (trie's price 10.1M units):
-   * rule mode made in ~6 ms warm (was ~70 through the trie); its first ~64 cold walks, unindexed,
-   * cost ~20,000 units and ~90 us each, the index ~4 ms, then ~10 us a walk, against ~1 us in rule
-   * mode. 0.12 turns it at ~75 URLs, before the index (~5 ms of walks: ski rental); 0.13 after it
-   * (~100 URLs, index and rule mode both paid), 4 (the trie's price, 4 times) at ~19,000. */
+   * less than the trie and first states. The factor is a ski rental: turn once the cold walks
+   * have cost what making rule mode costs, which on the bench's 20,000-rule file is before the
+   * cold list's index is paid for (a factor a little higher turns after it, with index and rule
+   * mode both paid; 4, the trie's price four times, two hundred times later). */
   readonly ruleModeHotFactor: number;
   /** Work between reviews at least (a review is a host call). */
   readonly reviewUnits: number;
@@ -68,7 +66,7 @@ export interface ModePolicy {
    * would try them one by one, as the cold walk does: the pathological file, all of them). A
    * matcher that turns hot with that share of such rules, grams or not, takes rule mode at once
    * (its DFA would thrash: the bench's generated 20,000-rule file, one in nine, with grams; hot, it
-   * walked a URL in 50 us against 31 us cold, indexed, and 0.9 us in rule mode; by cost it turns
+   * walked a URL slower than cold and indexed, and far slower than in rule mode; by cost it turns
    * so after ruleModeHotFactor times the usual cold work). */
   readonly starShare: number;
   /** ... and at least starHeavyMin such rules (fewer make states an automaton holds: 300 of
@@ -94,9 +92,9 @@ export interface ModePolicy {
    * `*` rule tried costs ruleUnits (its octet test, often its first segment's),
    * as many as a URL may try (star-rules.ts: the lists every path meets, the
    * longest other, a gram's rules). Rule mode is taken when the DFA cost more
-   * than ruleModeMargin times as much per URL. Measured on bench/synthetic.mjs's
-   * files: the 20,000-rule file rebuilds states all along (~7 a URL) and goes to
-   * rule mode at its first clearing (34k URLs/s hot, 1.1M in rule mode); the
+   * than ruleModeMargin times as much per URL. On bench/synthetic.mjs's
+   * files: the 20,000-rule file rebuilds states all along (several a URL) and goes to
+   * rule mode at its first clearing (where it checks URLs some thirty times faster); the
    * pathological one builds huge states and goes to rule mode in its first URL.
    */
   readonly stateUnits: number;
@@ -104,7 +102,7 @@ export interface ModePolicy {
   readonly ruleModeMargin: number;
   /** The DFA's size (bytes) at which rule mode's cost is first weighed before
    * the cap, then at each doubling: on the pathological file the first URL
-   * (16 KiB) built 8 MiB of states in half a second before the cap was met. */
+   * (16 KiB) built 8 MiB of states, for a long wait, before the cap was met. */
   readonly firstCostCheck: number;
 }
 
@@ -185,7 +183,7 @@ export function coldReview(p: ModePolicy, c: ColdCost): { index: boolean; hot: b
   const indexAt = !c.indexed && c.rules >= p.indexRules ? p.indexUnits * c.rules : Infinity;
   const index = c.work >= indexAt;
   let hotAt = c.byCost ? p.hotBase + p.hotUnits * c.tokenOctets : Infinity;
-  // The star counts are a pass over every rule's tokens (~1.5 us of a corpus file's compile):
+  // The star counts are a pass over every rule's tokens (a cost a corpus file's compile need not pay):
   // taken only once the walks reach the trie's price, or rule mode's where it is lower (before,
   // turning hot is not in question).
   const countAt = hotAt * Math.min(1, p.ruleModeHotFactor);

@@ -2,8 +2,7 @@
 // parse() returns): a small body's copy is a view into a shared block, as
 // Node's Buffer.allocUnsafe pools small buffers. A buffer of its own per body
 // (each a backing store the collector tracks and frees) took a sixth of a
-// first verdict over the corpus, whose median file is 563 octets: 34 ms of CPU
-// a pass for parse + compile + one check, 28 pooled. A copy
+// first verdict over the corpus, whose median file is a few hundred octets. A copy
 // keeps its whole block alive, so a block is small, and a body kept for long
 // (a cache asks its heldBytes) is moved to a buffer of its own (ownedOctets).
 

@@ -352,7 +352,7 @@ const COMPACT_FROM = 2048;
  * the quotes of diagnostics), when that is at most a quarter of it: a file
  * padded with comments, or an HTML page, is then held at the size of its rules.
  * For what keeps records long (a crawler's cache holds thousands of files for
- * a day): it costs about 5% of a parse, which a parse for one look need not pay.
+ * a day): it costs a share of a parse, which a parse for one look need not pay.
  * Returns whether it did.
  */
 export function compactRecords(r: Records): boolean {

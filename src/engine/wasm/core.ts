@@ -6,8 +6,8 @@
 // loader): no file to find beside it, so a bundled app, Deno without
 // --allow-read and any runtime load it the same way. Decoded when the core is
 // made, not at import (esbuild's binary loader decodes at import, in a JS loop
-// where the runtime has no Uint8Array.fromBase64: ~1.3 ms of a fresh process
-// on Node 20; Buffer decodes it in ~0.05 ms). In the workerd build it is a
+// where the runtime has no Uint8Array.fromBase64: a fresh process's import paid
+// for it, where Buffer decodes it in a small part of that). In the workerd build it is a
 // WebAssembly.Module imported from robots.wasm beside the bundle: workerd
 // compiles no WASM from octets at run time. (Test runs give it as octets.)
 import wasmCore from '../../../build/robots.wasm';
@@ -74,8 +74,8 @@ const BATCH_UNITS = 1 << 15;
 /** Octets of a scratch area (a body's, the URL's) kept between compilations:
  * past it, a large file's body or a long URL is not held for good. The core's
  * memory never shrinks, but the matchers compiled next fill what is freed: on
- * the corpus, the body area of its largest file (1.7 MB, 49 files past 64 KiB)
- * held ~400 octets per compiled host of the bench's memory workload. */
+ * the corpus, the body area of its largest file, kept, held a few hundred octets
+ * per compiled host of the bench's memory workload. */
 const KEPT_AREA_OCTETS = 1 << 16;
 
 /** A block of the core's memory that grows (doubling, from 16 KiB) and is freed only when released. */
@@ -115,8 +115,8 @@ export class Core {
   /** @internal */
   urlPtr = 0;
   private urlCap = 0;
-  /** The URL scratch area as a view, for TextEncoder.encodeInto (measured here:
-   * ~3x faster than a charCodeAt loop storing octets one by one). */
+  /** The URL scratch area as a view, for TextEncoder.encodeInto (measured faster
+   * than a charCodeAt loop storing octets one by one). */
   private urlView: Uint8Array = new Uint8Array(0);
   private readonly encoder = new TextEncoder();
 
@@ -142,7 +142,7 @@ export class Core {
 
   /** The core's abort() (an AssemblyScript assertion or a failed allocation,
    * which the release build keeps), thrown as @assemblyscript/loader threw it:
-   * the core needs nothing else of that loader, which cost ~1 ms of the import. */
+   * the core needs nothing else of that loader, whose own load was a share of the import. */
   private abort(msg: number, file: number, line: number, column: number): never {
     throw new Error(`abort: ${this.stringAt(msg)} at ${this.stringAt(file)}:${line}:${column}`);
   }

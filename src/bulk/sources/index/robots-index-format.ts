@@ -51,8 +51,8 @@ export function captureShard(key: string, shards: number): number {
 
 /**
  * The host urlOrigin() gives of a key (captureKey's form: new URL()'s href) read from the string, for the
- * common form: http or https, no user info, no IPv6 literal (undefined otherwise: parsed). A thread of robots
- * index took 0.03 CPU-s of the corpus ×10 parsing each key a second time.
+ * common form: http or https, no user info, no IPv6 literal (undefined otherwise: parsed): a thread of robots
+ * index spent a measurable share of its CPU parsing each key a second time with new URL().
  */
 function plainHost(key: string): string | undefined {
   const from = key.startsWith('https://') ? 8 : key.startsWith('http://') ? 7 : -1;
@@ -83,8 +83,8 @@ const CRC_TABLE = (() => {
   return t;
 })();
 
-/** zlib's own crc32 (Node 20.15+, 22.2+): 406 ms of the corpus x10's 2.0 s `robots index` was this file's
- * table loop over the 169 MiB of records; zlib's takes a few ms. */
+/** zlib's own crc32 (Node 20.15+, 22.2+): a fifth of `robots index`'s time on the corpus ×10 was this file's
+ * table loop over the records; zlib's takes a small part of that. */
 const zlibCrc32 = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
 
 /** CRC-32 (zlib's). */

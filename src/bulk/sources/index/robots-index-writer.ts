@@ -77,7 +77,7 @@ export async function writeRobotsIndex(files: readonly string[] | WarcFiles, out
   const temps = names.map((name) => join(out, `.${name}.${process.pid}.tmp`));
   try {
     // Each capture goes into its shard as it is read (a spill of every body, copied into the shards after
-    // the whole read, cost 0.35 s of the corpus x10's 1.15 s): the directories and footers come last.
+    // the whole read, cost a third of the command's time): the directories and footers come last.
     const writer = new ShardWriter(temps, id);
     let stats;
     try {
@@ -127,10 +127,10 @@ function writeWhole(file: string, octets: Buffer): void {
 /**
  * The shard files written as the captures come: each shard's records (header first, in the order read)
  * gathered and appended to its file a MiB at a time, or all shards' when together they hold BUDGET
- * (so memory stays bounded whatever the shard count: 32 MiB, where 64 MiB took the corpus x10's peak from
- * 143 to 207 MB; a file is opened for each append, not held open: 65536 shards would pass the limit on
+ * (so memory stays bounded whatever the shard count: 32 MiB, where 64 MiB raised the command's peak by
+ * about as much; a file is opened for each append, not held open: 65536 shards would pass the limit on
  * open files). finish() adds each directory and footer. Many shards mean small appends: at 4096 shards
- * the corpus x10 takes 3.7 s (2.1 s in the kernel), where writing each shard whole after the read took 3.0 s.
+ * the command is slower, most of it in the kernel, than writing each shard whole after the read was.
  */
 export class ShardWriter implements RecordSink {
   private static readonly SHARD_FLUSH = 1 << 20;

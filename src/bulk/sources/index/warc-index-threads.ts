@@ -28,7 +28,7 @@ const CHUNK = Number(process.env.ROBOTS_INDEX_STRETCH_OCTETS) || 1 << 20;
 /** How far past CHUNK a member's start is looked for before the file's rest is read in one stream. */
 const SCAN = 16 << 20;
 /** Stretches handed out and not yet routed, per thread: one being read, and one read or waiting (3 gave the same
- * speed, 12 MB more peak memory on the corpus ×10). */
+ * speed, for more peak memory). */
 const AHEAD_PER_THREAD = 2;
 
 /** A capture as HeldCaptures holds it (a damage after it may set `damaged`). */

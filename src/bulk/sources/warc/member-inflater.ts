@@ -1,8 +1,8 @@
 // gzip members inflated whole into one buffer that is kept and reused: a
 // thread of robots index inflates a stretch of a WARC (about 1 MiB of gzip,
 // 4 MiB inflated) dozens of times a second, and gunzipSync's fresh 16 MiB
-// output buffer each time was garbage that V8 let pile up (peak RSS 268 MB
-// with 2 threads on the corpus ×10, against 215 with a GC after each stretch).
+// output buffer each time was garbage that V8 let pile up (a peak RSS well
+// above what a GC after each stretch left).
 // It drives zlib's own handle, as zlib's gunzipSync does (Node's zlib.js
 // processChunkSync: writeSync, then the handle's counts in _writeState); a Node
 // without that handle gets gunzipSync.

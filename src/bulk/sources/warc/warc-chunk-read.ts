@@ -63,7 +63,7 @@ export class WarcChunkReader {
   private readonly inflater = new MemberInflater(INFLATED_MAX);
   private input = Buffer.alloc(0);
   /** Records' buffers back from the main thread, written: filled again (a fresh 4 MiB a stretch cost a page fault
-   * per 4 KiB, 43,000 on the corpus ×10). */
+   * per 4 KiB). */
   private readonly spares: ArrayBuffer[] = [];
 
   /** A buffer of records (a ChunkRead's) whose octets are written, to fill again. */

@@ -16,38 +16,30 @@
 // record is given only once the next one's "WARC/" is seen. So it never reads
 // otherwise than warcio.
 //
-// Why (node --cpu-prof, on the corpus ×10 as a WARC: 46 MiB, 42,410 records,
-// which `gzip -dc` reads in 1.45 s): warcio's pass took 6.5 s. 2.7 s of it
+// Why (node --cpu-prof, on the corpus ×10 as a WARC): warcio's pass took
+// several times what `gzip -dc` takes to read the file. The largest part of it
 // re-deflated each body for the spill (deflateRawSync sets up a 256 KiB deflate
-// state per call; level 1 saves only a third); warcio's own parsing took ~1.4 s
-// (an await per line and per chunk, an undici Headers per header block, each
-// header validated, the block decoded to a string); ~1 s went to the
-// per-record promise chains (the payload streamed through async generators)
-// and their garbage; 0.7 s waiting for the inflater. The inflating itself is
-// 0.4-0.6 s of a thread-pool thread (Node's zlib inflates faster than gzip -dc).
-// Inflating each member with its own inflateRawSync was tried: 3 s, most of it
-// making a zlib stream object per record (0.5 s) and its 64 KiB output chunk
-// (GC 0.65 s).
-// After (same file, same run, alternating, one thread): the index 1.02-1.04 s
-// (44-45 MiB/s of WARC) against 4.63-4.67 s (9.9 MiB/s) before, `gzip -dc`
-// 0.90-0.93 s: 0.88× gzip -dc, from 0.20×; peak RSS 121-124 MiB, from 136-148.
-// What is left (--cpu-prof, 1.16 s): 0.2 s idle waiting for zlib, 0.2 s zlib's
-// stream plumbing, 0.12 s GC, ~0.3 s this parsing.
+// state per call; level 1 saves only a third); then warcio's own parsing (an
+// await per line and per chunk, an undici Headers per header block, each
+// header validated, the block decoded to a string); then the per-record
+// promise chains (the payload streamed through async generators) and their
+// garbage, and the wait for the inflater. The inflating itself is a small
+// part, on a thread-pool thread (Node's zlib inflates faster than gzip -dc).
+// Inflating each member with its own inflateRawSync was tried: most of its
+// time went to making a zlib stream object per record and its 64 KiB output
+// chunk (and their garbage). This reader brought the pass near gzip -dc's time,
+// with a lower peak memory; what is left is zlib's wait and stream plumbing,
+// garbage, and this parsing.
 // Then threads (robots index: warc-index-threads.ts): a file gzipped per record
 // is cut at member starts into ~1 MiB stretches, each inflated whole by a thread
 // into a buffer it keeps (member-inflater.ts: no stream plumbing, no wait) and
-// parsed here in place (wholeRecords), the captures encoded as shard records
-// there; the main thread routes. The threads' work in CPU, the corpus ×10 read
-// stretch by stretch in one thread (warm): inflating 0.34 s, this parsing 0.19 s
-// (0.25 s before header names were compared in place), encoding 0.15 s. The
-// whole command, 2 threads (alternating rounds in both orders, each command at
-// real-time priority so the shared machine's other work waits): 0.76-0.84 s,
-// median 0.78 (1.38-1.51 CPU-s), against the one stream before 0.98-1.10 s,
-// median 1.07 (1.50-1.67 CPU-s), and `gzip -dc` 0.89-0.94 s, median 0.91:
-// 1.17× gzip -dc, from 0.85×. Each thread costs ~0.18 CPU-s to start and warm
-// up its JIT (1.24 CPU-s with 1 thread, 1.45 with 2, 1.70 with 3), a third of
-// it V8's compiler threads: on 2 cores the reading is CPU-bound, and a third
-// thread gains nothing.
+// parsed here in place (wholeRecords: header names compared in place, not as
+// strings), the captures encoded as shard records there; the main thread
+// routes. With 2 threads the command beats gzip -dc. Each thread costs CPU to
+// start and warm up its JIT, a third of it V8's compiler threads: on 2 cores
+// the reading is CPU-bound, and a third thread gains nothing. (The figures, as
+// measured when each step was made: docs/benchmarks.md, "Figures behind design
+// choices".)
 import { createReadStream, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
@@ -57,8 +49,8 @@ import { warcDateOf } from './warc-date.js';
 /** A record up to this long (headers and block) is held whole; a longer one is streamed. */
 export const HOLD = 4 << 20;
 /** zlib's output chunk: 256 KiB, a quarter of the trips to the thread pool of warcio's 64 KiB,
- * inflates 20% faster (403 ms against 517 ms, the corpus ×10); 1 MiB, and 8 MiB of read-ahead
- * between zlib and the parsing, changed nothing measurable. (Damage is warcio's to judge.) */
+ * inflates faster; 1 MiB, and 8 MiB of read-ahead between zlib and the parsing, changed nothing
+ * measurable. (Damage is warcio's to judge.) */
 const CHUNK = 256 << 10;
 /** WARC or HTTP headers longer than this are left to warcio. */
 const HEADERS_MAX = 256 << 10;

@@ -6,7 +6,7 @@
 // Location, and for a 2xx the body, decoded per Content-Encoding
 // no further than maxOctets (a gzip bomb inflates no further; the captures
 // cut are counted in a warning, cut-captures.ts), written as it is to a temporary spill file
-// (deflating each body took 40% of the pass: warc-fast-records.ts). Threads then
+// (deflating each body was the largest part of the pass: warc-fast-records.ts). Threads then
 // read a host's capture synchronously when the host is first needed
 // (warc-robots.ts), so memory holds the index (a few dozen octets and the URL
 // per capture), never the bodies. robots index reads WARCs its own way, on
