@@ -15,6 +15,9 @@ import { Progress } from './progress.js';
 import { indexWarcs, type WarcIndex } from '../bulk/sources/warc/warc-index.js';
 import { readRobotsIndexes } from '../bulk/sources/index/robots-index-reader.js';
 import { OutputSink } from '../bulk/output-sink.js';
+import { TsvParquetSink } from '../bulk/formats/tsv-parquet-sink.js';
+import { auditColumnType } from '../bulk/audit/audit-parquet.js';
+import { parseRowGroup } from './row-group.js';
 import { captureSites, dirSites, type AuditSite } from '../bulk/audit/audit-sites.js';
 import { SiteAuditor, STATUS_CONVENTIONS, type StatusConvention } from '../bulk/audit/site-audit.js';
 import { addSite, emptySummary, type AuditSummary } from '../bulk/audit/audit-summary.js';
@@ -39,6 +42,8 @@ export interface AuditOptions extends WarcInputOptions {
   summary?: string;
   statusConvention: string;
   labels: string;
+  /** --format parquet: rows per row group. */
+  rowGroup?: string;
   maxOctets?: string;
   maxBytes?: string;
 }
@@ -79,7 +84,10 @@ interface Settings {
   crawlers: string[];
   operators: Operator[] | undefined;
   profile: Profile;
+  /** Parquet: the TSV lines, written as a Parquet file. */
   format: AuditFormat;
+  parquet: boolean;
+  rowGroup: number | undefined;
   convention: StatusConvention;
   labels: CategoryLabels;
   maxOctets: number;
@@ -98,7 +106,9 @@ function readOptions(o: AuditOptions): Settings {
   if (o.threads !== undefined && o.threads !== '1') {
     throw new CliError(`--threads: audit runs on one thread for now (got "${o.threads}"): run shards side by side (--shard i/N) to use more cores`);
   }
-  if (o.format !== 'tsv' && o.format !== 'jsonl') throw new CliError(`--format must be tsv or jsonl, got "${o.format}"`);
+  if (o.format !== 'tsv' && o.format !== 'jsonl' && o.format !== 'parquet') throw new CliError(`--format must be tsv, jsonl or parquet, got "${o.format}"`);
+  if (o.format === 'parquet' && (o.out === undefined || o.out === '-')) throw new CliError('--format parquet writes a file, not lines to stdout: give --out FILE (e.g. --out sites.parquet)');
+  if (o.rowGroup !== undefined && o.format !== 'parquet') throw new CliError('--row-group is for --format parquet');
   if (!(STATUS_CONVENTIONS as readonly string[]).includes(o.statusConvention)) {
     throw new CliError(`--status-convention must be rfc (RFC 9309: a 4xx allows all) or commoncrawl (a 403 disallows all, as Common Crawl counts it), got "${o.statusConvention}"`);
   }
@@ -121,7 +131,9 @@ function readOptions(o: AuditOptions): Settings {
     crawlers,
     operators: o.operators === undefined ? undefined : operatorsOf(o.operators),
     profile,
-    format: o.format,
+    format: o.format === 'parquet' ? 'tsv' : o.format,
+    parquet: o.format === 'parquet',
+    rowGroup: parseRowGroup(o.rowGroup),
     convention: o.statusConvention as StatusConvention,
     labels: o.labels as CategoryLabels,
     maxOctets: parseMaxOctets(o),
@@ -160,7 +172,7 @@ async function indexOf(o: AuditOptions, maxOctets: number, asOf: number | undefi
 async function auditSites(sites: AuditSite[], settings: Settings, o: AuditOptions, quiet: boolean): Promise<AuditSummary> {
   const auditor = new SiteAuditor({ crawlers: settings.crawlers, profile: settings.profile, maxOctets: settings.maxOctets, operators: settings.operators, convention: settings.convention });
   const summary = emptySummary();
-  const sink = new OutputSink(o.out);
+  const sink = settings.parquet ? new TsvParquetSink(o.out!, auditColumnType, settings.rowGroup) : new OutputSink(o.out);
   const progress = new Progress(process.stderr.isTTY === true && !quiet, sites.length);
   const unreadable: string[] = [];
   try {
