@@ -76,7 +76,13 @@ export class ParquetUrls {
     try {
       const stat = fstatSync(fd);
       if (!stat.isFile()) throw new BulkError(`cannot read the Parquet URL list ${path}: not a regular file (Parquet is read from its end)`);
-      return new ParquetUrls(path, fd, stat.size, readFooter(path, fd, stat.size), passed);
+      const metadata = readFooter(path, fd, stat.size);
+      try {
+        return new ParquetUrls(path, fd, stat.size, metadata, passed);
+      } catch (e) {
+        if (e instanceof BulkError) throw e;
+        throw new BulkError(`${path} is not a Parquet file that reads (its schema: ${reason(e)})`);
+      }
     } catch (e) {
       closeSync(fd);
       throw e;
@@ -144,21 +150,19 @@ function readFooter(path: string, fd: number, size: number): FileMetaData {
 /** The columns that are top-level leaves (a name each), with their schema element. */
 function flatColumns(schema: readonly SchemaElement[]): Map<string, SchemaElement> {
   const leaves = new Map<string, SchemaElement>();
-  // schema[0] is the root; a group's children follow it (num_children of them, depth first).
-  let i = 1;
-  const skip = (): void => {
-    const e = schema[i++];
-    for (let k = 0; k < (e?.num_children ?? 0); k++) skip();
-  };
+  // schema[0] is the root; a group's children follow it, depth first. Walked with a
+  // count of elements still owed, not by recursion: a hostile num_children claims
+  // any number, and no more elements than the schema holds are read.
   const top = schema[0]?.num_children ?? 0;
+  let i = 1;
   for (let k = 0; k < top && i < schema.length; k++) {
-    const e = schema[i];
-    if ((e.num_children ?? 0) === 0 && e.repetition_type !== 'REPEATED') {
-      leaves.set(e.name, e);
-      i++;
-    } else {
-      skip();
+    const e = schema[i++];
+    const children = e.num_children ?? 0;
+    if (children === 0) {
+      if (e.repetition_type !== 'REPEATED') leaves.set(e.name, e);
+      continue;
     }
+    for (let owed = children; owed > 0 && i < schema.length; owed--) owed += schema[i++].num_children ?? 0;
   }
   return leaves;
 }
