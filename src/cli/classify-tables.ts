@@ -6,17 +6,18 @@
 // time, joined with the list's rows in order. Memory: a row group, both ways.
 import { createReadStream, createWriteStream } from 'node:fs';
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import type { SchemaElement } from 'hyparquet';
 import { CliError } from './errors.js';
 import { parseRowGroup } from './row-group.js';
-import { tempDir } from '../bulk/sources/temp-dir.js';
+import { tempDir, type TempDir } from '../bulk/sources/temp-dir.js';
 import { ParquetUrls } from '../bulk/sources/urls/parquet-urls.js';
 import { DEFAULT_ROW_GROUP_ROWS, ParquetTable, type TableColumn } from '../bulk/formats/parquet-table.js';
 import { ClassifyColumns, type ClassifyShape } from '../bulk/formats/classify-columns.js';
 import { OutputSink } from '../bulk/output-sink.js';
-import { BulkError } from '../bulk/errors.js';
+import { BulkError, reason } from '../bulk/errors.js';
 
 /** The options this file reads (classify's own: classify.ts). */
 export interface TableOptions {
@@ -70,7 +71,7 @@ export function tableRun<O extends TableOptions>(inputPath: string | undefined, 
 }
 
 /** A passed column may not take the name of one of the output's own (its Parquet columns, its JSON fields). */
-function checkPassNames(pass: readonly string[], shape: ClassifyShape): void {
+export function checkPassNames(pass: readonly string[], shape: ClassifyShape): void {
   const names = new Set([...new ClassifyColumns(shape).columns.map((c) => c.name), 'crawlers', 'operators']);
   for (const p of pass) {
     if (names.has(p)) throw new CliError(`--pass-columns ${p}: the output has a column of that name already`);
@@ -82,8 +83,12 @@ export type Classify = (input: string | undefined, out: string | undefined) => P
 
 /** classify run for its tables: the URL list made, the verdicts written as asked. */
 export async function classifyTables<O extends TableOptions>(run: TableRun<O>, inputPath: string | undefined, shape: ClassifyShape, classify: Classify): Promise<number> {
-  checkPassNames(run.pass, shape);
-  const temp = tempDir('robots-tables-');
+  let temp: TempDir;
+  try {
+    temp = tempDir('robots-tables-');
+  } catch (e) {
+    throw new BulkError(`cannot make a temporary folder in ${tmpdir()} (TMPDIR): ${reason(e)}`);
+  }
   try {
     let input = inputPath;
     if (run.urls !== undefined) {
@@ -122,7 +127,9 @@ function echoed(url: string): string {
 
 async function writeUrlList(urls: ParquetUrls, path: string): Promise<void> {
   const out = createWriteStream(path);
-  const failed = once(out, 'error').then(([e]) => { throw e; });
+  const failed = once(out, 'error').then(([e]) => {
+    throw new BulkError(`cannot write the URLs of ${urls.path} to the temporary file ${path}: ${reason(e)}`);
+  });
   failed.catch(() => {});
   for await (const group of urls.groups()) {
     let text = '';

@@ -27,7 +27,7 @@ import { PURPOSES } from '../engine/parse/usage-vocabulary.js';
 import { parseOperators } from './operator-option.js';
 import { OutputClosed, WorkerPool } from '../bulk/threads/worker-pool.js';
 import { RoutedPool } from '../bulk/threads/routed-pool.js';
-import { classifyTables, tableRun } from './classify-tables.js';
+import { checkPassNames, classifyTables, tableRun } from './classify-tables.js';
 
 declare const VERSION: string; // set by the build (package.json)
 
@@ -100,6 +100,9 @@ export async function classifyCommand(inputPath: string | undefined, given: Clas
     throw new CliError('--robots-warc-list - reads the list from stdin, so the URLs cannot come from there too: give them as a file');
   }
   const { config, threads } = readOptions(options, await robotsOf(options));
+  const perHost = config.robotsDir !== undefined || options.robotsWarc !== undefined || options.robotsWarcList !== undefined || options.robotsIndex !== undefined;
+  const shape = { crawlers: config.crawlers, operators: config.operators, perHost };
+  if (tables !== null) checkPassNames(tables.pass, shape); // before the WARCs are read
   const asOf = options.asOf === undefined ? undefined : parseAsOf(options.asOf);
   const warc = options.robotsWarc !== undefined || options.robotsWarcList !== undefined
     ? await indexOf(options, config, asOf)
@@ -109,8 +112,7 @@ export async function classifyCommand(inputPath: string | undefined, given: Clas
   try {
     code = tables === null
       ? await classifyWith(inputPath, options, config, threads)
-      : await classifyTables(tables, inputPath, { crawlers: config.crawlers, operators: config.operators, perHost: config.robotsDir !== undefined || config.warc !== undefined },
-        (input, out) => classifyWith(input, { ...options, out }, config, threads));
+      : await classifyTables(tables, inputPath, shape, (input, out) => classifyWith(input, { ...options, out }, config, threads));
   } finally {
     warc?.index.dispose();
   }

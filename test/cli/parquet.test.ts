@@ -282,4 +282,12 @@ describe('Parquet: one-line errors', () => {
     expect(r.stderr.trimEnd()).toMatch(message as RegExp);
     expect(existsSync(path.join(dir, 'x.parquet'))).toBe(false);
   });
+
+  it('a temporary folder that cannot be made (TMPDIR missing)', async () => {
+    const out = path.join(dir, 'y.parquet');
+    const r = await robots(['classify', '--robots', robotsTxt, '--format', 'parquet', '--out', out, text], undefined, { env: { TMPDIR: path.join(dir, 'no-such-folder') } });
+    expect(r.stderr).toMatch(/^robots: cannot make a temporary folder in .*no-such-folder \(TMPDIR\): no such file or directory\n$/);
+    expect(r.status).toBe(2);
+    expect(existsSync(out)).toBe(false);
+  });
 });
