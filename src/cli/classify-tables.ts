@@ -12,6 +12,7 @@ import { createInterface } from 'node:readline';
 import type { SchemaElement } from 'hyparquet';
 import { CliError } from './errors.js';
 import { parseRowGroup } from './row-group.js';
+import { FORMATS, formatNames } from './options.js';
 import { tempDir, type TempDir } from '../bulk/sources/temp-dir.js';
 import { ParquetUrls } from '../bulk/sources/urls/parquet-urls.js';
 import { DEFAULT_ROW_GROUP_ROWS, ParquetTable, type TableColumn } from '../bulk/formats/parquet-table.js';
@@ -43,6 +44,10 @@ const BATCH_LINES = 1024;
 /** The run's tables, checked (one-line errors), or null when classify reads and writes lines only. */
 export function tableRun<O extends TableOptions>(inputPath: string | undefined, o: O): TableRun<O> | null {
   const parquetOut = o.format === 'parquet';
+  const { text, json } = FORMATS.classify;
+  if (!parquetOut && ![...text, ...json].includes(o.format as never)) {
+    throw new CliError(`--format must be ${formatNames('classify')}, or parquet (a file: --out FILE), got "${o.format}"`);
+  }
   if (!parquetOut && o.urlsParquet === undefined) {
     if (o.passColumns !== undefined) throw new CliError('--pass-columns passes columns of --urls-parquet FILE, which is not given');
     if (o.rowGroup !== undefined) throw new CliError('--row-group is for --format parquet');
