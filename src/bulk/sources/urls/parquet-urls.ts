@@ -38,7 +38,14 @@ export class ParquetUrls {
   private constructor(readonly path: string, private readonly fd: number, size: number, private readonly metadata: FileMetaData, readonly passed: readonly string[]) {
     this.file = {
       byteLength: size,
-      slice: async (start, end = size) => {
+      // Read now, and a bad range thrown now, not as a rejection: hyparquet prefetches
+      // ranges a damaged footer names without awaiting them (a rejected prefetch went
+      // unhandled, which ends the process), and calls slice from its async reads, so
+      // a throw here rejects the read the caller awaits.
+      slice: (start, end = size) => {
+        if (!(Number.isSafeInteger(start) && Number.isSafeInteger(end) && start >= 0 && start <= end && end <= size)) {
+          throw new BulkError(`${path}: its footer names octets ${start} to ${end} of a file of ${size}`);
+        }
         const octets = Buffer.alloc(end - start);
         let at = 0;
         while (at < octets.length) {
@@ -46,7 +53,7 @@ export class ParquetUrls {
           if (n === 0) throw new BulkError(`${path}: cut short at octet ${start + at}`);
           at += n;
         }
-        return octets.buffer.slice(octets.byteOffset, octets.byteOffset + octets.length);
+        return Promise.resolve(octets.buffer.slice(octets.byteOffset, octets.byteOffset + octets.length));
       },
     };
     const leaves = flatColumns(metadata.schema);
