@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { parquetMetadata } from 'hyparquet';
 import { ByteWriter } from 'hyparquet-writer';
 import { serializeTCompactProtocol } from 'hyparquet-writer/src/thrift.js';
 import { ParquetUrls } from '../../src/bulk/sources/urls/parquet-urls.js';
@@ -81,8 +82,24 @@ describe('a damaged Parquet URL list: a one-line error, or rows', () => {
     expect(('error' in r && (r.error as Error).message) || '').toMatch(/deep\.parquet has no column "url" \(its columns: none\)$/);
   });
 
-  it('the undamaged files read whole', async () => {
-    for (const codec of CODECS) expect(await readAll(path.join(dir, `${codec}.parquet`))).toEqual({ rows: 3000 });
+  it('the undamaged files read whole, a row group at a time', async () => {
+    for (const codec of CODECS) {
+      expect(await readAll(path.join(dir, `${codec}.parquet`))).toEqual({ rows: 3000 });
+      // Each yield is one of the file's row groups (memory holds one group of the columns read), in order.
+      const original = originals.get(codec)!;
+      const sizes = parquetMetadata(original.buffer.slice(original.byteOffset, original.byteOffset + original.length)).row_groups.map((g) => Number(g.num_rows));
+      expect(sizes.length).toBeGreaterThan(1);
+      const urls = ParquetUrls.open(path.join(dir, `${codec}.parquet`), ['n']);
+      let start = 0;
+      const read: number[] = [];
+      for await (const g of urls.groups()) {
+        expect([g.urls[0], g.passed[0][0]]).toEqual([`https://h${start % 37}.example/p${start}`, BigInt(start)]);
+        start += g.urls.length;
+        read.push(g.urls.length);
+      }
+      urls.close();
+      expect(read).toEqual(sizes);
+    }
   });
 
   // 4 codecs × 150 damaged files, each read in this process: seconds on a quiet machine; the timeout is a hang guard.
