@@ -14,6 +14,9 @@ import { Progress } from './progress.js';
 import { indexWarcs, type WarcIndex } from '../bulk/sources/warc/warc-index.js';
 import { readRobotsIndexes } from '../bulk/sources/index/robots-index-reader.js';
 import { OutputSink } from '../bulk/output-sink.js';
+import { TsvParquetSink } from '../bulk/formats/tsv-parquet-sink.js';
+import { auditColumnType } from '../bulk/audit/audit-parquet.js';
+import { parseRowGroup } from './row-group.js';
 import { captureSites, dirSites, type AuditSite } from '../bulk/audit/audit-sites.js';
 import { auditBlock, type AuditedBlock } from '../bulk/audit/audit-block.js';
 import { AuditPool, type AuditWorkerData } from '../bulk/threads/audit-pool.js';
@@ -50,6 +53,8 @@ export interface AuditOptions extends WarcInputOptions {
   summary?: string;
   statusConvention: string;
   labels: string;
+  /** --format parquet: rows per row group. */
+  rowGroup?: string;
   maxOctets?: string;
   maxBytes?: string;
 }
@@ -107,14 +112,15 @@ async function sitesOf(crawl: Crawl, o: AuditOptions, settings: Settings): Promi
 
 /** Where the lines go: the per-site output (its header once), and the --changes file. */
 class Output {
-  private readonly sites: OutputSink;
+  private readonly sites: OutputSink | TsvParquetSink;
   private readonly changes: OutputSink | undefined;
   private siteText: string;
   private changeText: string;
   readonly tracker: CrawlChanges | undefined;
 
   constructor(path: string | undefined, settings: Settings, labelled: boolean, summary: AuditSummary) {
-    this.sites = new OutputSink(path);
+    // (--format parquet: the TSV lines made into Parquet rows, a row group at a time.)
+    this.sites = settings.parquet ? new TsvParquetSink(path!, auditColumnType, settings.rowGroup) : new OutputSink(path);
     this.siteText = settings.format === 'tsv' ? auditHeader(settings.crawlers, settings.operators, { crawl: labelled, rank: settings.ranks !== undefined }) : '';
     if (settings.changes !== undefined) {
       try {
@@ -163,7 +169,10 @@ interface Settings {
   crawlers: string[];
   operators: Operator[] | undefined;
   profile: Profile;
+  /** Parquet: the TSV lines, written as a Parquet file. */
   format: AuditFormat;
+  parquet: boolean;
+  rowGroup: number | undefined;
   convention: StatusConvention;
   labels: CategoryLabels;
   maxOctets: number;
@@ -192,7 +201,9 @@ function readOptions(o: AuditOptions): Settings {
   if (listOnly !== undefined && o.robotsWarcList === undefined) throw new CliError(`${listOnly[0]} is for the entries of --robots-warc-list, which is not given`);
   const threads = o.threads === undefined ? 1 : Number(o.threads);
   if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) throw new CliError(`--threads must be a whole number from 1 to ${MAX_THREADS}, got "${o.threads}"`);
-  if (o.format !== 'tsv' && o.format !== 'jsonl') throw new CliError(`--format must be tsv or jsonl, got "${o.format}"`);
+  if (o.format !== 'tsv' && o.format !== 'jsonl' && o.format !== 'parquet') throw new CliError(`--format must be tsv, jsonl or parquet, got "${o.format}"`);
+  if (o.format === 'parquet' && (o.out === undefined || o.out === '-')) throw new CliError('--format parquet writes a file, not lines to stdout: give --out FILE (e.g. --out sites.parquet)');
+  if (o.rowGroup !== undefined && o.format !== 'parquet') throw new CliError('--row-group is for --format parquet');
   if (!(STATUS_CONVENTIONS as readonly string[]).includes(o.statusConvention)) {
     throw new CliError(`--status-convention must be rfc (RFC 9309: a 4xx allows all) or commoncrawl (a 403 disallows all, as Common Crawl counts it), got "${o.statusConvention}"`);
   }
@@ -215,7 +226,9 @@ function readOptions(o: AuditOptions): Settings {
     crawlers,
     operators: o.operators === undefined ? undefined : parseOperators(o.operators, '--operators'),
     profile,
-    format: o.format,
+    format: o.format === 'parquet' ? 'tsv' : o.format,
+    parquet: o.format === 'parquet',
+    rowGroup: parseRowGroup(o.rowGroup),
     convention: o.statusConvention as StatusConvention,
     labels: o.labels as CategoryLabels,
     maxOctets: parseMaxOctets(o),

@@ -27,6 +27,7 @@ import { PURPOSES } from '../engine/parse/usage-vocabulary.js';
 import { parseOperators } from './operator-option.js';
 import { OutputClosed, WorkerPool } from '../bulk/threads/worker-pool.js';
 import { RoutedPool } from '../bulk/threads/routed-pool.js';
+import { checkPassNames, classifyTables, tableRun } from './classify-tables.js';
 
 declare const VERSION: string; // set by the build (package.json)
 
@@ -65,6 +66,10 @@ export interface ClassifyOptions {
   quiet?: boolean;
   strictRobotsDir?: boolean;
   userAgent?: string;
+  /** --urls-parquet FILE, --pass-columns, --row-group: classify-tables.ts. */
+  urlsParquet?: string;
+  passColumns?: string[];
+  rowGroup?: string;
 }
 
 /** Input octets per thread that pay for its start (its JIT warming up, its
@@ -83,14 +88,21 @@ const IN_FLIGHT_PER_THREAD = 3;
 /** Largest --threads accepted. */
 const MAX_THREADS = 256;
 
-export async function classifyCommand(inputPath: string | undefined, options: ClassifyOptions): Promise<number> {
-  if (options.robots === '-' && (inputPath === undefined || inputPath === '-')) {
+export async function classifyCommand(inputPath: string | undefined, given: ClassifyOptions): Promise<number> {
+  // (A Parquet output or URL list: classify-tables.ts; it runs classify on lines, as JSON lines for Parquet.)
+  const tables = tableRun(inputPath, given);
+  const options = tables?.options ?? given;
+  const urlsFromStdin = (inputPath === undefined || inputPath === '-') && options.urlsParquet === undefined;
+  if (options.robots === '-' && urlsFromStdin) {
     throw new CliError('--robots - reads the robots.txt from stdin, so the URLs cannot come from there too: give them as a file (robots classify --robots - urls.txt)');
   }
-  if (options.robotsWarcList?.includes('-') && (inputPath === undefined || inputPath === '-')) {
+  if (options.robotsWarcList?.includes('-') && urlsFromStdin) {
     throw new CliError('--robots-warc-list - reads the list from stdin, so the URLs cannot come from there too: give them as a file');
   }
   const { config, threads } = readOptions(options, await robotsOf(options));
+  const perHost = config.robotsDir !== undefined || options.robotsWarc !== undefined || options.robotsWarcList !== undefined || options.robotsIndex !== undefined;
+  const shape = { crawlers: config.crawlers, operators: config.operators, perHost };
+  if (tables !== null) checkPassNames(tables.pass, shape); // before the WARCs are read
   const asOf = options.asOf === undefined ? undefined : parseAsOf(options.asOf);
   const warc = options.robotsWarc !== undefined || options.robotsWarcList !== undefined
     ? await indexOf(options, config, asOf)
@@ -98,7 +110,9 @@ export async function classifyCommand(inputPath: string | undefined, options: Cl
   if (warc !== undefined) config.warc = warc.index.data;
   let code: number;
   try {
-    code = await classifyWith(inputPath, options, config, threads);
+    code = tables === null
+      ? await classifyWith(inputPath, options, config, threads)
+      : await classifyTables(tables, inputPath, shape, (input, out) => classifyWith(input, { ...options, out }, config, threads));
   } finally {
     warc?.index.dispose();
   }

@@ -33,6 +33,7 @@ const warcBaseOption = () => new Option('--warc-base <url|dir>', 'what relative 
 const warcRetriesOption = () => new Option('--warc-retries <n>', 'retries of a --robots-warc-list download that fails (5xx, 429, 408, a network error, a timeout, a body cut short), after 1 s, 2 s, 4 s ... (at most 60 s) or the Retry-After of a 503 or 429 (at most 10 min) (default: 5)');
 const warcTimeoutOption = () => new Option('--warc-timeout-ms <n>', 'a --robots-warc-list download that receives nothing for this long, or less than 1 KiB a second over this long, fails (and is retried) (default: 30000)');
 const warcMaxMbOption = () => new Option('--warc-max-mb <n>', 'a --robots-warc-list download longer than this many MiB fails, not retried (default: 4096)');
+const rowGroupOption = () => new Option('--row-group <rows>', 'with --format parquet: rows per row group, each held in memory until written (default: 65536)');
 
 let exitCode = 0;
 const program = new Command('robots')
@@ -66,7 +67,10 @@ program
   .option('--operators <ids>', `each operator's answer per purpose, after the crawlers' columns (TSV columns ID:search ID:train-ai ID:ai-use: yes, no or unknown, the library's operatorUsage(); comma-separated or repeatable; @ai: all): ${OPERATOR_IDS}; JSON lines: "operators": {id: {search, train-ai, ai-use}}; with --agent, its verdict as a column`, collect)
   .option('--shard <i/N>', "only the URLs of this shard's hosts (a stable hash of the host): N machines, each with its own i from 0 to N-1, classify an input together; the union of their outputs is the whole run's")
   .addOption(profileOption())
-  .addOption(formatOption('classify'))
+  .addOption(new Option('--format <format>', `${formatNames('classify')}; or parquet: a Parquet file (--out FILE), the JSON lines' fields as typed columns (docs/bulk.md)`).default(FORMATS.classify.text[0]))
+  .option('--urls-parquet <file>', "the URLs from a Parquet file's url column (Common Crawl's columnar index, or any table with one), instead of a file of lines; read a row group at a time")
+  .option('--pass-columns <names>', 'with --urls-parquet: these columns of it (comma-separated or repeatable; e.g. url_host_name,fetch_status) added to each URL\'s output, after its own', collect)
+  .addOption(rowGroupOption())
   .option('--threads <n>', 'threads that classify (default: the cores; for an input file, one per 32 MiB of it up to the cores)')
   .option('--out <file>', 'write here instead of stdout (only complete output: written under a temporary name, then renamed)')
   .option('--cache-mb <n>', 'memory for compiled hosts per thread, MiB (--robots-dir, --robots-warc, --robots-index)', '256')
@@ -116,7 +120,8 @@ const audit = program
   .addOption(profileOption())
   .addOption(new Option('--status-convention <name>', 'rfc (RFC 9309: 4xx all allowed; 5xx, 429, unreachable all disallowed) or commoncrawl (also a 403 disallows all, as Common Crawl counts it: not RFC 9309)').default('rfc'))
   .addOption(new Option('--labels <words>', 'the words of the categories: audit (all, part, none) or commoncrawl (disallow-all, allow-part, allow-all: Common Crawl\'s robotstxt-experiments)').default('audit'))
-  .addOption(new Option('--format <format>', 'tsv (a header, then a row per site) or jsonl (an object per site)').default('tsv'))
+  .addOption(new Option('--format <format>', 'tsv (a header, then a row per site), jsonl (an object per site) or parquet (a Parquet file, --out FILE: the TSV\'s columns, typed)').default('tsv'))
+  .addOption(rowGroupOption())
   .option('--out <file>', 'write here instead of stdout (only complete output: written under a temporary name, then renamed)')
   .option('--summary <file>', 'the summary as JSON (plain counts: the summaries of shards add up key by key)')
   .option('--threads <n>', 'worker threads that audit blocks of sites (default 1): the output and summary are one thread\'s')

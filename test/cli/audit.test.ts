@@ -193,7 +193,7 @@ describe('audit: mistakes are one line, exit 2', () => {
   it.each([
     [[], /^robots: give one of --robots-dir/],
     [['--robots-dir', 'DIR', '--robots-index', 'x'], /^robots: give one of/],
-    [['--robots-dir', 'DIR', '--format', 'csv'], /^robots: --format must be tsv or jsonl, got "csv"/],
+    [['--robots-dir', 'DIR', '--format', 'csv'], /^robots: --format must be tsv, jsonl or parquet, got "csv"/],
     [['--robots-dir', 'DIR', '--status-convention', 'cc'], /^robots: --status-convention must be rfc .* or commoncrawl/],
     [['--robots-dir', 'DIR', '--labels', 'cc'], /^robots: --labels must be audit .* or commoncrawl/],
     [['--robots-dir', 'DIR', '--threads', '0'], /^robots: --threads must be a whole number from 1 to 256, got "0"/],

@@ -463,7 +463,7 @@ describe('renamed flags and format names (docs/glossary.md): the old spellings s
     expect(classifyTsv.stdout).toBe(tsv.stdout);
     expect(classifyText.stdout).toBe(tsv.stdout);
     expect(classifyJsonl.stdout.split('\n')[0]).toMatch(/^\{"url":"\/",/);
-    expectUsageError(classifyJson, /--format must be tsv or jsonl \(text: the same as tsv\), got "json"/);
+    expectUsageError(classifyJson, /--format must be tsv or jsonl \(text: the same as tsv\), or parquet \(a file: --out FILE\), got "json"/);
     expectUsageError(lintJsonl, /--format must be text or json, got "jsonl"/);
     expect(fetchJsonl.stderr).toMatch(/fetch takes an http or https URL/);
   });

@@ -381,6 +381,18 @@ export { v, r };
     expect(r.stdout).toMatch(/^disallowed\t2\t/);
   });
 
+  // The command carries its Parquet libraries (hyparquet, hyparquet-writer, fzstd: none is installed beside it).
+  it('writes a Parquet file and reads it back as a URL list with the installed command', () => {
+    writeFileSync(path.join(app, 'foo-robots.txt'), 'User-agent: FooBot\nDisallow: /private\n');
+    writeFileSync(path.join(app, 'urls.txt'), 'https://example.com/private\nhttps://example.com/public\n');
+    const bin = path.join(app, 'node_modules/.bin/robots-wasm');
+    const robots = ['classify', '-q', '--robots', 'foo-robots.txt', '--agent', 'FooBot'];
+    run(bin, [...robots, '--format', 'parquet', '--out', 'v.parquet', 'urls.txt']);
+    expect(readFileSync(path.join(app, 'v.parquet')).subarray(0, 4).toString('latin1')).toBe('PAR1');
+    const back = ['classify', '-q', '--robots', 'foo-robots.txt', '--crawlers', 'FooBot', '--urls-parquet', 'v.parquet', '--pass-columns', 'allowed,line'];
+    expect(run(bin, back)).toBe('url\tFooBot\tallowed\tline\nhttps://example.com/private\tdisallowed\tfalse\t2\nhttps://example.com/public\tallowed\ttrue\t0\n');
+  });
+
   it('serves the tester page from the installed package (its robots-wasm bin: serve)', async () => {
     // The bin itself, not npx: a signal reaches the server, and no server outlives the test.
     const { child, origin } = await startRobotsServe(path.join(app, 'node_modules/.bin/robots-wasm'), [], app);
