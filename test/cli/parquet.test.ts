@@ -6,7 +6,7 @@
 // verdicts are those of the same URLs as lines, with their other columns passed
 // through to each URL's own line, over shards too; and one-line errors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
@@ -115,6 +115,39 @@ describe.skipIf(!HAVE_SHARED)('--format parquet: typed columns, read back by Duc
     expect(groups.length).toBe(Math.ceil(rows.length / 300));
     expect(groups.slice(0, -1).every((n) => n === 300)).toBe(true);
     expect(groups.reduce((a, b) => a + b, 0)).toBe(rows.length);
+  });
+
+  it('audit across crawls with --ranks: a crawl column of text, a rank column of numbers (null unranked)', { timeout: 300_000 }, async () => {
+    const crawl = (name: string, body: string) => {
+      const d = path.join(dir, name);
+      mkdirSync(d, { recursive: true });
+      for (const host of ['a.example', 'b.example', 'c.example']) writeFileSync(path.join(d, host), host === 'b.example' ? body : 'User-agent: *\nDisallow: /private/\n');
+      return d;
+    };
+    const before = crawl('crawl-1', 'User-agent: *\nAllow: /\n');
+    const after = crawl('crawl-2', 'User-agent: GPTBot\nDisallow: /\n');
+    const ranks = path.join(dir, 'ranks.csv');
+    writeFileSync(ranks, '1,a.example\n20000,b.example\n');
+    const out = path.join(dir, 'crawls.parquet');
+    const args = ['audit', '-q', '--crawl', `2025=${before}`, '--crawl', `2026=${after}`, '--ranks', ranks, '--crawlers', 'GPTBot'];
+    const tsv = await robots(args);
+    expect(tsv.status).toBe(0);
+    const r = await robots([...args, '--format', 'parquet', '--out', out]);
+    expect(r.status).toBe(0);
+    const types = Object.fromEntries((await query(`SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM ${q(out)})`)).map((t) => [t.column_name, t.column_type]));
+    expect(types).toMatchObject({ crawl: 'VARCHAR', site: 'VARCHAR', rank: 'INTEGER', GPTBot: 'VARCHAR' });
+    const got = await query(`SELECT crawl, site, rank, GPTBot FROM ${q(out)}`);
+    expect(got).toEqual([
+      { crawl: '2025', site: 'a.example', rank: 1, GPTBot: 'part' },
+      { crawl: '2025', site: 'b.example', rank: 20000, GPTBot: 'none' },
+      { crawl: '2025', site: 'c.example', rank: null, GPTBot: 'part' },
+      { crawl: '2026', site: 'a.example', rank: 1, GPTBot: 'part' },
+      { crawl: '2026', site: 'b.example', rank: 20000, GPTBot: 'all' },
+      { crawl: '2026', site: 'c.example', rank: null, GPTBot: 'part' },
+    ]);
+    const [header, ...rows] = lines(tsv.stdout).map((l) => l.split('\t'));
+    expect(header.slice(0, 3)).toEqual(['crawl', 'site', 'rank']);
+    expect(rows.map((row) => row.slice(0, 3).join(' '))).toEqual(got.map((g) => `${g.crawl} ${g.site} ${g.rank ?? ''}`));
   });
 });
 
