@@ -23,19 +23,7 @@ import { agentTokens, applicableGroups } from '../../src/engine/parse/agents.js'
 import type { Profile } from '../../src/engine/parse/profile.js';
 import { categoryOfRules, rulesOf, type Category } from '../../src/bulk/audit/rule-category.js';
 import { HAVE_SHARED, SHARED } from '../helpers/shared-data.js';
-import { propertySeed } from '../helpers/seed.js';
-
-/** A small seeded generator (mulberry32) for the probes' random parts. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
+import { propertySeed, seededRandom } from '../helpers/seed.js';
 
 const CRAWLERS = ['Googlebot', 'Bingbot', 'Baiduspider', 'Yandex', 'GPTBot', 'CCBot', 'Mediapartners-Google', 'ia_archiver'];
 const PROFILES: Profile[] = ['rfc', 'google'];
@@ -186,7 +174,7 @@ describe('audit categories: small files, by hand', () => {
     ['User-agent: *\nDisallow:\nDisallow: /', 'all', 'all'],
   ];
   it.each(cases)('%j', (body, rfc, google) => {
-    const random = seeded(1);
+    const random = seededRandom(1);
     for (const [profile, want] of [['rfc', rfc], ['google', google]] as const) {
       const records = readRecords(new TextEncoder().encode(body), profile);
       expect(check(records, 'Other', profile, random).category, profile).toBe(want);
@@ -201,7 +189,7 @@ describe.skipIf(!HAVE_SHARED)('audit categories: every file of the corpus, both 
   // Hundreds of thousands of reference verdicts: minutes on a busy machine (a hang guard only).
   it('each site, each crawler: the walk agrees with the brute force', { timeout: 1_200_000 }, async () => {
     expect(files.length).toBe(4241);
-    const random = seeded(propertySeed());
+    const random = seededRandom(propertySeed());
     const counts: Record<string, number> = {};
     let needed = 0;
     for (const [n, f] of files.entries()) {
@@ -220,7 +208,7 @@ describe.skipIf(!HAVE_SHARED)('audit categories: every file of the corpus, both 
             const engine = byEngine(robots, crawler, profile);
             const r = check(records, crawler, profile, random, engine.decide);
             engine.dispose();
-            if (n % 8 === 0) expect(check(records, crawler, profile, seeded(n), byReference(records, crawler, profile)).category).toBe(r.category);
+            if (n % 8 === 0) expect(check(records, crawler, profile, seededRandom(n), byReference(records, crawler, profile)).category).toBe(r.category);
             category = r.category;
             byGroups.set(key, category);
             if (!r.byProbesAlone) needed++;
@@ -264,7 +252,7 @@ describe('audit categories: random files at the fast paths\' corners', () => {
     fc.assert(
       fc.property(fastFiles, fc.constantFrom('FooBot', 'Nobody'), fc.integer(), (body, crawler, seed) => {
         const records = readRecords(new TextEncoder().encode(body), profile);
-        const c = check(records, crawler, profile, seeded(seed)).category;
+        const c = check(records, crawler, profile, seededRandom(seed)).category;
         seen[c] = (seen[c] ?? 0) + 1;
       }),
       { numRuns: 2000 },
@@ -278,7 +266,7 @@ describe('audit categories: random files', () => {
     fc.assert(
       fc.property(robots, fc.constantFrom('FooBot', 'BarBot', 'Nobody'), fc.integer(), (body, crawler, seed) => {
         const records = readRecords(new TextEncoder().encode(body), profile);
-        check(records, crawler, profile, seeded(seed));
+        check(records, crawler, profile, seededRandom(seed));
       }),
       { numRuns: 2000 },
     );

@@ -12,7 +12,7 @@ import { ByteWriter } from 'hyparquet-writer';
 import { serializeTCompactProtocol } from 'hyparquet-writer/src/thrift.js';
 import { ParquetUrls } from '../../src/bulk/sources/urls/parquet-urls.js';
 import { BulkError } from '../../src/bulk/errors.js';
-import { propertySeed } from '../helpers/seed.js';
+import { propertySeed, seededRandom } from '../helpers/seed.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-parquet-hostile-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -43,18 +43,6 @@ async function readAll(file: string): Promise<{ rows: number } | { error: unknow
   } finally {
     urls?.close();
   }
-}
-
-/** mulberry32: a small generator, seeded. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
 
 /** A file of no rows whose schema nests `depth` groups, each the only child of the one before, down to a `url` leaf. */
@@ -109,7 +97,7 @@ describe('a damaged Parquet URL list: a one-line error, or rows', () => {
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
-    const next = random(seed);
+    const next = seededRandom(seed);
     const int = (n: number) => Math.floor(next() * n);
     const kinds = new Map<string, number>();
     try {
