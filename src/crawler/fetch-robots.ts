@@ -147,6 +147,8 @@ export async function fetchRobots(url: string, given: FetchRobotsOptions): Promi
   let redirects = 0;
   let current = start;
   let last: Response | undefined;
+  // A chain whose last body was read to its end has nothing left to free.
+  let finished = false;
   const outcome = (status: RobotsStatus, reason: string, extra: Partial<FetchOutcome> = {}): FetchOutcome => ({
     status,
     reason,
@@ -175,6 +177,7 @@ export async function fetchRobots(url: string, given: FetchRobotsOptions): Promi
       const step = responseStep(code, response.headers.get('location'), current, visited, redirects, maxRedirects);
       if (step.status === 'ok') {
         const read = await readLimited(response, options.maxOctets, deadline);
+        finished = !read.reachedLimit;
         return outcome('ok', step.reason, read);
       }
       await discard(response);
@@ -190,8 +193,9 @@ export async function fetchRobots(url: string, given: FetchRobotsOptions): Promi
     return outcome('unreachable', reason);
   } finally {
     clearTimeout(timer);
-    // Frees the connection of a chain ended by the deadline or an error.
-    if (!controller.signal.aborted) controller.abort();
+    // Frees the connection of a chain ended by the deadline, an error or the limit. A finished one is left alone:
+    // its abort would free nothing, and an abort makes an error, whose stack is taken, for every origin of a crawl.
+    if (!finished && !controller.signal.aborted) controller.abort();
   }
 }
 

@@ -56,6 +56,7 @@ describe.skipIf(!HAVE_SHARED)('RobotsCache with its default budget, on the corpu
   let hosts: Host[] = [];
   let rewritten = 0;
   let server: TestServer;
+  // Reading the corpus's verdicts and files: a few seconds quiet, past 15 s on 2 cores under a load of 15; 120 s.
   beforeAll(async () => {
     ({ hosts, rewritten } = corpusHosts());
     // /<copy>/<index>: host i of copy k (origin https://c<k>-<i>.example).
@@ -63,7 +64,7 @@ describe.skipIf(!HAVE_SHARED)('RobotsCache with its default budget, on the corpu
       const i = Number(req.url!.split('/')[2]);
       res.writeHead(200, { 'content-type': 'text/plain' }).end(hosts[i].body);
     }, { log: false });
-  });
+  }, 120_000);
   afterAll(() => server?.close());
 
   // The corpus five times over (21,205 origins): 40 to 59 s on 2 cores loaded by other runs (120 s left a margin of 2); 240 s.

@@ -2,12 +2,13 @@
 // RFC 9309 2.3-2.4 policy (and Google's reading of it) with nothing mocked.
 // Time-based policy (expiry, back-off, 30 days) runs on an injected clock;
 // timeouts run on real timers.
+import type { Socket } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_BYTES, fetchRobots, RobotsCache, UNREACHABLE_GIVE_UP_MS } from '../../src/index.js';
 import { ownMatcherStats } from '../../src/internal.js';
-import type { RobotsCacheOptions } from '../../src/index.js';
-import { serve, startServer, TestServer } from '../helpers/http-servers.js';
+import type { FetchFunction, RobotsCacheOptions } from '../../src/index.js';
+import { serve, startServer, TestServer, type Handler } from '../helpers/http-servers.js';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -860,4 +861,87 @@ describe('the fetch option and hostile input', () => {
 afterEach(() => {
   // A test that left a handler hanging must not leave its connections to the next.
   for (const s of [server, other]) s.handler = serve(RULES);
+});
+
+// What fetchRobots leaves of a fetch's connection: a body read to its end leaves
+// its connection to the fetch and its abort signal alone, for aborting a finished
+// fetch frees nothing and costs an error with its stack (a crawl pays it per
+// origin); a fetch that did not finish (cut at the limit, broken off, timed out)
+// is aborted. Either way no connection is left open.
+const countingServers: TestServer[] = [];
+
+/** A server of its own (no other test's kept-alive connection to it), counting the connections its requests came on
+ * and those closed since. */
+async function countingServer(handler: Handler): Promise<{ origin: string; sockets: Set<Socket>; closed: () => number }> {
+  const sockets = new Set<Socket>();
+  let closed = 0;
+  const own = await startServer((req, res) => {
+    if (!sockets.has(req.socket)) {
+      sockets.add(req.socket);
+      req.socket.once('close', () => closed++);
+    }
+    handler(req, res);
+  });
+  countingServers.push(own);
+  return { origin: own.origin, sockets, closed: () => closed };
+}
+
+/** The global fetch, keeping the signal of each request. */
+function watched(): { fetch: FetchFunction; signals: AbortSignal[] } {
+  const signals: AbortSignal[] = [];
+  return { signals, fetch: (url, init) => (signals.push(init.signal!), fetch(url, init)) };
+}
+
+/** Until every connection the requests came on is closed (the client's close reaches the server when the machine
+ * gets to it: a hang guard, not a clock). */
+async function allClosed(s: { sockets: Set<Socket>; closed: () => number }): Promise<void> {
+  for (let waited = 0; s.closed() < s.sockets.size; waited += 10) {
+    if (waited > 10_000) throw new Error(`${s.sockets.size - s.closed()} of ${s.sockets.size} connections still open after 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('fetchRobots and the connection of a fetch', () => {
+  afterEach(async () => {
+    await Promise.all(countingServers.splice(0).map((s) => s.close()));
+  });
+
+  it('bodies read to their end: no signal aborted, and no connection left open', async () => {
+    const s = await countingServer(serve(RULES));
+    const { fetch, signals } = watched();
+    for (let i = 0; i < 3; i++) {
+      const out = await fetchRobots(s.origin, { userAgentHeader: UA, fetch });
+      expect(out).toMatchObject({ status: 'ok', reachedLimit: false, body: new TextEncoder().encode(RULES) });
+    }
+    expect(signals.map((signal) => signal.aborted)).toEqual([false, false, false]);
+    await allClosed(s);
+    expect(s.sockets.size).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a body cut at the limit: aborted, its connection closed', async () => {
+    const s = await countingServer(serve(`${RULES}${'#'.repeat(2 << 20)}\n`));
+    const { fetch, signals } = watched();
+    const out = await fetchRobots(s.origin, { userAgentHeader: UA, fetch });
+    expect(out).toMatchObject({ status: 'ok', reachedLimit: true });
+    expect(signals[0].aborted).toBe(true);
+    await allClosed(s);
+    expect(s.sockets.size).toBe(1);
+  });
+
+  it('a body that breaks off, and one that hangs past the timeout: aborted, unreachable, their connections closed', async () => {
+    const s = await countingServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '1000' });
+      res.write(RULES);
+      if (req.url === '/broken/robots.txt') setTimeout(() => req.socket.destroy(), 20);
+    });
+    const { fetch, signals } = watched();
+    // (A fetch of a page URL asks for its origin's /robots.txt: the paths tell the server which to break.)
+    const broken = await fetchRobots(`${s.origin}/`, { userAgentHeader: UA, fetch: (url, init) => fetch(url.replace('/robots.txt', '/broken/robots.txt'), init) });
+    expect(broken).toMatchObject({ status: 'unreachable', httpStatus: 200 });
+    const hung = await fetchRobots(s.origin, { userAgentHeader: UA, fetch, timeoutMs: 300 });
+    expect(hung).toMatchObject({ status: 'unreachable', reason: 'timeout after 300 ms' });
+    expect(signals.map((signal) => signal.aborted)).toEqual([true, true]);
+    await allClosed(s);
+    expect(s.sockets.size).toBe(2);
+  });
 });
