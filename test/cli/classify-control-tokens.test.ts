@@ -7,13 +7,13 @@
 // from `*`, and where Content-Usage lines combine with it; every source
 // (--robots, --robots-dir, --robots-warc, --robots-warc-list, --robots-index),
 // JSON lines and TSV, 1 and 2 threads, both profiles.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from '../../dist/index.js';
 import { robots } from '../helpers/cli-run.js';
-import { writeSites } from '../helpers/warc-files.js';
+import { writeEverySource } from '../helpers/warc-files.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-control-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -42,11 +42,10 @@ interface CrawlerLine {
   usage: Record<(typeof PURPOSES)[number], string>;
 }
 
+/** Each source's arguments: the same sites as a folder, a WARC, a WARC list and an index. */
+let sources: string[][] = [];
 beforeAll(async () => {
-  await writeSites(dir, FILES, URLS, urlsFile);
-  writeFileSync(path.join(dir, 'warcs.txt'), path.join(dir, 'r.warc.gz') + '\n');
-  const index = await robots(['index', '--out', path.join(dir, 'idx'), '--shards', '2', '-q', path.join(dir, 'r.warc.gz')]);
-  expect(index.status, index.stderr).toBe(0);
+  sources = await writeEverySource(dir, FILES, URLS, urlsFile);
 });
 
 /** usage() with the shipped operators (the default), per URL and crawler. */
@@ -74,12 +73,6 @@ describe('robots classify --crawlers: control tokens count as in usage()', () =>
       // The control tokens change answers here: a test that can fail.
       const without = URLS.map((url) => CRAWLERS.map((c) => parse(FILES[new URL(url).host], { profile }).usage(url, c, { operators: [] }).purposes));
       expect(want.map((w) => w.map((x) => x.usage))).not.toEqual(without);
-      const sources = [
-        ['--robots-dir', path.join(dir, 'robots')],
-        ['--robots-warc', path.join(dir, 'r.warc.gz')],
-        ['--robots-warc-list', path.join(dir, 'warcs.txt')],
-        ['--robots-index', path.join(dir, 'idx')],
-      ];
       for (const source of sources) {
         for (const threads of ['1', '2']) {
           const what = `${source[0]} --threads ${threads}`;

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATORS, parse } from '../../dist/index.js';
 import { robots } from '../helpers/cli-run.js';
-import { writeSites, writeWarc } from '../helpers/warc-files.js';
+import { writeEverySource, writeWarc } from '../helpers/warc-files.js';
 import { corpusFile, HAVE_SHARED, readJsonLinesGz, SHARED } from '../helpers/shared-data.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-operators-'));
@@ -45,11 +45,10 @@ const PATHS = ['/', '/a', '/a/b', '/x', '/y'];
 const URLS = [...Object.keys(files), 'none.example'].flatMap((h) => PATHS.map((p) => `https://${h}${p}`));
 const urlsFile = path.join(dir, 'urls.txt');
 
+/** Each source's arguments: the same sites as a folder, a WARC, a WARC list and an index. */
+let sources: string[][] = [];
 beforeAll(async () => {
-  await writeSites(dir, files, URLS, urlsFile);
-  writeFileSync(path.join(dir, 'warcs.txt'), path.join(dir, 'r.warc.gz') + '\n');
-  const index = await robots(['index', '--out', path.join(dir, 'idx'), '--shards', '2', '-q', path.join(dir, 'r.warc.gz')]);
-  expect(index.status, index.stderr).toBe(0);
+  sources = await writeEverySource(dir, files, URLS, urlsFile);
 }, 120_000); // (generous: a loaded machine)
 
 type Answers = Record<string, Record<(typeof PURPOSES)[number], string>>;
@@ -78,12 +77,6 @@ describe('robots classify --operators', () => {
       // The answers vary: a test that can fail.
       expect(new Set(want.flatMap((w) => Object.values(w).flatMap((a) => Object.values(a))))).toEqual(new Set(['yes', 'no', 'unknown']));
       const header = ['url', ...IDS.flatMap((id) => PURPOSES.map((p) => `${id}:${p}`))].join('\t');
-      const sources = [
-        ['--robots-dir', path.join(dir, 'robots')],
-        ['--robots-warc', path.join(dir, 'r.warc.gz')],
-        ['--robots-warc-list', path.join(dir, 'warcs.txt')],
-        ['--robots-index', path.join(dir, 'idx')],
-      ];
       for (const source of sources) {
         for (const threads of ['1', '2']) {
           const what = `${source[0]} --threads ${threads}`;

@@ -6,6 +6,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { WARCRecord, WARCSerializer } from 'warcio';
+import { expect } from 'vitest';
+import { robots } from './cli-run.js';
 
 export interface Capture {
   url: string;
@@ -54,4 +56,21 @@ export async function writeSites(dir: string, files: Record<string, string>, url
   for (const [host, body] of Object.entries(files)) writeFileSync(path.join(dir, 'robots', host), body);
   await writeWarc(path.join(dir, 'r.warc.gz'), Object.entries(files).map(([host, body]) => ({ url: `https://${host}/robots.txt`, body })));
   writeFileSync(urlsFile, urls.join('\n') + '\n');
+}
+
+/** The same sites as every source classify reads, for runs that must agree: writeSites's folder and WARC,
+ * a --robots-warc-list of that WARC, and its --robots-index (2 shards, made by the built command).
+ * Returns each source's arguments. */
+export async function writeEverySource(dir: string, files: Record<string, string>, urls: readonly string[], urlsFile: string): Promise<string[][]> {
+  await writeSites(dir, files, urls, urlsFile);
+  const warc = path.join(dir, 'r.warc.gz');
+  writeFileSync(path.join(dir, 'warcs.txt'), warc + '\n');
+  const index = await robots(['index', '--out', path.join(dir, 'idx'), '--shards', '2', '-q', warc]);
+  expect(index.status, index.stderr).toBe(0);
+  return [
+    ['--robots-dir', path.join(dir, 'robots')],
+    ['--robots-warc', warc],
+    ['--robots-warc-list', path.join(dir, 'warcs.txt')],
+    ['--robots-index', path.join(dir, 'idx')],
+  ];
 }
