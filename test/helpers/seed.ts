@@ -38,14 +38,5 @@ export function replayHint(seed: number, file: string): string {
   return `property seed ${seed}; replay: PROPERTY_SEED=${seed} npx vitest run ${file}`;
 }
 
-/** mulberry32: a small seeded generator of floats in [0, 1), for generators written by hand. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
+/** mulberry32, the bench's seeded generator of floats in [0, 1), for generators written by hand. */
+export { seededRandom } from '../../bench/synthetic.mjs';
