@@ -298,8 +298,9 @@ async function auditCrawl(sites: AuditSite[], source: SiteSource, label: string 
       const rank = settings.ranks === undefined ? undefined : settings.ranks.rankOf(record.site);
       addSite(summary, record, rank);
       if (own !== undefined) addSite(own, record, rank);
-      out.add(plain ? '' : auditLine(record, settings.format, settings.labels, { crawl: label, rank }), out.tracker?.add(record, keep) ?? '');
+      if (!plain) out.add(auditLine(record, settings.format, settings.labels, { crawl: label, rank }), out.tracker?.add(record, keep) ?? '');
     }
+    // (Plain: no crawl label, so no changes tracked either.)
     if (plain) out.add(block.text, '');
     unreadable.push(...block.unreadable.slice(0, 5 - Math.min(unreadable.length, 5)));
     await out.flush();
