@@ -40,7 +40,7 @@ export function dropDotSegments(p: usize, n: i32): i32 {
 export { decide } from "./match/decide";
 export { checkBatch } from "./match/batch";
 export { lexBegin, lexRun, lexDone, lexLines } from "./parse/lexer";
-export { tokenizeRules, tokenizeRulesPacked, gatherRuns } from "./parse/tokenize";
+export { tokenizeRules, gatherRuns } from "./parse/tokenize";
 export { compileColdRules } from "./compile/cold-list";
 export { splitLines, classifyLines, classifyLinesMulti, lastSplitEnd, lastRunCount, lastOutEnd, lastAllowedCount } from "./bulk/classify";
 export { isUtf8 } from "./base/utf8";

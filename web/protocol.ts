@@ -1,5 +1,5 @@
 // The messages between the page and its classification worker.
-import type { Preference, Profile } from '../src/index.js';
+import type { Profile } from '../src/index.js';
 
 /** One classification: the file (and, comparing, its next version), the URLs, the crawler. */
 export interface Job {
@@ -26,15 +26,14 @@ export interface Chunk {
   /**
    * What the crawler may do with each URL's content (RobotsTxt.usage, this
    * version): 3 codes a URL, its search, train-ai and ai-use (PURPOSES order),
-   * each PREFERENCE_CODE's; null when the crawler's groups hold no
+   * each PREFERENCE_CODE's (the core's numbers); null when the crawler's groups hold no
    * Content-Usage or Content-Signal line (every purpose unknown).
    */
   purposes: Uint8Array | null;
 }
 
-/** A purpose's preference as a chunk carries it (PREFERENCE_OF[code]). */
-export const PREFERENCE_CODE: Readonly<Record<Preference, number>> = { unknown: 0, allowed: 1, disallowed: 2 };
-export const PREFERENCE_OF: readonly Preference[] = ['unknown', 'allowed', 'disallowed'];
+/** A purpose's preference as a chunk carries it (PREFERENCE_OF[code]): the core's numbers. */
+export { PREFERENCE_CODE, PREFERENCE_OF } from '../src/engine/parse/preference-codes.js';
 
 /** What the worker found of the list as a whole (url-notes.ts), before its first chunk. */
 export interface Notes {

@@ -4,16 +4,18 @@
 // line's columns of all crawlers at once, by the pattern of verdicts of the
 // distinct matchers they share (crawlers that the same groups apply to share
 // one), built once per call and copied whole per URL.
-import { CLASSIFY_MAX_CRAWLERS, SLOT_NO_CRAWLER, SLOT_OPERATOR, SLOT_PURPOSES, SLOT_VERDICT, USAGE_TSV_OCTETS } from "../../src/engine/wasm/layout";
+import {
+  CLASSIFY_MAX_CRAWLERS, PREFERENCE_ALLOWED, PREFERENCE_DISALLOWED, PREFERENCE_UNKNOWN, SLOT_NO_CRAWLER, SLOT_OPERATOR, SLOT_PURPOSES, SLOT_VERDICT, USAGE_TSV_OCTETS,
+} from "../../src/engine/wasm/layout";
 import { writeAscii } from "../base/ascii";
 
-/** A purpose's preference (2 bits: 0 unknown, 1 allowed, 2 disallowed) as its word; writes up to 8 octets past it (bounded by USAGE_*_OCTETS). */
+/** A purpose's preference (USAGE_BITS: layout.ts's PREFERENCE_*) as its word; writes up to 8 octets past it (bounded by USAGE_*_OCTETS). */
 @inline function writePreference(o: usize, p: u32): usize {
-  if (p == 0) {
+  if (p == PREFERENCE_UNKNOWN) {
     store<u64>(o, 0x006e776f6e6b6e75); // "unknown"
     return o + 7;
   }
-  if (p == 1) {
+  if (p == PREFERENCE_ALLOWED) {
     store<u64>(o, 0x006465776f6c6c61); // "allowed"
     return o + 7;
   }
@@ -39,8 +41,8 @@ function writeUsageJson(o: usize, code: u32): usize {
   if (code == 0) return;
   for (let p: u32 = 0; p < 3; p++) {
     const pref = (code >> (p << 1)) & 3;
-    if (pref == 0) continue;
-    const at = c + (<usize>((p << 1) + pref - 1) << 2);
+    if (pref == PREFERENCE_UNKNOWN) continue;
+    const at = c + (<usize>((p << 1) + pref - PREFERENCE_ALLOWED) << 2);
     store<u32>(at, load<u32>(at) + urls);
   }
 }
@@ -53,7 +55,7 @@ function writeUsageJson(o: usize, code: u32): usize {
 /** An operator slot's answer: 1 yes (its crawler may fetch the URL and the code does not disallow the purpose), 0 no, 2 unknown (no crawler for the purpose). */
 @inline export function operatorSays(kind: i32, allowed: bool, code: u32): u32 {
   if (kind >= SLOT_NO_CRAWLER) return 2;
-  return allowed && ((code >> (<u32>(kind - SLOT_OPERATOR) << 1)) & 3) != 2 ? 1 : 0;
+  return allowed && ((code >> (<u32>(kind - SLOT_OPERATOR) << 1)) & 3) != PREFERENCE_DISALLOWED ? 1 : 0;
 }
 
 /** An operator's TSV column: `\tyes`, `\tno`, `\tunknown` (writes up to 8 octets). */

@@ -1,10 +1,10 @@
 // A cold matcher's rule table, compiled in the core from the selector's records
 // (select.ts, read in place): the rules tokenized (tokenize.ts), ranked, and
-// written as src/engine/compile/compile.ts and rule-lists.ts write them: the
-// matcher's block (lines, value ends, values) and its cold rule list (entries
-// by rank, their heads and signatures, the tokens). The host's loops over rules
-// and octets cost several times more in JS (a first verdict's compile was a
-// third of its time there); compile.ts keeps them for the cases this declines.
+// written as src/engine/compile/compile.ts writes a hot one: the matcher's
+// block (lines, value ends, values) and its cold rule list (entries by rank,
+// their heads and signatures, the tokens). The only writer of cold lists: the
+// host's loops over rules and octets cost several times more in JS (a first
+// verdict's compile was a third of its time there).
 import { alloc, free } from "../base/alloc";
 import { tokenizePackedStrided } from "../parse/tokenize";
 import {
@@ -12,24 +12,30 @@ import {
   HEADER_SIZE, RULE_VALUE_DISALLOW, RULE_LIST_STAR, TOKENIZE_ANCHORED, TOKENIZE_CHANGED, TOKENIZE_RESULT,
   RM_COUNT, RM_OCTETS, RM_GRAMS, RM_SIGNATURES, RM_INDEX, RM_WORK, RM_URLS, RM_HEADER,
   RE_ID, RE_FLAGS, RE_TOKENS, RE_LENGTH, RE_SIZE, RE_ANCHORED, RE_DISALLOW, RE_HEAD_SHIFT, RE_HEAD_MAX, RE_TOKEN_SLACK,
-  SELECT_FIELDS, SELECT_DISALLOW, SELECT_LINE, SELECT_START, SELECT_END,
+  SELECT_FIELDS, SELECT_DISALLOW, SELECT_LINE, SELECT_START, SELECT_END, SELECT_FLAGS,
 } from "../../src/engine/wasm/layout";
 
-/** Does body[start, end) contain "/index.htm"? (Google's index.htm rule adds a
- * companion rule, which the host makes: compile.ts's mentionsIndexHtm.) */
-function mentionsIndexHtm(b: usize, start: i32, end: i32): bool {
-  for (let i = start + 1; i + 9 <= end; i++) {
-    if (load<u8>(b + <usize>i) == 0x69 && load<u8>(b + <usize>i - 1) == 0x2f && load<u64>(b + <usize>i + 1) == 0x6d74682e7865646e) return true; // "ndex.htm"
-  }
-  return false;
+/** Google's index.htm rule (src/engine/parse/pattern.ts indexHtmDirectory): an allow
+ * whose last segment starts with /index.htm also allows its directory exactly
+ * (`/dir/$`). Where that segment's `/` is in body[start, end), or -1. (The
+ * octets up to it are those of the escaped pattern's, escaped: escaping adds
+ * no `/` and leaves "/index.htm" as it is.) */
+function indexHtmSlash(b: usize, start: i32, end: i32): i32 {
+  let slash = end - 1;
+  while (slash >= start && load<u8>(b + <usize>slash) != 0x2f) slash--;
+  if (slash < start || end - slash < 10) return -1;
+  // "/index.htm": "/ind" and "ex.htm"
+  if (load<u32>(b + <usize>slash) != 0x646e692f || load<u32>(b + <usize>slash, 4) != 0x682e7865 || load<u16>(b + <usize>slash, 8) != 0x6d74) return -1;
+  return slash;
 }
 
 /**
- * Compiles the count rules at records (the selector's, in file order) of the
- * body at b for a cold matcher: `rfc` normalises, `google` marks the rules
- * Google's index.htm rule applies to. The results go to out (COLD_COMPILE_*).
- * Returns count, or -1 having done nothing when the host must compile them
- * (an allow naming /index.htm under google).
+ * Compiles the `selected` rules at selection (the selector's, in file order) of the
+ * body at b for a cold matcher: `rfc` normalises; `google` adds, after each
+ * allow Google's index.htm rule applies to, its companion (`/dir/$`: the
+ * allow's line and value, its directory's tokens, anchored), as compile.ts
+ * does for a hot one. The results go to out (COLD_COMPILE_*). Returns the
+ * rules compiled: count and the companions.
  */
 // The compile's scratch (the tokenizer's results, the rank keys, the ranks, the
 // tokens), kept from one compile to the next: allocated and freed around each
@@ -57,23 +63,62 @@ function releaseLargeScratch(): void {
   scratchCap = 0;
 }
 
-export function compileColdRules(b: usize, records: usize, count: i32, rfc: bool, google: bool, out: usize): i32 {
+export function compileColdRules(b: usize, selection: usize, selected: i32, rfc: bool, google: bool, out: usize): i32 {
   const stride = <usize>(SELECT_FIELDS << 2);
   // The tokens take at most 3 an octet and a terminal (tokenize.ts).
   let room: usize = 0;
-  for (let r: usize = 0, at = records; r < <usize>count; r++, at += stride) {
+  let companions = 0;
+  for (let r: usize = 0, at = selection; r < <usize>selected; r++, at += stride) {
     const start = load<i32>(at, SELECT_START << 2);
     const end = load<i32>(at, SELECT_END << 2);
-    if (google && load<i32>(at, SELECT_DISALLOW << 2) == 0 && mentionsIndexHtm(b, start, end)) return -1;
     room += 3 * <usize>(end - start) + 1;
+    if (google && load<i32>(at, SELECT_DISALLOW << 2) == 0) {
+      const slash = indexHtmSlash(b, start, end);
+      if (slash >= 0) {
+        companions++;
+        room += 3 * <usize>(slash + 1 - start) + 1;
+      }
+    }
   }
-  // Scratch (kept for the next compile): the tokenizer's results, the rank keys, the ranks, the tokens.
-  const results = takeScratch(<usize>(count + 1) * TOKENIZE_RESULT + (<usize>count << 3) + room + TOKENS_WRITE_SLACK);
+  const count = selected + companions;
+  // Scratch (kept for the next compile): the tokenizer's results, the rank keys, the ranks, the
+  // rules with their companions (when there are any), the tokens.
+  const withCompanions = companions > 0 ? <usize>count * stride : 0;
+  const results = takeScratch(<usize>(count + 1) * TOKENIZE_RESULT + (<usize>count << 3) + withCompanions + room + TOKENS_WRITE_SLACK);
   const keys = results + <usize>(count + 1) * TOKENIZE_RESULT;
   const ranks = keys + (<usize>count << 2);
-  const toks = ranks + (<usize>count << 2);
+  const toks = ranks + (<usize>count << 2) + withCompanions;
+  // A companion's record: the allow's line and value, its directory's octets to tokenize
+  // (SELECT_START, SELECT_END), the value's end in SELECT_FLAGS (the selector's group flags
+  // are not read here); the others' SELECT_FLAGS is their SELECT_END.
+  let records = selection;
+  if (companions > 0) {
+    records = ranks + (<usize>count << 2);
+    let to = records;
+    for (let r: usize = 0, at = selection; r < <usize>selected; r++, at += stride) {
+      const start = load<i32>(at, SELECT_START << 2);
+      const end = load<i32>(at, SELECT_END << 2);
+      memory.copy(to, at, stride);
+      store<i32>(to, end, SELECT_FLAGS << 2);
+      to += stride;
+      const slash = load<i32>(at, SELECT_DISALLOW << 2) == 0 ? indexHtmSlash(b, start, end) : -1;
+      if (slash < 0) continue;
+      memory.copy(to, at, stride);
+      store<i32>(to, slash + 1, SELECT_END << 2);
+      store<i32>(to, end, SELECT_FLAGS << 2);
+      to += stride;
+    }
+  }
   if (count > 0) tokenizePackedStrided(b, records + (SELECT_START << 2), stride, count, rfc, toks, <i32>room, results);
   const tokens = count > 0 ? <usize>load<i32>(results + <usize>count * TOKENIZE_RESULT) : 0;
+  // A companion is its directory anchored: its `$` counts in its priority, as the pattern's octets do.
+  if (companions > 0) {
+    for (let r: usize = 0, at = records; r < <usize>count; r++, at += stride) {
+      if (load<i32>(at, SELECT_END << 2) == load<i32>(at, SELECT_FLAGS << 2)) continue;
+      const result = results + r * TOKENIZE_RESULT;
+      store<u32>(result, (load<u32>(result, 4) + 1) | TOKENIZE_ANCHORED, 4);
+    }
+  }
 
   // Ranks: the longest pattern first; on equal length, allows first, then the
   // first line (file order): a stable sort on the key 2 * (top - priority) + disallow.
@@ -84,7 +129,7 @@ export function compileColdRules(b: usize, records: usize, count: i32, rfc: bool
     const rec = records + <usize>r * stride;
     const result = load<u32>(results + <usize>r * TOKENIZE_RESULT, 4);
     top = max(top, result & ~(TOKENIZE_ANCHORED | TOKENIZE_CHANGED));
-    valueOctets += <usize>(load<i32>(rec, SELECT_END << 2) - load<i32>(rec, SELECT_START << 2));
+    valueOctets += <usize>(valueEnd(rec, companions) - load<i32>(rec, SELECT_START << 2));
     if ((result & TOKENIZE_CHANGED) != 0) copied += <usize>(load<i32>(results + <usize>(r + 1) * TOKENIZE_RESULT) - load<i32>(results + <usize>r * TOKENIZE_RESULT));
   }
   for (let r = 0; r < count; r++) {
@@ -125,7 +170,7 @@ export function compileColdRules(b: usize, records: usize, count: i32, rfc: bool
     if ((result & ~(TOKENIZE_ANCHORED | TOKENIZE_CHANGED)) > 0) positive = id + 1; // (ranks: the priorities above 0 come first)
     const disallow = load<i32>(rec, SELECT_DISALLOW << 2) != 0;
     const start = load<i32>(rec, SELECT_START << 2);
-    const size = <usize>(load<i32>(rec, SELECT_END << 2) - start);
+    const size = <usize>(valueEnd(rec, companions) - start);
     store<u32>(lines + (<usize>id << 2), load<u32>(rec, SELECT_LINE << 2));
     memory.copy(values, b + <usize>start, size);
 
@@ -158,6 +203,11 @@ export function compileColdRules(b: usize, records: usize, count: i32, rfc: bool
   store<u32>(out, positive, COLD_COMPILE_POSITIVE);
   store<u32>(out, <u32>tokens, COLD_COMPILE_TOKENS);
   return count;
+}
+
+/** Where the value of the record at rec ends: its SELECT_END, or, with companions, SELECT_FLAGS (a companion's tokens end before its value). */
+@inline function valueEnd(rec: usize, companions: i32): i32 {
+  return companions > 0 ? load<i32>(rec, SELECT_FLAGS << 2) : load<i32>(rec, SELECT_END << 2);
 }
 
 /** The buckets (octet & 31) of the octets that the tokens t[0, length) name (RM_SIGNATURES). */

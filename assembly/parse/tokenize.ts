@@ -48,17 +48,12 @@ export function tokenizeRules(body: usize, ranges: usize, count: i32, rfc: bool,
 }
 
 /**
- * tokenizeRules for a cold rule list: octet tokens, as the list holds them
- * (`*` as RULE_LIST_STAR, no terminals); a rule's result holds TOKENIZE_ANCHORED
- * with its priority when its pattern ends with `$`, and TOKENIZE_CHANGED when
- * its tokens are not its value's first octets.
+ * tokenizeRules for a cold rule list (cold-list.ts), over ranges `stride`
+ * octets apart (the selector's records, read in place): octet tokens, as the
+ * list holds them (`*` as RULE_LIST_STAR, no terminals); a rule's result holds
+ * TOKENIZE_ANCHORED with its priority when its pattern ends with `$`, and
+ * TOKENIZE_CHANGED when its tokens are not its value's first octets.
  */
-export function tokenizeRulesPacked(body: usize, ranges: usize, count: i32, rfc: bool, toks: usize, room: i32, out: usize): i32 {
-  return tokenizeInto<u8>(body, ranges, RANGE_RECORD, count, rfc, toks, room, out);
-}
-
-/** tokenizeRulesPacked over ranges `stride` octets apart (the selector's
- * records, read in place: cold-list.ts). */
 export function tokenizePackedStrided(body: usize, ranges: usize, stride: usize, count: i32, rfc: bool, toks: usize, room: i32, out: usize): i32 {
   return tokenizeInto<u8>(body, ranges, stride, count, rfc, toks, room, out);
 }

@@ -48,6 +48,17 @@ describe('crawlerLines: the lexer lines a robots.txt has for a list of crawlers'
     );
   });
 
+  it("reads a user-agent line as the records do: `*` names no crawler, not even one named '' (Google's parser takes any name; \"User-agent: 360Spider\" is read as '')", () => {
+    const names = new Set([...LOWER, '']);
+    fc.assert(
+      fc.property(body, profile, (text, p) => {
+        const found = crawlerLines(encoder.encode(text), names);
+        expect([...(found.named ?? [])].sort()).toEqual([...parse(text, { profile: p }).namedAgents()].filter((n) => names.has(n)).sort());
+      }),
+      { numRuns: 400, examples: [['User-agent: *\nDisallow: /\n', 'google'], ['User-agent: 360Spider\nDisallow: /\n', 'google']] },
+    );
+  });
+
   it('a file cut by maxOctets is read as cut: a name cut short names the crawler it spells ("ClaudeBotz" cut after "ClaudeBot": a group of its own, not `*`)', () => {
     const lines = 'User-agent: *\nDisallow: /\nUser-agent: ClaudeBotz\nAllow: /b\n';
     for (let cut = 0; cut <= lines.length; cut++) {

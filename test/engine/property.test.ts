@@ -7,7 +7,7 @@ import type { ModePolicy } from '../../src/engine/match/mode-policy.js';
 import { compileRules } from '../../src/engine/compile/compile.js';
 import { selectRules } from '../../src/engine/parse/rule-selection.js';
 import { ruleListOf, ruleModeBlocks, starHeavyCounts } from '../../src/engine/compile/literal-heads.js';
-import { ruleModeBlocksInHost, starHeavyRuleCounts } from '../helpers/host-references.js';
+import { coldEntriesAt, coldEntriesOf, ruleModeBlocksInHost, starHeavyRuleCounts } from '../helpers/host-references.js';
 import { writeStarRules } from '../../src/engine/compile/star-rules.js';
 import {
   G_BITS, G_ENTRIES, G_FILTERS, G_FIRST, G_SEEN, G_START, N_HEADER, N_TAILS, RE_ID, RE_FLAGS, RE_LENGTH, RE_SIZE, RE_TOKENS,
@@ -93,6 +93,11 @@ const gramRule = fc.record({
     .map(([head, rest, end]) => head + rest.join('') + (end ? '$' : '')),
 });
 const gramRobots = fc.array(gramRule, { minLength: 1, maxLength: 40 }).map((rules) => 'User-agent: *\n' + rules.map((r) => `${r.kind}: ${r.pattern}`).join('\n'));
+// Allows that Google's index.htm rule gives a companion (`/dir/$`), or nearly: the last segment
+// or an earlier one, escaped, glued, with `*`, `$` and non-ASCII before it.
+const indexHtmRobots = fc
+  .array(fc.tuple(fc.constantFrom('Allow', 'Disallow'), fc.array(fc.constantFrom('/', 'a', '*', '$', '%61', 'é', '/index.htm', '/index.html', 'index.htm', '/Index.htm', '/index.ht', '%2F'), { maxLength: 6 })), { minLength: 1, maxLength: 12 })
+  .map((rules) => 'User-agent: *\n' + rules.map(([kind, p]) => `${kind}: ${p.join('')}`).join('\n'));
 const gramUrl = fc.array(fc.oneof(word, fc.constantFrom('/', '/', 'b', 'abc')), { maxLength: 14 }).map((p) => 'http://example.com/' + p.join(''));
 
 /** The mode policy the matchers of agree() and withPolicy()'s other compiles take (MatcherOptions' internal modePolicy). */
@@ -364,23 +369,21 @@ describe('rule mode (the automaton thrashed): the trie of literal heads, its nod
       });
     }
   }
-  it('a cold list compiled in the core (assembly/compile/cold-list.ts) gives each rule the tokens the host\'s (rule-lists.ts writeColdList) does, and holds only those that are not its value\'s first octets', () => {
+  it('a cold list compiled in the core (assembly/compile/cold-list.ts) gives each rule (Google\'s index.htm companions too) the id, flags, signature and tokens that compile.ts\'s own ranking gives it, and holds only the tokens that are not its value\'s first octets', () => {
     const c = core();
     let shared = 0;
     let own = 0;
+    let companions = 0;
     fc.assert(
-      fc.property(fc.oneof(gramRobots, sharedRobots, robots), fc.constantFrom('google', 'rfc') as fc.Arbitrary<'google' | 'rfc'>, (file, profile) => {
+      fc.property(fc.oneof(gramRobots, sharedRobots, robots, indexHtmRobots), fc.constantFrom('google', 'rfc') as fc.Arbitrary<'google' | 'rfc'>, (file, profile) => {
         const body = new TextEncoder().encode(file);
-        const inCore = compileRules(body, selectRules(body, ['foobot'], profile), profile, true);
-        const host = compileRules(body.slice(), selectRules(body, ['foobot'], profile), profile, true); // (another body: compile.ts's own path)
-        const w = (at: number) => c.u32[at >>> 2];
-        const rules = (list: number) => Array.from({ length: w(list + RM_COUNT) }, (_, id) => {
-          const x = list + RM_HEADER + id * RE_SIZE;
-          const t = w(x + RE_TOKENS);
-          return [w(x + RE_ID), w(x + RE_FLAGS), [...c.u8.subarray(t, t + w(x + RE_LENGTH))].join(',')];
-        });
-        expect(rules(inCore.cold!.block)).toEqual(rules(host.cold!.block));
+        const selected = selectRules(body, ['foobot'], profile);
+        const inCore = compileRules(body, selected, profile, true);
+        const hot = compileRules(body, selectRules(body, ['foobot'], profile), profile, false); // (compile.ts's own path)
+        companions += hot.count - selected;
+        expect(coldEntriesAt(c, inCore.cold!.block)).toEqual(coldEntriesOf(hot));
         // Its own tokens are those the list's block holds; the others are in the matcher's block (its values).
+        const w = (at: number) => c.u32[at >>> 2];
         const list = inCore.cold!.block;
         const values = inCore.block + HEADER_SIZE + 8 * inCore.count;
         let held = 0;
@@ -395,15 +398,23 @@ describe('rule mode (the automaton thrashed): the trie of literal heads, its nod
           }
         }
         expect(w(list + RM_OCTETS)).toBe(held);
-        for (const table of [inCore, host]) {
-          c.free(table.cold!.block);
-          c.free(table.block);
-        }
+        c.free(inCore.cold!.block);
+        c.free(inCore.block);
+        c.free(hot.block);
       }),
-      { numRuns: 300 },
+      { numRuns: 400 },
     );
     expect(shared).toBeGreaterThan(0);
     expect(own).toBeGreaterThan(0); // (escapes and `**` keep their own)
+    expect(companions).toBeGreaterThan(0);
+  });
+  it('a cold matcher of a Google index.htm allow is compiled in the core: its list shares the tokens that are their values\' first octets', () => {
+    const body = new TextEncoder().encode('User-agent: *\nAllow: /dir/index.html\nDisallow: /\n');
+    const table = compileRules(body, selectRules(body, ['foobot'], 'google'), 'google', true);
+    expect(table.count).toBe(3); // (the allow, its companion /dir/$, the disallow)
+    expect(core().u32[(table.cold!.block + RM_OCTETS) >>> 2]).toBe(0);
+    core().free(table.cold!.block);
+    core().free(table.block);
   });
   it('the core counts a cold list\'s `*`-heavy rules (with and without grams) as the host did', () => {
     fc.assert(

@@ -1,13 +1,15 @@
 // Host-side references for what the core now does itself (the property tests
-// check the core against them): rule mode's plan of `*` rules, and the count of
-// star-heavy rules the cost model asks for. Not used by the library.
+// check the core against them): rule mode's plan of `*` rules, the count of
+// star-heavy rules the cost model asks for, and a cold list's entries. Not used
+// by the library.
 import type { Core } from '../../src/engine/wasm/core.js';
-import type { ColdList } from '../../src/engine/compile/rule-table.js';
+import { ACCEPT, type ColdList, type RuleTable, ruleKinds } from '../../src/engine/compile/rule-table.js';
+import { STAR } from '../../src/engine/parse/pattern.js';
 import { literalOctets } from '../../src/engine/compile/literal-heads.js';
 import { planOf, type StarRule, type StarRulePlan } from '../../src/engine/compile/star-rules.js';
 import {
   N_TAILS, N_TERM, NT_END, NT_FIRST, NT_KNOWN, NT_SIZE,
-  RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_ID, RE_LENGTH, RE_SIZE, RE_TOKENS, RM_HEADER, RULE_LIST_STAR,
+  RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_HEAD_MAX, RE_HEAD_SHIFT, RE_ID, RE_LENGTH, RE_SIZE, RE_TOKENS, RM_COUNT, RM_HEADER, RM_SIGNATURES, RULE_LIST_STAR,
 } from '../../src/engine/wasm/layout.js';
 
 /**
@@ -90,4 +92,53 @@ export function starHeavyRuleCounts(core: Core, list: ColdList, count: number): 
     else if (stars >= 2) plain++;
   }
   return { plain, gram: grams };
+}
+
+/** A cold list's entry: its RE_FLAGS (head bits too), its signature (RM_SIGNATURES), its tokens. */
+export interface ColdEntry {
+  flags: number;
+  signature: number;
+  tokens: string;
+}
+
+/**
+ * The cold list of a hot table's rules, entry by id (rank), as the host wrote cold lists
+ * before the core compiled them all (compile.ts's ranking and Google's index.htm
+ * companions, the core's tokenizer): the reference the core's cold list
+ * (assembly/compile/cold-list.ts) must equal. A rule's head is its octets before any
+ * `*`, at most RE_HEAD_MAX; one whose head that leaves short of RE_HEAD_MAX is
+ * tested by the buckets (octet & 31) of the octets it names.
+ */
+export function coldEntriesOf(table: RuleTable): ColdEntry[] {
+  const kinds = ruleKinds(table);
+  const entries: ColdEntry[] = [];
+  let octets: number[] = [];
+  for (let p = 0; p < table.tok.length; p++) {
+    const t = table.tok[p];
+    if (t < ACCEPT) {
+      octets.push(t === STAR ? RULE_LIST_STAR : t);
+      continue;
+    }
+    const id = table.posRule[p];
+    let head = 0;
+    while (head < RE_HEAD_MAX && head < octets.length && octets[head] !== RULE_LIST_STAR) head++;
+    let signature = 0;
+    if (head < RE_HEAD_MAX) for (const o of octets) if (o !== RULE_LIST_STAR) signature |= 1 << (o & 31);
+    const flags = (t === ACCEPT ? 0 : RE_ANCHORED) | (kinds[id] ? RE_DISALLOW : 0) | (head << RE_HEAD_SHIFT);
+    entries[id] = { flags, signature: signature >>> 0, tokens: octets.join(',') };
+    octets = [];
+  }
+  return entries;
+}
+
+/** The entries of the cold list at `list` in the core, by id (as coldEntriesOf gives them). */
+export function coldEntriesAt(core: Core, list: number): ColdEntry[] {
+  const { u8, u32 } = core;
+  const signatures = u32[(list + RM_SIGNATURES) >>> 2];
+  return Array.from({ length: u32[(list + RM_COUNT) >>> 2] }, (_, id) => {
+    const e = (list + RM_HEADER + id * RE_SIZE) >>> 2;
+    const t = u32[e + RE_TOKENS / 4];
+    if (u32[e + RE_ID / 4] !== id) throw new Error(`entry ${id} holds rule ${u32[e + RE_ID / 4]}`);
+    return { flags: u32[e + RE_FLAGS / 4], signature: u32[(signatures >>> 2) + id], tokens: [...u8.subarray(t, t + u32[e + RE_LENGTH / 4])].join(',') };
+  });
 }

@@ -143,6 +143,17 @@ describe('the house: imports run down the pipeline', () => {
     expect(crossing).toEqual([]);
   });
 
+  it('a preference has one number: the boundary layout\'s PREFERENCE_* (the core, bulk and the page import them)', () => {
+    // A table of words to numbers (or numbers to words) anywhere else is a second definition the two sides may drift from.
+    const table = /\bunknown\s*:\s*0\b[^}]*\ballowed\s*:\s*1\b[^}]*\bdisallowed\s*:\s*2\b|\[\s*'unknown'\s*,\s*'allowed'\s*,\s*'disallowed'\s*\]/;
+    const defining = [...FILES, ...sources('web')].filter((f) => table.test(readFileSync(path.join(ROOT, f), 'utf8')));
+    expect(defining).toEqual([]);
+    const users = ['assembly/bulk/crawler-columns.ts', 'src/bulk/classify/purpose-codes.ts', 'src/bulk/classify/control-codes.ts', 'src/engine/parse/preference-codes.ts'];
+    const unnumbered = users.filter((f) => !existsSync(path.join(ROOT, f)) || !/\bPREFERENCE_(UNKNOWN|ALLOWED|DISALLOWED|CODE|OF)\b/.test(readFileSync(path.join(ROOT, f), 'utf8')));
+    expect(unnumbered).toEqual([]);
+    expect(readFileSync(path.join(ROOT, 'web/protocol.ts'), 'utf8')).toMatch(/from '\.\.\/src\/engine\/parse\/preference-codes\.js'/);
+  });
+
   it("the library's doors (index.ts, internal.ts) reach nothing Node-only: no node: module, no bulk/ or cli/ file", () => {
     for (const door of ['src/index.ts', 'src/internal.ts']) {
       const seen = new Set<string>();

@@ -10,7 +10,7 @@
 import type { Matcher } from '../../engine/match/matcher.js';
 import type { ControlTokenUse } from '../../engine/control-tokens.js';
 import { PURPOSES } from '../../engine/parse/usage-vocabulary.js';
-import { USAGE_BITS } from '../../engine/wasm/layout.js';
+import { PREFERENCE_ALLOWED, PREFERENCE_DISALLOWED, USAGE_BITS } from '../../engine/wasm/layout.js';
 import type { PurposeCode } from './classification.js';
 import { core } from '../../engine/wasm/core.js';
 
@@ -25,11 +25,9 @@ export interface ControlVerdict {
   always?: boolean;
 }
 
-const ALLOWED = 1;
-const DISALLOWED = 2;
 const FIELD = (1 << USAGE_BITS) - 1;
 
-/** The code that states `preference` (1 allowed, 2 disallowed) for each of the purposes. */
+/** The code that states `preference` (PREFERENCE_ALLOWED or PREFERENCE_DISALLOWED) for each of the purposes. */
 function stating(use: ControlTokenUse, preference: number): number {
   let code = 0;
   PURPOSES.forEach((p, i) => {
@@ -55,10 +53,10 @@ export function withControlTokens(own: PurposeCode, controls: readonly ControlVe
   let fixed = typeof own === 'number' ? own : 0;
   const byUrl: { matcher: Matcher; ifAllowed: number; ifDisallowed: number }[] = [];
   for (const c of controls) {
-    const ifAllowed = c.named ? stating(c.use, ALLOWED) : 0;
-    if (c.always !== undefined) fixed = combineCodes(fixed, c.always ? ifAllowed : stating(c.use, DISALLOWED));
+    const ifAllowed = c.named ? stating(c.use, PREFERENCE_ALLOWED) : 0;
+    if (c.always !== undefined) fixed = combineCodes(fixed, c.always ? ifAllowed : stating(c.use, PREFERENCE_DISALLOWED));
     else if (c.matcher === null) fixed = combineCodes(fixed, ifAllowed); // (allowed where the crawler is)
-    else byUrl.push({ matcher: c.matcher, ifAllowed, ifDisallowed: stating(c.use, DISALLOWED) });
+    else byUrl.push({ matcher: c.matcher, ifAllowed, ifDisallowed: stating(c.use, PREFERENCE_DISALLOWED) });
   }
   if (byUrl.length === 0 && typeof own === 'number') return fixed;
   const ownAt = typeof own === 'number' ? null : own;

@@ -10,13 +10,14 @@
 //
 // In: the octets the parser reads (cut at maxOctets by the caller), the
 // crawlers' names in ASCII lower case. Out: what the records would say on
-// these two points, exactly: the names that user-agent lines give, as
-// records.ts's agentLine reads them (the value's leading letters, '-' and '_',
+// these two points, exactly: the names that user-agent lines give, read by
+// records.ts's own functions as its agentLine reads them (the global group's
+// `*` names none; any other value, its leading letters, '-' and '_',
 // lower-cased), among the crawlers'; and whether any Content-Usage or
 // Content-Signal line is there.
 import { core } from '../../engine/wasm/core.js';
 import { lexBatches } from '../../engine/parse/lexer.js';
-import { leadingToken } from '../../engine/parse/records.js';
+import { isGlobalAgent, leadingToken } from '../../engine/parse/records.js';
 import {
   KEY_CONTENT_SIGNAL, KEY_CONTENT_USAGE, KEY_KIND, KEY_USER_AGENT, LEX_FIELDS, LEX_KEY, LEX_TYPE, LEX_TYPE_RECORD, LEX_VALUE_END, LEX_VALUE_START,
 } from '../../engine/wasm/layout.js';
@@ -47,8 +48,11 @@ export function crawlerLines(body: Uint8Array, lowerNames: ReadonlySet<string>):
       if (kind === KEY_CONTENT_USAGE || kind === KEY_CONTENT_SIGNAL) {
         usage = true;
       } else if (kind === KEY_USER_AGENT) {
-        // (As records.ts's agentLine reads it. `*` gives '', as "*bot" does: a crawler named '' would be taken as named, and compiled for itself.)
-        const name = leadingToken(octets, bodyPtr + r[i + LEX_VALUE_START], bodyPtr + r[i + LEX_VALUE_END]).lower;
+        // As records.ts's agentLine reads it (lineNamesAgent: the global group's line names no crawler).
+        const start = bodyPtr + r[i + LEX_VALUE_START];
+        const end = bodyPtr + r[i + LEX_VALUE_END];
+        if (isGlobalAgent(octets, start, end)) continue;
+        const name = leadingToken(octets, start, end).lower;
         if (lowerNames.has(name)) (named ??= new Set()).add(name);
       }
     }

@@ -13,17 +13,17 @@
 import type { RobotsTxt } from '../../engine/robots-txt.js';
 import { usageOf, type CrawlerUsage } from '../../engine/usage.js';
 import { PURPOSES, type Preference, type Purpose } from '../../engine/parse/usage-vocabulary.js';
+import { PREFERENCE_CODE } from '../../engine/parse/preference-codes.js';
 import { USAGE_BITS } from '../../engine/wasm/layout.js';
 import type { PurposeCode } from './classification.js';
 
 /** The verdict usageOf is given: the code is for URLs the crawler may fetch. */
 const MAY_FETCH = { allowed: true, line: 0 };
-const PREFERENCE_BITS: Record<Preference, number> = { unknown: 0, allowed: 1, disallowed: 2 };
 
-/** The purposes as a code: USAGE_BITS a purpose, in PURPOSES' order. */
+/** The purposes as a code: USAGE_BITS a purpose, in PURPOSES' order, each its PREFERENCE_* (layout.ts). */
 export function purposeCode(purposes: Record<Purpose, Preference>): number {
   let code = 0;
-  PURPOSES.forEach((p, i) => (code |= PREFERENCE_BITS[purposes[p]] << (i * USAGE_BITS)));
+  PURPOSES.forEach((p, i) => (code |= PREFERENCE_CODE[purposes[p]] << (i * USAGE_BITS)));
   return code;
 }
 

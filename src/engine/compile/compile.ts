@@ -10,16 +10,15 @@
 // array per rule. src/engine/parse/pattern.ts states the same rules plainly; the reference
 // matcher uses that, and the property tests hold the two together. A cold
 // matcher's table is made by the core in one call (compileColdInCore below);
-// the loops here make the hot ones, and the cold ones the core declines.
+// the loops here make the hot ones.
 import { core } from '../wasm/core.js';
 import {
-  COLD_COMPILE_BLOCK, COLD_COMPILE_LIST, COLD_COMPILE_POSITIVE, COLD_COMPILE_TOKENS, COLD_COMPILE_VALUE_OCTETS, HEADER_SIZE, RANGE_RECORD, TOKENIZE_ANCHORED, TOKENIZE_CHANGED, TOKENIZE_RESULT,
+  COLD_COMPILE_BLOCK, COLD_COMPILE_LIST, COLD_COMPILE_POSITIVE, COLD_COMPILE_TOKENS, COLD_COMPILE_VALUE_OCTETS, HEADER_SIZE, RANGE_RECORD, TOKENIZE_RESULT,
 } from '../wasm/layout.js';
 import { releaseLargeSelection, selected, selectedRules, selectionAt, SEL_DISALLOW, SEL_END, SEL_FIELDS, SEL_LINE, SEL_START } from '../parse/rule-selection.js';
 import { escapePattern, indexHtmDirectory } from '../parse/pattern.js';
 import { traitsOf, type Profile } from '../parse/profile.js';
-import { writeColdList } from './rule-lists.js';
-import { ColdListBlock, CompiledRuleTable, KIND_DISALLOW, NO_POSITIONS, NO_TOKENS, RULE_FIELDS, R_ANCHORED, R_DISALLOW, R_FIRST_POSITION, R_LINE, R_PRIORITY, R_VALUE_END, R_VALUE_START, ruleBlockBytes, type ColdList, type RuleTable } from './rule-table.js';
+import { ColdListBlock, CompiledRuleTable, KIND_DISALLOW, NO_POSITIONS, NO_TOKENS, RULE_FIELDS, R_DISALLOW, R_FIRST_POSITION, R_LINE, R_PRIORITY, R_VALUE_END, R_VALUE_START, ruleBlockBytes, type RuleTable } from './rule-table.js';
 import { grown } from '../parse/grown.js';
 
 
@@ -42,7 +41,6 @@ const KEPT_SCRATCH = 1 << 16;
 
 function releaseLargeScratch(): void {
   if (staged.length > KEPT_SCRATCH) staged = new Uint16Array(4096);
-  if (stagedOctets.length > KEPT_SCRATCH) stagedOctets = new Uint8Array(4096);
   if (scratch.length > KEPT_SCRATCH) scratch = new Int32Array(RULE_FIELDS * 1024);
   if (spans.length > KEPT_SCRATCH) spans = new Int32Array(2 * 1024);
   if (order.length > KEPT_SCRATCH) order = new Int32Array(1024);
@@ -83,29 +81,23 @@ function mentionsIndexHtm(b: Uint8Array, start: number, end: number): boolean {
 const companions: Uint8Array[] = [new Uint8Array(0)];
 
 /** Tokens of all rules so far, staged (a chunk at a time) until their count is
- * known: u16 for the NFA, octets for a cold list. */
+ * known: u16 for the NFA. */
 let staged = new Uint16Array(4096);
-let stagedOctets = new Uint8Array(4096);
 /** Rules and tokens per call of the core's tokenizer: its areas stay small (a
  * large area would stay in the core's memory, which never shrinks). */
 const CHUNK_RULES = 2048;
 const CHUNK_TOKENS = 16384;
 
-/** Where tokenize() left a cold list's tokens: in `stagedOctets`, or (`inCore`: rules that fit one chunk) still in the core's token area. */
-let inCore = false;
 /** The highest priority tokenize() met. */
 let maxPriority = 0;
 
 /**
  * Tokenizes the count rules whose octets `spans` gives (body offsets, or past
- * the body for the companions: `extra` octets) in the core, a chunk at a time, into `staged`;
- * or, `packed`, as a cold list's octet tokens (tokenizeRulesPacked) into
- * `stagedOctets`, unless one chunk holds them all: then they stay in the core
- * (inCore). Writes each rule's first position and priority (and, packed,
- * whether it is anchored) to f. Returns the tokens written.
+ * the body for the companions: `extra` octets) in the core, a chunk at a time,
+ * into `staged`. Writes each rule's first position and priority to f. Returns
+ * the tokens written.
  */
-function tokenize(body: Uint8Array, companions: Uint8Array[], extra: number, count: number, rfc: boolean, f: Int32Array, packed: boolean): number {
-  inCore = false;
+function tokenize(body: Uint8Array, companions: Uint8Array[], extra: number, count: number, rfc: boolean, f: Int32Array): number {
   maxPriority = 0;
   const c = core();
   let at = c.compilerBuffers(count === 0 ? 0 : body.length + extra, 0, 0);
@@ -120,25 +112,16 @@ function tokenize(body: Uint8Array, companions: Uint8Array[], extra: number, cou
     c.i32.set(spans.subarray(RANGE_I32 * first, RANGE_I32 * (first + rules)), at.ranges >>> 2);
     // (Companions exist only under google: already escaped, they tokenize unchanged.)
     const x = c.exports;
-    const done = (packed ? x.tokenizeRulesPacked : x.tokenizeRules)(at.body, at.ranges, rules, rfc, at.tokens, room, at.out);
+    const done = x.tokenizeRules(at.body, at.ranges, rules, rfc, at.tokens, room, at.out);
     const results = at.out >>> 2;
     const written = c.i32[results + RESULT_I32 * done];
-    if (packed && done === count) {
-      inCore = true;
-    } else if (packed) {
-      if (stagedOctets.length < n + written) stagedOctets = grown(stagedOctets, n + written, n);
-      stagedOctets.set(c.u8.subarray(at.tokens, at.tokens + written), n);
-    } else {
-      if (staged.length < n + written) staged = grown(staged, n + written, n);
-      staged.set(c.u16.subarray(at.tokens >>> 1, (at.tokens >>> 1) + written), n);
-    }
+    if (staged.length < n + written) staged = grown(staged, n + written, n);
+    staged.set(c.u16.subarray(at.tokens >>> 1, (at.tokens >>> 1) + written), n);
     for (let i = 0; i < done; i++) {
-      const result = c.i32[results + RESULT_I32 * i + 1];
-      const priority = result & ~(TOKENIZE_ANCHORED | TOKENIZE_CHANGED); // (packed: the flags above it)
+      const priority = c.i32[results + RESULT_I32 * i + 1];
       const at = (first + i) * RULE_FIELDS;
       f[at + R_FIRST_POSITION] = n + c.i32[results + RESULT_I32 * i];
       f[at + R_PRIORITY] = priority;
-      f[at + R_ANCHORED] = result & TOKENIZE_ANCHORED ? 1 : 0;
       if (priority > maxPriority) maxPriority = priority;
     }
     n += written;
@@ -150,11 +133,10 @@ function tokenize(body: Uint8Array, companions: Uint8Array[], extra: number, cou
 /**
  * A cold matcher's table compiled in the core (assembly/compile/cold-list.ts) from the
  * count rules selected last for body (read where the selector left them, or
- * put there from `selected`): no loop over rules or octets here. Null when the
- * core declines (an allow naming /index.htm under google: its companion rule is
- * made by compileRules).
+ * put there from `selected`), Google's index.htm companions added there: no
+ * loop over rules or octets here.
  */
-function compileColdInCore(body: Uint8Array, count: number, profile: Profile): RuleTable | null {
+function compileColdInCore(body: Uint8Array, count: number, profile: Profile): RuleTable {
   const { normalises, indexHtmAllowsDirectory } = traitsOf(profile);
   const c = core();
   // (The body stays where the selector put it, and so do its rules; the result goes to another
@@ -171,24 +153,21 @@ function compileColdInCore(body: Uint8Array, count: number, profile: Profile): R
     c.free(records);
     releaseLargeSelection();
   }
-  if (done < 0) return null;
   if (c.u8.length === 0) c.refresh(); // (its allocations may have grown the core's memory)
   const o = at.out >>> 2;
   const u32 = c.u32;
   const list = new ColdListBlock(u32[o + (COLD_COMPILE_LIST >>> 2)], u32[o + (COLD_COMPILE_TOKENS >>> 2)]);
-  return new CompiledRuleTable(count, u32[o + (COLD_COMPILE_BLOCK >>> 2)], u32[o + (COLD_COMPILE_VALUE_OCTETS >>> 2)], u32[o + (COLD_COMPILE_POSITIVE >>> 2)], NO_TOKENS, NO_POSITIONS, list);
+  return new CompiledRuleTable(done, u32[o + (COLD_COMPILE_BLOCK >>> 2)], u32[o + (COLD_COMPILE_VALUE_OCTETS >>> 2)], u32[o + (COLD_COMPILE_POSITIVE >>> 2)], NO_TOKENS, NO_POSITIONS, list);
 }
 
 /** The table of the `rules` rules that rule-selection.ts selected last (values
- * in body); with `cold`, their tokens go to a cold rule list in the core
- * (rule-lists.ts) instead of the table's token arrays. */
+ * in body); with `cold`, compiled in the core, their tokens in a cold rule list
+ * there instead of the table's token arrays. */
 export function compileRules(body: Uint8Array, rules: number, profile: Profile, cold = false): RuleTable {
   if (cold) {
     const table = compileColdInCore(body, rules, profile);
-    if (table !== null) {
-      core().releaseLargeAreas();
-      return table;
-    }
+    core().releaseLargeAreas();
+    return table;
   }
   const selected = selectedRules();
   const { normalises, indexHtmAllowsDirectory } = traitsOf(profile);
@@ -231,7 +210,7 @@ export function compileRules(body: Uint8Array, rules: number, profile: Profile, 
     }
   }
 
-  const n = tokenize(body, companions, extra, count, normalises, f, cold);
+  const n = tokenize(body, companions, extra, count, normalises, f);
   f[count * RULE_FIELDS + R_FIRST_POSITION] = n; // end of the last rule's tokens
 
   // Rank: the longest pattern first; on equal length, allows first, then the
@@ -249,22 +228,20 @@ export function compileRules(body: Uint8Array, rules: number, profile: Profile, 
   for (let i = 0; i < count; i++) ranks[buckets[2 * (top - f[i * RULE_FIELDS + R_PRIORITY]) + f[i * RULE_FIELDS + R_DISALLOW]]++] = i;
 
   // What the matcher keeps goes to its block in the core (RuleTable.block);
-  // the tokens to a cold list there too, or (hot from the start) to the arrays
-  // the trie is built from, dropped then.
+  // the tokens to the arrays the trie is built from, dropped then.
   const c = core();
   const block = c.alloc(ruleBlockBytes(count, valueOctets));
-  const coldList = cold ? writeColdList(c, inCore ? null : stagedOctets, f, ranks, count) : null;
-  const nfa = cold ? null : new ArrayBuffer(n * 6);
-  const posRule = nfa === null ? NO_POSITIONS : new Int32Array(nfa, 0, n);
-  const tok = nfa === null ? NO_TOKENS : new Uint16Array(nfa, n * 4, n);
-  if (nfa !== null) tok.set(staged.subarray(0, n));
+  const nfa = new ArrayBuffer(n * 6);
+  const posRule = new Int32Array(nfa, 0, n);
+  const tok = new Uint16Array(nfa, n * 4, n);
+  tok.set(staged.subarray(0, n));
   gatherValues(count, f, ranks, block + HEADER_SIZE + 8 * count);
   const u32 = c.u32; // (after the allocations: the core's memory may have grown)
   const lines = (block + HEADER_SIZE) >>> 2;
   let positive = 0;
   for (let id = 0, v = 0; id < count; id++) {
     const at = ranks[id] * RULE_FIELDS;
-    if (nfa !== null) posRule.fill(id, f[at + R_FIRST_POSITION], f[at + RULE_FIELDS + R_FIRST_POSITION]);
+    posRule.fill(id, f[at + R_FIRST_POSITION], f[at + RULE_FIELDS + R_FIRST_POSITION]);
     if (f[at + R_PRIORITY] > 0) positive = id + 1; // (ranks: the priorities above 0 come first)
     u32[lines + id] = f[at + R_LINE];
     v += f[at + R_VALUE_END] - f[at + R_VALUE_START];
@@ -273,5 +250,5 @@ export function compileRules(body: Uint8Array, rules: number, profile: Profile, 
 
   companions.length = 0;
   releaseLargeScratch();
-  return new CompiledRuleTable(count, block, valueOctets, positive, tok, posRule, coldList);
+  return new CompiledRuleTable(count, block, valueOctets, positive, tok, posRule, null);
 }

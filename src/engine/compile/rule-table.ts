@@ -89,9 +89,8 @@ export const R_LINE = 1;
 export const R_PRIORITY = 2;
 export const R_VALUE_START = 3; // the value as written: body[start, end)
 export const R_VALUE_END = 4;
-export const R_FIRST_POSITION = 5; // its first NFA position (a cold list's: its first octet token)
-export const R_ANCHORED = 6; // a cold list's: 1 when the pattern ends with `$` (its tokens have no terminal)
-export const RULE_FIELDS = 7;
+export const R_FIRST_POSITION = 5; // its first NFA position
+export const RULE_FIELDS = 6;
 
 /** The byte classes of a DFA over these tokens: the octets they name, a class
  * each, and one class for all the others (made when a matcher turns hot). */

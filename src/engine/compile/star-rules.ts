@@ -10,6 +10,13 @@
 // then the list's block in the core. Invariant: every `*` rule of the trie is
 // in exactly one place, a node's list (rank order) or the gram index, so the
 // walk sees each rule it could match.
+//
+// The core plans the same way from a rule list (assembly/compile/star-plan.ts:
+// a matcher that takes rule mode from its rules, cold or not yet walked). This
+// plans a hot matcher's, from its trie: its table's tokens are dropped once the
+// trie holds them, and the trie keeps one rule of patterns written twice, so no
+// rule list by id is left to give the core. The property tests hold the two
+// plans equal (test/helpers/host-references.ts ruleModeBlocksInHost).
 import type { Core } from '../wasm/core.js';
 import {
   G_BITS, G_ENTRIES, G_FILTERS, G_FIRST, G_HEADER, G_SEEN, G_START, GE_GRAM, GE_RULE, GE_SIZE, GRAM_FILTER_HASH, GRAM_HASH, NO_RULE,

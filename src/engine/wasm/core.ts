@@ -34,7 +34,6 @@ interface CoreExports {
   selectKeep(out: number, count: number): number;
   isUtf8(ptr: number, len: number): number;
   tokenizeRules(body: number, ranges: number, count: number, rfc: boolean, toks: number, room: number, out: number): number;
-  tokenizeRulesPacked(body: number, ranges: number, count: number, rfc: boolean, toks: number, room: number, out: number): number;
   gatherRuns(src: number, runs: number, count: number, dst: number): void;
   compileColdRules(body: number, records: number, count: number, rfc: boolean, google: boolean, out: number): number;
   splitLines(buf: number, n: number, recs: number, runs: number, maxRecords: number): number;

@@ -172,9 +172,16 @@ export const RUN_ORIGIN_HASH = 12;
  * the core keeps a verdict per crawler of a line in a fixed array of this size. */
 export const CLASSIFY_MAX_CRAWLERS = 256;
 /** With use purposes (classify --crawlers, JSON lines or --usage): a crawler's
- * purposes for the URLs it may fetch as one u32, 2 bits a purpose in
- * USAGE_PURPOSES' order: 0 unknown, 1 allowed, 2 disallowed. */
+ * purposes for the URLs it may fetch as one u32, USAGE_BITS a purpose in
+ * PURPOSES' order (search, train-ai, ai-use), each a PREFERENCE_* below. */
 export const USAGE_BITS = 2;
+/** A purpose's preference as a number: in the core's purpose codes (above),
+ * bulk's (src/bulk/classify/purpose-codes.ts) and the page's chunks (web/protocol.ts),
+ * through src/engine/parse/preference-codes.ts on the TypeScript side. Disallowed is
+ * the largest: combining two statements keeps the larger (control-codes.ts). */
+export const PREFERENCE_UNKNOWN = 0;
+export const PREFERENCE_ALLOWED = 1;
+export const PREFERENCE_DISALLOWED = 2;
 /** Octets a crawler's purposes add to a line at most, 8 of slack included (the
  * core writes words 8 octets at a time past their end): JSON's
  * `,"usage":{"search":…}` and TSV's three columns. */
@@ -248,7 +255,7 @@ export const SELECT_GLOBAL = 2; // ... is `*`
  * (i32 each), then one i32 after the last result: the tokens written. */
 export const RANGE_RECORD = 8;
 export const TOKENIZE_RESULT = 8;
-/** In a result of tokenizeRulesPacked: the pattern ends with `$` (above the priority's bits). */
+/** In a result of the cold list's tokenizer (assembly/parse/tokenize.ts tokenizePackedStrided): the pattern ends with `$` (above the priority's bits). */
 export const TOKENIZE_ANCHORED = 0x80000000;
 /** ... and its tokens are not its value's first octets (a `**`, an escape, an octet escaped): the
  * others' a cold list reads from their values (assembly/compile/cold-list.ts). */
