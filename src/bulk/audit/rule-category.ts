@@ -30,6 +30,7 @@ import { STAR } from '../../engine/parse/pattern.js';
 import { traitsOf, type Profile } from '../../engine/parse/profile.js';
 import { escapesRaw, isUnreserved } from '../../engine/parse/octets.js';
 import { pathVerdict, type Rule } from './path-verdict.js';
+import { RuleIndex } from './rule-index.js';
 import { googleStep, isProfilePath, pathMayEnd, REJECT, RFC_SEGMENT_START, rfcStep } from './profile-paths.js';
 
 export { rulesOf, type Rule } from './path-verdict.js';
@@ -78,12 +79,16 @@ export function categoryOfRules(rules: readonly Rule[], profile: Profile): Categ
 
 const ROOT = Uint8Array.of(0x2f);
 
+/** Rules past which the witnesses' candidates are compared through a RuleIndex (below, every rule costs less than indexing them). */
+const INDEXED_RULES = 16;
+
 /** Witnesses among the candidates (see the header): the first allowed and the first disallowed path met. */
 function witnesses(rules: readonly Rule[], rfc: boolean): { allowedPath?: Uint8Array; disallowedPath?: Uint8Array } {
   const found: { allowedPath?: Uint8Array; disallowedPath?: Uint8Array } = {};
+  const index = rules.length > INDEXED_RULES ? new RuleIndex(rules) : undefined;
   const tryPath = (path: Uint8Array): boolean => {
     if (!isProfilePath(path, rfc) || isRobotsTxt(path)) return false;
-    if (pathVerdict(rules, path).allowed) found.allowedPath ??= path;
+    if (index !== undefined ? index.allowed(path) : pathVerdict(rules, path).allowed) found.allowedPath ??= path;
     else found.disallowedPath ??= path;
     return found.allowedPath !== undefined && found.disallowedPath !== undefined;
   };
