@@ -7,7 +7,7 @@
 import { escapePattern, googlePattern, indexHtmDirectory, STAR, type Pattern } from '../../engine/parse/pattern.js';
 import { traitsOf, type Profile } from '../../engine/parse/profile.js';
 import type { Group } from '../../engine/parse/records.js';
-import { ruleTokens } from './rule-tokens.js';
+import { ruleTokensAt } from './rule-tokens.js';
 
 /** One Allow/Disallow rule as the profile compares it. */
 export interface Rule {
@@ -26,11 +26,10 @@ export function rulesOf(body: Uint8Array, groups: readonly Group[], profile: Pro
   const add = (p: Pattern, allow: boolean, line: number) => rules.push({ tokens: p.tokens, anchored: p.anchored, priority: p.priority, allow, line });
   for (const g of groups) {
     for (const r of g.rules) {
-      const value = body.subarray(r.start, r.end);
       const allow = r.kind === 'allow';
-      add(ruleTokens(value, traits.normalises), allow, r.line);
+      add(ruleTokensAt(body, r.start, r.end, traits.normalises), allow, r.line);
       if (allow && traits.indexHtmAllowsDirectory) {
-        const dir = indexHtmDirectory(escapePattern(value));
+        const dir = indexHtmDirectory(escapePattern(body.subarray(r.start, r.end)));
         if (dir !== null) add(googlePattern(dir), true, r.line);
       }
     }

@@ -79,15 +79,19 @@ export function categoryOfRules(rules: readonly Rule[], profile: Profile): Categ
 
 const ROOT = Uint8Array.of(0x2f);
 
-/** Rules past which the witnesses' candidates are compared through a RuleIndex (below, every rule costs less than indexing them). */
+/** Rules past which the witnesses' candidates are compared through a RuleIndex (below, every rule costs less than indexing
+ * them), once the first few candidates have not found both (most lists are settled by `/` and their first rule). */
 const INDEXED_RULES = 16;
+const UNINDEXED_CANDIDATES = 4;
 
 /** Witnesses among the candidates (see the header): the first allowed and the first disallowed path met. */
 function witnesses(rules: readonly Rule[], rfc: boolean): { allowedPath?: Uint8Array; disallowedPath?: Uint8Array } {
   const found: { allowedPath?: Uint8Array; disallowedPath?: Uint8Array } = {};
-  const index = rules.length > INDEXED_RULES ? new RuleIndex(rules) : undefined;
+  let index: RuleIndex | undefined;
+  let tried = 0;
   const tryPath = (path: Uint8Array): boolean => {
     if (!isProfilePath(path, rfc) || isRobotsTxt(path)) return false;
+    if (index === undefined && ++tried > UNINDEXED_CANDIDATES && rules.length > INDEXED_RULES) index = new RuleIndex(rules);
     if (index !== undefined ? index.allowed(path) : pathVerdict(rules, path).allowed) found.allowedPath ??= path;
     else found.disallowedPath ??= path;
     return found.allowedPath !== undefined && found.disallowedPath !== undefined;

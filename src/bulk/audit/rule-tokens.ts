@@ -14,18 +14,23 @@ let scratch = new Uint16Array(1024);
 
 /** The pattern of a rule's value as written (octets of the file), under rfc (normalised) or google. */
 export function ruleTokens(value: Uint8Array, rfc: boolean): Pattern {
-  const n = value.length;
+  return ruleTokensAt(value, 0, value.length, rfc);
+}
+
+/** ruleTokens of the value at octets [from, to) of the file (no view made of it: one per rule cost more than its pass). */
+export function ruleTokensAt(body: Uint8Array, from: number, to: number, rfc: boolean): Pattern {
+  const n = to - from;
   if (scratch.length < 3 * n) scratch = new Uint16Array(3 * n);
   const out = scratch;
-  const anchored = n > 0 && value[n - 1] === 0x24;
-  const end = anchored ? n - 1 : n;
+  const anchored = n > 0 && body[to - 1] === 0x24;
+  const end = anchored ? to - 1 : to;
   let k = 0;
   // Google's priority: the escaped value's length ($ counted); rfc's: the normalised one's.
   let priority = anchored ? 1 : 0;
-  for (let i = 0; i < end; i++) {
-    const c = value[i];
+  for (let i = from; i < end; i++) {
+    const c = body[i];
     // An escape: a '%' and two hex digits (the anchoring '$' is no hex digit).
-    const v = c === 0x25 && i + 2 < n ? escapeValue(value[i + 1], value[i + 2]) : -1;
+    const v = c === 0x25 && i + 2 < to ? escapeValue(body[i + 1], body[i + 2]) : -1;
     if (v >= 0) i += 2;
     const star = v < 0 && c === 0x2a;
     if (v >= 0 ? !rfc || !isUnreserved(v) : !star && (rfc ? ESCAPES_RAW[c] === 1 : c >= 0x80)) {

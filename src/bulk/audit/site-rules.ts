@@ -53,6 +53,8 @@ export class GroupSet {
 
 export class SiteRules implements OperatorSource {
   private readonly sets = new Map<string, GroupSet>();
+  /** Each agent's set, once chosen (the record, its purposes and the operators ask of one agent several times). */
+  private readonly byAgent = new Map<string, GroupSet>();
   private readonly index: Map<Group, number>;
   private named: ReadonlySet<string> | undefined;
 
@@ -70,6 +72,8 @@ export class SiteRules implements OperatorSource {
 
   /** The set of groups that apply to the agent. */
   of(agent: string): GroupSet {
+    const chosen = this.byAgent.get(agent);
+    if (chosen !== undefined) return chosen;
     const groups = applicableGroups(this.records.groups, this.tokensOf(agent));
     let key = '';
     for (const g of groups) key += `${this.index.get(g)},`;
@@ -78,6 +82,7 @@ export class SiteRules implements OperatorSource {
       set = new GroupSet(groups, rulesOf(this.records.body, groups, this.profile), this.profile);
       this.sets.set(key, set);
     }
+    this.byAgent.set(agent, set);
     return set;
   }
 
@@ -102,7 +107,13 @@ export class SiteRules implements OperatorSource {
 
   /** The product tokens the user-agent lines name (lower case, `*` aside), as RobotsTxt.namedAgents. */
   namedAgents(): ReadonlySet<string> {
-    return (this.named ??= new Set(this.records.groups.flatMap((g) => g.agents.filter((a) => !a.global).map((a) => a.lower))));
+    if (this.named === undefined) {
+      // (Plain loops: asked of every site with a control token, and flatMap's arrays were a cost of their own.)
+      const named = new Set<string>();
+      for (const g of this.records.groups) for (const a of g.agents) if (!a.global) named.add(a.lower);
+      this.named = named;
+    }
+    return this.named;
   }
 
   /** usage() at the root, as RobotsTxt's (usage-answers.ts): no preference where the crawler may not fetch. */
