@@ -9,6 +9,11 @@ import { escapesRaw, HEX_DIGITS, hexValue, isUnreserved } from '../../engine/par
 /** escapesRaw() by octet (a table: asked of every octet of every rule). */
 const ESCAPES_RAW = Uint8Array.from({ length: 256 }, (_, c) => (escapesRaw(c) ? 1 : 0));
 
+/** Octets that stand for themselves in a pattern, by profile: neither an escape's '%', a star, nor one written as
+ * %XX (rfc: escapesRaw; google: >= 0x80). Most octets of a rule are: one table look-up each. */
+const PLAIN_RFC = Uint8Array.from({ length: 256 }, (_, c) => (c !== 0x25 && c !== 0x2a && ESCAPES_RAW[c] === 0 ? 1 : 0));
+const PLAIN_GOOGLE = Uint8Array.from({ length: 256 }, (_, c) => (c !== 0x25 && c !== 0x2a && c < 0x80 ? 1 : 0));
+
 /** Room for the longest value's tokens, grown when needed (a value of n octets gives at most 3n). */
 let scratch = new Uint16Array(1024);
 
@@ -27,8 +32,14 @@ export function ruleTokensAt(body: Uint8Array, from: number, to: number, rfc: bo
   let k = 0;
   // Google's priority: the escaped value's length ($ counted); rfc's: the normalised one's.
   let priority = anchored ? 1 : 0;
+  const plain = rfc ? PLAIN_RFC : PLAIN_GOOGLE;
   for (let i = from; i < end; i++) {
     const c = body[i];
+    if (plain[c] === 1) {
+      out[k++] = c;
+      priority += 1;
+      continue;
+    }
     // An escape: a '%' and two hex digits (the anchoring '$' is no hex digit).
     const v = c === 0x25 && i + 2 < to ? escapeValue(body[i + 1], body[i + 2]) : -1;
     if (v >= 0) i += 2;
