@@ -22,7 +22,7 @@ export class RuleIndex {
   constructor(rules: readonly Rule[]) {
     for (const r of rules) {
       let key = 0;
-      for (let k = 0; k < r.tokens.length && k < KEY_OCTETS && r.tokens[k] !== STAR; k++) key = keyStep(key, r.tokens[k]);
+      for (let k = r.at; k < r.at + r.length && k < r.at + KEY_OCTETS && r.tokens[k] !== STAR; k++) key = keyStep(key, r.tokens[k]);
       const bucket = this.byStart.get(key);
       if (bucket === undefined) this.byStart.set(key, [r]);
       else bucket.push(r);
