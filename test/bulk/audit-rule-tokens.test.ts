@@ -1,24 +1,50 @@
 // The audit's one-pass rule tokens (src/bulk/audit/rule-tokens.ts) against the
 // plainly stated patterns of the engine (googlePattern/rfcPattern of
 // escapePattern): tokens, anchor and priority, both profiles, on random values
-// with escapes, `*`, `$` and octets >= 0x80, and on every rule of the corpus.
+// with escapes, `*`, `$` and octets >= 0x80, and on every rule of the corpus;
+// tokensInto (the value read in place, within its file, its tokens written into
+// a shared array after others) equal to ruleTokens, with octets around it that
+// would change it if read (an escape's digits, `$`) and stars before where its
+// tokens go (a star run must not reach back past them).
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { escapePattern, googlePattern, rfcPattern } from '../../src/engine/parse/pattern.js';
 import { readRecords } from '../../src/engine/parse/records.js';
-import { ruleTokens } from '../../src/bulk/audit/rule-tokens.js';
+import { ruleTokens, tokensInto, written } from '../../src/bulk/audit/rule-tokens.js';
+import { STAR } from '../../src/engine/parse/pattern.js';
 import { HAVE_SHARED, SHARED } from '../helpers/shared-data.js';
+
+/** Octets put before and after a value read in place: an escape cut short before it, hex digits and `$` after it. */
+const AROUND = Uint8Array.of(0x25, 0x34, 0x31);
+const AFTER = Uint8Array.of(0x34, 0x31, 0x24);
+
+function inFile(value: Uint8Array): Uint8Array {
+  const file = new Uint8Array(AROUND.length + value.length + AFTER.length);
+  file.set(AROUND);
+  file.set(value, AROUND.length);
+  file.set(AFTER, AROUND.length + value.length);
+  return file;
+}
+
+/** tokensInto's answer for the value read within a file, written after others' tokens (stars) in a shared array. */
+function inPlace(value: Uint8Array, rfc: boolean): { tokens: Uint16Array; anchored: boolean; priority: number } {
+  const before = 3;
+  const out = new Uint16Array(before + 3 * value.length + 3).fill(STAR);
+  tokensInto(inFile(value), AROUND.length, AROUND.length + value.length, rfc, out, before);
+  return { tokens: out.slice(before, before + written.length), anchored: written.anchored, priority: written.priority };
+}
 
 /** What differs between the two for the value, or undefined. */
 function difference(value: Uint8Array): string | undefined {
   for (const rfc of [true, false]) {
     const want = (rfc ? rfcPattern : googlePattern)(escapePattern(value));
-    const got = ruleTokens(value, rfc);
-    const tokens = got.tokens.length === want.tokens.length && got.tokens.every((t, i) => t === want.tokens[i]);
-    if (!tokens || got.anchored !== want.anchored || got.priority !== want.priority) {
-      return `${rfc ? 'rfc' : 'google'} ${JSON.stringify(Buffer.from(value).toString('latin1'))}: ${JSON.stringify([[...got.tokens], got.anchored, got.priority])} for ${JSON.stringify([[...want.tokens], want.anchored, want.priority])}`;
+    for (const [how, got] of [['', ruleTokens(value, rfc)], [' in place', inPlace(value, rfc)]] as const) {
+      const tokens = got.tokens.length === want.tokens.length && got.tokens.every((t, i) => t === want.tokens[i]);
+      if (!tokens || got.anchored !== want.anchored || got.priority !== want.priority) {
+        return `${rfc ? 'rfc' : 'google'}${how} ${JSON.stringify(Buffer.from(value).toString('latin1'))}: ${JSON.stringify([[...got.tokens], got.anchored, got.priority])} for ${JSON.stringify([[...want.tokens], want.anchored, want.priority])}`;
+      }
     }
   }
   return undefined;

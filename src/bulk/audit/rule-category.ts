@@ -30,6 +30,7 @@ import { STAR } from '../../engine/parse/pattern.js';
 import { traitsOf, type Profile } from '../../engine/parse/profile.js';
 import { escapesRaw, isUnreserved } from '../../engine/parse/octets.js';
 import { pathVerdict, type Rule } from './path-verdict.js';
+import { RuleIndex } from './rule-index.js';
 import { googleStep, isProfilePath, pathMayEnd, REJECT, RFC_SEGMENT_START, rfcStep } from './profile-paths.js';
 
 export { rulesOf, type Rule } from './path-verdict.js';
@@ -60,12 +61,13 @@ export function categoryOfRules(rules: readonly Rule[], profile: Profile): Categ
   let allows = false;
   for (const r of rules) {
     // (A rule that starts with an octet other than '/' matches no path: every path starts with '/'.)
-    if (r.tokens.length > 0 && r.tokens[0] !== 0x2f && r.tokens[0] !== STAR) continue;
+    const first = r.tokens[r.at];
+    if (r.length > 0 && first !== 0x2f && first !== STAR) continue;
     if (r.allow) allows ||= r.priority > 0;
     else if (r.priority > 0) {
       decides = true;
       // An unanchored rule of no octets or `/` alone matches every path.
-      everywhere ||= !r.anchored && (r.tokens.length === 0 || (r.tokens.length === 1 && r.tokens[0] === 0x2f));
+      everywhere ||= !r.anchored && (r.length === 0 || (r.length === 1 && first === 0x2f));
     }
   }
   if (!decides) return { category: 'none', exact: true, allowedPath: ROOT };
@@ -78,12 +80,20 @@ export function categoryOfRules(rules: readonly Rule[], profile: Profile): Categ
 
 const ROOT = Uint8Array.of(0x2f);
 
+/** Rules past which the witnesses' candidates are compared through a RuleIndex (below, every rule costs less than indexing
+ * them), once the first few candidates have not found both (most lists are settled by `/` and their first rule). */
+const INDEXED_RULES = 16;
+const UNINDEXED_CANDIDATES = 4;
+
 /** Witnesses among the candidates (see the header): the first allowed and the first disallowed path met. */
 function witnesses(rules: readonly Rule[], rfc: boolean): { allowedPath?: Uint8Array; disallowedPath?: Uint8Array } {
   const found: { allowedPath?: Uint8Array; disallowedPath?: Uint8Array } = {};
+  let index: RuleIndex | undefined;
+  let tried = 0;
   const tryPath = (path: Uint8Array): boolean => {
     if (!isProfilePath(path, rfc) || isRobotsTxt(path)) return false;
-    if (pathVerdict(rules, path).allowed) found.allowedPath ??= path;
+    if (index === undefined && ++tried > UNINDEXED_CANDIDATES && rules.length > INDEXED_RULES) index = new RuleIndex(rules);
+    if (index !== undefined ? index.allowed(path) : pathVerdict(rules, path).allowed) found.allowedPath ??= path;
     else found.disallowedPath ??= path;
     return found.allowedPath !== undefined && found.disallowedPath !== undefined;
   };
@@ -91,15 +101,17 @@ function witnesses(rules: readonly Rule[], rfc: boolean): { allowedPath?: Uint8A
   let other = -1;
   for (const r of rules) {
     const t = r.tokens;
-    if (t.length === 0 || (t[0] !== 0x2f && t[0] !== STAR)) continue;
+    const from = r.at;
+    const to = r.at + r.length;
+    if (r.length === 0 || (t[from] !== 0x2f && t[from] !== STAR)) continue;
     // Its literal octets (each star matching nothing; after a leading star, from a '/'), then with one octet more.
-    const slash = t[0] === STAR && (t.length < 2 || t[1] !== 0x2f) ? 1 : 0;
+    const slash = t[from] === STAR && (r.length < 2 || t[from + 1] !== 0x2f) ? 1 : 0;
     let n = slash;
-    for (let k = 0; k < t.length; k++) if (t[k] !== STAR) n++;
+    for (let k = from; k < to; k++) if (t[k] !== STAR) n++;
     const longer = new Uint8Array(n + 1);
     longer[0] = 0x2f;
     n = slash;
-    for (let k = 0; k < t.length; k++) if (t[k] !== STAR) longer[n++] = t[k];
+    for (let k = from; k < to; k++) if (t[k] !== STAR) longer[n++] = t[k];
     if (tryPath(longer.subarray(0, n))) return found;
     if (other < 0) other = unnamedOctet(rules);
     longer[n] = other;
@@ -112,7 +124,9 @@ function witnesses(rules: readonly Rule[], rfc: boolean): { allowedPath?: Uint8A
 function unnamedOctet(rules: readonly Rule[]): number {
   const named = new Uint8Array(256);
   for (const c of ROBOTS_TXT) named[c] = 1;
-  for (const r of rules) for (const t of r.tokens) if (t < 256) named[t] = 1;
+  for (const r of rules) {
+    for (let k = r.at; k < r.at + r.length; k++) if (r.tokens[k] < 256) named[r.tokens[k]] = 1;
+  }
   for (const c of PREFERRED_ORDER) if (named[c] === 0 && isUnreserved(c)) return c;
   return 0x7e;
 }
@@ -177,7 +191,7 @@ class Walk {
     let disallow = s.bestDisallow;
     for (const a of s.active) {
       const r = this.rules[Math.floor(a / POSITIONS)];
-      if (a % POSITIONS !== r.tokens.length) continue; // (only an anchored rule waits at its end)
+      if (a % POSITIONS !== r.length) continue; // (only an anchored rule waits at its end)
       if (r.allow) allow = Math.max(allow, r.priority);
       else disallow = Math.max(disallow, r.priority);
     }
@@ -231,14 +245,14 @@ class Walk {
       const p = a % POSITIONS;
       const r = this.rules[i];
       if (r.priority <= (r.allow ? s.bestAllow : s.bestDisallow)) continue;
-      if (p === r.tokens.length && !r.anchored) {
+      if (p === r.length && !r.anchored) {
         if (r.allow) s.bestAllow = r.priority;
         else s.bestDisallow = r.priority;
         continue;
       }
       open.push(a);
       // (simplify() leaves no STAR runs, and no STAR last.)
-      if (p < r.tokens.length && r.tokens[p] === STAR) s.active.push(a + 1);
+      if (p < r.length && r.tokens[r.at + p] === STAR) s.active.push(a + 1);
     }
     // A best raised late may drop positions kept before it.
     const kept = open.filter((a) => {
@@ -259,8 +273,8 @@ class Walk {
     for (const a of s.active) {
       const r = this.rules[Math.floor(a / POSITIONS)];
       const p = a % POSITIONS;
-      if (p >= r.tokens.length) continue;
-      const t = r.tokens[p];
+      if (p >= r.length) continue;
+      const t = r.tokens[r.at + p];
       if (t === STAR) active.push(a);
       else if (t === c) active.push(a + 1);
     }
@@ -286,7 +300,9 @@ interface State {
 /** One octet of each class that the rules, the path automaton and "/robots.txt" tell apart. */
 function octetClasses(rules: readonly Rule[], rfc: boolean): number[] {
   const own = new Set<number>(ROBOTS_TXT);
-  for (const r of rules) for (const t of r.tokens) if (t !== STAR) own.add(t);
+  for (const r of rules) {
+    for (let k = r.at; k < r.at + r.length; k++) if (r.tokens[k] !== STAR) own.add(r.tokens[k]);
+  }
   // The octets the path automaton reads apart.
   for (const c of '/?.%#') own.add(c.charCodeAt(0));
   own.add(0);

@@ -204,6 +204,8 @@ function namedBy(groups: readonly Group[], tokens: readonly string[]): Named {
 
 /** The values of the file's Content-Signal lines (in its groups), in file order. */
 function contentSignals(records: Records): string[] {
+  // (Most files have no such line: no map made for them.)
+  if (!records.groups.some((g) => g.usage.length > 0)) return [];
   const lines = new Map<number, string>();
   for (const g of records.groups) for (const u of g.usage) if (u.field === 'content-signal') lines.set(u.line, u.value);
   return [...lines.entries()].sort((a, b) => a[0] - b[0]).map(([, v]) => v);

@@ -52,8 +52,10 @@ export class GroupSet {
 }
 
 export class SiteRules implements OperatorSource {
-  private readonly sets = new Map<string, GroupSet>();
-  private readonly index: Map<Group, number>;
+  /** The sets met, a few a site: one is another's when it holds the same groups (the same objects, in file order). */
+  private readonly sets: GroupSet[] = [];
+  /** Each agent's set, once chosen (the record, its purposes and the operators ask of one agent several times). */
+  private readonly byAgent = new Map<string, GroupSet>();
   private named: ReadonlySet<string> | undefined;
 
   constructor(
@@ -64,25 +66,24 @@ export class SiteRules implements OperatorSource {
     private readonly tokensOf: (agent: string) => readonly string[] = (a) => agentTokens(a, profile),
     /** The control tokens that speak for the agent (controlTokensOf's answer; the auditor keeps them across sites). */
     private readonly controlUses: (agent: string, operators: readonly Operator[] | undefined) => readonly ControlTokenUse[] = controlTokensOf,
-  ) {
-    this.index = new Map(records.groups.map((g, i) => [g, i]));
-  }
+  ) {}
 
   /** The set of groups that apply to the agent. */
   of(agent: string): GroupSet {
+    const chosen = this.byAgent.get(agent);
+    if (chosen !== undefined) return chosen;
     const groups = applicableGroups(this.records.groups, this.tokensOf(agent));
-    let key = '';
-    for (const g of groups) key += `${this.index.get(g)},`;
-    let set = this.sets.get(key);
+    let set = this.sets.find((s) => sameGroups(s.groups, groups));
     if (set === undefined) {
       set = new GroupSet(groups, rulesOf(this.records.body, groups, this.profile), this.profile);
-      this.sets.set(key, set);
+      this.sets.push(set);
     }
+    this.byAgent.set(agent, set);
     return set;
   }
 
   dispose(): void {
-    for (const s of this.sets.values()) s.dispose();
+    for (const s of this.sets) s.dispose();
   }
 
   private atRoot(url: string, agent: string | readonly string[]): PathVerdict {
@@ -102,7 +103,13 @@ export class SiteRules implements OperatorSource {
 
   /** The product tokens the user-agent lines name (lower case, `*` aside), as RobotsTxt.namedAgents. */
   namedAgents(): ReadonlySet<string> {
-    return (this.named ??= new Set(this.records.groups.flatMap((g) => g.agents.filter((a) => !a.global).map((a) => a.lower))));
+    if (this.named === undefined) {
+      // (Plain loops: asked of every site with a control token, and flatMap's arrays were a cost of their own.)
+      const named = new Set<string>();
+      for (const g of this.records.groups) for (const a of g.agents) if (!a.global) named.add(a.lower);
+      this.named = named;
+    }
+    return this.named;
   }
 
   /** usage() at the root, as RobotsTxt's (usage-answers.ts): no preference where the crawler may not fetch. */
@@ -123,4 +130,10 @@ export class SiteRules implements OperatorSource {
     }
     return usageOf(set.usage(), verdict, url, options, control);
   }
+}
+
+function sameGroups(a: readonly Group[], b: readonly Group[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -292,8 +292,11 @@ class ShardReader {
     const out = openSync(spill, 'w');
     try {
       let spilled = 0;
-      // File by file, each in order: one descriptor at a time, read forwards.
+      // File by file, each in order: one descriptor at a time, read forwards, a window of the file at a time and
+      // the bodies written a buffer at a time (a read and a write per body were most of the reading's time).
       const order = [...this.choice.settle()].sort(([, a], [, b]) => a.file - b.file || a.bodyAt - b.bodyAt);
+      const window = new FileWindow();
+      const pending = new SpillWriter(out);
       let current = -1;
       for (const [key, c] of order) {
         const capture: WarcCapture = {
@@ -304,15 +307,15 @@ class ShardReader {
           if (c.file !== current) {
             if (current !== -1) this.release(current);
             this.reopen((current = c.file));
+            window.clear();
           }
           const f = this.files[c.file];
-          const body = Buffer.allocUnsafe(c.bodyLength);
-          readExactly(f.fd, body, c.bodyAt, f.name);
-          writeSync(out, body, 0, body.length, spilled);
-          spilled += body.length;
+          pending.write(window.read(f.fd, c.bodyAt, c.bodyLength, f.name, f.size), spilled);
+          spilled += c.bodyLength;
         }
         captures.set(key, capture);
       }
+      pending.flush();
     } catch (e) {
       closeSync(out);
       dispose();
@@ -348,6 +351,62 @@ class ShardReader {
     this.files.length = 0;
     this.opened.clear();
   }
+}
+
+/** Octets of a file read a window at a time, forwards: what [at, at + length) holds, valid until the next read. */
+class FileWindow {
+  private buffer = Buffer.allocUnsafe(WINDOW_OCTETS);
+  /** The file offset of buffer[0], and the octets it holds. */
+  private from = 0;
+  private held = 0;
+
+  clear(): void {
+    this.held = 0;
+  }
+
+  read(fd: number, at: number, length: number, name: string, size: number): Buffer {
+    if (at < this.from || at + length > this.from + this.held) {
+      if (length > this.buffer.length) this.buffer = Buffer.allocUnsafe(length);
+      const held = Math.min(this.buffer.length, size - at);
+      if (held < length) throw new BulkError(`${name}: cut short at offset ${at + held}`);
+      readExactly(fd, this.buffer.subarray(0, held), at, name);
+      this.from = at;
+      this.held = held;
+    }
+    return this.buffer.subarray(at - this.from, at - this.from + length);
+  }
+}
+
+/** Bodies written to the spill in order, a buffer at a time (one too long for it written alone). */
+class SpillWriter {
+  private readonly buffer = Buffer.allocUnsafe(WINDOW_OCTETS);
+  private held = 0;
+  /** The spill offset of buffer[0]. */
+  private at = 0;
+
+  constructor(private readonly fd: number) {}
+
+  write(octets: Buffer, at: number): void {
+    if (this.held > 0 && (this.held + octets.length > this.buffer.length || at !== this.at + this.held)) this.flush();
+    if (this.held === 0) this.at = at;
+    if (octets.length > this.buffer.length) {
+      writeAll(this.fd, octets, at);
+      return;
+    }
+    octets.copy(this.buffer, this.held);
+    this.held += octets.length;
+  }
+
+  flush(): void {
+    if (this.held > 0) writeAll(this.fd, this.buffer.subarray(0, this.held), this.at);
+    this.held = 0;
+  }
+}
+
+const WINDOW_OCTETS = 1 << 20;
+
+function writeAll(fd: number, octets: Buffer, at: number): void {
+  for (let done = 0; done < octets.length; ) done += writeSync(fd, octets, done, octets.length - done, at + done);
 }
 
 function readExactly(fd: number, into: Buffer, at: number, name: string): void {

@@ -19,6 +19,10 @@ export type HostRobots =
 export class WarcRobots {
   /** The spill's descriptor, opened on first need; it lives as long as the thread. */
   private fd = -1;
+  /** The spill's octets read ahead: window[0, windowHeld) are those at windowAt. */
+  private readonly window = Buffer.allocUnsafe(1 << 16);
+  private windowAt = 0;
+  private windowHeld = 0;
 
   constructor(private readonly data: WarcIndexData) {}
 
@@ -54,12 +58,28 @@ export class WarcRobots {
         throw new BulkError(`cannot read the WARC index's bodies (${this.data.spill}): ${reason(e)}`);
       }
     }
-    const body = Buffer.allocUnsafe(length);
-    for (let done = 0; done < length; ) {
-      const n = readSync(this.fd, body, done, length - done, at + done);
-      if (n === 0) throw new BulkError(`the WARC index's bodies (${this.data.spill}) end early`);
-      done += n;
+    // Bodies asked in the spill's order (an audit's sites, by URL, mostly are) come from the window read ahead;
+    // each is a copy of its own, as a caller may keep it past the next read.
+    if (at < this.windowAt || at + length > this.windowAt + this.windowHeld) {
+      if (length > this.window.length) return this.readAt(Buffer.allocUnsafe(length), at, length);
+      this.windowHeld = 0; // (until read whole: a failed read leaves no window)
+      this.windowHeld = this.readAt(this.window, at, length).length;
+      this.windowAt = at;
     }
+    const body = Buffer.allocUnsafe(length);
+    this.window.copy(body, 0, at - this.windowAt, at - this.windowAt + length);
     return body;
+  }
+
+  /** The spill's octets from `at` into `into`: `least` of them at least, then as many as one read gives. */
+  private readAt(into: Buffer, at: number, least: number): Buffer {
+    let done = 0;
+    do {
+      const n = readSync(this.fd, into, done, into.length - done, at + done);
+      if (n === 0) break;
+      done += n;
+    } while (done < least);
+    if (done < least) throw new BulkError(`the WARC index's bodies (${this.data.spill}) end early`);
+    return into.subarray(0, done);
   }
 }
