@@ -12,8 +12,8 @@ import { EXIT_SKIPPED, warcRunOf, type WarcInputOptions } from './warc-inputs.js
 import { named } from './warc-file-names.js';
 import { Progress } from './progress.js';
 import { indexWarcs, type WarcIndex } from '../bulk/sources/warc/warc-index.js';
-import { readRobotsIndexes } from '../bulk/sources/index/robots-index-reader.js';
-import { OutputSink } from '../bulk/output-sink.js';
+import { readRobotsIndexes } from '../bulk/index/robots-index-reader.js';
+import { OutputSink } from '../bulk/base/output-sink.js';
 import { TsvParquetSink } from '../bulk/formats/tsv-parquet-sink.js';
 import { auditColumnType } from '../bulk/audit/audit-parquet.js';
 import { parseRowGroup } from './row-group.js';

@@ -2,7 +2,7 @@
 // peers) on the user's own robots.txt and URL list, side by side. The harness
 // lives in bench/ (shipped beside dist/); peers that are not installed are skipped.
 import { readFileSync } from 'node:fs';
-import { compileAgents } from '../bulk/classify-config.js';
+import { compileAgents } from '../bulk/classify/classify-config.js';
 import { CliError, reason } from './errors.js';
 import { parseProfile } from './options.js';
 import { readRobotsFile } from './robots-file.js';

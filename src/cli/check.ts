@@ -8,7 +8,7 @@ import { ruleText } from '../engine/explanation.js';
 import { usageOf } from '../engine/usage.js';
 import { controlStatementsOf } from '../engine/control-tokens.js';
 import { PURPOSES } from '../engine/parse/usage-vocabulary.js';
-import { compileAgents, usageErrors } from '../bulk/classify-config.js';
+import { compileAgents, usageErrors } from '../bulk/classify/classify-config.js';
 import { noteAgents, parseAgents, parseFormat, parseMaxOctets, parseProfile } from './options.js';
 import { readRobotsFile, warnIfNotRobotsTxt } from './robots-file.js';
 import { echoUrl } from './url-echo.js';

@@ -1,7 +1,7 @@
 // Errors the user can fix: printed as one line ("robots: ..."), never a stack trace.
 // The bulk code's own (BulkError) are shown the same way, with the usage exit.
-import { BulkError } from '../bulk/errors.js';
-export { reason } from '../bulk/errors.js';
+import { BulkError } from '../bulk/base/errors.js';
+export { reason } from '../bulk/base/errors.js';
 
 /** Exit code for usage and input errors (as Google's robots tool uses 2). */
 export const EXIT_USAGE = 2;

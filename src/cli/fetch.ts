@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { fetchRobots, parse, productToken, robotsUrl, type FetchOutcome, type Verdict } from '../index.js';
 import { ruleText } from '../engine/explanation.js';
-import { compileAgents } from '../bulk/classify-config.js';
+import { compileAgents } from '../bulk/classify/classify-config.js';
 import { CliError, reason } from './errors.js';
 import { thousands } from './numbers.js';
 import { parseAgents, parseFormat, parseMaxOctets, parseProfile } from './options.js';

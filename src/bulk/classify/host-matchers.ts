@@ -16,7 +16,7 @@ import { withControlTokens } from './control-codes.js';
 import { controlKey, controlTokensOf, type ControlTokenUse } from '../../engine/control-tokens.js';
 import { SEL_FIELDS, SEL_LINE, selectRules, selectedRules } from '../../engine/parse/rule-selection.js';
 import { asciiLower } from '../../engine/parse/agents.js';
-import { BulkError } from '../errors.js';
+import { BulkError } from '../base/errors.js';
 import { RobotsDir } from '../sources/robots-dir.js';
 import type { WarcIndexData } from '../sources/warc/warc-index.js';
 import { WarcRobots, type HostRobots } from '../sources/warc/warc-robots.js';

@@ -10,7 +10,7 @@
 import { closeSync, constants, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Origin } from '../classify/classification.js';
-import { reason } from '../errors.js';
+import { reason } from '../base/errors.js';
 
 /** A host name that can be a file name in the directory (no '/', not '.' or '..'). */
 const FILE_NAME = /^[a-z0-9._~!$&'()*+,;=%:[\]-]+$/;

@@ -7,7 +7,7 @@
 import { openSync, readSync } from 'node:fs';
 import { responseStep } from '../../../crawler/fetch-robots.js';
 import type { Origin } from '../../classify/classification.js';
-import { BulkError, reason } from '../../errors.js';
+import { BulkError, reason } from '../../base/errors.js';
 import { captureKey, type WarcIndexData } from './warc-index.js';
 
 /** What a host's robots.txt is: the rules (ok), none captured (missing), or an HTTP outcome that decides alone. */

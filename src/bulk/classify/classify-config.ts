@@ -1,14 +1,14 @@
 // What a classification needs, as plain data (it crosses to worker threads),
 // and the engine built from it: one matcher, or one per host of a directory.
-import { compileOctets, parse } from '../engine/robots-txt.js';
-import type { Matcher } from '../engine/match/matcher.js';
-import type { Profile } from '../engine/parse/profile.js';
-import { LineClassifier } from './classify/line-classifier.js';
-import { UNREACHABLE, type BlockResult, type CrawlerMatchers, type Shard, type OutputBuffers, type OutputFormat, type OutputWriter } from './classify/classification.js';
-import { BulkError } from './errors.js';
-import { compileCrawlers, HostMatchers } from './classify/host-matchers.js';
-import { slotsOf } from './classify/operator-slots.js';
-import type { WarcIndexData } from './sources/warc/warc-index.js';
+import { compileOctets, parse } from '../../engine/robots-txt.js';
+import type { Matcher } from '../../engine/match/matcher.js';
+import type { Profile } from '../../engine/parse/profile.js';
+import { LineClassifier } from './line-classifier.js';
+import { UNREACHABLE, type BlockResult, type CrawlerMatchers, type Shard, type OutputBuffers, type OutputFormat, type OutputWriter } from './classification.js';
+import { BulkError } from '../base/errors.js';
+import { compileCrawlers, HostMatchers } from './host-matchers.js';
+import { slotsOf } from './operator-slots.js';
+import type { WarcIndexData } from '../sources/warc/warc-index.js';
 
 export interface ClassifyConfig {
   /** One robots.txt for every URL (--robots: read once by the main thread, a file, stdin or a URL) ... */
