@@ -31,7 +31,7 @@ import type { Operator } from '../data/operators.js';
 import { parseOperators } from './operator-option.js';
 import { agentTokens } from '../engine/parse/agents.js';
 import type { Profile } from '../engine/parse/profile.js';
-import type { Shard } from '../bulk/classify/classification.js';
+import type { Shard } from '../bulk/hosts/shard.js';
 
 /** The WARC sources' options are classify's (warc-inputs.ts). */
 export interface AuditOptions extends WarcInputOptions {

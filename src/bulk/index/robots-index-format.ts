@@ -15,8 +15,8 @@
 // octet fails a CRC; a file of another kind fails the magic.
 import * as zlib from 'node:zlib';
 import { urlOrigin } from '../../engine/robots-url.js';
-import { shardOf } from '../classify/classification.js';
-import { hostHash } from '../classify/origin-runs.js';
+import { shardOf } from '../hosts/shard.js';
+import { hostHash } from '../hosts/host-hash.js';
 import { BulkError } from '../base/errors.js';
 import type { CaptureRead } from '../sources/warc/warc-capture-read.js';
 

@@ -10,7 +10,7 @@
 // threads (../sources/warc/warc-robots.ts), their bodies copied to a spill file of this run.
 import { closeSync, fstatSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Shard } from '../classify/classification.js';
+import type { Shard } from '../hosts/shard.js';
 import { BulkError, reason } from '../base/errors.js';
 import { captureKey, type WarcCapture, type WarcIndex, type WarcIndexStats } from '../sources/warc/warc-index.js';
 import { tempDir } from '../sources/temp-dir.js';

@@ -6,7 +6,7 @@
 // to the original host).
 import { openSync, readSync } from 'node:fs';
 import { responseStep } from '../../../crawler/fetch-robots.js';
-import type { Origin } from '../../classify/classification.js';
+import type { Origin } from '../../hosts/origin.js';
 import { BulkError, reason } from '../../base/errors.js';
 import { captureKey, type WarcIndexData } from './warc-index.js';
 
