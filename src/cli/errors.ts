@@ -14,6 +14,16 @@ export class CliError extends Error {
   }
 }
 
+/** What the library refuses (a bad agent, option or operator) as a usage error: its TypeError's or RangeError's message. */
+export function usageErrors<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof TypeError || e instanceof RangeError) throw new CliError(e.message);
+    throw e;
+  }
+}
+
 /** The exit code of an error the user can fix (a CliError's own, a BulkError's
  * the usage exit), or undefined for anything else: a bug. */
 export function userExitCode(e: unknown): number | undefined {
