@@ -107,15 +107,10 @@ export class BlockClassifier {
   }
 }
 
-/** Parses and compiles, turning a bad agent into a usage error. JSON lines name the deciding rule: the core keeps the rules' texts then. */
-export function compileAgents(body: Uint8Array, config: Pick<ClassifyConfig, 'agents' | 'profile' | 'maxOctets'> & { format?: OutputFormat }): Matcher {
-  return usageErrors(() => compileOctets(body, { profile: config.profile, maxOctets: config.maxOctets }, config.agents, { ruleTexts: config.format === 'jsonl' }));
-}
-
-/** What the library refuses (a bad agent or option) as a usage error. */
-export function usageErrors<T>(run: () => T): T {
+/** Parses and compiles, a bad agent a BulkError (the command checked the names before: a thread meets none). JSON lines name the deciding rule: the core keeps the rules' texts then. */
+function compileAgents(body: Uint8Array, config: Pick<ClassifyConfig, 'agents' | 'profile' | 'maxOctets' | 'format'>): Matcher {
   try {
-    return run();
+    return compileOctets(body, { profile: config.profile, maxOctets: config.maxOctets }, config.agents, { ruleTexts: config.format === 'jsonl' });
   } catch (e) {
     if (e instanceof TypeError || e instanceof RangeError) throw new BulkError(e.message);
     throw e;

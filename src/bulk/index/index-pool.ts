@@ -15,6 +15,7 @@ export interface IndexWorkerData {
 /** A reading thread: a stretch read is a request, its records the reply. */
 class IndexThread extends RequestThread<ChunkTask, ChunkRead> {
   constructor(data: IndexWorkerData) {
+    // (The built thread beside the built command, dist/index-worker.js: its source is ../threads/index-worker.ts.)
     super(new URL('./index-worker.js', import.meta.url), data, {
       errorOf: (r) => (r.error === undefined ? undefined : new BulkError(`robots index: a reading thread failed: ${r.error}`)),
       crashed: (e) => new BulkError(`robots index: a reading thread failed: ${e.message}`),
