@@ -129,6 +129,7 @@ function capturesOf(dirs: string[], config: ClassifyConfig, quiet: boolean, asOf
   return index;
 }
 
+/** One run through bulk's front door: the progress bar on a terminal, then the summary on stderr. */
 async function classifyWith(inputPath: string | undefined, options: ClassifyOptions, config: ClassifyConfig, threads: number | undefined): Promise<number> {
   let progress: Progress | undefined;
   let done: ClassificationDone;
