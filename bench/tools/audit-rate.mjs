@@ -45,7 +45,7 @@ try {
   // The audit's modules, bundled from src/ for this process (the command bundles them into dist/cli.js).
   const entry = path.join(dir, 'entry.ts');
   writeFileSync(entry, [
-    `export { readRobotsIndexes } from ${JSON.stringify(path.join(root, 'src/bulk/sources/index/robots-index-reader.ts'))};`,
+    `export { readRobotsIndexes } from ${JSON.stringify(path.join(root, 'src/bulk/index/robots-index-reader.ts'))};`,
     `export { captureSites } from ${JSON.stringify(path.join(root, 'src/bulk/audit/audit-sites.ts'))};`,
     `export { SiteAuditor } from ${JSON.stringify(path.join(root, 'src/bulk/audit/site-audit.ts'))};`,
     `export { categoryOfRules } from ${JSON.stringify(path.join(root, 'src/bulk/audit/rule-category.ts'))};`,

@@ -12,8 +12,8 @@ import { EXIT_SKIPPED, warcRunOf, type WarcInputOptions } from './warc-inputs.js
 import { named } from './warc-file-names.js';
 import { Progress } from './progress.js';
 import { indexWarcs, type WarcIndex } from '../bulk/sources/warc/warc-index.js';
-import { readRobotsIndexes } from '../bulk/sources/index/robots-index-reader.js';
-import { OutputSink } from '../bulk/output-sink.js';
+import { readRobotsIndexes } from '../bulk/index/robots-index-reader.js';
+import { OutputSink } from '../bulk/base/output-sink.js';
 import { TsvParquetSink } from '../bulk/formats/tsv-parquet-sink.js';
 import { auditColumnType } from '../bulk/audit/audit-parquet.js';
 import { parseRowGroup } from './row-group.js';
@@ -31,7 +31,7 @@ import type { Operator } from '../data/operators.js';
 import { parseOperators } from './operator-option.js';
 import { agentTokens } from '../engine/parse/agents.js';
 import type { Profile } from '../engine/parse/profile.js';
-import type { Shard } from '../bulk/classify/classification.js';
+import type { Shard } from '../bulk/hosts/shard.js';
 
 /** The WARC sources' options are classify's (warc-inputs.ts). */
 export interface AuditOptions extends WarcInputOptions {

@@ -2,9 +2,8 @@
 // peers) on the user's own robots.txt and URL list, side by side. The harness
 // lives in bench/ (shipped beside dist/); peers that are not installed are skipped.
 import { readFileSync } from 'node:fs';
-import { compileAgents } from '../bulk/classify-config.js';
 import { CliError, reason } from './errors.js';
-import { parseProfile } from './options.js';
+import { checkAgentNames, parseProfile } from './options.js';
 import { readRobotsFile } from './robots-file.js';
 import type { Profile } from '../index.js';
 
@@ -29,7 +28,7 @@ export async function benchCommand(file: string, urlsPath: string, o: BenchOptio
   const profile = o.profile === undefined ? undefined : parseProfile(o.profile);
   const bytes = readRobotsFile(file);
   // A bad agent is the user's mistake: say so before any engine runs.
-  compileAgents(new Uint8Array(0), { agents: [o.agent], profile: profile ?? 'rfc', maxOctets: Infinity }).dispose();
+  checkAgentNames([o.agent], profile ?? 'rfc', Infinity);
   let text: string;
   try {
     text = readFileSync(urlsPath === '-' ? 0 : urlsPath, 'utf8');

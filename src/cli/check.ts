@@ -4,13 +4,14 @@
 // are allowed, 1 when any is disallowed (as Google's tool). With --operator,
 // each operator's answer per purpose (operator-option.ts), a column each.
 import { parse } from '../index.js';
+import { compileOctets } from '../engine/robots-txt.js';
 import { ruleText } from '../engine/explanation.js';
 import { usageOf } from '../engine/usage.js';
 import { controlStatementsOf } from '../engine/control-tokens.js';
 import { PURPOSES } from '../engine/parse/usage-vocabulary.js';
-import { compileAgents, usageErrors } from '../bulk/classify-config.js';
 import { noteAgents, parseAgents, parseFormat, parseMaxOctets, parseProfile } from './options.js';
 import { readRobotsFile, warnIfNotRobotsTxt } from './robots-file.js';
+import { usageErrors } from './errors.js';
 import { echoUrl } from './url-echo.js';
 import { operatorAnswers, operatorColumn, parseOperators } from './operator-option.js';
 
@@ -34,7 +35,7 @@ export function checkCommand(file: string, agent: string, urls: string[], option
   const maxOctets = parseMaxOctets(options);
   const bytes = readRobotsFile(file);
   warnIfNotRobotsTxt(file, bytes);
-  const matcher = compileAgents(bytes, { agents, profile, maxOctets });
+  const matcher = usageErrors(() => compileOctets(bytes, { profile, maxOctets }, agents, { ruleTexts: false }));
   noteAgents('check', agents, profile);
   // The use-preference lines of the crawler's groups, read once for every URL (the verdicts stay the matcher's).
   const robots = json || options.usage === true || operators.length > 0 ? parse(bytes, { profile, maxOctets }) : undefined;

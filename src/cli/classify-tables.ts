@@ -17,8 +17,8 @@ import { tempDir, type TempDir } from '../bulk/sources/temp-dir.js';
 import { ParquetUrls } from '../bulk/sources/urls/parquet-urls.js';
 import { DEFAULT_ROW_GROUP_ROWS, ParquetTable, type TableColumn } from '../bulk/formats/parquet-table.js';
 import { ClassifyColumns, type ClassifyShape } from '../bulk/formats/classify-columns.js';
-import { OutputSink } from '../bulk/output-sink.js';
-import { BulkError, reason } from '../bulk/errors.js';
+import { OutputSink } from '../bulk/base/output-sink.js';
+import { BulkError, reason } from '../bulk/base/errors.js';
 
 /** The options this file reads (classify's own: classify.ts). */
 export interface TableOptions {

@@ -1,32 +1,23 @@
 // `robots classify`: one verdict line per input URL, in input order, over all cores.
-import { closeSync, createReadStream, fstatSync, openSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
-import type { Readable } from 'node:stream';
+// The flags made into a config, the classification run by bulk's front door
+// (src/bulk/classify.ts), its summary printed.
+import { statSync } from 'node:fs';
 import { fetchRobots, operatorById, robotsUrl, type Profile } from '../index.js';
-import { BufferPool } from '../bulk/threads/buffer-pool.js';
-import { LineClassifier, MAX_COUNTED_HOSTS } from '../bulk/classify/line-classifier.js';
-import { MAX_CRAWLERS, type OutputFormat } from '../bulk/classify/classification.js';
-import { BlockClassifier, compileAgents, type ClassifiedBlock, type ClassifyConfig } from '../bulk/classify-config.js';
+import {
+  indexWarcs, MAX_COUNTED_HOSTS, MAX_CRAWLERS, MAX_THREADS, readRobotsIndexes, runClassification,
+  type ClassificationDone, type ClassificationTotals, type ClassifyConfig, type OutputFormat, type WarcIndex,
+} from '../bulk/classify.js';
 import { readRobotsFile } from './robots-file.js';
-import { CliError, reason, userExitCode } from './errors.js';
-import { BLOCK_OCTETS, lineBlocks } from '../bulk/sources/line-blocks.js';
-import type { FileRange } from '../bulk/sources/file-ranges.js';
-import { OutputSink } from '../bulk/output-sink.js';
-import { BulkError } from '../bulk/errors.js';
+import { CliError, reason } from './errors.js';
 import { Progress } from './progress.js';
 import { thousands } from './numbers.js';
-import { indexWarcs, type WarcIndex } from '../bulk/sources/warc/warc-index.js';
-import { readRobotsIndexes } from '../bulk/sources/index/robots-index-reader.js';
 import { parseAsOf } from './as-of.js';
-import { writeAllSync } from '../bulk/threads/write-turns.js';
 import { EXIT_SKIPPED, warcRunOf } from './warc-inputs.js';
 import { named } from './warc-file-names.js';
-import { noteAgents, parseAgents, parseFormat, parseMaxOctets, parseProfile, parseShard } from './options.js';
+import { checkAgentNames, noteAgents, parseAgents, parseFormat, parseMaxOctets, parseProfile, parseShard } from './options.js';
 import { expandCrawlers } from './crawler-sets.js';
 import { PURPOSES } from '../engine/parse/usage-vocabulary.js';
 import { parseOperators } from './operator-option.js';
-import { OutputClosed, WorkerPool } from '../bulk/threads/worker-pool.js';
-import { RoutedPool } from '../bulk/threads/routed-pool.js';
 import { checkPassNames, classifyTables, tableRun } from './classify-tables.js';
 
 declare const VERSION: string; // set by the build (package.json)
@@ -71,22 +62,6 @@ export interface ClassifyOptions {
   passColumns?: string[];
   rowGroup?: string;
 }
-
-/** Input octets per thread that pay for its start (its JIT warming up, its
- * automata built anew): on 2 cores, two threads overtake one from about 40 MB
- * of input, with one robots.txt or with one per host. */
-const OCTETS_PER_THREAD = 32 << 20;
-
-/** The threads when --threads is not given: the cores, or fewer for an input file too short to share. Stdin: the cores. */
-function threadsFor(size: number | null): number {
-  const cores = Math.min(availableParallelism(), MAX_THREADS);
-  return size === null ? cores : Math.max(1, Math.min(cores, Math.ceil(size / OCTETS_PER_THREAD)));
-}
-
-/** Blocks in flight per thread: enough to keep each busy while the main thread reads and writes. */
-const IN_FLIGHT_PER_THREAD = 3;
-/** Largest --threads accepted. */
-const MAX_THREADS = 256;
 
 export async function classifyCommand(inputPath: string | undefined, given: ClassifyOptions): Promise<number> {
   // (A Parquet output or URL list: classify-tables.ts; it runs classify on lines, as JSON lines for Parquet.)
@@ -154,102 +129,23 @@ function capturesOf(dirs: string[], config: ClassifyConfig, quiet: boolean, asOf
   return index;
 }
 
-async function classifyWith(inputPath: string | undefined, options: ClassifyOptions, config: ClassifyConfig, given: number | undefined): Promise<number> {
-  const input = openInput(inputPath);
-  const size = input.size;
-  const threads = given ?? threadsFor(input.fd === null ? null : size);
-  const sink = new OutputSink(options.out);
-  if ((config.crawlers !== undefined || config.operators !== undefined) && config.format === 'tsv') {
-    // The header first, before any thread writes (they write to the descriptor themselves).
-    try {
-      writeAllSync(sink.fd, LineClassifier.header(config.crawlers ?? [], config.usage, config.operators));
-    } catch (e) {
-      input.close();
-      sink.abandon();
-      throw new CliError(`cannot write ${sink.name}: ${reason(e)}`);
-    }
-  }
-  let engine: Engine;
+/** One run through bulk's front door: the progress bar on a terminal, then the summary on stderr. */
+async function classifyWith(inputPath: string | undefined, options: ClassifyOptions, config: ClassifyConfig, threads: number | undefined): Promise<number> {
+  let progress: Progress | undefined;
+  let done: ClassificationDone;
   try {
-    // A robots.txt per host: hosts routed to threads (each loads its own); one for all: blocks to any thread.
-    const perHost = config.robotsDir !== undefined || config.warc !== undefined;
-    engine = threads === 1 ? inThisThread(config, sink) : perHost ? new RoutedPool(threads, config) : new WorkerPool(threads, config, sink.fd, sink.name);
-  } catch (e) {
-    input.close();
-    sink.abandon();
-    throw e;
-  }
-  // The rate counts from when the classifiers are built: in this thread, or in every worker.
-  await engine.ready?.();
-  const progress = new Progress(process.stderr.isTTY === true && !options.quiet, size);
-  // (Slots: the crawlers', then three per operator: operator-slots.ts.)
-  const slots = (config.crawlers?.length ?? 0) + 3 * (config.operators?.length ?? 0);
-  const multi = slots > 0;
-  const totals: Totals = { urls: 0, allowed: 0, allowedBy: multi ? new Array<number>(slots).fill(0) : undefined, usageBy: multi && (config.usage || config.operators !== undefined) ? new Array<number>(6 * slots).fill(0) : undefined, hosts: new Set<number>(), loads: 0, evictions: 0, unreadable: new Set<string>() };
-  const began = performance.now();
-  try {
-    const inFlight: { result: Promise<ClassifiedBlock>; consumed: number }[] = [];
-    const settle = async () => {
-      const { result, consumed } = inFlight.shift()!;
-      let r: ClassifiedBlock;
-      try {
-        r = await result;
-      } catch (e) {
-        if (!(e instanceof OutputClosed)) throw e;
-        sink.closedByReader = true; // a thread met the closed reader: what is in flight is dropped
-        return;
-      }
-      await sink.write(r.output, () => engine.recycle(r.output));
-      totals.urls += r.urls;
-      totals.allowed += r.allowed;
-      r.allowedBy?.forEach((n, j) => (totals.allowedBy![j] += n));
-      r.usageBy?.forEach((n, j) => (totals.usageBy![j] += n));
-      if (r.byRobots !== undefined) {
-        totals.byRobots ??= { ok: 0, unavailable: 0, unreachable: 0, missing: 0 };
-        for (const k of Object.keys(r.byRobots) as (keyof typeof r.byRobots)[]) totals.byRobots[k] += r.byRobots[k];
-      }
-      totals.loads += r.loads;
-      totals.evictions += r.evictions;
-      for (const why of r.unreadable) {
-        // Once per file for the run, whichever thread met it (each keeps its own cache).
-        if (totals.unreadable.has(why)) continue;
-        totals.unreadable.add(why);
-        progress.interrupt(`robots: warning: ${why}; its URLs are disallowed (unreachable, RFC 9309 2.3.1.3)`);
-      }
-      for (const h of r.newHosts) if (totals.hosts.size < MAX_COUNTED_HOSTS) totals.hosts.add(h);
-      progress.update(consumed, totals.urls);
-    };
-    const submit = async (result: Promise<ClassifiedBlock>, consumed: number) => {
-      result.catch(() => {}); // handled when its turn comes (settle); not an unhandled rejection meanwhile
-      inFlight.push({ result, consumed });
-      if (inFlight.length >= threads * IN_FLIGHT_PER_THREAD) await settle();
-    };
-    if (engine.classifyRange !== undefined && input.fd !== null) {
-      // A regular file: read by ranges (by each thread itself, when any thread can take any block).
-      for (let start = 0; start < size && !sink.closedByReader; start += BLOCK_OCTETS) {
-        const end = Math.min(size, start + BLOCK_OCTETS);
-        await submit(engine.classifyRange({ fd: input.fd, start, end, size }), end);
-      }
-    } else {
-      for await (const { parts, consumed } of lineBlocks(input.stream)) {
-        await submit(engine.classify(parts), consumed);
-        if (sink.closedByReader) break;
-      }
-    }
-    while (inFlight.length > 0) await settle();
-    await sink.finish();
-  } catch (e) {
-    progress.stop();
-    const what = sink.abandon();
-    const code = userExitCode(e);
-    if (code !== undefined) throw new CliError(`${(e as Error).message}; ${what}`, code);
-    throw e;
+    done = await runClassification(config, {
+      input: inputPath,
+      out: options.out,
+      threads,
+      started: (size) => (progress = new Progress(process.stderr.isTTY === true && !options.quiet, size)),
+      progressed: (consumed, urls) => progress!.update(consumed, urls),
+      unreadable: (why) => progress!.interrupt(`robots: warning: ${why}; its URLs are disallowed (unreachable, RFC 9309 2.3.1.3)`),
+    });
   } finally {
-    await engine.close(); // the threads are stopped before the input they read is closed
-    input.close();
+    progress?.stop();
   }
-  progress.stop();
-  if (!options.quiet) summarize(totals, performance.now() - began, config.robotsDir === undefined && config.warc === undefined ? null : { threads, cacheMb: Number(options.cacheMb) }, config.crawlers, config.usage === true, config.operators);
+  if (!options.quiet) summarize(done.totals, done.ms, config.robotsDir === undefined && config.warc === undefined ? null : { threads: done.threads, cacheMb: Number(options.cacheMb) }, config.crawlers, config.usage === true, config.operators);
   return 0;
 }
 
@@ -342,116 +238,14 @@ function readOptions(o: ClassifyOptions, robots: Pick<ClassifyConfig, 'robotsBod
     cacheBytes: cacheMb * 2 ** 20,
   };
   // A bad agent is a usage error now, not in the first thread that meets it.
-  compileAgents(config.robotsBody ?? new Uint8Array(0), config).dispose();
-  for (const c of crawlers ?? []) compileAgents(new Uint8Array(0), { ...config, agents: [c] }).dispose();
+  checkAgentNames(agents, profile, config.maxOctets);
+  for (const c of crawlers ?? []) checkAgentNames([c], profile, config.maxOctets);
   noteAgents('classify', crawlers === undefined ? agents : plainNames, profile);
   for (const note of setNotes) process.stderr.write(`robots classify: note: ${note}\n`);
   return { config, threads };
 }
 
-/** The URL input: a stream, and for a regular file its descriptor and size (threads read ranges of it). */
-interface Input {
-  stream: Readable;
-  fd: number | null;
-  size: number;
-  close(): void;
-}
-
-function openInput(path: string | undefined): Input {
-  if (path === undefined || path === '-') {
-    if (process.stdin.isTTY) throw new CliError('no URLs: give a file of URLs or pipe them to stdin (robots classify --help)');
-    return { stream: process.stdin, fd: null, size: 0, close: () => process.stdin.destroy() };
-  }
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch (e) {
-    throw new CliError(`cannot read URL file ${path}: ${reason(e)}`);
-  }
-  const stat = fstatSync(fd);
-  if (stat.isDirectory()) {
-    closeSync(fd);
-    throw new CliError(`cannot read URL file ${path}: is a directory`);
-  }
-  if (stat.isFile()) {
-    // Read by the threads at offsets, or (one thread) as a stream; the descriptor stays
-    // open until close() (destroying the stream closes it).
-    const stream = createReadStream('', { fd, autoClose: false, highWaterMark: BLOCK_OCTETS });
-    return { stream, fd, size: stat.size, close: () => stream.destroy() };
-  }
-  // A FIFO, a device: a stream only.
-  const stream = createReadStream('', { fd, highWaterMark: BLOCK_OCTETS });
-  return { stream, fd: null, size: 0, close: () => stream.destroy() };
-}
-
-interface Engine {
-  /** Settles when the threads are ready to classify. */
-  ready?(): Promise<void>;
-  classify(parts: readonly Uint8Array[]): Promise<ClassifiedBlock>;
-  /** The lines that start in a range of a regular file: read by the engine. */
-  classifyRange?(range: FileRange): Promise<ClassifiedBlock>;
-  /** An output buffer, written: for reuse. */
-  recycle(output: Uint8Array): void;
-  close(): Promise<void>;
-}
-
-/**
- * Whether a block's lines go out from the core's memory as it writes them, as the worker threads
- * write theirs, in order and without a copy: a verdict per crawler (and its purposes), or an
- * operator's word per purpose, make lines of kilobytes (163 crawlers with --usage: ~5.5 KiB of TSV
- * a URL; --operators @ai: 42 columns), a block's output tens of MiB (copied out and joined, it cost
- * 2.5 times the classification).
- */
-export function writesFromCore(config: Pick<ClassifyConfig, 'crawlers' | 'operators'>): boolean {
-  return config.crawlers !== undefined || config.operators !== undefined;
-}
-
-function inThisThread(config: ClassifyConfig, sink: OutputSink): Engine {
-  const classifier = new BlockClassifier(config);
-  const outputs = new BufferPool();
-  const take = (n: number) => outputs.take(n);
-  if (writesFromCore(config)) {
-    const writer = { write: (octets: Uint8Array) => writeDirect(sink, octets) };
-    return {
-      classify: async (parts) => classifier.classify(parts, writer),
-      recycle: () => {},
-      close: async () => {},
-    };
-  }
-  return {
-    classify: async (parts) => classifier.classify(parts, take),
-    recycle: (output) => outputs.give(output.buffer),
-    close: async () => {},
-  };
-}
-
-/** Octets to the output's descriptor now (the sink's own stream left unused); a reader gone is OutputClosed. */
-function writeDirect(sink: OutputSink, octets: Uint8Array): void {
-  try {
-    writeAllSync(sink.fd, octets);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EPIPE') throw new OutputClosed();
-    throw new BulkError(`cannot write ${sink.name}: ${reason(e)}`); // (as a worker thread says it)
-  }
-}
-
-interface Totals {
-  urls: number;
-  allowed: number;
-  /** With --crawlers: allowed per crawler. */
-  allowedBy?: number[];
-  /** With purposes: per crawler, per purpose, URLs allowed then disallowed (BlockResult.usageBy). */
-  usageBy?: number[];
-  /** With a robots.txt per host: URLs by what it was. */
-  byRobots?: { ok: number; unavailable: number; unreachable: number; missing: number };
-  hosts: Set<number>;
-  loads: number;
-  evictions: number;
-  /** Why each host file that could not be read failed. */
-  unreadable: Set<string>;
-}
-
-function summarize(t: Totals, ms: number, cache: { threads: number; cacheMb: number } | null, crawlers: string[] | undefined, usage: boolean, operators: string[] | undefined): void {
+function summarize(t: ClassificationTotals, ms: number, cache: { threads: number; cacheMb: number } | null, crawlers: string[] | undefined, usage: boolean, operators: string[] | undefined): void {
   const n = thousands;
   const count = (k: number, word: string) => `${n(k)} ${word}${k === 1 ? '' : 's'}`;
   const hosts = t.hosts.size >= MAX_COUNTED_HOSTS ? `more than ${n(MAX_COUNTED_HOSTS)} hosts` : count(t.hosts.size, 'host');

@@ -1,7 +1,7 @@
 // Errors the user can fix: printed as one line ("robots: ..."), never a stack trace.
 // The bulk code's own (BulkError) are shown the same way, with the usage exit.
-import { BulkError } from '../bulk/errors.js';
-export { reason } from '../bulk/errors.js';
+import { BulkError } from '../bulk/base/errors.js';
+export { reason } from '../bulk/base/errors.js';
 
 /** Exit code for usage and input errors (as Google's robots tool uses 2). */
 export const EXIT_USAGE = 2;
@@ -11,6 +11,16 @@ export class CliError extends Error {
   constructor(message: string, exitCode = EXIT_USAGE) {
     super(message);
     this.exitCode = exitCode;
+  }
+}
+
+/** What the library refuses (a bad agent, option or operator) as a usage error: its TypeError's or RangeError's message. */
+export function usageErrors<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof TypeError || e instanceof RangeError) throw new CliError(e.message);
+    throw e;
   }
 }
 

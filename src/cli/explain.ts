@@ -5,9 +5,9 @@
 // answer per purpose (operator-option.ts).
 import { parse } from '../index.js';
 import { INDEX_HTM_NOTE, matchLabel, pathNote, purposesText, signalLabel, signalNote, usageWhy } from '../engine/explanation.js';
-import { usageErrors } from '../bulk/classify-config.js';
 import { noteAgents, parseAgents, parseFormat, parseMaxOctets, parseProfile } from './options.js';
 import { readRobotsFile, warnIfNotRobotsTxt } from './robots-file.js';
+import { usageErrors } from './errors.js';
 import { echoUrl } from './url-echo.js';
 import { operatorAnswers, operatorsText, parseOperators } from './operator-option.js';
 

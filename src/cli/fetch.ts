@@ -6,10 +6,9 @@
 import { writeFileSync } from 'node:fs';
 import { fetchRobots, parse, productToken, robotsUrl, type FetchOutcome, type Verdict } from '../index.js';
 import { ruleText } from '../engine/explanation.js';
-import { compileAgents } from '../bulk/classify-config.js';
 import { CliError, reason } from './errors.js';
 import { thousands } from './numbers.js';
-import { parseAgents, parseFormat, parseMaxOctets, parseProfile } from './options.js';
+import { checkAgentNames, parseAgents, parseFormat, parseMaxOctets, parseProfile } from './options.js';
 import { warnIfNotRobotsTxt } from './robots-file.js';
 import { echoUrl } from './url-echo.js';
 import { requestedPath } from '../engine/from-path.js';
@@ -54,7 +53,7 @@ export async function fetchCommand(url: string, options: FetchOptions): Promise<
   const profile = parseProfile(options.profile);
   // The crawler the verdict is for: --agent, else the product token of --user-agent, else Googlebot.
   const agents = parseAgents([options.agent ?? ((options.userAgent !== undefined && productToken(options.userAgent)) || 'Googlebot')]);
-  compileAgents(new Uint8Array(0), { agents, profile, maxOctets }).dispose(); // a bad name is the user's mistake: said before any fetch
+  checkAgentNames(agents, profile, maxOctets); // (before any fetch)
   const got = await fetchRobots(target, { userAgentHeader, maxOctets, timeoutMs });
   if (got.status === 'ok' && got.body !== undefined) warnIfNotRobotsTxt(target, got.body);
   const meaning = verdictOf(got, url, agents, profile, maxOctets);

@@ -1,6 +1,6 @@
 // `robots index`: WARC files' robots.txt captures written into N host shards
-// (src/bulk/sources/index/robots-index-writer.ts), for `classify --robots-index`.
-import { writeRobotsIndex, MAX_SHARDS } from '../bulk/sources/index/robots-index-writer.js';
+// (src/bulk/index/robots-index-writer.ts), for `classify --robots-index`.
+import { writeRobotsIndex, MAX_SHARDS } from '../bulk/index/robots-index-writer.js';
 import { named } from './warc-file-names.js';
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';

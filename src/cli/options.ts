@@ -1,7 +1,8 @@
 // Option values shared by the commands, checked with messages a user can act on.
 import { agentNotes, DEFAULT_MAX_OCTETS, type Profile } from '../index.js';
 import { isProfile } from '../engine/parse/profile.js';
-import { CliError } from './errors.js';
+import { checkAgents } from '../engine/robots-txt.js';
+import { CliError, usageErrors } from './errors.js';
 
 export function parseProfile(value: string): Profile {
   if (!isProfile(value)) throw new CliError(`--profile must be rfc or google, got "${value}"`);
@@ -13,6 +14,11 @@ export function parseAgents(values: string[], option = '--agent'): string[] {
   const agents = values.flatMap((v) => v.split(',')).map((a) => a.trim()).filter((a) => a !== '');
   if (agents.length === 0) throw new CliError(`${option} needs a crawler name, e.g. ${option} Googlebot`);
   return agents;
+}
+
+/** The crawler's names as the engine takes them, checked before any work: a bad one is the user's mistake, said in one line. */
+export function checkAgentNames(agents: readonly string[], profile: Profile, maxOctets: number): void {
+  usageErrors(() => checkAgents(agents, { profile, maxOctets }));
 }
 
 /** What the profile does with names that are not product tokens (agentNotes), a note each on stderr. */

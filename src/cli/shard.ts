@@ -4,7 +4,7 @@
 import { createReadStream } from 'node:fs';
 import { LineSharder } from '../bulk/classify/line-sharder.js';
 import { lineBlocks } from '../bulk/sources/line-blocks.js';
-import { MAX_SHARDS } from '../bulk/sources/index/robots-index-writer.js';
+import { MAX_SHARDS } from '../bulk/index/robots-index-writer.js';
 import { CliError, reason } from './errors.js';
 
 export async function shardCommand(inputPath: string | undefined, o: { shards: string }): Promise<number> {

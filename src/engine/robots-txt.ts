@@ -122,6 +122,17 @@ export function compileOctets(body: string | Uint8Array, options: ParseOptions, 
   }
 }
 
+/**
+ * Throws as compileOctets() would for these names under these options (a TypeError naming a name the
+ * profile refuses, or a bad profile; a RangeError for a bad maxOctets), and compiles nothing: a command
+ * checks the crawler names it was given before it reads or fetches anything.
+ */
+export function checkAgents(agent: string | readonly string[], options: ParseOptions): void {
+  const profile = profileOf(options);
+  octetLimit(options);
+  agentTokens(agent, profile);
+}
+
 export class RobotsTxt {
   readonly profile: Profile;
   /** The octets parsed (a copy of the caller's: it may reuse them), until records are read: compile() lexes them. */

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HeldCaptures } from '../../src/bulk/sources/warc/held-captures.js';
 import { SUSPECT_OCTETS } from '../../src/bulk/sources/warc/warcio-captures.js';
-import { ShardWriter } from '../../src/bulk/sources/index/robots-index-writer.js';
-import { decodeFooter, decodeRecord, FOOTER_OCTETS, HEADER_OCTETS } from '../../src/bulk/sources/index/robots-index-format.js';
+import { ShardWriter } from '../../src/bulk/index/robots-index-writer.js';
+import { decodeFooter, decodeRecord, FOOTER_OCTETS, HEADER_OCTETS } from '../../src/bulk/index/robots-index-format.js';
 import type { WarcCapture } from '../../src/bulk/sources/warc/warc-index.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-held-'));

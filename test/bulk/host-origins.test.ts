@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { robotsUrl } from '../../src/engine/robots-url.js';
 import { LineClassifier } from '../../src/bulk/classify/line-classifier.js';
-import type { Origin } from '../../src/bulk/classify/classification.js';
+import type { Origin } from '../../src/bulk/hosts/origin.js';
 import { HostRouter } from '../../src/bulk/classify/host-router.js';
 import { HostMatchers } from '../../src/bulk/classify/host-matchers.js';
 import { captureKey, type WarcCapture } from '../../src/bulk/sources/warc/warc-index.js';

@@ -11,7 +11,7 @@ import { parquetMetadata } from 'hyparquet';
 import { ByteWriter } from 'hyparquet-writer';
 import { serializeTCompactProtocol } from 'hyparquet-writer/src/thrift.js';
 import { ParquetUrls } from '../../src/bulk/sources/urls/parquet-urls.js';
-import { BulkError } from '../../src/bulk/errors.js';
+import { BulkError } from '../../src/bulk/base/errors.js';
 import { propertySeed, seededRandom } from '../helpers/seed.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-parquet-hostile-'));

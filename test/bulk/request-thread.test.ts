@@ -1,4 +1,4 @@
-// RequestThread (src/bulk/threads/request-thread.ts), the request/reply skeleton
+// RequestThread (src/bulk/base/request-thread.ts), the request/reply skeleton
 // of the classification and index threads, on a real worker thread: replies
 // settle their own requests whatever their order, a reply's error fails only its
 // request, and a thread that throws or exits on its own fails every request
@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RequestThread, type ThreadProtocol } from '../../src/bulk/threads/request-thread.js';
+import { RequestThread, type ThreadProtocol } from '../../src/bulk/base/request-thread.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'request-thread-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

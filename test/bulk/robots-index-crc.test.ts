@@ -2,7 +2,7 @@
 // or an index written by one Node would read as damaged on another.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { crc32, crc32Table } from '../../src/bulk/sources/index/robots-index-format.js';
+import { crc32, crc32Table } from '../../src/bulk/index/robots-index-format.js';
 
 describe('robots index CRC-32', () => {
   it('is the standard CRC-32 (the check value of "123456789")', () => {

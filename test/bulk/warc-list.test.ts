@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BulkError } from '../../src/bulk/errors.js';
+import { BulkError } from '../../src/bulk/base/errors.js';
 import { DEFAULT_WARC_BASE, readWarcList, warcFilesOf } from '../../src/bulk/sources/warc/warc-list.js';
 import { serve, startServer } from '../helpers/http-servers.js';
 import { existsSync, readFileSync } from 'node:fs';

@@ -12,13 +12,13 @@ import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { urlOrigin } from '../../src/engine/robots-url.js';
-import { shardOf } from '../../src/bulk/classify/classification.js';
-import { hostHash } from '../../src/bulk/classify/origin-runs.js';
+import { shardOf } from '../../src/bulk/hosts/shard.js';
+import { hostHash } from '../../src/bulk/hosts/host-hash.js';
 import { captureKey } from '../../src/bulk/sources/warc/warc-capture-read.js';
 import { memberStartAtOrAfter, startsRecord } from '../../src/bulk/sources/warc/gzip-members.js';
-import { META, WarcChunkReader, INFLATED_MAX } from '../../src/bulk/sources/warc/warc-chunk-read.js';
+import { META, WarcChunkReader, INFLATED_MAX } from '../../src/bulk/index/warc-chunk-read.js';
 import { MemberInflater, TooLarge } from '../../src/bulk/sources/warc/member-inflater.js';
-import { captureShard, decodeRecord, encodeRecord, keyHash, storedCapture } from '../../src/bulk/sources/index/robots-index-format.js';
+import { captureShard, decodeRecord, encodeRecord, keyHash, storedCapture } from '../../src/bulk/index/robots-index-format.js';
 import { readWarcCaptures, type CaptureRead } from '../../src/bulk/sources/warc/warc-captures.js';
 import { serializeCapture, type Capture } from '../helpers/warc-files.js';
 

@@ -4,7 +4,7 @@
 // columns a URL, five times one crawler's output, which copied out and joined
 // took a fifth of the run).
 import { describe, expect, it } from 'vitest';
-import { writesFromCore } from '../../src/cli/classify.js';
+import { writesFromCore } from '../../src/bulk/classify.js';
 
 describe('classify in one thread: the output written from the core', () => {
   it('with crawlers, with operators, with both; not for one verdict a URL', () => {

@@ -12,7 +12,7 @@ import { CANNOT_RUN_AS_ANOTHER_USER } from '../helpers/cli-for-anyone.js';
 import { CLI, expectUsageError, robots } from '../helpers/cli-run.js';
 import { writeWarc, type Capture } from '../helpers/warc-files.js';
 import { SPELLINGS } from '../helpers/host-spellings.js';
-import { captureShard, shardFileName } from '../../src/bulk/sources/index/robots-index-format.js';
+import { captureShard, shardFileName } from '../../src/bulk/index/robots-index-format.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-warc-index-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -6,6 +6,9 @@
 //   engine/wasm (the core and the boundary layout), engine/parse, engine/compile,
 //   engine/match, the engine's root (the API over the stages), then crawler and
 //   compat, then the library's doors (index.ts, internal.ts), then bulk, then cli.
+// bulk's folders are layers too (src/bulk/README.md): base, hosts, formats,
+// sources, index, classify, audit, threads, then its front door (bulk's own
+// files, the API over the folders, as the engine's root is over its stages).
 // assembly/ imports only itself and the shared boundary (src/engine/wasm/layout.ts),
 // and its stages too run down (assembly/README.md): base, parse, compile, match,
 // bulk, then index.ts (the exports); host.ts (the imports) sits with base, and
@@ -60,6 +63,58 @@ function layer(file: string): number {
   throw new Error(`${file}: in no layer of the house (add it to test/house/structure.test.ts)`);
 }
 
+/** bulk's layer of a file of src/bulk/, lowest first. */
+function bulkLayer(file: string): number {
+  const order: [RegExp, number][] = [
+    [/^src\/bulk\/base\//, 0],
+    [/^src\/bulk\/hosts\//, 1],
+    [/^src\/bulk\/formats\//, 2],
+    [/^src\/bulk\/sources\//, 3],
+    [/^src\/bulk\/index\//, 4],
+    [/^src\/bulk\/classify\//, 5],
+    [/^src\/bulk\/audit\//, 6],
+    [/^src\/bulk\/threads\//, 7],
+    [/^src\/bulk\/[^/]+\.ts$/, 8],
+  ];
+  for (const [re, n] of order) if (re.test(file)) return n;
+  throw new Error(`${file}: in no layer of bulk (add it to src/bulk/README.md and test/house/structure.test.ts)`);
+}
+
+/** Tarjan's strongly connected components of a graph: those of more than one node (or a node that reaches itself) are circles. */
+function circlesOf(graph: Map<string, string[]>): string[][] {
+  let index = 0;
+  const idx = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (v: string) => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const scc: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        on.delete(w);
+        scc.push(w);
+      } while (w !== v);
+      if (scc.length > 1 || (graph.get(v) ?? []).includes(v)) circles.push(scc.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!idx.has(v)) visit(v);
+  return circles;
+}
+
 /** The core's stage of a file of assembly/ outside its vendored runtime, lowest first. */
 function coreLayer(file: string): number {
   const order: [RegExp, number][] = [
@@ -77,38 +132,7 @@ function coreLayer(file: string): number {
 
 describe('the house: imports run down the pipeline', () => {
   it('no import circle in src/ or assembly/', () => {
-    // Tarjan's strongly connected components: any of more than one file is a circle.
-    let index = 0;
-    const idx = new Map<string, number>();
-    const low = new Map<string, number>();
-    const stack: string[] = [];
-    const on = new Set<string>();
-    const circles: string[][] = [];
-    const visit = (v: string) => {
-      idx.set(v, index);
-      low.set(v, index++);
-      stack.push(v);
-      on.add(v);
-      for (const w of GRAPH.get(v) ?? []) {
-        if (!GRAPH.has(w)) continue;
-        if (!idx.has(w)) {
-          visit(w);
-          low.set(v, Math.min(low.get(v)!, low.get(w)!));
-        } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
-      }
-      if (low.get(v) === idx.get(v)) {
-        const scc: string[] = [];
-        let w: string;
-        do {
-          w = stack.pop()!;
-          on.delete(w);
-          scc.push(w);
-        } while (w !== v);
-        if (scc.length > 1 || (GRAPH.get(v) ?? []).includes(v)) circles.push(scc.sort());
-      }
-    };
-    for (const f of FILES) if (!idx.has(f)) visit(f);
-    expect(circles).toEqual([]);
+    expect(circlesOf(GRAPH)).toEqual([]);
   });
 
   it('every import in src/ resolves to a file of the repository', () => {
@@ -121,6 +145,31 @@ describe('the house: imports run down the pipeline', () => {
       .filter(([f]) => f.startsWith('src/'))
       .flatMap(([f, ts]) => ts.filter((t) => t.startsWith('src/') && !t.endsWith('.wasm') && layer(t) > layer(f)).map((t) => `${f} -> ${t}`));
     expect(upward).toEqual([]);
+  });
+
+  it("no circle among bulk's folders: a folder's files never import, through another folder, back into it", () => {
+    const folders = new Map<string, string[]>();
+    for (const [f, ts] of GRAPH) {
+      if (!f.startsWith('src/bulk/')) continue;
+      const from = path.posix.dirname(f);
+      const to = ts.filter((t) => t.startsWith('src/bulk/')).map((t) => path.posix.dirname(t)).filter((d) => d !== from);
+      folders.set(from, [...new Set([...(folders.get(from) ?? []), ...to])]);
+    }
+    expect(folders.size).toBeGreaterThan(8); // (the scan finds bulk's folders)
+    expect(circlesOf(folders)).toEqual([]);
+  });
+
+  it("bulk's folders run down: base, hosts, formats, sources, index, classify, audit, threads, then the front door", () => {
+    const upward = [...GRAPH]
+      .filter(([f]) => f.startsWith('src/bulk/'))
+      .flatMap(([f, ts]) => ts.filter((t) => t.startsWith('src/bulk/') && bulkLayer(t) > bulkLayer(f)).map((t) => `${f} -> ${t}`));
+    expect(upward).toEqual([]);
+  });
+
+  it("robots classify reaches bulk by its front door, and the other commands' agent names are the engine's to check", () => {
+    const bulk = (f: string) => (GRAPH.get(f) ?? []).filter((t) => t.startsWith('src/bulk/'));
+    expect(bulk('src/cli/classify.ts').filter((t) => !/^src\/bulk\/(classify\.ts|base\/)/.test(t))).toEqual([]);
+    for (const command of ['check', 'explain', 'fetch', 'bench']) expect(bulk(`src/cli/${command}.ts`), command).toEqual([]);
   });
 
   it('assembly/ imports only itself and the shared boundary layout', () => {

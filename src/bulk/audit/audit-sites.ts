@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { RobotsDir } from '../sources/robots-dir.js';
 import { WarcRobots, type HostRobots } from '../sources/warc/warc-robots.js';
 import type { WarcIndexData } from '../sources/warc/warc-index.js';
-import { captureShard } from '../sources/index/robots-index-format.js';
-import type { Shard } from '../classify/classification.js';
-import { BulkError, reason } from '../errors.js';
+import { captureShard } from '../index/robots-index-format.js';
+import type { Shard } from '../hosts/shard.js';
+import { BulkError, reason } from '../base/errors.js';
 
 /** Where a site's robots.txt is found by its source's reader (scheme '' for a DIR/<host> file). */
 export interface SiteOrigin {

@@ -7,7 +7,7 @@
 // (`someone.github.io` when `github.io` is ranked) takes that suffix's rank.
 // The top-k strata the published tables use: 1k, 10k, 100k, 1M, else unranked.
 import { readFileSync } from 'node:fs';
-import { BulkError, reason } from '../errors.js';
+import { BulkError, reason } from '../base/errors.js';
 
 /** The strata, disjoint: `10k` is ranks 1,001 to 10,000 (the top 10k is `1k` and `10k`); `unranked`: not listed, or past 1M. */
 export const STRATA = ['1k', '10k', '100k', '1M', 'unranked'] as const;

@@ -1,23 +1,16 @@
 // The vocabulary of bulk classification, shared by the line classifier, the
-// origin canonicaliser, the routers and the robots.txt sources (a leaf: it
-// imports no other file of bulk/, so none of them import each other for it).
+// host matchers, the routers and the threads (it imports of bulk/ only the
+// hosts' words: an origin, a shard, ../hosts/).
 //
 // In a block's classification: URL lines, and the matchers they are decided by
 // (one, or one per origin from a MatcherSource, or one per crawler). Out: a
 // BlockResult and output lines in an OutputFormat, to an OutputWriter or
-// OutputBuffers. A Shard says which hosts' URLs a machine takes.
+// OutputBuffers.
 import type { Matcher } from '../../engine/match/matcher.js';
 import { CLASSIFY_MAX_CRAWLERS } from '../../engine/wasm/layout.js';
+import type { Origin } from '../hosts/origin.js';
 
 export type OutputFormat = 'tsv' | 'jsonl';
-
-/** A URL's origin: its host as MatcherSource describes it, the lower-cased
- * scheme ('' after a bare `//`) and the port as written ('' when none). */
-export interface Origin {
-  host: string;
-  scheme: string;
-  port: string;
-}
 
 /** A MatcherSource's answer for a robots.txt that cannot be read: every URL disallowed (RFC 9309 2.3.1.3). */
 export const UNREACHABLE = 'unreachable';
@@ -98,20 +91,4 @@ export interface BlockResult {
   byRobots?: Record<RobotsKind, number>;
   /** Keys of hosts this classifier had not seen before (see hostKey). */
   newHosts: number[];
-}
-
-/** --shard i/N: this machine's part of the input. */
-export interface Shard {
-  index: number;
-  count: number;
-}
-
-/**
- * The shard of a URL's host, from the core's 32-bit hash of it (FNV-1a of the
- * host as urlOrigin() names it, see origin-runs.ts; its lowest bit is always set,
- * so it is dropped): every URL of a host lands in the same shard on every
- * machine. A line that names no host is in shard 0.
- */
-export function shardOf(hostHash: number, count: number): number {
-  return hostHash === 0 ? 0 : (hostHash >>> 1) % count;
 }

@@ -11,7 +11,7 @@ import { LINE_RECORD, RUN_RECORD } from '../../engine/wasm/layout.js';
 import { LINE_AT, LINE_LEN, LINE_U32, RUN_FIRST, RUN_H1, RUN_H2, RUN_U32 } from './record-fields.js';
 import { CoreInput } from './core-input.js';
 import { canonicaliseRuns } from './origin-runs.js';
-import { shardOf, type Shard } from './classification.js';
+import { shardOf, type Shard } from '../hosts/shard.js';
 
 const MAX_RECORDS = 1 << 15;
 /** A run of one origin longer than this is cut into pieces of at most PIECE_LINES, each given to the

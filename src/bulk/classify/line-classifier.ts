@@ -19,8 +19,9 @@ import { H_TEXTS_MAX, LINE_RECORD, RUN_RECORD, UNREACHABLE_MATCHER, USAGE_JSON_O
 import { LINE_AT, LINE_LEN, LINE_U32, RUN_FIRST, RUN_H1, RUN_H2, RUN_ORIGIN, RUN_U32 } from './record-fields.js';
 import {
   type BlockResult, type CrawlerMatchers, type CrawlerSource, LABEL_MAX, type LabelledMatcher, MAX_CRAWLERS, type MatcherSource,
-  type OutputBuffers, type OutputFormat, type OutputWriter, type PurposeCode, type RobotsKind, type Shard, shardOf, UNREACHABLE,
+  type OutputBuffers, type OutputFormat, type OutputWriter, type PurposeCode, type RobotsKind, UNREACHABLE,
 } from './classification.js';
+import { shardOf, type Shard } from '../hosts/shard.js';
 import { headerColumns, hasNoCrawler, slotsOf, slotFragment, type Slots } from './operator-slots.js';
 
 const MAX_RECORDS = 1 << 15;

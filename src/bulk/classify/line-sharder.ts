@@ -7,7 +7,7 @@ import { LINE_RECORD, RUN_RECORD } from '../../engine/wasm/layout.js';
 import { CoreInput } from './core-input.js';
 import { canonicaliseRuns } from './origin-runs.js';
 import { LINE_AT, LINE_LEN, LINE_U32, RUN_FIRST, RUN_H1, RUN_U32 } from './record-fields.js';
-import { shardOf } from './classification.js';
+import { shardOf } from '../hosts/shard.js';
 
 const MAX_RECORDS = 1 << 15;
 

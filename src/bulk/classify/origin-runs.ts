@@ -12,7 +12,8 @@ import { domainToASCII } from 'node:url';
 import type { Core } from '../../engine/wasm/core.js';
 import { LINE_AT, LINE_HOST_LEN, LINE_LEN, LINE_U32, RUN_FIRST, RUN_H1, RUN_H2, RUN_ORIGIN, RUN_U32 } from './record-fields.js';
 import { urlOrigin } from '../../engine/robots-url.js';
-import type { Origin } from './classification.js';
+import type { Origin } from '../hosts/origin.js';
+import { HOST_HASHES, hashHost, schemeAndPortHash } from '../hosts/host-hash.js';
 
 const utf8 = new TextDecoder();
 
@@ -136,9 +137,9 @@ export function canonicaliseRuns(core: Core, buf: number, recs: number, runs: nu
       if (u32[q + RUN_H1] === 0) u32[q + RUN_H2] = 0;
       continue;
     }
-    hostHashes(origin.host);
-    u32[q + RUN_H1] = hash1;
-    u32[q + RUN_H2] = hash2;
+    hashHost(origin.host);
+    u32[q + RUN_H1] = HOST_HASHES[0];
+    u32[q + RUN_H2] = HOST_HASHES[1];
     u32[q + RUN_ORIGIN] = schemeAndPortHash(origin.scheme, origin.port);
     into?.runs.push(r);
     into?.origins.push(origin);
@@ -153,38 +154,4 @@ export function lineOrigin(octets: Uint8Array): Origin | null {
   const origin = urlOrigin(relative ? `http:${text}` : text);
   if (typeof origin === 'string') return null;
   return { host: origin.host, scheme: relative ? '' : origin.scheme, port: origin.port };
-}
-
-let hash1 = 0;
-let hash2 = 0;
-
-/** The core's first hash of a host as urlOrigin() names it (what --shard and robots index shard by, see shardOf). */
-export function hostHash(host: string): number {
-  hostHashes(host);
-  return hash1;
-}
-
-/** The core's two hashes of a host (assembly/bulk/classify.ts hashHost: FNV-1a, two bases, ASCII lower-cased). */
-function hostHashes(host: string): void {
-  let x = 0x811c9dc5;
-  let y = 0x050c5d1f;
-  for (let i = 0; i < host.length; i++) {
-    let c = host.charCodeAt(i) & 0xff; // (ASCII: WHATWG hosts are)
-    if (c - 0x41 < 26 && c >= 0x41) c |= 0x20;
-    x = Math.imul(x ^ c, 0x01000193);
-    y = (Math.imul(y ^ c, 0x01000193) + 0x9e3779b9) | 0;
-  }
-  hash1 = host.length === 0 ? 0 : (x | 1) >>> 0;
-  hash2 = host.length === 0 ? 0 : y >>> 0;
-}
-
-/** The core's hash of a scheme and a port (hashSchemeAndPort: the port with its ':'; none for a default one). */
-function schemeAndPortHash(scheme: string, port: string): number {
-  let x = 0x811c9dc5;
-  for (let i = 0; i < scheme.length; i++) x = Math.imul(x ^ (scheme.charCodeAt(i) & 0xff), 0x01000193);
-  if (port !== '') {
-    x = Math.imul(x ^ 0x3a, 0x01000193);
-    for (let i = 0; i < port.length; i++) x = Math.imul(x ^ port.charCodeAt(i), 0x01000193);
-  }
-  return x >>> 0;
 }

@@ -5,7 +5,7 @@
 // through an OutputSink: under a temporary name, renamed into place when complete.
 import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
 import type { SchemaElement } from 'hyparquet';
-import { OutputSink } from '../output-sink.js';
+import { OutputSink } from '../base/output-sink.js';
 
 /** A column's type, as the file declares it. */
 export type ColumnType = 'STRING' | 'BOOLEAN' | 'INT32' | 'INT64';

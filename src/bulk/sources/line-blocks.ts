@@ -1,7 +1,7 @@
 // Input of any size as a stream of blocks of whole lines: bounded memory, the
 // lines never split across blocks. A block is a list of views of what was read.
 import type { Readable } from 'node:stream';
-import { BulkError } from '../errors.js';
+import { BulkError } from '../base/errors.js';
 
 /** Target block size: big enough that per-block costs vanish, small enough to keep threads busy. */
 export const BLOCK_OCTETS = 1 << 20;

@@ -9,8 +9,8 @@
 // is looked for with a stat that does not throw.
 import { closeSync, constants, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Origin } from '../classify/classification.js';
-import { reason } from '../errors.js';
+import type { Origin } from '../hosts/origin.js';
+import { reason } from '../base/errors.js';
 
 /** A host name that can be a file name in the directory (no '/', not '.' or '..'). */
 const FILE_NAME = /^[a-z0-9._~!$&'()*+,;=%:[\]-]+$/;

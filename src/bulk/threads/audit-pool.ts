@@ -3,8 +3,8 @@
 // own reader: a --robots-dir, or the captures in shared memory), the block's
 // lines and records back as the reply; the caller awaits the replies in
 // submission order, so the output and the summary are one thread's.
-import { BulkError } from '../errors.js';
-import { RequestThread } from './request-thread.js';
+import { BulkError } from '../base/errors.js';
+import { RequestThread } from '../base/request-thread.js';
 import type { SharedCapturesData } from './shared-captures.js';
 import type { SiteName } from '../audit/audit-sites.js';
 import type { AuditedBlock } from '../audit/audit-block.js';

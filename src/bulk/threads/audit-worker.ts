@@ -3,7 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 
 import { operatorById, type Operator } from '../../data/operators.js';
-import { reason } from '../errors.js';
+import { reason } from '../base/errors.js';
 import { auditBlock } from '../audit/audit-block.js';
 import { captureReader, dirReader, type RobotsReader } from '../audit/audit-sites.js';
 import { SiteAuditor } from '../audit/site-audit.js';

@@ -6,14 +6,14 @@
 // it transferred: their output goes back, in segments that the main thread
 // puts in input order, with the buffer for its next gathering.
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
-import { BlockClassifier } from '../classify-config.js';
-import { BufferPool } from './buffer-pool.js';
+import { BlockClassifier } from '../classify/classify-config.js';
+import { BufferPool } from '../base/buffer-pool.js';
 import type { BlockReply, RoutedRequest, ToWorker, WorkerData, WorkerReady, WriteRequest } from './worker-pool.js';
 import { segmentOctets } from '../classify/host-router.js';
 import { readLinesOfRange } from '../sources/file-ranges.js';
 import { MAX_LINE_OCTETS } from '../sources/line-blocks.js';
-import { WriteTurns, writeAllSync } from './write-turns.js';
-import { BulkError, reason } from '../errors.js';
+import { WriteTurns, writeAllSync } from '../base/write-turns.js';
+import { BulkError, reason } from '../base/errors.js';
 import { sharedIndexData } from './shared-captures.js';
 
 const port = parentPort!;

@@ -1,12 +1,12 @@
 // A reading thread of robots index: stretches of WARC files gzipped per
-// record in (index-pool.ts), each inflated, parsed and encoded as shard records
-// here (warc-chunk-read.ts), one at a time; the records go back whole, their
+// record in (../index/index-pool.ts), each inflated, parsed and encoded as shard records
+// here (../index/warc-chunk-read.ts), one at a time; the records go back whole, their
 // buffers transferred, for the main thread to route into the shard files.
 import { parentPort, workerData } from 'node:worker_threads';
 
-import { WarcChunkReader, type ChunkRead, type ChunkTask } from '../sources/warc/warc-chunk-read.js';
-import { reason } from '../errors.js';
-import type { IndexWorkerData } from './index-pool.js';
+import { WarcChunkReader, type ChunkRead, type ChunkTask } from '../index/warc-chunk-read.js';
+import { reason } from '../base/errors.js';
+import type { IndexWorkerData } from '../index/index-pool.js';
 
 const port = parentPort!;
 const { shards, maxOctets } = workerData as IndexWorkerData;

@@ -7,8 +7,8 @@
 // classifies a share itself, while the worker threads classify theirs (a worker
 // in its place, with the main thread only routing, cost a third isolate: its
 // start, its own JIT warm-up and heap, on 2 cores a thread more than cores).
-import { BlockClassifier, type ClassifiedBlock, type ClassifyConfig } from '../classify-config.js';
-import { BufferPool } from './buffer-pool.js';
+import { BlockClassifier, type ClassifiedBlock, type ClassifyConfig } from '../classify/classify-config.js';
+import { BufferPool } from '../base/buffer-pool.js';
 import { readLinesOfRange, type FileRange } from '../sources/file-ranges.js';
 import { gatherSpans, HostRouter, segmentOctets, spanOctets, type RoutedBlock } from '../classify/host-router.js';
 import { MAX_LINE_OCTETS } from '../sources/line-blocks.js';

@@ -2,14 +2,14 @@
 // (one robots.txt for every URL: any thread can take any block). Each thread
 // writes its blocks' output itself, in input order (WriteTurns); the results
 // that come back are counts, which the caller awaits in submission order.
-// PoolWorker, a thread and its requests (request-thread.ts), serves routed-pool.ts too.
-import type { ClassifiedBlock, ClassifyConfig } from '../classify-config.js';
-import { BufferPool } from './buffer-pool.js';
+// PoolWorker, a thread and its requests (../base/request-thread.ts), serves routed-pool.ts too.
+import type { ClassifiedBlock, ClassifyConfig } from '../classify/classify-config.js';
+import { BufferPool } from '../base/buffer-pool.js';
 import { concatOctets } from '../../engine/parse/octets.js';
-import { BulkError } from '../errors.js';
+import { BulkError } from '../base/errors.js';
 import type { FileRange } from '../sources/file-ranges.js';
-import { WriteTurns } from './write-turns.js';
-import { RequestThread } from './request-thread.js';
+import { WriteTurns } from '../base/write-turns.js';
+import { RequestThread } from '../base/request-thread.js';
 import type { SharedCapturesData } from './shared-captures.js';
 
 /** What a thread is started with. */

@@ -2,7 +2,7 @@
 // inline SVG, no script, nothing fetched (it opens from a disk, a mail or an
 // archive as it is). Each section: a heading, what it shows, its charts, and
 // the table of the numbers behind them (the same as its TSV file).
-import { thousands } from '../../numbers.js';
+import { thousands } from '../../base/numbers.js';
 import type { ReportData } from './report-data.js';
 import { escapeXml as esc, stackedSvg, trendSvg } from './report-svg.js';
 import { reportSections, type Section, type Table } from './report-tables.js';

@@ -3,7 +3,7 @@
 // them). Each chart names itself (title, desc) for screen readers, each bar or
 // point carries its numbers (a title shown on hover, data-* attributes), and
 // its table follows it on the page.
-import { thousands } from '../../numbers.js';
+import { thousands } from '../../base/numbers.js';
 import { percent, type Series, type StackedChart, type TrendChart } from './report-tables.js';
 
 export function escapeXml(s: string): string {

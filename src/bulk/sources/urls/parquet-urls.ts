@@ -7,7 +7,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { gunzipSync } from 'fflate';
 import { decompress as unzstd } from 'fzstd';
 import { parquetMetadata, parquetReadObjects, type AsyncBuffer, type FileMetaData, type SchemaElement } from 'hyparquet';
-import { BulkError, reason } from '../../errors.js';
+import { BulkError, reason } from '../../base/errors.js';
 
 /** The column a URL list must have, and the host column Common Crawl's index has beside it. */
 export const URL_COLUMN = 'url';

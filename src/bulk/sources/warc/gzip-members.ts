@@ -4,7 +4,7 @@
 // first octets inflate to a WARC record's first line. A false start (those
 // octets inside a member's data: a stored block holding a gzip body) is told
 // later, never trusted: the stretch before it does not end on a member's end
-// (warc-chunk-read.ts), and the file is read on from there in one stream.
+// (../../index/warc-chunk-read.ts), and the file is read on from there in one stream.
 import { readSync } from 'node:fs';
 import { constants, inflateRawSync } from 'node:zlib';
 

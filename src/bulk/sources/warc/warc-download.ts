@@ -15,7 +15,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BulkError, reason } from '../../errors.js';
+import { BulkError, reason } from '../../base/errors.js';
 
 export interface DownloadOptions {
   /** The User-Agent header sent. */

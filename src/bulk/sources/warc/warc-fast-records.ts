@@ -30,7 +30,7 @@
 // chunk (and their garbage). This reader brought the pass near gzip -dc's time,
 // with a lower peak memory; what is left is zlib's wait and stream plumbing,
 // garbage, and this parsing.
-// Then threads (robots index: warc-index-threads.ts): a file gzipped per record
+// Then threads (robots index: ../../index/warc-index-threads.ts): a file gzipped per record
 // is cut at member starts into ~1 MiB stretches, each inflated whole by a thread
 // into a buffer it keeps (member-inflater.ts: no stream plumbing, no wait) and
 // parsed here in place (wholeRecords: header names compared in place, not as

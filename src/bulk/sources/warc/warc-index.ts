@@ -10,10 +10,10 @@
 // read a host's capture synchronously when the host is first needed
 // (warc-robots.ts), so memory holds the index (a few dozen octets and the URL
 // per capture), never the bodies. robots index reads WARCs its own way, on
-// threads, straight into its shards (warc-index-threads.ts).
+// threads, straight into its shards (../../index/warc-index-threads.ts).
 import { closeSync, openSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { BulkError, reason } from '../../errors.js';
+import { BulkError, reason } from '../../base/errors.js';
 import { isGzip, readWarcCaptures } from './warc-captures.js';
 import { tempDir } from '../temp-dir.js';
 import { CutCaptures } from './cut-captures.js';

@@ -14,7 +14,7 @@ import { readFileSync, rmSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative as pathFrom, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { BulkError, reason } from '../../errors.js';
+import { BulkError, reason } from '../../base/errors.js';
 import { download, DownloadFailed, DOWNLOAD_DEFAULTS, type DownloadOptions } from './warc-download.js';
 import { tempDir, type TempDir } from '../temp-dir.js';
 

@@ -6,8 +6,8 @@
 // to the original host).
 import { openSync, readSync } from 'node:fs';
 import { responseStep } from '../../../crawler/fetch-robots.js';
-import type { Origin } from '../../classify/classification.js';
-import { BulkError, reason } from '../../errors.js';
+import type { Origin } from '../../hosts/origin.js';
+import { BulkError, reason } from '../../base/errors.js';
 import { captureKey, type WarcIndexData } from './warc-index.js';
 
 /** What a host's robots.txt is: the rules (ok), none captured (missing), or an HTTP outcome that decides alone. */

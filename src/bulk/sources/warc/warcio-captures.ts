@@ -7,7 +7,7 @@
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { AsyncIterReader, concatChunks, WARCParser, type LimitReader, type WARCRecord } from 'warcio';
-import { reason } from '../../errors.js';
+import { reason } from '../../base/errors.js';
 import { captureKey, type CaptureRead, type CaptureReadOptions, type WarcReadItem } from './warc-capture-read.js';
 import { warcDateOf } from './warc-date.js';
 

@@ -1,10 +1,10 @@
-// robots index's reading threads (index-worker.ts): stretches of WARC files
+// robots index's reading threads (../threads/index-worker.ts): stretches of WARC files
 // handed to the least busy, their reads answered as promises (the caller
 // awaits them in file order). The threads start with the first stretch: a run
 // of plain WARCs starts none.
-import { BulkError } from '../errors.js';
-import { RequestThread } from './request-thread.js';
-import type { ChunkRead, ChunkTask } from '../sources/warc/warc-chunk-read.js';
+import { BulkError } from '../base/errors.js';
+import { RequestThread } from '../base/request-thread.js';
+import type { ChunkRead, ChunkTask } from './warc-chunk-read.js';
 
 /** What a thread is started with. */
 export interface IndexWorkerData {
@@ -15,6 +15,7 @@ export interface IndexWorkerData {
 /** A reading thread: a stretch read is a request, its records the reply. */
 class IndexThread extends RequestThread<ChunkTask, ChunkRead> {
   constructor(data: IndexWorkerData) {
+    // (The built thread beside the built command, dist/index-worker.js: its source is ../threads/index-worker.ts.)
     super(new URL('./index-worker.js', import.meta.url), data, {
       errorOf: (r) => (r.error === undefined ? undefined : new BulkError(`robots index: a reading thread failed: ${r.error}`)),
       crashed: (e) => new BulkError(`robots index: a reading thread failed: ${e.message}`),

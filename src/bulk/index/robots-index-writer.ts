@@ -7,9 +7,9 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync, writevSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { BulkError, reason } from '../../errors.js';
-import { WarcFiles } from '../warc/warc-list.js';
-import type { WarcCapture, WarcIndexStats } from '../warc/warc-index.js';
+import { BulkError, reason } from '../base/errors.js';
+import { WarcFiles } from '../sources/warc/warc-list.js';
+import type { WarcCapture, WarcIndexStats } from '../sources/warc/warc-index.js';
 import { indexWarcsInThreads, type HeldCapture, type RecordSink } from './warc-index-threads.js';
 import {
   crc32, decodeRecord, DIRECTORY_ENTRY, encodeFooter, encodeHeader, encodeRecord, FORMAT_VERSION, HEADER_OCTETS, keyHash, MANIFEST,

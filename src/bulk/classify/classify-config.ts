@@ -1,14 +1,15 @@
 // What a classification needs, as plain data (it crosses to worker threads),
 // and the engine built from it: one matcher, or one per host of a directory.
-import { compileOctets, parse } from '../engine/robots-txt.js';
-import type { Matcher } from '../engine/match/matcher.js';
-import type { Profile } from '../engine/parse/profile.js';
-import { LineClassifier } from './classify/line-classifier.js';
-import { UNREACHABLE, type BlockResult, type CrawlerMatchers, type Shard, type OutputBuffers, type OutputFormat, type OutputWriter } from './classify/classification.js';
-import { BulkError } from './errors.js';
-import { compileCrawlers, HostMatchers } from './classify/host-matchers.js';
-import { slotsOf } from './classify/operator-slots.js';
-import type { WarcIndexData } from './sources/warc/warc-index.js';
+import { compileOctets, parse } from '../../engine/robots-txt.js';
+import type { Matcher } from '../../engine/match/matcher.js';
+import type { Profile } from '../../engine/parse/profile.js';
+import { LineClassifier } from './line-classifier.js';
+import { UNREACHABLE, type BlockResult, type CrawlerMatchers, type OutputBuffers, type OutputFormat, type OutputWriter } from './classification.js';
+import type { Shard } from '../hosts/shard.js';
+import { BulkError } from '../base/errors.js';
+import { compileCrawlers, HostMatchers } from './host-matchers.js';
+import { slotsOf } from './operator-slots.js';
+import type { WarcIndexData } from '../sources/warc/warc-index.js';
 
 export interface ClassifyConfig {
   /** One robots.txt for every URL (--robots: read once by the main thread, a file, stdin or a URL) ... */
@@ -106,15 +107,10 @@ export class BlockClassifier {
   }
 }
 
-/** Parses and compiles, turning a bad agent into a usage error. JSON lines name the deciding rule: the core keeps the rules' texts then. */
-export function compileAgents(body: Uint8Array, config: Pick<ClassifyConfig, 'agents' | 'profile' | 'maxOctets'> & { format?: OutputFormat }): Matcher {
-  return usageErrors(() => compileOctets(body, { profile: config.profile, maxOctets: config.maxOctets }, config.agents, { ruleTexts: config.format === 'jsonl' }));
-}
-
-/** What the library refuses (a bad agent or option) as a usage error. */
-export function usageErrors<T>(run: () => T): T {
+/** Parses and compiles, a bad agent a BulkError (the command checked the names before: a thread meets none). JSON lines name the deciding rule: the core keeps the rules' texts then. */
+function compileAgents(body: Uint8Array, config: Pick<ClassifyConfig, 'agents' | 'profile' | 'maxOctets' | 'format'>): Matcher {
   try {
-    return run();
+    return compileOctets(body, { profile: config.profile, maxOctets: config.maxOctets }, config.agents, { ruleTexts: config.format === 'jsonl' });
   } catch (e) {
     if (e instanceof TypeError || e instanceof RangeError) throw new BulkError(e.message);
     throw e;

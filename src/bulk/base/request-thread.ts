@@ -1,8 +1,8 @@
 // A worker thread and the requests it has not answered yet: each request has a
 // seq, each reply names its request's seq, and the caller awaits the reply as a
 // promise. A thread that fails or stops on its own fails every request still
-// waiting. The classification threads (worker-pool.ts, routed-pool.ts) and
-// robots index's reading threads (index-pool.ts) are each one of these.
+// waiting. The classification threads (../threads/worker-pool.ts, ../threads/routed-pool.ts) and
+// robots index's reading threads (../index/index-pool.ts) are each one of these.
 import { Worker } from 'node:worker_threads';
 
 /** How a kind of thread's messages are read. */

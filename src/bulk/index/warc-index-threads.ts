@@ -1,25 +1,25 @@
 // robots index's reading of WARC files on every core. A file gzipped per
 // record is cut at member starts into stretches of about CHUNK octets
-// (gzip-members.ts), read by the threads (threads/index-pool.ts: inflated,
+// (../sources/warc/gzip-members.ts), read by the threads (index-pool.ts: inflated,
 // parsed and encoded as shard records there, warc-chunk-read.ts); this thread
 // only routes their records, in file order, into the shards. Several files'
 // stretches are read at once. A plain WARC, a file gzipped whole (no member
 // start found within SCAN of a cut), and a file from a stretch the threads do
 // not read as one reader would (damage, a record that crosses a cut) on, are
-// read here in one stream (warc-captures.ts), as before the threads. The cuts
+// read here in one stream (../sources/warc/warc-captures.ts), as before the threads. The cuts
 // do not depend on the threads: the shards are the same whatever their number.
 // (Near damage, the stretches before the damaged one are whole: a capture that
 // one stream from the file's start loses with what zlib held back may be kept.)
 // Each capture waits in HeldCaptures until no damage can mark it.
 import { closeSync, openSync } from 'node:fs';
-import { IndexPool } from '../../threads/index-pool.js';
-import { memberStartAtOrAfter } from '../warc/gzip-members.js';
-import { HeldCaptures } from '../warc/held-captures.js';
-import { CutCaptures } from '../warc/cut-captures.js';
+import { IndexPool } from './index-pool.js';
+import { memberStartAtOrAfter } from '../sources/warc/gzip-members.js';
+import { HeldCaptures } from '../sources/warc/held-captures.js';
+import { CutCaptures } from '../sources/warc/cut-captures.js';
 import { captureShard, encodeRecord, keyHash, storedCapture } from './robots-index-format.js';
-import { META, type ChunkRead } from '../warc/warc-chunk-read.js';
-import { isGzip, readWarcCaptures, type DamageRead } from '../warc/warc-captures.js';
-import { warcFileSize, type WarcIndexStats } from '../warc/warc-index.js';
+import { META, type ChunkRead } from './warc-chunk-read.js';
+import { isGzip, readWarcCaptures, type DamageRead } from '../sources/warc/warc-captures.js';
+import { warcFileSize, type WarcIndexStats } from '../sources/warc/warc-index.js';
 
 /** Octets of gzip a stretch holds (its end moved on to the next member's start): 1 MiB, about 4 MiB inflated, what a
  * thread holds at once (a quarter of it gave the same speed, 4 MiB a higher peak). The tests cut their small WARCs into

@@ -2,19 +2,19 @@
 // index is read whole and checked (its records' CRCs, its header's id against
 // the manifest's, its footer); each URL gets the capture that speaks for it
 // (by WARC-Date, at or before --as-of, under the cache's policy:
-// capture-choice.ts; of equal dates the one read last, as --robots-warc does
+// ../sources/warc/capture-choice.ts; of equal dates the one read last, as --robots-warc does
 // with WARCs in the order given). A redirect to a host of another shard
 // is followed there: its target looked up in that shard's directory (a few
 // octets per capture, sorted by hash), never its records read whole. The
 // captures chosen become the WarcIndexData that --robots-warc hands the
-// threads (warc-robots.ts), their bodies copied to a spill file of this run.
+// threads (../sources/warc/warc-robots.ts), their bodies copied to a spill file of this run.
 import { closeSync, fstatSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Shard } from '../../classify/classification.js';
-import { BulkError, reason } from '../../errors.js';
-import { captureKey, type WarcCapture, type WarcIndex, type WarcIndexStats } from '../warc/warc-index.js';
-import { tempDir } from '../temp-dir.js';
-import { CaptureChoice } from '../warc/capture-choice.js';
+import type { Shard } from '../hosts/shard.js';
+import { BulkError, reason } from '../base/errors.js';
+import { captureKey, type WarcCapture, type WarcIndex, type WarcIndexStats } from '../sources/warc/warc-index.js';
+import { tempDir } from '../sources/temp-dir.js';
+import { CaptureChoice } from '../sources/warc/capture-choice.js';
 import {
   captureShard, crc32, decodeFooter, decodeHeader, decodeRecord, DIRECTORY_ENTRY, FOOTER_OCTETS, FORMAT_VERSION, HEADER_OCTETS, keyHash, MANIFEST, RECORD_FIXED,
   type IndexManifest, type ShardFooter,
@@ -148,7 +148,7 @@ function redirectTarget(key: string, c: Chosen): string | undefined {
 }
 
 class ShardReader {
-  /** Each URL's captures that may still speak for it (capture-choice.ts). */
+  /** Each URL's captures that may still speak for it (../sources/warc/capture-choice.ts). */
   readonly choice = new CaptureChoice<Chosen>();
   /** The shard files met, by number (Chosen.file): each open only while read (a reduce over
    * thousands of indexes must not hold a descriptor per file), fd -1 when closed. */

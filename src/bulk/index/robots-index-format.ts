@@ -14,11 +14,11 @@
 // All numbers little-endian. A file cut short lacks its footer; any flipped
 // octet fails a CRC; a file of another kind fails the magic.
 import * as zlib from 'node:zlib';
-import { urlOrigin } from '../../../engine/robots-url.js';
-import { shardOf } from '../../classify/classification.js';
-import { hostHash } from '../../classify/origin-runs.js';
-import { BulkError } from '../../errors.js';
-import type { CaptureRead } from '../warc/warc-capture-read.js';
+import { urlOrigin } from '../../engine/robots-url.js';
+import { shardOf } from '../hosts/shard.js';
+import { hostHash } from '../hosts/host-hash.js';
+import { BulkError } from '../base/errors.js';
+import type { CaptureRead } from '../sources/warc/warc-capture-read.js';
 
 export const SHARD_MAGIC = 'ROBOTSIX';
 export const FOOTER_MAGIC = 'XIROBOTS';

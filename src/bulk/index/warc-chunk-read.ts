@@ -1,7 +1,7 @@
 // One stretch of a WARC file gzipped per record, read apart by a thread of
-// robots index (threads/index-worker.ts): from a member's start to another's
-// (gzip-members.ts), inflated whole (one zlib call: no stream plumbing, no
-// wait), its records read by the fast reader (warc-fast-records.ts) and an odd
+// robots index (../threads/index-worker.ts): from a member's start to another's
+// (../sources/warc/gzip-members.ts), inflated whole (one zlib call: no stream plumbing, no
+// wait), its records read by the fast reader (../sources/warc/warc-fast-records.ts) and an odd
 // one by warcio, each capture encoded as its shard record here. A stretch that
 // inflates past INFLATED_MAX is read as a stream instead, so a thread holds
 // little whatever a member inflates to. What one reader of the whole file
@@ -9,15 +9,15 @@
 // or does not end where the stretch does (a false start), a record cut at
 // either end, framed otherwise, or that warcio would read from the record
 // before on. The stretch's results are then dropped, and the main thread
-// reads the file from the stretch's start on in one stream (warc-captures.ts),
+// reads the file from the stretch's start on in one stream (../sources/warc/warc-captures.ts),
 // so what an index holds never depends on where the file was cut.
 import { closeSync, openSync, readSync } from 'node:fs';
-import { reason } from '../../errors.js';
-import { captureShard, keyHash, recordOctets, storedCapture, writeRecord } from '../index/robots-index-format.js';
-import type { CaptureRead, CaptureReadOptions, DamageRead } from './warc-capture-read.js';
-import { fastRecordCaptures, wholeRecords, type FastRecordItem, type ReadFrom } from './warc-fast-records.js';
-import { warcioRecordCaptures } from './warcio-captures.js';
-import { MemberInflater, TooLarge } from './member-inflater.js';
+import { reason } from '../base/errors.js';
+import { captureShard, keyHash, recordOctets, storedCapture, writeRecord } from './robots-index-format.js';
+import type { CaptureRead, CaptureReadOptions, DamageRead } from '../sources/warc/warc-capture-read.js';
+import { fastRecordCaptures, wholeRecords, type FastRecordItem, type ReadFrom } from '../sources/warc/warc-fast-records.js';
+import { warcioRecordCaptures } from '../sources/warc/warcio-captures.js';
+import { MemberInflater, TooLarge } from '../sources/warc/member-inflater.js';
 
 /** What a stretch may inflate to in one call (the corpus's members inflate about 4×: a 1 MiB stretch to 4 MiB); past
  * it, the stretch is read as a stream. */
