@@ -90,7 +90,7 @@ const MAX_THREADS = 256;
 
 export async function classifyCommand(inputPath: string | undefined, given: ClassifyOptions): Promise<number> {
   // (A Parquet output or URL list: classify-tables.ts; it runs classify on lines, as JSON lines for Parquet.)
-  const tables = tableRun(inputPath, given);
+  const tables = await tableRun(inputPath, given);
   const options = tables?.options ?? given;
   const urlsFromStdin = (inputPath === undefined || inputPath === '-') && options.urlsParquet === undefined;
   if (options.robots === '-' && urlsFromStdin) {
