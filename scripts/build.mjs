@@ -1,11 +1,13 @@
 // Bundles src/ into dist/<entry>.js (ESM) and dist/<entry>.cjs (CommonJS) for
 // the package's entries (index, compat, compat-rfc, compat-google, redis), the
 // `robots` command into dist/cli.js (with its worker threads,
-// dist/classify-worker.js, dist/index-worker.js and dist/audit-worker.js), and writes the public type declarations. The WASM core is
+// dist/classify-worker.js, dist/index-worker.js and dist/audit-worker.js, and
+// the chunks they share and the commands import when they run,
+// dist/cli-*.js), and writes the public type declarations. The WASM core is
 // embedded in each bundle (a .wasm import is its octets as base64, decoded when
 // the core is first used), but for workerd's (dist/workerd/).
 import { build } from 'esbuild';
-import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { inputsHash, STAMP } from './build-stamp.mjs';
 import { buildTypes } from './build-types.mjs';
@@ -40,12 +42,20 @@ for (const [name, file] of Object.entries(entries)) {
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 // The command carries its own dependencies (argument parsing, the progress bar),
 // so a library user does not install them; their require()s of Node's modules
-// need a require in an ES module.
+// need a require in an ES module (in each file: a chunk is a module of its own).
+// Split: dist/cli.js declares the commands, and each command's code (with the
+// Parquet reader and writer, the audit report's page) is a chunk that a run
+// imports when it needs it, so a run compiles only that. The chunks sit beside
+// the entries, not in a folder: the code finds the workers, the page and the
+// bench harness relative to its own file (new URL('./...', import.meta.url)).
+for (const f of readdirSync('dist')) if (f.startsWith('cli-') && f.endsWith('.js')) rmSync(`dist/${f}`); // (a bench build's stale chunks)
 await build({
   ...common,
   packages: undefined,
   entryPoints: { cli: 'src/cli/main.ts', 'classify-worker': 'src/bulk/threads/classify-worker.ts', 'index-worker': 'src/bulk/threads/index-worker.ts', 'audit-worker': 'src/bulk/threads/audit-worker.ts' },
   outdir: 'dist',
+  splitting: true,
+  chunkNames: 'cli-[name]-[hash]',
   banner: { js: "#!/usr/bin/env node\nimport { createRequire as __robotsRequire } from 'node:module';\nconst require = __robotsRequire(import.meta.url);" },
   define: { VERSION: JSON.stringify(version) },
 });

@@ -4,6 +4,7 @@
 // a Parquet list becomes a temporary list of its URLs, and a Parquet output (or
 // passed columns) is made from its JSON lines (or TSV) once written, a line at a
 // time, joined with the list's rows in order. Memory: a row group, both ways.
+// The Parquet reader and writer are imported only by a run that uses them.
 import { createReadStream, createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -14,8 +15,8 @@ import { CliError } from './errors.js';
 import { parseRowGroup } from './row-group.js';
 import { FORMATS, formatNames } from './options.js';
 import { tempDir, type TempDir } from '../bulk/sources/temp-dir.js';
-import { ParquetUrls } from '../bulk/sources/urls/parquet-urls.js';
-import { DEFAULT_ROW_GROUP_ROWS, ParquetTable, type TableColumn } from '../bulk/formats/parquet-table.js';
+import type { ParquetUrls } from '../bulk/sources/urls/parquet-urls.js';
+import type { TableColumn } from '../bulk/formats/parquet-table.js';
 import { ClassifyColumns, type ClassifyShape } from '../bulk/formats/classify-columns.js';
 import { OutputSink } from '../bulk/base/output-sink.js';
 import { BulkError, reason } from '../bulk/base/errors.js';
@@ -35,14 +36,15 @@ export interface TableRun<O extends TableOptions> {
   parquetOut: boolean;
   urls?: ParquetUrls;
   pass: string[];
-  rowGroup: number;
+  /** --row-group (undefined: the writer's default). */
+  rowGroup: number | undefined;
 }
 
 /** Verdict lines between two writes of a text output. */
 const BATCH_LINES = 1024;
 
 /** The run's tables, checked (one-line errors), or null when classify reads and writes lines only. */
-export function tableRun<O extends TableOptions>(inputPath: string | undefined, o: O): TableRun<O> | null {
+export async function tableRun<O extends TableOptions>(inputPath: string | undefined, o: O): Promise<TableRun<O> | null> {
   const parquetOut = o.format === 'parquet';
   const { text, json } = FORMATS.classify;
   if (!parquetOut && ![...text, ...json].includes(o.format as never)) {
@@ -65,11 +67,11 @@ export function tableRun<O extends TableOptions>(inputPath: string | undefined, 
   if (o.passColumns !== undefined && pass.length === 0) throw new CliError('--pass-columns needs column names, e.g. --pass-columns url_host_name,fetch_status');
   const repeated = pass.find((c, i) => pass.indexOf(c) !== i);
   if (repeated !== undefined) throw new CliError(`--pass-columns names ${repeated} twice`);
-  const rowGroup = parseRowGroup(o.rowGroup) ?? DEFAULT_ROW_GROUP_ROWS;
+  const rowGroup = parseRowGroup(o.rowGroup);
   return {
     options: parquetOut ? { ...o, format: 'jsonl' } : o,
     parquetOut,
-    urls: o.urlsParquet === undefined ? undefined : ParquetUrls.open(o.urlsParquet, pass),
+    urls: o.urlsParquet === undefined ? undefined : (await import('../bulk/sources/urls/parquet-urls.js')).ParquetUrls.open(o.urlsParquet, pass),
     pass,
     rowGroup,
   };
@@ -183,10 +185,12 @@ class PassedRows {
 async function rewrite<O extends TableOptions>(verdicts: string, run: TableRun<O>, shape: ClassifyShape, text: 'jsonl' | 'tsv', header: boolean): Promise<void> {
   const columns = new ClassifyColumns(shape);
   const rows = run.urls === undefined || run.pass.length === 0 ? undefined : new PassedRows(run.urls);
+  // (The writer imported before the lines are read: lines read while an import is awaited would be lost.)
+  const parquet = run.parquetOut ? await import('../bulk/formats/parquet-table.js') : undefined;
   const lines = createInterface({ input: createReadStream(verdicts), crlfDelay: Infinity });
-  if (run.parquetOut) {
+  if (parquet !== undefined) {
     const passed = run.pass.map((name, i): TableColumn => ({ name, type: 'STRING', element: passedElement(run.urls!.passedElements[i]) }));
-    const table = new ParquetTable(run.options.out!, [...columns.columns, ...passed], run.rowGroup);
+    const table = new parquet.ParquetTable(run.options.out!, [...columns.columns, ...passed], run.rowGroup);
     try {
       for await (const line of lines) {
         if (line === '') continue;

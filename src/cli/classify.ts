@@ -65,7 +65,7 @@ export interface ClassifyOptions {
 
 export async function classifyCommand(inputPath: string | undefined, given: ClassifyOptions): Promise<number> {
   // (A Parquet output or URL list: classify-tables.ts; it runs classify on lines, as JSON lines for Parquet.)
-  const tables = tableRun(inputPath, given);
+  const tables = await tableRun(inputPath, given);
   const options = tables?.options ?? given;
   const urlsFromStdin = (inputPath === undefined || inputPath === '-') && options.urlsParquet === undefined;
   if (options.robots === '-' && urlsFromStdin) {

@@ -1,24 +1,15 @@
 // The `robots` command: argument parsing (commander: a maintained parser with
 // subcommands, per-command --help, repeatable options and suggestions for
 // typos, without dependencies of its own) and error reporting: a user's
-// mistake is one line on stderr and exit code 2, never a stack trace.
+// mistake is one line on stderr and exit code 2, never a stack trace. The
+// commands are declared here (their options and help); each one's code is
+// imported when it runs, so a run compiles only its own command's modules.
 import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_MAX_OCTETS } from '../index.js';
 import { FORMATS, formatNames } from './options.js';
-import { auditCommand } from './audit.js';
-import { auditMergeCommand } from './audit-merge.js';
-import { auditReportSubcommand } from './audit-report.js';
-import { benchCommand } from './bench.js';
-import { checkCommand } from './check.js';
-import { classifyCommand } from './classify.js';
+import { auditReportSubcommand } from './audit-report-command.js';
 import { EXIT_USAGE, reason, userExitCode } from './errors.js';
-import { explainCommand } from './explain.js';
 import { OPERATOR_IDS } from './operator-option.js';
-import { indexCommand } from './index-warcs.js';
-import { shardCommand } from './shard.js';
-import { fetchCommand } from './fetch.js';
-import { lintCommand } from './lint.js';
-import { serveCommand } from './serve.js';
 
 declare const VERSION: string; // set by the build (package.json)
 
@@ -95,6 +86,7 @@ Examples:
 Exit 0; 1 when a WARC of --robots-warc-list was skipped (named on stderr; every
 URL still gets its line); 2 for a usage error.`)
   .action(async (urls: string | undefined, o) => {
+    const { classifyCommand } = await import('./classify.js');
     exitCode = await classifyCommand(urls, { ...o, agent: o.agent ?? ['Googlebot'], agentGiven: o.agent !== undefined });
   });
 
@@ -149,6 +141,7 @@ Examples:
 
 Exit 0; 1 when a WARC of --robots-warc-list was skipped; 2 for a usage error.`)
   .action(async (o) => {
+    const { auditCommand } = await import('./audit.js');
     exitCode = await auditCommand(o);
   });
 
@@ -158,11 +151,12 @@ audit
   .argument('<summaries...>', 'summary files (JSON)')
   .option('--out <file>', 'write here instead of stdout')
   .option('-q, --quiet', 'no summary on stderr')
-  .action((files: string[], o) => {
+  .action(async (files: string[], o) => {
+    const { auditMergeCommand } = await import('./audit-merge.js');
     exitCode = auditMergeCommand(files, o);
   });
 
-// `robots audit report`: audit's JSON lines as an HTML page of charts (its options in audit-report.ts;
+// `robots audit report`: audit's JSON lines as an HTML page of charts (its options in audit-report-command.ts;
 // positional options, set on the root above, make --out after `report` report's, not audit's).
 audit.enablePositionalOptions().addCommand(auditReportSubcommand((code) => (exitCode = code)).copyInheritedSettings(audit));
 
@@ -193,6 +187,7 @@ Examples:
   robots index --shards 16 --out idx/0 CC-MAIN-*-00000.warc.gz CC-MAIN-*-00001.warc.gz
   robots classify --robots-index idx/0 --robots-index idx/1 --shard 3/16 urls.txt`)
   .action(async (warcs: string[], o) => {
+    const { indexCommand } = await import('./index-warcs.js');
     exitCode = await indexCommand(warcs, o);
   });
 
@@ -202,6 +197,7 @@ program
   .argument('[urls]', 'file of URLs, one per line (default: stdin; "-" for stdin)')
   .option('--shards <n>', 'the number of shards (N)', '1')
   .action(async (urls: string | undefined, o) => {
+    const { shardCommand } = await import('./shard.js');
     exitCode = await shardCommand(urls, o);
   });
 
@@ -217,7 +213,8 @@ program
   .addOption(formatOption('check'))
   .option('--operator <ids>', `an operator's answer per purpose, a column each after the others (id:search,train-ai,ai-use: yes, no or unknown; comma-separated or repeatable; @ai: all): ${OPERATOR_IDS}; JSON: "operators", the library's operatorUsage()`, collect)
   .option('--usage', 'text: four more columns, what the crawler may do with each URL\'s content (search, train-ai, ai-use: allowed, disallowed or unknown) and the robots.txt lines that say so (--format json always has them: purposes, signals)')
-  .action((file: string, agent: string, urls: string[], o) => {
+  .action(async (file: string, agent: string, urls: string[], o) => {
+    const { checkCommand } = await import('./check.js');
     exitCode = checkCommand(file, agent, urls, o);
   });
 
@@ -232,7 +229,8 @@ program
   .addOption(maxBytesAlias())
   .addOption(formatOption('explain'))
   .option('--operator <ids>', `an operator's answer per purpose (search, train-ai, ai-use: yes, no or unknown), with the lines behind its crawler's verdict and the site's preference (comma-separated or repeatable; @ai: all): ${OPERATOR_IDS}; JSON: "operators", the library's operatorUsage()`, collect)
-  .action((file: string, agent: string, url: string, o) => {
+  .action(async (file: string, agent: string, url: string, o) => {
+    const { explainCommand } = await import('./explain.js');
     exitCode = explainCommand(file, agent, url, o);
   });
 
@@ -244,7 +242,8 @@ program
   .addOption(maxOctetsOption())
   .addOption(maxBytesAlias())
   .addOption(new Option('--format <format>', `${formatNames('lint')} (a report, or a list of them for a directory)`).default('text'))
-  .action((file: string, o) => {
+  .action(async (file: string, o) => {
+    const { lintCommand } = await import('./lint.js');
     exitCode = lintCommand(file, o);
   });
 
@@ -261,6 +260,7 @@ program
   .option('-o, --out <file>', 'write the body read here')
   .addOption(formatOption('fetch'))
   .action(async (url: string, o) => {
+    const { fetchCommand } = await import('./fetch.js');
     exitCode = await fetchCommand(url, o);
   });
 
@@ -285,6 +285,7 @@ python3-protego, then npm run build:peers); the native build and the Python
 parsers are timed by their own process on the same file and URLs. The
 repository's npm run bench runs the full harness.`)
   .action(async (file: string, urls: string, o) => {
+    const { benchCommand } = await import('./bench.js');
     exitCode = await benchCommand(file, urls, o);
   });
 
@@ -297,6 +298,7 @@ program
 The page is static (dist/web/): any web server can serve it as well. Its state
 lives in the URL fragment, so a result can be shared as a link.`)
   .action(async (o) => {
+    const { serveCommand } = await import('./serve.js');
     exitCode = await serveCommand(o);
   });
 

@@ -22,12 +22,17 @@ const letters = (s: string) => asciiLower(s).replace(/[^a-z]+/g, '');
 
 const CONTROLS = CONTROL_TOKENS.map((c) => ({ token: c, lower: asciiLower(c.token), letters: letters(c.token) }));
 const isControl = (lower: string) => CONTROLS.some((c) => c.lower === lower);
-/** Names of real crawlers (which may sit near a control token): never read as a misspelling. */
-const CRAWLER_NAMES: ReadonlySet<string> = new Set([
-  ...OPERATORS.flatMap((o) => o.crawlers.map((c) => asciiLower(c.token))),
-  ...AI_CRAWLERS.map((c) => asciiLower(c.name)),
-  ...GOOGLE_CRAWLERS.map((c) => asciiLower(c.name)),
-]);
+let crawlerNameSet: ReadonlySet<string> | undefined;
+/** Names of real crawlers (which may sit near a control token): never read as a misspelling. Made on the first
+ * use, not at import: a process that loads the linter without linting (every run of the command) builds none. */
+function crawlerNames(): ReadonlySet<string> {
+  crawlerNameSet ??= new Set([
+    ...OPERATORS.flatMap((o) => o.crawlers.map((c) => asciiLower(c.token))),
+    ...AI_CRAWLERS.map((c) => asciiLower(c.name)),
+    ...GOOGLE_CRAWLERS.map((c) => asciiLower(c.name)),
+  ]);
+  return crawlerNameSet;
+}
 /** Edits (a letter added, dropped, changed, or two swapped) within which a name is read as a control token misspelt. */
 const MAX_EDITS = 2;
 
@@ -55,7 +60,7 @@ function meantControlToken(token: string, value: string): OperatorControlToken |
   if (isControl(token)) return undefined;
   const written = letters(value);
   for (const c of CONTROLS) if (written === c.letters) return c.token;
-  if (token === '' || CRAWLER_NAMES.has(token)) return undefined;
+  if (token === '' || crawlerNames().has(token)) return undefined;
   for (const c of CONTROLS) if (edits(token, c.lower) <= MAX_EDITS) return c.token;
   return undefined;
 }

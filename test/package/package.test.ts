@@ -123,6 +123,8 @@ describe('the packed tarball', () => {
     for (const f of ['dist/workerd/index.js', 'dist/workerd/compat.js', 'dist/workerd/compat-rfc.js', 'dist/workerd/compat-google.js', 'dist/workerd/robots.wasm']) expect(files).toContain(f);
     for (const f of ['index.html', 'style.css', 'app.js', 'worker.js']) expect(files).toContain(`dist/web/${f}`);
     expect(files.filter((f) => /^dist\/workerd\/chunks\/[^/]+\.js$/.test(f)).length).toBeGreaterThan(0);
+    // The command's chunks (each command's code, imported when it runs) beside dist/cli.js.
+    expect(files.filter((f) => /^dist\/cli-[^/]+\.js$/.test(f)).length).toBeGreaterThan(0);
     expect(files.filter((f) => f.startsWith('src/') || f.startsWith('test/') || f.startsWith('assembly/'))).toEqual([]);
     expect(files.filter((f) => f.startsWith('dist/') && f.endsWith('.d.ts')).sort()).toEqual(['dist/compat-google.d.ts', 'dist/compat-rfc.d.ts', 'dist/compat.d.ts', 'dist/index.d.ts', 'dist/redis.d.ts']);
   });

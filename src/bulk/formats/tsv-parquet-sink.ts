@@ -1,7 +1,9 @@
 // TSV lines (a header, then rows) written as a Parquet file instead: a column per
 // header cell, typed by its name, an empty cell none (null). It takes what an
 // OutputSink takes, so a command that writes TSV writes Parquet through it.
-import { ParquetTable, type ColumnType } from './parquet-table.js';
+// The Parquet writer is imported with the first line: a command that only
+// might write Parquet (audit, by --format) compiles it only when it does.
+import type { ColumnType, ParquetTable } from './parquet-table.js';
 
 /** A cell as its column's type holds it (null: empty, or not of the type). */
 function typed(cell: string, type: ColumnType): unknown {
@@ -44,6 +46,7 @@ export class TsvParquetSink {
     const cells = line.split('\t');
     if (this.table === null) {
       this.types = cells.map(this.typeOf);
+      const { ParquetTable } = await import('./parquet-table.js');
       this.table = new ParquetTable(this.path, cells.map((name, i) => ({ name, type: this.types[i] })), this.groupRows);
       return;
     }
