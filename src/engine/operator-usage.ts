@@ -15,8 +15,15 @@
 // Work is shared between purposes: one usage() per distinct crawler, whose
 // verdict is also its verdict as a `user` crawler, and one statement per
 // control token for the purposes no crawler fetches for.
+// Answers are immutable (frozen, deep) and may be shared between calls: a
+// RobotsTxt keeps them by their inputs as numbers (its crawlers' verdicts, the
+// Content-Usage rules that decide, the control tokens' statements: what an
+// answer is made of, whatever the URL), and an answer asked again with the same
+// inputs is the one kept, not built again (its objects were most of its cost).
+// An answer with headers, or of another source, is built and frozen each time.
 import type { Operator, OperatorCrawler, RobotsStance } from '../data/operators.js';
 import { controlStatement, type ControlStatement, type ControlVerdicts } from './control-tokens.js';
+import { verdictCode, type KeptAnswers } from './kept-answers.js';
 import { combine, PURPOSES, type Preference, type Purpose } from './parse/usage-vocabulary.js';
 import type { Usage, UsageOptions, UsageSignal } from './usage.js';
 
@@ -26,29 +33,29 @@ export type UsageAnswer = 'yes' | 'no' | 'unknown';
 /** A crawler's verdict for the URL. */
 export interface CrawlerFetch {
   /** Its product token. */
-  crawler: string;
-  allowed: boolean;
+  readonly crawler: string;
+  readonly allowed: boolean;
   /** The verdict's deciding line (0: none). */
-  line: number;
+  readonly line: number;
 }
 
 /** What is known of one purpose for the operator. */
 export interface PurposeAnswer {
   /** The verdict of the crawler that fetches for this purpose; undefined when the operator lists none. */
-  fetch: CrawlerFetch | undefined;
+  readonly fetch: CrawlerFetch | undefined;
   /** What the site says about this use, for that crawler (usage()'s), or from the control tokens alone without one. */
-  preference: Preference;
-  answer: UsageAnswer;
+  readonly preference: Preference;
+  readonly answer: UsageAnswer;
   /** The statements about this purpose behind `preference`, in file order, then the headers'. */
-  signals: UsageSignal[];
+  readonly signals: readonly Readonly<UsageSignal>[];
 }
 
-/** One operator's answer for a URL. */
+/** One operator's answer for a URL: immutable (frozen, deep), and it may be shared between calls. */
 export interface OperatorUsage {
-  operator: { id: string; name: string };
-  purposes: Record<Purpose, PurposeAnswer>;
+  readonly operator: { readonly id: string; readonly name: string };
+  readonly purposes: Readonly<Record<Purpose, PurposeAnswer>>;
   /** Crawlers that fetch when a person asks (not a purpose): their verdicts, and what the operator says of robots.txt for them. */
-  user: (CrawlerFetch & { respectsRobots: RobotsStance })[];
+  readonly user: readonly (CrawlerFetch & { readonly respectsRobots: RobotsStance })[];
 }
 
 export interface OperatorUsageOptions extends UsageOptions {}
@@ -70,18 +77,73 @@ export interface FetcherSignals {
   readonly found: { allowed: boolean; line: number };
   /** explain()'s allowed and line. */
   entryVerdict(entry: unknown, url: string): { allowed: boolean; line: number };
+  /** What entrySignals() makes its signals of (without headers), as numbers written to codes from `at`; the place after them. */
+  entryCodes(entry: unknown, url: string, operators: readonly Operator[] | undefined, codes: number[], at: number): number;
+  /** The answers made, by their inputs (answerCodes()). */
+  readonly kept: KeptAnswers<OperatorUsage>;
 }
 
 /** The operator's answer for url (see the header); `options.operators` is replaced by [operator]. */
 export function operatorUsageOf(robots: OperatorSource, url: string, operator: Operator, options?: UsageOptions): OperatorUsage {
   const plan = planOf(operator);
+  const parts = typeof url === 'string' ? robots.usageAnswers : undefined; // (any other url: usage()'s TypeError)
+  const headers = options?.headers;
+  if (parts === undefined || (headers !== undefined && headers !== null)) return frozen(answerOf(robots, url, operator, plan, options));
+  const n = answerCodes(robots, parts, url, operator, plan);
+  let answer = parts.kept.get(CODES, n);
+  if (answer === undefined) parts.kept.set(CODES, n, (answer = frozen(answerOf(robots, url, operator, plan, options))));
+  return answer;
+}
+
+/** What an answer is made of (without headers), as numbers in CODES: the operator's plan, each fetcher's
+ * inputs (entryCodes()), the verdicts of the control tokens that state purposes no crawler fetches for (a
+ * RobotsTxt names a token or not whatever the URL), and those of the user crawlers that fetch for no
+ * purpose. Their number. */
+function answerCodes(robots: OperatorSource, parts: FetcherSignals, url: string, operator: Operator, plan: Plan): number {
+  const entries = parts.entries(plan.agents);
+  const f = plan.fetchers.length;
+  let n = 0;
+  CODES[n++] = plan.id;
+  for (let i = 0; i < f; i++) n = parts.entryCodes(entries[i], url, plan.ask.operators, CODES, n);
+  for (const i of plan.statedTokens) {
+    const token = operator.controlTokens[i].token;
+    CODES[n++] = verdictCode(robots.verdict !== undefined ? robots.verdict(url, token) : robots.explain(url, token));
+  }
+  for (let i = 0; i < plan.user.length; i++) {
+    const at = plan.userAgent[i];
+    if (at >= f) CODES[n++] = verdictCode(parts.entryVerdict(entries[at], url));
+  }
+  return n;
+}
+
+/** answerCodes()'s numbers, written call after call (nothing allocated to find a kept answer). */
+const CODES: number[] = [];
+
+/** The answer, frozen throughout: its caller may share it. */
+function frozen(a: OperatorUsage): OperatorUsage {
+  Object.freeze(a.operator);
+  for (const p of PURPOSES) {
+    const q = a.purposes[p];
+    if (q.fetch !== undefined) Object.freeze(q.fetch);
+    for (const s of q.signals) Object.freeze(s);
+    Object.freeze(q.signals);
+    Object.freeze(q);
+  }
+  Object.freeze(a.purposes);
+  for (const c of a.user) Object.freeze(c);
+  Object.freeze(a.user);
+  return Object.freeze(a);
+}
+
+/** The answer, built. */
+function answerOf(robots: OperatorSource, url: string, operator: Operator, plan: Plan, options: UsageOptions | undefined): OperatorUsage {
   const ask: UsageOptions = options === undefined ? plan.ask : { ...options, operators: plan.ask.operators };
   // usage()'s verdict and signals of each distinct crawler (plan.fetchers: every one serves a purpose, at
   // most three), in the order the purposes first need them: a RobotsTxt's without the Usage around them (the
   // answer reads its purposes from the signals). (No list of them: an answer is made URL after URL. Lists
   // made below are made to their length: one grown by push() takes room for 17 entries.)
   const f = plan.fetchers;
-  const parts = typeof url === 'string' ? robots.usageAnswers : undefined; // (any other url: usage()'s TypeError)
+  const parts = typeof url === 'string' ? robots.usageAnswers : undefined;
   let v0: Verdict | undefined, v1: Verdict | undefined, v2: Verdict | undefined;
   let s0: UsageSignal[] | undefined, s1: UsageSignal[] | undefined, s2: UsageSignal[] | undefined;
   // (The source's entries of the crawlers, fetchers first: no lookup by name per URL.)
@@ -119,7 +181,7 @@ export function operatorUsageOf(robots: OperatorSource, url: string, operator: O
     'train-ai': ft < 0 ? withoutCrawler(operator, statements!, 'train-ai') : purposeAnswer(plan.crawlers[1]!, ft === 0 ? v0! : ft === 1 ? v1! : v2!, ft === 0 ? s0! : ft === 1 ? s1! : s2!, 'train-ai'),
     'ai-use': fa < 0 ? withoutCrawler(operator, statements!, 'ai-use') : purposeAnswer(plan.crawlers[2]!, fa === 0 ? v0! : fa === 1 ? v1! : v2!, fa === 0 ? s0! : fa === 1 ? s1! : s2!, 'ai-use'),
   };
-  const user: OperatorUsage['user'] = new Array(plan.user.length);
+  const user: (CrawlerFetch & { respectsRobots: RobotsStance })[] = new Array(plan.user.length);
   for (let i = 0; i < user.length; i++) {
     const c = plan.user[i];
     // (A crawler that also fetches for a purpose, one of the first f.length: its usage()'s verdict.)
@@ -165,6 +227,8 @@ function signalsAbout(signals: UsageSignal[], purpose: Purpose, n: number): Usag
 /** What an operator's answer looks up, once per operator (the data does not change; an Operator of
  * the caller's is read again when it is another object). */
 interface Plan {
+  /** Its number among the plans made: the first of an answer's codes. */
+  id: number;
   /** The crawler of each purpose, in PURPOSES' order (undefined: none fetches for it). */
   crawlers: (OperatorCrawler | undefined)[];
   /** The distinct tokens of those crawlers, and each purpose's place among them (-1: none). */
@@ -179,6 +243,7 @@ interface Plan {
   ask: UsageOptions;
 }
 const plans = new WeakMap<Operator, Plan>();
+let plansMade = 0;
 // (The operator asked last: most callers ask one URL after another of the same.)
 let lastOperator: Operator | undefined;
 let lastPlan: Plan | undefined;
@@ -201,7 +266,7 @@ function planOf(operator: Operator): Plan {
     const user = operator.crawlers.filter((c) => c.purposes.includes('user'));
     const agents = [...fetchers];
     for (const c of user) if (!agents.includes(c.token)) agents.push(c.token);
-    plan = { crawlers, fetchers, fetcherOf, statedTokens: statedTokens.sort((a, b) => a - b), user, agents, userAgent: user.map((c) => agents.indexOf(c.token)), ask: { operators: [operator] } };
+    plan = { id: plansMade++, crawlers, fetchers, fetcherOf, statedTokens: statedTokens.sort((a, b) => a - b), user, agents, userAgent: user.map((c) => agents.indexOf(c.token)), ask: { operators: [operator] } };
     plans.set(operator, plan);
   }
   lastOperator = operator;
