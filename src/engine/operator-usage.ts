@@ -20,12 +20,16 @@
 // Content-Usage rules that decide, the control tokens' statements: what an
 // answer is made of, whatever the URL), and an answer asked again with the same
 // inputs is the one kept, not built again (its objects were most of its cost).
-// An answer with headers, or of another source, is built and frozen each time.
+// Headers count by their values (their Content-Usage and Content-Signal, as
+// usage() reads them): an answer with the same values is the one kept. An answer
+// of another source, or with headers of long values (over KEPT_HEADERS
+// characters: not kept, so that a caller's ever new values keep no more than
+// that), is built and frozen each time.
 import type { Operator, OperatorCrawler, RobotsStance } from '../data/operators.js';
 import { controlStatement, type ControlStatement, type ControlVerdicts } from './control-tokens.js';
 import { verdictCode, type KeptAnswers } from './kept-answers.js';
 import { combine, PURPOSES, type Preference, type Purpose } from './parse/usage-vocabulary.js';
-import type { Usage, UsageOptions, UsageSignal } from './usage.js';
+import { headerValue, type Usage, type UsageOptions, type UsageSignal } from './usage.js';
 
 /** The word for one purpose: may the crawler fetch it, and the site does not disallow that use. */
 export type UsageAnswer = 'yes' | 'no' | 'unknown';
@@ -88,11 +92,27 @@ export function operatorUsageOf(robots: OperatorSource, url: string, operator: O
   const plan = planOf(operator);
   const parts = typeof url === 'string' ? robots.usageAnswers : undefined; // (any other url: usage()'s TypeError)
   const headers = options?.headers;
-  if (parts === undefined || (headers !== undefined && headers !== null)) return frozen(answerOf(robots, url, operator, plan, options));
+  const text = headers === undefined || headers === null ? undefined : headersText(headers);
+  if (parts === undefined || text === null) return frozen(answerOf(robots, url, operator, plan, options));
   const n = answerCodes(robots, parts, url, operator, plan);
-  let answer = parts.kept.get(CODES, n);
-  if (answer === undefined) parts.kept.set(CODES, n, (answer = frozen(answerOf(robots, url, operator, plan, options))));
+  let answer = parts.kept.get(CODES, n, text);
+  if (answer === undefined) parts.kept.set(CODES, n, text, (answer = frozen(answerOf(robots, url, operator, plan, options))));
   return answer;
+}
+
+/** The longest text of header values (Content-Usage's and Content-Signal's) an answer is kept by. */
+export const KEPT_HEADERS = 1024;
+
+/** What an answer reads of the headers, as one text (each value length-prefixed: no two read alike;
+ * undefined when they have neither field), or null when it is not kept by them (values over KEPT_HEADERS, or headers that are no object: the
+ * built answer's TypeError). */
+function headersText(headers: unknown): string | undefined | null {
+  if (typeof headers !== 'object' && typeof headers !== 'function') return null;
+  const usage = headerValue(headers as NonNullable<UsageOptions['headers']>, 'content-usage');
+  const signal = headerValue(headers as NonNullable<UsageOptions['headers']>, 'content-signal');
+  if ((usage?.length ?? 0) + (signal?.length ?? 0) > KEPT_HEADERS) return null;
+  if (usage === undefined && signal === undefined) return undefined; // (they say nothing: the answer without them)
+  return (usage === undefined ? '-' : `${usage.length}:${usage}`) + (signal === undefined ? '-' : `:${signal}`);
 }
 
 /** What an answer is made of (without headers), as numbers in CODES: the operator's plan, each fetcher's
@@ -125,14 +145,30 @@ function frozen(a: OperatorUsage): OperatorUsage {
   for (const p of PURPOSES) {
     const q = a.purposes[p];
     if (q.fetch !== undefined) Object.freeze(q.fetch);
-    for (const s of q.signals) Object.freeze(s);
-    Object.freeze(q.signals);
+    if (q.signals !== NO_SIGNALS) {
+      for (const s of q.signals) Object.freeze(s);
+      Object.freeze(q.signals);
+    }
     Object.freeze(q);
   }
   Object.freeze(a.purposes);
-  for (const c of a.user) Object.freeze(c);
-  Object.freeze(a.user);
+  if (a.user !== NO_USER) {
+    for (const c of a.user) Object.freeze(c);
+    Object.freeze(a.user);
+  }
   return Object.freeze(a);
+}
+
+/** The empty lists of every answer (frozen: shared). */
+const NO_SIGNALS: readonly Readonly<UsageSignal>[] = Object.freeze([]);
+const NO_USER: OperatorUsage['user'] = Object.freeze([]);
+
+/**
+ * The operator's answer for url as operatorUsageOf() gives it, built on each call and not frozen (its
+ * empty lists are): for a caller that reads its words and drops it (the audit), paying for neither.
+ */
+export function operatorAnswerOf(robots: OperatorSource, url: string, operator: Operator, options?: UsageOptions): OperatorUsage {
+  return answerOf(robots, url, operator, planOf(operator), options);
 }
 
 /** The answer, built. */
@@ -181,8 +217,8 @@ function answerOf(robots: OperatorSource, url: string, operator: Operator, plan:
     'train-ai': ft < 0 ? withoutCrawler(operator, statements!, 'train-ai') : purposeAnswer(plan.crawlers[1]!, ft === 0 ? v0! : ft === 1 ? v1! : v2!, ft === 0 ? s0! : ft === 1 ? s1! : s2!, 'train-ai'),
     'ai-use': fa < 0 ? withoutCrawler(operator, statements!, 'ai-use') : purposeAnswer(plan.crawlers[2]!, fa === 0 ? v0! : fa === 1 ? v1! : v2!, fa === 0 ? s0! : fa === 1 ? s1! : s2!, 'ai-use'),
   };
-  const user: (CrawlerFetch & { respectsRobots: RobotsStance })[] = new Array(plan.user.length);
-  for (let i = 0; i < user.length; i++) {
+  const user: (CrawlerFetch & { respectsRobots: RobotsStance })[] = plan.user.length === 0 ? (NO_USER as []) : new Array(plan.user.length);
+  for (let i = 0; i < plan.user.length; i++) {
     const c = plan.user[i];
     // (A crawler that also fetches for a purpose, one of the first f.length: its usage()'s verdict.)
     const at = plan.userAgent[i];
@@ -215,8 +251,8 @@ function purposeAnswer(crawler: OperatorCrawler, verdict: Verdict, signals: Usag
 /** The n signals about the purpose, in a list of their number. (A signal speaks to one purpose: each
  * answer's are its own objects, the list they are of being made for this call; when all its
  * signals are about this purpose, the list is this answer's: no other purpose has any.) */
-function signalsAbout(signals: UsageSignal[], purpose: Purpose, n: number): UsageSignal[] {
-  if (n === 0) return [];
+function signalsAbout(signals: UsageSignal[], purpose: Purpose, n: number): readonly UsageSignal[] {
+  if (n === 0) return NO_SIGNALS;
   if (n === signals.length) return signals;
   const about = new Array<UsageSignal>(n);
   n = 0;
@@ -286,5 +322,5 @@ function withoutCrawler(operator: Operator, statements: readonly (ControlStateme
     preference = combine(preference, s.preference);
     signals.push({ field: 'control-token', value: s.token, token: s.token, line: s.line, purpose, preference: s.preference });
   }
-  return { fetch: undefined, preference, answer: 'unknown', signals: signals.sort((a, b) => a.line - b.line) };
+  return { fetch: undefined, preference, answer: 'unknown', signals: signals.length === 0 ? NO_SIGNALS : signals.sort((a, b) => a.line - b.line) };
 }

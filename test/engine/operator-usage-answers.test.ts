@@ -136,30 +136,20 @@ describe('property: the operator answer, made URL after URL, is the plain one', 
   });
 });
 
-describe('an answer shares no part with another', () => {
-  it('purposes of one crawler: each its own fetch, signal list and signals', () => {
+describe('the parts of an answer', () => {
+  it('purposes of one crawler: each its own fetch, signal list (an empty one may be shared: frozen) and signals', () => {
     for (const profile of ['google', 'rfc'] as const) {
       const robots = parse('User-agent: Google-Extended\nDisallow: /a\n\nUser-agent: *\nContent-Usage: /a train-ai=n, search=y\nContent-Signal: ai-input=no\nAllow: /\n', { profile });
       for (const p of ['/a', '/b']) {
         const a = robots.operatorUsage(url(p), 'google');
         const [search, train, use] = PURPOSES.map((q) => a.purposes[q]);
         expect(new Set([search.fetch, train.fetch, use.fetch]).size).toBe(3);
-        expect(new Set([search.signals, train.signals, use.signals]).size).toBe(3);
+        const lists = [search.signals, train.signals, use.signals].filter((l) => l.length > 0);
+        expect(new Set(lists).size).toBe(lists.length);
         expect(new Set([...search.signals, ...train.signals, ...use.signals]).size).toBe(search.signals.length + train.signals.length + use.signals.length);
-        // Asked again with the same inputs: the same answer (frozen, shared). With headers (none here), built
-        // each time: equal, and no part shared.
+        // Asked again with the same inputs: the same answer (frozen, shared), with headers that say nothing too.
         expect(robots.operatorUsage(url(p), 'google')).toBe(a);
-        const b = robots.operatorUsage(url(p), 'google', { headers: {} });
-        expect(b).toEqual(a);
-        expect(robots.operatorUsage(url(p), 'google', { headers: {} })).toEqual(b);
-        expect(robots.operatorUsage(url(p), 'google', { headers: {} })).not.toBe(b);
-        for (const q of PURPOSES) {
-          expect(b.purposes[q]).not.toBe(a.purposes[q]);
-          expect(b.purposes[q].signals).not.toBe(a.purposes[q].signals);
-          b.purposes[q].signals.forEach((s, i) => expect(s).not.toBe(a.purposes[q].signals[i]));
-        }
-        expect(b.user).not.toBe(a.user);
-        expect(b.operator).not.toBe(a.operator);
+        expect(robots.operatorUsage(url(p), 'google', { headers: {} })).toBe(a);
       }
     }
   });

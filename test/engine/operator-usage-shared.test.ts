@@ -4,14 +4,15 @@
 // (these modules are strict) and changes no later answer; a RobotsTxt asked again
 // with the same inputs (its crawlers' verdicts, the Content-Usage rules that
 // decide, the control tokens' statements; no headers) gives the same object, for
-// the same URL or another; the answers kept are bounded per file; and every
+// the same URL or another (headers count by their use-preference values); the
+// answers kept are bounded per file; and every
 // answer, kept or not, is byte for byte (JSON) the one built for its own URL
 // without any kept, on the corpus.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATORS, parse, RobotsCache, type Operator, type OperatorUsage, type RobotsTxt, type UsageOptions } from '../../src/index.js';
-import { operatorUsageOf, type OperatorSource } from '../../src/engine/operator-usage.js';
+import { KEPT_HEADERS, operatorUsageOf, type OperatorSource } from '../../src/engine/operator-usage.js';
 import { ANSWERS } from '../../src/engine/usage-answers.js';
 import { serve, startServer, type TestServer } from '../helpers/http-servers.js';
 import { HAVE_SHARED, SHARED } from '../helpers/shared-data.js';
@@ -97,9 +98,25 @@ describe('a RobotsTxt shares an answer between calls of the same inputs', () => 
       expect(robots.operatorUsage(url('/private'), 'google')).not.toBe(robots.operatorUsage(url('/c'), 'google'));
       // Another operator: its own answer.
       expect(robots.operatorUsage(url('/a'), 'openai')).not.toBe(a);
-      // Headers: an answer of its own each time (frozen all the same).
-      const h = { headers: { 'content-signal': 'search=no' } };
-      expect(robots.operatorUsage(url('/a'), 'google', h)).not.toBe(robots.operatorUsage(url('/a'), 'google', h));
+      // Headers count by their values: the same values (a record or a Headers), the same answer; others, another.
+      const h = robots.operatorUsage(url('/a'), 'google', { headers: { 'content-signal': 'search=no' } });
+      expect(h).not.toBe(a);
+      expect(robots.operatorUsage(url('/a'), 'google', { headers: new Headers({ 'Content-Signal': 'search=no' }) })).toBe(h);
+      expect(robots.operatorUsage(url('/a/x'), 'google', { headers: { 'Content-Signal': ['search=no'] } })).toBe(h);
+      expect(robots.operatorUsage(url('/a'), 'google', { headers: { 'content-signal': 'search=yes' } })).not.toBe(h);
+      // (A value and its split between the two fields are told apart.)
+      const split = robots.operatorUsage(url('/a'), 'google', { headers: { 'content-usage': 'search=n', 'content-signal': 'ai-train=no' } });
+      expect(robots.operatorUsage(url('/a'), 'google', { headers: { 'content-usage': 'search=n, ai-train=no' } })).not.toBe(split);
+      // Headers that say nothing of use: the answer without them.
+      expect(robots.operatorUsage(url('/a'), 'google', { headers: { 'content-type': 'text/html' } })).toBe(a);
+      // Values over KEPT_HEADERS: built each time (frozen all the same), and equal to the answer built alone.
+      const long = { headers: { 'content-signal': `search=no, ${'x=y, '.repeat(KEPT_HEADERS / 5)}ai-train=yes` } };
+      const l = robots.operatorUsage(url('/a'), 'google', long);
+      expect(robots.operatorUsage(url('/a'), 'google', long)).not.toBe(l);
+      expect(JSON.stringify(l)).toBe(JSON.stringify(unkept(robots, url('/a'), 'google', long)));
+      expectUnchangeable(l);
+      // Headers that are no object: usage()'s TypeError, as ever.
+      expect(() => robots.operatorUsage(url('/a'), 'google', { headers: 3 as never })).toThrow(TypeError);
     }
   });
 
