@@ -96,7 +96,11 @@ export function operatorUsageOf(robots: OperatorSource, url: string, operator: O
   if (parts === undefined || text === null) return frozen(answerOf(robots, url, operator, plan, options));
   const n = answerCodes(robots, parts, url, operator, plan);
   let answer = parts.kept.get(CODES, n, text);
-  if (answer === undefined) parts.kept.set(CODES, n, text, (answer = frozen(answerOf(robots, url, operator, plan, options))));
+  if (answer === undefined) {
+    // (Its codes copied first: a caller's headers.get() may ask another answer, which writes CODES.)
+    const codes = CODES.slice(0, n);
+    parts.kept.set(codes, n, text, (answer = frozen(answerOf(robots, url, operator, plan, options))));
+  }
   return answer;
 }
 

@@ -120,6 +120,26 @@ describe('a RobotsTxt shares an answer between calls of the same inputs', () => 
     }
   });
 
+  it('a caller\'s headers that ask another answer while one is built: each kept under its own inputs', () => {
+    const robots = parse(FILE);
+    const fresh = parse(FILE);
+    let asked = 0;
+    const headers = {
+      get(name: string) {
+        // (Another URL, asked from inside the first answer's build: it writes its own inputs.)
+        if (name === 'content-signal') robots.operatorUsage(url(`/b?${asked++}`), 'google');
+        return name === 'content-signal' ? 'search=no' : null;
+      },
+    };
+    const a = robots.operatorUsage(url('/a'), 'google', { headers });
+    expect(asked).toBeGreaterThan(0);
+    expect(JSON.stringify(a)).toBe(JSON.stringify(unkept(fresh, url('/a'), 'google', { headers: { 'content-signal': 'search=no' } })));
+    for (const [p, o] of [['/a', 'google'], ['/b', 'openai'], ['/b', 'google'], ['/a', 'openai']] as const) {
+      expect(JSON.stringify(robots.operatorUsage(url(p), o, { headers: { 'content-signal': 'search=no' } }))).toBe(JSON.stringify(unkept(fresh, url(p), o, { headers: { 'content-signal': 'search=no' } })));
+      expect(JSON.stringify(robots.operatorUsage(url(p), o))).toBe(JSON.stringify(unkept(fresh, url(p), o)));
+    }
+  });
+
   it('the answers kept are bounded per file: ever new inputs keep at most ANSWERS', () => {
     const rules = Array.from({ length: 3 * ANSWERS }, (_, i) => `Content-Usage: /p${i}/ train-ai=${i % 2 ? 'y' : 'n'}\n`).join('');
     const robots = parse(`User-agent: *\n${rules}`, { maxOctets: Infinity });
