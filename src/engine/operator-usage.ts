@@ -92,14 +92,26 @@ export function operatorUsageOf(robots: OperatorSource, url: string, operator: O
   const plan = planOf(operator);
   const parts = typeof url === 'string' ? robots.usageAnswers : undefined; // (any other url: usage()'s TypeError)
   const headers = options?.headers;
-  const text = headers === undefined || headers === null ? undefined : headersText(headers);
+  // (The header values are read once: the answer kept by them is built from them, whatever a caller's get() says next.)
+  let usageValue: string | undefined;
+  let signalValue: string | undefined;
+  let text: string | undefined | null;
+  if (headers !== undefined && headers !== null) {
+    if (typeof headers !== 'object' && typeof headers !== 'function') text = null; // (the built answer's TypeError)
+    else {
+      usageValue = headerValue(headers, 'content-usage');
+      signalValue = headerValue(headers, 'content-signal');
+      text = headersText(usageValue, signalValue);
+    }
+  }
   if (parts === undefined || text === null) return frozen(answerOf(robots, url, operator, plan, options));
   const n = answerCodes(robots, parts, url, operator, plan);
   let answer = parts.kept.get(CODES, n, text);
   if (answer === undefined) {
-    // (Its codes copied first: a caller's headers.get() may ask another answer, which writes CODES.)
+    // (Its codes copied first: building may run a caller's code, an Operator's getters, that asks another answer: it writes CODES.)
     const codes = CODES.slice(0, n);
-    parts.kept.set(codes, n, text, (answer = frozen(answerOf(robots, url, operator, plan, options))));
+    const asked = headers === undefined || headers === null ? options : { ...options, headers: valuesRecord(usageValue, signalValue) };
+    parts.kept.set(codes, n, text, (answer = frozen(answerOf(robots, url, operator, plan, asked))));
   }
   return answer;
 }
@@ -107,16 +119,21 @@ export function operatorUsageOf(robots: OperatorSource, url: string, operator: O
 /** The longest text of header values (Content-Usage's and Content-Signal's) an answer is kept by. */
 export const KEPT_HEADERS = 1024;
 
-/** What an answer reads of the headers, as one text (each value length-prefixed: no two read alike;
- * undefined when they have neither field), or null when it is not kept by them (values over KEPT_HEADERS, or headers that are no object: the
- * built answer's TypeError). */
-function headersText(headers: unknown): string | undefined | null {
-  if (typeof headers !== 'object' && typeof headers !== 'function') return null;
-  const usage = headerValue(headers as NonNullable<UsageOptions['headers']>, 'content-usage');
-  const signal = headerValue(headers as NonNullable<UsageOptions['headers']>, 'content-signal');
+/** The header values an answer is kept by, as one text (each value length-prefixed: no two read alike;
+ * undefined when neither field is there: the answer without headers), or null when it is not kept by them
+ * (values over KEPT_HEADERS). */
+function headersText(usage: string | undefined, signal: string | undefined): string | undefined | null {
   if ((usage?.length ?? 0) + (signal?.length ?? 0) > KEPT_HEADERS) return null;
-  if (usage === undefined && signal === undefined) return undefined; // (they say nothing: the answer without them)
+  if (usage === undefined && signal === undefined) return undefined;
   return (usage === undefined ? '-' : `${usage.length}:${usage}`) + (signal === undefined ? '-' : `:${signal}`);
+}
+
+/** Header values read, as headers usage() reads alike. */
+function valuesRecord(usage: string | undefined, signal: string | undefined): Record<string, string> {
+  const record: Record<string, string> = {};
+  if (usage !== undefined) record['content-usage'] = usage;
+  if (signal !== undefined) record['content-signal'] = signal;
+  return record;
 }
 
 /** What an answer is made of (without headers), as numbers in CODES: the operator's plan, each fetcher's

@@ -120,13 +120,13 @@ describe('a RobotsTxt shares an answer between calls of the same inputs', () => 
     }
   });
 
-  it('a caller\'s headers that ask another answer while one is built: each kept under its own inputs', () => {
+  it('a caller\'s headers that ask another answer while one is asked: each kept under its own inputs', () => {
     const robots = parse(FILE);
     const fresh = parse(FILE);
     let asked = 0;
     const headers = {
       get(name: string) {
-        // (Another URL, asked from inside the first answer's build: it writes its own inputs.)
+        // (Another URL, asked from inside the first answer's call: it writes its own inputs.)
         if (name === 'content-signal') robots.operatorUsage(url(`/b?${asked++}`), 'google');
         return name === 'content-signal' ? 'search=no' : null;
       },
@@ -138,6 +138,16 @@ describe('a RobotsTxt shares an answer between calls of the same inputs', () => 
       expect(JSON.stringify(robots.operatorUsage(url(p), o, { headers: { 'content-signal': 'search=no' } }))).toBe(JSON.stringify(unkept(fresh, url(p), o, { headers: { 'content-signal': 'search=no' } })));
       expect(JSON.stringify(robots.operatorUsage(url(p), o))).toBe(JSON.stringify(unkept(fresh, url(p), o)));
     }
+  });
+
+  it('a caller\'s headers whose get() answers otherwise each time: the answer kept is the one of the values it is kept by', () => {
+    const robots = parse(FILE);
+    const fresh = parse(FILE);
+    let calls = 0;
+    const headers = { get: (name: string) => (name === 'content-signal' ? (calls++ === 0 ? 'search=no' : 'search=yes') : null) };
+    robots.operatorUsage(url('/a'), 'google', { headers });
+    const want = JSON.stringify(unkept(fresh, url('/a'), 'google', { headers: { 'content-signal': 'search=no' } }));
+    expect(JSON.stringify(robots.operatorUsage(url('/a'), 'google', { headers: { 'content-signal': 'search=no' } }))).toBe(want);
   });
 
   it('the answers kept are bounded per file: ever new inputs keep at most ANSWERS', () => {
