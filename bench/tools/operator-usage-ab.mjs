@@ -1,17 +1,18 @@
 // Builds side by side in one process on usage-cost.mjs's file of 1,000
 // Content-Usage path rules (and its Disallow twin): operatorUsage(url,
-// 'google'), usage() for Googlebot and for FooBot, and isAllowed() per URL,
+// 'google') (with --headers, also with a page's Content-Signal header), usage()
+// for Googlebot and for FooBot, and isAllowed() per URL,
 // every build loaded at once (each its own core), their passes alternating (the
 // order reversed every other pass), so that a busy machine's load falls on all
 // of them alike. Per build and profile, each work's CPU microseconds a URL and
 // its ratio to isAllowed()'s: the least of the passes with --least (on a shared
 // machine the nearest to a quiet one's), else their median.
-//   node bench/tools/operator-usage-ab.mjs [--passes N] [--least] DIST…
+//   node bench/tools/operator-usage-ab.mjs [--passes N] [--least] [--headers] DIST…
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { passes: { type: 'string', default: '41' }, least: { type: 'boolean', default: false } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { passes: { type: 'string', default: '41' }, least: { type: 'boolean', default: false }, headers: { type: 'boolean', default: false } } });
 if (positionals.length === 0) throw new Error('give one or more dist/ folders');
 const PASSES = Number(values.passes);
 const rules1000 = (/** @type {string} */ field) => 'User-agent: *\n' + Array.from({ length: 1000 }, (_, i) => `${field}: /d${i % 250}/${['', '*.pdf$', 'x/', '*/draft'][i >> 8]}${field === 'Content-Usage' ? ` train-ai=${i % 2 ? 'y' : 'n'}` : ''}\n`).join('');
@@ -26,6 +27,8 @@ for (const dist of positionals) {
     const rules = parse(rules1000('Disallow'), { profile, maxOctets: Infinity });
     const add = (/** @type {string} */ name, /** @type {(url: string) => boolean} */ work) => works.push({ dist, profile, name, work, times: [] });
     add('operatorUsage(google)', (x) => usage.operatorUsage(x, 'google').purposes['train-ai'].answer === 'no');
+    const headers = { headers: { 'content-signal': 'search=yes' } };
+    if (values.headers) add('operatorUsage(google, headers)', (x) => usage.operatorUsage(x, 'google', headers).purposes['train-ai'].answer === 'no');
     add('usage(Googlebot)', (x) => usage.usage(x, 'Googlebot').purposes['train-ai'] === 'disallowed');
     add('usage(FooBot)', (x) => usage.usage(x, 'FooBot').purposes['train-ai'] === 'disallowed');
     add('isAllowed', (x) => rules.isAllowed(x, 'FooBot'));

@@ -15,10 +15,21 @@
 // Work is shared between purposes: one usage() per distinct crawler, whose
 // verdict is also its verdict as a `user` crawler, and one statement per
 // control token for the purposes no crawler fetches for.
+// Answers are immutable (frozen, deep) and may be shared between calls: a
+// RobotsTxt keeps them by their inputs as numbers (its crawlers' verdicts, the
+// Content-Usage rules that decide, the control tokens' statements: what an
+// answer is made of, whatever the URL), and an answer asked again with the same
+// inputs is the one kept, not built again (its objects were most of its cost).
+// Headers count by their values (their Content-Usage and Content-Signal, as
+// usage() reads them): an answer with the same values is the one kept. An answer
+// of another source, or with headers of long values (over KEPT_HEADERS
+// characters: not kept, so that a caller's ever new values keep no more than
+// that), is built and frozen each time.
 import type { Operator, OperatorCrawler, RobotsStance } from '../data/operators.js';
 import { controlStatement, type ControlStatement, type ControlVerdicts } from './control-tokens.js';
+import { verdictCode, type KeptAnswers } from './kept-answers.js';
 import { combine, PURPOSES, type Preference, type Purpose } from './parse/usage-vocabulary.js';
-import type { Usage, UsageOptions, UsageSignal } from './usage.js';
+import { headerValue, type Usage, type UsageOptions, type UsageSignal } from './usage.js';
 
 /** The word for one purpose: may the crawler fetch it, and the site does not disallow that use. */
 export type UsageAnswer = 'yes' | 'no' | 'unknown';
@@ -26,29 +37,29 @@ export type UsageAnswer = 'yes' | 'no' | 'unknown';
 /** A crawler's verdict for the URL. */
 export interface CrawlerFetch {
   /** Its product token. */
-  crawler: string;
-  allowed: boolean;
+  readonly crawler: string;
+  readonly allowed: boolean;
   /** The verdict's deciding line (0: none). */
-  line: number;
+  readonly line: number;
 }
 
 /** What is known of one purpose for the operator. */
 export interface PurposeAnswer {
   /** The verdict of the crawler that fetches for this purpose; undefined when the operator lists none. */
-  fetch: CrawlerFetch | undefined;
+  readonly fetch: CrawlerFetch | undefined;
   /** What the site says about this use, for that crawler (usage()'s), or from the control tokens alone without one. */
-  preference: Preference;
-  answer: UsageAnswer;
+  readonly preference: Preference;
+  readonly answer: UsageAnswer;
   /** The statements about this purpose behind `preference`, in file order, then the headers'. */
-  signals: UsageSignal[];
+  readonly signals: readonly Readonly<UsageSignal>[];
 }
 
-/** One operator's answer for a URL. */
+/** One operator's answer for a URL: immutable (frozen, deep), and it may be shared between calls. */
 export interface OperatorUsage {
-  operator: { id: string; name: string };
-  purposes: Record<Purpose, PurposeAnswer>;
+  readonly operator: { readonly id: string; readonly name: string };
+  readonly purposes: Readonly<Record<Purpose, PurposeAnswer>>;
   /** Crawlers that fetch when a person asks (not a purpose): their verdicts, and what the operator says of robots.txt for them. */
-  user: (CrawlerFetch & { respectsRobots: RobotsStance })[];
+  readonly user: readonly (CrawlerFetch & { readonly respectsRobots: RobotsStance })[];
 }
 
 export interface OperatorUsageOptions extends UsageOptions {}
@@ -70,18 +81,126 @@ export interface FetcherSignals {
   readonly found: { allowed: boolean; line: number };
   /** explain()'s allowed and line. */
   entryVerdict(entry: unknown, url: string): { allowed: boolean; line: number };
+  /** What entrySignals() makes its signals of (without headers), as numbers written to codes from `at`; the place after them. */
+  entryCodes(entry: unknown, url: string, operators: readonly Operator[] | undefined, codes: number[], at: number): number;
+  /** The answers made, by their inputs (answerCodes()). */
+  readonly kept: KeptAnswers<OperatorUsage>;
 }
 
 /** The operator's answer for url (see the header); `options.operators` is replaced by [operator]. */
 export function operatorUsageOf(robots: OperatorSource, url: string, operator: Operator, options?: UsageOptions): OperatorUsage {
   const plan = planOf(operator);
+  const parts = typeof url === 'string' ? robots.usageAnswers : undefined; // (any other url: usage()'s TypeError)
+  const headers = options?.headers;
+  // (The header values are read once: the answer kept by them is built from them, whatever a caller's get() says next.)
+  let usageValue: string | undefined;
+  let signalValue: string | undefined;
+  let text: string | undefined | null;
+  if (headers !== undefined && headers !== null) {
+    if (typeof headers !== 'object' && typeof headers !== 'function') text = null; // (the built answer's TypeError)
+    else {
+      usageValue = headerValue(headers, 'content-usage');
+      signalValue = headerValue(headers, 'content-signal');
+      text = headersText(usageValue, signalValue);
+    }
+  }
+  if (parts === undefined || text === null) return frozen(answerOf(robots, url, operator, plan, options));
+  const n = answerCodes(robots, parts, url, operator, plan);
+  let answer = parts.kept.get(CODES, n, text);
+  if (answer === undefined) {
+    // (Its codes copied first: building may run a caller's code, an Operator's getters, that asks another answer: it writes CODES.)
+    const codes = CODES.slice(0, n);
+    const asked = headers === undefined || headers === null ? options : { ...options, headers: valuesRecord(usageValue, signalValue) };
+    parts.kept.set(codes, n, text, (answer = frozen(answerOf(robots, url, operator, plan, asked))));
+  }
+  return answer;
+}
+
+/** The longest text of header values (Content-Usage's and Content-Signal's) an answer is kept by. */
+export const KEPT_HEADERS = 1024;
+
+/** The header values an answer is kept by, as one text (each value length-prefixed: no two read alike;
+ * undefined when neither field is there: the answer without headers), or null when it is not kept by them
+ * (values over KEPT_HEADERS). */
+function headersText(usage: string | undefined, signal: string | undefined): string | undefined | null {
+  if ((usage?.length ?? 0) + (signal?.length ?? 0) > KEPT_HEADERS) return null;
+  if (usage === undefined && signal === undefined) return undefined;
+  return (usage === undefined ? '-' : `${usage.length}:${usage}`) + (signal === undefined ? '-' : `:${signal}`);
+}
+
+/** Header values read, as headers usage() reads alike. */
+function valuesRecord(usage: string | undefined, signal: string | undefined): Record<string, string> {
+  const record: Record<string, string> = {};
+  if (usage !== undefined) record['content-usage'] = usage;
+  if (signal !== undefined) record['content-signal'] = signal;
+  return record;
+}
+
+/** What an answer is made of (without headers), as numbers in CODES: the operator's plan, each fetcher's
+ * inputs (entryCodes()), the verdicts of the control tokens that state purposes no crawler fetches for (a
+ * RobotsTxt names a token or not whatever the URL), and those of the user crawlers that fetch for no
+ * purpose. Their number. */
+function answerCodes(robots: OperatorSource, parts: FetcherSignals, url: string, operator: Operator, plan: Plan): number {
+  const entries = parts.entries(plan.agents);
+  const f = plan.fetchers.length;
+  let n = 0;
+  CODES[n++] = plan.id;
+  for (let i = 0; i < f; i++) n = parts.entryCodes(entries[i], url, plan.ask.operators, CODES, n);
+  for (const i of plan.statedTokens) {
+    const token = operator.controlTokens[i].token;
+    CODES[n++] = verdictCode(robots.verdict !== undefined ? robots.verdict(url, token) : robots.explain(url, token));
+  }
+  for (let i = 0; i < plan.user.length; i++) {
+    const at = plan.userAgent[i];
+    if (at >= f) CODES[n++] = verdictCode(parts.entryVerdict(entries[at], url));
+  }
+  return n;
+}
+
+/** answerCodes()'s numbers, written call after call (nothing allocated to find a kept answer). */
+const CODES: number[] = [];
+
+/** The answer, frozen throughout: its caller may share it. */
+function frozen(a: OperatorUsage): OperatorUsage {
+  Object.freeze(a.operator);
+  for (const p of PURPOSES) {
+    const q = a.purposes[p];
+    if (q.fetch !== undefined) Object.freeze(q.fetch);
+    if (q.signals !== NO_SIGNALS) {
+      for (const s of q.signals) Object.freeze(s);
+      Object.freeze(q.signals);
+    }
+    Object.freeze(q);
+  }
+  Object.freeze(a.purposes);
+  if (a.user !== NO_USER) {
+    for (const c of a.user) Object.freeze(c);
+    Object.freeze(a.user);
+  }
+  return Object.freeze(a);
+}
+
+/** The empty lists of every answer (frozen: shared). */
+const NO_SIGNALS: readonly Readonly<UsageSignal>[] = Object.freeze([]);
+const NO_USER: OperatorUsage['user'] = Object.freeze([]);
+
+/**
+ * The operator's answer for url as operatorUsageOf() gives it, built on each call and not frozen (its
+ * empty lists are): for a caller that reads its words and drops it (the audit), paying for neither.
+ */
+export function operatorAnswerOf(robots: OperatorSource, url: string, operator: Operator, options?: UsageOptions): OperatorUsage {
+  return answerOf(robots, url, operator, planOf(operator), options);
+}
+
+/** The answer, built. */
+function answerOf(robots: OperatorSource, url: string, operator: Operator, plan: Plan, options: UsageOptions | undefined): OperatorUsage {
   const ask: UsageOptions = options === undefined ? plan.ask : { ...options, operators: plan.ask.operators };
   // usage()'s verdict and signals of each distinct crawler (plan.fetchers: every one serves a purpose, at
   // most three), in the order the purposes first need them: a RobotsTxt's without the Usage around them (the
   // answer reads its purposes from the signals). (No list of them: an answer is made URL after URL. Lists
   // made below are made to their length: one grown by push() takes room for 17 entries.)
   const f = plan.fetchers;
-  const parts = typeof url === 'string' ? robots.usageAnswers : undefined; // (any other url: usage()'s TypeError)
+  const parts = typeof url === 'string' ? robots.usageAnswers : undefined;
   let v0: Verdict | undefined, v1: Verdict | undefined, v2: Verdict | undefined;
   let s0: UsageSignal[] | undefined, s1: UsageSignal[] | undefined, s2: UsageSignal[] | undefined;
   // (The source's entries of the crawlers, fetchers first: no lookup by name per URL.)
@@ -119,8 +238,8 @@ export function operatorUsageOf(robots: OperatorSource, url: string, operator: O
     'train-ai': ft < 0 ? withoutCrawler(operator, statements!, 'train-ai') : purposeAnswer(plan.crawlers[1]!, ft === 0 ? v0! : ft === 1 ? v1! : v2!, ft === 0 ? s0! : ft === 1 ? s1! : s2!, 'train-ai'),
     'ai-use': fa < 0 ? withoutCrawler(operator, statements!, 'ai-use') : purposeAnswer(plan.crawlers[2]!, fa === 0 ? v0! : fa === 1 ? v1! : v2!, fa === 0 ? s0! : fa === 1 ? s1! : s2!, 'ai-use'),
   };
-  const user: OperatorUsage['user'] = new Array(plan.user.length);
-  for (let i = 0; i < user.length; i++) {
+  const user: (CrawlerFetch & { respectsRobots: RobotsStance })[] = plan.user.length === 0 ? (NO_USER as []) : new Array(plan.user.length);
+  for (let i = 0; i < plan.user.length; i++) {
     const c = plan.user[i];
     // (A crawler that also fetches for a purpose, one of the first f.length: its usage()'s verdict.)
     const at = plan.userAgent[i];
@@ -153,8 +272,8 @@ function purposeAnswer(crawler: OperatorCrawler, verdict: Verdict, signals: Usag
 /** The n signals about the purpose, in a list of their number. (A signal speaks to one purpose: each
  * answer's are its own objects, the list they are of being made for this call; when all its
  * signals are about this purpose, the list is this answer's: no other purpose has any.) */
-function signalsAbout(signals: UsageSignal[], purpose: Purpose, n: number): UsageSignal[] {
-  if (n === 0) return [];
+function signalsAbout(signals: UsageSignal[], purpose: Purpose, n: number): readonly UsageSignal[] {
+  if (n === 0) return NO_SIGNALS;
   if (n === signals.length) return signals;
   const about = new Array<UsageSignal>(n);
   n = 0;
@@ -165,6 +284,8 @@ function signalsAbout(signals: UsageSignal[], purpose: Purpose, n: number): Usag
 /** What an operator's answer looks up, once per operator (the data does not change; an Operator of
  * the caller's is read again when it is another object). */
 interface Plan {
+  /** Its number among the plans made: the first of an answer's codes. */
+  id: number;
   /** The crawler of each purpose, in PURPOSES' order (undefined: none fetches for it). */
   crawlers: (OperatorCrawler | undefined)[];
   /** The distinct tokens of those crawlers, and each purpose's place among them (-1: none). */
@@ -179,6 +300,7 @@ interface Plan {
   ask: UsageOptions;
 }
 const plans = new WeakMap<Operator, Plan>();
+let plansMade = 0;
 // (The operator asked last: most callers ask one URL after another of the same.)
 let lastOperator: Operator | undefined;
 let lastPlan: Plan | undefined;
@@ -201,7 +323,7 @@ function planOf(operator: Operator): Plan {
     const user = operator.crawlers.filter((c) => c.purposes.includes('user'));
     const agents = [...fetchers];
     for (const c of user) if (!agents.includes(c.token)) agents.push(c.token);
-    plan = { crawlers, fetchers, fetcherOf, statedTokens: statedTokens.sort((a, b) => a - b), user, agents, userAgent: user.map((c) => agents.indexOf(c.token)), ask: { operators: [operator] } };
+    plan = { id: plansMade++, crawlers, fetchers, fetcherOf, statedTokens: statedTokens.sort((a, b) => a - b), user, agents, userAgent: user.map((c) => agents.indexOf(c.token)), ask: { operators: [operator] } };
     plans.set(operator, plan);
   }
   lastOperator = operator;
@@ -221,5 +343,5 @@ function withoutCrawler(operator: Operator, statements: readonly (ControlStateme
     preference = combine(preference, s.preference);
     signals.push({ field: 'control-token', value: s.token, token: s.token, line: s.line, purpose, preference: s.preference });
   }
-  return { fetch: undefined, preference, answer: 'unknown', signals: signals.sort((a, b) => a.line - b.line) };
+  return { fetch: undefined, preference, answer: 'unknown', signals: signals.length === 0 ? NO_SIGNALS : signals.sort((a, b) => a.line - b.line) };
 }

@@ -13,7 +13,11 @@
 // AGENTS entries are kept (the oldest goes first): a RobotsTxt asked about ever
 // new agents holds no more. An agent given as a list is not kept (its caller may
 // change it): its answer is found as explain() and usageOf() find it.
+// Operator answers are kept here too (operator-usage.ts, kept-answers.ts), by
+// their inputs as numbers (entryCodes()): at most ANSWERS.
 import type { Operator } from '../data/operators.js';
+import { KeptAnswers, verdictCode } from './kept-answers.js';
+import type { OperatorUsage } from './operator-usage.js';
 import { ruleLine, type RuleBlock } from './compile/rule-table.js';
 import { controlStatementsOf, controlTokensOf, type ControlStatement } from './control-tokens.js';
 import type { Matcher } from './match/matcher.js';
@@ -28,6 +32,8 @@ import { H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE } from './wasm/layout.js';
 export const AGENTS = 32;
 /** Sets of groups whose usage lines (and verdict matchers) a RobotsTxt keeps (a list of agents may name any set). */
 export const GROUP_SETS = 64;
+/** Operator answers a RobotsTxt keeps (operatorUsage()), for all operators. */
+export const ANSWERS = 1024;
 /** Verdicts kept of the last URL, by set of groups. */
 const LAST_VERDICTS = 8;
 
@@ -86,9 +92,12 @@ export class UsageAnswers {
 
   constructor(private readonly robots: AnswerSource) {}
 
-  /** @internal What is kept: agents (at most AGENTS) and sets of groups read (at most GROUP_SETS). */
-  get size(): { agents: number; groupSets: number } {
-    return { agents: this.agents.size, groupSets: this.byGroups.size };
+  /** Operator answers, frozen, by their inputs (operator-usage.ts). */
+  readonly kept = new KeptAnswers<OperatorUsage>(ANSWERS);
+
+  /** @internal What is kept: agents (at most AGENTS), sets of groups read (at most GROUP_SETS) and operator answers (at most ANSWERS). */
+  get size(): { agents: number; groupSets: number; answers: number } {
+    return { agents: this.agents.size, groupSets: this.byGroups.size, answers: this.kept.size };
   }
 
   /** RobotsTxt.crawlerUsage(): the usage lines of the agent's groups, read once per set of groups. */
@@ -168,6 +177,32 @@ export class UsageAnswers {
     return usageSignals(usage, verdict, url, options, this.controlStatements(a, url, options?.operators), deciding ?? usage.everyPath);
   }
 
+  /** What entrySignals() would make its signals of (no headers), as numbers, written to codes from `at`;
+   * the place after them. Its verdict (verdictCode); for a URL it may fetch, then, the Content-Usage
+   * rules that decide (their place, -1: those for every path) and each control token's statement
+   * (verdictCode, -1: none). Its usage lines are the entry's own: the same numbers, the same signals. */
+  entryCodes(a: AgentAnswers, url: string, operators: readonly Operator[] | undefined, codes: number[], at: number): number {
+    this.writtenUrl = undefined; // (as entrySignals())
+    const usage = (a.usage ??= this.crawlerUsage(a.agent));
+    const verdict = this.verdictOf(a, url);
+    codes[at++] = verdictCode(verdict);
+    if (!verdict.allowed) return at;
+    let deciding = -1;
+    if (usage.paths !== null) {
+      if (usage.paths.live) deciding = usage.paths.decidingIndex(url, this.write(url));
+      else {
+        this.writtenUrl = undefined;
+        deciding = usage.paths.decidingIndex(url);
+      }
+    }
+    codes[at++] = deciding;
+    for (const use of this.controlUses(a, operators)) {
+      const v = this.verdictOf((use.answers ??= this.of(use.token)), url);
+      codes[at++] = !use.named && v.allowed ? -1 : verdictCode(v);
+    }
+    return at;
+  }
+
   /** The agent's verdict for url (explain()'s allowed and line; read-only: it may be kept). */
   verdict(url: string, agent: string | readonly string[]): LineVerdict {
     if (typeof agent !== 'string' || typeof url !== 'string') {
@@ -217,21 +252,26 @@ export class UsageAnswers {
 
   /** What the control tokens that speak for the agent state for url (controlStatementsOf's answer). */
   private controlStatements(a: AgentAnswers, url: string, operators: readonly Operator[] | undefined): ControlStatement[] | undefined {
-    if (a.controlOf !== operators) {
-      const named = this.robots.namedAgents();
-      // (controlTokensOf keeps no list it was given past its next call: the uses are copied.)
-      a.control = controlTokensOf(a.agent, operators).map((u) => ({ token: u.token, purposes: u.purposes, named: named.has(u.lower ?? asciiLower(u.token)), answers: undefined }));
-      a.controlOf = operators;
-    }
     // (No list when none states anything: the most common answer, URL after URL.)
     let statements: ControlStatement[] | undefined;
-    for (const use of a.control) {
+    for (const use of this.controlUses(a, operators)) {
       // (Its entry kept with the use: one dropped from `agents` since answers as well, the file being the same.)
       const v = this.verdictOf((use.answers ??= this.of(use.token)), url);
       if (!use.named && v.allowed) continue;
       (statements ??= []).push({ token: use.token, purposes: use.purposes, preference: v.allowed ? 'allowed' : 'disallowed', line: v.line });
     }
     return statements;
+  }
+
+  /** The control tokens that speak for the agent (of `operators`, default the shipped ones), found once per list. */
+  private controlUses(a: AgentAnswers, operators: readonly Operator[] | undefined): readonly ControlUse[] {
+    if (a.controlOf !== operators) {
+      const named = this.robots.namedAgents();
+      // (controlTokensOf keeps no list it was given past its next call: the uses are copied.)
+      a.control = controlTokensOf(a.agent, operators).map((u) => ({ token: u.token, purposes: u.purposes, named: named.has(u.lower ?? asciiLower(u.token)), answers: undefined }));
+      a.controlOf = operators;
+    }
+    return a.control;
   }
 
   /** The agent's entry (made, the oldest dropped past AGENTS). */

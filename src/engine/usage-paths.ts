@@ -67,15 +67,21 @@ export class UsagePaths<R extends PathRule> {
    * `written`: url's octets when it is the URL last written to the core (Core.writeUrl), walked as
    * written unless the matcher is compiled now (a compile may free a long URL's area). */
   deciding(url: string, written = -1): R[] | null {
+    const i = this.decidingIndex(url, written);
+    return i < 0 ? null : this.groups[i];
+  }
+
+  /** deciding()'s rules by their place among the patterns (-1: none matches): an answer's input as a number. */
+  decidingIndex(url: string, written = -1): number {
     const live = written >= 0 && this.matcher !== undefined && !this.matcher.disposed;
     const m = this.compiled();
     if (live) core().check(m.address, written); // (leaves the best matches in the matcher's header)
     else m.isAllowed(url); // (checks url, likewise)
     const id = core().u32[(m.address + H_OUT_DISALLOW) >>> 2];
-    if (id === NO_RULE) return null;
+    if (id === NO_RULE) return -1;
     table.block = m.address;
     table.count = this.groups.length;
-    return this.groups[ruleLine(table, id) - 1];
+    return ruleLine(table, id) - 1;
   }
 
   /** The matcher is compiled (deciding() compiles none). */

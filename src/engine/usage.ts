@@ -236,7 +236,7 @@ function headerEntries(value: string, read: (value: string) => UsageEntry[]): Us
 
 /** A header's value: its field lines joined with ", " (RFC 9110 5.3), or undefined when absent. A value
  * that is not a string, and an array's member that is not, is not a field line: ignored. */
-function headerValue(headers: UsageHeaders, name: string): string | undefined {
+export function headerValue(headers: UsageHeaders, name: string): string | undefined {
   if (typeof (headers as { get?: unknown }).get === 'function') {
     const v: unknown = (headers as { get(name: string): unknown }).get(name);
     return typeof v === 'string' ? v : undefined;

@@ -15,7 +15,7 @@ import type { Profile } from '../../engine/parse/profile.js';
 import { PURPOSES, type Purpose, type Preference } from '../../engine/parse/usage-vocabulary.js';
 import { OPERATORS, type Operator } from '../../data/operators.js';
 import { controlTokensFor, type ControlTokenUse } from '../../engine/control-tokens.js';
-import { operatorUsageOf, type UsageAnswer } from '../../engine/operator-usage.js';
+import { operatorAnswerOf, type UsageAnswer } from '../../engine/operator-usage.js';
 import type { Category, CategoryAnswer } from './rule-category.js';
 import { SiteRules } from './site-rules.js';
 import type { HostRobots } from '../sources/warc/warc-robots.js';
@@ -145,7 +145,7 @@ export class SiteAuditor {
       }
       if (s.operators !== undefined) {
         record.operators = s.operators.map((op) => {
-          const answer = operatorUsageOf(rules, url, op);
+          const answer = operatorAnswerOf(rules, url, op);
           const purposes = {} as Record<Purpose, OperatorPurposeRecord>;
           for (const p of PURPOSES) {
             const crawler = answer.purposes[p].fetch?.crawler ?? null;
