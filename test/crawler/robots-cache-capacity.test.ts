@@ -74,8 +74,7 @@ describe.skipIf(!HAVE_SHARED)('RobotsCache with its default budget holds the cor
   }, 120_000);
   afterAll(() => server?.close());
 
-  // The corpus once (4,241 origins, their 169,640 probes): a hang guard of 240 s, not a clock (a run of five copies took
-  // 40 to 59 s on 2 cores loaded by other runs).
+  // The corpus once (4,241 origins, their 169,640 probes): the limit is a hang guard for a loaded machine, not a clock.
   it('keeps all 4,241 origins in a fifth of the default budget (21,205 in all of it), each fetched once, and weighs them truly', async () => {
     expect(DEFAULT_MAX_BYTES).toBe(128 * 2 ** 20);
     const origin = (i: number) => `https://c-${i}.example`;
