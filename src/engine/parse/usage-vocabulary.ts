@@ -5,6 +5,7 @@
 // `search=yes, ai-train=no`). Each key of a value is one entry, reported
 // whether or not it maps to a purpose. The purposes are AIPREF's labels;
 // Content-Signal's `ai-train` is `train-ai` and its `ai-input` is `ai-use`.
+import type { UsageField } from './records.js';
 import { parseDictionary } from './structured-field.js';
 
 /** The purposes a use preference speaks to: draft-ietf-aipref-vocab-08's labels. */
@@ -41,8 +42,8 @@ export function purposesOf(search: Preference, trainAi: Preference, aiUse: Prefe
   return p as Purposes;
 }
 
-/** The two ways of saying it: AIPREF's Content-Usage, Cloudflare's Content-Signal. */
-export type UsageField = 'content-usage' | 'content-signal';
+/** The two ways of saying it (the lines' field, as records.ts reads them). */
+export type { UsageField };
 
 /** One key of a value, and what it says. */
 export interface UsageEntry {
