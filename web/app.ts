@@ -10,7 +10,7 @@ import { AI_CRAWLERS } from '../src/data/ai-crawlers.js';
 import { GOOGLE_CRAWLERS } from '../src/data/google-crawlers.js';
 import { Editor, type LineMark } from './editor.js';
 import type { Chunk, Job, Reply } from './protocol.js';
-import { PURPOSES } from '../src/engine/parse/usage-vocabulary.js';
+import { PURPOSES } from '../src/engine/usage/vocabulary.js';
 import { aiDigest, digestDetails } from './ai-digest.js';
 import { operatorsDetails } from './operators-matrix.js';
 import { countPurposes, countsText, noCounts, purposesAttributes, purposesPanel, purposesTag, usageLines, type PurposeCounts } from './purposes.js';

@@ -6,7 +6,7 @@
 // title alone cannot be read on a phone). The answers are the library's
 // (RobotsTxt.operatorUsage; docs/library.md#control-tokens-and-operators).
 import { OPERATORS, type CrawlerFetch, type OperatorUsage, type Purpose, type RobotsTxt, type UsageSignal } from '../src/index.js';
-import { PURPOSES } from '../src/engine/parse/usage-vocabulary.js';
+import { PURPOSES } from '../src/engine/usage/vocabulary.js';
 
 /** A column: fetch, or a purpose. */
 export type MatrixColumn = 'fetch' | Purpose;

@@ -5,9 +5,9 @@
 // each operator's answer per purpose (operator-option.ts), a column each.
 import { parse } from '../index.js';
 import { ruleText } from '../engine/explanation.js';
-import { usageOf } from '../engine/usage.js';
-import { controlStatementsOf } from '../engine/control-tokens.js';
-import { PURPOSES } from '../engine/parse/usage-vocabulary.js';
+import { usageOf } from '../engine/usage/usage.js';
+import { controlStatementsOf } from '../engine/usage/control-tokens.js';
+import { PURPOSES } from '../engine/usage/vocabulary.js';
 import { compileAgents, usageErrors } from '../bulk/classify-config.js';
 import { noteAgents, parseAgents, parseFormat, parseMaxOctets, parseProfile } from './options.js';
 import { readRobotsFile, warnIfNotRobotsTxt } from './robots-file.js';

@@ -23,7 +23,7 @@ import { EXIT_SKIPPED, warcRunOf } from './warc-inputs.js';
 import { named } from './warc-file-names.js';
 import { noteAgents, parseAgents, parseFormat, parseMaxOctets, parseProfile, parseShard } from './options.js';
 import { expandCrawlers } from './crawler-sets.js';
-import { PURPOSES } from '../engine/parse/usage-vocabulary.js';
+import { PURPOSES } from '../engine/usage/vocabulary.js';
 import { parseOperators } from './operator-option.js';
 import { OutputClosed, WorkerPool } from '../bulk/threads/worker-pool.js';
 import { RoutedPool } from '../bulk/threads/routed-pool.js';

@@ -4,8 +4,8 @@
 // site says of the use, and one word for both).
 import { OPERATORS, type Operator, type OperatorUsage, type RobotsTxt } from '../index.js';
 import { ruleText, signalLabel, signalNote } from '../engine/explanation.js';
-import { PURPOSES } from '../engine/parse/usage-vocabulary.js';
-import { shownText } from '../engine/shown-text.js';
+import { PURPOSES } from '../engine/usage/vocabulary.js';
+import { shownText } from '../text/shown-text.js';
 import { CliError } from './errors.js';
 import { echoUrl } from './url-echo.js';
 

@@ -4,8 +4,8 @@
 // process-wide pool), or, for an origin whose robots.txt says nothing, its
 // status's verdict for every crawler.
 import { agentTokens } from '../engine/parse/agents.js';
-import type { OperatorSource } from '../engine/operator-usage.js';
-import { crawlerUsage, usageOf, type CrawlerUsage } from '../engine/usage.js';
+import type { OperatorSource } from '../engine/usage/operator-usage.js';
+import { crawlerUsage, usageOf, type CrawlerUsage } from '../engine/usage/usage.js';
 import type { ResolvedCacheOptions } from './cache-options.js';
 import type { Slot } from './cache-slot.js';
 

@@ -6,7 +6,7 @@ import type { Matcher } from '../engine/match/matcher.js';
 import { parse, type RobotsTxt } from '../engine/robots-txt.js';
 import { CachedEntry, packedBytes, type PackedBody, unpackBody } from './cached-entry.js';
 import type { EntryState } from './freshness-policy.js';
-import type { CrawlerUsage } from '../engine/usage.js';
+import type { CrawlerUsage } from '../engine/usage/usage.js';
 
 /** An origin's answers that do not depend on the URL, found once per entry. */
 export interface Answers {

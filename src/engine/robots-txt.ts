@@ -3,18 +3,18 @@ import { agentTokens, applicableGroups, lineNamesAgent } from './parse/agents.js
 import { compileRules } from './compile/compile.js';
 import { explainRecords, type Explanation } from './explanation.js';
 import { checkMatcherOptions, Matcher, MatcherOptions, startsCold, Verdict } from './match/matcher.js';
-import { OWN_MATCHERS_BYTES as POOL_BYTES, ownMatchers, ownMatcherStats as poolStats } from './own-matchers.js';
+import { OWN_MATCHERS_BYTES as POOL_BYTES, ownMatchers, ownMatcherStats as poolStats } from './match/own-matchers.js';
 import { DEFAULT_PROFILE, isProfile, traitsOf, type Profile } from './parse/profile.js';
 import { compactRecords, Diagnostic, diagnosticsOf, readRecords, Records, recordsBytes, sizeLimitDiagnostic, type AgentLine } from './parse/records.js';
 import { copyOctets, encodeOctets, ownedOctets } from './parse/octet-pool.js';
 import { selectGroupRules, selectRules } from './parse/rule-selection.js';
 import { core } from './wasm/core.js';
 import { renamedOption } from './renamed-option.js';
-import { crawlerUsage, type CrawlerUsage, type Usage, type UsageOptions } from './usage.js';
-import { UsageAnswers, type LineVerdict } from './usage-answers.js';
-import { controlStatementsOf, operatorOf } from './control-tokens.js';
-import { usagesOf } from './usages.js';
-import { operatorUsageOf, type OperatorUsage } from './operator-usage.js';
+import { crawlerUsage, type CrawlerUsage, type Usage, type UsageOptions } from './usage/usage.js';
+import { UsageAnswers, type LineVerdict } from './usage/usage-answers.js';
+import { controlStatementsOf, operatorOf } from './usage/control-tokens.js';
+import { usagesOf } from './usage/usages.js';
+import { operatorUsageOf, type OperatorUsage } from './usage/operator-usage.js';
 import type { Operator } from '../data/operators.js';
 
 export interface ParseOptions {
@@ -53,7 +53,7 @@ const NO_OCTETS = new Uint8Array(0);
 const DIAGNOSTIC_BYTES = 80;
 /** Compiled matchers kept per RobotsTxt for isAllowed/explain with a repeated agent. */
 const MATCHER_CACHE = 8;
-/** Bound on the memory of all RobotsTxt's own matchers in the process (see own-matchers.ts). */
+/** Bound on the memory of all RobotsTxt's own matchers in the process (see match/own-matchers.ts). */
 export const OWN_MATCHERS_BYTES = POOL_BYTES;
 
 /** @internal The pool of RobotsTxt's own matchers, for tests. */

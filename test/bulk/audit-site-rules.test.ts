@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { OPERATORS, parse } from '../../src/index.js';
-import { PURPOSES } from '../../src/engine/parse/usage-vocabulary.js';
+import { PURPOSES } from '../../src/engine/usage/vocabulary.js';
 import type { Profile } from '../../src/engine/parse/profile.js';
 import { SiteAuditor } from '../../src/bulk/audit/site-audit.js';
 import { HAVE_SHARED, SHARED } from '../helpers/shared-data.js';

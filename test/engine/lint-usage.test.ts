@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { isProductToken, lint, parse, type Finding } from '../../src/index.js';
 import { AI_CRAWLERS } from '../../src/data/ai-crawlers.js';
 import { CLOUDFLARE } from '../helpers/cloudflare-robots.js';
-import { shownText } from '../../src/engine/shown-text.js';
+import { shownText } from '../../src/text/shown-text.js';
 
 const found = (body: string) => lint(body).findings.map((f) => [f.line, f.code, f.severity]);
 const messages = (body: string, code: Finding['code']) => lint(body).findings.filter((f) => f.code === code).map((f) => [f.line, f.message]);

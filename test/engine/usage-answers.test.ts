@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { OPERATORS, parse, type Operator } from '../../src/index.js';
-import { AGENTS, GROUP_SETS } from '../../src/engine/usage-answers.js';
-import { operatorUsageOf } from '../../src/engine/operator-usage.js';
-import type { UsageOptions } from '../../src/engine/usage.js';
+import { AGENTS, GROUP_SETS } from '../../src/engine/usage/usage-answers.js';
+import { operatorUsageOf } from '../../src/engine/usage/operator-usage.js';
+import type { UsageOptions } from '../../src/engine/usage/usage.js';
 
 const PROFILES = ['google', 'rfc'] as const;
 const url = (p: string) => `https://example.com${p}`;

@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { parse, OWN_MATCHERS_BYTES } from '../../src/index.js';
 import { ownMatcherStats } from '../../src/internal.js';
-import { parseDictionary } from '../../src/engine/parse/structured-field.js';
-import { MAX_HEADER_LENGTH } from '../../src/engine/usage.js';
+import { parseDictionary } from '../../src/engine/usage/structured-field.js';
+import { MAX_HEADER_LENGTH } from '../../src/engine/usage/usage.js';
 
 const MiB = 1 << 20;
 const url = (path: string) => `https://example.com${path}`;

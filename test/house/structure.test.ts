@@ -3,9 +3,11 @@
 // the day it is added.
 //
 // Layers, lowest first: a file may import its own layer and those below.
-//   engine/wasm (the core and the boundary layout), engine/parse, engine/compile,
-//   engine/match, the engine's root (the API over the stages), then crawler and
-//   compat, then the library's doors (index.ts, internal.ts), then bulk, then cli.
+//   data and text (plain data, plain string helpers), engine/wasm (the core and
+//   the boundary layout), engine/parse, engine/compile, engine/match, engine/usage
+//   (use preferences, over the compiled matcher), the engine's root (the API over
+//   the stages), then crawler and compat, then the library's doors (index.ts,
+//   internal.ts), then bulk, then cli.
 // assembly/ imports only itself and the shared boundary (src/engine/wasm/layout.ts),
 // and its stages too run down (assembly/README.md): base, parse, compile, match,
 // bulk, then index.ts (the exports); host.ts (the imports) sits with base, and
@@ -45,16 +47,17 @@ const GRAPH = new Map(FILES.map((f) => [f, importsOf(f).map((s) => resolve(f, s)
 
 function layer(file: string): number {
   const order: [RegExp, number][] = [
-    [/^src\/data\//, 0],
+    [/^src\/(data|text)\//, 0],
     [/^src\/engine\/wasm\//, 1],
     [/^src\/engine\/parse\//, 2],
     [/^src\/engine\/compile\//, 3],
     [/^src\/engine\/match\//, 4],
-    [/^src\/engine\/[^/]+$/, 5],
-    [/^src\/(crawler|compat)\//, 6],
-    [/^src\/(index|internal)\.ts$/, 7],
-    [/^src\/bulk\//, 8],
-    [/^src\/cli\//, 9],
+    [/^src\/engine\/usage\//, 5],
+    [/^src\/engine\/[^/]+$/, 6],
+    [/^src\/(crawler|compat)\//, 7],
+    [/^src\/(index|internal)\.ts$/, 8],
+    [/^src\/bulk\//, 9],
+    [/^src\/cli\//, 10],
   ];
   for (const [re, n] of order) if (re.test(file)) return n;
   throw new Error(`${file}: in no layer of the house (add it to test/house/structure.test.ts)`);

@@ -9,10 +9,10 @@
 import { agentTokens, applicableGroups } from '../../engine/parse/agents.js';
 import type { Group, Records } from '../../engine/parse/records.js';
 import type { Profile } from '../../engine/parse/profile.js';
-import { crawlerUsage, usageOf, type CrawlerUsage, type Usage, type UsageOptions } from '../../engine/usage.js';
-import { controlStatement, controlTokensOf, type ControlStatement, type ControlTokenUse } from '../../engine/control-tokens.js';
+import { crawlerUsage, usageOf, type CrawlerUsage, type Usage, type UsageOptions } from '../../engine/usage/usage.js';
+import { controlStatement, controlTokensOf, type ControlStatement, type ControlTokenUse } from '../../engine/usage/control-tokens.js';
 import type { Operator } from '../../data/operators.js';
-import type { OperatorSource } from '../../engine/operator-usage.js';
+import type { OperatorSource } from '../../engine/usage/operator-usage.js';
 import { categoryOfRules, type CategoryAnswer } from './rule-category.js';
 import { pathVerdict, rulesOf, type PathVerdict, type Rule } from './path-verdict.js';
 

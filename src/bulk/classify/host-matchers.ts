@@ -13,7 +13,7 @@ import { UNREACHABLE, type CrawlerMatchers, type LabelledMatcher, type Origin, t
 import { crawlerPurposes } from './purpose-codes.js';
 import { crawlerLines } from './crawler-lines.js';
 import { withControlTokens } from './control-codes.js';
-import { controlKey, controlTokensOf, type ControlTokenUse } from '../../engine/control-tokens.js';
+import { controlKey, controlTokensOf, type ControlTokenUse } from '../../engine/usage/control-tokens.js';
 import { SEL_FIELDS, SEL_LINE, selectRules, selectedRules } from '../../engine/parse/rule-selection.js';
 import { asciiLower } from '../../engine/parse/agents.js';
 import { BulkError } from '../errors.js';

@@ -1,4 +1,4 @@
-// A crawler's use purposes (search, train-ai, ai-use: engine/usage.ts) as the
+// A crawler's use purposes (search, train-ai, ai-use: engine/usage/usage.ts) as the
 // core writes them for classify with usage: one u32 code per crawler and URL
 // (layout.ts's USAGE_BITS), the code of what the crawler may fetch (the core
 // writes all unknown where it may not: robots.txt implies no preference there).
@@ -11,8 +11,8 @@
 //   - Content-Usage rules with path patterns: a function of the URL's text,
 //     RobotsTxt.usage's own reading (usageOf), called per URL.
 import type { RobotsTxt } from '../../engine/robots-txt.js';
-import { usageOf, type CrawlerUsage } from '../../engine/usage.js';
-import { PURPOSES, type Preference, type Purpose } from '../../engine/parse/usage-vocabulary.js';
+import { usageOf, type CrawlerUsage } from '../../engine/usage/usage.js';
+import { PURPOSES, type Preference, type Purpose } from '../../engine/usage/vocabulary.js';
 import { USAGE_BITS } from '../../engine/wasm/layout.js';
 import type { PurposeCode } from './classification.js';
 

@@ -37,7 +37,7 @@ export interface RuleLine {
   end: number;
 }
 
-/** A Content-Usage or Content-Signal line: a use preference (read by usage-vocabulary.ts when asked). */
+/** A Content-Usage or Content-Signal line: a use preference (read by usage/vocabulary.ts when asked). */
 export interface UsageLine {
   field: UsageField;
   line: number;

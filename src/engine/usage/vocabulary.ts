@@ -5,7 +5,7 @@
 // `search=yes, ai-train=no`). Each key of a value is one entry, reported
 // whether or not it maps to a purpose. The purposes are AIPREF's labels;
 // Content-Signal's `ai-train` is `train-ai` and its `ai-input` is `ai-use`.
-import type { UsageField } from './records.js';
+import type { UsageField } from '../parse/records.js';
 import { parseDictionary } from './structured-field.js';
 
 /** The purposes a use preference speaks to: draft-ietf-aipref-vocab-08's labels. */

@@ -15,9 +15,9 @@
 // Work is shared between purposes: one usage() per distinct crawler, whose
 // verdict is also its verdict as a `user` crawler, and one statement per
 // control token for the purposes no crawler fetches for.
-import type { Operator, OperatorCrawler, RobotsStance } from '../data/operators.js';
+import type { Operator, OperatorCrawler, RobotsStance } from '../../data/operators.js';
 import { controlStatement, type ControlStatement, type ControlVerdicts } from './control-tokens.js';
-import { combine, PURPOSES, type Preference, type Purpose } from './parse/usage-vocabulary.js';
+import { combine, PURPOSES, type Preference, type Purpose } from './vocabulary.js';
 import type { Usage, UsageOptions, UsageSignal } from './usage.js';
 
 /** The word for one purpose: may the crawler fetch it, and the site does not disallow that use. */

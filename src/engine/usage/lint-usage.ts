@@ -2,11 +2,11 @@
 // with draft-ietf-aipref-vocab-08; Content-Signal, Cloudflare's Content Signals
 // Policy): what a crawler reads as saying nothing, or as something else than
 // the webmaster wrote, and a preference that its own group's rules make moot.
-import { applicableGroups } from './parse/agents.js';
-import type { Group, Records, UsageLine } from './parse/records.js';
-import { parseDictionary } from './parse/structured-field.js';
-import { shownText } from './shown-text.js';
-import { AIPREF_PURPOSES, LEGACY_LABELS, SIGNAL_PURPOSES, type Purpose } from './parse/usage-vocabulary.js';
+import { applicableGroups } from '../parse/agents.js';
+import type { Group, Records, UsageLine } from '../parse/records.js';
+import { parseDictionary } from './structured-field.js';
+import { shownText } from '../../text/shown-text.js';
+import { AIPREF_PURPOSES, LEGACY_LABELS, SIGNAL_PURPOSES, type Purpose } from './vocabulary.js';
 
 export type UsageLintCode =
   | 'invalid-content-usage'
