@@ -15,7 +15,7 @@ import { crawlerLines } from './crawler-lines.js';
 import { withControlTokens } from './control-codes.js';
 import { controlKey, controlTokensOf, type ControlTokenUse } from '../../engine/usage/control-tokens.js';
 import { SEL_FIELDS, SEL_LINE, selectRules, selectedRules } from '../../engine/parse/rule-selection.js';
-import { asciiLower } from '../../engine/parse/agents.js';
+import { asciiLower } from '../../text/ascii.js';
 import { BulkError } from '../errors.js';
 import { RobotsDir } from '../sources/robots-dir.js';
 import type { WarcIndexData } from '../sources/warc/warc-index.js';

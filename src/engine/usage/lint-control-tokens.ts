@@ -7,7 +7,7 @@ import { CONTROL_TOKENS, OPERATORS, type OperatorControlToken } from '../../data
 import { AI_CRAWLERS } from '../../data/ai-crawlers.js';
 import { GOOGLE_CRAWLERS } from '../../data/google-crawlers.js';
 import type { Group, Records } from '../parse/records.js';
-import { asciiLower } from '../parse/agents.js';
+import { asciiLower } from '../../text/ascii.js';
 
 export type ControlTokenLintCode = 'misspelt-control-token' | 'control-token-crawler-rules';
 

@@ -5,6 +5,7 @@
 import { applicableGroups } from '../parse/agents.js';
 import type { Group, Records, UsageLine } from '../parse/records.js';
 import { parseDictionary } from './structured-field.js';
+import { asciiLower } from '../../text/ascii.js';
 import { shownText } from '../../text/shown-text.js';
 import { AIPREF_PURPOSES, LEGACY_LABELS, SIGNAL_PURPOSES, type Purpose } from './vocabulary.js';
 
@@ -28,8 +29,6 @@ export interface UsageFinding {
 const FIELD = { 'content-usage': 'Content-Usage', 'content-signal': 'Content-Signal' } as const;
 /** A key or value in a message, quoted, cut as every shown text is (a hostile key is 16 KiB). */
 const q = (s: string) => JSON.stringify(shownText(s));
-/** ASCII-only lower case, as readContentSignal compares. */
-const asciiLower = (s: string) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 /** Spaces and tabs around a Content-Signal item, its key and its value (as readContentSignal trims them). */
 const trim = (s: string) => s.replace(/^[ \t]+|[ \t]+$/g, '');
 /** A key and a value of a Content-Signal item (split at its first "="; no "=": the key alone), trimmed, in ASCII lower case. */

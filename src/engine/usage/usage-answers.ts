@@ -18,7 +18,7 @@ import { ruleLine, type RuleBlock } from '../compile/rule-table.js';
 import { controlStatementsOf, controlTokensOf, type ControlStatement } from './control-tokens.js';
 import type { Matcher } from '../match/matcher.js';
 import { ownMatchers } from '../match/own-matchers.js';
-import { asciiLower } from '../parse/agents.js';
+import { asciiLower } from '../../text/ascii.js';
 import type { Purpose } from './vocabulary.js';
 import { usageFrom, usageOf, usageSignals, type CrawlerUsage, type Usage, type UsageOptions, type UsageRule, type UsageSignal } from './usage.js';
 import { core } from '../wasm/core.js';

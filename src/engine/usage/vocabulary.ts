@@ -7,6 +7,7 @@
 // Content-Signal's `ai-train` is `train-ai` and its `ai-input` is `ai-use`.
 import type { UsageField } from '../parse/records.js';
 import { parseDictionary } from './structured-field.js';
+import { asciiLower } from '../../text/ascii.js';
 
 /** The purposes a use preference speaks to: draft-ietf-aipref-vocab-08's labels. */
 export type Purpose = 'search' | 'train-ai' | 'ai-use';
@@ -87,8 +88,6 @@ export function readContentUsage(value: string): UsageEntry[] {
 }
 
 const OWS = /^[ \t]+|[ \t]+$/g;
-/** ASCII-only lower case (toLowerCase() folds some non-ASCII letters into ASCII: U+212A KELVIN SIGN is "k"). */
-const asciiLower = (s: string) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 
 /**
  * A Content-Signal value: comma-separated `key=value` signals; `search`,
