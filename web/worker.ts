@@ -1,11 +1,9 @@
 // The page's classification worker: the engine compiled here too, so 100,000
 // URLs never block the page. A newer job makes the running one stop at its next
 // chunk (each chunk ends with a turn of the event loop, where messages arrive).
-import { parse, type Matcher } from '../src/index.js';
-import { PURPOSES } from '../src/engine/usage/vocabulary.js';
+import { parse, type Matcher, PURPOSES, type RobotsTxt } from '../src/index.js';
 import { usageOf, type CrawlerUsage } from '../src/engine/usage/usage.js';
 import { controlStatementsOf, controlTokensOf } from '../src/engine/usage/control-tokens.js';
-import type { RobotsTxt } from '../src/engine/robots-txt.js';
 import { PREFERENCE_CODE, type Chunk, type Job, type Reply } from './protocol.js';
 import { listNotes } from './url-notes.js';
 

@@ -3,11 +3,10 @@
 // ai-use: usage()'s purposes, with the lines behind them). Exit 0 when all
 // are allowed, 1 when any is disallowed (as Google's tool). With --operator,
 // each operator's answer per purpose (operator-option.ts), a column each.
-import { parse } from '../index.js';
+import { parse, PURPOSES } from '../index.js';
 import { ruleText } from '../engine/explanation.js';
 import { usageOf } from '../engine/usage/usage.js';
 import { controlStatementsOf } from '../engine/usage/control-tokens.js';
-import { PURPOSES } from '../engine/usage/vocabulary.js';
 import { compileAgents, usageErrors } from '../bulk/classify-config.js';
 import { noteAgents, parseAgents, parseFormat, parseMaxOctets, parseProfile } from './options.js';
 import { readRobotsFile, warnIfNotRobotsTxt } from './robots-file.js';

@@ -2,7 +2,7 @@
 import { closeSync, createReadStream, fstatSync, openSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
-import { fetchRobots, operatorById, robotsUrl, type Profile } from '../index.js';
+import { fetchRobots, operatorById, robotsUrl, type Profile, PURPOSES } from '../index.js';
 import { BufferPool } from '../bulk/threads/buffer-pool.js';
 import { LineClassifier, MAX_COUNTED_HOSTS } from '../bulk/classify/line-classifier.js';
 import { MAX_CRAWLERS, type OutputFormat } from '../bulk/classify/classification.js';
@@ -23,7 +23,6 @@ import { EXIT_SKIPPED, warcRunOf } from './warc-inputs.js';
 import { named } from './warc-file-names.js';
 import { noteAgents, parseAgents, parseFormat, parseMaxOctets, parseProfile, parseShard } from './options.js';
 import { expandCrawlers } from './crawler-sets.js';
-import { PURPOSES } from '../engine/usage/vocabulary.js';
 import { parseOperators } from './operator-option.js';
 import { OutputClosed, WorkerPool } from '../bulk/threads/worker-pool.js';
 import { RoutedPool } from '../bulk/threads/routed-pool.js';

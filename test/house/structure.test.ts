@@ -237,6 +237,37 @@ function codeFiles(): string[] {
 // (an entry that no longer fails fails the test, so the list only shrinks).
 const NOT_YET_FIXED: string[] = [];
 
+/** The names a file imports from a specifier, each as written in the file it comes from (`a as b`: `a`). */
+function namesImported(file: string): { spec: string; names: string[] }[] {
+  const text = readFileSync(path.join(ROOT, file), 'utf8');
+  return [...text.matchAll(/^\s*import\s+(?:type\s+)?\{([^}]*)\}\s*from\s+['"]([^'"]+)['"]/gm)].map((m) => ({
+    spec: m[2],
+    names: m[1].split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]).filter((n) => n !== ''),
+  }));
+}
+
+/** The names the public door (src/index.ts) exports, values and types. */
+function apiNames(): Set<string> {
+  const text = readFileSync(path.join(ROOT, 'src/index.ts'), 'utf8');
+  const names = [...text.matchAll(/^export\s+(?:type\s+)?\{([^}]*)\}/gm)].flatMap((m) => m[1].split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()!));
+  return new Set(names.filter((n) => n !== ''));
+}
+
+describe('the house: the API is the door', () => {
+  it("no file above the library's doors (bulk/, cli/, web/) reads from the engine's files a name the API exports", () => {
+    // Below the doors (crawler/, compat/) a file cannot import them: it reads the engine's files.
+    const api = apiNames();
+    expect(api.has('parse') && api.has('PURPOSES')).toBe(true); // (the scan reads the door; the purposes list is on it)
+    const above = [...sources('src').filter((f) => /^src\/(bulk|cli)\//.test(f)), ...sources('web')];
+    const through = above.flatMap((f) =>
+      namesImported(f)
+        .filter(({ spec }) => (resolve(f, spec) ?? '').startsWith('src/engine/'))
+        .flatMap(({ spec, names }) => names.filter((n) => api.has(n)).map((n) => `${f}: ${n} from ${spec}`)),
+    );
+    expect(through).toEqual([]);
+  });
+});
+
 describe('the house: one of each', () => {
   it("one asciiLower of a string (src/text/ascii.ts): a copy elsewhere would drift from it", () => {
     // The octet version (parse/records.ts, a number in, a number out) is another function.

@@ -6,7 +6,7 @@
 // (one, or one per origin from a MatcherSource, or one per crawler). Out: a
 // BlockResult and output lines in an OutputFormat, to an OutputWriter or
 // OutputBuffers. A Shard says which hosts' URLs a machine takes.
-import type { Matcher } from '../../engine/match/matcher.js';
+import type { Matcher } from '../../index.js';
 import { CLASSIFY_MAX_CRAWLERS } from '../../engine/wasm/layout.js';
 
 export type OutputFormat = 'tsv' | 'jsonl';

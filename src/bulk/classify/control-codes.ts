@@ -7,9 +7,8 @@
 // unknown elsewhere), so a token whose groups are the crawler's own states the
 // same for every such URL: one code, no walk. Only a token of other groups is
 // asked URL by URL, through its matcher, on the URL line's octets in the core.
-import type { Matcher } from '../../engine/match/matcher.js';
+import { type Matcher, PURPOSES } from '../../index.js';
 import type { ControlTokenUse } from '../../engine/usage/control-tokens.js';
-import { PURPOSES } from '../../engine/usage/vocabulary.js';
 import { USAGE_BITS } from '../../engine/wasm/layout.js';
 import type { PurposeCode } from './classification.js';
 import { core } from '../../engine/wasm/core.js';

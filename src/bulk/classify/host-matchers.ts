@@ -4,11 +4,10 @@
 // of thousands of hosts run in bounded memory. An origin (scheme, host, port)
 // has its own robots.txt (robots-dir.ts finds it in the directory; warc-robots.ts
 // among WARC captures).
-import { compileOctets, parse } from '../../engine/robots-txt.js';
+import { parse, type Matcher, type Profile } from '../../index.js';
+import { compileOctets } from '../../engine/robots-txt.js';
 import { core } from '../../engine/wasm/core.js';
-import type { Matcher } from '../../engine/match/matcher.js';
 import { MatcherLru } from '../../engine/match/matcher-lru.js';
-import type { Profile } from '../../engine/parse/profile.js';
 import { UNREACHABLE, type CrawlerMatchers, type LabelledMatcher, type Origin, type OutputFormat, type PurposeCode } from './classification.js';
 import { crawlerPurposes } from './purpose-codes.js';
 import { crawlerLines } from './crawler-lines.js';

@@ -10,9 +10,8 @@
 //     purposes for every URL, one code;
 //   - Content-Usage rules with path patterns: a function of the URL's text,
 //     RobotsTxt.usage's own reading (usageOf), called per URL.
-import type { RobotsTxt } from '../../engine/robots-txt.js';
+import { type RobotsTxt, PURPOSES, type Preference, type Purpose } from '../../index.js';
 import { usageOf, type CrawlerUsage } from '../../engine/usage/usage.js';
-import { PURPOSES, type Preference, type Purpose } from '../../engine/usage/vocabulary.js';
 import { USAGE_BITS } from '../../engine/wasm/layout.js';
 import type { PurposeCode } from './classification.js';
 
