@@ -268,6 +268,29 @@ describe('the house: the API is the door', () => {
   });
 });
 
+/** The public members of a class (not private nor protected) that its doc comment marks `@internal`. */
+function internalPublicMembers(file: string, className: string): string[] {
+  const text = readFileSync(path.join(ROOT, file), 'utf8');
+  const source = typescript.createSourceFile(file, text, typescript.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  source.forEachChild((node) => {
+    if (!typescript.isClassDeclaration(node) || node.name?.text !== className) return;
+    for (const member of node.members) {
+      const hidden = typescript.getCombinedModifierFlags(member as typescript.Declaration) & (typescript.ModifierFlags.Private | typescript.ModifierFlags.Protected);
+      if (hidden || member.name === undefined || typescript.isPrivateIdentifier(member.name)) continue;
+      if (typescript.getJSDocTags(member).some((t) => t.tagName.text === 'internal')) found.push(member.name.getText(source));
+    }
+  });
+  return found;
+}
+
+describe("the house: a public class is the API alone", () => {
+  it("RobotsTxt has no public member for the engine's own parts (they read its internals through robotsInternals())", () => {
+    expect(readFileSync(path.join(ROOT, 'src/engine/robots-txt.ts'), 'utf8')).toMatch(/export class RobotsTxt\b/); // (the scan reads the class)
+    expect(internalPublicMembers('src/engine/robots-txt.ts', 'RobotsTxt')).toEqual([]);
+  });
+});
+
 describe('the house: one of each', () => {
   it("one asciiLower of a string (src/text/ascii.ts): a copy elsewhere would drift from it", () => {
     // The octet version (parse/records.ts, a number in, a number out) is another function.

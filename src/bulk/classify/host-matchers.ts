@@ -5,7 +5,7 @@
 // has its own robots.txt (robots-dir.ts finds it in the directory; warc-robots.ts
 // among WARC captures).
 import { parse, type Matcher, type Profile } from '../../index.js';
-import { compileOctets } from '../../engine/robots-txt.js';
+import { compileOctets, robotsInternals } from '../../engine/robots-txt.js';
 import { core } from '../../engine/wasm/core.js';
 import { MatcherLru } from '../../engine/match/matcher-lru.js';
 import { UNREACHABLE, type CrawlerMatchers, type LabelledMatcher, type Origin, type OutputFormat, type PurposeCode } from './classification.js';
@@ -240,10 +240,11 @@ export function compileCrawlers(robots: ReturnType<typeof parse>, crawlers: read
   const purposes: PurposeCode[] = [];
   // (Most crawlers are named by no group: the `*` groups' key, found once, not once per crawler:
   // 166 rulesKey calls a host took a quarter of a run of the corpus.)
-  const named = robots.namedAgents();
+  const inside = robotsInternals(robots);
+  const named = inside.namedAgents();
   const lower = lowerNames(crawlers);
   let unnamed: string | undefined;
-  const keyOf = (name: string, lowerName: string) => (named.has(lowerName) ? robots.rulesKey(name) : (unnamed ??= robots.rulesKey(name)));
+  const keyOf = (name: string, lowerName: string) => (named.has(lowerName) ? inside.rulesKey(name) : (unnamed ??= inside.rulesKey(name)));
   const sharedOf = (key: string, name: string) => {
     let shared = byRules.get(key);
     if (shared === undefined) {

@@ -11,6 +11,7 @@
 //   - Content-Usage rules with path patterns: a function of the URL's text,
 //     RobotsTxt.usage's own reading (usageOf), called per URL.
 import { type RobotsTxt, PURPOSES, type Preference, type Purpose } from '../../index.js';
+import { robotsInternals } from '../../engine/robots-txt.js';
 import { usageOf, type CrawlerUsage } from '../../engine/usage/usage.js';
 import { USAGE_BITS } from '../../engine/wasm/layout.js';
 import type { PurposeCode } from './classification.js';
@@ -28,7 +29,7 @@ export function purposeCode(purposes: Record<Purpose, Preference>): number {
 
 /** The crawler's purposes in this robots.txt (crawlers with the same rulesKey get the same: compute once per key). */
 export function crawlerPurposes(robots: RobotsTxt, crawler: string): PurposeCode {
-  const usage = robots.crawlerUsage(crawler);
+  const usage = robotsInternals(robots).crawlerUsage(crawler);
   if (usage.rules.length === 0 && usage.signals.length === 0) return 0;
   if (usage.rules.every((r) => r.pattern === null)) return purposeCode(usageOf(usage, MAY_FETCH, '/').purposes);
   return byUrl(usage);
