@@ -7,7 +7,7 @@ import type { Group, Records, UsageLine } from '../parse/records.js';
 import { parseDictionary } from './structured-field.js';
 import { asciiLower } from '../../text/ascii.js';
 import { shownText } from '../../text/shown-text.js';
-import { AIPREF_PURPOSES, LEGACY_LABELS, SIGNAL_PURPOSES, type Purpose } from './vocabulary.js';
+import { AIPREF_PURPOSES, LEGACY_LABELS, SIGNAL_PURPOSES, signalItems, type Purpose } from './vocabulary.js';
 
 export type UsageLintCode =
   | 'invalid-content-usage'
@@ -29,13 +29,6 @@ export interface UsageFinding {
 const FIELD = { 'content-usage': 'Content-Usage', 'content-signal': 'Content-Signal' } as const;
 /** A key or value in a message, quoted, cut as every shown text is (a hostile key is 16 KiB). */
 const q = (s: string) => JSON.stringify(shownText(s));
-/** Spaces and tabs around a Content-Signal item, its key and its value (as readContentSignal trims them). */
-const trim = (s: string) => s.replace(/^[ \t]+|[ \t]+$/g, '');
-/** A key and a value of a Content-Signal item (split at its first "="; no "=": the key alone), trimmed, in ASCII lower case. */
-function signalItem(text: string): { key: string; value: string } {
-  const eq = text.indexOf('=');
-  return { key: asciiLower(trim(eq < 0 ? text : text.slice(0, eq))), value: eq < 0 ? '' : asciiLower(trim(text.slice(eq + 1))) };
-}
 /** A purpose in the other field's word (train-ai is Content-Signal's ai-train). */
 const SIGNAL_WORD: Record<Purpose, string> = { search: 'search', 'train-ai': 'ai-train', 'ai-use': 'ai-input' };
 /** The Content-Usage label of each Content-Signal key that names a purpose otherwise (ai-train is train-ai, ai-input is ai-use). */
@@ -100,10 +93,7 @@ function notADictionary(u: UsageLine): string {
 
 /** A Content-Signal value: `key=value` signals, the policy's keys with yes or no. */
 function contentSignal(u: UsageLine, found: UsageFinding[]): void {
-  for (const item of u.value.split(',')) {
-    const text = trim(item);
-    if (text === '') continue;
-    const { key, value } = signalItem(text);
+  for (const { text, key, value } of signalItems(u.value)) {
     if (SIGNAL_PURPOSES.has(key)) {
       if (value === 'yes' || value === 'no') continue;
       const meant = { y: 'yes', n: 'no' }[value] ?? '';
@@ -175,8 +165,7 @@ function allowedPurposes(u: UsageLine): string[] {
       if (AIPREF_PURPOSES.has(m.key) && m.value.kind === 'token' && m.value.token === 'y') out.push(m.key);
     }
   } else {
-    for (const item of u.value.split(',')) {
-      const { key, value } = signalItem(item);
+    for (const { key, value } of signalItems(u.value)) {
       const purpose = SIGNAL_PURPOSES.get(key);
       if (purpose !== undefined && value === 'yes') out.push(SIGNAL_WORD[purpose]);
     }

@@ -89,6 +89,31 @@ export function readContentUsage(value: string): UsageEntry[] {
 
 const OWS = /^[ \t]+|[ \t]+$/g;
 
+/** One item of a Content-Signal value, read as usage() and lint() both read it. */
+export interface SignalItem {
+  /** The item as written, trimmed of spaces and tabs. */
+  text: string;
+  /** Its key: before its first "=" (no "=": the whole item), trimmed, in ASCII lower case. */
+  key: string;
+  /** Its value: after its first "=", trimmed, in ASCII lower case ('' when no "="). */
+  value: string;
+  /** It has an "=": without one an item is no signal, whatever its key. */
+  hasValue: boolean;
+}
+
+/** The items of a Content-Signal value (comma-separated; empty items, `a=yes,,b=no`, skipped). */
+export function signalItems(value: string): SignalItem[] {
+  const items: SignalItem[] = [];
+  for (const item of value.split(',')) {
+    const text = item.replace(OWS, '');
+    if (text === '') continue;
+    const eq = text.indexOf('=');
+    if (eq < 0) items.push({ text, key: asciiLower(text), value: '', hasValue: false });
+    else items.push({ text, key: asciiLower(text.slice(0, eq).replace(OWS, '')), value: asciiLower(text.slice(eq + 1).replace(OWS, '')), hasValue: true });
+  }
+  return items;
+}
+
 /**
  * A Content-Signal value: comma-separated `key=value` signals; `search`,
  * `ai-input` (ai-use) and `ai-train` (train-ai) with `yes` or `no` allow or disallow that purpose.
@@ -98,21 +123,10 @@ const OWS = /^[ \t]+|[ \t]+$/g;
  * nothing. Empty items (`a=yes,,b=no`) are skipped.
  */
 export function readContentSignal(value: string): UsageEntry[] {
-  const entries: UsageEntry[] = [];
-  for (const item of value.split(',')) {
-    const text = item.replace(OWS, '');
-    if (text === '') continue;
-    const eq = text.indexOf('=');
-    const key = eq < 0 ? '' : asciiLower(text.slice(0, eq).replace(OWS, ''));
-    const said = eq < 0 ? '' : asciiLower(text.slice(eq + 1).replace(OWS, ''));
-    const purpose = SIGNAL_PURPOSES.get(key);
-    if (purpose !== undefined && (said === 'yes' || said === 'no')) {
-      entries.push({ value: text, purpose, preference: said === 'yes' ? 'allowed' : 'disallowed' });
-    } else {
-      entries.push({ value: text });
-    }
-  }
-  return entries;
+  return signalItems(value).map(({ text, key, value: said, hasValue }): UsageEntry => {
+    const purpose = hasValue ? SIGNAL_PURPOSES.get(key) : undefined;
+    return purpose !== undefined && (said === 'yes' || said === 'no') ? { value: text, purpose, preference: said === 'yes' ? 'allowed' : 'disallowed' } : { value: text };
+  });
 }
 
 /** The entries of a value of the field. */
