@@ -190,6 +190,24 @@ describe('long keys and values in messages (issue 42 item 7)', () => {
   });
 });
 
+describe('one reading of Content-Usage: lint() and usage() agree member by member', () => {
+  // Values made of the pieces that matter: labels, legacy and unknown keys, capitals, y/n and other values, parameters, commas.
+  const piece = fc.constantFrom('search', 'train-ai', 'ai-use', 'Train-ai', 'tdm', 'ai-train', '=', 'y', 'n', 'yes', '?1', '"n"', ',', ', ', ';p=1', ' ');
+  it('a member lint() finds nothing to say of is one usage() maps to a purpose, and the other way round (a value no Dictionary: one of each)', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 10 }), (pieces) => {
+        const value = pieces.join('');
+        if (/^[ \t]|[ \t]$/.test(value)) return; // (robots.txt trims a line's value)
+        const body = `User-agent: *\nContent-Usage: ${value}\nAllow: /\n`;
+        const said = parse(body).usage('https://example.com/', 'FooBot').signals.filter((s) => s.field === 'content-usage');
+        const findings = lint(body).findings.filter((f) => f.line === 2 && f.code !== 'usage-contradicts-rules');
+        expect(findings.length).toBe(said.filter((s) => s.purpose === undefined).length);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('one reading of Content-Signal: lint() and usage() agree item by item', () => {
   // Items made of the pieces that matter: known and unknown keys, yes/no and other values, case, spaces and tabs, no "=".
   const piece = fc.constantFrom('search', 'ai-train', 'AI-Input', 'train-ai', 'use', 'tdm', 'yes', 'No', 'y', '', ' ', '\t', '=', '==', 'K');

@@ -7,7 +7,7 @@ import type { Group, Records, UsageLine } from '../parse/records.js';
 import { parseDictionary } from './structured-field.js';
 import { asciiLower } from '../../text/ascii.js';
 import { shownText } from '../../text/shown-text.js';
-import { AIPREF_PURPOSES, LEGACY_LABELS, SIGNAL_PURPOSES, signalItems, type Purpose } from './vocabulary.js';
+import { AIPREF_PURPOSES, LEGACY_LABELS, SIGNAL_PURPOSES, signalItemEntry, signalItems, usageMemberEntry, type Purpose } from './vocabulary.js';
 
 export type UsageLintCode =
   | 'invalid-content-usage'
@@ -58,8 +58,8 @@ function contentUsage(u: UsageLine, found: UsageFinding[]): void {
     return;
   }
   for (const m of members) {
+    if (usageMemberEntry(m).purpose !== undefined) continue; // (a purpose's y or n: nothing to say)
     if (AIPREF_PURPOSES.has(m.key)) {
-      if (m.value.kind === 'token' && (m.value.token === 'y' || m.value.token === 'n')) continue;
       const meant = m.value.kind === 'token' ? { yes: 'y', no: 'n' }[m.value.token.toLowerCase()] ?? '' : '';
       const fix = meant === '' ? '' : ` (write "${m.key}=${meant}")`;
       found.push({ line: u.line, code: 'invalid-usage-value', message: `${q(m.text)}: Content-Usage takes y or n${fix}; any other value leaves ${m.key} unknown` });
@@ -93,9 +93,10 @@ function notADictionary(u: UsageLine): string {
 
 /** A Content-Signal value: `key=value` signals, the policy's keys with yes or no. */
 function contentSignal(u: UsageLine, found: UsageFinding[]): void {
-  for (const { text, key, value } of signalItems(u.value)) {
+  for (const item of signalItems(u.value)) {
+    if (signalItemEntry(item).purpose !== undefined) continue; // (a signal's yes or no: nothing to say)
+    const { text, key, value } = item;
     if (SIGNAL_PURPOSES.has(key)) {
-      if (value === 'yes' || value === 'no') continue;
       const meant = { y: 'yes', n: 'no' }[value] ?? '';
       const fix = meant === '' ? '' : ` (write "${key}=${meant}")`;
       found.push({ line: u.line, code: 'invalid-usage-value', message: `${q(text)}: Content-Signal takes yes or no${fix}; any other value leaves ${key} unknown` });
@@ -162,12 +163,13 @@ function allowedPurposes(u: UsageLine): string[] {
   const out: string[] = [];
   if (u.field === 'content-usage') {
     for (const m of parseDictionary(u.value) ?? []) {
-      if (AIPREF_PURPOSES.has(m.key) && m.value.kind === 'token' && m.value.token === 'y') out.push(m.key);
+      const e = usageMemberEntry(m);
+      if (e.preference === 'allowed') out.push(e.purpose!);
     }
   } else {
-    for (const { key, value } of signalItems(u.value)) {
-      const purpose = SIGNAL_PURPOSES.get(key);
-      if (purpose !== undefined && value === 'yes') out.push(SIGNAL_WORD[purpose]);
+    for (const item of signalItems(u.value)) {
+      const e = signalItemEntry(item);
+      if (e.preference === 'allowed') out.push(SIGNAL_WORD[e.purpose!]);
     }
   }
   return out;

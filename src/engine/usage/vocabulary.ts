@@ -6,7 +6,7 @@
 // whether or not it maps to a purpose. The purposes are AIPREF's labels;
 // Content-Signal's `ai-train` is `train-ai` and its `ai-input` is `ai-use`.
 import type { UsageField } from '../parse/records.js';
-import { parseDictionary } from './structured-field.js';
+import { parseDictionary, type SfMember } from './structured-field.js';
 import { asciiLower } from '../../text/ascii.js';
 
 /** The purposes a use preference speaks to: draft-ietf-aipref-vocab-08's labels. */
@@ -78,13 +78,16 @@ export const SIGNAL_PURPOSES: ReadonlyMap<string, Purpose> = new Map<string, Pur
 export function readContentUsage(value: string): UsageEntry[] {
   const members = parseDictionary(value);
   if (members === null) return [{ value, invalid: true }];
-  return members.map((m): UsageEntry => {
-    const purpose = AIPREF_PURPOSES.get(m.key);
-    if (purpose !== undefined && m.value.kind === 'token' && (m.value.token === 'y' || m.value.token === 'n')) {
-      return { value: m.text, purpose, preference: m.value.token === 'y' ? 'allowed' : 'disallowed' };
-    }
-    return LEGACY_LABELS.has(m.key) ? { value: m.text, legacy: true } : { value: m.text };
-  });
+  return members.map(usageMemberEntry);
+}
+
+/** What one member of a Content-Usage Dictionary says (readContentUsage's rule; lint() reads it too). */
+export function usageMemberEntry(m: SfMember): UsageEntry {
+  const purpose = AIPREF_PURPOSES.get(m.key);
+  if (purpose !== undefined && m.value.kind === 'token' && (m.value.token === 'y' || m.value.token === 'n')) {
+    return { value: m.text, purpose, preference: m.value.token === 'y' ? 'allowed' : 'disallowed' };
+  }
+  return LEGACY_LABELS.has(m.key) ? { value: m.text, legacy: true } : { value: m.text };
 }
 
 const OWS = /^[ \t]+|[ \t]+$/g;
@@ -123,10 +126,13 @@ export function signalItems(value: string): SignalItem[] {
  * nothing. Empty items (`a=yes,,b=no`) are skipped.
  */
 export function readContentSignal(value: string): UsageEntry[] {
-  return signalItems(value).map(({ text, key, value: said, hasValue }): UsageEntry => {
-    const purpose = hasValue ? SIGNAL_PURPOSES.get(key) : undefined;
-    return purpose !== undefined && (said === 'yes' || said === 'no') ? { value: text, purpose, preference: said === 'yes' ? 'allowed' : 'disallowed' } : { value: text };
-  });
+  return signalItems(value).map(signalItemEntry);
+}
+
+/** What one item of a Content-Signal value says (readContentSignal's rule; lint() reads it too). */
+export function signalItemEntry({ text, key, value, hasValue }: SignalItem): UsageEntry {
+  const purpose = hasValue ? SIGNAL_PURPOSES.get(key) : undefined;
+  return purpose !== undefined && (value === 'yes' || value === 'no') ? { value: text, purpose, preference: value === 'yes' ? 'allowed' : 'disallowed' } : { value: text };
 }
 
 /** The entries of a value of the field. */
