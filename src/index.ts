@@ -3,8 +3,9 @@
 export { parse, RobotsTxt, DEFAULT_MAX_OCTETS, DEFAULT_MAX_BYTES, OWN_MATCHERS_BYTES } from './engine/robots-txt.js';
 export type { ParseOptions } from './engine/robots-txt.js';
 export type { Explanation } from './engine/explanation.js';
-export type { Usage, UsageSignal, UsageOptions, UsageHeaders, Purpose, Purposes, Preference, UsageField } from './engine/usage.js';
-export type { OperatorUsage, PurposeAnswer, CrawlerFetch, UsageAnswer } from './engine/operator-usage.js';
+export type { Usage, UsageSignal, UsageOptions, UsageHeaders, Purpose, Purposes, Preference, UsageField } from './engine/usage/usage.js';
+export { PURPOSES } from './engine/usage/vocabulary.js';
+export type { OperatorUsage, PurposeAnswer, CrawlerFetch, UsageAnswer } from './engine/usage/operator-usage.js';
 export { OPERATORS, CONTROL_TOKENS, operatorById, controlTokenOf, operatorOfToken, TRAINING_PREFERENCE_DRAFT } from './data/operators.js';
 export type { Operator, OperatorCrawler, ControlToken, OperatorControlToken, OperatorPurpose, RobotsStance, Confidence, Source } from './data/operators.js';
 export { Matcher, DisposedError } from './engine/match/matcher.js';

@@ -8,4 +8,4 @@ export { escapePattern } from './engine/parse/pattern.js';
 export { requestedPath } from './engine/from-path.js';
 export { coreMemoryBytes, coreAllocatedBytes, coreIsUtf8 } from './engine/wasm/core.js';
 export { corePath } from './engine/match/core-path.js';
-export { ownMatcherStats, compileOctets } from './engine/robots-txt.js';
+export { ownMatcherStats, compileOctets, robotsInternals } from './engine/robots-txt.js';

@@ -3,8 +3,7 @@
 // together (most sites answer the same for all but the few they name). Worked
 // out only when the reader opens it: it reads the file for 166 crawlers, and
 // RobotsTxt.usages() shares the work of crawlers the same groups apply to.
-import { isProductToken, type Profile, type RobotsTxt, type Usage } from '../src/index.js';
-import { PURPOSES } from '../src/engine/parse/usage-vocabulary.js';
+import { isProductToken, type Profile, type RobotsTxt, type Usage, PURPOSES } from '../src/index.js';
 import { AI_CRAWLERS, AI_CRAWLERS_SOURCE } from '../src/data/ai-crawlers.js';
 import { traitsOf } from '../src/engine/parse/profile.js';
 

@@ -3,14 +3,13 @@
 // and its purposes). The page parses the file itself (for the file view, the
 // facts and explanations); the worker classifies the URLs, so a long list never
 // blocks the page.
-import { agentNotes, DEFAULT_MAX_OCTETS, lint, parse, type Matcher, type Profile, type RobotsTxt, type Usage } from '../src/index.js';
-import { explainVerdict, INDEX_HTM_NOTE, matchLabel, pathNote, type Explanation } from '../src/engine/explanation.js';
+import { agentNotes, DEFAULT_MAX_OCTETS, lint, parse, type Matcher, type Profile, type RobotsTxt, type Usage, type Explanation, PURPOSES } from '../src/index.js';
+import { explainVerdict, INDEX_HTM_NOTE, matchLabel, pathNote } from '../src/engine/explanation.js';
 import { profileOr, traitsOf } from '../src/engine/parse/profile.js';
 import { AI_CRAWLERS } from '../src/data/ai-crawlers.js';
 import { GOOGLE_CRAWLERS } from '../src/data/google-crawlers.js';
 import { Editor, type LineMark } from './editor.js';
 import type { Chunk, Job, Reply } from './protocol.js';
-import { PURPOSES } from '../src/engine/parse/usage-vocabulary.js';
 import { aiDigest, digestDetails } from './ai-digest.js';
 import { operatorsDetails } from './operators-matrix.js';
 import { countPurposes, countsText, noCounts, purposesAttributes, purposesPanel, purposesTag, usageLines, type PurposeCounts } from './purposes.js';

@@ -5,8 +5,7 @@
 // behind it: in its title on hover, and under the matrix on a click or tap (a
 // title alone cannot be read on a phone). The answers are the library's
 // (RobotsTxt.operatorUsage; docs/library.md#control-tokens-and-operators).
-import { OPERATORS, type CrawlerFetch, type OperatorUsage, type Purpose, type RobotsTxt, type UsageSignal } from '../src/index.js';
-import { PURPOSES } from '../src/engine/parse/usage-vocabulary.js';
+import { OPERATORS, type CrawlerFetch, type OperatorUsage, type Purpose, type RobotsTxt, type UsageSignal, PURPOSES } from '../src/index.js';
 
 /** A column: fetch, or a purpose. */
 export type MatrixColumn = 'fetch' | Purpose;

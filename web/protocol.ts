@@ -33,7 +33,7 @@ export interface Chunk {
 }
 
 /** A purpose's preference as a chunk carries it (PREFERENCE_OF[code]): the core's numbers. */
-export { PREFERENCE_CODE, PREFERENCE_OF } from '../src/engine/parse/preference-codes.js';
+export { PREFERENCE_CODE, PREFERENCE_OF } from '../src/engine/usage/preference-codes.js';
 
 /** What the worker found of the list as a whole (url-notes.ts), before its first chunk. */
 export interface Notes {

@@ -4,8 +4,7 @@
 // row's tag, and the counts over the list. The answers are the library's
 // (RobotsTxt.usage; the worker sends the list's as codes, protocol.ts): the
 // rules are in docs/library.md#use-preferences.
-import type { Preference, Purpose, Usage, UsageSignal } from '../src/index.js';
-import { PURPOSES } from '../src/engine/parse/usage-vocabulary.js';
+import { type Preference, type Purpose, type Usage, type UsageSignal, PURPOSES } from '../src/index.js';
 import { PREFERENCE_OF } from './protocol.js';
 
 const FIELD: Record<UsageSignal['field'], string> = { 'content-usage': 'Content-Usage', 'content-signal': 'Content-Signal', 'control-token': 'control token' };

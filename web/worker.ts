@@ -1,11 +1,10 @@
 // The page's classification worker: the engine compiled here too, so 100,000
 // URLs never block the page. A newer job makes the running one stop at its next
 // chunk (each chunk ends with a turn of the event loop, where messages arrive).
-import { parse, type Matcher } from '../src/index.js';
-import { PURPOSES } from '../src/engine/parse/usage-vocabulary.js';
-import { usageOf, type CrawlerUsage } from '../src/engine/usage.js';
-import { controlStatementsOf, controlTokensOf } from '../src/engine/control-tokens.js';
-import type { RobotsTxt } from '../src/engine/robots-txt.js';
+import { parse, type Matcher, PURPOSES, type RobotsTxt } from '../src/index.js';
+import { robotsInternals } from '../src/engine/robots-txt.js';
+import { usageOf, type CrawlerUsage } from '../src/engine/usage/usage.js';
+import { controlStatementsOf, controlTokensOf } from '../src/engine/usage/control-tokens.js';
 import { PREFERENCE_CODE, type Chunk, type Job, type Reply } from './protocol.js';
 import { listNotes } from './url-notes.js';
 
@@ -39,7 +38,7 @@ async function run(job: Job): Promise<void> {
       const m = robots.compile(job.agents);
       if (matchers.length === 0) {
         sitemaps = robots.sitemaps;
-        const u = robots.crawlerUsage(job.agents);
+        const u = robotsInternals(robots).crawlerUsage(job.agents);
         // (A crawler an operator lists: its control tokens' verdicts state purposes too, as usage() counts them.)
         if (controlTokensOf(job.agents, undefined).length > 0) control = { robots, agents: job.agents };
         if (u.rules.length > 0 || u.signals.length > 0 || control !== null) usage = u;
@@ -84,7 +83,7 @@ function decide(m: Matcher, urls: string[], usage: CrawlerUsage | null, control:
     lines[i] = v.line;
     // (A URL it may not fetch has no purpose from robots.txt: usageOf says unknown without reading a line.)
     if (purposes !== null && v.allowed) {
-      const u = usageOf(usage!, v, urls[i], undefined, control === null ? undefined : controlStatementsOf(control.robots, urls[i], control.agents)).purposes;
+      const u = usageOf(usage!, v, urls[i], undefined, control === null ? undefined : controlStatementsOf(robotsInternals(control.robots), urls[i], control.agents)).purposes;
       for (let k = 0; k < PURPOSES.length; k++) purposes[i * PURPOSES.length + k] = PREFERENCE_CODE[u[PURPOSES[k]]];
     }
   }

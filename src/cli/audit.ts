@@ -29,8 +29,8 @@ import { readRanks, STRATA, type RankList } from '../bulk/audit/site-ranks.js';
 import { crawlsOf, type Crawl } from './audit-crawls.js';
 import type { Operator } from '../data/operators.js';
 import { parseOperators } from './operator-option.js';
+import type { Profile } from '../index.js';
 import { agentTokens } from '../engine/parse/agents.js';
-import type { Profile } from '../engine/parse/profile.js';
 import type { Shard } from '../bulk/hosts/shard.js';
 
 /** The WARC sources' options are classify's (warc-inputs.ts). */

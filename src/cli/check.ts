@@ -3,12 +3,11 @@
 // ai-use: usage()'s purposes, with the lines behind them). Exit 0 when all
 // are allowed, 1 when any is disallowed (as Google's tool). With --operator,
 // each operator's answer per purpose (operator-option.ts), a column each.
-import { parse } from '../index.js';
-import { compileOctets } from '../engine/robots-txt.js';
+import { parse, PURPOSES } from '../index.js';
+import { compileOctets, robotsInternals } from '../engine/robots-txt.js';
 import { ruleText } from '../engine/explanation.js';
-import { usageOf } from '../engine/usage.js';
-import { controlStatementsOf } from '../engine/control-tokens.js';
-import { PURPOSES } from '../engine/parse/usage-vocabulary.js';
+import { usageOf } from '../engine/usage/usage.js';
+import { controlStatementsOf } from '../engine/usage/control-tokens.js';
 import { noteAgents, parseAgents, parseFormat, parseMaxOctets, parseProfile } from './options.js';
 import { readRobotsFile, warnIfNotRobotsTxt } from './robots-file.js';
 import { usageErrors } from './errors.js';
@@ -39,11 +38,11 @@ export function checkCommand(file: string, agent: string, urls: string[], option
   noteAgents('check', agents, profile);
   // The use-preference lines of the crawler's groups, read once for every URL (the verdicts stay the matcher's).
   const robots = json || options.usage === true || operators.length > 0 ? parse(bytes, { profile, maxOctets }) : undefined;
-  const usage = json || options.usage === true ? robots!.crawlerUsage(agents) : undefined;
+  const usage = json || options.usage === true ? robotsInternals(robots!).crawlerUsage(agents) : undefined;
   const verdicts = urls.map((url) => {
     const v = matcher.explain(url);
     // (A crawler an operator lists: its control tokens' verdicts state purposes too, as usage() counts them.)
-    const control = usage !== undefined && v.allowed ? controlStatementsOf(robots!, url, agents) : undefined;
+    const control = usage !== undefined && v.allowed ? controlStatementsOf(robotsInternals(robots!), url, agents) : undefined;
     const answers = operators.length === 0 ? undefined : usageErrors(() => operatorAnswers(robots!, url, operators));
     return { ...v, url: echoUrl(url), usage: usage === undefined ? undefined : usageOf(usage, v, url, undefined, control), answers };
   });

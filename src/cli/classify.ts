@@ -2,7 +2,7 @@
 // The flags made into a config, the classification run by bulk's front door
 // (src/bulk/classify.ts), its summary printed.
 import { statSync } from 'node:fs';
-import { fetchRobots, operatorById, robotsUrl, type Profile } from '../index.js';
+import { fetchRobots, operatorById, PURPOSES, robotsUrl, type Profile } from '../index.js';
 import {
   indexWarcs, MAX_COUNTED_HOSTS, MAX_CRAWLERS, MAX_THREADS, readRobotsIndexes, runClassification,
   type ClassificationDone, type ClassificationTotals, type ClassifyConfig, type OutputFormat, type WarcIndex,
@@ -16,7 +16,6 @@ import { EXIT_SKIPPED, warcRunOf } from './warc-inputs.js';
 import { named } from './warc-file-names.js';
 import { checkAgentNames, noteAgents, parseAgents, parseFormat, parseMaxOctets, parseProfile, parseShard } from './options.js';
 import { expandCrawlers } from './crawler-sets.js';
-import { PURPOSES } from '../engine/parse/usage-vocabulary.js';
 import { parseOperators } from './operator-option.js';
 import { checkPassNames, classifyTables, tableRun } from './classify-tables.js';
 

@@ -2,7 +2,7 @@
 // and `@google` (Google's crawler tokens, src/data/google-crawlers.ts), mixed with
 // plain names (`--crawlers @ai,Googlebot`), duplicates dropped case aside.
 import { isProductToken, type Profile } from '../index.js';
-import { asciiLower } from '../engine/parse/agents.js';
+import { asciiLower } from '../text/ascii.js';
 import { AI_CRAWLERS, AI_CRAWLERS_SOURCE } from '../data/ai-crawlers.js';
 import { GOOGLE_CRAWLERS } from '../data/google-crawlers.js';
 import { CliError } from './errors.js';

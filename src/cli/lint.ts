@@ -4,7 +4,7 @@
 // Exit 1 when there are errors, or an entry of a directory could not be read.
 import { accessSync, constants, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { lint, type LintReport } from '../engine/lint.js';
+import { lint, type LintReport } from '../index.js';
 import { CliError, reason } from './errors.js';
 import { parseFormat, parseMaxOctets, parseProfile } from './options.js';
 import { readRobotsFile } from './robots-file.js';

@@ -2,10 +2,9 @@
 // comma-separated or repeated, `@ai` for all of them, and their answers in
 // words (RobotsTxt.operatorUsage: per purpose, may its crawler fetch, what the
 // site says of the use, and one word for both).
-import { OPERATORS, type Operator, type OperatorUsage, type RobotsTxt } from '../index.js';
+import { OPERATORS, type Operator, type OperatorUsage, type RobotsTxt, PURPOSES } from '../index.js';
 import { ruleText, signalLabel, signalNote } from '../engine/explanation.js';
-import { PURPOSES } from '../engine/parse/usage-vocabulary.js';
-import { shownText } from '../engine/shown-text.js';
+import { shownText } from '../text/shown-text.js';
 import { CliError } from './errors.js';
 import { echoUrl } from './url-echo.js';
 

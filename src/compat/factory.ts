@@ -11,7 +11,7 @@
 import { fromPath } from '../engine/from-path.js';
 import { KEY_USER_AGENT, lex, type KeyKind } from '../engine/parse/lexer.js';
 import { isProfile, type Profile } from '../engine/parse/profile.js';
-import { DEFAULT_MAX_OCTETS, parse, RobotsTxt } from '../engine/robots-txt.js';
+import { DEFAULT_MAX_OCTETS, parse, robotsInternals, RobotsTxt } from '../engine/robots-txt.js';
 
 export interface CompatOptions {
   /** 'google': Googlebot's reading, bit for bit (robots-wasm/compat's default); 'rfc': RFC 9309 with RFC 3986 normalisation (robots-wasm/compat/rfc's). */
@@ -67,7 +67,7 @@ class CompatRobot implements Robot {
 
   isAllowed(url: string, ua?: string): boolean | undefined {
     const path = this.pathOf(url);
-    return path === undefined ? undefined : this.robots.matcherNamedBy(this.namedBy(ua)).isAllowed(path);
+    return path === undefined ? undefined : robotsInternals(this.robots).matcherNamedBy(this.namedBy(ua)).isAllowed(path);
   }
 
   isDisallowed(url: string, ua?: string): boolean {
@@ -77,12 +77,12 @@ class CompatRobot implements Robot {
   getMatchingLineNumber(url: string, ua?: string): number {
     const path = this.pathOf(url);
     if (path === undefined) return -1;
-    const { line } = this.robots.matcherNamedBy(this.namedBy(ua)).explain(path);
+    const { line } = robotsInternals(this.robots).matcherNamedBy(this.namedBy(ua)).explain(path);
     return line === 0 ? -1 : line;
   }
 
   getCrawlDelay(ua?: string): number | undefined {
-    return this.robots.crawlDelayNamedBy(this.namedBy(ua));
+    return robotsInternals(this.robots).crawlDelayNamedBy(this.namedBy(ua));
   }
 
   getSitemaps(): string[] {

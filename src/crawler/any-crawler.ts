@@ -4,8 +4,9 @@
 // process-wide pool), or, for an origin whose robots.txt says nothing, its
 // status's verdict for every crawler.
 import { agentTokens } from '../engine/parse/agents.js';
-import type { OperatorSource } from '../engine/operator-usage.js';
-import { crawlerUsage, usageOf, type CrawlerUsage } from '../engine/usage.js';
+import { robotsInternals } from '../engine/robots-txt.js';
+import type { OperatorSource } from '../engine/usage/operator-usage.js';
+import { crawlerUsage, usageOf, type CrawlerUsage } from '../engine/usage/usage.js';
 import type { ResolvedCacheOptions } from './cache-options.js';
 import type { Slot } from './cache-slot.js';
 
@@ -44,6 +45,6 @@ export function isOther(agent: string | readonly string[] | undefined, options: 
 export function sourceOf(slot: Slot): OtherSource {
   // (A file parsed here is weighed with the entry while it is kept: RobotsCache.keep's keepParsed.)
   const robots = slot.entry.status === 'ok' ? slot.entry.robots : undefined;
-  if (robots !== undefined) return robots;
+  if (robots !== undefined) return robotsInternals(robots);
   return slot.entry.status === 'unavailable' ? UNAVAILABLE : UNREACHABLE;
 }

@@ -3,10 +3,10 @@
 // compiled matcher, the back-off count, the per-origin answers), and the
 // estimate of the bytes it holds, which the cache's MatcherLru bounds.
 import type { Matcher } from '../engine/match/matcher.js';
-import { parse, type RobotsTxt } from '../engine/robots-txt.js';
+import { parse, robotsInternals, type RobotsTxt } from '../engine/robots-txt.js';
 import { CachedEntry, packedBytes, type PackedBody, unpackBody } from './cached-entry.js';
 import type { EntryState } from './freshness-policy.js';
-import type { CrawlerUsage } from '../engine/usage.js';
+import type { CrawlerUsage } from '../engine/usage/usage.js';
 
 /** An origin's answers that do not depend on the URL, found once per entry. */
 export interface Answers {
@@ -64,7 +64,7 @@ export function priorOf(slot: Slot): Prior {
 /** The bytes a slot holds now (its matcher's automaton grows with verdicts; a parsed file and answers are added once asked). */
 export function slotBytes(slot: Slot): number {
   const entry = slot.entry;
-  return ENTRY_OVERHEAD + packedBytes(entry.packed) + (slot.matcher?.heldBytes ?? 0) + (slot.answers?.bytes ?? 0) + (entry.parsed?.heldBytes ?? 0);
+  return ENTRY_OVERHEAD + packedBytes(entry.packed) + (slot.matcher?.heldBytes ?? 0) + (slot.answers?.bytes ?? 0) + (entry.parsed ? robotsInternals(entry.parsed).heldBytes : 0);
 }
 
 /** What leaves the cache with a slot: its matcher is freed, and its entry keeps no parsed file (a caller's copy stays usable). */
@@ -82,7 +82,7 @@ export function answersOf(slot: Slot, agent: string | readonly string[]): Answer
   // (A parse made here compiles nothing: it holds no core memory, and is dropped.)
   const robots = slot.entry.parsed ?? parse(unpackBody(packed), packed.options);
   const sitemaps = Object.freeze([...robots.sitemaps]);
-  const usage = robots.crawlerUsage(agent);
+  const usage = robotsInternals(robots).crawlerUsage(agent);
   const usageBytes = USAGE_OVERHEAD + (usage.rules.length + usage.signals.length) * USAGE_LINE_BYTES;
   return { crawlDelay: robots.crawlDelay(agent), sitemaps, usage, bytes: ANSWERS_OVERHEAD + usageBytes + sitemaps.reduce((n, u) => n + STRING_OVERHEAD + 2 * u.length, 0) };
 }

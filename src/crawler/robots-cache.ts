@@ -20,9 +20,9 @@ import { StoreBreaker, StoreFailure } from './store-breaker.js';
 import { EntryState, nextState, storeKeepMs, UNREACHABLE_GIVE_UP_MS } from './freshness-policy.js';
 import { Answers, answersOf, Prior, priorOf, releaseSlot, Slot, slotBytes, slotOf } from './cache-slot.js';
 import { loadCrawlerModules } from './crawler-modules.js';
-import { crawlerUsage, usageOf, type CrawlerUsage, type Usage, type UsageOptions } from '../engine/usage.js';
-import { controlStatementsOf, controlTokensOf, operatorOf } from '../engine/control-tokens.js';
-import { operatorUsageOf, type OperatorUsage } from '../engine/operator-usage.js';
+import { crawlerUsage, usageOf, type CrawlerUsage, type Usage, type UsageOptions } from '../engine/usage/usage.js';
+import { controlStatementsOf, controlTokensOf, operatorOf } from '../engine/usage/control-tokens.js';
+import { operatorUsageOf, type OperatorUsage } from '../engine/usage/operator-usage.js';
 import { isOther, sourceOf } from './any-crawler.js';
 import type { Operator } from '../data/operators.js';
 

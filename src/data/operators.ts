@@ -22,6 +22,7 @@
 //
 // Plain data: no logic beyond lookups. Callers may add their own operators and
 // control tokens (the types are exported); nothing here is global state.
+import { asciiLower } from '../text/ascii.js';
 
 /** What a fetch is for, in AIPREF vocab-08's labels, plus `user` (a fetch a person asked for). */
 export type OperatorPurpose = 'search' | 'train-ai' | 'ai-use' | 'user';
@@ -667,8 +668,6 @@ export interface OperatorControlToken extends ControlToken {
 }
 
 export const CONTROL_TOKENS: readonly OperatorControlToken[] = OPERATORS.flatMap((o) => o.controlTokens.map((c) => ({ ...c, operator: o.id })));
-
-const asciiLower = (s: string) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 
 /** The operator of an id ('openai', 'google', ...), or undefined. */
 export function operatorById(id: string): Operator | undefined {

@@ -10,8 +10,8 @@ import type { Verdict } from './match/matcher.js';
 import { traitsOf, type Profile } from './parse/profile.js';
 import { readRecords, type Group, type Records } from './parse/records.js';
 import { comparedPath, referenceVerdictOf, type ReferenceMatch } from './reference.js';
-import type { ControlStatement } from './control-tokens.js';
-import { crawlerUsage, usageOf, type Preference, type Purpose, type Purposes, type Usage, type UsageOptions, type UsageSignal } from './usage.js';
+import type { ControlStatement } from './usage/control-tokens.js';
+import { crawlerUsage, usageOf, type Preference, type Purpose, type Purposes, type Usage, type UsageOptions, type UsageSignal } from './usage/usage.js';
 
 /** Why a URL gets its verdict (RobotsTxt.explainAll; `robots explain`; the tester page). */
 export interface Explanation {

@@ -152,12 +152,6 @@ export function comparedPath(url: string, profile: Profile): Uint8Array {
   return traits.normalises ? removeDotSegments(normalizePath(path)) : path;
 }
 
-/** A rule's pattern as the profile compares it (the index.htm rule aside). */
-export function patternOf(value: Uint8Array, profile: Profile): Pattern {
-  const escaped = escapePattern(value);
-  return traitsOf(profile).normalises ? rfcPattern(escaped) : googlePattern(escaped);
-}
-
 /** The verdict for url, computed rule by rule. */
 export function referenceVerdict(
   body: Uint8Array,

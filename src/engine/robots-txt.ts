@@ -3,18 +3,18 @@ import { agentTokens, applicableGroups, lineNamesAgent } from './parse/agents.js
 import { compileRules } from './compile/compile.js';
 import { explainRecords, type Explanation } from './explanation.js';
 import { checkMatcherOptions, Matcher, MatcherOptions, startsCold, Verdict } from './match/matcher.js';
-import { OWN_MATCHERS_BYTES as POOL_BYTES, ownMatchers, ownMatcherStats as poolStats } from './own-matchers.js';
+import { OWN_MATCHERS_BYTES as POOL_BYTES, ownMatchers, ownMatcherStats as poolStats } from './match/own-matchers.js';
 import { DEFAULT_PROFILE, isProfile, traitsOf, type Profile } from './parse/profile.js';
 import { compactRecords, Diagnostic, diagnosticsOf, readRecords, Records, recordsBytes, sizeLimitDiagnostic, type AgentLine } from './parse/records.js';
 import { copyOctets, encodeOctets, ownedOctets } from './parse/octet-pool.js';
 import { selectGroupRules, selectRules } from './parse/rule-selection.js';
 import { core } from './wasm/core.js';
 import { renamedOption } from './renamed-option.js';
-import { crawlerUsage, type CrawlerUsage, type Usage, type UsageOptions } from './usage.js';
-import { UsageAnswers, type LineVerdict } from './usage-answers.js';
-import { controlStatementsOf, operatorOf } from './control-tokens.js';
-import { usagesOf } from './usages.js';
-import { operatorUsageOf, type OperatorUsage } from './operator-usage.js';
+import { crawlerUsage, type CrawlerUsage, type Usage, type UsageOptions } from './usage/usage.js';
+import { UsageAnswers, type LineVerdict } from './usage/usage-answers.js';
+import { controlStatementsOf, operatorOf } from './usage/control-tokens.js';
+import { usagesOf } from './usage/usages.js';
+import { operatorUsageOf, type OperatorUsage } from './usage/operator-usage.js';
 import type { Operator } from '../data/operators.js';
 
 export interface ParseOptions {
@@ -53,7 +53,7 @@ const NO_OCTETS = new Uint8Array(0);
 const DIAGNOSTIC_BYTES = 80;
 /** Compiled matchers kept per RobotsTxt for isAllowed/explain with a repeated agent. */
 const MATCHER_CACHE = 8;
-/** Bound on the memory of all RobotsTxt's own matchers in the process (see own-matchers.ts). */
+/** Bound on the memory of all RobotsTxt's own matchers in the process (see match/own-matchers.ts). */
 export const OWN_MATCHERS_BYTES = POOL_BYTES;
 
 /** @internal The pool of RobotsTxt's own matchers, for tests. */
@@ -133,6 +133,42 @@ export function checkAgents(agent: string | readonly string[], options: ParseOpt
   agentTokens(agent, profile);
 }
 
+/**
+ * @internal What the engine's other parts (usage(), compat, RobotsCache, bulk) read of a RobotsTxt beyond
+ * its public API: its private members of these names, seen through robotsInternals(), so that the class
+ * itself is the API alone.
+ */
+export interface RobotsInternals {
+  /** Octets it holds (its records and written diagnostics, not the matchers it compiled), for caches'
+   * budgets. Asking means keeping it: what the records do not point into is dropped first (compactRecords). */
+  readonly heldBytes: number;
+  /** Which groups apply to the crawler, as a key: crawlers with equal keys get the same verdicts. */
+  rulesKey(agent: string | readonly string[]): string;
+  /** The product tokens the user-agent lines name (lower case, `*` aside): a crawler named by none of
+   * them gets the `*` groups, so all such crawlers share one rulesKey (bulk's 166 crawlers a host). */
+  namedAgents(): ReadonlySet<string>;
+  /** For the compat entry, which reads names as robots-parser does: the matcher (as isAllowed/explain
+   * keep theirs) of the crawler that exactly these user-agent lines name (by line number; none: the `*`
+   * groups). Use it at once: the pool may dispose it later. */
+  matcherNamedBy(lines: readonly number[]): Matcher;
+  /** crawlDelay() for the crawler that exactly these user-agent lines name (see matcherNamedBy). */
+  crawlDelayNamedBy(lines: readonly number[]): number | undefined;
+  /** What usage() keeps per agent, bounded (usage/usage-answers.ts). */
+  readonly usageAnswers: UsageAnswers;
+  /** explain()'s allowed and line, without the rule (operatorUsage's verdicts). */
+  verdict(url: string, agent: string | readonly string[]): LineVerdict;
+  /** The use-preference lines of the groups that apply to the crawler, read (RobotsCache keeps them). */
+  crawlerUsage(agent: string | readonly string[]): CrawlerUsage;
+}
+
+/** @internal A RobotsTxt with its internals in view. */
+export type InternalRobotsTxt = Pick<RobotsTxt, keyof RobotsTxt> & RobotsInternals;
+
+/** @internal robots with its internals in view: the same object (nothing is made; the members are the class's private ones). */
+export function robotsInternals(robots: RobotsTxt): InternalRobotsTxt {
+  return robots as unknown as InternalRobotsTxt;
+}
+
 export class RobotsTxt {
   readonly profile: Profile;
   /** The octets parsed (a copy of the caller's: it may reuse them), until records are read: compile() lexes them. */
@@ -186,10 +222,8 @@ export class RobotsTxt {
   /** What heldBytes counts, once known; written diagnostics add theirs. */
   private octets = 0;
 
-  /** @internal Octets this RobotsTxt holds (its records and written diagnostics,
-   * not the matchers it compiled), for caches' budgets. Asking means keeping it:
-   * what the records do not point into is dropped first (compactRecords). */
-  get heldBytes(): number {
+  /** @internal RobotsInternals.heldBytes. */
+  private get heldBytes(): number {
     if (this.octets === 0) {
       if (!compactRecords(this.records)) this.records.body = ownedOctets(this.records.body); // (not a pooled copy's block)
       const deduplicated = this.sitemaps !== this.records.sitemaps ? this.sitemaps.length * 8 : 0;
@@ -285,8 +319,8 @@ export class RobotsTxt {
   /** Positions of the groups found for crawlers, by group (made on first use). */
   private groupIndex: Map<unknown, number> | undefined;
 
-  /** @internal Which groups apply to the crawler, as a key: crawlers with equal keys get the same verdicts. */
-  rulesKey(agent: string | readonly string[]): string {
+  /** @internal RobotsInternals.rulesKey. */
+  private rulesKey(agent: string | readonly string[]): string {
     const index = (this.groupIndex ??= new Map(this.records.groups.map((g, i) => [g, i])));
     return applicableGroups(this.records.groups, agentTokens(agent, this.profile)).map((g) => index.get(g)).join(',');
   }
@@ -294,9 +328,8 @@ export class RobotsTxt {
   /** Names the user-agent lines give (not `*`), lower-cased, made on first use. */
   private agentNames: ReadonlySet<string> | undefined;
 
-  /** @internal The product tokens the user-agent lines name (lower case, `*` aside): a crawler named by
-   * none of them gets the `*` groups, so all such crawlers share one rulesKey (bulk's 166 crawlers a host). */
-  namedAgents(): ReadonlySet<string> {
+  /** @internal RobotsInternals.namedAgents. */
+  private namedAgents(): ReadonlySet<string> {
     return (this.agentNames ??= new Set(this.records.groups.flatMap((g) => g.agents.filter((a) => !a.global).map((a) => a.lower))));
   }
 
@@ -318,7 +351,7 @@ export class RobotsTxt {
    */
   explainAll(url: string, agent: string | readonly string[], options?: UsageOptions): Explanation {
     const verdict = this.explain(url, agent); // (checks url and agent)
-    const control = verdict.allowed ? controlStatementsOf(this, url, agent, options?.operators) : undefined;
+    const control = verdict.allowed ? controlStatementsOf(robotsInternals(this), url, agent, options?.operators) : undefined;
     return explainRecords(this.records, verdict, url, typeof agent === 'string' ? [agent] : [...agent], this.profile, options, control);
   }
 
@@ -342,10 +375,8 @@ export class RobotsTxt {
     return this.records.defaultDelay;
   }
 
-  /** @internal For the compat entry, which reads names as robots-parser does: the matcher (as
-   * isAllowed/explain keep theirs) of the crawler that exactly these user-agent lines name (by
-   * line number; none: the `*` groups). Use it at once: the pool may dispose it later. */
-  matcherNamedBy(lines: readonly number[]): Matcher {
+  /** @internal RobotsInternals.matcherNamedBy. */
+  private matcherNamedBy(lines: readonly number[]): Matcher {
     return this.cachedMatcher(`n${lines.join(',')}`, () => {
       const r = this.records;
       const named = r.groups.filter((g) => g.agents.some((a) => !a.global && lines.includes(a.line)));
@@ -354,8 +385,8 @@ export class RobotsTxt {
     });
   }
 
-  /** @internal crawlDelay() for the crawler that exactly these user-agent lines name (see matcherNamedBy). */
-  crawlDelayNamedBy(lines: readonly number[]): number | undefined {
+  /** @internal RobotsInternals.crawlDelayNamedBy. */
+  private crawlDelayNamedBy(lines: readonly number[]): number | undefined {
     return this.delayOf((a) => !a.global && lines.includes(a.line));
   }
 
@@ -384,8 +415,8 @@ export class RobotsTxt {
   /** What usage() keeps per agent (made on first use). */
   private answers: UsageAnswers | undefined;
 
-  /** @internal What usage() keeps per agent, bounded (usage-answers.ts). */
-  get usageAnswers(): UsageAnswers {
+  /** @internal RobotsInternals.usageAnswers. */
+  private get usageAnswers(): UsageAnswers {
     return (this.answers ??= new UsageAnswers({
       matcher: (a) => this.matcher(a),
       explain: (u, a) => this.explain(u, a),
@@ -395,24 +426,24 @@ export class RobotsTxt {
     }));
   }
 
-  /** @internal explain()'s allowed and line, without the rule (operatorUsage's verdicts). */
-  verdict(url: string, agent: string | readonly string[]): LineVerdict {
+  /** @internal RobotsInternals.verdict. */
+  private verdict(url: string, agent: string | readonly string[]): LineVerdict {
     return this.usageAnswers.verdict(url, agent);
   }
 
   /** An operator's answer per purpose (`'google'` or an Operator): may its crawler fetch, what the site says of the use, one word for both. */
   operatorUsage(url: string, operator: string | Operator, options?: UsageOptions): OperatorUsage {
-    return operatorUsageOf(this, url, operatorOf(operator, options?.operators), options);
+    return operatorUsageOf(robotsInternals(this), url, operatorOf(operator, options?.operators), options);
   }
 
   /** usage() for several crawlers, in their order (as verdicts(): crawlers the same groups and control tokens apply to share one answer). */
   usages(url: string, crawlers: readonly (string | readonly string[])[], options?: UsageOptions): Usage[] {
-    return usagesOf(this, url, crawlers, options);
+    return usagesOf(robotsInternals(this), url, crawlers, options);
   }
 
 
-  /** @internal The use-preference lines of the groups that apply to the crawler, read (RobotsCache keeps them). */
-  crawlerUsage(agent: string | readonly string[]): CrawlerUsage {
+  /** @internal RobotsInternals.crawlerUsage. */
+  private crawlerUsage(agent: string | readonly string[]): CrawlerUsage {
     return this.usageAnswers.crawlerUsage(agent);
   }
 

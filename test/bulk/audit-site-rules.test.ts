@@ -10,10 +10,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { OPERATORS, parse } from '../../src/index.js';
-import { PURPOSES } from '../../src/engine/parse/usage-vocabulary.js';
+import { PURPOSES } from '../../src/engine/usage/vocabulary.js';
 import type { Profile } from '../../src/engine/parse/profile.js';
 import { SiteAuditor } from '../../src/bulk/audit/site-audit.js';
 import { HAVE_SHARED, SHARED } from '../helpers/shared-data.js';
+import { robotsInternals } from '../../src/internal.js';
 
 const CRAWLERS = ['GPTBot', 'CCBot', 'Google-Extended', 'ClaudeBot', 'Googlebot', 'Bingbot', 'Applebot', 'PerplexityBot'];
 const PROFILES: Profile[] = ['rfc', 'google'];
@@ -26,7 +27,7 @@ function compare(auditor: SiteAuditor, body: Uint8Array, profile: Profile): bool
   const robots = parse(body, { profile, maxOctets: 512_000 });
   try {
     const usages = robots.usages(URL, CRAWLERS);
-    const want = CRAWLERS.map((c, i) => ({ crawler: c, purposes: { ...usages[i].purposes }, purposesVary: robots.crawlerUsage(c).paths !== null }));
+    const want = CRAWLERS.map((c, i) => ({ crawler: c, purposes: { ...usages[i].purposes }, purposesVary: robotsInternals(robots).crawlerUsage(c).paths !== null }));
     const got = record.crawlers.map((c) => ({ crawler: c.crawler, purposes: c.purposes, purposesVary: c.purposesVary }));
     expect(got, profile).toEqual(want);
     const operators = OPERATORS.map((op) => {

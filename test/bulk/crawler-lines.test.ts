@@ -16,6 +16,7 @@ import { crawlerPurposes } from '../../src/bulk/classify/purpose-codes.js';
 import { parse } from '../../src/index.js';
 import type { Matcher } from '../../src/engine/match/matcher.js';
 import type { Profile } from '../../src/engine/parse/profile.js';
+import { robotsInternals } from '../../src/internal.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-crawler-lines-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -41,7 +42,7 @@ describe('crawlerLines: the lexer lines a robots.txt has for a list of crawlers'
       fc.property(body, profile, (text, p) => {
         const robots = parse(text, { profile: p });
         const found = crawlerLines(encoder.encode(text), LOWER);
-        expect([...(found.named ?? [])].sort()).toEqual([...robots.namedAgents()].filter((n) => LOWER.has(n)).sort());
+        expect([...(found.named ?? [])].sort()).toEqual([...robotsInternals(robots).namedAgents()].filter((n) => LOWER.has(n)).sort());
         if (!found.usage) for (const c of crawlersOf(p)) expect(crawlerPurposes(robots, c)).toBe(0);
       }),
       { numRuns: 400 },
@@ -53,7 +54,7 @@ describe('crawlerLines: the lexer lines a robots.txt has for a list of crawlers'
     fc.assert(
       fc.property(body, profile, (text, p) => {
         const found = crawlerLines(encoder.encode(text), names);
-        expect([...(found.named ?? [])].sort()).toEqual([...parse(text, { profile: p }).namedAgents()].filter((n) => names.has(n)).sort());
+        expect([...(found.named ?? [])].sort()).toEqual([...robotsInternals(parse(text, { profile: p })).namedAgents()].filter((n) => names.has(n)).sort());
       }),
       { numRuns: 400, examples: [['User-agent: *\nDisallow: /\n', 'google'], ['User-agent: 360Spider\nDisallow: /\n', 'google']] },
     );
@@ -89,7 +90,7 @@ describe('crawlerLines: the lexer lines a robots.txt has for a list of crawlers'
           for (const url of ['https://x/', 'https://x/private', 'https://x/a']) expect(m.explain(url)).toEqual(robots.explain(url, c));
           if (usage) expect(all.usage![j]).toEqual(typeof all.usage![j] === 'number' ? crawlerPurposes(robots, c) : expect.any(Function));
           // The same groups, one matcher (one walk a URL); others may share one too, for the same rules.
-          crawlers.forEach((d, i) => robots.rulesKey(d) === robots.rulesKey(c) && expect(all.matchers[i]).toBe(m));
+          crawlers.forEach((d, i) => robotsInternals(robots).rulesKey(d) === robotsInternals(robots).rulesKey(c) && expect(all.matchers[i]).toBe(m));
         });
         if (!usage) expect(all.usage).toBeUndefined();
       }),

@@ -1,5 +1,5 @@
 // robots classify --crawlers with purposes counts control tokens as usage()
-// does by default (src/engine/control-tokens.ts): Googlebot's train-ai and
+// does by default (src/engine/usage/control-tokens.ts): Googlebot's train-ai and
 // ai-use follow Google-Extended's verdict, Applebot's train-ai
 // Applebot-Extended's, a crawler no operator lists none. Files where the
 // control token has a group of its own (disallowing all, some paths, or

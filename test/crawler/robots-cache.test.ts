@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_BYTES, fetchRobots, RobotsCache, UNREACHABLE_GIVE_UP_MS } from '../../src/index.js';
-import { ownMatcherStats } from '../../src/internal.js';
+import { ownMatcherStats, robotsInternals } from '../../src/internal.js';
 import type { FetchFunction, RobotsCacheOptions } from '../../src/index.js';
 import { serve, startServer, TestServer, type Handler } from '../helpers/http-servers.js';
 
@@ -533,7 +533,7 @@ describe('caching', () => {
     server.handler = serve(RULES + '# filler: a long comment, as some sites pad their robots.txt\n'.repeat(8000)); // 480 KB
     const c = cache({});
     expect(await followsRules(c)).toBe(true);
-    expect((await c.lookup(server.origin)).robots!.heldBytes).toBeLessThan(4096);
+    expect(robotsInternals((await c.lookup(server.origin)).robots!).heldBytes).toBeLessThan(4096);
     expect(c.stats.bytes).toBeLessThan(16_384); // and that with the compiled matcher
   });
 
@@ -697,7 +697,7 @@ describe('per-origin answers: the file parsed once per entry', () => {
     const before = c.stats.bytes;
     const robots = first.robots!;
     expect(robots).toBeDefined();
-    expect(c.stats.bytes).toBe(before + robots.heldBytes);
+    expect(c.stats.bytes).toBe(before + robotsInternals(robots).heldBytes);
     for (const p of ['/b', '/private/x', '/c?d']) expect((await c.lookup(server.origin + p)).robots).toBe(robots);
     expect(robots.crawlDelay('FooBot')).toBe(2.5);
     // A new fetch (the entry expired) is a new parse.

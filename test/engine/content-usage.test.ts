@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse, type Preference, type Purpose } from '../../src/index.js';
-import { combine } from '../../src/engine/parse/usage-vocabulary.js';
+import { combine } from '../../src/engine/usage/vocabulary.js';
 
 const PROFILES = ['google', 'rfc'] as const;
 const PURPOSES: readonly Purpose[] = ['search', 'train-ai', 'ai-use'];

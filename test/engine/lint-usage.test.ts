@@ -2,11 +2,12 @@
 // code, line and message, a case that fails when the check is broken (and one it
 // must not fire on), the 21 names of the shipped AI crawler list that are not
 // product tokens, and Cloudflare's managed file (its two `*` groups merge).
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isProductToken, lint, parse, type Finding } from '../../src/index.js';
 import { AI_CRAWLERS } from '../../src/data/ai-crawlers.js';
 import { CLOUDFLARE } from '../helpers/cloudflare-robots.js';
-import { shownText } from '../../src/engine/shown-text.js';
+import { shownText } from '../../src/text/shown-text.js';
 
 const found = (body: string) => lint(body).findings.map((f) => [f.line, f.code, f.severity]);
 const messages = (body: string, code: Finding['code']) => lint(body).findings.filter((f) => f.code === code).map((f) => [f.line, f.message]);
@@ -186,5 +187,43 @@ describe('long keys and values in messages (issue 42 item 7)', () => {
     expect(shownText('a'.repeat(61))).toBe(`${'a'.repeat(60)}…`);
     expect(shownText(`${'a'.repeat(59)}😀😀`)).toBe(`${'a'.repeat(59)}…`);
     expect(shownText(`${'a'.repeat(58)}😀😀`)).toBe(`${'a'.repeat(58)}😀…`);
+  });
+});
+
+describe('one reading of Content-Usage: lint() and usage() agree member by member', () => {
+  // Values made of the pieces that matter: labels, legacy and unknown keys, capitals, y/n and other values, parameters, commas.
+  const piece = fc.constantFrom('search', 'train-ai', 'ai-use', 'Train-ai', 'tdm', 'ai-train', '=', 'y', 'n', 'yes', '?1', '"n"', ',', ', ', ';p=1', ' ');
+  it('a member lint() finds nothing to say of is one usage() maps to a purpose, and the other way round (a value no Dictionary: one of each)', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 10 }), (pieces) => {
+        const value = pieces.join('');
+        if (/^[ \t]|[ \t]$/.test(value)) return; // (robots.txt trims a line's value)
+        const body = `User-agent: *\nContent-Usage: ${value}\nAllow: /\n`;
+        const said = parse(body).usage('https://example.com/', 'FooBot').signals.filter((s) => s.field === 'content-usage');
+        const findings = lint(body).findings.filter((f) => f.line === 2 && f.code !== 'usage-contradicts-rules');
+        expect(findings.length).toBe(said.filter((s) => s.purpose === undefined).length);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('one reading of Content-Signal: lint() and usage() agree item by item', () => {
+  // Items made of the pieces that matter: known and unknown keys, yes/no and other values, case, spaces and tabs, no "=".
+  const piece = fc.constantFrom('search', 'ai-train', 'AI-Input', 'train-ai', 'use', 'tdm', 'yes', 'No', 'y', '', ' ', '\t', '=', '==', 'K');
+  const item = fc.array(piece, { maxLength: 5 }).map((p) => p.join(''));
+  it('an item lint() finds nothing to say of is one usage() maps to a purpose, and the other way round', () => {
+    fc.assert(
+      fc.property(fc.array(item, { minLength: 1, maxLength: 4 }), (items) => {
+        const value = items.join(',');
+        if (/^[ \t]|[ \t]$/.test(value) || value.includes('#')) return; // (robots.txt trims a line's value; # starts a comment)
+        const body = `User-agent: *\nContent-Signal: ${value}\nAllow: /\n`;
+        const said = parse(body).usage('https://example.com/', 'FooBot').signals.filter((s) => s.field === 'content-signal');
+        const findings = lint(body).findings.filter((f) => f.line === 2 && f.code !== 'usage-contradicts-rules');
+        // Each item usage() reads and maps to no purpose is one finding of lint()'s; one it maps, none.
+        expect(findings.length).toBe(said.filter((s) => s.purpose === undefined).length);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

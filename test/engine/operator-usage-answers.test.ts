@@ -10,6 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { OPERATORS, parse, type Operator, type OperatorUsage, type Preference, type Purpose, type PurposeAnswer, type RobotsTxt, type UsageOptions, type UsageSignal } from '../../src/index.js';
+import { robotsInternals } from '../../src/internal.js';
 
 const PURPOSES: Purpose[] = ['search', 'train-ai', 'ai-use'];
 const url = (p: string) => `https://example.com${p}`;
@@ -41,7 +42,7 @@ const HEADERS: (UsageOptions['headers'] | undefined)[] = [undefined, { 'content-
 /** The answer built plainly, purpose by purpose, from usage() and explain() (operator-usage.ts's header). */
 function reference(robots: RobotsTxt, u: string, operator: Operator, headers: UsageOptions['headers'] | undefined): OperatorUsage {
   const options: UsageOptions = { operators: [operator], ...(headers === undefined ? {} : { headers }) };
-  const named = robots.namedAgents();
+  const named = robotsInternals(robots).namedAgents();
   const purposes = {} as Record<Purpose, PurposeAnswer>;
   for (const purpose of PURPOSES) {
     const c = operator.crawlers.find((c) => c.purposes.includes(purpose));
@@ -219,8 +220,9 @@ describe('the entries of an operator\'s crawlers', () => {
     const robots = parse('User-agent: Google-Extended\nDisallow: /a\n\nUser-agent: *\nContent-Usage: /a train-ai=n\n');
     const fresh = parse('User-agent: Google-Extended\nDisallow: /a\n\nUser-agent: *\nContent-Usage: /a train-ai=n\n');
     const looked = new Map<string, number>();
-    const rulesKey = robots.rulesKey.bind(robots);
-    robots.rulesKey = (agent: string | readonly string[]) => {
+    const inside = robotsInternals(robots);
+    const rulesKey = inside.rulesKey.bind(robots);
+    inside.rulesKey = (agent: string | readonly string[]) => {
       if (typeof agent === 'string') looked.set(agent, (looked.get(agent) ?? 0) + 1);
       return rulesKey(agent);
     };

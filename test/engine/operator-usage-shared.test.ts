@@ -12,8 +12,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATORS, parse, RobotsCache, type Operator, type OperatorUsage, type RobotsTxt, type UsageOptions } from '../../src/index.js';
-import { KEPT_HEADERS, operatorUsageOf, type OperatorSource } from '../../src/engine/operator-usage.js';
-import { ANSWERS } from '../../src/engine/usage-answers.js';
+import { KEPT_HEADERS, operatorUsageOf, type OperatorSource } from '../../src/engine/usage/operator-usage.js';
+import { robotsInternals } from '../../src/internal.js';
+import { ANSWERS } from '../../src/engine/usage/usage-answers.js';
 import { serve, startServer, type TestServer } from '../helpers/http-servers.js';
 import { HAVE_SHARED, SHARED } from '../helpers/shared-data.js';
 
@@ -157,10 +158,10 @@ describe('a RobotsTxt shares an answer between calls of the same inputs', () => 
     for (let round = 0; round < 2; round++) {
       for (let i = 0; i < 3 * ANSWERS; i += 7) {
         expect(JSON.stringify(robots.operatorUsage(url(`/p${i}/x`), 'google'))).toBe(JSON.stringify(unkept(fresh, url(`/p${i}/x`), 'google')));
-        expect(robots.usageAnswers.size.answers).toBeLessThanOrEqual(ANSWERS);
+        expect(robotsInternals(robots).usageAnswers.size.answers).toBeLessThanOrEqual(ANSWERS);
       }
     }
-    expect(robots.usageAnswers.size.answers).toBeGreaterThan(0);
+    expect(robotsInternals(robots).usageAnswers.size.answers).toBeGreaterThan(0);
   });
 });
 
@@ -169,7 +170,7 @@ function unkept(robots: RobotsTxt, u: string, operator: string | Operator, optio
   const source: OperatorSource = {
     usage: (x, a, o) => robots.usage(x, a, o),
     explain: (x, a) => robots.explain(x, a),
-    namedAgents: () => robots.namedAgents(),
+    namedAgents: () => robotsInternals(robots).namedAgents(),
   };
   return operatorUsageOf(source, u, typeof operator === 'string' ? OPERATORS.find((o) => o.id === operator)! : operator, options);
 }

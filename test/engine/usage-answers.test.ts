@@ -7,9 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { OPERATORS, parse, type Operator } from '../../src/index.js';
-import { AGENTS, GROUP_SETS } from '../../src/engine/usage-answers.js';
-import { operatorUsageOf } from '../../src/engine/operator-usage.js';
-import type { UsageOptions } from '../../src/engine/usage.js';
+import { AGENTS, GROUP_SETS } from '../../src/engine/usage/usage-answers.js';
+import { operatorUsageOf } from '../../src/engine/usage/operator-usage.js';
+import type { UsageOptions } from '../../src/engine/usage/usage.js';
+import { robotsInternals } from '../../src/internal.js';
 
 const PROFILES = ['google', 'rfc'] as const;
 const url = (p: string) => `https://example.com${p}`;
@@ -28,9 +29,9 @@ describe('what usage() keeps is bounded', () => {
         const agent = agentOf(i);
         const u = robots.usage(url(`/c${i % 12}/d${i % 7}/page`), agent);
         if (i % 997 === 0) expect(u).toEqual(parse(body, { profile }).usage(url(`/c${i % 12}/d${i % 7}/page`), agent));
-        robots.verdict(url('/x'), agent);
+        robotsInternals(robots).verdict(url('/x'), agent);
       }
-      const kept = robots.usageAnswers.size;
+      const kept = robotsInternals(robots).usageAnswers.size;
       expect(kept.agents).toBeLessThanOrEqual(AGENTS);
       expect(kept.groupSets).toBeLessThanOrEqual(GROUP_SETS);
       // Still answering as a fresh parse, for agents kept and not.
@@ -123,8 +124,8 @@ describe('operatorUsage() shares work between its purposes', () => {
       const source = {
         usage: (u: string, a: string | readonly string[], o?: UsageOptions) => (count('usage', a), robots.usage(u, a, o)),
         explain: (u: string, a: string | readonly string[]) => (count('verdict', a), robots.explain(u, a)),
-        verdict: (u: string, a: string) => (count('verdict', a), robots.verdict(u, a)),
-        namedAgents: () => robots.namedAgents(),
+        verdict: (u: string, a: string) => (count('verdict', a), robotsInternals(robots).verdict(u, a)),
+        namedAgents: () => robotsInternals(robots).namedAgents(),
       };
       for (const p of ['/', '/a/b', '/private/x']) {
         asked.clear();

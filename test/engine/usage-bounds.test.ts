@@ -6,9 +6,9 @@
 // values ignored one by one, and `headers` that is no object a TypeError.
 import { describe, expect, it } from 'vitest';
 import { parse, OWN_MATCHERS_BYTES } from '../../src/index.js';
-import { ownMatcherStats } from '../../src/internal.js';
-import { parseDictionary } from '../../src/engine/parse/structured-field.js';
-import { MAX_HEADER_LENGTH } from '../../src/engine/usage.js';
+import { ownMatcherStats, robotsInternals } from '../../src/internal.js';
+import { parseDictionary } from '../../src/engine/usage/structured-field.js';
+import { MAX_HEADER_LENGTH } from '../../src/engine/usage/usage.js';
 
 const MiB = 1 << 20;
 const url = (path: string) => `https://example.com${path}`;
@@ -46,7 +46,7 @@ describe('Content-Usage path patterns: the compiled matcher, one per crawler', (
     });
     // One matcher for the verdicts, one for the Content-Usage paths: not one per URL.
     expect(ownMatcherStats().matchers - held).toBe(2);
-    const stats = robots.crawlerUsage('FooBot').paths!.stats!;
+    const stats = robotsInternals(robots).crawlerUsage('FooBot').paths!.stats!;
     expect(stats.rules).toBe(31);
     expect(stats.bytes).toBeLessThanOrEqual(8 * MiB);
     robots.dispose();
@@ -64,7 +64,7 @@ describe('Content-Usage path patterns: the compiled matcher, one per crawler', (
           expect(robots.usage(url(`/d${i}/x/y.pdfx`), 'FooBot').purposes).toEqual({ search: 'disallowed', 'train-ai': 'unknown', 'ai-use': 'unknown' });
         }
       });
-      const stats = robots.crawlerUsage('FooBot').paths!.stats!;
+      const stats = robotsInternals(robots).crawlerUsage('FooBot').paths!.stats!;
       expect(stats.rules).toBe(count + 1);
       expect(stats.bytes).toBeLessThanOrEqual(8 * MiB);
       robots.dispose();
@@ -81,9 +81,9 @@ describe('Content-Usage path patterns: the compiled matcher, one per crawler', (
     const robots = parse('User-agent: *\nContent-Usage: /a train-ai=n\n');
     expect(robots.usage(url('/a'), 'FooBot').purposes['train-ai']).toBe('disallowed');
     robots.dispose();
-    expect(robots.crawlerUsage('FooBot').paths?.stats).toBeUndefined();
+    expect(robotsInternals(robots).crawlerUsage('FooBot').paths?.stats).toBeUndefined();
     expect(robots.usage(url('/a'), 'FooBot').purposes['train-ai']).toBe('disallowed');
-    expect(robots.crawlerUsage('FooBot').paths?.stats?.rules).toBe(1);
+    expect(robotsInternals(robots).crawlerUsage('FooBot').paths?.stats?.rules).toBe(1);
   });
 
   it('different patterns of the same length: the first in file order decides; the same pattern (normalised) combines', () => {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse, type Preference, type Purpose, type Usage } from '../../src/index.js';
 import { readRecords } from '../../src/engine/parse/records.js';
-import { patternOf } from '../../src/engine/reference.js';
+import { patternOf } from '../../src/engine/parse/pattern.js';
 import { CLOUDFLARE } from '../helpers/cloudflare-robots.js';
 
 const PROFILES = ['google', 'rfc'] as const;

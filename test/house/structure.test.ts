@@ -3,9 +3,11 @@
 // the day it is added.
 //
 // Layers, lowest first: a file may import its own layer and those below.
-//   engine/wasm (the core and the boundary layout), engine/parse, engine/compile,
-//   engine/match, the engine's root (the API over the stages), then crawler and
-//   compat, then the library's doors (index.ts, internal.ts), then bulk, then cli.
+//   data and text (plain data, plain string helpers), engine/wasm (the core and
+//   the boundary layout), engine/parse, engine/compile, engine/match, engine/usage
+//   (use preferences, over the compiled matcher), the engine's root (the API over
+//   the stages), then crawler and compat, then the library's doors (index.ts,
+//   internal.ts), then bulk, then cli.
 // bulk's folders are layers too (src/bulk/README.md): base, hosts, formats,
 // sources, index, classify, audit, threads, then its front door (bulk's own
 // files, the API over the folders, as the engine's root is over its stages).
@@ -48,16 +50,17 @@ const GRAPH = new Map(FILES.map((f) => [f, importsOf(f).map((s) => resolve(f, s)
 
 function layer(file: string): number {
   const order: [RegExp, number][] = [
-    [/^src\/data\//, 0],
+    [/^src\/(data|text)\//, 0],
     [/^src\/engine\/wasm\//, 1],
     [/^src\/engine\/parse\//, 2],
     [/^src\/engine\/compile\//, 3],
     [/^src\/engine\/match\//, 4],
-    [/^src\/engine\/[^/]+$/, 5],
-    [/^src\/(crawler|compat)\//, 6],
-    [/^src\/(index|internal)\.ts$/, 7],
-    [/^src\/bulk\//, 8],
-    [/^src\/cli\//, 9],
+    [/^src\/engine\/usage\//, 5],
+    [/^src\/engine\/[^/]+$/, 6],
+    [/^src\/(crawler|compat)\//, 7],
+    [/^src\/(index|internal)\.ts$/, 8],
+    [/^src\/bulk\//, 9],
+    [/^src\/cli\//, 10],
   ];
   for (const [re, n] of order) if (re.test(file)) return n;
   throw new Error(`${file}: in no layer of the house (add it to test/house/structure.test.ts)`);
@@ -197,10 +200,10 @@ describe('the house: imports run down the pipeline', () => {
     const table = /\bunknown\s*:\s*0\b[^}]*\ballowed\s*:\s*1\b[^}]*\bdisallowed\s*:\s*2\b|\[\s*'unknown'\s*,\s*'allowed'\s*,\s*'disallowed'\s*\]/;
     const defining = [...FILES, ...sources('web')].filter((f) => table.test(readFileSync(path.join(ROOT, f), 'utf8')));
     expect(defining).toEqual([]);
-    const users = ['assembly/bulk/crawler-columns.ts', 'src/bulk/classify/purpose-codes.ts', 'src/bulk/classify/control-codes.ts', 'src/engine/parse/preference-codes.ts'];
+    const users = ['assembly/bulk/crawler-columns.ts', 'src/bulk/classify/purpose-codes.ts', 'src/bulk/classify/control-codes.ts', 'src/engine/usage/preference-codes.ts'];
     const unnumbered = users.filter((f) => !existsSync(path.join(ROOT, f)) || !/\bPREFERENCE_(UNKNOWN|ALLOWED|DISALLOWED|CODE|OF)\b/.test(readFileSync(path.join(ROOT, f), 'utf8')));
     expect(unnumbered).toEqual([]);
-    expect(readFileSync(path.join(ROOT, 'web/protocol.ts'), 'utf8')).toMatch(/from '\.\.\/src\/engine\/parse\/preference-codes\.js'/);
+    expect(readFileSync(path.join(ROOT, 'web/protocol.ts'), 'utf8')).toMatch(/from '\.\.\/src\/engine\/usage\/preference-codes\.js'/);
   });
 
   it("the library's doors (index.ts, internal.ts) reach nothing Node-only: no node: module, no bulk/ or cli/ file", () => {
@@ -293,6 +296,70 @@ function codeFiles(): string[] {
 // Named in comments of files that are being rewritten elsewhere: fix the comment, then drop its entry
 // (an entry that no longer fails fails the test, so the list only shrinks).
 const NOT_YET_FIXED: string[] = [];
+
+/** The names a file imports from a specifier, each as written in the file it comes from (`a as b`: `a`). */
+function namesImported(file: string): { spec: string; names: string[] }[] {
+  const text = readFileSync(path.join(ROOT, file), 'utf8');
+  return [...text.matchAll(/^\s*import\s+(?:type\s+)?\{([^}]*)\}\s*from\s+['"]([^'"]+)['"]/gm)].map((m) => ({
+    spec: m[2],
+    names: m[1].split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]).filter((n) => n !== ''),
+  }));
+}
+
+/** The names the public door (src/index.ts) exports, values and types. */
+function apiNames(): Set<string> {
+  const text = readFileSync(path.join(ROOT, 'src/index.ts'), 'utf8');
+  const names = [...text.matchAll(/^export\s+(?:type\s+)?\{([^}]*)\}/gm)].flatMap((m) => m[1].split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()!));
+  return new Set(names.filter((n) => n !== ''));
+}
+
+describe('the house: the API is the door', () => {
+  it("no file above the library's doors (bulk/, cli/, web/) reads from the engine's files a name the API exports", () => {
+    // Below the doors (crawler/, compat/) a file cannot import them: it reads the engine's files.
+    const api = apiNames();
+    expect(api.has('parse') && api.has('PURPOSES')).toBe(true); // (the scan reads the door; the purposes list is on it)
+    const above = [...sources('src').filter((f) => /^src\/(bulk|cli)\//.test(f)), ...sources('web')];
+    const through = above.flatMap((f) =>
+      namesImported(f)
+        .filter(({ spec }) => (resolve(f, spec) ?? '').startsWith('src/engine/'))
+        .flatMap(({ spec, names }) => names.filter((n) => api.has(n)).map((n) => `${f}: ${n} from ${spec}`)),
+    );
+    expect(through).toEqual([]);
+  });
+});
+
+/** The public members of a class (not private nor protected) that its doc comment marks `@internal`. */
+function internalPublicMembers(file: string, className: string): string[] {
+  const text = readFileSync(path.join(ROOT, file), 'utf8');
+  const source = typescript.createSourceFile(file, text, typescript.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  source.forEachChild((node) => {
+    if (!typescript.isClassDeclaration(node) || node.name?.text !== className) return;
+    for (const member of node.members) {
+      const hidden = typescript.getCombinedModifierFlags(member as typescript.Declaration) & (typescript.ModifierFlags.Private | typescript.ModifierFlags.Protected);
+      if (hidden || member.name === undefined || typescript.isPrivateIdentifier(member.name)) continue;
+      if (typescript.getJSDocTags(member).some((t) => t.tagName.text === 'internal')) found.push(member.name.getText(source));
+    }
+  });
+  return found;
+}
+
+describe("the house: a public class is the API alone", () => {
+  it("RobotsTxt has no public member for the engine's own parts (they read its internals through robotsInternals())", () => {
+    expect(readFileSync(path.join(ROOT, 'src/engine/robots-txt.ts'), 'utf8')).toMatch(/export class RobotsTxt\b/); // (the scan reads the class)
+    expect(internalPublicMembers('src/engine/robots-txt.ts', 'RobotsTxt')).toEqual([]);
+  });
+});
+
+describe('the house: one of each', () => {
+  it("one asciiLower of a string (src/text/ascii.ts): a copy elsewhere would drift from it", () => {
+    // The octet version (parse/records.ts, a number in, a number out) is another function.
+    const defined = [...FILES, ...sources('web')]
+      .filter((f) => !f.startsWith('assembly/'))
+      .filter((f) => /(?:function\s+asciiLower\s*\(\s*\w+\s*:\s*string|\basciiLower\s*=\s*\()/.test(readFileSync(path.join(ROOT, f), 'utf8')));
+    expect(defined).toEqual(['src/text/ascii.ts']);
+  });
+});
 
 describe('the house: comments stay true', () => {
   it('every relative path named in a comment exists (src/, web/, assembly/, bench/, scripts/, test/)', () => {

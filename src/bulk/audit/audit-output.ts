@@ -2,7 +2,7 @@
 // per crawler its category, how it is reached and its purposes at `/`; per
 // operator and purpose the category of its crawler; the site's lines) or a
 // JSON object per line (the record as it is).
-import { PURPOSES } from '../../engine/parse/usage-vocabulary.js';
+import { PURPOSES } from '../../index.js';
 import type { Operator } from '../../data/operators.js';
 import type { SiteRecord } from './site-audit.js';
 import type { Category } from './rule-category.js';

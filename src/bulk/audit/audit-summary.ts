@@ -4,7 +4,7 @@
 // purpose, sites by the category of its crawler; sites with each kind of line;
 // with ranks, per stratum; across crawls, each crawl's own summary and what
 // moved between consecutive crawls.
-import { PURPOSES, type Purpose } from '../../engine/parse/usage-vocabulary.js';
+import { PURPOSES, type Purpose } from '../../index.js';
 import type { SiteRecord } from './site-audit.js';
 import type { Category } from './rule-category.js';
 import { STRATA, stratumOf, type Stratum } from './site-ranks.js';

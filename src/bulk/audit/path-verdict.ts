@@ -4,8 +4,9 @@
 // octets (literals and `*`, a final `$`), the longest allow against the longest
 // disallow (reference.ts). For one path at a time: the category's witnesses,
 // the verdict at `/` (rule-category.ts, root-answers.ts).
+import type { Profile } from '../../index.js';
 import { escapePattern, googlePattern, indexHtmDirectory, STAR } from '../../engine/parse/pattern.js';
-import { traitsOf, type Profile } from '../../engine/parse/profile.js';
+import { traitsOf } from '../../engine/parse/profile.js';
 import type { Group } from '../../engine/parse/records.js';
 import { tokensInto, written } from './rule-tokens.js';
 

@@ -26,8 +26,9 @@
 // `none`, and one an unanchored `Disallow: /` (or `*`) decides with no allow
 // that could outweigh it is `all`. The walk is the proof of the rest: it runs
 // only when a witness is missing. Paths are those of the profile (profile-paths.ts).
+import type { Profile } from '../../index.js';
 import { STAR } from '../../engine/parse/pattern.js';
-import { traitsOf, type Profile } from '../../engine/parse/profile.js';
+import { traitsOf } from '../../engine/parse/profile.js';
 import { escapesRaw, isUnreserved } from '../../engine/parse/octets.js';
 import { pathVerdict, type Rule } from './path-verdict.js';
 import { RuleIndex } from './rule-index.js';

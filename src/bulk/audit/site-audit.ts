@@ -9,13 +9,12 @@
 // parsed once (its records); the purposes and operators' answers at `/` are
 // the engine's usage() and operatorUsage() over the rules' verdicts at `/`
 // (site-rules.ts): no rules are compiled.
+import { type Profile, PURPOSES, type Purpose, type Preference, type UsageAnswer } from '../../index.js';
 import { agentTokens, lineNamesAgent } from '../../engine/parse/agents.js';
 import { readRecords, type Group, type Records } from '../../engine/parse/records.js';
-import type { Profile } from '../../engine/parse/profile.js';
-import { PURPOSES, type Purpose, type Preference } from '../../engine/parse/usage-vocabulary.js';
 import { OPERATORS, type Operator } from '../../data/operators.js';
-import { controlTokensFor, type ControlTokenUse } from '../../engine/control-tokens.js';
-import { operatorAnswerOf, type UsageAnswer } from '../../engine/operator-usage.js';
+import { controlTokensFor, type ControlTokenUse } from '../../engine/usage/control-tokens.js';
+import { operatorAnswerOf } from '../../engine/usage/operator-usage.js';
 import type { Category, CategoryAnswer } from './rule-category.js';
 import { SiteRules } from './site-rules.js';
 import type { HostRobots } from '../sources/warc/warc-robots.js';

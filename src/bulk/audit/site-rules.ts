@@ -6,13 +6,13 @@
 // rule: path-verdict.ts). The engine's usage() and operatorUsage() logic is
 // used as it is (usageOf, controlStatementsOf, operatorUsageOf): only the
 // verdicts come from here.
+import type { Profile, Usage, UsageOptions } from '../../index.js';
 import { agentTokens, applicableGroups } from '../../engine/parse/agents.js';
 import type { Group, Records } from '../../engine/parse/records.js';
-import type { Profile } from '../../engine/parse/profile.js';
-import { crawlerUsage, usageOf, type CrawlerUsage, type Usage, type UsageOptions } from '../../engine/usage.js';
-import { controlStatement, controlTokensOf, type ControlStatement, type ControlTokenUse } from '../../engine/control-tokens.js';
+import { crawlerUsage, usageOf, type CrawlerUsage } from '../../engine/usage/usage.js';
+import { controlStatement, controlTokensOf, type ControlStatement, type ControlTokenUse } from '../../engine/usage/control-tokens.js';
 import type { Operator } from '../../data/operators.js';
-import type { OperatorSource } from '../../engine/operator-usage.js';
+import type { OperatorSource } from '../../engine/usage/operator-usage.js';
 import { categoryOfRules, type CategoryAnswer } from './rule-category.js';
 import { pathVerdict, rulesOf, type PathVerdict, type Rule } from './path-verdict.js';
 

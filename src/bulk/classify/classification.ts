@@ -6,7 +6,7 @@
 // (one, or one per origin from a MatcherSource, or one per crawler). Out: a
 // BlockResult and output lines in an OutputFormat, to an OutputWriter or
 // OutputBuffers.
-import type { Matcher } from '../../engine/match/matcher.js';
+import type { Matcher } from '../../index.js';
 import { CLASSIFY_MAX_CRAWLERS } from '../../engine/wasm/layout.js';
 import type { Origin } from '../hosts/origin.js';
 

@@ -1,8 +1,7 @@
 // What a classification needs, as plain data (it crosses to worker threads),
 // and the engine built from it: one matcher, or one per host of a directory.
-import { compileOctets, parse } from '../../engine/robots-txt.js';
-import type { Matcher } from '../../engine/match/matcher.js';
-import type { Profile } from '../../engine/parse/profile.js';
+import { parse, type Matcher, type Profile } from '../../index.js';
+import { compileOctets } from '../../engine/robots-txt.js';
 import { LineClassifier } from './line-classifier.js';
 import { UNREACHABLE, type BlockResult, type CrawlerMatchers, type OutputBuffers, type OutputFormat, type OutputWriter } from './classification.js';
 import type { Shard } from '../hosts/shard.js';

@@ -1,5 +1,5 @@
 // A crawler's purpose code (purpose-codes.ts) with what the control tokens
-// that speak for it state (engine/control-tokens.ts's rule, as usage() counts
+// that speak for it state (engine/usage/control-tokens.ts's rule, as usage() counts
 // them): a control token named by a group states its purposes `allowed` or
 // `disallowed` by its verdict for the URL; one without a group of its own
 // states `disallowed` where the `*` groups disallow the URL, nothing elsewhere.
@@ -7,9 +7,8 @@
 // unknown elsewhere), so a token whose groups are the crawler's own states the
 // same for every such URL: one code, no walk. Only a token of other groups is
 // asked URL by URL, through its matcher, on the URL line's octets in the core.
-import type { Matcher } from '../../engine/match/matcher.js';
-import type { ControlTokenUse } from '../../engine/control-tokens.js';
-import { PURPOSES } from '../../engine/parse/usage-vocabulary.js';
+import { type Matcher, PURPOSES } from '../../index.js';
+import type { ControlTokenUse } from '../../engine/usage/control-tokens.js';
 import { PREFERENCE_ALLOWED, PREFERENCE_DISALLOWED, USAGE_BITS } from '../../engine/wasm/layout.js';
 import type { PurposeCode } from './classification.js';
 import { core } from '../../engine/wasm/core.js';

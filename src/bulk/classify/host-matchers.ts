@@ -4,19 +4,18 @@
 // of thousands of hosts run in bounded memory. An origin (scheme, host, port)
 // has its own robots.txt (robots-dir.ts finds it in the directory; warc-robots.ts
 // among WARC captures).
-import { compileOctets, parse } from '../../engine/robots-txt.js';
+import { parse, type Matcher, type Profile } from '../../index.js';
+import { compileOctets, robotsInternals } from '../../engine/robots-txt.js';
 import { core } from '../../engine/wasm/core.js';
-import type { Matcher } from '../../engine/match/matcher.js';
 import { MatcherLru } from '../../engine/match/matcher-lru.js';
-import type { Profile } from '../../engine/parse/profile.js';
 import { UNREACHABLE, type CrawlerMatchers, type LabelledMatcher, type OutputFormat, type PurposeCode } from './classification.js';
 import type { Origin } from '../hosts/origin.js';
 import { crawlerPurposes } from './purpose-codes.js';
 import { crawlerLines } from './crawler-lines.js';
 import { withControlTokens } from './control-codes.js';
-import { controlKey, controlTokensOf, type ControlTokenUse } from '../../engine/control-tokens.js';
+import { controlKey, controlTokensOf, type ControlTokenUse } from '../../engine/usage/control-tokens.js';
 import { SEL_FIELDS, SEL_LINE, selectRules, selectedRules } from '../../engine/parse/rule-selection.js';
-import { asciiLower } from '../../engine/parse/agents.js';
+import { asciiLower } from '../../text/ascii.js';
 import { BulkError } from '../base/errors.js';
 import { RobotsDir } from '../sources/robots-dir.js';
 import type { WarcIndexData } from '../sources/warc/warc-index.js';
@@ -242,10 +241,11 @@ export function compileCrawlers(robots: ReturnType<typeof parse>, crawlers: read
   const purposes: PurposeCode[] = [];
   // (Most crawlers are named by no group: the `*` groups' key, found once, not once per crawler:
   // 166 rulesKey calls a host took a quarter of a run of the corpus.)
-  const named = robots.namedAgents();
+  const inside = robotsInternals(robots);
+  const named = inside.namedAgents();
   const lower = lowerNames(crawlers);
   let unnamed: string | undefined;
-  const keyOf = (name: string, lowerName: string) => (named.has(lowerName) ? robots.rulesKey(name) : (unnamed ??= robots.rulesKey(name)));
+  const keyOf = (name: string, lowerName: string) => (named.has(lowerName) ? inside.rulesKey(name) : (unnamed ??= inside.rulesKey(name)));
   const sharedOf = (key: string, name: string) => {
     let shared = byRules.get(key);
     if (shared === undefined) {

@@ -9,12 +9,12 @@
 // BlockResult, the lines through CoreOutput. Each run's origin comes from
 // RunOrigins (origin-runs.ts). Invariants: output lines are in input order, one
 // per URL of this shard; a host is counted once (up to MAX_COUNTED_HOSTS).
+import type { Matcher } from '../../index.js';
 import { core, Core } from '../../engine/wasm/core.js';
 import { CoreInput } from './core-input.js';
 import { CoreOutput, newBuffer } from './core-output.js';
 import { HostSet } from './host-set.js';
 import { RunOrigins } from './origin-runs.js';
-import type { Matcher } from '../../engine/match/matcher.js';
 import { H_TEXTS_MAX, LINE_RECORD, RUN_RECORD, UNREACHABLE_MATCHER, USAGE_JSON_OCTETS, USAGE_TSV_OCTETS } from '../../engine/wasm/layout.js';
 import { LINE_AT, LINE_LEN, LINE_U32, RUN_FIRST, RUN_H1, RUN_H2, RUN_ORIGIN, RUN_U32 } from './record-fields.js';
 import {

@@ -8,7 +8,7 @@
 // crawler may fetch the URL and the code does not disallow the purpose, else
 // no; a purpose the operator has no crawler for is `unknown` (SLOT_NO_CRAWLER).
 import { operatorById, type Operator } from '../../data/operators.js';
-import { PURPOSES } from '../../engine/parse/usage-vocabulary.js';
+import { PURPOSES } from '../../index.js';
 import { SLOT_NO_CRAWLER, SLOT_OPERATOR, SLOT_PURPOSES, SLOT_VERDICT } from '../../engine/wasm/layout.js';
 
 export interface Slots {

@@ -1,4 +1,4 @@
-// A crawler's use purposes (search, train-ai, ai-use: engine/usage.ts) as the
+// A crawler's use purposes (search, train-ai, ai-use: engine/usage/usage.ts) as the
 // core writes them for classify with usage: one u32 code per crawler and URL
 // (layout.ts's USAGE_BITS), the code of what the crawler may fetch (the core
 // writes all unknown where it may not: robots.txt implies no preference there).
@@ -10,10 +10,10 @@
 //     purposes for every URL, one code;
 //   - Content-Usage rules with path patterns: a function of the URL's text,
 //     RobotsTxt.usage's own reading (usageOf), called per URL.
-import type { RobotsTxt } from '../../engine/robots-txt.js';
-import { usageOf, type CrawlerUsage } from '../../engine/usage.js';
-import { PURPOSES, type Preference, type Purpose } from '../../engine/parse/usage-vocabulary.js';
-import { PREFERENCE_CODE } from '../../engine/parse/preference-codes.js';
+import { type RobotsTxt, PURPOSES, type Preference, type Purpose } from '../../index.js';
+import { robotsInternals } from '../../engine/robots-txt.js';
+import { usageOf, type CrawlerUsage } from '../../engine/usage/usage.js';
+import { PREFERENCE_CODE } from '../../engine/usage/preference-codes.js';
 import { USAGE_BITS } from '../../engine/wasm/layout.js';
 import type { PurposeCode } from './classification.js';
 
@@ -29,7 +29,7 @@ export function purposeCode(purposes: Record<Purpose, Preference>): number {
 
 /** The crawler's purposes in this robots.txt (crawlers with the same rulesKey get the same: compute once per key). */
 export function crawlerPurposes(robots: RobotsTxt, crawler: string): PurposeCode {
-  const usage = robots.crawlerUsage(crawler);
+  const usage = robotsInternals(robots).crawlerUsage(crawler);
   if (usage.rules.length === 0 && usage.signals.length === 0) return 0;
   if (usage.rules.every((r) => r.pattern === null)) return purposeCode(usageOf(usage, MAY_FETCH, '/').purposes);
   return byUrl(usage);

@@ -3,7 +3,7 @@
 // host), allowed, line, rule. With --crawlers: per crawler NAME (allowed: a
 // boolean), NAME:line and NAME:search, NAME:train-ai, NAME:ai-use; per operator
 // of --operators ID:search, ID:train-ai, ID:ai-use: TSV's column names.
-import { PURPOSES } from '../../engine/parse/usage-vocabulary.js';
+import { PURPOSES } from '../../index.js';
 import type { TableColumn } from './parquet-table.js';
 
 /** What decides the columns: the options classify was given. */

@@ -2,6 +2,7 @@
 // passes for one crawler): its validation, and Google's group selection.
 import type { Group, AgentLine } from './records.js';
 import { DEFAULT_PROFILE, isProfile, traitsOf, type Profile } from './profile.js';
+import { asciiLower } from '../../text/ascii.js';
 
 const TOKEN = /^[A-Za-z_-]+$/;
 
@@ -13,13 +14,6 @@ export function isProductToken(name: unknown): name is string {
 
 /** @deprecated Use isProductToken (it tests one name, a product token, not an agent: docs/glossary.md). Kept until 0.2. */
 export const isValidAgent: (agent: unknown) => agent is string = isProductToken;
-
-/** ASCII-only lower case, as absl::EqualsIgnoreCase compares. */
-export function asciiLower(s: string): string {
-  // toLowerCase() would also fold some non-ASCII letters into ASCII (U+212A KELVIN SIGN is "k").
-  return NON_ASCII.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s.toLowerCase();
-}
-const NON_ASCII = /[^\x00-\x7f]/;
 
 /** @internal A crawler that no group names (only the `*` groups apply), in
  * either profile: for APIs whose callers may give no name (the compat entry). */

@@ -4,9 +4,10 @@
 // in one pass without allocating, and the property tests hold the two together.
 import { TOKEN_STAR } from '../wasm/layout.js';
 import { escapesRaw, HEX_DIGITS, hexValue, isUnreserved } from './octets.js';
+import { traitsOf, type Profile } from './profile.js';
 
 /** (Its home is profile.ts; named here too for the importers of pattern.ts.) */
-export type { Profile } from './profile.js';
+export type { Profile };
 
 /** A token: a literal octet 0..255, or STAR (`*`, any run of octets). */
 export const STAR = TOKEN_STAR;
@@ -133,4 +134,10 @@ export function indexHtmDirectory(escaped: Uint8Array): Uint8Array | null {
   dir.set(escaped.subarray(0, slash + 1));
   dir[slash + 1] = 0x24;
   return dir;
+}
+
+/** A rule's pattern as the profile compares it (the index.htm rule aside). */
+export function patternOf(value: Uint8Array, profile: Profile): Pattern {
+  const escaped = escapePattern(value);
+  return traitsOf(profile).normalises ? rfcPattern(escaped) : googlePattern(escaped);
 }

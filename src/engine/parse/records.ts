@@ -6,10 +6,12 @@ import {
   lex, LineHandler, KeyKind, KEY_ALLOW, KEY_CONTENT_SIGNAL, KEY_CONTENT_USAGE, KEY_CRAWL_DELAY, KEY_DISALLOW, KEY_LICENSE,
   KEY_LLM_POLICY, KEY_SITEMAP, KEY_UNKNOWN, KEY_USER_AGENT, LINE_INVALID_UTF8, LINE_MISSING_COLON, LINE_TYPO, MAX_LINE_OCTETS, isSpace,
 } from './lexer.js';
-import type { UsageField } from './usage-vocabulary.js';
 import { traitsOf, type Profile } from './profile.js';
 
 export type RuleKind = 'allow' | 'disallow';
+
+/** The two ways of saying a use preference: AIPREF's Content-Usage, Cloudflare's Content-Signal. */
+export type UsageField = 'content-usage' | 'content-signal';
 
 export interface AgentLine {
   line: number;
@@ -35,7 +37,7 @@ export interface RuleLine {
   end: number;
 }
 
-/** A Content-Usage or Content-Signal line: a use preference (read by usage-vocabulary.ts when asked). */
+/** A Content-Usage or Content-Signal line: a use preference (read by usage/vocabulary.ts when asked). */
 export interface UsageLine {
   field: UsageField;
   line: number;

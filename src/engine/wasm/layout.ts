@@ -177,7 +177,7 @@ export const CLASSIFY_MAX_CRAWLERS = 256;
 export const USAGE_BITS = 2;
 /** A purpose's preference as a number: in the core's purpose codes (above),
  * bulk's (src/bulk/classify/purpose-codes.ts) and the page's chunks (web/protocol.ts),
- * through src/engine/parse/preference-codes.ts on the TypeScript side. Disallowed is
+ * through src/engine/usage/preference-codes.ts on the TypeScript side. Disallowed is
  * the largest: combining two statements keeps the larger (control-codes.ts). */
 export const PREFERENCE_UNKNOWN = 0;
 export const PREFERENCE_ALLOWED = 1;

@@ -5,6 +5,7 @@
 // Content-Signal (Cloudflare's, not in RFC 9309's grammar) stays an other record in both.
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../../src/index.js';
+import { robotsInternals } from '../../../src/internal.js';
 
 // The issue's example: Googlebot's own group (no Allow/Disallow), then the `*` group.
 const EXAMPLE = 'User-agent: Googlebot\nContent-Usage: search=y, train-ai=n\n\nUser-agent: *\nDisallow: /x\nContent-Usage: search=n\n';
@@ -25,7 +26,7 @@ describe('a Content-Usage line ends its group\'s user-agent lines under rfc (a r
     // Other crawlers: the `*` group alone.
     expect(r.isAllowed('https://e.example/x', 'FooBot')).toBe(false);
     expect(purposes(EXAMPLE, 'rfc', 'https://e.example/y', 'FooBot')).toEqual({ search: 'disallowed', 'train-ai': 'unknown' });
-    expect(r.rulesKey('Googlebot')).not.toBe(r.rulesKey('FooBot'));
+    expect(robotsInternals(r).rulesKey('Googlebot')).not.toBe(robotsInternals(r).rulesKey('FooBot'));
   });
 
   it('google: one group for Googlebot and `*` (Google\'s parser does not know the key): /x disallowed, search disallowed', () => {

@@ -1,8 +1,8 @@
-// RFC 9651 Dictionary parsing (src/engine/parse/structured-field.ts), which
+// RFC 9651 Dictionary parsing (src/engine/usage/structured-field.ts), which
 // AIPREF usage preferences are: what parses, what fails (and so fails the
 // whole preference), held to the RFC's parsing algorithms (section 4.2).
 import { describe, expect, it } from 'vitest';
-import { parseDictionary } from '../../../src/engine/parse/structured-field.js';
+import { parseDictionary } from '../../../src/engine/usage/structured-field.js';
 
 const keys = (text: string) => parseDictionary(text)?.map((m) => m.key) ?? null;
 

@@ -5,7 +5,7 @@
 // category of its crawler and the answer at `/`; and sites with Content-Signal,
 // License and LLM-Policy lines. Plain counts, one pass, bounded memory: the
 // report never holds the sites themselves.
-import { PURPOSES, type Purpose } from '../../../engine/parse/usage-vocabulary.js';
+import { PURPOSES, type Purpose } from '../../../index.js';
 
 /** A category as the report counts it: `unknown` is a site with no robots.txt known (missing). */
 export type ReportCategory = 'all' | 'part' | 'none' | 'unknown';

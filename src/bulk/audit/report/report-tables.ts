@@ -1,7 +1,7 @@
 // The report's sections: per section a table (the numbers, written as TSV
 // and shown under the charts) and the charts drawn from the same numbers, so
 // that what a chart shows and what the table says cannot differ.
-import { PURPOSES } from '../../../engine/parse/usage-vocabulary.js';
+import { PURPOSES } from '../../../index.js';
 import { ANSWERS, REPORT_CATEGORIES, SITE_STATUSES, STRATUM_NAMES, emptyCounts, type CategoryCounts, type CrawlCounts, type ReportData } from './report-data.js';
 
 export interface Column {

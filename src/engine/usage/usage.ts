@@ -27,15 +27,14 @@
 //     that is no object is a TypeError. A field's value (its lines joined) over
 //     MAX_HEADER_LENGTH characters is refused: it says nothing (one invalid
 //     signal, its value cut), and is not parsed.
-import type { Group } from './parse/records.js';
-import type { Profile } from './parse/profile.js';
-import { combine, purposesOf, readContentSignal, readContentUsage, readUsageValue, type Preference, type Purpose, type Purposes, type UsageEntry, type UsageField } from './parse/usage-vocabulary.js';
-import type { Pattern } from './parse/pattern.js';
-import { patternOf } from './reference.js';
-import { shownText } from './shown-text.js';
+import type { Group } from '../parse/records.js';
+import type { Profile } from '../parse/profile.js';
+import { combine, purposesOf, readContentSignal, readContentUsage, readUsageValue, type Preference, type Purpose, type Purposes, type UsageEntry, type UsageField } from './vocabulary.js';
+import { patternOf, type Pattern } from '../parse/pattern.js';
+import { shownText } from '../../text/shown-text.js';
 import { UsagePaths } from './usage-paths.js';
 import type { ControlStatement } from './control-tokens.js';
-import type { Operator } from '../data/operators.js';
+import type { Operator } from '../../data/operators.js';
 
 export type { Purpose, Purposes, Preference, UsageField };
 

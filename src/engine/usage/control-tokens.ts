@@ -9,9 +9,9 @@
 //     about fetching, not about AI.
 // A crawler an operator lists gets the statements of that operator's control
 // tokens for the purposes both the crawler fetches for and the token governs.
-import { OPERATORS, type Operator } from '../data/operators.js';
-import type { Purpose } from './parse/usage-vocabulary.js';
-import { asciiLower } from './parse/agents.js';
+import { OPERATORS, type Operator } from '../../data/operators.js';
+import type { Purpose } from './vocabulary.js';
+import { asciiLower } from '../../text/ascii.js';
 
 /** A control token's statement for a URL: what its verdict says of its purposes, and the line. */
 export interface ControlStatement {

@@ -2,11 +2,12 @@
 // with draft-ietf-aipref-vocab-08; Content-Signal, Cloudflare's Content Signals
 // Policy): what a crawler reads as saying nothing, or as something else than
 // the webmaster wrote, and a preference that its own group's rules make moot.
-import { applicableGroups } from './parse/agents.js';
-import type { Group, Records, UsageLine } from './parse/records.js';
-import { parseDictionary } from './parse/structured-field.js';
-import { shownText } from './shown-text.js';
-import { AIPREF_PURPOSES, LEGACY_LABELS, SIGNAL_PURPOSES, type Purpose } from './parse/usage-vocabulary.js';
+import { applicableGroups } from '../parse/agents.js';
+import type { Group, Records, UsageLine } from '../parse/records.js';
+import { parseDictionary } from './structured-field.js';
+import { asciiLower } from '../../text/ascii.js';
+import { shownText } from '../../text/shown-text.js';
+import { AIPREF_PURPOSES, LEGACY_LABELS, SIGNAL_PURPOSES, signalItemEntry, signalItems, usageMemberEntry, type Purpose } from './vocabulary.js';
 
 export type UsageLintCode =
   | 'invalid-content-usage'
@@ -28,15 +29,6 @@ export interface UsageFinding {
 const FIELD = { 'content-usage': 'Content-Usage', 'content-signal': 'Content-Signal' } as const;
 /** A key or value in a message, quoted, cut as every shown text is (a hostile key is 16 KiB). */
 const q = (s: string) => JSON.stringify(shownText(s));
-/** ASCII-only lower case, as readContentSignal compares. */
-const asciiLower = (s: string) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
-/** Spaces and tabs around a Content-Signal item, its key and its value (as readContentSignal trims them). */
-const trim = (s: string) => s.replace(/^[ \t]+|[ \t]+$/g, '');
-/** A key and a value of a Content-Signal item (split at its first "="; no "=": the key alone), trimmed, in ASCII lower case. */
-function signalItem(text: string): { key: string; value: string } {
-  const eq = text.indexOf('=');
-  return { key: asciiLower(trim(eq < 0 ? text : text.slice(0, eq))), value: eq < 0 ? '' : asciiLower(trim(text.slice(eq + 1))) };
-}
 /** A purpose in the other field's word (train-ai is Content-Signal's ai-train). */
 const SIGNAL_WORD: Record<Purpose, string> = { search: 'search', 'train-ai': 'ai-train', 'ai-use': 'ai-input' };
 /** The Content-Usage label of each Content-Signal key that names a purpose otherwise (ai-train is train-ai, ai-input is ai-use). */
@@ -66,8 +58,8 @@ function contentUsage(u: UsageLine, found: UsageFinding[]): void {
     return;
   }
   for (const m of members) {
+    if (usageMemberEntry(m).purpose !== undefined) continue; // (a purpose's y or n: nothing to say)
     if (AIPREF_PURPOSES.has(m.key)) {
-      if (m.value.kind === 'token' && (m.value.token === 'y' || m.value.token === 'n')) continue;
       const meant = m.value.kind === 'token' ? { yes: 'y', no: 'n' }[m.value.token.toLowerCase()] ?? '' : '';
       const fix = meant === '' ? '' : ` (write "${m.key}=${meant}")`;
       found.push({ line: u.line, code: 'invalid-usage-value', message: `${q(m.text)}: Content-Usage takes y or n${fix}; any other value leaves ${m.key} unknown` });
@@ -101,12 +93,10 @@ function notADictionary(u: UsageLine): string {
 
 /** A Content-Signal value: `key=value` signals, the policy's keys with yes or no. */
 function contentSignal(u: UsageLine, found: UsageFinding[]): void {
-  for (const item of u.value.split(',')) {
-    const text = trim(item);
-    if (text === '') continue;
-    const { key, value } = signalItem(text);
+  for (const item of signalItems(u.value)) {
+    if (signalItemEntry(item).purpose !== undefined) continue; // (a signal's yes or no: nothing to say)
+    const { text, key, value } = item;
     if (SIGNAL_PURPOSES.has(key)) {
-      if (value === 'yes' || value === 'no') continue;
       const meant = { y: 'yes', n: 'no' }[value] ?? '';
       const fix = meant === '' ? '' : ` (write "${key}=${meant}")`;
       found.push({ line: u.line, code: 'invalid-usage-value', message: `${q(text)}: Content-Signal takes yes or no${fix}; any other value leaves ${key} unknown` });
@@ -173,13 +163,13 @@ function allowedPurposes(u: UsageLine): string[] {
   const out: string[] = [];
   if (u.field === 'content-usage') {
     for (const m of parseDictionary(u.value) ?? []) {
-      if (AIPREF_PURPOSES.has(m.key) && m.value.kind === 'token' && m.value.token === 'y') out.push(m.key);
+      const e = usageMemberEntry(m);
+      if (e.preference === 'allowed') out.push(e.purpose!);
     }
   } else {
-    for (const item of u.value.split(',')) {
-      const { key, value } = signalItem(item);
-      const purpose = SIGNAL_PURPOSES.get(key);
-      if (purpose !== undefined && value === 'yes') out.push(SIGNAL_WORD[purpose]);
+    for (const item of signalItems(u.value)) {
+      const e = signalItemEntry(item);
+      if (e.preference === 'allowed') out.push(SIGNAL_WORD[e.purpose!]);
     }
   }
   return out;

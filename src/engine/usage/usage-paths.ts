@@ -8,16 +8,16 @@
 // companion is an Allow's.) The matcher is compiled on first use and held in the
 // pool of RobotsTxt's own matchers, which may dispose it: it is compiled again
 // when asked.
-import { compileRules } from './compile/compile.js';
-import { ruleLine, type RuleBlock } from './compile/rule-table.js';
-import { Matcher, startsCold } from './match/matcher.js';
-import { ownMatchers } from './own-matchers.js';
-import type { Pattern } from './parse/pattern.js';
-import type { Profile } from './parse/profile.js';
-import type { RuleLine } from './parse/records.js';
-import { selectGroupRules } from './parse/rule-selection.js';
-import { core } from './wasm/core.js';
-import { H_OUT_DISALLOW, NO_RULE } from './wasm/layout.js';
+import { compileRules } from '../compile/compile.js';
+import { ruleLine, type RuleBlock } from '../compile/rule-table.js';
+import { Matcher, startsCold } from '../match/matcher.js';
+import { ownMatchers } from '../match/own-matchers.js';
+import type { Pattern } from '../parse/pattern.js';
+import type { Profile } from '../parse/profile.js';
+import type { RuleLine } from '../parse/records.js';
+import { selectGroupRules } from '../parse/rule-selection.js';
+import { core } from '../wasm/core.js';
+import { H_OUT_DISALLOW, NO_RULE } from '../wasm/layout.js';
 
 /** A Content-Usage rule with a path pattern, as written and as the profile reads it. */
 export interface PathRule {

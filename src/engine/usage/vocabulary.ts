@@ -5,7 +5,9 @@
 // `search=yes, ai-train=no`). Each key of a value is one entry, reported
 // whether or not it maps to a purpose. The purposes are AIPREF's labels;
 // Content-Signal's `ai-train` is `train-ai` and its `ai-input` is `ai-use`.
-import { parseDictionary } from './structured-field.js';
+import type { UsageField } from '../parse/records.js';
+import { parseDictionary, type SfMember } from './structured-field.js';
+import { asciiLower } from '../../text/ascii.js';
 
 /** The purposes a use preference speaks to: draft-ietf-aipref-vocab-08's labels. */
 export type Purpose = 'search' | 'train-ai' | 'ai-use';
@@ -41,8 +43,8 @@ export function purposesOf(search: Preference, trainAi: Preference, aiUse: Prefe
   return p as Purposes;
 }
 
-/** The two ways of saying it: AIPREF's Content-Usage, Cloudflare's Content-Signal. */
-export type UsageField = 'content-usage' | 'content-signal';
+/** The two ways of saying it (the lines' field, as records.ts reads them). */
+export type { UsageField };
 
 /** One key of a value, and what it says. */
 export interface UsageEntry {
@@ -76,18 +78,44 @@ export const SIGNAL_PURPOSES: ReadonlyMap<string, Purpose> = new Map<string, Pur
 export function readContentUsage(value: string): UsageEntry[] {
   const members = parseDictionary(value);
   if (members === null) return [{ value, invalid: true }];
-  return members.map((m): UsageEntry => {
-    const purpose = AIPREF_PURPOSES.get(m.key);
-    if (purpose !== undefined && m.value.kind === 'token' && (m.value.token === 'y' || m.value.token === 'n')) {
-      return { value: m.text, purpose, preference: m.value.token === 'y' ? 'allowed' : 'disallowed' };
-    }
-    return LEGACY_LABELS.has(m.key) ? { value: m.text, legacy: true } : { value: m.text };
-  });
+  return members.map(usageMemberEntry);
+}
+
+/** What one member of a Content-Usage Dictionary says (readContentUsage's rule; lint() reads it too). */
+export function usageMemberEntry(m: SfMember): UsageEntry {
+  const purpose = AIPREF_PURPOSES.get(m.key);
+  if (purpose !== undefined && m.value.kind === 'token' && (m.value.token === 'y' || m.value.token === 'n')) {
+    return { value: m.text, purpose, preference: m.value.token === 'y' ? 'allowed' : 'disallowed' };
+  }
+  return LEGACY_LABELS.has(m.key) ? { value: m.text, legacy: true } : { value: m.text };
 }
 
 const OWS = /^[ \t]+|[ \t]+$/g;
-/** ASCII-only lower case (toLowerCase() folds some non-ASCII letters into ASCII: U+212A KELVIN SIGN is "k"). */
-const asciiLower = (s: string) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+
+/** One item of a Content-Signal value, read as usage() and lint() both read it. */
+export interface SignalItem {
+  /** The item as written, trimmed of spaces and tabs. */
+  text: string;
+  /** Its key: before its first "=" (no "=": the whole item), trimmed, in ASCII lower case. */
+  key: string;
+  /** Its value: after its first "=", trimmed, in ASCII lower case ('' when no "="). */
+  value: string;
+  /** It has an "=": without one an item is no signal, whatever its key. */
+  hasValue: boolean;
+}
+
+/** The items of a Content-Signal value (comma-separated; empty items, `a=yes,,b=no`, skipped). */
+export function signalItems(value: string): SignalItem[] {
+  const items: SignalItem[] = [];
+  for (const item of value.split(',')) {
+    const text = item.replace(OWS, '');
+    if (text === '') continue;
+    const eq = text.indexOf('=');
+    if (eq < 0) items.push({ text, key: asciiLower(text), value: '', hasValue: false });
+    else items.push({ text, key: asciiLower(text.slice(0, eq).replace(OWS, '')), value: asciiLower(text.slice(eq + 1).replace(OWS, '')), hasValue: true });
+  }
+  return items;
+}
 
 /**
  * A Content-Signal value: comma-separated `key=value` signals; `search`,
@@ -98,21 +126,13 @@ const asciiLower = (s: string) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
  * nothing. Empty items (`a=yes,,b=no`) are skipped.
  */
 export function readContentSignal(value: string): UsageEntry[] {
-  const entries: UsageEntry[] = [];
-  for (const item of value.split(',')) {
-    const text = item.replace(OWS, '');
-    if (text === '') continue;
-    const eq = text.indexOf('=');
-    const key = eq < 0 ? '' : asciiLower(text.slice(0, eq).replace(OWS, ''));
-    const said = eq < 0 ? '' : asciiLower(text.slice(eq + 1).replace(OWS, ''));
-    const purpose = SIGNAL_PURPOSES.get(key);
-    if (purpose !== undefined && (said === 'yes' || said === 'no')) {
-      entries.push({ value: text, purpose, preference: said === 'yes' ? 'allowed' : 'disallowed' });
-    } else {
-      entries.push({ value: text });
-    }
-  }
-  return entries;
+  return signalItems(value).map(signalItemEntry);
+}
+
+/** What one item of a Content-Signal value says (readContentSignal's rule; lint() reads it too). */
+export function signalItemEntry({ text, key, value, hasValue }: SignalItem): UsageEntry {
+  const purpose = hasValue ? SIGNAL_PURPOSES.get(key) : undefined;
+  return purpose !== undefined && (value === 'yes' || value === 'no') ? { value: text, purpose, preference: value === 'yes' ? 'allowed' : 'disallowed' } : { value: text };
 }
 
 /** The entries of a value of the field. */

@@ -1,8 +1,8 @@
-// A purpose's preference (usage-vocabulary.ts's words) as the number the core
+// A purpose's preference (vocabulary.ts's words) as the number the core
 // writes and reads (layout.ts's PREFERENCE_*): one table each way, for bulk's
 // purpose codes and the page's chunks, so that neither numbers the words itself.
 import { PREFERENCE_ALLOWED, PREFERENCE_DISALLOWED, PREFERENCE_UNKNOWN } from '../wasm/layout.js';
-import type { Preference } from './usage-vocabulary.js';
+import type { Preference } from './vocabulary.js';
 
 /** A preference's number. */
 export const PREFERENCE_CODE: Readonly<Record<Preference, number>> = {

@@ -3,11 +3,11 @@
 // as, whose group states a preference about the use of what the operator's
 // crawlers fetch. A name that looks like one but is not counts for nothing; rules
 // written for crawling in a control token's group do not do what they seem to.
-import { CONTROL_TOKENS, OPERATORS, type OperatorControlToken } from '../data/operators.js';
-import { AI_CRAWLERS } from '../data/ai-crawlers.js';
-import { GOOGLE_CRAWLERS } from '../data/google-crawlers.js';
-import type { Group, Records } from './parse/records.js';
-import { asciiLower } from './parse/agents.js';
+import { CONTROL_TOKENS, OPERATORS, type OperatorControlToken } from '../../data/operators.js';
+import { AI_CRAWLERS } from '../../data/ai-crawlers.js';
+import { GOOGLE_CRAWLERS } from '../../data/google-crawlers.js';
+import type { Group, Records } from '../parse/records.js';
+import { asciiLower } from '../../text/ascii.js';
 
 export type ControlTokenLintCode = 'misspelt-control-token' | 'control-token-crawler-rules';
 

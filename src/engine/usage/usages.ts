@@ -3,7 +3,7 @@
 // one answer (most often all that no group names, which `*` decides): Googlebot
 // and FooBot may share groups, not control tokens. Each gets its own copy.
 import { controlKey } from './control-tokens.js';
-import { purposesOf } from './parse/usage-vocabulary.js';
+import { purposesOf } from './vocabulary.js';
 import type { Usage, UsageOptions } from './usage.js';
 
 /** What usagesOf asks of a RobotsTxt. */

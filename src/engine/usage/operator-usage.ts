@@ -25,10 +25,10 @@
 // of another source, or with headers of long values (over KEPT_HEADERS
 // characters: not kept, so that a caller's ever new values keep no more than
 // that), is built and frozen each time.
-import type { Operator, OperatorCrawler, RobotsStance } from '../data/operators.js';
+import type { Operator, OperatorCrawler, RobotsStance } from '../../data/operators.js';
 import { controlStatement, type ControlStatement, type ControlVerdicts } from './control-tokens.js';
 import { verdictCode, type KeptAnswers } from './kept-answers.js';
-import { combine, PURPOSES, type Preference, type Purpose } from './parse/usage-vocabulary.js';
+import { combine, PURPOSES, type Preference, type Purpose } from './vocabulary.js';
 import { headerValue, type Usage, type UsageOptions, type UsageSignal } from './usage.js';
 
 /** The word for one purpose: may the crawler fetch it, and the site does not disallow that use. */

@@ -15,18 +15,18 @@
 // change it): its answer is found as explain() and usageOf() find it.
 // Operator answers are kept here too (operator-usage.ts, kept-answers.ts), by
 // their inputs as numbers (entryCodes()): at most ANSWERS.
-import type { Operator } from '../data/operators.js';
+import type { Operator } from '../../data/operators.js';
 import { KeptAnswers, verdictCode } from './kept-answers.js';
 import type { OperatorUsage } from './operator-usage.js';
-import { ruleLine, type RuleBlock } from './compile/rule-table.js';
+import { ruleLine, type RuleBlock } from '../compile/rule-table.js';
 import { controlStatementsOf, controlTokensOf, type ControlStatement } from './control-tokens.js';
-import type { Matcher } from './match/matcher.js';
-import { ownMatchers } from './own-matchers.js';
-import { asciiLower } from './parse/agents.js';
-import type { Purpose } from './parse/usage-vocabulary.js';
+import type { Matcher } from '../match/matcher.js';
+import { ownMatchers } from '../match/own-matchers.js';
+import { asciiLower } from '../../text/ascii.js';
+import type { Purpose } from './vocabulary.js';
 import { usageFrom, usageOf, usageSignals, type CrawlerUsage, type Usage, type UsageOptions, type UsageRule, type UsageSignal } from './usage.js';
-import { core } from './wasm/core.js';
-import { H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE } from './wasm/layout.js';
+import { core } from '../wasm/core.js';
+import { H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE } from '../wasm/layout.js';
 
 /** Agents whose answers a RobotsTxt keeps. */
 export const AGENTS = 32;
