@@ -56,6 +56,28 @@ describe('a RobotsTxt’s heldBytes counts what it keeps after parse', () => {
     expect(held()).toBeLessThan(estimated0 + estimated / 100);
   });
 
+  it('answers kept by the page’s header values (up to 1,024 characters) count them: within 25% of the heap', () => {
+    const file = 'User-agent: *\nContent-Usage: train-ai=n\nDisallow: /private\n';
+    // A caller's ever new header values, each near the longest an answer is kept by.
+    const headers = Array.from({ length: ANSWERS - 1 }, (_, i) => ({ 'content-usage': `search=y, x${i}=${'y'.repeat(1000)}`.slice(0, 1000) }));
+    const warm = parse(file);
+    for (const h of headers) warm.operatorUsage('/a', 'google', { headers: h });
+    const robots = parse(file);
+    const held = () => robotsInternals(robots).heldBytes;
+    robots.operatorUsage('/a', 'google');
+    const estimated0 = held();
+    const heap0 = heap();
+    for (const h of headers) robots.operatorUsage('/a', 'google', { headers: h });
+    const heap1 = heap();
+    expect(robotsInternals(robots).usageAnswers.size.answers).toBe(ANSWERS);
+    const estimated = held() - estimated0;
+    const real = heap1 - heap0;
+    const per = (n: number) => `${(n / headers.length).toFixed(0)} B an answer`;
+    console.log(`operator answers kept by 1,000 characters of headers: estimated ${per(estimated)}, measured ${per(real)}`);
+    expect(estimated / real, `estimated ${per(estimated)}, measured ${per(real)}`).toBeGreaterThan(0.8);
+    expect(estimated / real, `estimated ${per(estimated)}, measured ${per(real)}`).toBeLessThan(1.25);
+  });
+
   it('a crawler’s usage lines read (a set of groups), estimated within 25% of what the heap holds', () => {
     // (Several files: one file's lines are a few hundred KB, and the heap's noise a few tens.)
     const files = Array.from({ length: 8 }, () => robotsInternals(parse(FILE)));

@@ -42,6 +42,9 @@ const LAST_VERDICTS = 8;
  * signal hold about half; this is the costlier answers' (a few signals, a Content-Usage rule that decides:
  * the heap shows them within 25%, test/engine/kept-answers-bytes.test.ts), so that a budget holds. */
 export const KEPT_ANSWER_BYTES = 1536;
+/** A character of the header values an answer is kept by: its text, and the header's signals made of them
+ * (one-byte strings; values of other characters hold up to twice as much). */
+const HEADER_CHAR_BYTES = 1;
 /** An agent's entry: its object, its name and groups key, the map's slot, its control tokens' uses (estimated). */
 const AGENT_BYTES = 256;
 /** A crawler's usage lines read: the object, its lists, and per line (its object and entries), and more
@@ -118,10 +121,10 @@ export class UsageAnswers {
   /** What byGroups holds (usageBytes), counted as sets are read and dropped. */
   private groupBytes = 0;
 
-  /** What is kept, estimated: operator answers, agents' entries and sets of groups read (their matchers
+  /** What is kept, estimated: operator answers (and the header values they are kept by), agents' entries and sets of groups read (their matchers
    * are in the pool of RobotsTxt's own, bounded on their own). A few products: asked after each answer. */
   get heldBytes(): number {
-    return this.kept.size * KEPT_ANSWER_BYTES + this.agents.size * AGENT_BYTES + this.groupBytes;
+    return this.kept.size * KEPT_ANSWER_BYTES + this.kept.textLength * HEADER_CHAR_BYTES + this.agents.size * AGENT_BYTES + this.groupBytes;
   }
 
   /** @internal What is kept: agents (at most AGENTS), sets of groups read (at most GROUP_SETS) and operator answers (at most ANSWERS). */
