@@ -7,6 +7,7 @@ import { parse, robotsInternals, type RobotsTxt } from '../engine/robots-txt.js'
 import { CachedEntry, packedBytes, type PackedBody, unpackBody } from './cached-entry.js';
 import type { EntryState } from './freshness-policy.js';
 import type { CrawlerUsage } from '../engine/usage/usage.js';
+import { usageBytes } from '../engine/usage/usage-answers.js';
 
 /** An origin's answers that do not depend on the URL, found once per entry. */
 export interface Answers {
@@ -29,6 +30,8 @@ export interface Slot {
   evicted: boolean;
   /** The crawl-delay and sitemaps, once asked (an ok entry's come from its file). */
   answers: Answers | undefined;
+  /** The parsed file's heldBytes when last weighed after an answer it keeps (RobotsCache.afterKept). */
+  parsedBytes: number;
 }
 
 /** What a refresh knows of the origin's previous outcome. */
@@ -47,21 +50,19 @@ const ENTRY_OVERHEAD = 512;
 /** Answers' own objects (the object, the frozen array), and a string's header: a string holds 2 octets a character at most. */
 const ANSWERS_OVERHEAD = 96;
 const STRING_OVERHEAD = 32;
-/** The crawler's usage lines when it has none (most files), and per line read (its object, entries and pattern, estimated). */
-const USAGE_OVERHEAD = 96;
-const USAGE_LINE_BYTES = 256;
 
 /** A slot for an entry's state and kept file, and its matcher (and what a stale entry carries over of its copy). */
 export function slotOf(state: EntryState, packed: PackedBody | undefined, matcher?: Matcher, robots?: RobotsTxt, answers?: Answers): Slot {
   const { failures, ...fields } = state;
-  return { entry: new CachedEntry(fields, packed, robots), matcher, failures, evicted: false, answers };
+  return { entry: new CachedEntry(fields, packed, robots), matcher, failures, evicted: false, answers, parsedBytes: 0 };
 }
 
 export function priorOf(slot: Slot): Prior {
   return { state: slot.entry.state(slot.failures), slot, body: undefined };
 }
 
-/** The bytes a slot holds now (its matcher's automaton grows with verdicts; a parsed file and answers are added once asked). */
+/** The bytes a slot holds now (its matcher's automaton grows with verdicts; a parsed file and answers are added once asked,
+ * and the file's heldBytes grows with the answers it keeps). */
 export function slotBytes(slot: Slot): number {
   const entry = slot.entry;
   return ENTRY_OVERHEAD + packedBytes(entry.packed) + (slot.matcher?.heldBytes ?? 0) + (slot.answers?.bytes ?? 0) + (entry.parsed ? robotsInternals(entry.parsed).heldBytes : 0);
@@ -83,6 +84,7 @@ export function answersOf(slot: Slot, agent: string | readonly string[]): Answer
   const robots = slot.entry.parsed ?? parse(unpackBody(packed), packed.options);
   const sitemaps = Object.freeze([...robots.sitemaps]);
   const usage = robotsInternals(robots).crawlerUsage(agent);
-  const usageBytes = USAGE_OVERHEAD + (usage.rules.length + usage.signals.length) * USAGE_LINE_BYTES;
-  return { crawlDelay: robots.crawlDelay(agent), sitemaps, usage, bytes: ANSWERS_OVERHEAD + usageBytes + sitemaps.reduce((n, u) => n + STRING_OVERHEAD + 2 * u.length, 0) };
+  // (The kept parse's usage lines are its own, counted in its heldBytes.)
+  const linesBytes = robots === slot.entry.parsed ? 0 : usageBytes(usage);
+  return { crawlDelay: robots.crawlDelay(agent), sitemaps, usage, bytes: ANSWERS_OVERHEAD + linesBytes + sitemaps.reduce((n, u) => n + STRING_OVERHEAD + 2 * u.length, 0) };
 }

@@ -10,7 +10,7 @@
 import { fetchRobots, FetchOutcome, RobotsStatus } from './fetch-robots.js';
 import type { Matcher } from '../engine/match/matcher.js';
 import { MatcherLru } from '../engine/match/matcher-lru.js';
-import { compileOctets, ParseOptions } from '../engine/robots-txt.js';
+import { compileOctets, ParseOptions, robotsInternals } from '../engine/robots-txt.js';
 import { packBody, RobotsEntry, unpackBody } from './cached-entry.js';
 import { robotsUrl } from '../engine/robots-url.js';
 import { requestedPath } from '../engine/from-path.js';
@@ -126,7 +126,11 @@ export class RobotsCache {
     const agent = options?.agent;
     if (isOther(agent, this.options)) {
       const slot = await this.slotFor(key);
-      return sourceOf(slot).usage(requestedPath(url), agent, options);
+      try {
+        return sourceOf(slot).usage(requestedPath(url), agent, options);
+      } finally {
+        this.afterKept(key, slot);
+      }
     }
     const slot = await this.slotFor(key);
     const path = requestedPath(url);
@@ -134,9 +138,14 @@ export class RobotsCache {
     const verdict = usage === undefined ? { allowed: this.verdict(key, slot, path), line: 0 } : this.explained(key, slot, path);
     // Control tokens speak for this crawler (Googlebot: Google-Extended): their verdicts need the parsed file.
     const own = this.options.agent;
-    const control = usage !== undefined && verdict.allowed && controlTokensOf(own, options?.operators).length > 0
-      ? controlStatementsOf(sourceOf(slot), path, own, options?.operators)
-      : undefined;
+    let control: ReturnType<typeof controlStatementsOf> | undefined;
+    if (usage !== undefined && verdict.allowed && controlTokensOf(own, options?.operators).length > 0) {
+      try {
+        control = controlStatementsOf(sourceOf(slot), path, own, options?.operators);
+      } finally {
+        this.afterKept(key, slot);
+      }
+    }
     return usageOf(usage ?? NO_USAGE, verdict, path, options, control);
   }
 
@@ -145,7 +154,11 @@ export class RobotsCache {
     const o = operatorOf(operator, options?.operators); // (a user mistake before any fetch)
     const key = this.key(url);
     const slot = await this.slotFor(key);
-    return operatorUsageOf(sourceOf(slot), requestedPath(url), o, options);
+    try {
+      return operatorUsageOf(sourceOf(slot), requestedPath(url), o, options);
+    } finally {
+      this.afterKept(key, slot);
+    }
   }
 
   /** Seconds between fetches the URL's origin asks of this crawler (Crawl-delay), or undefined. */
@@ -233,6 +246,18 @@ export class RobotsCache {
   /** A slot's bytes again, once they may have changed (a growing automaton, a parsed file, answers). */
   private reweigh(key: string, slot: Slot): void {
     if (!slot.evicted) this.slots.reweigh(key);
+  }
+
+  /** After an answer from the entry's parsed file (an operator's, another crawler's usage): what the file
+   * keeps of its answers may have grown (or been dropped at its bound), and the slot is weighed again when
+   * it did (a number compared per answer: most find their answer kept). */
+  private afterKept(key: string, slot: Slot): void {
+    const parsed = slot.entry.parsed;
+    if (parsed === undefined || slot.evicted) return;
+    const bytes = robotsInternals(parsed).heldBytes;
+    if (bytes === slot.parsedBytes) return;
+    slot.parsedBytes = bytes;
+    this.reweigh(key, slot);
   }
 
   /** The entry's crawl-delay and sitemaps: read once from its file. */

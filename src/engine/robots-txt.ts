@@ -139,8 +139,10 @@ export function checkAgents(agent: string | readonly string[], options: ParseOpt
  * itself is the API alone.
  */
 export interface RobotsInternals {
-  /** Octets it holds (its records and written diagnostics, not the matchers it compiled), for caches'
-   * budgets. Asking means keeping it: what the records do not point into is dropped first (compactRecords). */
+  /** Bytes it holds (its records and written diagnostics, and what it keeps of the answers it gave:
+   * usage()'s entries and operatorUsage()'s answers, estimated; not the matchers it compiled, which are
+   * the pool's), for caches' budgets. It grows as answers are kept: a cache weighs it again after asking.
+   * Asking means keeping it: what the records do not point into is dropped first (compactRecords). */
   readonly heldBytes: number;
   /** Which groups apply to the crawler, as a key: crawlers with equal keys get the same verdicts. */
   rulesKey(agent: string | readonly string[]): string;
@@ -219,7 +221,7 @@ export class RobotsTxt {
     return this.sitemapList;
   }
 
-  /** What heldBytes counts, once known; written diagnostics add theirs. */
+  /** The records' share of heldBytes (and the diagnostics'), once known; written diagnostics add theirs. */
   private octets = 0;
 
   /** @internal RobotsInternals.heldBytes. */
@@ -229,7 +231,7 @@ export class RobotsTxt {
       const deduplicated = this.sitemaps !== this.records.sitemaps ? this.sitemaps.length * 8 : 0;
       this.octets = recordsBytes(this.records) + deduplicated + diagnosticsBytes(this.diagnosticList ?? []);
     }
-    return this.octets;
+    return this.octets + (this.answers?.heldBytes ?? 0);
   }
 
   /** Each line that was ignored or bent, with its line number and why (written on first use). */

@@ -20,12 +20,18 @@ interface Kept<T> {
 export class KeptAnswers<T> {
   private readonly byHash = new Map<number, Kept<T>>();
   private count = 0;
+  private chars = 0;
 
   constructor(private readonly limit: number) {}
 
   /** Answers kept. */
   get size(): number {
     return this.count;
+  }
+
+  /** Characters of the texts kept (a caller's header values: up to its longest an answer), for what they hold. */
+  get textLength(): number {
+    return this.chars;
   }
 
   /** The answer kept for the first n codes and the text, or undefined. */
@@ -41,10 +47,12 @@ export class KeptAnswers<T> {
     if (this.count >= this.limit) {
       this.byHash.clear();
       this.count = 0;
+      this.chars = 0;
     }
     const h = hashOf(codes, n, text);
     this.byHash.set(h, { codes: Float64Array.from(codes.slice(0, n)), text, answer, next: this.byHash.get(h) });
     this.count++;
+    if (text !== undefined) this.chars += text.length;
   }
 }
 

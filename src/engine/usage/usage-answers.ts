@@ -14,7 +14,9 @@
 // new agents holds no more. An agent given as a list is not kept (its caller may
 // change it): its answer is found as explain() and usageOf() find it.
 // Operator answers are kept here too (operator-usage.ts, kept-answers.ts), by
-// their inputs as numbers (entryCodes()): at most ANSWERS.
+// their inputs as numbers (entryCodes()): at most ANSWERS. What all this holds
+// is estimated (heldBytes), counted on insertion only: RobotsTxt's heldBytes
+// adds it, so that a cache that keeps the file weighs what its answers keep.
 import type { Operator } from '../../data/operators.js';
 import { KeptAnswers, verdictCode } from './kept-answers.js';
 import type { OperatorUsage } from './operator-usage.js';
@@ -36,6 +38,27 @@ export const GROUP_SETS = 64;
 export const ANSWERS = 1024;
 /** Verdicts kept of the last URL, by set of groups. */
 const LAST_VERDICTS = 8;
+/** A kept operator answer: its fifteen or so frozen objects, its signals and its key. Answers without a
+ * signal hold about half; this is the costlier answers' (a few signals, a Content-Usage rule that decides:
+ * the heap shows them within 25%, test/engine/kept-answers-bytes.test.ts), so that a budget holds. */
+export const KEPT_ANSWER_BYTES = 1536;
+/** A character of the header values an answer is kept by: its text, and the header's signals made of them
+ * (one-byte strings; values of other characters hold up to twice as much). */
+const HEADER_CHAR_BYTES = 1;
+/** An agent's entry: its object, its name and groups key, the map's slot, its control tokens' uses (estimated). */
+const AGENT_BYTES = 256;
+/** A crawler's usage lines read: the object, its lists, and per line (its object and entries), and more
+ * per Content-Usage rule with a path (its pattern, and its place in the paths' list). */
+const USAGE_BYTES = 160;
+const USAGE_LINE_BYTES = 256;
+const PATH_RULE_BYTES = 384;
+
+/** What a crawler's usage lines read hold, estimated (the heap shows it within 25%:
+ * test/engine/kept-answers-bytes.test.ts); RobotsCache weighs its own agent's by it too. */
+export function usageBytes(usage: CrawlerUsage): number {
+  const lines = usage.rules.length + usage.signals.length;
+  return USAGE_BYTES + lines * USAGE_LINE_BYTES + (usage.rules.length - usage.everyPath.length) * PATH_RULE_BYTES;
+}
 
 /** What UsageAnswers asks of its RobotsTxt. */
 export interface AnswerSource {
@@ -95,6 +118,15 @@ export class UsageAnswers {
   /** Operator answers, frozen, by their inputs (operator-usage.ts). */
   readonly kept = new KeptAnswers<OperatorUsage>(ANSWERS);
 
+  /** What byGroups holds (usageBytes), counted as sets are read and dropped. */
+  private groupBytes = 0;
+
+  /** What is kept, estimated: operator answers (and the header values they are kept by), agents' entries and sets of groups read (their matchers
+   * are in the pool of RobotsTxt's own, bounded on their own). A few products: asked after each answer. */
+  get heldBytes(): number {
+    return this.kept.size * KEPT_ANSWER_BYTES + this.kept.textLength * HEADER_CHAR_BYTES + this.agents.size * AGENT_BYTES + this.groupBytes;
+  }
+
   /** @internal What is kept: agents (at most AGENTS), sets of groups read (at most GROUP_SETS) and operator answers (at most ANSWERS). */
   get size(): { agents: number; groupSets: number; answers: number } {
     return { agents: this.agents.size, groupSets: this.byGroups.size, answers: this.kept.size };
@@ -107,11 +139,14 @@ export class UsageAnswers {
     if (usage === undefined) {
       if (this.byGroups.size >= GROUP_SETS) {
         const oldest = this.byGroups.keys().next().value!;
-        this.byGroups.get(oldest)!.paths?.dispose();
+        const dropped = this.byGroups.get(oldest)!;
+        dropped.paths?.dispose();
+        this.groupBytes -= usageBytes(dropped);
         this.byGroups.delete(oldest);
       }
       usage = this.robots.readUsage(agent);
       this.byGroups.set(key, usage);
+      this.groupBytes += usageBytes(usage);
     }
     return usage;
   }

@@ -1,0 +1,98 @@
+// RobotsCache's maxBytes holds whatever its callers ask: the answers an entry's
+// parsed file keeps (operatorUsage()'s, at most 1,024 a file at some 1 KB each,
+// and usage()'s entries for other crawlers) are weighed with the entry, which is
+// weighed again when they grow, and evicted past the budget as an entry whose
+// matcher grew is. Against a real HTTP server on 127.0.0.1; the heap the cache
+// frees when cleared (after a full collection) is within its budget (the
+// estimate per answer is held to the heap by test/engine/kept-answers-bytes.test.ts).
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RobotsCache } from '../../src/index.js';
+import { serve, startServer, type TestServer } from '../helpers/http-servers.js';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+/** Allow lines: each URL asked below is decided by its own (the verdict's line), so each operator answer is another. */
+const RULES = 1000;
+const FILE = 'User-agent: *\nContent-Usage: train-ai=n\nDisallow: /private\n' + Array.from({ length: RULES }, (_, i) => `Allow: /p${i}/\n`).join('');
+/** Under what 1,000 kept answers alone hold (some 1.2 MB), and over twice the entry parsed. */
+const MAX_BYTES = 512 * 1024;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer(serve(FILE), { log: false });
+});
+afterAll(() => server?.close());
+
+/** Heap and buffers in use, after a full collection (the compiled matchers are the core's, and the pool's: not these). */
+function heap(): number {
+  gc();
+  gc();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
+describe('RobotsCache weighs the answers an entry keeps', () => {
+  // 1,000 operator answers and a few fetches on 127.0.0.1: well under a second; 60 s is a hang guard for a loaded machine.
+  it('operatorUsage() on ever new rules: the entry is weighed again, and evicted once past maxBytes alone', { timeout: 60_000 }, async () => {
+    const cache = new RobotsCache({ agent: 'FooBot', userAgentHeader: 'FooBot/1.0', maxBytes: MAX_BYTES, timeoutMs: 10_000 });
+    const page = (i: number) => `${server.origin}/p${i}/page`;
+    await cache.operatorUsage(page(0), 'google');
+    expect(cache.stats.bytes).toBeLessThan(MAX_BYTES / 2);
+    const first = new WeakRef((await cache.lookup(page(0))).robots!);
+    let most = 0;
+    for (let i = 1; i < RULES; i++) {
+      await cache.operatorUsage(page(i), 'google');
+      const bytes = cache.stats.bytes;
+      most = Math.max(most, bytes);
+      expect(bytes).toBeLessThanOrEqual(MAX_BYTES);
+    }
+    // The kept answers grew the entry to its budget, where it left the cache (and was fetched again).
+    expect(most).toBeGreaterThan(MAX_BYTES * 0.9);
+    expect(cache.stats.fetches).toBeGreaterThan(1);
+    expect(cache.stats.fetches).toBeLessThan(10);
+    // The evicted file, its answers with it, is freed (the cache holds it no more).
+    gc();
+    expect(first.deref()).toBeUndefined();
+  });
+
+  // 8,000 operator answers, 8 origins' fetches on 127.0.0.1: a few seconds; 120 s is a hang guard for a loaded machine.
+  it('origins whose files keep answers: the least recently used leave; the heap the cache holds is within maxBytes, and its estimate covers it', { timeout: 120_000 }, async () => {
+    // Several origins, a budget several times theirs alone: what the heap shows is measured past its noise.
+    const origins = 8;
+    const maxBytes = 4 * 2 ** 20;
+    const fetch = (url: string, init: RequestInit) => globalThis.fetch(`${server.origin}/robots.txt`, init);
+    const cache = new RobotsCache({ agent: 'FooBot', userAgentHeader: 'FooBot/1.0', maxBytes, timeoutMs: 10_000, fetch });
+    for (let o = 0; o < origins; o++) {
+      for (let i = 0; i < RULES; i++) await cache.operatorUsage(`https://o-${o}.example/p${i}/page`, 'google');
+      expect(cache.stats.bytes).toBeLessThanOrEqual(maxBytes);
+    }
+    expect(cache.stats.fetches).toBe(origins);
+    expect(cache.stats.entries).toBeLessThan(origins);
+    const { bytes: estimated, entries } = cache.stats;
+    expect(estimated).toBeGreaterThan(maxBytes * 0.6);
+    const before = heap();
+    cache.clear();
+    const real = before - heap();
+    console.log(`${origins} origins of ${RULES} operator answers each: ${entries} kept, estimated ${estimated} B, heap freed on clear ${real} B; maxBytes ${maxBytes}`);
+    // (An answer's estimate is what the costlier answers hold: these, of one signal, hold less. The bound is on the heap.)
+    expect(real).toBeLessThanOrEqual(maxBytes);
+    expect(estimated / real, `estimated ${estimated}, measured ${real}`).toBeGreaterThan(0.8);
+  });
+
+  it('usage() and policy() for other crawlers: what the file keeps for them is weighed as it is kept', { timeout: 60_000 }, async () => {
+    const cache = new RobotsCache({ agent: 'FooBot', userAgentHeader: 'FooBot/1.0', maxBytes: MAX_BYTES, timeoutMs: 10_000 });
+    const url = `${server.origin}/p1/page`;
+    await cache.policy(url, 'AgentA');
+    const parsed = cache.stats.bytes;
+    for (let i = 0; i < 8; i++) await cache.usage(url, { agent: `Agent${String.fromCharCode(65 + i)}` });
+    const eight = cache.stats.bytes;
+    expect(eight).toBeGreaterThan(parsed);
+    // Agents already kept: nothing more.
+    for (let i = 0; i < 8; i++) await cache.usage(url, { agent: `Agent${String.fromCharCode(65 + i)}` });
+    expect(cache.stats.bytes).toBe(eight);
+    expect(cache.stats.fetches).toBe(1);
+  });
+});
