@@ -5,7 +5,7 @@
 // and `npx robots-wasm`. What the tarball holds is
 // checked too: the library, its types, the command, the license; nothing of
 // the tests, the sources or the CLI's internals.
-import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createRequire } from 'node:module';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,10 +34,21 @@ const out = [r.isAllowed('https://example.com/private/x', 'FooBot'), r.explain('
 console.log(JSON.stringify(out));`;
 const EXPECTED = '[false,2,false]';
 
-function run(cmd: string, args: string[], cwd = app): string {
-  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', timeout: 120_000, env: { ...process.env, npm_config_update_notifier: 'false' } });
+// Not spawnSync: a run of minutes on a busy machine (npm, tsc, vite) would hold the worker's event loop,
+// and vitest gives up on a worker that does not answer for a minute.
+async function run(cmd: string, args: string[], cwd = app): Promise<string> {
+  const r = await exited(cmd, args, cwd);
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr}${r.stdout}`);
   return r.stdout;
+}
+
+/** A child's exit status (null: killed, or not started) and output, waited for without blocking. */
+function exited(cmd: string, args: string[], cwd = app): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(cmd, args, { cwd, encoding: 'utf8', timeout: 240_000, maxBuffer: 64 << 20, env: { ...process.env, npm_config_update_notifier: 'false' } }, (error, stdout, stderr) => {
+      resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
+    });
+  });
 }
 
 /** The suite's one Chromium, launched by the first script run in it (a page each script: launches are the cost). */
@@ -104,13 +115,13 @@ console.log(JSON.stringify(conformance()));
 `);
 }
 
-beforeAll(() => {
-  const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', dir], ROOT)) as { filename: string; files: { path: string }[] }[];
+beforeAll(async () => {
+  const packed = JSON.parse(await run('npm', ['pack', '--json', '--pack-destination', dir], ROOT)) as { filename: string; files: { path: string }[] }[];
   files = packed[0].files.map((f) => f.path);
   writeFileSync(path.join(dir, 'package.json'), '{}');
-  run('mkdir', ['-p', app], dir);
+  await run('mkdir', ['-p', app], dir);
   writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'app', private: true }));
-  run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', path.join(dir, packed[0].filename)]);
+  await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', path.join(dir, packed[0].filename)]);
   writeConformanceApp();
 }, 180_000);
 afterAll(async () => {
@@ -119,7 +130,7 @@ afterAll(async () => {
 });
 
 describe('the packed tarball', () => {
-  it('holds the library, its types, the command and the license, and no sources, tests or CLI internals', () => {
+  it('holds the library, its types, the command and the license, and no sources, tests or CLI internals', async () => {
     for (const f of ['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts', 'dist/cli.js']) {
       expect(files, f).toContain(f);
     }
@@ -134,23 +145,23 @@ describe('the packed tarball', () => {
     expect(files.filter((f) => f.startsWith('dist/') && f.endsWith('.d.ts')).sort()).toEqual(['dist/compat-google.d.ts', 'dist/compat-rfc.d.ts', 'dist/compat.d.ts', 'dist/index.d.ts', 'dist/redis.d.ts']);
   });
 
-  it('installs only what the library needs (the command carries its own dependencies)', () => {
+  it('installs only what the library needs (the command carries its own dependencies)', async () => {
     const installed = readdirSync(path.join(app, 'node_modules')).filter((n) => !n.startsWith('.')).sort();
     expect(installed).toEqual(['fflate', 'http-cache-semantics', 'robots-wasm']);
   });
 
-  it('works from ESM', () => {
+  it('works from ESM', async () => {
     writeFileSync(path.join(app, 'esm.mjs'), PROGRAM("import { parse } from 'robots-wasm';"));
-    expect(run(process.execPath, ['esm.mjs']).trim()).toBe(EXPECTED);
+    expect((await run(process.execPath, ['esm.mjs'])).trim()).toBe(EXPECTED);
   });
 
-  it('works from CommonJS', () => {
+  it('works from CommonJS', async () => {
     writeFileSync(path.join(app, 'cjs.cjs'), PROGRAM("const { parse } = require('robots-wasm');"));
-    expect(run(process.execPath, ['cjs.cjs']).trim()).toBe(EXPECTED);
+    expect((await run(process.execPath, ['cjs.cjs'])).trim()).toBe(EXPECTED);
   });
 
   // tsc over the installed package's types: 7.9 s on 2 cores loaded by other runs; 60 s for a margin.
-  it('type-checks from TypeScript with skipLibCheck off, ESM and CommonJS', () => {
+  it('type-checks from TypeScript with skipLibCheck off, ESM and CommonJS', async () => {
     const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
     const typed = `import { parse, productToken, type Verdict, RobotsCache, DisposedError } from 'robots-wasm';
 const v: Verdict = parse('${BODY}', { profile: 'google' }).explain('/private', productToken('FooBot/1.0'));
@@ -164,24 +175,24 @@ export { n, c, DisposedError };
       compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', types: [], lib: ['es2022', 'dom'] },
       files: ['typed.mts', 'typed.cts'],
     }));
-    run(process.execPath, [tsc, '-p', 'tsconfig.json']);
+    await run(process.execPath, [tsc, '-p', 'tsconfig.json']);
   }, 60_000);
 
-  it('bundles into a Node app with esbuild, which runs from anywhere', () => {
+  it('bundles into a Node app with esbuild, which runs from anywhere', async () => {
     writeFileSync(path.join(app, 'bundled.mjs'), PROGRAM("import { parse } from 'robots-wasm';"));
     const out = path.join(dir, 'elsewhere', 'bundle.mjs');
-    execFileSync(path.join(ROOT, 'node_modules/.bin/esbuild'), ['bundled.mjs', '--bundle', '--platform=node', '--format=esm', `--outfile=${out}`], { cwd: app, stdio: 'pipe' });
+    await run(path.join(ROOT, 'node_modules/.bin/esbuild'), ['bundled.mjs', '--bundle', '--platform=node', '--format=esm', `--outfile=${out}`]);
     expect(readdirSync(path.dirname(out))).toEqual(['bundle.mjs']); // nothing to copy beside it
-    expect(run(process.execPath, [out], dir).trim()).toBe(EXPECTED);
+    expect((await run(process.execPath, [out], dir)).trim()).toBe(EXPECTED);
   });
 
   // Node twice and tsc, on the installed package: 8 s on 2 cores loaded by other runs; 60 s for a margin.
-  it('robots-wasm/compat: robots-parser\'s API by a one-line import change, from ESM, CommonJS and TypeScript', () => {
+  it('robots-wasm/compat: robots-parser\'s API by a one-line import change, from ESM, CommonJS and TypeScript', async () => {
     const program = `const robots = robotsParser('https://example.com/robots.txt', 'User-agent: FooBot\\nDisallow: /private\\nCrawl-delay: 2\\n');
 console.log(JSON.stringify([robots.isAllowed('https://example.com/private/x', 'FooBot/1.0'), robots.isAllowed('https://other.example/x', 'FooBot'), robots.getMatchingLineNumber('https://example.com/private', 'FooBot'), robots.getCrawlDelay('FooBot')]));`;
     writeFileSync(path.join(app, 'compat.mjs'), `import robotsParser from 'robots-wasm/compat';\n${program}`);
     writeFileSync(path.join(app, 'compat.cjs'), `const robotsParser = require('robots-wasm/compat');\nif (require('robots-wasm/compat').default !== robotsParser) throw new Error('no default');\n${program}`);
-    for (const f of ['compat.mjs', 'compat.cjs']) expect(run(process.execPath, [f]).trim(), f).toBe('[false,null,2,2]');
+    for (const f of ['compat.mjs', 'compat.cjs']) expect((await run(process.execPath, [f])).trim(), f).toBe('[false,null,2,2]');
     const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
     writeFileSync(path.join(app, 'typed-compat.mts'), `import robotsParser, { type Robot } from 'robots-wasm/compat';
 const r: Robot = robotsParser('https://example.com/robots.txt', '', { profile: 'rfc' });
@@ -192,12 +203,12 @@ export { v };
       compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', types: [], lib: ['es2022', 'dom'] },
       files: ['typed-compat.mts'],
     }));
-    run(process.execPath, [tsc, '-p', 'tsconfig-compat.json']);
+    await run(process.execPath, [tsc, '-p', 'tsconfig-compat.json']);
   }, 60_000);
 
   it('robots-wasm/redis: with redis installed beside it, from ESM and CommonJS (a shared fetch on a real redis-server), and typed', async () => {
     // The store's client is an optional peer dependency: the user installs it.
-    run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', 'redis@^6']);
+    await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', 'redis@^6']);
     const redis = SKIP_REDIS ? undefined : await startRedis();
     try {
       const http = await startServer(serve('User-agent: *\nDisallow: /private\n'));
@@ -231,7 +242,7 @@ export { c, RECORD_FORMAT };
         compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', types: ['node'], lib: ['es2022', 'dom'], typeRoots: [path.join(ROOT, 'node_modules/@types')] },
         files: ['typed-redis.mts'],
       }));
-      run(process.execPath, [tsc, '-p', 'tsconfig-redis.json']);
+      await run(process.execPath, [tsc, '-p', 'tsconfig-redis.json']);
     } finally {
       await redis?.stop();
     }
@@ -239,23 +250,23 @@ export { c, RECORD_FORMAT };
 
   it('bundles for the browser with esbuild (no plugin, no node: import), and the bundle gives the conformance vectors\' verdicts in Deno (no permissions), Bun, headless Chromium and a runtime without Buffer', async () => {
     const out = path.join(dir, 'browser', 'portable.js');
-    execFileSync(path.join(ROOT, 'node_modules/.bin/esbuild'), ['portable.mjs', '--bundle', '--platform=browser', '--format=esm', `--outfile=${out}`], { cwd: app, stdio: 'pipe' });
+    await run(path.join(ROOT, 'node_modules/.bin/esbuild'), ['portable.mjs', '--bundle', '--platform=browser', '--format=esm', `--outfile=${out}`]);
     expect(readFileSync(out, 'utf8')).not.toMatch(/from\s*["']node:|require\(["']node:/);
     const expected = CHECKS;
     // Deno from npm (a devDependency, its binary in a platform package): no permission given.
-    const deno = JSON.parse(run(path.join(ROOT, 'node_modules/.bin/deno'), ['run', '--no-prompt', out], dir).trim());
+    const deno = JSON.parse((await run(path.join(ROOT, 'node_modules/.bin/deno'), ['run', '--no-prompt', out], dir)).trim());
     expect(deno).toEqual({ checked: expected, wrong: [], buffer: 'function' });
     // Bun from npm too (a devDependency): the bundle, and the package as Bun imports it.
     const bun = path.join(ROOT, 'node_modules/.bin/bun');
-    expect(JSON.parse(run(bun, ['run', out], dir).trim())).toEqual({ checked: expected, wrong: [], buffer: 'function' });
+    expect(JSON.parse((await run(bun, ['run', out], dir)).trim())).toEqual({ checked: expected, wrong: [], buffer: 'function' });
     writeFileSync(path.join(app, 'bun.mjs'), PROGRAM("import { parse } from 'robots-wasm';"));
-    expect(run(bun, ['run', 'bun.mjs']).trim()).toBe(EXPECTED);
+    expect((await run(bun, ['run', 'bun.mjs'])).trim()).toBe(EXPECTED);
     // A real browser: headless Chromium, the bundle as a module script.
     const { logs, errors } = await inChromium(readFileSync(out, 'utf8'), 'module');
     expect(errors).toEqual([]);
     expect(JSON.parse(logs[0])).toEqual({ checked: expected, wrong: [], buffer: 'undefined' });
     // A runtime without Buffer (as a browser): Node with it removed before the bundle loads.
-    const bare = JSON.parse(run(process.execPath, ['--input-type=module', '-e', `delete globalThis.Buffer; await import(${JSON.stringify(out)});`], dir).trim());
+    const bare = JSON.parse((await run(process.execPath, ['--input-type=module', '-e', `delete globalThis.Buffer; await import(${JSON.stringify(out)});`], dir)).trim());
     expect(bare).toEqual({ checked: expected, wrong: [], buffer: 'undefined' });
   }, 120_000);
 
@@ -281,8 +292,8 @@ export default {
     // As wrangler bundles a worker: its conditions and main fields, and a .wasm
     // import kept as a module of the worker (esbuild's copy loader puts it beside the bundle).
     const out = path.join(dir, 'workerd');
-    execFileSync(path.join(ROOT, 'node_modules/.bin/esbuild'), ['worker.mjs', '--bundle', '--format=esm', '--platform=neutral', '--conditions=workerd,worker,browser',
-      '--main-fields=browser,module,main', '--loader:.wasm=copy', '--asset-names=[name]', `--outfile=${path.join(out, 'worker.js')}`], { cwd: app, stdio: 'pipe' });
+    await run(path.join(ROOT, 'node_modules/.bin/esbuild'), ['worker.mjs', '--bundle', '--format=esm', '--platform=neutral', '--conditions=workerd,worker,browser',
+      '--main-fields=browser,module,main', '--loader:.wasm=copy', '--asset-names=[name]', `--outfile=${path.join(out, 'worker.js')}`]);
     expect(readdirSync(out).sort()).toEqual(['robots.wasm', 'worker.js']);
     const core = readFileSync(path.join(app, 'node_modules/robots-wasm/dist/workerd/robots.wasm'));
     expect(readFileSync(path.join(out, 'robots.wasm')).equals(core)).toBe(true);
@@ -345,12 +356,12 @@ export { v, r };
       compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, module: 'esnext', moduleResolution: 'bundler', customConditions: ['workerd', 'worker', 'browser'], target: 'es2022', types: [], lib: ['es2022', 'dom'] },
       files: ['typed-worker.ts'],
     }));
-    run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig-worker.json']);
+    await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig-worker.json']);
   }, 60_000);
 
   it('bundles with Vite (vite build of a page, no config or plugin; the core embedded, no node: import), and the page\'s script gives the conformance vectors\' verdicts in headless Chromium', async () => {
     writeFileSync(path.join(app, 'index.html'), '<!doctype html><title>robots-wasm</title><script type="module" src="./portable.mjs"></script>\n');
-    run(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', 'vite-dist', '--logLevel', 'warn']);
+    await run(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', 'vite-dist', '--logLevel', 'warn']);
     const assets = readdirSync(path.join(app, 'vite-dist/assets'));
     expect(assets).toEqual([expect.stringMatching(/^index-[\w-]+\.js$/)]); // no .wasm to serve beside it
     const js = readFileSync(path.join(app, 'vite-dist/assets', assets[0]), 'utf8');
@@ -378,28 +389,28 @@ export { v, r };
     const { logs, errors } = await inChromium(js, 'classic');
     expect(errors).toEqual([]);
     expect(JSON.parse(logs[0])).toEqual({ checked: CHECKS, wrong: [], buffer: 'undefined' });
-    const bare = JSON.parse(run(process.execPath, ['--input-type=module', '-e', `delete globalThis.Buffer; await import(${JSON.stringify(out)});`], dir).trim());
+    const bare = JSON.parse((await run(process.execPath, ['--input-type=module', '-e', `delete globalThis.Buffer; await import(${JSON.stringify(out)});`], dir)).trim());
     expect(bare).toEqual({ checked: CHECKS, wrong: [], buffer: 'undefined' });
   }, 240_000);
 
-  it('runs its command as npx robots-wasm', () => {
-    expect(run('npx', ['--no-install', 'robots-wasm', '--help'])).toMatch(/^Usage: robots/);
+  it('runs its command as npx robots-wasm', async () => {
+    expect(await run('npx', ['--no-install', 'robots-wasm', '--help'])).toMatch(/^Usage: robots/);
     writeFileSync(path.join(app, 'robots.txt'), BODY.replace('\\n', '\n').replace('\\n', '\n'));
-    const r = spawnSync('npx', ['--no-install', 'robots-wasm', 'check', 'robots.txt', 'FooBot', 'https://example.com/private'], { cwd: app, encoding: 'utf8' });
+    const r = await exited('npx', ['--no-install', 'robots-wasm', 'check', 'robots.txt', 'FooBot', 'https://example.com/private']);
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/^disallowed\t2\t/);
   });
 
   // The command carries its Parquet libraries (hyparquet, hyparquet-writer, fzstd: none is installed beside it).
-  it('writes a Parquet file and reads it back as a URL list with the installed command', () => {
+  it('writes a Parquet file and reads it back as a URL list with the installed command', async () => {
     writeFileSync(path.join(app, 'foo-robots.txt'), 'User-agent: FooBot\nDisallow: /private\n');
     writeFileSync(path.join(app, 'urls.txt'), 'https://example.com/private\nhttps://example.com/public\n');
     const bin = path.join(app, 'node_modules/.bin/robots-wasm');
     const robots = ['classify', '-q', '--robots', 'foo-robots.txt', '--agent', 'FooBot'];
-    run(bin, [...robots, '--format', 'parquet', '--out', 'v.parquet', 'urls.txt']);
+    await run(bin, [...robots, '--format', 'parquet', '--out', 'v.parquet', 'urls.txt']);
     expect(readFileSync(path.join(app, 'v.parquet')).subarray(0, 4).toString('latin1')).toBe('PAR1');
     const back = ['classify', '-q', '--robots', 'foo-robots.txt', '--crawlers', 'FooBot', '--urls-parquet', 'v.parquet', '--pass-columns', 'allowed,line'];
-    expect(run(bin, back)).toBe('url\tFooBot\tallowed\tline\nhttps://example.com/private\tdisallowed\tfalse\t2\nhttps://example.com/public\tallowed\ttrue\t0\n');
+    expect(await run(bin, back)).toBe('url\tFooBot\tallowed\tline\nhttps://example.com/private\tdisallowed\tfalse\t2\nhttps://example.com/public\tallowed\ttrue\t0\n');
   });
 
   it('serves the tester page from the installed package (its robots-wasm bin: serve)', async () => {
