@@ -68,6 +68,17 @@ export function slotBytes(slot: Slot): number {
   return ENTRY_OVERHEAD + packedBytes(entry.packed) + (slot.matcher?.heldBytes ?? 0) + (slot.answers?.bytes ?? 0) + (entry.parsed ? robotsInternals(entry.parsed).heldBytes : 0);
 }
 
+/** Whether what the entry's parsed file keeps of its answers changed since the slot was last weighed
+ * (a number compared an answer: most find their answer kept); the new figure is noted. */
+export function keptGrew(slot: Slot): boolean {
+  const parsed = slot.entry.parsed;
+  if (parsed === undefined || slot.evicted) return false;
+  const bytes = robotsInternals(parsed).heldBytes;
+  if (bytes === slot.parsedBytes) return false;
+  slot.parsedBytes = bytes;
+  return true;
+}
+
 /** What leaves the cache with a slot: its matcher is freed, and its entry keeps no parsed file (a caller's copy stays usable). */
 export function releaseSlot(slot: Slot): void {
   slot.evicted = true;

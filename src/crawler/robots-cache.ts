@@ -10,7 +10,7 @@
 import { fetchRobots, FetchOutcome, RobotsStatus } from './fetch-robots.js';
 import type { Matcher } from '../engine/match/matcher.js';
 import { MatcherLru } from '../engine/match/matcher-lru.js';
-import { compileOctets, ParseOptions, robotsInternals } from '../engine/robots-txt.js';
+import { compileOctets, ParseOptions } from '../engine/robots-txt.js';
 import { packBody, RobotsEntry, unpackBody } from './cached-entry.js';
 import { robotsUrl } from '../engine/robots-url.js';
 import { requestedPath } from '../engine/from-path.js';
@@ -18,7 +18,7 @@ import type { RobotsRecord } from './robots-store.js';
 import { resolveCacheOptions, type ResolvedCacheOptions, type RobotsCacheOptions } from './cache-options.js';
 import { StoreBreaker, StoreFailure } from './store-breaker.js';
 import { EntryState, nextState, storeKeepMs, UNREACHABLE_GIVE_UP_MS } from './freshness-policy.js';
-import { Answers, answersOf, Prior, priorOf, releaseSlot, Slot, slotBytes, slotOf } from './cache-slot.js';
+import { Answers, answersOf, keptGrew, Prior, priorOf, releaseSlot, Slot, slotBytes, slotOf } from './cache-slot.js';
 import { loadCrawlerModules } from './crawler-modules.js';
 import { crawlerUsage, usageOf, type CrawlerUsage, type Usage, type UsageOptions } from '../engine/usage/usage.js';
 import { controlStatementsOf, controlTokensOf, operatorOf } from '../engine/usage/control-tokens.js';
@@ -97,10 +97,8 @@ export class RobotsCache {
     return (await this.slotFor(this.key(url))).entry;
   }
 
-  /**
-   * What a crawler asks for each URL, in one call: the verdict, and its
-   * origin's crawl-delay for this crawler and sitemaps (found once per entry).
-   */
+  /** What a crawler asks for each URL, in one call: the verdict, and its origin's crawl-delay for this crawler
+   * and sitemaps (found once per entry). */
   async policy(url: string, agent?: string | readonly string[]): Promise<RobotsPolicy> {
     const key = this.key(url);
     if (isOther(agent, this.options)) {
@@ -115,22 +113,16 @@ export class RobotsCache {
     return { allowed, status: slot.entry.status, crawlDelay, sitemaps };
   }
 
-  /**
-   * What the crawler may do with the URL's content, per purpose (RobotsTxt.usage): its origin's
-   * Content-Usage and Content-Signal lines for this crawler (read once per entry), and the page's
-   * headers when given. An unavailable robots.txt says nothing (all allowed, all unknown), nor an
-   * unreachable one (all disallowed); the headers count in any case.
-   */
+  /** What the crawler may do with the URL's content, per purpose (RobotsTxt.usage): its origin's Content-Usage
+   * and Content-Signal lines for this crawler (read once per entry), and the page's headers when given. An
+   * unavailable robots.txt says nothing (all allowed, all unknown), nor an unreachable one (all disallowed);
+   * the headers count in any case. */
   async usage(url: string, options?: CacheUsageOptions): Promise<Usage> {
     const key = this.key(url);
     const agent = options?.agent;
     if (isOther(agent, this.options)) {
       const slot = await this.slotFor(key);
-      try {
-        return sourceOf(slot).usage(requestedPath(url), agent, options);
-      } finally {
-        this.afterKept(key, slot);
-      }
+      return this.kept(key, slot, () => sourceOf(slot).usage(requestedPath(url), agent, options));
     }
     const slot = await this.slotFor(key);
     const path = requestedPath(url);
@@ -138,14 +130,9 @@ export class RobotsCache {
     const verdict = usage === undefined ? { allowed: this.verdict(key, slot, path), line: 0 } : this.explained(key, slot, path);
     // Control tokens speak for this crawler (Googlebot: Google-Extended): their verdicts need the parsed file.
     const own = this.options.agent;
-    let control: ReturnType<typeof controlStatementsOf> | undefined;
-    if (usage !== undefined && verdict.allowed && controlTokensOf(own, options?.operators).length > 0) {
-      try {
-        control = controlStatementsOf(sourceOf(slot), path, own, options?.operators);
-      } finally {
-        this.afterKept(key, slot);
-      }
-    }
+    const control = usage !== undefined && verdict.allowed && controlTokensOf(own, options?.operators).length > 0
+      ? this.kept(key, slot, () => controlStatementsOf(sourceOf(slot), path, own, options?.operators))
+      : undefined;
     return usageOf(usage ?? NO_USAGE, verdict, path, options, control);
   }
 
@@ -154,11 +141,7 @@ export class RobotsCache {
     const o = operatorOf(operator, options?.operators); // (a user mistake before any fetch)
     const key = this.key(url);
     const slot = await this.slotFor(key);
-    try {
-      return operatorUsageOf(sourceOf(slot), requestedPath(url), o, options);
-    } finally {
-      this.afterKept(key, slot);
-    }
+    return this.kept(key, slot, () => operatorUsageOf(sourceOf(slot), requestedPath(url), o, options));
   }
 
   /** Seconds between fetches the URL's origin asks of this crawler (Crawl-delay), or undefined. */
@@ -248,16 +231,14 @@ export class RobotsCache {
     if (!slot.evicted) this.slots.reweigh(key);
   }
 
-  /** After an answer from the entry's parsed file (an operator's, another crawler's usage): what the file
-   * keeps of its answers may have grown (or been dropped at its bound), and the slot is weighed again when
-   * it did (a number compared per answer: most find their answer kept). */
-  private afterKept(key: string, slot: Slot): void {
-    const parsed = slot.entry.parsed;
-    if (parsed === undefined || slot.evicted) return;
-    const bytes = robotsInternals(parsed).heldBytes;
-    if (bytes === slot.parsedBytes) return;
-    slot.parsedBytes = bytes;
-    this.reweigh(key, slot);
+  /** An answer from the entry's parsed file (an operator's, another crawler's usage), after which the slot
+   * is weighed again if what the file keeps grew (or was dropped at its bound): keptGrew(). */
+  private kept<T>(key: string, slot: Slot, answer: () => T): T {
+    try {
+      return answer();
+    } finally {
+      if (keptGrew(slot)) this.reweigh(key, slot);
+    }
   }
 
   /** The entry's crawl-delay and sitemaps: read once from its file. */
@@ -284,16 +265,12 @@ export class RobotsCache {
     return slot;
   }
 
-  /**
-   * The store's fresh record if there is one; else this cache takes the fetch
-   * lease, fetches and shares the outcome; else another cache holds the lease
-   * and this one waits for its record (a holder that dies loses its lease when
-   * it expires, and a waiter takes it). A lease still held after this cache's
-   * own lease period (a holder with a longer one, a store whose leases do not
-   * end) is waited out no longer: this cache fetches and writes the record, so
-   * that the others stop waiting, and says so (lease-overrun). Throws
-   * StoreFailure when the store fails before this cache has fetched.
-   */
+  /** The store's fresh record if there is one; else this cache takes the fetch lease, fetches and shares the
+   * outcome; else another cache holds the lease and this one waits for its record (a holder that dies loses its
+   * lease when it expires, and a waiter takes it). A lease still held after this cache's own lease period (a
+   * holder with a longer one, a store whose leases do not end) is waited out no longer: this cache fetches and
+   * writes the record, so that the others stop waiting, and says so (lease-overrun). Throws StoreFailure when
+   * the store fails before this cache has fetched. */
   private async refreshShared(key: string, previous: Slot | undefined, store: StoreBreaker): Promise<Slot> {
     const leaseMs = this.options.leaseMs;
     const started = Date.now();
@@ -350,12 +327,9 @@ export class RobotsCache {
     return outcome;
   }
 
-  /**
-   * The slot a fetch outcome makes, given the previous one (the policy's
-   * state, freshness-policy.ts); and the record to share, unless it would be a
-   * stale copy whose octets this cache no longer has (its parsed copy keeps
-   * serving here).
-   */
+  /** The slot a fetch outcome makes, given the previous one (the policy's state, freshness-policy.ts); and the
+   * record to share, unless it would be a stale copy whose octets this cache no longer has (its parsed copy
+   * keeps serving here). */
   private settle(key: string, outcome: FetchOutcome, prior: Prior | undefined): { slot: Slot; record: RobotsRecord | undefined } {
     const state: EntryState = nextState(key, outcome, prior?.state, this.options.now(), this.options);
     const fresh = (slot: Slot, body: Uint8Array | undefined) => ({
