@@ -13,6 +13,7 @@ import { createInterface } from 'node:readline';
 import type { SchemaElement } from 'hyparquet';
 import { CliError } from './errors.js';
 import { parseRowGroup } from './row-group.js';
+import { echoUrl } from './url-echo.js';
 import { FORMATS, formatNames } from './options.js';
 import { tempDir, type TempDir } from '../bulk/sources/temp-dir.js';
 import type { ParquetUrls } from '../bulk/sources/urls/parquet-urls.js';
@@ -126,12 +127,6 @@ function listed(url: string | null): string | null {
   return trimmed === '' ? null : trimmed.replace(/[\r\n]/g, (c) => (c === '\r' ? '%0D' : '%0A'));
 }
 
-/** The URL as classify writes it back: its C0 controls percent-encoded (bulk.md: Output). */
-function echoed(url: string): string {
-  // eslint-disable-next-line no-control-regex
-  return url.replace(/[\x00-\x1f]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
-}
-
 async function writeUrlList(urls: ParquetUrls, path: string): Promise<void> {
   const out = createWriteStream(path);
   const failed = once(out, 'error').then(([e]) => {
@@ -171,7 +166,7 @@ class PassedRows {
       while (this.i < this.urls.length) {
         const i = this.i++;
         const line = listed(this.urls[i]);
-        if (line !== null && echoed(line) === url) return this.passed.map((column) => column[i]);
+        if (line !== null && echoUrl(line) === url) return this.passed.map((column) => column[i]);
       }
       const g = await this.groups.next();
       if (g.done) throw new Error(`classify wrote a verdict for ${JSON.stringify(url)}, which the Parquet list has no row for after the rows joined before it`);

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { BulkError, reason } from '../base/errors.js';
 import { WarcFiles } from '../sources/warc/warc-list.js';
 import type { WarcCapture, WarcIndexStats } from '../sources/warc/warc-index.js';
-import { indexWarcsInThreads, type HeldCapture, type RecordSink } from './warc-index-threads.js';
+import { indexWarcsInThreads, type HeldCapture, type RecordSink, type ThreadedIndexOptions } from './warc-index-threads.js';
 import {
   crc32, decodeRecord, DIRECTORY_ENTRY, encodeFooter, encodeHeader, encodeRecord, FORMAT_VERSION, HEADER_OCTETS, keyHash, MANIFEST,
   shardFileName, type IndexManifest,
@@ -19,16 +19,8 @@ import {
 /** Most shards an index may have (a file each). */
 export const MAX_SHARDS = 65536;
 
-export interface WriteIndexOptions {
-  shards: number;
-  maxOctets: number;
-  /** Threads that read the WARCs (gzipped per record; others are read by the main thread); 0: none. */
-  threads: number;
-  warn(line: string): void;
-  progress?(octets: number, total: number): void;
-  /** A file as the user knows it (a list's download: its URL). */
-  name?(file: string): string;
-}
+/** What `robots index` reads the WARCs with: the threads' options, but for the sink (the shard files written here). */
+export type WriteIndexOptions = Omit<ThreadedIndexOptions, 'sink'>;
 
 export interface WrittenIndex {
   manifest: IndexManifest;
@@ -81,7 +73,7 @@ export async function writeRobotsIndex(files: readonly string[] | WarcFiles, out
     const writer = new ShardWriter(temps, id);
     let stats;
     try {
-      stats = await indexWarcsInThreads(files, { maxOctets: options.maxOctets, shards, threads: options.threads, sink: writer, warn: options.warn, progress: options.progress, name: options.name });
+      stats = await indexWarcsInThreads(files, { ...options, sink: writer });
       writer.finish();
     } finally {
       writer.close();
