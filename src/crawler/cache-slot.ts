@@ -68,12 +68,23 @@ export function slotBytes(slot: Slot): number {
   return ENTRY_OVERHEAD + packedBytes(entry.packed) + (slot.matcher?.heldBytes ?? 0) + (slot.answers?.bytes ?? 0) + (entry.parsed ? robotsInternals(entry.parsed).heldBytes : 0);
 }
 
+/** The share of the cache's budget one entry's kept answers may hold. Past it the entry's parsed file is dropped
+ * (parsed again when next asked, its answers kept anew), not the entry: evicting the entry would fetch the file again. */
+const KEPT_SHARE = 1 / 4;
+
 /** Whether what the entry's parsed file keeps of its answers changed since the slot was last weighed
- * (a number compared an answer: most find their answer kept); the new figure is noted. */
-export function keptGrew(slot: Slot): boolean {
+ * (a number compared an answer: most find their answer kept), the new figure noted; answers past their share
+ * of `maxBytes` are dropped with the parsed file. */
+export function keptChanged(slot: Slot, maxBytes: number): boolean {
   const parsed = slot.entry.parsed;
   if (parsed === undefined || slot.evicted) return false;
-  const bytes = robotsInternals(parsed).heldBytes;
+  const internals = robotsInternals(parsed);
+  if (internals.usageAnswers.heldBytes > maxBytes * KEPT_SHARE) {
+    slot.entry.dropParsed();
+    slot.parsedBytes = 0;
+    return true;
+  }
+  const bytes = internals.heldBytes;
   if (bytes === slot.parsedBytes) return false;
   slot.parsedBytes = bytes;
   return true;

@@ -89,6 +89,12 @@ export class CachedEntry implements RobotsEntry {
     return robots;
   }
 
+  /** The parsed file dropped (its matchers freed), the entry still in the cache: the next question parses it again. */
+  dropParsed(): void {
+    this.#robots?.dispose();
+    this.#robots = undefined;
+  }
+
   /** Out of the cache: the parsed file's matchers are freed (a caller holding it can still use it), and none is kept any more. */
   leave(): void {
     this.#onParsed = undefined;

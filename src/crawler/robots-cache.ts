@@ -18,7 +18,7 @@ import type { RobotsRecord } from './robots-store.js';
 import { resolveCacheOptions, type ResolvedCacheOptions, type RobotsCacheOptions } from './cache-options.js';
 import { StoreBreaker, StoreFailure } from './store-breaker.js';
 import { EntryState, nextState, storeKeepMs, UNREACHABLE_GIVE_UP_MS } from './freshness-policy.js';
-import { Answers, answersOf, keptGrew, Prior, priorOf, releaseSlot, Slot, slotBytes, slotOf } from './cache-slot.js';
+import { Answers, answersOf, keptChanged, Prior, priorOf, releaseSlot, Slot, slotBytes, slotOf } from './cache-slot.js';
 import { loadCrawlerModules } from './crawler-modules.js';
 import { crawlerUsage, usageOf, type CrawlerUsage, type Usage, type UsageOptions } from '../engine/usage/usage.js';
 import { controlStatementsOf, controlTokensOf, operatorOf } from '../engine/usage/control-tokens.js';
@@ -232,12 +232,12 @@ export class RobotsCache {
   }
 
   /** An answer from the entry's parsed file (an operator's, another crawler's usage), after which the slot
-   * is weighed again if what the file keeps grew (or was dropped at its bound): keptGrew(). */
+   * is weighed again if what the file keeps changed (grew, or was dropped past its share of the budget): keptChanged(). */
   private kept<T>(key: string, slot: Slot, answer: () => T): T {
     try {
       return answer();
     } finally {
-      if (keptGrew(slot)) this.reweigh(key, slot);
+      if (keptChanged(slot, this.slots.maxBytes)) this.reweigh(key, slot);
     }
   }
 
