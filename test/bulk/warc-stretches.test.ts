@@ -5,6 +5,7 @@
 // before it does not end on a member's end), a damaged member or zeros after a
 // member make the stretch an anomaly, and a stretch's records are the fast
 // reader's captures, encoded as the shard records robots index writes.
+import { createHook } from 'node:async_hooks';
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -200,6 +201,27 @@ describe('a stretch read by a thread', () => {
     closeSync(odd.fd);
     expect((await reader.read({ seq: 4, file: odd.file, start: 0, end: foreign.length + starts[2] })).anomaly).toMatch(/not read alone/);
     expect((await reader.read({ seq: 5, file: odd.file, start: foreign.length, end: foreign.length + starts[2] })).anomaly).toBeUndefined();
+  });
+
+  it('reads a stretch inflated whole without a promise per record (a plain loop: its work does not grow with them)', async () => {
+    const many: Capture[] = Array.from({ length: 400 }, (_, k) => ({ url: `http://p${k}.example/robots.txt`, body: rules(`p${k}`) }));
+    const { octets } = await members(many);
+    const { file, fd } = fileOf('promises.warc.gz', octets);
+    closeSync(fd);
+    const reader = new WarcChunkReader(4, Infinity);
+    let promises = 0;
+    const hook = createHook({ init: (_id, type) => void (type === 'PROMISE' && promises++) });
+    hook.enable();
+    let read;
+    try {
+      read = await reader.read({ seq: 0, file, start: 0, end: octets.length });
+    } finally {
+      hook.disable();
+    }
+    expect(read.anomaly).toBeUndefined();
+    expect(read.captures).toBe(400);
+    // (`for await` over the records' generator made several a record: over 1,000 here.)
+    expect(promises).toBeLessThan(40);
   });
 
   it('a stretch inflating past INFLATED_MAX is read as a stream, the same records', async () => {

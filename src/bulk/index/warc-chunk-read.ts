@@ -17,7 +17,7 @@ import { captureShard, keyHash, recordOctets, storedCapture, writeRecord } from 
 import type { CaptureRead, CaptureReadOptions, DamageRead } from '../sources/warc/warc-capture-read.js';
 import { fastRecordCaptures, wholeRecords, type FastRecordItem, type ReadFrom } from '../sources/warc/warc-fast-records.js';
 import { warcioRecordCaptures } from '../sources/warc/warcio-captures.js';
-import { MemberInflater, TooLarge } from '../sources/warc/member-inflater.js';
+import { MemberInflater, TooLarge, type Inflated } from '../sources/warc/member-inflater.js';
 
 /** What a stretch may inflate to in one call (the corpus's members inflate about 4×: a 1 MiB stretch to 4 MiB); past
  * it, the stretch is read as a stream. */
@@ -85,37 +85,50 @@ export class WarcChunkReader {
     } catch (e) {
       return out.anomaly(`cannot read: ${reason(e)}`);
     }
-    let items: Iterable<FastRecordItem> | AsyncIterable<FastRecordItem>;
-    let from: ReadFrom | undefined;
+    let inflated: Inflated | undefined;
     try {
-      const inflated = this.inflater.inflate(compressed);
+      inflated = this.inflater.inflate(compressed);
+    } catch (e) {
+      if (!(e instanceof TooLarge)) return out.anomaly(reason(e));
+    }
+    let from: ReadFrom | undefined;
+    let ended: ChunkRead | undefined;
+    if (inflated !== undefined) {
       // (zlib passes over zeros after a member without a word: the stretch must be members to its end.)
       if (inflated.consumed !== compressed.length) return out.anomaly('octets after a member that are none');
       out.length = inflated.octets.length;
       out.expect(inflated.octets.length);
-      items = wholeRecords(inflated.octets, 0, options);
-    } catch (e) {
-      if (!(e instanceof TooLarge)) return out.anomaly(reason(e));
+      // A plain loop: `for await` over this generator cost a promise and a microtask per record.
+      for (const item of wholeRecords(inflated.octets, 0, options)) {
+        if (item.kind === 'capture') out.add(item);
+        else if ((ended = await this.other(item, out, options)) !== undefined) return ended;
+      }
+    } else {
       from = { start: task.start, end: task.end, base: 0 };
-      items = fastRecordCaptures(task.file, true, options, from);
-    }
-    for await (const item of items) {
-      if (item.kind === 'capture') out.add(item);
-      else if (item.kind === 'odd') {
-        for await (const read of warcioRecordCaptures(item.record, options, item.offset)) {
-          if (read.kind === 'capture') out.add(read);
-          else if (read.kind === 'damage') {
-            out.damage = read;
-            return out.done();
-          }
-        }
-      } else return out.anomaly(item.kind === 'fallback' ? `a record at uncompressed offset ${item.offset} of the stretch is not read alone` : 'no record');
+      for await (const item of fastRecordCaptures(task.file, true, options, from)) {
+        if (item.kind === 'capture') out.add(item);
+        else if ((ended = await this.other(item, out, options)) !== undefined) return ended;
+      }
     }
     if (from !== undefined) {
       if (from.read === undefined) return out.anomaly('not read to its end');
       out.length = from.read;
     }
     return out.done();
+  }
+
+  /** An item other than a capture: an odd record's captures, read by warcio, into `out` (undefined: read on), or the
+   * end of the stretch's read (a damage; or an anomaly). */
+  private async other(item: Exclude<FastRecordItem, { kind: 'capture' }>, out: ChunkRecords, options: CaptureReadOptions): Promise<ChunkRead | undefined> {
+    if (item.kind !== 'odd') return out.anomaly(item.kind === 'fallback' ? `a record at uncompressed offset ${item.offset} of the stretch is not read alone` : 'no record');
+    for await (const read of warcioRecordCaptures(item.record, options, item.offset)) {
+      if (read.kind === 'capture') out.add(read);
+      else if (read.kind === 'damage') {
+        out.damage = read;
+        return out.done();
+      }
+    }
+    return undefined;
   }
 
   /** File octets start..end, in the buffer kept for them. */
