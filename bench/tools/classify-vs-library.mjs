@@ -46,7 +46,7 @@ if (values.child) {
   const dists = positionals.length > 0 ? positionals : [fileURLToPath(new URL('../../dist', import.meta.url))];
   const one = path.join(tmp, 'robots-bench-classify-vs-library-one-url.txt');
   writeFileSync(one, `${readFileSync(urls, 'utf8').slice(0, 4096).split('\n', 1)[0]}\n`);
-  const rows = dists.map((dist) => ({ dist, command: [], commandCpu: [], startCpu: [], library: [], libraryCpu: [], urls: 0 }));
+  const rows = dists.map((dist) => ({ dist, command: /** @type {number[]} */ ([]), commandCpu: /** @type {number[]} */ ([]), startCpu: /** @type {number[]} */ ([]), library: /** @type {number[]} */ ([]), libraryCpu: /** @type {number[]} */ ([]), urls: 0 }));
   for (let round = 0; round < Number(values.rounds); round++) {
     for (const r of rows) {
       const c = command(r.dist, urls);
@@ -88,13 +88,14 @@ function command(dist, file) {
 async function library(dist) {
   const { parse } = await import(pathToFileURL(path.join(dist, 'index.js')).href);
   // The URL file's lines grouped by host, in the file's order (the probes come host after host).
+  /** @type {{ host: string, urls: string[], body: Uint8Array }[]} */
   const hosts = [];
   let last = '';
   for (const url of readFileSync(urls, 'utf8').split('\n')) {
     if (url === '') continue;
     const host = url.slice(url.indexOf('//') + 2, url.indexOf('/', url.indexOf('//') + 2));
-    if (host !== last) hosts.push({ host, urls: [] });
-    hosts.at(-1).urls.push(url);
+    if (host !== last) hosts.push({ host, urls: [], body: new Uint8Array(0) });
+    hosts[hosts.length - 1].urls.push(url);
     last = host;
   }
   // Each host's file, read once per target (the copies are links to the corpus's files).
