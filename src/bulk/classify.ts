@@ -15,6 +15,7 @@ import { writeAllSync } from './base/write-turns.js';
 import { LineClassifier, MAX_COUNTED_HOSTS } from './classify/line-classifier.js';
 import { BlockClassifier, type ClassifiedBlock, type ClassifyConfig } from './classify/classify-config.js';
 import type { RobotsKind } from './classify/classification.js';
+import { HostSet } from './classify/host-set.js';
 import { BLOCK_OCTETS, lineBlocks } from './sources/line-blocks.js';
 import type { FileRange } from './sources/file-ranges.js';
 import { OutputClosed, WorkerPool } from './threads/worker-pool.js';
@@ -69,8 +70,8 @@ export interface ClassificationTotals {
   usageBy?: number[];
   /** With a robots.txt per host: URLs by what it was. */
   byRobots?: Record<RobotsKind, number>;
-  /** Hosts seen (up to MAX_COUNTED_HOSTS). */
-  hosts: Set<number>;
+  /** Hosts seen (up to MAX_COUNTED_HOSTS), by the blocks' keys (BlockResult.newHosts). */
+  hosts: HostSet;
   loads: number;
   evictions: number;
   /** Why each host file that could not be read failed. */
@@ -120,7 +121,7 @@ export async function runClassification(config: ClassifyConfig, run: Classificat
   // (Slots: the crawlers', then three per operator: operator-slots.ts.)
   const slots = (config.crawlers?.length ?? 0) + 3 * (config.operators?.length ?? 0);
   const multi = slots > 0;
-  const totals: ClassificationTotals = { urls: 0, allowed: 0, allowedBy: multi ? new Array<number>(slots).fill(0) : undefined, usageBy: multi && (config.usage || config.operators !== undefined) ? new Array<number>(6 * slots).fill(0) : undefined, hosts: new Set<number>(), loads: 0, evictions: 0, unreadable: new Set<string>() };
+  const totals: ClassificationTotals = { urls: 0, allowed: 0, allowedBy: multi ? new Array<number>(slots).fill(0) : undefined, usageBy: multi && (config.usage || config.operators !== undefined) ? new Array<number>(6 * slots).fill(0) : undefined, hosts: new HostSet(), loads: 0, evictions: 0, unreadable: new Set<string>() };
   const began = performance.now();
   try {
     const inFlight: { result: Promise<ClassifiedBlock>; consumed: number }[] = [];
@@ -151,7 +152,7 @@ export async function runClassification(config: ClassifyConfig, run: Classificat
         totals.unreadable.add(why);
         run.unreadable?.(why);
       }
-      for (const h of r.newHosts) if (totals.hosts.size < MAX_COUNTED_HOSTS) totals.hosts.add(h);
+      for (const h of r.newHosts) if (totals.hosts.size < MAX_COUNTED_HOSTS) totals.hosts.addKey(h);
       run.progressed?.(consumed, totals.urls);
     };
     const submit = async (result: Promise<ClassifiedBlock>, consumed: number) => {
