@@ -88,4 +88,42 @@ const atImport = made.modules;
 `, 'commonjs');
     expect(got).toEqual({ atImport: 0, afterFirst: 1, verdict: false, crawled: [false, true], status: 'ok' });
   });
+
+  it('require() compiles the engine alone: the crawler\'s and lint\'s code load on first use, and share the engine (one core, one RobotsTxt)', async () => {
+    const index = path.join(DIST, 'index.cjs');
+    const esmNames = Object.keys(await import(pathToFileURL(path.join(DIST, 'index.js')).href)).sort();
+    const got = run(`${COUNT_MODULES}
+const { readFileSync } = require('node:fs');
+/** Which of the crawler's and lint's code the process has compiled: the sources of the modules it has loaded. */
+const compiled = () => {
+  const sources = Object.values(require.cache).map((m) => readFileSync(m.filename, 'utf8')).join('\\n');
+  return { crawler: /\\bRobotsCache = class\\b/.test(sources), lint: /\\bfunction lint\\(/.test(sources) };
+};
+const robots = require(${JSON.stringify(index)});
+const atImport = compiled();
+const names = Object.keys(robots).sort();
+const verdict = robots.parse('User-agent: *\\nDisallow: /private/\\n').compile('ExampleBot').isAllowed('https://example.com/private/x');
+const afterVerdict = compiled();
+const findings = robots.lint('User-agent: *\\nDisalow: /x\\n').findings.length;
+const afterLint = compiled();
+(async () => {
+  const { RobotsCache, RobotsTxt } = robots;
+  ${CRAWL}
+  console.log(JSON.stringify({ atImport, afterVerdict, afterLint, afterCrawl: compiled(), names, verdict, findings: findings > 0, crawled, sharesEngine: entry.robots instanceof RobotsTxt, cores: made.modules, sameExport: robots.RobotsCache === RobotsCache }));
+})();
+`, 'commonjs');
+    expect(got).toEqual({
+      atImport: { crawler: false, lint: false },
+      afterVerdict: { crawler: false, lint: false },
+      afterLint: { crawler: false, lint: true },
+      afterCrawl: { crawler: true, lint: true },
+      names: esmNames,
+      verdict: false,
+      findings: true,
+      crawled: [false, true],
+      sharesEngine: true,
+      cores: 1,
+      sameExport: true,
+    });
+  });
 });
