@@ -89,34 +89,48 @@ const atImport = made.modules;
     expect(got).toEqual({ atImport: 0, afterFirst: 1, verdict: false, crawled: [false, true], status: 'ok' });
   });
 
-  it('require() compiles the engine alone: the crawler\'s and lint\'s code load on first use, and share the engine (one core, one RobotsTxt)', async () => {
+  it('require() compiles the engine alone: the usage layer, the operators\' data, the crawler\'s and lint\'s code load on first use, and share the engine (one core, one RobotsTxt)', async () => {
     const index = path.join(DIST, 'index.cjs');
     const esmNames = Object.keys(await import(pathToFileURL(path.join(DIST, 'index.js')).href)).sort();
     const got = run(`${COUNT_MODULES}
 const { readFileSync } = require('node:fs');
-/** Which of the crawler's and lint's code the process has compiled: the sources of the modules it has loaded. */
+/** Which parts' code the process has compiled: the sources of the modules it has loaded. */
 const compiled = () => {
   const sources = Object.values(require.cache).map((m) => readFileSync(m.filename, 'utf8')).join('\\n');
-  return { crawler: /\\bRobotsCache = class\\b/.test(sources), lint: /\\bfunction lint\\(/.test(sources) };
+  return {
+    usage: /\\bUsageAnswers = class\\b/.test(sources) && /\\bfunction explainRecords\\(/.test(sources),
+    operators: /\\bOPERATORS = \\[/.test(sources),
+    crawler: /\\bRobotsCache = class\\b/.test(sources),
+    lint: /\\bfunction lint\\(/.test(sources),
+  };
 };
 const robots = require(${JSON.stringify(index)});
 const atImport = compiled();
 const names = Object.keys(robots).sort();
-const verdict = robots.parse('User-agent: *\\nDisallow: /private/\\n').compile('ExampleBot').isAllowed('https://example.com/private/x');
+const parsed = robots.parse('User-agent: *\\nDisallow: /private/\\n');
+const verdict = parsed.compile('ExampleBot').isAllowed('https://example.com/private/x');
 const afterVerdict = compiled();
+const why = parsed.explainAll('https://example.com/private/x', 'ExampleBot').allowed;
+const afterExplain = compiled();
+const gptBot = robots.operatorById('openai').name;
+const afterOperators = compiled();
 const findings = robots.lint('User-agent: *\\nDisalow: /x\\n').findings.length;
 const afterLint = compiled();
 (async () => {
   const { RobotsCache, RobotsTxt } = robots;
   ${CRAWL}
-  console.log(JSON.stringify({ atImport, afterVerdict, afterLint, afterCrawl: compiled(), names, verdict, findings: findings > 0, crawled, sharesEngine: entry.robots instanceof RobotsTxt, cores: made.modules, sameExport: robots.RobotsCache === RobotsCache }));
+  console.log(JSON.stringify({ atImport, afterVerdict, why, afterExplain, gptBot, afterOperators, afterLint, afterCrawl: compiled(), names, verdict, findings: findings > 0, crawled, sharesEngine: entry.robots instanceof RobotsTxt, cores: made.modules, sameExport: robots.RobotsCache === RobotsCache }));
 })();
 `, 'commonjs');
     expect(got).toEqual({
-      atImport: { crawler: false, lint: false },
-      afterVerdict: { crawler: false, lint: false },
-      afterLint: { crawler: false, lint: true },
-      afterCrawl: { crawler: true, lint: true },
+      atImport: { usage: false, operators: false, crawler: false, lint: false },
+      afterVerdict: { usage: false, operators: false, crawler: false, lint: false },
+      why: false,
+      afterExplain: { usage: true, operators: true, crawler: false, lint: false },
+      gptBot: 'OpenAI',
+      afterOperators: { usage: true, operators: true, crawler: false, lint: false },
+      afterLint: { usage: true, operators: true, crawler: false, lint: true },
+      afterCrawl: { usage: true, operators: true, crawler: true, lint: true },
       names: esmNames,
       verdict: false,
       findings: true,
