@@ -49,10 +49,18 @@ export async function buildCommonJsEntry(options) {
     const { code } = await transform(file.text, { sourcefile: name, format: 'cjs', platform: options.platform, target: options.target, logLevel: 'warning' });
     // The files' requires of one another (imports, and the usage layer's loader), made
     // requires of their CommonJS copies (from dist/ for the entry).
-    const cjs = code.replace(/require\("\.\/([^"]+)\.js"\)/g, (_, f) => `require("./${eager ? 'cjs/' : ''}${f}.cjs")`);
+    const cjs = ownExports(code, name).replace(/require\("\.\/([^"]+)\.js"\)/g, (_, f) => `require("./${eager ? 'cjs/' : ''}${f}.cjs")`);
     if (eager) writeFileSync('dist/index.cjs', `${cjs}${lazyExports(partOf)}`);
     else writeFileSync(`${OUT}/${name.replace(/\.js$/, '.cjs')}`, cjs);
   }
+}
+
+/** A file's exports object is the one its exports' getters were put on, not esbuild's copy of it
+ * (__toCommonJS, a getter over each getter): one getter a read, and no copy made at require(). */
+function ownExports(code, file) {
+  const exportsObject = /^module\.exports = __toCommonJS\((\w+)\);$/m;
+  if (!exportsObject.test(code)) throw new Error(`${file}: esbuild's CommonJS exports line not found`);
+  return code.replace(exportsObject, 'module.exports = __defProp($1, "__esModule", { value: true });');
 }
 
 /** The end of dist/index.cjs: the other parts' exports, each part required when one of them is first read. */

@@ -106,6 +106,8 @@ const compiled = () => {
 };
 const robots = require(${JSON.stringify(index)});
 const atImport = compiled();
+// An export is read through one getter (the module's own binding), not through a copy of the exports object.
+const oneGetter = !Object.getOwnPropertyDescriptor(robots, 'parse').get.toString().includes('[');
 const names = Object.keys(robots).sort();
 const parsed = robots.parse('User-agent: *\\nDisallow: /private/\\n');
 const verdict = parsed.compile('ExampleBot').isAllowed('https://example.com/private/x');
@@ -119,11 +121,12 @@ const afterLint = compiled();
 (async () => {
   const { RobotsCache, RobotsTxt } = robots;
   ${CRAWL}
-  console.log(JSON.stringify({ atImport, afterVerdict, why, afterExplain, gptBot, afterOperators, afterLint, afterCrawl: compiled(), names, verdict, findings: findings > 0, crawled, sharesEngine: entry.robots instanceof RobotsTxt, cores: made.modules, sameExport: robots.RobotsCache === RobotsCache }));
+  console.log(JSON.stringify({ atImport, oneGetter, afterVerdict, why, afterExplain, gptBot, afterOperators, afterLint, afterCrawl: compiled(), names, verdict, findings: findings > 0, crawled, sharesEngine: entry.robots instanceof RobotsTxt, cores: made.modules, sameExport: robots.RobotsCache === RobotsCache }));
 })();
 `, 'commonjs');
     expect(got).toEqual({
       atImport: { usage: false, operators: false, crawler: false, lint: false },
+      oneGetter: true,
       afterVerdict: { usage: false, operators: false, crawler: false, lint: false },
       why: false,
       afterExplain: { usage: true, operators: true, crawler: false, lint: false },
