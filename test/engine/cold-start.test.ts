@@ -57,6 +57,8 @@ describe('cold start', () => {
   it('dist/index.js loads only its own chunks at import: no other package (fflate and http-cache-semantics are imported later, by the crawler)', () => {
     const { loaded, deferred } = importGraph(path.join(DIST, 'index.js'));
     expect(loaded.filter((m) => !m.startsWith('chunks/') && m !== 'index.js')).toEqual([]);
+    // Each ES module is a load of its own: the engine's chunk and the crawler's, no helper's chunk beside them.
+    expect(loaded.filter((m) => m.startsWith('chunks/'))).toHaveLength(2);
     expect(deferred).toEqual(['fflate', 'http-cache-semantics']);
   });
 
