@@ -11,6 +11,7 @@ import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync 
 import { execFileSync } from 'node:child_process';
 import { inputsHash, STAMP } from './build-stamp.mjs';
 import { buildTypes } from './build-types.mjs';
+import { buildCommonJsEntry } from './build-commonjs-entry.mjs';
 
 const bundlesOnly = process.argv.includes('--bundles-only');
 const inputs = inputsHash(); // before reading any source: an edit made during the build leaves the stamp stale
@@ -33,8 +34,11 @@ await build({ ...library, entryPoints: { ...entries, internal: 'src/internal.ts'
 // robots.wasm in dist/workerd/ and the import's path to it in the chunk), which
 // workerd and wrangler give as a WebAssembly.Module.
 await build({ ...library, loader: { '.wasm': 'copy' }, assetNames: '[name]', entryPoints: { index: entries.index, ...Object.fromEntries(compatEntries.map((c) => [c, entries[c]])) }, outdir: 'dist/workerd', splitting: true, chunkNames: 'chunks/[name]-[hash]' });
-// For require(): each entry a bundle, with a module instance (and WASM core) of its own.
+// For require(): each entry a bundle, with a module instance (and WASM core) of its own;
+// the package's main entry in parts, loaded as they are first used (scripts/build-commonjs-entry.mjs).
+await buildCommonJsEntry(library);
 for (const [name, file] of Object.entries(entries)) {
+  if (name === 'index') continue;
   // compat: require() gives the factory itself, as require('robots-parser') does (with .default and .robotsParser on it).
   const footer = compatEntries.includes(name) ? { js: 'module.exports = Object.assign(module.exports.default, module.exports);' } : undefined;
   await build({ ...library, format: 'cjs', entryPoints: [file], outfile: `dist/${name}.cjs`, footer });

@@ -1,7 +1,7 @@
 // The public entry: parse() and RobotsTxt.
 import { agentTokens, applicableGroups, lineNamesAgent } from './parse/agents.js';
 import { compileRules } from './compile/compile.js';
-import { explainRecords, type Explanation } from './explanation.js';
+import type { Explanation } from './explanation.js';
 import { checkMatcherOptions, Matcher, MatcherOptions, startsCold, Verdict } from './match/matcher.js';
 import { OWN_MATCHERS_BYTES as POOL_BYTES, ownMatchers, ownMatcherStats as poolStats } from './match/own-matchers.js';
 import { DEFAULT_PROFILE, isProfile, traitsOf, type Profile } from './parse/profile.js';
@@ -10,11 +10,10 @@ import { copyOctets, encodeOctets, ownedOctets } from './parse/octet-pool.js';
 import { selectGroupRules, selectRules } from './parse/rule-selection.js';
 import { core } from './wasm/core.js';
 import { renamedOption } from './renamed-option.js';
-import { crawlerUsage, type CrawlerUsage, type Usage, type UsageOptions } from './usage/usage.js';
-import { UsageAnswers, type LineVerdict } from './usage/usage-answers.js';
-import { controlStatementsOf, operatorOf } from './usage/control-tokens.js';
-import { usagesOf } from './usage/usages.js';
-import { operatorUsageOf, type OperatorUsage } from './usage/operator-usage.js';
+import type { CrawlerUsage, Usage, UsageOptions } from './usage/usage.js';
+import type { UsageAnswers, LineVerdict } from './usage/usage-answers.js';
+import type { OperatorUsage } from './usage/operator-usage.js';
+import { usageLayer } from './usage-layer-loader.js';
 import type { Operator } from '../data/operators.js';
 
 export interface ParseOptions {
@@ -353,8 +352,9 @@ export class RobotsTxt {
    */
   explainAll(url: string, agent: string | readonly string[], options?: UsageOptions): Explanation {
     const verdict = this.explain(url, agent); // (checks url and agent)
-    const control = verdict.allowed ? controlStatementsOf(robotsInternals(this), url, agent, options?.operators) : undefined;
-    return explainRecords(this.records, verdict, url, typeof agent === 'string' ? [agent] : [...agent], this.profile, options, control);
+    const layer = usageLayer();
+    const control = verdict.allowed ? layer.controlStatementsOf(robotsInternals(this), url, agent, options?.operators) : undefined;
+    return layer.explainRecords(this.records, verdict, url, typeof agent === 'string' ? [agent] : [...agent], this.profile, options, control);
   }
 
   /**
@@ -419,11 +419,13 @@ export class RobotsTxt {
 
   /** @internal RobotsInternals.usageAnswers. */
   private get usageAnswers(): UsageAnswers {
-    return (this.answers ??= new UsageAnswers({
+    if (this.answers !== undefined) return this.answers;
+    const layer = usageLayer();
+    return (this.answers = new layer.UsageAnswers({
       matcher: (a) => this.matcher(a),
       explain: (u, a) => this.explain(u, a),
       rulesKey: (a) => this.rulesKey(a),
-      readUsage: (a) => crawlerUsage(applicableGroups(this.records.groups, agentTokens(a, this.profile)), this.profile),
+      readUsage: (a) => layer.crawlerUsage(applicableGroups(this.records.groups, agentTokens(a, this.profile)), this.profile),
       namedAgents: () => this.namedAgents(),
     }));
   }
@@ -435,12 +437,13 @@ export class RobotsTxt {
 
   /** An operator's answer per purpose (`'google'` or an Operator): may its crawler fetch, what the site says of the use, one word for both. */
   operatorUsage(url: string, operator: string | Operator, options?: UsageOptions): OperatorUsage {
-    return operatorUsageOf(robotsInternals(this), url, operatorOf(operator, options?.operators), options);
+    const layer = usageLayer();
+    return layer.operatorUsageOf(robotsInternals(this), url, layer.operatorOf(operator, options?.operators), options);
   }
 
   /** usage() for several crawlers, in their order (as verdicts(): crawlers the same groups and control tokens apply to share one answer). */
   usages(url: string, crawlers: readonly (string | readonly string[])[], options?: UsageOptions): Usage[] {
-    return usagesOf(robotsInternals(this), url, crawlers, options);
+    return usageLayer().usagesOf(robotsInternals(this), url, crawlers, options);
   }
 
 

@@ -57,6 +57,8 @@ describe('cold start', () => {
   it('dist/index.js loads only its own chunks at import: no other package (fflate and http-cache-semantics are imported later, by the crawler)', () => {
     const { loaded, deferred } = importGraph(path.join(DIST, 'index.js'));
     expect(loaded.filter((m) => !m.startsWith('chunks/') && m !== 'index.js')).toEqual([]);
+    // Each ES module is a load of its own: the engine's chunk and the crawler's, no helper's chunk beside them.
+    expect(loaded.filter((m) => m.startsWith('chunks/'))).toHaveLength(2);
     expect(deferred).toEqual(['fflate', 'http-cache-semantics']);
   });
 
@@ -87,5 +89,60 @@ const atImport = made.modules;
 })();
 `, 'commonjs');
     expect(got).toEqual({ atImport: 0, afterFirst: 1, verdict: false, crawled: [false, true], status: 'ok' });
+  });
+
+  it('require() compiles the engine alone: the usage layer, the operators\' data, the crawler\'s and lint\'s code load on first use, and share the engine (one core, one RobotsTxt)', async () => {
+    const index = path.join(DIST, 'index.cjs');
+    const esmNames = Object.keys(await import(pathToFileURL(path.join(DIST, 'index.js')).href)).sort();
+    const got = run(`${COUNT_MODULES}
+const { readFileSync } = require('node:fs');
+/** Which parts' code the process has compiled: the sources of the modules it has loaded. */
+const compiled = () => {
+  const sources = Object.values(require.cache).map((m) => readFileSync(m.filename, 'utf8')).join('\\n');
+  return {
+    usage: /\\bUsageAnswers = class\\b/.test(sources) && /\\bfunction explainRecords\\(/.test(sources),
+    operators: /\\bOPERATORS = \\[/.test(sources),
+    crawler: /\\bRobotsCache = class\\b/.test(sources),
+    lint: /\\bfunction lint\\(/.test(sources),
+  };
+};
+const robots = require(${JSON.stringify(index)});
+const atImport = compiled();
+// An export is read through one getter (the module's own binding), not through a copy of the exports object.
+const oneGetter = !Object.getOwnPropertyDescriptor(robots, 'parse').get.toString().includes('[');
+const names = Object.keys(robots).sort();
+const parsed = robots.parse('User-agent: *\\nDisallow: /private/\\n');
+const verdict = parsed.compile('ExampleBot').isAllowed('https://example.com/private/x');
+const afterVerdict = compiled();
+const why = parsed.explainAll('https://example.com/private/x', 'ExampleBot').allowed;
+const afterExplain = compiled();
+const gptBot = robots.operatorById('openai').name;
+const afterOperators = compiled();
+const findings = robots.lint('User-agent: *\\nDisalow: /x\\n').findings.length;
+const afterLint = compiled();
+(async () => {
+  const { RobotsCache, RobotsTxt } = robots;
+  ${CRAWL}
+  console.log(JSON.stringify({ atImport, oneGetter, afterVerdict, why, afterExplain, gptBot, afterOperators, afterLint, afterCrawl: compiled(), names, verdict, findings: findings > 0, crawled, sharesEngine: entry.robots instanceof RobotsTxt, cores: made.modules, sameExport: robots.RobotsCache === RobotsCache }));
+})();
+`, 'commonjs');
+    expect(got).toEqual({
+      atImport: { usage: false, operators: false, crawler: false, lint: false },
+      oneGetter: true,
+      afterVerdict: { usage: false, operators: false, crawler: false, lint: false },
+      why: false,
+      afterExplain: { usage: true, operators: true, crawler: false, lint: false },
+      gptBot: 'OpenAI',
+      afterOperators: { usage: true, operators: true, crawler: false, lint: false },
+      afterLint: { usage: true, operators: true, crawler: false, lint: true },
+      afterCrawl: { usage: true, operators: true, crawler: true, lint: true },
+      names: esmNames,
+      verdict: false,
+      findings: true,
+      crawled: [false, true],
+      sharesEngine: true,
+      cores: 1,
+      sameExport: true,
+    });
   });
 });

@@ -59,6 +59,7 @@ function layer(file: string): number {
     [/^src\/engine\/[^/]+$/, 6],
     [/^src\/(crawler|compat)\//, 7],
     [/^src\/(index|internal)\.ts$/, 8],
+    [/^src\/exports\//, 8], // (the door's parts: index.ts re-exports them)
     [/^src\/bulk\//, 9],
     [/^src\/cli\//, 10],
   ];
@@ -306,9 +307,11 @@ function namesImported(file: string): { spec: string; names: string[] }[] {
   }));
 }
 
-/** The names the public door (src/index.ts) exports, values and types. */
+/** The names the public door (src/index.ts) exports, values and types (its own, and its parts' in src/exports/). */
 function apiNames(): Set<string> {
-  const text = readFileSync(path.join(ROOT, 'src/index.ts'), 'utf8');
+  const door = readFileSync(path.join(ROOT, 'src/index.ts'), 'utf8');
+  const parts = [...door.matchAll(/^export\s+\*\s+from\s+['"]([^'"]+)['"]/gm)].map((m) => readFileSync(path.join(ROOT, resolve('src/index.ts', m[1])!), 'utf8'));
+  const text = [door, ...parts].join('\n');
   const names = [...text.matchAll(/^export\s+(?:type\s+)?\{([^}]*)\}/gm)].flatMap((m) => m[1].split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()!));
   return new Set(names.filter((n) => n !== ''));
 }
