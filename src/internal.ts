@@ -8,4 +8,5 @@ export { escapePattern } from './engine/parse/pattern.js';
 export { requestedPath } from './engine/from-path.js';
 export { coreMemoryBytes, coreAllocatedBytes, coreIsUtf8 } from './engine/wasm/core.js';
 export { corePath } from './engine/match/core-path.js';
+export { backstopRegistrations } from './engine/match/backstop.js';
 export { ownMatcherStats, compileOctets, robotsInternals } from './engine/robots-txt.js';

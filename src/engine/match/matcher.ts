@@ -3,6 +3,7 @@
 import { core, Core } from '../wasm/core.js';
 import { type RuleBlock, type RuleTable, ruleKind, ruleLine, ruleText } from '../compile/rule-table.js';
 import { freeMatcher, LazyDfa } from './dfa.js';
+import { backstopFrees, unwatch, watch } from './backstop.js';
 import { modePolicy, type ModePolicy } from './mode-policy.js';
 import { H_OUT_ALLOW, H_OUT_DISALLOW, NO_RULE } from '../wasm/layout.js';
 import { traitsOf, type Profile } from '../parse/profile.js';
@@ -70,10 +71,9 @@ export class DisposedError extends Error {
   }
 }
 
-// Frees the WASM memory of matchers that were dropped without dispose(): a
-// backstop only, since its callbacks wait for the event loop to turn. It holds
-// each matcher's header address (freeMatcher).
-const finalizer = new FinalizationRegistry<number>((header) => freeMatcher(core(), header));
+// Frees the WASM memory of matchers that were dropped without dispose() (backstop.ts):
+// a backstop only, since its callbacks wait for the event loop to turn.
+backstopFrees((header) => freeMatcher(core(), header));
 
 export class Matcher {
   readonly profile: Profile;
@@ -95,7 +95,7 @@ export class Matcher {
       texts,
     });
     this.header = this.dfa.header;
-    finalizer.register(this, this.header, this);
+    watch(this, this.header);
   }
 
   private live(): number {
@@ -164,7 +164,7 @@ export class Matcher {
   /** Frees the matcher's WASM memory; the matcher cannot be used afterwards. */
   dispose(): void {
     if (this.dfa === null) return;
-    finalizer.unregister(this);
+    unwatch(this);
     this.dfa.dispose();
     this.dfa = null;
   }

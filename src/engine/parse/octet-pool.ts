@@ -11,13 +11,25 @@ const BLOCK_OCTETS = 32 << 10;
 /** Bodies up to this size are pooled (95% of the corpus's files); larger ones get a buffer of their own. */
 export const POOLED_MAX = 8 << 10;
 
+/** Node's (and Bun's) Buffer, for allocUnsafeSlow: a buffer of its own whose
+ * octets are not zeroed first. Every octet a copy shows is written before it
+ * is returned, so zeroing wrote each copied octet twice. Elsewhere, ArrayBuffer. */
+const NodeBuffer = (globalThis as { Buffer?: { allocUnsafeSlow?(n: number): { buffer: ArrayBufferLike } } }).Buffer;
+
+/** A buffer of n octets, its own (not a view into Node's pool), not zeroed where the runtime can. */
+function octetsOf(n: number): ArrayBuffer {
+  if (NodeBuffer?.allocUnsafeSlow === undefined) return new ArrayBuffer(n);
+  const buffer = NodeBuffer.allocUnsafeSlow(n).buffer;
+  return buffer.byteLength === n && buffer instanceof ArrayBuffer ? buffer : new ArrayBuffer(n); // (a runtime that pools it after all)
+}
+
 let block: ArrayBuffer | null = null; // (made by the first parse, not the import)
 let used = BLOCK_OCTETS;
 
 /** n octets of a block (n <= POOLED_MAX), as a view. */
 function take(n: number): Uint8Array<ArrayBuffer> {
   if (block === null || used + n > BLOCK_OCTETS) {
-    block = new ArrayBuffer(BLOCK_OCTETS);
+    block = octetsOf(BLOCK_OCTETS);
     used = 0;
   }
   const view = new Uint8Array(block, used, n);
@@ -28,7 +40,7 @@ function take(n: number): Uint8Array<ArrayBuffer> {
 /** A copy of the octets, pooled when small. */
 export function copyOctets(octets: Uint8Array): Uint8Array<ArrayBuffer> {
   // (Not octets.slice(): a Buffer's is a view of the same octets.)
-  const copy = octets.length > POOLED_MAX ? new Uint8Array(octets.length) : take(octets.length);
+  const copy = octets.length > POOLED_MAX ? new Uint8Array(octetsOf(octets.length)) : take(octets.length);
   copy.set(octets);
   return copy;
 }
@@ -49,7 +61,7 @@ export function encodeOctets(text: string): Uint8Array<ArrayBuffer> {
  * what is kept long, so that it does not hold a block of others' copies). */
 export function ownedOctets(octets: Uint8Array): Uint8Array {
   if (octets.byteLength === octets.buffer.byteLength) return octets;
-  const own = new Uint8Array(octets.length);
+  const own = new Uint8Array(octetsOf(octets.length));
   own.set(octets);
   return own;
 }

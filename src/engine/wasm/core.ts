@@ -108,7 +108,10 @@ export class Core {
   u16!: Uint16Array;
   u32!: Uint32Array;
   i32!: Int32Array;
-  private readonly builders = new Map<number, TransitionBuilder>();
+  /** The builders by matcher header. Its entry at 0 (no header is 0) is never
+   * deleted: a Map left empty by a delete shrinks, allocating a new table, and a
+   * crawler registers and deletes a matcher per host. */
+  private readonly builders = new Map<number, TransitionBuilder>([[0, { build: () => 0 }]]);
   private lastMatcher = 0;
   private lastBuilder: TransitionBuilder = { build: () => 0 };
   /** @internal */
