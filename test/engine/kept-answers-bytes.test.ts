@@ -28,8 +28,10 @@ function heap(): number {
 }
 
 describe('a RobotsTxt’s heldBytes counts what it keeps after parse', () => {
-  // (An answer holds from some 0.7 KB, no signal, to some 1.5: the estimate is the costlier's, as these answers are.)
-  it('each operator answer kept, estimated within 25% of what the heap holds', () => {
+  // (An answer holds from some 0.7 KB, no signal, to some 1.5: the estimate is the costlier's, as these answers are.
+  // What the heap shows of the same answers moved between 1,184 and 1,555 B an answer from run to run on a loaded
+  // machine (what V8 keeps of its code and feedback between the two collections): the bound is one-sided in spirit.)
+  it('each operator answer kept: the estimate covers what the heap holds, over by at most a half', () => {
     const urls = Array.from({ length: ANSWERS - 1 }, (_, i) => urlOf(i + 1));
     // (The same calls on another file first: the code they run is compiled before the heap is measured.)
     const warm = parse(FILE);
@@ -48,8 +50,8 @@ describe('a RobotsTxt’s heldBytes counts what it keeps after parse', () => {
     const real = heap1 - heap0;
     const per = (n: number) => `${(n / urls.length).toFixed(0)} B an answer`;
     console.log(`operator answers kept: estimated ${per(estimated)}, measured ${per(real)}`);
-    expect(estimated / real, `estimated ${per(estimated)}, measured ${per(real)}`).toBeGreaterThan(0.8);
-    expect(estimated / real, `estimated ${per(estimated)}, measured ${per(real)}`).toBeLessThan(1.25);
+    expect(estimated / real, `estimated ${per(estimated)}, measured ${per(real)}`).toBeGreaterThan(0.9);
+    expect(estimated / real, `estimated ${per(estimated)}, measured ${per(real)}`).toBeLessThan(1.5);
     // At ANSWERS, all are dropped (kept-answers.ts): the count falls with them.
     robots.operatorUsage(urlOf(ANSWERS), 'google');
     expect(robotsInternals(robots).usageAnswers.size.answers).toBe(1);
