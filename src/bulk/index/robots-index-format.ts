@@ -5,7 +5,7 @@
 //            u32 CRC-32 of the index id, u64 index id (also in the manifest:
 //            a shard file of another run of `robots index` is told)
 //   records  u32 length, the record (RECORD_FIXED octets, then the key, the
-//            Location, why damaged, the body deflated raw), u32 CRC-32 of it
+//            Location, why damaged, the body as served), u32 CRC-32 of it
 //   directory  u32 hash of the key (keyHash), u64 the record's offset: sorted
 //            by hash, to find a few keys (redirect targets) without reading the records
 //   footer   32 octets: u64 directory offset, u32 records, u32 CRC-32 of the
@@ -30,7 +30,7 @@ export const DIRECTORY_ENTRY = 12;
 export const RECORD_FIXED = 28;
 export const MANIFEST = 'index.json';
 
-/** One capture as stored: what WarcCapture holds, with its URL, the body (deflated raw) alongside. */
+/** One capture as stored: what WarcCapture holds, with its URL, the body (its octets as served) alongside. */
 export interface StoredCapture {
   key: string;
   date: number;
