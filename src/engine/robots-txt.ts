@@ -1,5 +1,5 @@
 // The public entry: parse() and RobotsTxt.
-import { agentTokens, applicableGroups, lineNamesAgent } from './parse/agents.js';
+import { agentTokens, applicableGroups, groupsThatApply, namedByLines, namedByTokens } from './parse/agents.js';
 import { compileRules } from './compile/compile.js';
 import { explainRecords, type Explanation } from './explanation.js';
 import { checkMatcherOptions, Matcher, MatcherOptions, startsCold, Verdict } from './match/matcher.js';
@@ -365,15 +365,12 @@ export class RobotsTxt {
    * compared whole: "Bot/2.1" names no group, so `*` applies to it, as to its verdicts).
    */
   crawlDelay(agent: string | readonly string[]): number | undefined {
-    const tokens = agentTokens(agent, this.profile);
-    return this.delayOf((a) => lineNamesAgent(a, tokens));
+    return this.delayOf(namedByTokens(agentTokens(agent, this.profile)));
   }
 
   private delayOf(namesCrawler: (line: AgentLine) => boolean): number | undefined {
-    const runs = this.records.delayRuns;
-    const specific = runs.filter((r) => r.agents.some(namesCrawler));
-    const chosen = specific.length > 0 ? specific : runs.filter((r) => r.agents.some((a) => a.wildcard));
-    for (const r of chosen) if (r.delay !== undefined) return r.delay;
+    // (A run's `*` is any value that starts with it, not only the global group's line.)
+    for (const r of groupsThatApply(this.records.delayRuns, namesCrawler, (a) => a.wildcard)) if (r.delay !== undefined) return r.delay;
     return this.records.defaultDelay;
   }
 
@@ -381,15 +378,14 @@ export class RobotsTxt {
   private matcherNamedBy(lines: readonly number[]): Matcher {
     return this.cachedMatcher(`n${lines.join(',')}`, () => {
       const r = this.records;
-      const named = r.groups.filter((g) => g.agents.some((a) => !a.global && lines.includes(a.line)));
-      const groups = named.length > 0 ? named : applicableGroups(r.groups, []);
+      const groups = groupsThatApply(r.groups, namedByLines(lines));
       return new Matcher(compileRules(r.body, selectGroupRules(groups), this.profile, startsCold({})), this.profile, {});
     });
   }
 
   /** @internal RobotsInternals.crawlDelayNamedBy. */
   private crawlDelayNamedBy(lines: readonly number[]): number | undefined {
-    return this.delayOf((a) => !a.global && lines.includes(a.line));
+    return this.delayOf(namedByLines(lines));
   }
 
   /**

@@ -135,29 +135,60 @@ function describe(v: unknown): string {
 }
 
 /** Does the user-agent line name one of the agent's (lower-cased) product tokens (agentTokens)? */
-export function lineNamesAgent(line: AgentLine, tokens: readonly string[]): boolean {
+function lineNamesAgent(line: AgentLine, tokens: readonly string[]): boolean {
   return !line.global && tokens.includes(line.lower);
 }
 
-/** The groups that apply: every group naming one of the agent's tokens; failing that, every `*` group. */
-export function applicableGroups(groups: readonly Group[], tokens: readonly string[]): Group[] {
+/** The test of a line naming the crawler of these tokens (agentTokens'), for groupsThatApply. */
+export function namedByTokens(tokens: readonly string[]): (line: AgentLine) => boolean {
+  return (line) => lineNamesAgent(line, tokens);
+}
+
+/** The test of a line naming the crawler that these user-agent lines name (by line number; bulk's matchers of crawlers the same lines name), for groupsThatApply. */
+export function namedByLines(lines: readonly number[]): (line: AgentLine) => boolean {
+  return (line) => !line.global && lines.includes(line.line);
+}
+
+/** The global group's line (`*` alone, or followed by whitespace): what makes a group a `*` group. */
+export const GLOBAL_LINE = (line: AgentLine): boolean => line.global;
+
+/**
+ * Which groups apply to a crawler, decided here alone (rules, explain, lint,
+ * usage, crawl-delay, bulk's audit and its crawler-named matchers ask it):
+ * every group that one of its lines names (`names`: by the crawler's tokens,
+ * namedByTokens, or by line numbers, namedByLines); failing that, every `*` group (`star`:
+ * the global group's line; crawl-delay's runs also take a value that starts
+ * with `*`). The core's selector (assembly/parse/select.ts selectWanted) makes
+ * the same choice on the body for a compile without records.
+ */
+export function groupsThatApply<T extends { readonly agents: readonly AgentLine[] }>(
+  groups: readonly T[],
+  names: (line: AgentLine) => boolean,
+  star: (line: AgentLine) => boolean = GLOBAL_LINE,
+): T[] {
   // (Plain loops: a closure per group was the compiler's costliest line.)
-  const specific: Group[] = [];
-  for (const g of groups) if (namesAny(g.agents, tokens)) specific.push(g);
+  const specific: T[] = [];
+  for (const g of groups) if (anyLine(g.agents, names)) specific.push(g);
   if (specific.length > 0) return specific;
-  const global: Group[] = [];
-  for (const g of groups) {
-    for (const a of g.agents) {
-      if (a.global) {
-        global.push(g);
-        break;
-      }
-    }
-  }
+  const global: T[] = [];
+  for (const g of groups) if (anyLine(g.agents, star)) global.push(g);
   return global;
 }
 
-function namesAny(lines: readonly AgentLine[], tokens: readonly string[]): boolean {
-  for (const a of lines) if (lineNamesAgent(a, tokens)) return true;
+/** The groups that apply: every group naming one of the agent's tokens; failing that, every `*` group (groupsThatApply). */
+export function applicableGroups(groups: readonly Group[], tokens: readonly string[]): Group[] {
+  return groupsThatApply(groups, namedByTokens(tokens));
+}
+
+/** How the groups that apply (applicableGroups') reach the crawler: groups that name it ('own'), the `*` groups alone ('star'), none ('none'). */
+export function reachOf(applicable: readonly Group[], tokens: readonly string[]): 'own' | 'star' | 'none' {
+  if (applicable.length === 0) return 'none';
+  const names = namedByTokens(tokens);
+  for (const g of applicable) if (anyLine(g.agents, names)) return 'own';
+  return 'star';
+}
+
+function anyLine(lines: readonly AgentLine[], test: (line: AgentLine) => boolean): boolean {
+  for (const a of lines) if (test(a)) return true;
   return false;
 }
