@@ -280,7 +280,7 @@ export function buildLiteralHeads(list: usize, count: u32, nodes: usize): usize 
     const fact = nodes + <usize>a * 12;
     const length = load<i32>(e, RE_LENGTH);
     if (length != l) {
-      // A `*` rule, listed by the host (star-rules.ts): its head's node and octets, and its signature.
+      // A `*` rule, planned by star-plan.ts: its head's node and octets, and its signature.
       let named: u32 = 0;
       for (let i = 0; i < length; i++) {
         const octet = load<u8>(t + <usize>i);

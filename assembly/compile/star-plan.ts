@@ -1,9 +1,10 @@
-// Rule mode's `*` rules planned and written in the core, for a matcher that
-// takes rule mode made from its rule list (src/engine/compile/literal-heads.ts):
-// what star-rules.ts planOf and writeStarRules do in the host, the same block
-// octet for octet (test/engine/property.test.ts compares them), without the
-// host's objects (its rules copied out, planned, written), which cost most the
-// first time in a process, when JavaScript runs it unoptimised.
+// Rule mode's `*` rules planned and written in the core, for every matcher that
+// takes rule mode (src/engine/compile/literal-heads.ts makes it from a rule
+// list: a cold matcher's, one from its table, or one from a hot matcher's trie).
+// The only planner the library runs; test/helpers/star-plan-reference.ts is the
+// host's reference, held equal octet for octet (test/engine/property.test.ts).
+// In the core, not in JavaScript: a plan runs once per matcher, mostly before
+// the JIT has warmed.
 //
 // In: the rule list (entries by id, RE_*), the facts buildLiteralHeads wrote
 // (per rule: its head's node or -1, its head's octets, its signature), the
@@ -27,7 +28,7 @@ export function lastStarPlanOctets(): u32 {
   return lastOctets;
 }
 
-/** Rules a URL tries at most, about, in the last plan (star-rules.ts StarRulePlan.tried). */
+/** Rules a URL tries at most, about, in the last plan (the cost model's rule mode: src/engine/match/mode-policy.ts). */
 export function lastStarPlanTried(): u32 {
   return lastTried;
 }
@@ -197,7 +198,7 @@ export function planStarRuleList(list: usize, count: u32, facts: usize, tailRule
   }
   lastTried = shared + longest + (items > 0 ? (<u32>items + chosen - 1) / chosen + 1 : 0);
 
-  // The block (star-rules.ts listLayout).
+  // The block (layout.ts RM_*, RE_*, G_*, GE_*).
   const buckets: usize = items > 0 ? <usize>1 << gramBits : 0;
   const signaturesAt: usize = <usize>RM_HEADER + n * <usize>RE_SIZE;
   const gramsAt: usize = signaturesAt + (n << 2);

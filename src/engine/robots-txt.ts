@@ -1,11 +1,11 @@
 // The public entry: parse() and RobotsTxt.
-import { agentTokens, applicableGroups, lineNamesAgent } from './parse/agents.js';
+import { agentTokens, applicableGroups, type CrawlerNames, groupsThatApply } from './parse/agents.js';
 import { compileRules } from './compile/compile.js';
 import type { Explanation } from './explanation.js';
 import { checkMatcherOptions, Matcher, MatcherOptions, startsCold, Verdict } from './match/matcher.js';
 import { OWN_MATCHERS_BYTES as POOL_BYTES, ownMatchers, ownMatcherStats as poolStats } from './match/own-matchers.js';
 import { DEFAULT_PROFILE, isProfile, traitsOf, type Profile } from './parse/profile.js';
-import { compactRecords, Diagnostic, diagnosticsOf, readRecords, Records, recordsBytes, sizeLimitDiagnostic, type AgentLine } from './parse/records.js';
+import { compactRecords, Diagnostic, diagnosticsOf, readRecords, Records, recordsBytes, sizeLimitDiagnostic } from './parse/records.js';
 import { copyOctets, encodeOctets, ownedOctets } from './parse/octet-pool.js';
 import { selectGroupRules, selectRules } from './parse/rule-selection.js';
 import { core } from './wasm/core.js';
@@ -365,15 +365,12 @@ export class RobotsTxt {
    * compared whole: "Bot/2.1" names no group, so `*` applies to it, as to its verdicts).
    */
   crawlDelay(agent: string | readonly string[]): number | undefined {
-    const tokens = agentTokens(agent, this.profile);
-    return this.delayOf((a) => lineNamesAgent(a, tokens));
+    return this.delayOf({ tokens: agentTokens(agent, this.profile) });
   }
 
-  private delayOf(namesCrawler: (line: AgentLine) => boolean): number | undefined {
-    const runs = this.records.delayRuns;
-    const specific = runs.filter((r) => r.agents.some(namesCrawler));
-    const chosen = specific.length > 0 ? specific : runs.filter((r) => r.agents.some((a) => a.wildcard));
-    for (const r of chosen) if (r.delay !== undefined) return r.delay;
+  private delayOf(crawler: CrawlerNames): number | undefined {
+    // (A run's `*` is any value that starts with it, not only the global group's line.)
+    for (const r of groupsThatApply(this.records.delayRuns, crawler, 'wildcard')) if (r.delay !== undefined) return r.delay;
     return this.records.defaultDelay;
   }
 
@@ -381,15 +378,14 @@ export class RobotsTxt {
   private matcherNamedBy(lines: readonly number[]): Matcher {
     return this.cachedMatcher(`n${lines.join(',')}`, () => {
       const r = this.records;
-      const named = r.groups.filter((g) => g.agents.some((a) => !a.global && lines.includes(a.line)));
-      const groups = named.length > 0 ? named : applicableGroups(r.groups, []);
+      const groups = groupsThatApply(r.groups, { lines });
       return new Matcher(compileRules(r.body, selectGroupRules(groups), this.profile, startsCold({})), this.profile, {});
     });
   }
 
   /** @internal RobotsInternals.crawlDelayNamedBy. */
   private crawlDelayNamedBy(lines: readonly number[]): number | undefined {
-    return this.delayOf((a) => !a.global && lines.includes(a.line));
+    return this.delayOf({ lines });
   }
 
   /**

@@ -8,12 +8,12 @@ import { compileRules } from '../../src/engine/compile/compile.js';
 import { selectRules } from '../../src/engine/parse/rule-selection.js';
 import { ruleListOf, ruleModeBlocks, starHeavyCounts } from '../../src/engine/compile/literal-heads.js';
 import { coldEntriesAt, coldEntriesOf, ruleModeBlocksInHost, starHeavyRuleCounts } from '../helpers/host-references.js';
-import { writeStarRules } from '../../src/engine/compile/star-rules.js';
+import { writeStarRules } from '../helpers/star-plan-reference.js';
 import {
   G_BITS, G_ENTRIES, G_FILTERS, G_FIRST, G_SEEN, G_START, N_HEADER, N_TAILS, RE_ID, RE_FLAGS, RE_LENGTH, RE_SIZE, RE_TOKENS,
   HEADER_SIZE, RM_COUNT, RM_GRAMS, RM_HEADER, RM_INDEX, RM_OCTETS, RM_SIGNATURES, RM_URLS, RM_WORK,
 } from '../../src/engine/wasm/layout.js';
-import { core } from '../../src/engine/wasm/core.js';
+import { core, coreAllocatedBytes } from '../../src/engine/wasm/core.js';
 import { referenceDecider } from '../../src/engine/reference.js';
 import { readRecords } from '../../src/engine/parse/records.js';
 
@@ -83,7 +83,7 @@ const sharedUrl = fc.oneof(
   fc.array(fc.constantFrom('a', 'b', '/', 'ab', 'ba'), { minLength: 20, maxLength: 120 }).map((p) => '/' + p.join('')),
 );
 
-// Rule sets for rule mode's gram index (src/engine/compile/star-rules.ts): `*` rules whose
+// Rule sets for rule mode's gram index (assembly/compile/star-plan.ts): `*` rules whose
 // segments past a shared head have 4-octet grams (`/*/abca/*/bcab`), mixed with literal ones,
 // and URLs over the same words, so that grams are met, filters pass and verifications fail.
 const word = fc.constantFrom('abca', 'bcab', 'cabc', 'abcab', 'ab', 'ca', '.pdf', '?q=', '%41bc');
@@ -349,6 +349,34 @@ describe('rule mode (the automaton thrashed): the trie of literal heads, its nod
       });
     });
   }
+  // A hot matcher that the cost model turns to rule mode (mode-policy.ts rulesPayOff): the core makes its blocks
+  // from the trie's rules written back as a list (src/engine/compile/trie-rule-list.ts), first to weigh the cost.
+  it('by cost from the automaton: the core plans the trie\'s rules (margin 0: at the first check), both profiles', () => {
+    withPolicy({ ruleMode: 'cost', coldOctets: 0, starHeavyMin: Infinity, firstCostCheck: 1, ruleModeMargin: 0, tailRulesMax: 2 }, () => {
+      for (const profile of ['google', 'rfc'] as const) {
+        agree(profile, 1, gramRobots, gramUrl);
+        agree(profile, undefined, sharedRobots, sharedUrl);
+        agree(profile);
+      }
+    });
+  });
+  it('by cost from the automaton, never paying: the blocks made to weigh it are freed (the core holds what it held)', () => {
+    withPolicy({ ruleMode: 'cost', coldOctets: 0, starHeavyMin: Infinity, firstCostCheck: 1, ruleModeMargin: Infinity }, () => {
+      fc.assert(
+        fc.property(fc.oneof(gramRobots, sharedRobots), fc.array(gramUrl, { minLength: 1, maxLength: 8 }), (file, urls) => {
+          const r = parse(file, { profile: 'google' });
+          r.compile('foobot', { modePolicy: policy }).dispose(); // (whatever the file keeps once a matcher is made)
+          const held = coreAllocatedBytes();
+          const m = r.compile('foobot', { modePolicy: policy });
+          m.checkMany(urls);
+          expect(m.stats.mode).toBe('hot');
+          m.dispose();
+          expect(coreAllocatedBytes()).toBe(held);
+        }),
+        { numRuns: 300 },
+      );
+    });
+  });
   // A matcher whose automaton would thrash takes rule mode on turning hot, made from its rules without the
   // trie (src/engine/compile/literal-heads.ts): every matcher so here (no share of `*` rules needed), hot
   // from the start (the table's tokens) or after a few cold octets (the cold list's), lists in the gram index or not.
@@ -427,7 +455,7 @@ describe('rule mode (the automaton thrashed): the trie of literal heads, its nod
       { numRuns: 300 },
     );
   });
-  it('the core plans and writes rule mode\'s `*` rules (assembly/compile/star-plan.ts) as the host did (star-rules.ts planOf), octet for octet', () => {
+  it('the core plans and writes rule mode\'s `*` rules (assembly/compile/star-plan.ts) as the host did (star-plan-reference.ts planOf), octet for octet', () => {
     const c = core();
     /** The star block's fields, its pointers from its start (the padding before the filters left out). */
     const starBlock = (block: number) => {
@@ -465,8 +493,8 @@ describe('rule mode (the automaton thrashed): the trie of literal heads, its nod
         const host = ruleModeBlocksInHost(c, list, table.count, tailRulesMax);
         const hostStar = writeStarRules(c, host.plan);
         const inCore = ruleModeBlocks(c, list, table.count, tailRulesMax);
-        const coreStar = writeStarRules(c, inCore.plan);
-        expect(inCore.plan.tried).toBe(host.plan.tried);
+        const coreStar = inCore.star;
+        expect(inCore.tried).toBe(host.plan.tried);
         expect(coreStar.octets).toBe(hostStar.octets);
         const got = starBlock(coreStar.block);
         expect(got).toEqual(starBlock(hostStar.block));

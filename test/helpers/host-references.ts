@@ -6,7 +6,7 @@ import type { Core } from '../../src/engine/wasm/core.js';
 import { ACCEPT, type ColdList, type RuleTable, ruleKinds } from '../../src/engine/compile/rule-table.js';
 import { STAR } from '../../src/engine/parse/pattern.js';
 import { literalOctets } from '../../src/engine/compile/literal-heads.js';
-import { planOf, type StarRule, type StarRulePlan } from '../../src/engine/compile/star-rules.js';
+import { planOf, type StarRule, type StarRulePlan } from './star-plan-reference.js';
 import {
   N_TAILS, N_TERM, NT_END, NT_FIRST, NT_KNOWN, NT_SIZE,
   RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_HEAD_MAX, RE_HEAD_SHIFT, RE_ID, RE_LENGTH, RE_SIZE, RE_TOKENS, RM_COUNT, RM_HEADER, RM_SIGNATURES, RULE_LIST_STAR,
@@ -14,7 +14,7 @@ import {
 
 /**
  * ruleModeBlocks (src/engine/compile/literal-heads.ts) as the host did it before the core
- * planned the `*` rules (star-rules.ts planOf, still the trie path's): the reference the
+ * planned the `*` rules (star-plan-reference.ts planOf): the reference the
  * core's plan (assembly/compile/star-plan.ts) must equal, octet for octet.
  */
 export function ruleModeBlocksInHost(core: Core, list: number, count: number, tailRulesMax: number): { literal: { block: number; octets: number }; plan: StarRulePlan } {
@@ -63,7 +63,7 @@ export function ruleModeBlocksInHost(core: Core, list: number, count: number, ta
 // octets ("/*/a/*/b", not "*.pdf" nor "/a*"): what makes an automaton's states
 // many (each such `*` keeps trie nodes active along the path). `plain`: those
 // that rule mode would try one by one, with no run of 4 literal octets past
-// their first `*`; `gram`: the others (its gram index finds them: star-rules.ts).
+// their first `*`; `gram`: the others (its gram index finds them: star-plan-reference.ts).
 export function starHeavyRuleCounts(core: Core, list: ColdList, count: number): { plain: number; gram: number } {
   const { u8, u32 } = core;
   let plain = 0;

@@ -362,6 +362,25 @@ describe('the house: one of each', () => {
       .filter((f) => /(?:function\s+asciiLower\s*\(\s*\w+\s*:\s*string|\basciiLower\s*=\s*\()/.test(readFileSync(path.join(ROOT, f), 'utf8')));
     expect(defined).toEqual(['src/text/ascii.ts']);
   });
+  it('one reading of which groups apply on the host (src/engine/parse/agents.ts groupsThatApply): no other file of src/ tests a line against the crawler or falls back to the `*` groups itself', () => {
+    // The shapes such a second reading took: the line test called, the `*` groups asked for by naming no crawler, a fallback filter.
+    const readings = [
+      /\blineNamesAgent\b/,
+      /applicableGroups\([^()]*,\s*\[\]\)/,
+      /\?\s*\w+\s*:\s*\w+(?:\.\w+)*\.filter\(\s*\(\w+\)\s*=>\s*\w+\.agents\.some/,
+    ];
+    const own = sources('src')
+      .filter((f) => f !== 'src/engine/parse/agents.ts')
+      .filter((f) => readings.some((r) => r.test(readFileSync(path.join(ROOT, f), 'utf8'))));
+    expect(own).toEqual([]);
+  });
+  it("one planner of rule mode's `*` rules, the core's (assembly/compile/star-plan.ts): no file of src/ or web/ hashes grams for its gram index (the host's planner is a reference in test/helpers/)", () => {
+    // A planner must place each rule by the layout's gram hashes (GRAM_HASH, GRAM_FILTER_HASH): only the boundary layout, which defines them, names them.
+    const hashing = [...FILES, ...sources('web')]
+      .filter((f) => !f.startsWith('assembly/') && f !== 'src/engine/wasm/layout.ts')
+      .filter((f) => /\bGRAM_(?:FILTER_)?HASH\b/.test(readFileSync(path.join(ROOT, f), 'utf8')));
+    expect(hashing).toEqual([]);
+  });
 });
 
 describe('the house: comments stay true', () => {

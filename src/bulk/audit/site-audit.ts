@@ -10,8 +10,8 @@
 // the engine's usage() and operatorUsage() over the rules' verdicts at `/`
 // (site-rules.ts): no rules are compiled.
 import { type Profile, PURPOSES, type Purpose, type Preference, type UsageAnswer } from '../../index.js';
-import { agentTokens, lineNamesAgent } from '../../engine/parse/agents.js';
-import { readRecords, type Group, type Records } from '../../engine/parse/records.js';
+import { agentTokens, reachOf } from '../../engine/parse/agents.js';
+import { readRecords, type Records } from '../../engine/parse/records.js';
 import { OPERATORS, type Operator } from '../../data/operators.js';
 import { controlTokensFor, type ControlTokenUse } from '../../engine/usage/control-tokens.js';
 import { operatorAnswerOf } from '../../engine/usage/operator-usage.js';
@@ -136,7 +136,7 @@ export class SiteAuditor {
           crawler,
           category: answer.category,
           exact: answer.exact,
-          named: namedBy(set.groups, this.tokensOf(crawler)),
+          named: reachOf(set.groups, this.tokensOf(crawler)),
           purposes: { ...usage.purposes },
           purposesVary: set.usage().paths !== null,
           ...proofPaths(answer),
@@ -194,11 +194,6 @@ function pathText(octets: Uint8Array): string {
   let s = '';
   for (const c of octets) s += c > 0x20 && c < 0x7f ? String.fromCharCode(c) : `%${c < 16 ? '0' : ''}${c.toString(16).toUpperCase()}`;
   return s;
-}
-
-function namedBy(groups: readonly Group[], tokens: readonly string[]): Named {
-  if (groups.length === 0) return 'none';
-  return groups.some((g) => g.agents.some((a) => lineNamesAgent(a, tokens))) ? 'own' : 'star';
 }
 
 /** The values of the file's Content-Signal lines (in its groups), in file order. */

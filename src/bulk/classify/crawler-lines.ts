@@ -48,7 +48,7 @@ export function crawlerLines(body: Uint8Array, lowerNames: ReadonlySet<string>):
       if (kind === KEY_CONTENT_USAGE || kind === KEY_CONTENT_SIGNAL) {
         usage = true;
       } else if (kind === KEY_USER_AGENT) {
-        // As records.ts's agentLine reads it (lineNamesAgent: the global group's line names no crawler).
+        // As records.ts's agentLine reads it (agents.ts namesCrawler: the global group's line names no crawler).
         const start = bodyPtr + r[i + LEX_VALUE_START];
         const end = bodyPtr + r[i + LEX_VALUE_END];
         if (isGlobalAgent(octets, start, end)) continue;

@@ -2,9 +2,9 @@
 // on turning hot (src/engine/match/dfa.ts: its automaton would thrash): the
 // trie of the rules' literal heads (assembly/compile/literal-trie.ts makes it in the
 // core, and walks it) and the plan of its `*` rules (assembly/compile/star-plan.ts
-// makes and writes it in the core, as star-rules.ts planOf does in the host,
-// faster, and far faster in a fresh process, whose JIT has not warmed), from a
-// rule list in the core: the cold list, or one written from the table.
+// makes and writes it in the core: the only planner of `*` rules), from a rule
+// list in the core: the cold list, one written from the table, or one written
+// from a hot matcher's trie (trie-rule-list.ts).
 //
 // Made so, without the trie of pattern prefixes (trie.ts: its hash, its
 // depth-first numbering, its frontiers, none of which rule mode needs) nor the
@@ -13,10 +13,10 @@
 //
 // In: a rule list (layout.ts RM_HEADER, then RE_* entries, tokens as octets
 // with RULE_LIST_STAR for `*`), its count, the policy's tailRulesMax. Out: the
-// literal trie's block (N_*, its tails written) and the star plan, for
+// literal trie's block (N_*, its tails written) and the `*` rules' block, for
 // matcher-block.ts writeRuleMode. Invariant: every rule is in exactly one
 // place: a terminal of the trie (no `*`), or the plan (a node's list or the
-// gram index), as planStarRules' trie gives them.
+// gram index).
 import type { Core } from '../wasm/core.js';
 import { ACCEPT, type RuleTable, ruleKinds } from './rule-table.js';
 import { STAR } from '../parse/pattern.js';
@@ -24,7 +24,6 @@ import {
   N_CHILD_NODE, N_CHILD_START, N_CHILD_TOK,
   RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_ID, RE_LENGTH, RE_SIZE, RE_TOKEN_SLACK, RE_TOKENS, RM_HEADER, RULE_LIST_STAR,
 } from '../wasm/layout.js';
-import { type StarRulePlan, writtenPlan } from './star-rules.js';
 
 // Rules of the table with two `*` or more before literal octets (`/*/a/*/b`,
 // not `*.pdf` nor `/a*`): each such `*` keeps its trie nodes active along the
@@ -80,19 +79,38 @@ export function ruleListOf(core: Core, table: RuleTable): number {
   return block;
 }
 
+/** Rule mode's two blocks in the core (each the caller's, or its matcher's, to free), and what a URL costs in it. */
+export interface RuleModeBlocks {
+  /** The trie of literal heads (N_*), its tails listing the `*` rules. */
+  literal: { block: number; octets: number };
+  /** The `*` rules (RM_*, RE_* entries, signatures, the gram index). */
+  star: { block: number; octets: number };
+  /** Rules a URL tries at most, about (the cost model's rule mode: mode-policy.ts). */
+  tried: number;
+}
+
 /**
- * Rule mode's trie of literal heads for the `count` rules of the list (entries by id: its
- * block, and octets), with the `*` rules planned and written by the core (assembly/compile/star-plan.ts)
+ * Rule mode's trie of literal heads for the `count` rules of the list (entries by rank),
+ * with the `*` rules planned and written by the core (assembly/compile/star-plan.ts)
  * and listed at their heads' terminals (N_TAILS). The list is left as it is.
  */
-export function ruleModeBlocks(core: Core, list: number, count: number, tailRulesMax: number): { literal: { block: number; octets: number }; plan: StarRulePlan } {
+export function ruleModeBlocks(core: Core, list: number, count: number, tailRulesMax: number): RuleModeBlocks {
   const nodesAt = core.alloc(12 * count + 4);
   const block = core.exports.buildLiteralHeads(list, count, nodesAt);
   const star = core.exports.planStarRuleList(list, count, nodesAt, tailRulesMax, block);
   core.free(nodesAt);
   if (core.u8.length === 0) core.refresh(); // (the core's memory grew)
-  const plan = writtenPlan(star, core.exports.lastStarPlanOctets(), core.exports.lastStarPlanTried());
-  return { literal: { block, octets: literalOctets(core, block) }, plan };
+  return {
+    literal: { block, octets: literalOctets(core, block) },
+    star: { block: star, octets: core.exports.lastStarPlanOctets() },
+    tried: core.exports.lastStarPlanTried(),
+  };
+}
+
+/** Frees rule mode's blocks that no matcher took. */
+export function freeRuleModeBlocks(core: Core, blocks: RuleModeBlocks): void {
+  core.free(blocks.literal.block);
+  core.free(blocks.star.block);
 }
 
 /** The literal trie block's octets, from its layout (N_CHILD_START first, the octets of N_CHILD_TOK last). */

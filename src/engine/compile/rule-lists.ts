@@ -4,7 +4,7 @@
 // turns hot: takeColdList). The core writes every cold list
 // (assembly/compile/cold-list.ts compileColdRules); here, what the host reads of
 // one: its octets and its index's, and the table it gives back. Rule mode's list
-// of `*` rules is star-rules.ts's.
+// of `*` rules is the core's too (assembly/compile/star-plan.ts).
 import type { Core } from '../wasm/core.js';
 import { ACCEPT, ANCHOR, CompiledRuleTable, KIND_DISALLOW, type RuleTable } from './rule-table.js';
 import {

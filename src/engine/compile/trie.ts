@@ -201,7 +201,7 @@ export interface TrieShape {
 }
 
 /** Octets of a trie's buffer (frontierNodes apart). */
-export function trieBufferBytes(s: TrieShape): number {
+function trieBufferBytes(s: TrieShape): number {
   const int32s = 2 * s.size + 1 + s.edgeCount + s.termCount + (s.starry ? 6 * s.size : 0);
   return 4 * int32s + s.edgeCount + (s.starry ? s.size : 0);
 }
@@ -249,11 +249,6 @@ export function trieViews(buffer: ArrayBuffer, shape: TrieShape, frontierNodes: 
     isStar: starry ? u8(size) : zeros,
     frontierNodes,
   };
-}
-
-/** The counts trieViews needs to view t's buffer again. */
-export function trieShape(t: Trie): TrieShape {
-  return { size: t.size, edgeCount: t.childNode.length, termCount: t.terms.length, starry: t.starry };
 }
 
 /** Without `*` nodes, nothing needs subtrees or frontiers: the nodes stay in creation order. */

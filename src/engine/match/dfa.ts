@@ -20,8 +20,8 @@ import type { Core, TransitionBuilder } from '../wasm/core.js';
 import { byteClasses, NO_POSITIONS, NO_TOKENS, type RuleTable } from '../compile/rule-table.js';
 import { buildTrie, T_END_ALLOW, T_END_DISALLOW, trieBytes } from '../compile/trie.js';
 import { coldIndexBytes, coldListBytes, freeColdIndex, takeColdList } from '../compile/rule-lists.js';
-import { planStarRules, type StarRulePlan } from '../compile/star-rules.js';
-import { heavyStarRulesOf, ruleListOf, ruleModeBlocks, starHeavyCounts } from '../compile/literal-heads.js';
+import { freeRuleModeBlocks, heavyStarRulesOf, ruleListOf, ruleModeBlocks, type RuleModeBlocks, starHeavyCounts } from '../compile/literal-heads.js';
+import { ruleModeBlocksOfTrie } from '../compile/trie-rule-list.js';
 import { COLD_REVIEW_ROW, H_CLASSMAP, H_COLD, H_HOT_URLS, H_ROWS_USED, H_RULES, H_START, NO_RULE } from '../wasm/layout.js';
 import { ColdReviewer } from './cold-review.js';
 import { DEFAULT_MODE_POLICY, type ModePolicy, rulesPayOff } from './mode-policy.js';
@@ -80,8 +80,10 @@ export class LazyDfa implements TransitionBuilder {
   private outgrown = false;
   /** The DFA's size at which rule mode's cost is weighed next before the cap (doubled each time; from the start at each clearing). */
   private nextCostCheck: number;
-  /** Where rule mode would put its `*` rules (star-rules.ts), planned when the cost is first weighed. */
-  private starPlan: StarRulePlan | undefined;
+  /** Rules a URL would try in rule mode (mode-policy.ts), known once its blocks were first made from the trie. */
+  private ruleModeTried: number | undefined;
+  /** Rule mode's blocks, made to weigh its cost: taken by enterRuleMode, or freed, before build() returns. */
+  private pending: RuleModeBlocks | null = null;
   /** In rule mode: the octets of its two blocks. */
   private ruleMode: { octets: number } | null = null;
   /** Times the tables were cleared for the cap. */
@@ -213,8 +215,7 @@ export class LazyDfa implements TransitionBuilder {
 
   /** Rule mode made from the rule list (literal-heads.ts), the matcher's only blocks besides its header (the DFA never built). */
   private takeRuleMode(list: number, count: number): void {
-    const { literal, plan } = ruleModeBlocks(this.core, list, count, this.policy.tailRulesMax);
-    this.ruleMode = { octets: writeRuleMode(this.core, this.header, literal, plan) };
+    this.ruleMode = { octets: writeRuleMode(this.core, this.header, ruleModeBlocks(this.core, list, count, this.policy.tailRulesMax)) };
   }
 
   /** Would an automaton of these rules thrash, `heavy` of them with two `*` or more before literal octets (mode-policy.ts starShare)? */
@@ -282,17 +283,19 @@ export class LazyDfa implements TransitionBuilder {
   private rulesPayOff(when: 'clearing' | 'growth'): boolean {
     const states = this.states!;
     const urls = this.core.u32[(this.header + H_HOT_URLS) >>> 2];
-    return rulesPayOff(this.policy, when, { states: states.list.length, setOctets: states.setOctets, urls }, () => this.plan().tried);
+    // Rule mode's blocks are made to know its cost (the first time only: the trie is fixed), and kept if it pays.
+    const tried = () => (this.ruleModeTried ??= (this.pending = ruleModeBlocksOfTrie(this.core, this.det!.trie, this.policy.tailRulesMax)).tried);
+    const pays = rulesPayOff(this.policy, when, { states: states.list.length, setOctets: states.setOctets, urls }, tried);
+    if (!pays && this.pending !== null) freeRuleModeBlocks(this.core, this.pending);
+    if (!pays) this.pending = null;
+    return pays;
   }
 
-  private plan(): StarRulePlan {
-    return (this.starPlan ??= planStarRules(this.det!.trie, this.policy.tailRulesMax));
-  }
-
-  /** The DFA dropped for good, for rule mode's blocks (matcher-block.ts). */
+  /** The DFA dropped for good, for rule mode's blocks (matcher-block.ts), made by the core from the trie's rules. */
   private enterRuleMode(): void {
-    this.ruleMode = { octets: writeRuleMode(this.core, this.header, this.det!.trie, this.plan()) };
-    this.starPlan = undefined;
+    const blocks = this.pending ?? ruleModeBlocksOfTrie(this.core, this.det!.trie, this.policy.tailRulesMax);
+    this.pending = null;
+    this.ruleMode = { octets: writeRuleMode(this.core, this.header, blocks) };
     this.tables!.free();
     this.tables = null;
     this.states = null;

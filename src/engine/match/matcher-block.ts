@@ -3,19 +3,17 @@
 // turns to rule mode, all freed from the header alone.
 //
 // In: the compiled RuleTable (its block holds room for the header, then the
-// rules' lines and values), the rules' texts, and later the trie for rule mode.
+// rules' lines and values), the rules' texts, and later rule mode's blocks.
 // Out: the header the core reads. Invariant: each pointer in the header (0 for
 // none) is a block of its own, which freeMatcher frees: the DFA's tables
 // (dfa-tables.ts) and byte classes, the cold or `*` rule list, the literal trie,
 // the texts.
 import type { Core } from '../wasm/core.js';
 import { ruleBlockBytes, type RuleTable } from '../compile/rule-table.js';
-import { trieBufferBytes, trieShape, type Trie } from '../compile/trie.js';
 import { freeColdIndex } from '../compile/rule-lists.js';
-import { type StarRulePlan, writeStarRules } from '../compile/star-rules.js';
+import type { RuleModeBlocks } from '../compile/literal-heads.js';
 import {
   FLAG_RULES, H_CLASSMAP, H_COLD, H_FLAGS, H_LINES, H_LITERAL_TRIE, H_POSITIVE, H_RULES, H_TEXTS, H_TEXTS_MAX, H_TRANS, HEADER_SIZE,
-  N_CHILD_NODE, N_CHILD_START, N_CHILD_TOK, N_HEADER, N_TAILS, N_TERM, N_TERMS, NO_RULE, NT_END, NT_FIRST, NT_KNOWN, NT_SIZE,
 } from '../wasm/layout.js';
 
 /**
@@ -63,66 +61,17 @@ export function writeMatcherBlock(
 }
 
 /**
- * Rule mode's blocks, for the trie t: its octet edges as the literal trie (its
- * rules without `*`, and the heads of the others, whose nodes list them), or
- * that trie's block made without t (literal-heads.ts), and
- * its `*` rules as the plan says (star-rules.ts: by node, or by gram). Sets
+ * Rule mode's blocks (literal-heads.ts ruleModeBlocks: the trie of literal
+ * heads and the `*` rules, both made in the core) put in the header. Sets
  * FLAG_RULES; returns the octets of both (fixed: nothing grows per URL from
  * now on). The DFA's tables are the caller's to free.
  */
-export function writeRuleMode(core: Core, header: number, t: Trie | { block: number; octets: number }, plan: StarRulePlan): number {
-  const star = writeStarRules(core, plan);
-  const literal = 'childStart' in t ? writeLiteralTrie(core, t, plan) : t;
+export function writeRuleMode(core: Core, header: number, blocks: RuleModeBlocks): number {
   const u32 = core.u32;
-  u32[(header + H_LITERAL_TRIE) >>> 2] = literal.block;
-  u32[(header + H_RULES) >>> 2] = star.block;
+  u32[(header + H_LITERAL_TRIE) >>> 2] = blocks.literal.block;
+  u32[(header + H_RULES) >>> 2] = blocks.star.block;
   u32[(header + H_FLAGS) >>> 2] |= FLAG_RULES;
-  return literal.octets + star.octets;
-}
-
-/**
- * The trie t as one block of the core's memory (N_* fields, then its buffer
- * as it is), for rule mode: the core walks its octet edges only. The nodes
- * where the plan's lists of `*` rules are get a terminal if they have none
- * (no rule ends there), and the terminals their lists (N_TAILS), after the buffer.
- */
-function writeLiteralTrie(core: Core, t: Trie, plan: StarRulePlan): { block: number; octets: number } {
-  const bufferBytes = trieBufferBytes(trieShape(t));
-  const groups = plan.groups;
-  const added = groups.reduce((n, g) => n + (t.term[g.node] < 0 ? 1 : 0), 0);
-  const terminals = t.terms.length / 4 + added;
-  const termsAt = (N_HEADER + bufferBytes + 3) & ~3; // (the buffer ends with octet arrays)
-  const tailsAt = termsAt + 16 * terminals;
-  const octets = groups.length > 0 ? tailsAt + NT_SIZE * terminals : N_HEADER + bufferBytes;
-  const block = core.alloc(octets);
-  const base = block + N_HEADER;
-  const { u8, u32 } = core;
-  u8.set(new Uint8Array(t.childStart.buffer, 0, bufferBytes), base);
-  const at = (field: number, view: ArrayBufferView) => (u32[(block + field) >>> 2] = base + view.byteOffset);
-  at(N_CHILD_START, t.childStart);
-  at(N_CHILD_TOK, t.childTok);
-  at(N_CHILD_NODE, t.childNode);
-  at(N_TERM, t.term);
-  at(N_TERMS, t.terms);
-  u32[(block + N_TAILS) >>> 2] = 0;
-  if (groups.length > 0) {
-    const terms = (block + termsAt) >>> 2;
-    u32.set(t.terms, terms);
-    u32.fill(NO_RULE, terms + t.terms.length, terms + 4 * terminals);
-    u32.fill(0, (block + tailsAt) >>> 2, (block + tailsAt + NT_SIZE * terminals) >>> 2);
-    const term = (base + t.term.byteOffset) >>> 2; // (the core's copy)
-    let next = t.terms.length / 4;
-    for (const g of groups) {
-      if (u32[term + g.node] === 0xffffffff) u32[term + g.node] = next++; // (-1: no terminal yet)
-      const x = (block + tailsAt + NT_SIZE * u32[term + g.node]) >>> 2;
-      u32[x + NT_FIRST / 4] = g.first;
-      u32[x + NT_END / 4] = g.end;
-      u32[x + NT_KNOWN / 4] = g.known;
-    }
-    u32[(block + N_TERMS) >>> 2] = block + termsAt;
-    u32[(block + N_TAILS) >>> 2] = block + tailsAt;
-  }
-  return { block, octets };
+  return blocks.literal.octets + blocks.star.octets;
 }
 
 /**

@@ -84,13 +84,13 @@ export interface ModePolicy {
   readonly ruleMode: RuleModePolicy;
   /** In rule mode, a trie node's list of `*` rules (those whose literal head ends there, tried
    * when a path passes it) longer than this gives its rules that have a 4-octet gram to the gram
-   * index (src/engine/compile/star-rules.ts; tests lower it, to send every rule there). */
+   * index (assembly/compile/star-plan.ts; tests lower it, to send every rule there). */
   readonly tailRulesMax: number;
   /**
    * The cost model, in rough units of one node stepped by the DFA's builder: a
    * state costs stateUnits and a unit per 8 octets of its sets; rule mode, a
    * `*` rule tried costs ruleUnits (its octet test, often its first segment's),
-   * as many as a URL may try (star-rules.ts: the lists every path meets, the
+   * as many as a URL may try (assembly/compile/star-plan.ts: the lists every path meets, the
    * longest other, a gram's rules). Rule mode is taken when the DFA cost more
    * than ruleModeMargin times as much per URL. On bench/synthetic.mjs's
    * files: the 20,000-rule file rebuilds states all along (several a URL) and goes to

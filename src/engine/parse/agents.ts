@@ -134,21 +134,37 @@ function describe(v: unknown): string {
   return v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v;
 }
 
-/** Does the user-agent line name one of the agent's (lower-cased) product tokens (agentTokens)? */
-export function lineNamesAgent(line: AgentLine, tokens: readonly string[]): boolean {
-  return !line.global && tokens.includes(line.lower);
+/** Who the crawler is to its user-agent lines: its product tokens (agentTokens'), or the lines
+ * that name it (by line number: the compat entry's crawlers, named as robots-parser reads them). */
+export type CrawlerNames = { readonly tokens: readonly string[] } | { readonly lines: readonly number[] };
+
+/** Does the user-agent line name the crawler? Never the global group's line. */
+function namesCrawler(line: AgentLine, crawler: CrawlerNames): boolean {
+  return !line.global && ('tokens' in crawler ? crawler.tokens.includes(line.lower) : crawler.lines.includes(line.line));
 }
 
-/** The groups that apply: every group naming one of the agent's tokens; failing that, every `*` group. */
-export function applicableGroups(groups: readonly Group[], tokens: readonly string[]): Group[] {
-  // (Plain loops: a closure per group was the compiler's costliest line.)
-  const specific: Group[] = [];
-  for (const g of groups) if (namesAny(g.agents, tokens)) specific.push(g);
+/**
+ * Which groups apply to a crawler, decided here alone (rules, explain, lint,
+ * usage, crawl-delay, bulk's audit and the compat entry ask it):
+ * every group that one of its lines names; failing that, every `*` group
+ * (`star`: 'global', the global group's line; crawl-delay's runs take
+ * 'wildcard', any value that starts with `*`). The core's selector
+ * (assembly/parse/select.ts selectWanted) makes the same choice on the body
+ * for a compile without records.
+ */
+export function groupsThatApply<T extends { readonly agents: readonly AgentLine[] }>(
+  groups: readonly T[],
+  crawler: CrawlerNames,
+  star: 'global' | 'wildcard' = 'global',
+): T[] {
+  // (Plain loops, no callbacks: a closure per group was the compiler's costliest line.)
+  const specific: T[] = [];
+  for (const g of groups) if (namesAny(g.agents, crawler)) specific.push(g);
   if (specific.length > 0) return specific;
-  const global: Group[] = [];
+  const global: T[] = [];
   for (const g of groups) {
     for (const a of g.agents) {
-      if (a.global) {
+      if (star === 'global' ? a.global : a.wildcard) {
         global.push(g);
         break;
       }
@@ -157,7 +173,19 @@ export function applicableGroups(groups: readonly Group[], tokens: readonly stri
   return global;
 }
 
-function namesAny(lines: readonly AgentLine[], tokens: readonly string[]): boolean {
-  for (const a of lines) if (lineNamesAgent(a, tokens)) return true;
+/** The groups that apply: every group naming one of the agent's tokens; failing that, every `*` group (groupsThatApply). */
+export function applicableGroups(groups: readonly Group[], tokens: readonly string[]): Group[] {
+  return groupsThatApply(groups, { tokens });
+}
+
+/** How the groups that apply (applicableGroups') reach the crawler: groups that name it ('own'), the `*` groups alone ('star'), none ('none'). */
+export function reachOf(applicable: readonly Group[], tokens: readonly string[]): 'own' | 'star' | 'none' {
+  if (applicable.length === 0) return 'none';
+  for (const g of applicable) if (namesAny(g.agents, { tokens })) return 'own';
+  return 'star';
+}
+
+function namesAny(lines: readonly AgentLine[], crawler: CrawlerNames): boolean {
+  for (const a of lines) if (namesCrawler(a, crawler)) return true;
   return false;
 }

@@ -78,7 +78,7 @@ export const NT_SIZE = 12;
  * matcher's in file order, or by rank, and most in its values instead: RM_OCTETS). A cold matcher's list holds all its rules in rank
  * order (best first); rule mode's, the rules with `*` (its others are a trie:
  * H_LITERAL_TRIE), by the trie node their head ends on, each node's in rank
- * order, then the gram index's (src/engine/compile/star-rules.ts). */
+ * order, then the gram index's (assembly/compile/star-plan.ts). */
 export const RM_COUNT = 0;
 export const RM_OCTETS = 4; // a cold list's: octets of tokens in its block (a rule whose tokens are its value's first octets reads them there, in the matcher's block: assembly/compile/cold-list.ts)
 export const RM_SIGNATURES = 8; // ptr (0: none): per entry a u32, the buckets (octet & 31) of the octets its pattern names; 0 for none to test

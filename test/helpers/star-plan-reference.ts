@@ -1,30 +1,25 @@
-// Rule mode's `*` rules (assembly/match/rule-mode.ts walks them), decomposed as
-// Hyperscan does: a rule's literal head is found by the trie of heads (its
-// node lists the rule: N_TAILS), and the rule is verified from there; the rules
-// of a head that too many share (most often `/`: `/*/a/*/b`) are found instead
-// by one 4-octet gram of their segments past the head, in a gram index
-// (layout.ts G_*), each with a 64-bit filter of all its grams.
+// Rule mode's `*` rules planned in the host: the reference the core's planner
+// (assembly/compile/star-plan.ts, the one the library runs) must equal octet for
+// octet (test/engine/property.test.ts, through host-references.ts
+// ruleModeBlocksInHost). Not used by the library.
 //
-// In: a trie with star fields (trie.ts) and the policy's tailRulesMax. Out: a
-// plan (what goes where, and what a URL costs: the cost model's estimate),
-// then the list's block in the core. Invariant: every `*` rule of the trie is
-// in exactly one place, a node's list (rank order) or the gram index, so the
-// walk sees each rule it could match.
+// Decomposed as Hyperscan does: a rule's literal head is found by the trie of
+// heads (its node lists the rule: N_TAILS), and the rule is verified from
+// there; the rules of a head that too many share (most often `/`: `/*/a/*/b`)
+// are found instead by one 4-octet gram of their segments past the head, in a
+// gram index (layout.ts G_*), each with a 64-bit filter of all its grams.
 //
-// The core plans the same way from a rule list (assembly/compile/star-plan.ts:
-// a matcher that takes rule mode from its rules, cold or not yet walked). This
-// plans a hot matcher's, from its trie: its table's tokens are dropped once the
-// trie holds them, and the trie keeps one rule of patterns written twice, so no
-// rule list by id is left to give the core. The property tests hold the two
-// plans equal (test/helpers/host-references.ts ruleModeBlocksInHost).
-import type { Core } from '../wasm/core.js';
+// In: the `*` rules in rank order, each with its head's node and octets, and
+// the policy's tailRulesMax. Out: a plan (what goes where, and what a URL
+// costs: the cost model's estimate), then the list's block in the core.
+// Invariant: every `*` rule is in exactly one place, a node's list (rank
+// order) or the gram index, so the walk sees each rule it could match.
+import type { Core } from '../../src/engine/wasm/core.js';
 import {
-  G_BITS, G_ENTRIES, G_FILTERS, G_FIRST, G_HEADER, G_SEEN, G_START, GE_GRAM, GE_RULE, GE_SIZE, GRAM_FILTER_HASH, GRAM_HASH, NO_RULE,
-  RE_ANCHORED, RE_DISALLOW, RE_FLAGS, RE_ID, RE_LENGTH, RE_SIZE, RE_TOKEN_SLACK, RE_TOKENS,
+  G_BITS, G_ENTRIES, G_FILTERS, G_FIRST, G_HEADER, G_SEEN, G_START, GE_GRAM, GE_RULE, GE_SIZE, GRAM_FILTER_HASH, GRAM_HASH,
+  RE_FLAGS, RE_ID, RE_LENGTH, RE_SIZE, RE_TOKEN_SLACK, RE_TOKENS,
   RM_COUNT, RM_GRAMS, RM_HEADER, RM_INDEX, RM_SIGNATURES, RM_URLS, RM_WORK, RULE_LIST_STAR,
-} from '../wasm/layout.js';
-import { T_END_ALLOW, T_END_DISALLOW, T_STICKY_DISALLOW, type Trie } from './trie.js';
-import { grown } from '../parse/grown.js';
+} from '../../src/engine/wasm/layout.js';
 
 /** The octets of a gram. */
 const GRAM = 4;
@@ -46,7 +41,7 @@ export interface StarRulePlan {
   signatures: number[];
   tokens: Uint8Array;
   tokenCount: number;
-  /** Nodes of the trie whose lists are not empty, in node order. */
+  /** Nodes of the literal trie whose lists are not empty, in node order. */
   groups: TailGroup[];
   /** The gram index: its rules are the list's entries from gramFirst on (rank order), each
    * with its filter (two u32 in gramFilters); per gram entry its gram and its rule (from
@@ -56,18 +51,8 @@ export interface StarRulePlan {
   grams: number[];
   gramRules: number[];
   gramFilters: number[];
-  /** Rules a URL tries at most, about (the cost model's rule mode: mode-policy.ts). */
+  /** Rules a URL tries at most, about (the cost model's rule mode: src/engine/match/mode-policy.ts). */
   tried: number;
-  /** The list's block when the core planned and wrote it (assembly/compile/star-plan.ts; the fields above are then empty). */
-  written?: { block: number; octets: number };
-}
-
-/** A plan the core made and wrote (assembly/compile/star-plan.ts): its block, octets and `tried`. */
-export function writtenPlan(block: number, octets: number, tried: number): StarRulePlan {
-  return {
-    ids: [], flags: [], starts: [], lengths: [], signatures: [], tokens: new Uint8Array(0), tokenCount: 0, groups: [],
-    gramFirst: 0, gramBits: 0, grams: [], gramRules: [], gramFilters: [], tried, written: { block, octets },
-  };
 }
 
 /** A `*` rule: its id, RE_FLAGS, its tokens (start, length), the node where its literal head of `known` octets ends. */
@@ -78,60 +63,8 @@ export interface StarRule {
   length: number;
   node: number;
   known: number;
-  /** Its signature, when known (the core's: literal-heads.ts), else made from its tokens. */
+  /** Its signature, when known (the core's: src/engine/compile/literal-heads.ts), else made from its tokens. */
   signature?: number;
-}
-
-/** The `*` rules of t, depth first (their tokens in the returned buffer), each with the node where its literal head ends. */
-function starRulesOf(t: Trie): { rules: StarRule[]; tokens: Uint8Array<ArrayBuffer>; tokenCount: number } {
-  let path: Uint8Array<ArrayBuffer> = new Uint8Array(256); // (octet tokens, as the list holds them)
-  let tokens: Uint8Array<ArrayBuffer> = new Uint8Array(1024);
-  let tokenCount = 0;
-  const rules: StarRule[] = [];
-  const nodes = [0];
-  const next = [0];
-  const heads = [-1]; // the node where the path's literal head ends, once it has a `*`
-  while (nodes.length > 0) {
-    const top = nodes.length - 1;
-    const q = nodes[top];
-    const i = next[top]++;
-    const octetsEnd = t.childStart[q + 1] - t.childStart[q];
-    let child: number;
-    let token: number;
-    if (i < octetsEnd) {
-      child = t.childNode[t.childStart[q] + i];
-      token = t.childTok[t.childStart[q] + i];
-    } else if (i === octetsEnd && t.starChild[q] >= 0) {
-      child = t.starChild[q];
-      token = RULE_LIST_STAR;
-    } else {
-      nodes.pop();
-      next.pop();
-      heads.pop();
-      continue;
-    }
-    const depth = top + 1; // the child's path: path[0, depth)
-    if (path.length <= depth) path = grown(path, depth + 1, depth);
-    path[top] = token;
-    nodes.push(child);
-    next.push(0);
-    const head = heads[top] < 0 && token === RULE_LIST_STAR ? q : heads[top];
-    heads.push(head);
-    const k = t.term[child];
-    if (k < 0 || head < 0) continue;
-    for (let f = 0; f < 4; f++) {
-      const id = t.terms[k * 4 + f];
-      if (id === NO_RULE) continue;
-      if (tokens.length < tokenCount + depth) tokens = grown(tokens, 2 * (tokenCount + depth), tokenCount);
-      tokens.set(path.subarray(0, depth), tokenCount);
-      const flags = (f >= T_END_ALLOW ? RE_ANCHORED : 0) | (f === T_STICKY_DISALLOW || f === T_END_DISALLOW ? RE_DISALLOW : 0);
-      let known = 0;
-      while (path[known] !== RULE_LIST_STAR) known++;
-      rules.push({ id, flags, start: tokenCount, length: depth, node: head, known });
-      tokenCount += depth;
-    }
-  }
-  return { rules, tokens, tokenCount };
 }
 
 /** The buckets (octet & 31) of the octets a rule names (RM_SIGNATURES). */
@@ -141,16 +74,11 @@ function signature(tokens: Uint8Array, r: StarRule): number {
   return s >>> 0;
 }
 
-/** Where each `*` rule of t goes: a list longer than tailRulesMax gives its rules that have a gram to the gram index. */
-export function planStarRules(t: Trie, tailRulesMax: number): StarRulePlan {
-  const { rules, tokens, tokenCount } = starRulesOf(t);
-  return planOf(rules.sort((a, b) => a.id - b.id), tokens, tokenCount, tailRulesMax);
-}
-
 /**
- * The plan of `*` rules in rank order (their tokens in `tokens`), however
- * found: by the trie, or by the heads (literal-heads.ts). Typed arrays and
- * counting sorts, no maps: it runs once per matcher, mostly unoptimised.
+ * The plan of `*` rules in rank order (their tokens in `tokens`), each with
+ * the node of the literal trie where its head ends (the core's
+ * buildLiteralHeads gives them). Typed arrays and counting sorts, no maps, as
+ * the core's.
  */
 export function planOf(rules: StarRule[], tokens: Uint8Array<ArrayBuffer>, tokenCount: number, tailRulesMax: number): StarRulePlan {
   const n = rules.length;
@@ -311,7 +239,6 @@ function listLayout(plan: StarRulePlan) {
 
 /** Writes the plan's list (entries, signatures, the gram index, tokens) as one block; its address and octets. */
 export function writeStarRules(core: Core, plan: StarRulePlan): { block: number; octets: number } {
-  if (plan.written !== undefined) return plan.written;
   const count = plan.ids.length;
   const at = listLayout(plan);
   const block = core.alloc(at.octets);
