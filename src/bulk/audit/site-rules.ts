@@ -30,9 +30,10 @@ export class GroupSet {
     private readonly profile: Profile,
   ) {}
 
-  /** The category of its rules (one per set of groups, however many crawlers share it). */
+  /** The category of its rules (one per set of groups, however many crawlers share it). Its verdict at `/`
+   * (asked of every site for the purposes there) is the category's first witness: one walk of the rules for both. */
   category(): CategoryAnswer {
-    return (this.answer ??= categoryOfRules(this.rules, this.profile));
+    return (this.answer ??= categoryOfRules(this.rules, this.profile, this.atRoot().allowed));
   }
 
   /** Its verdict at `/`. */
