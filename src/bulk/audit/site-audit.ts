@@ -17,6 +17,7 @@ import { controlTokensFor, type ControlTokenUse } from '../../engine/usage/contr
 import { operatorAnswerOf } from '../../engine/usage/operator-usage.js';
 import type { Category, CategoryAnswer } from './rule-category.js';
 import { SiteRules } from './site-rules.js';
+import { TokenArena } from './path-verdict.js';
 import type { HostRobots } from '../sources/warc/warc-robots.js';
 
 /** What the site's robots.txt was: its rules (ok), 4xx (all allowed), 5xx or unreachable (all disallowed), or none known. */
@@ -101,6 +102,9 @@ export class SiteAuditor {
   /** The control tokens that speak for each crawler, by the operators asked (the shipped ones: undefined). */
   private readonly uses = new Map<readonly Operator[] | undefined, Map<string, readonly ControlTokenUse[]>>();
 
+  /** The rules' tokens of the site audited (its room reused by the next: a site's rules do not outlive its record). */
+  private readonly arena = new TokenArena();
+
   constructor(private readonly settings: AuditSettings) {}
 
   private controlUses = (crawler: string, operators: readonly Operator[] | undefined): readonly ControlTokenUse[] => {
@@ -126,7 +130,8 @@ export class SiteAuditor {
     if (status !== 'ok' || found.kind !== 'ok') return this.withoutRules(record, status);
     const body = found.body.length > s.maxOctets ? found.body.subarray(0, s.maxOctets) : found.body;
     const records = readRecords(body, s.profile);
-    const rules = new SiteRules(records, s.profile, url, this.tokensOf, this.controlUses);
+    this.arena.start();
+    const rules = new SiteRules(records, s.profile, url, this.tokensOf, this.controlUses, this.arena);
     try {
       for (const crawler of s.crawlers) {
         const set = rules.of(crawler);
