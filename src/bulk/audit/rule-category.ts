@@ -29,7 +29,7 @@
 import type { Profile } from '../../index.js';
 import { STAR } from '../../engine/parse/pattern.js';
 import { traitsOf } from '../../engine/parse/profile.js';
-import { escapesRaw, isUnreserved } from '../../engine/parse/octets.js';
+import { ESCAPES_RAW, isUnreserved } from '../../engine/parse/octets.js';
 import { pathVerdict, type Rule } from './path-verdict.js';
 import { RuleIndex } from './rule-index.js';
 import { googleStep, isProfilePath, pathMayEnd, REJECT, RFC_SEGMENT_START, rfcStep } from './profile-paths.js';
@@ -123,9 +123,12 @@ function witnesses(rules: readonly Rule[], rfc: boolean, rootAllowed: boolean | 
   return found;
 }
 
+/** unnamedOctet's table of the octets named, cleared at each use (asked of most sets: not made each time). */
+const NAMED = new Uint8Array(256);
+
 /** An unreserved octet no rule names (the most common next octet of a real path), printable first. */
 function unnamedOctet(rules: readonly Rule[]): number {
-  const named = new Uint8Array(256);
+  const named = NAMED.fill(0);
   for (const c of ROBOTS_TXT) named[c] = 1;
   for (const r of rules) {
     for (let k = r.at; k < r.at + r.length; k++) if (r.tokens[k] < 256) named[r.tokens[k]] = 1;
@@ -319,7 +322,7 @@ function octetClasses(rules: readonly Rule[], rfc: boolean): number[] {
       continue;
     }
     // Any other octet: the path automaton sees it by kind (rfc: raw or escaped; google: one kind).
-    const kind = rfc ? (escapesRaw(c) ? 1 : 0) : 0;
+    const kind = rfc ? ESCAPES_RAW[c] : 0;
     if (!byKind.has(kind)) byKind.set(kind, c);
   }
   return [...chosen, ...byKind.values()];

@@ -4,10 +4,7 @@
 // says (a set's rules share one array), as the audit reads every rule of every
 // site. A test holds the two together (test/bulk/audit-rule-tokens.test.ts).
 import { STAR, type Pattern } from '../../engine/parse/pattern.js';
-import { escapesRaw, HEX_DIGITS, hexValue, isUnreserved } from '../../engine/parse/octets.js';
-
-/** escapesRaw() by octet (a table: asked of every octet of every rule). */
-const ESCAPES_RAW = Uint8Array.from({ length: 256 }, (_, c) => (escapesRaw(c) ? 1 : 0));
+import { ESCAPES_RAW, HEX_DIGITS, hexValue, isUnreserved } from '../../engine/parse/octets.js';
 
 /** Octets that stand for themselves in a pattern, by profile: neither an escape's '%', a star, nor one written as
  * %XX (rfc: escapesRaw; google: >= 0x80). Most octets of a rule are: one table look-up each. */

@@ -133,9 +133,16 @@ export class SiteAuditor {
     this.arena.start();
     const rules = new SiteRules(records, s.profile, url, this.tokensOf, this.controlUses, this.arena);
     try {
+      // (Crawlers that share a set share its answer: its proof paths written once.)
+      let proofOf: CategoryAnswer | undefined;
+      let proof: ProofPaths = {};
       for (const crawler of s.crawlers) {
         const set = rules.of(crawler);
         const answer = set.category();
+        if (answer !== proofOf) {
+          proofOf = answer;
+          proof = proofPaths(answer);
+        }
         const usage = rules.usage(url, crawler);
         record.crawlers.push({
           crawler,
@@ -144,7 +151,7 @@ export class SiteAuditor {
           named: namedBy(set.groups, this.tokensOf(crawler)),
           purposes: { ...usage.purposes },
           purposesVary: set.usage().paths !== null,
-          ...proofPaths(answer),
+          ...proof,
         });
       }
       if (s.operators !== undefined) {
@@ -186,9 +193,11 @@ export class SiteAuditor {
   }
 }
 
+type ProofPaths = { allowedPath?: string; disallowedPath?: string };
+
 /** The category's proof paths, written (CrawlerRecord.allowedPath). */
-function proofPaths(answer: CategoryAnswer): { allowedPath?: string; disallowedPath?: string } {
-  const paths: { allowedPath?: string; disallowedPath?: string } = {};
+function proofPaths(answer: CategoryAnswer): ProofPaths {
+  const paths: ProofPaths = {};
   if (answer.allowedPath !== undefined) paths.allowedPath = pathText(answer.allowedPath);
   if (answer.disallowedPath !== undefined) paths.disallowedPath = pathText(answer.disallowedPath);
   return paths;
