@@ -8,7 +8,8 @@ import type { Profile } from '../../index.js';
 import { escapePattern, googlePattern, indexHtmDirectory, STAR } from '../../engine/parse/pattern.js';
 import { traitsOf } from '../../engine/parse/profile.js';
 import type { Group } from '../../engine/parse/records.js';
-import { tokensInto, written } from './rule-tokens.js';
+import { coreTokens, roomForValues, tokenizeValues } from './core-rule-tokens.js';
+import { TOKEN_ANCHOR } from '../../engine/wasm/layout.js';
 
 /** One Allow/Disallow rule as the profile compares it. */
 export interface Rule {
@@ -50,23 +51,43 @@ export class TokenArena {
   }
 }
 
-/** The rules of the groups, as the engine compares them (Google's index.htm rule as an allow of its own); their
- * tokens in the arena when given (the audit's, reused site after site), else in an array of their own. */
+/** The rules of the groups, as the engine compares them (Google's index.htm rule as an allow of its own), their
+ * values tokenized by the core (core-rule-tokens.ts); their tokens in the arena when given (the audit's, reused
+ * site after site), else in an array of their own. */
 export function rulesOf(body: Uint8Array, groups: readonly Group[], profile: Profile, arena?: TokenArena): Rule[] {
   const traits = traitsOf(profile);
-  // Room for every rule's tokens (at most 3 an octet), twice an allow's under google (its index.htm rule, shorter).
+  // Room for every rule's tokens (at most 3 an octet, and its terminal), twice an allow's under google (its
+  // index.htm rule, shorter).
   let room = 0;
-  for (const g of groups) for (const r of g.rules) room += (traits.indexHtmAllowsDirectory && r.kind === 'allow' ? 6 : 3) * (r.end - r.start);
+  let n = 0;
+  for (const g of groups) {
+    for (const r of g.rules) {
+      room += (traits.indexHtmAllowsDirectory && r.kind === 'allow' ? 6 : 3) * (r.end - r.start) + 1;
+      n++;
+    }
+  }
+  roomForValues(n);
+  const spans = coreTokens.spans;
+  n = 0;
+  for (const g of groups) {
+    for (const r of g.rules) {
+      spans[2 * n] = r.start;
+      spans[2 * n++ + 1] = r.end;
+    }
+  }
   const from = arena === undefined ? 0 : arena.take(room);
   const tokens = arena === undefined ? new Uint16Array(room) : arena.tokens;
-  let used = from;
+  let used = tokenizeValues(body, n, traits.normalises, tokens, from);
+  const { firsts, priorities } = coreTokens;
   const rules: Rule[] = [];
+  n = 0;
   for (const g of groups) {
     for (const r of g.rules) {
       const allow = r.kind === 'allow';
-      tokensInto(body, r.start, r.end, traits.normalises, tokens, used);
-      rules.push({ tokens, at: used, length: written.length, anchored: written.anchored, priority: written.priority, allow, line: r.line });
-      used += written.length;
+      const at = firsts[n];
+      const terminal = firsts[n + 1] - 1;
+      rules.push({ tokens, at, length: terminal - at, anchored: tokens[terminal] === TOKEN_ANCHOR, priority: priorities[n], allow, line: r.line });
+      n++;
       if (allow && traits.indexHtmAllowsDirectory) {
         const dir = indexHtmDirectory(escapePattern(body.subarray(r.start, r.end)));
         if (dir !== null) {
