@@ -60,6 +60,7 @@ try {
     await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', target: 'node20', outfile: bundle, loader: { '.wasm': 'base64' }, logLevel: 'warning', define: { VERSION: '"bench"' }, nodePaths: [path.join(root, 'node_modules')] });
     return import(pathToFileURL(bundle).href);
   };
+  /** @type {{ name: string, m: any, rates: number[], readShare: number }[]} */
   const runs = [{ name: 'this checkout', m: await bundled(root, 'audit'), rates: [], readShare: 0 }];
   if (against !== undefined) runs.unshift({ name: path.resolve(against), m: await bundled(path.resolve(against), 'against'), rates: [], readShare: 0 });
 
