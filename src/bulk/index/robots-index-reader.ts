@@ -7,7 +7,8 @@
 // is followed there: its target looked up in that shard's directory (a few
 // octets per capture, sorted by hash), never its records read whole. The
 // captures chosen become the WarcIndexData that --robots-warc hands the
-// threads (../sources/warc/warc-robots.ts), their bodies copied to a spill file of this run.
+// threads (../sources/warc/warc-robots.ts), their bodies read where they lie when
+// all lie in one shard file, else copied to a spill file of this run.
 import { closeSync, fstatSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Shard } from '../hosts/shard.js';
@@ -102,7 +103,7 @@ function bodyLimit(o: OpenedIndex): number {
   return o.manifest.maxOctets ?? Infinity;
 }
 
-/** Reads the shard(s), picks each URL's capture, writes their bodies to a spill file: what --robots-warc would have indexed. */
+/** Reads the shard(s), picks each URL's capture (their bodies in one shard file, or copied to a spill file): what --robots-warc would have indexed. */
 export function readRobotsIndexes(dirs: string[], options: ReadIndexOptions): WarcIndex {
   const began = performance.now();
   const indexes = openIndexes(dirs, options.maxOctets, options.shard);
