@@ -5,7 +5,12 @@
 // crawlers given, over rounds; the median rate, and where the time goes
 // (reading the index, each site's record, and within it the category walks).
 //
-//   node bench/tools/audit-rate.mjs [--crawlers GPTBot,CCBot,...] [--rounds 5] [--corpus DIR]
+// With --against DIR (another checkout, e.g. main's), that checkout's src/ is
+// bundled as well and the two audited in turn, round by round, in this one
+// process (A B A B ...: on a shared machine, separate runs differ by more than
+// the change measured); each one's median and the median of the rounds' ratios.
+//
+//   node bench/tools/audit-rate.mjs [--crawlers GPTBot,CCBot,...] [--rounds 5] [--corpus DIR] [--against DIR]
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +27,7 @@ const arg = (name, fallback) => {
 const crawlers = arg('--crawlers', 'GPTBot,CCBot,Google-Extended,ClaudeBot,Googlebot,Bingbot').split(',');
 const rounds = Number(arg('--rounds', '5'));
 const corpus = arg('--corpus', path.resolve(root, '../shared/corpus/robots'));
+const against = arg('--against', undefined);
 
 const dir = mkdtempSync(path.join(tmpdir(), 'audit-rate-'));
 try {
@@ -43,43 +49,55 @@ try {
   execFileSync(process.execPath, [path.join(root, 'dist/cli.js'), 'index', '--out', index, '-q', warc], { stdio: 'inherit' });
 
   // The audit's modules, bundled from src/ for this process (the command bundles them into dist/cli.js).
-  const entry = path.join(dir, 'entry.ts');
-  writeFileSync(entry, [
-    `export { readRobotsIndexes } from ${JSON.stringify(path.join(root, 'src/bulk/index/robots-index-reader.ts'))};`,
-    `export { captureSites } from ${JSON.stringify(path.join(root, 'src/bulk/audit/audit-sites.ts'))};`,
-    `export { SiteAuditor } from ${JSON.stringify(path.join(root, 'src/bulk/audit/site-audit.ts'))};`,
-    `export { categoryOfRules } from ${JSON.stringify(path.join(root, 'src/bulk/audit/rule-category.ts'))};`,
-  ].join('\n'));
-  const bundle = path.join(dir, 'audit.mjs');
-  await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', target: 'node20', outfile: bundle, loader: { '.wasm': 'base64' }, logLevel: 'warning', define: { VERSION: '"bench"' } });
-  const m = await import(pathToFileURL(bundle).href);
+  const bundled = async (from, name) => {
+    const entry = path.join(dir, `${name}.ts`);
+    writeFileSync(entry, [
+      `export { readRobotsIndexes } from ${JSON.stringify(path.join(from, 'src/bulk/index/robots-index-reader.ts'))};`,
+      `export { captureSites } from ${JSON.stringify(path.join(from, 'src/bulk/audit/audit-sites.ts'))};`,
+      `export { SiteAuditor } from ${JSON.stringify(path.join(from, 'src/bulk/audit/site-audit.ts'))};`,
+    ].join('\n'));
+    const bundle = path.join(dir, `${name}.mjs`);
+    await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', target: 'node20', outfile: bundle, loader: { '.wasm': 'base64' }, logLevel: 'warning', define: { VERSION: '"bench"' }, nodePaths: [path.join(root, 'node_modules')] });
+    return import(pathToFileURL(bundle).href);
+  };
+  /** @type {{ name: string, m: any, rates: number[], readShare: number }[]} */
+  const runs = [{ name: 'this checkout', m: await bundled(root, 'audit'), rates: [], readShare: 0 }];
+  if (against !== undefined) runs.unshift({ name: path.resolve(against), m: await bundled(path.resolve(against), 'against'), rates: [], readShare: 0 });
 
   const cpu = () => {
     const u = process.cpuUsage();
     return (u.user + u.system) / 1e6;
   };
-  const rates = [];
-  let readShare = 0;
   for (let r = 0; r <= rounds; r++) {
-    const t0 = cpu();
-    const read = m.readRobotsIndexes([index], { maxOctets: 512_000 });
-    const sites = m.captureSites(read.data);
-    const t1 = cpu();
-    const auditor = new m.SiteAuditor({ crawlers, profile: 'rfc', maxOctets: 512_000, convention: 'rfc' });
-    let n = 0;
-    for (const s of sites) n += auditor.audit(s.site, s.url, s.robots()).crawlers.length;
-    const t2 = cpu();
-    read.dispose();
-    if (n !== sites.length * crawlers.length) throw new Error('a site lost its crawlers');
-    if (r === 0) continue; // (an untimed round: the JIT warms up)
-    rates.push(sites.length / (t2 - t0));
-    readShare += (t1 - t0) / (t2 - t0) / rounds;
+    for (const run of runs) {
+      const { m } = run;
+      const t0 = cpu();
+      const read = m.readRobotsIndexes([index], { maxOctets: 512_000 });
+      const sites = m.captureSites(read.data);
+      const t1 = cpu();
+      const auditor = new m.SiteAuditor({ crawlers, profile: 'rfc', maxOctets: 512_000, convention: 'rfc' });
+      let n = 0;
+      for (const s of sites) n += auditor.audit(s.site, s.url, s.robots()).crawlers.length;
+      const t2 = cpu();
+      read.dispose();
+      if (n !== sites.length * crawlers.length) throw new Error('a site lost its crawlers');
+      if (r === 0) continue; // (an untimed round: the JIT warms up)
+      run.rates.push(sites.length / (t2 - t0));
+      run.readShare += (t1 - t0) / (t2 - t0) / rounds;
+    }
   }
-  rates.sort((a, b) => a - b);
-  const median = rates[rates.length >> 1];
-  console.log(`robots audit from an index: ${hosts.length} sites, ${crawlers.length} crawlers (${crawlers.join(', ')}), rfc profile: ` +
-    `${Math.round(median).toLocaleString('en')} sites per CPU second (median of ${rounds} rounds; min ${Math.round(rates[0]).toLocaleString('en')}, ` +
-    `max ${Math.round(rates[rates.length - 1]).toLocaleString('en')}); reading the index ${(readShare * 100).toFixed(0)}% of it`);
+  const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+  const n = (x) => Math.round(x).toLocaleString('en');
+  for (const run of runs) {
+    const sorted = [...run.rates].sort((a, b) => a - b);
+    console.log(`robots audit from an index${runs.length > 1 ? ` (${run.name})` : ''}: ${hosts.length} sites, ${crawlers.length} crawlers (${crawlers.join(', ')}), rfc profile: ` +
+      `${n(median(sorted))} sites per CPU second (median of ${rounds} rounds; min ${n(sorted[0])}, ` +
+      `max ${n(sorted[sorted.length - 1])}); reading the index ${(run.readShare * 100).toFixed(0)}% of it`);
+  }
+  if (runs.length > 1) {
+    const ratios = runs[1].rates.map((b, i) => b / runs[0].rates[i]);
+    console.log(`this checkout / ${runs[0].name}: ${median(ratios).toFixed(2)} (the median of the rounds' ratios; ${ratios.filter((x) => x > 1).length} of ${rounds} rounds faster)`);
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

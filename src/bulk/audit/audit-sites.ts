@@ -105,7 +105,7 @@ function fromDir(found: ReturnType<RobotsDir['read']>): HostRobots {
 
 /** The sites of captures: each captured URL whose path is /robots.txt (no query), by URL. */
 export function captureSites(data: WarcIndexData, shard?: Shard): AuditSite[] {
-  const read = captureReader(data);
+  const reader = new WarcRobots(data);
   const sites: AuditSite[] = [];
   for (const key of [...data.captures.keys()].sort()) {
     if (!key.endsWith('/robots.txt')) continue;
@@ -119,7 +119,9 @@ export function captureSites(data: WarcIndexData, shard?: Shard): AuditSite[] {
     const scheme = u.protocol.slice(0, -1);
     const site = `${scheme}://${u.host}`;
     const origin = { scheme, host: u.hostname, port: u.port };
-    sites.push({ site, url: `${site}/`, origin, robots: () => read(origin) });
+    // The key is the URL the reader would make of the origin, when it reads as its own (no user info): not parsed again.
+    const known = key === `${site}/robots.txt` ? key : undefined;
+    sites.push({ site, url: `${site}/`, origin, robots: () => reader.resolve(origin, known) });
   }
   return sites;
 }

@@ -8,7 +8,8 @@ import type { Profile } from '../../index.js';
 import { escapePattern, googlePattern, indexHtmDirectory, STAR } from '../../engine/parse/pattern.js';
 import { traitsOf } from '../../engine/parse/profile.js';
 import type { Group } from '../../engine/parse/records.js';
-import { tokensInto, written } from './rule-tokens.js';
+import { coreTokens, roomForValues, tokenizeValues } from './core-rule-tokens.js';
+import { TOKEN_ANCHOR } from '../../engine/wasm/layout.js';
 
 /** One Allow/Disallow rule as the profile compares it. */
 export interface Rule {
@@ -23,21 +24,70 @@ export interface Rule {
   line: number;
 }
 
-/** The rules of the groups, as the engine compares them (Google's index.htm rule as an allow of its own). */
-export function rulesOf(body: Uint8Array, groups: readonly Group[], profile: Profile): Rule[] {
+/**
+ * Where the rules of a site's sets keep their tokens: one array reused site after site (a typed array of
+ * more than a few octets is memory outside the heap, allocated and zeroed per set otherwise). Valid while the
+ * site is audited: start() at each site gives its room to the next.
+ */
+export class TokenArena {
+  tokens = new Uint16Array(4096);
+  used = 0;
+
+  /** The next site's rules may take the room of the last's. */
+  start(): void {
+    this.used = 0;
+  }
+
+  /** Room for n tokens: the array and where they start (a new array when this one is full: the rules already
+   * made keep theirs). */
+  take(n: number): number {
+    if (this.used + n > this.tokens.length) {
+      this.tokens = new Uint16Array(Math.max(2 * this.tokens.length, n));
+      this.used = 0;
+    }
+    const at = this.used;
+    this.used += n;
+    return at;
+  }
+}
+
+/** The rules of the groups, as the engine compares them (Google's index.htm rule as an allow of its own), their
+ * values tokenized by the core (core-rule-tokens.ts); their tokens in the arena when given (the audit's, reused
+ * site after site), else in an array of their own. */
+export function rulesOf(body: Uint8Array, groups: readonly Group[], profile: Profile, arena?: TokenArena): Rule[] {
   const traits = traitsOf(profile);
-  // Room for every rule's tokens (at most 3 an octet), twice an allow's under google (its index.htm rule, shorter).
+  // Room for every rule's tokens (at most 3 an octet, and its terminal), twice an allow's under google (its
+  // index.htm rule, shorter).
   let room = 0;
-  for (const g of groups) for (const r of g.rules) room += (traits.indexHtmAllowsDirectory && r.kind === 'allow' ? 6 : 3) * (r.end - r.start);
-  const tokens = new Uint16Array(room);
-  let used = 0;
+  let n = 0;
+  for (const g of groups) {
+    for (const r of g.rules) {
+      room += (traits.indexHtmAllowsDirectory && r.kind === 'allow' ? 6 : 3) * (r.end - r.start) + 1;
+      n++;
+    }
+  }
+  roomForValues(n);
+  const spans = coreTokens.spans;
+  n = 0;
+  for (const g of groups) {
+    for (const r of g.rules) {
+      spans[2 * n] = r.start;
+      spans[2 * n++ + 1] = r.end;
+    }
+  }
+  const from = arena === undefined ? 0 : arena.take(room);
+  const tokens = arena === undefined ? new Uint16Array(room) : arena.tokens;
+  let used = tokenizeValues(body, n, traits.normalises, tokens, from);
+  const { firsts, priorities } = coreTokens;
   const rules: Rule[] = [];
+  n = 0;
   for (const g of groups) {
     for (const r of g.rules) {
       const allow = r.kind === 'allow';
-      tokensInto(body, r.start, r.end, traits.normalises, tokens, used);
-      rules.push({ tokens, at: used, length: written.length, anchored: written.anchored, priority: written.priority, allow, line: r.line });
-      used += written.length;
+      const at = firsts[n];
+      const terminal = firsts[n + 1] - 1;
+      rules.push({ tokens, at, length: terminal - at, anchored: tokens[terminal] === TOKEN_ANCHOR, priority: priorities[n], allow, line: r.line });
+      n++;
       if (allow && traits.indexHtmAllowsDirectory) {
         const dir = indexHtmDirectory(escapePattern(body.subarray(r.start, r.end)));
         if (dir !== null) {
@@ -49,6 +99,8 @@ export function rulesOf(body: Uint8Array, groups: readonly Group[], profile: Pro
       }
     }
   }
+  // (The room taken was a bound: what the tokens did not use goes back.)
+  if (arena !== undefined) arena.used = used;
   return rules;
 }
 

@@ -6,7 +6,7 @@
 // fragment); rfc: normalised (RFC 3986: %XX upper-case and only for an octet
 // that is not unreserved, raw only what needs no escape) with no "." or ".."
 // segment before the query (dot segments are removed).
-import { escapesRaw, hexValue, isUnreserved } from '../../engine/parse/octets.js';
+import { ESCAPES_RAW, hexValue, isUnreserved } from '../../engine/parse/octets.js';
 
 /** No path goes on with the octet. */
 export const REJECT = -1;
@@ -51,7 +51,7 @@ export function rfcStep(state: number, c: number): number {
     return inPath ? RFC_SEGMENT : RFC_QUERY;
   }
   // A '%' stands only as an escape's; '#' ends the URL's path; other octets that need escaping are escaped.
-  const raw = c !== 0x25 && c !== 0x23 && !escapesRaw(c);
+  const raw = c !== 0x25 && c !== 0x23 && ESCAPES_RAW[c] === 0;
   if (state === RFC_QUERY) {
     if (c === 0x25) return RFC_PERCENT_QUERY;
     return raw ? RFC_QUERY : REJECT;

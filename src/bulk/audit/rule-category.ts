@@ -29,7 +29,7 @@
 import type { Profile } from '../../index.js';
 import { STAR } from '../../engine/parse/pattern.js';
 import { traitsOf } from '../../engine/parse/profile.js';
-import { escapesRaw, isUnreserved } from '../../engine/parse/octets.js';
+import { ESCAPES_RAW, isUnreserved } from '../../engine/parse/octets.js';
 import { pathVerdict, type Rule } from './path-verdict.js';
 import { RuleIndex } from './rule-index.js';
 import { googleStep, isProfilePath, pathMayEnd, REJECT, RFC_SEGMENT_START, rfcStep } from './profile-paths.js';
@@ -54,8 +54,9 @@ export const MAX_STATES = 20_000;
 const PREFERRED_ORDER = [...Array.from({ length: 94 }, (_, i) => 0x21 + i), ...Array.from({ length: 256 }, (_, i) => i).filter((c) => c < 0x21 || c > 0x7e)];
 const ROBOTS_TXT = Array.from('/robots.txt', (c) => c.charCodeAt(0));
 
-/** The category of the rules (one crawler's groups) under the profile. */
-export function categoryOfRules(rules: readonly Rule[], profile: Profile): CategoryAnswer {
+/** The category of the rules (one crawler's groups) under the profile; `rootAllowed`, when the caller has the
+ * rules' verdict at `/` already (a set's verdict there is asked of every site), is not asked again. */
+export function categoryOfRules(rules: readonly Rule[], profile: Profile, rootAllowed?: boolean): CategoryAnswer {
   // A disallow decides only when longer than 0 (an empty Disallow allows): none can, nothing is disallowed.
   let decides = false;
   let everywhere = false;
@@ -74,7 +75,7 @@ export function categoryOfRules(rules: readonly Rule[], profile: Profile): Categ
   if (!decides) return { category: 'none', exact: true, allowedPath: ROOT };
   if (everywhere && !allows) return { category: 'all', exact: true, disallowedPath: ROOT };
   const rfc = traitsOf(profile).normalises;
-  const found = witnesses(rules, rfc);
+  const found = witnesses(rules, rfc, rootAllowed);
   if (found.allowedPath !== undefined && found.disallowedPath !== undefined) return { category: 'part', exact: true, ...found };
   return new Walk(rules, rfc, found).run();
 }
@@ -87,14 +88,15 @@ const INDEXED_RULES = 16;
 const UNINDEXED_CANDIDATES = 4;
 
 /** Witnesses among the candidates (see the header): the first allowed and the first disallowed path met. */
-function witnesses(rules: readonly Rule[], rfc: boolean): { allowedPath?: Uint8Array; disallowedPath?: Uint8Array } {
+function witnesses(rules: readonly Rule[], rfc: boolean, rootAllowed: boolean | undefined): { allowedPath?: Uint8Array; disallowedPath?: Uint8Array } {
   const found: { allowedPath?: Uint8Array; disallowedPath?: Uint8Array } = {};
   let index: RuleIndex | undefined;
   let tried = 0;
   const tryPath = (path: Uint8Array): boolean => {
     if (!isProfilePath(path, rfc) || isRobotsTxt(path)) return false;
     if (index === undefined && ++tried > UNINDEXED_CANDIDATES && rules.length > INDEXED_RULES) index = new RuleIndex(rules);
-    if (index !== undefined ? index.allowed(path) : pathVerdict(rules, path).allowed) found.allowedPath ??= path;
+    const allowed = path === ROOT && rootAllowed !== undefined ? rootAllowed : index !== undefined ? index.allowed(path) : pathVerdict(rules, path).allowed;
+    if (allowed) found.allowedPath ??= path;
     else found.disallowedPath ??= path;
     return found.allowedPath !== undefined && found.disallowedPath !== undefined;
   };
@@ -121,9 +123,12 @@ function witnesses(rules: readonly Rule[], rfc: boolean): { allowedPath?: Uint8A
   return found;
 }
 
+/** unnamedOctet's table of the octets named, cleared at each use (asked of most sets: not made each time). */
+const NAMED = new Uint8Array(256);
+
 /** An unreserved octet no rule names (the most common next octet of a real path), printable first. */
 function unnamedOctet(rules: readonly Rule[]): number {
-  const named = new Uint8Array(256);
+  const named = NAMED.fill(0);
   for (const c of ROBOTS_TXT) named[c] = 1;
   for (const r of rules) {
     for (let k = r.at; k < r.at + r.length; k++) if (r.tokens[k] < 256) named[r.tokens[k]] = 1;
@@ -317,7 +322,7 @@ function octetClasses(rules: readonly Rule[], rfc: boolean): number[] {
       continue;
     }
     // Any other octet: the path automaton sees it by kind (rfc: raw or escaped; google: one kind).
-    const kind = rfc ? (escapesRaw(c) ? 1 : 0) : 0;
+    const kind = rfc ? ESCAPES_RAW[c] : 0;
     if (!byKind.has(kind)) byKind.set(kind, c);
   }
   return [...chosen, ...byKind.values()];

@@ -1,13 +1,11 @@
 // A rule's value as the profile compares it, in one pass: what
 // googlePattern(escapePattern(v)) and rfcPattern(escapePattern(v)) give
 // (engine/parse/pattern.ts, stated plainly there), written where the caller
-// says (a set's rules share one array), as the audit reads every rule of every
-// site. A test holds the two together (test/bulk/audit-rule-tokens.test.ts).
+// says. A test holds the two together (test/bulk/audit-rule-tokens.test.ts).
+// The audit's sets are tokenized by the core (core-rule-tokens.ts); this is
+// what a test holds the core's tokens to (test/bulk/audit-core-tokens.test.ts).
 import { STAR, type Pattern } from '../../engine/parse/pattern.js';
-import { escapesRaw, HEX_DIGITS, hexValue, isUnreserved } from '../../engine/parse/octets.js';
-
-/** escapesRaw() by octet (a table: asked of every octet of every rule). */
-const ESCAPES_RAW = Uint8Array.from({ length: 256 }, (_, c) => (escapesRaw(c) ? 1 : 0));
+import { ESCAPES_RAW, HEX_DIGITS, hexValue, isUnreserved } from '../../engine/parse/octets.js';
 
 /** Octets that stand for themselves in a pattern, by profile: neither an escape's '%', a star, nor one written as
  * %XX (rfc: escapesRaw; google: >= 0x80). Most octets of a rule are: one table look-up each. */
@@ -35,8 +33,7 @@ export const written = { length: 0, anchored: false, priority: 0 };
 
 /**
  * The tokens of the value at octets [from, to) of the file written to out[at...] (room for 3 per octet, at
- * most), the rest in `written`: rulesOf puts a set's rules in one array, as an array made per rule cost more
- * than the rule's pass.
+ * most), the rest in `written`: the value read in place, its tokens after others' in a shared array.
  */
 export function tokensInto(body: Uint8Array, from: number, to: number, rfc: boolean, out: Uint16Array, at: number): void {
   const n = to - from;

@@ -17,6 +17,7 @@ import { controlTokensFor, type ControlTokenUse } from '../../engine/usage/contr
 import { operatorAnswerOf } from '../../engine/usage/operator-usage.js';
 import type { Category, CategoryAnswer } from './rule-category.js';
 import { SiteRules } from './site-rules.js';
+import { TokenArena } from './path-verdict.js';
 import type { HostRobots } from '../sources/warc/warc-robots.js';
 
 /** What the site's robots.txt was: its rules (ok), 4xx (all allowed), 5xx or unreachable (all disallowed), or none known. */
@@ -101,6 +102,9 @@ export class SiteAuditor {
   /** The control tokens that speak for each crawler, by the operators asked (the shipped ones: undefined). */
   private readonly uses = new Map<readonly Operator[] | undefined, Map<string, readonly ControlTokenUse[]>>();
 
+  /** The rules' tokens of the site audited (its room reused by the next: a site's rules do not outlive its record). */
+  private readonly arena = new TokenArena();
+
   constructor(private readonly settings: AuditSettings) {}
 
   private controlUses = (crawler: string, operators: readonly Operator[] | undefined): readonly ControlTokenUse[] => {
@@ -126,11 +130,19 @@ export class SiteAuditor {
     if (status !== 'ok' || found.kind !== 'ok') return this.withoutRules(record, status);
     const body = found.body.length > s.maxOctets ? found.body.subarray(0, s.maxOctets) : found.body;
     const records = readRecords(body, s.profile);
-    const rules = new SiteRules(records, s.profile, url, this.tokensOf, this.controlUses);
+    this.arena.start();
+    const rules = new SiteRules(records, s.profile, url, this.tokensOf, this.controlUses, this.arena);
     try {
+      // (Crawlers that share a set share its answer: its proof paths written once.)
+      let proofOf: CategoryAnswer | undefined;
+      let proof: ProofPaths = {};
       for (const crawler of s.crawlers) {
         const set = rules.of(crawler);
         const answer = set.category();
+        if (answer !== proofOf) {
+          proofOf = answer;
+          proof = proofPaths(answer);
+        }
         const usage = rules.usage(url, crawler);
         record.crawlers.push({
           crawler,
@@ -139,7 +151,7 @@ export class SiteAuditor {
           named: reachOf(set.groups, this.tokensOf(crawler)),
           purposes: { ...usage.purposes },
           purposesVary: set.usage().paths !== null,
-          ...proofPaths(answer),
+          ...proof,
         });
       }
       if (s.operators !== undefined) {
@@ -181,9 +193,11 @@ export class SiteAuditor {
   }
 }
 
+type ProofPaths = { allowedPath?: string; disallowedPath?: string };
+
 /** The category's proof paths, written (CrawlerRecord.allowedPath). */
-function proofPaths(answer: CategoryAnswer): { allowedPath?: string; disallowedPath?: string } {
-  const paths: { allowedPath?: string; disallowedPath?: string } = {};
+function proofPaths(answer: CategoryAnswer): ProofPaths {
+  const paths: ProofPaths = {};
   if (answer.allowedPath !== undefined) paths.allowedPath = pathText(answer.allowedPath);
   if (answer.disallowedPath !== undefined) paths.disallowedPath = pathText(answer.disallowedPath);
   return paths;

@@ -14,7 +14,7 @@ import { controlStatement, controlTokensOf, type ControlStatement, type ControlT
 import type { Operator } from '../../data/operators.js';
 import type { OperatorSource } from '../../engine/usage/operator-usage.js';
 import { categoryOfRules, type CategoryAnswer } from './rule-category.js';
-import { pathVerdict, rulesOf, type PathVerdict, type Rule } from './path-verdict.js';
+import { pathVerdict, rulesOf, type PathVerdict, type Rule, type TokenArena } from './path-verdict.js';
 
 const ROOT = Uint8Array.of(0x2f);
 
@@ -30,9 +30,10 @@ export class GroupSet {
     private readonly profile: Profile,
   ) {}
 
-  /** The category of its rules (one per set of groups, however many crawlers share it). */
+  /** The category of its rules (one per set of groups, however many crawlers share it). Its verdict at `/`
+   * (asked of every site for the purposes there) is the category's first witness: one walk of the rules for both. */
   category(): CategoryAnswer {
-    return (this.answer ??= categoryOfRules(this.rules, this.profile));
+    return (this.answer ??= categoryOfRules(this.rules, this.profile, this.atRoot().allowed));
   }
 
   /** Its verdict at `/`. */
@@ -66,6 +67,8 @@ export class SiteRules implements OperatorSource {
     private readonly tokensOf: (agent: string) => readonly string[] = (a) => agentTokens(a, profile),
     /** The control tokens that speak for the agent (controlTokensOf's answer; the auditor keeps them across sites). */
     private readonly controlUses: (agent: string, operators: readonly Operator[] | undefined) => readonly ControlTokenUse[] = controlTokensOf,
+    /** Where the sets' rules keep their tokens (the auditor's, started again for this site): an array per set when none. */
+    private readonly arena?: TokenArena,
   ) {}
 
   /** The set of groups that apply to the agent. */
@@ -75,7 +78,7 @@ export class SiteRules implements OperatorSource {
     const groups = applicableGroups(this.records.groups, this.tokensOf(agent));
     let set = this.sets.find((s) => sameGroups(s.groups, groups));
     if (set === undefined) {
-      set = new GroupSet(groups, rulesOf(this.records.body, groups, this.profile), this.profile);
+      set = new GroupSet(groups, rulesOf(this.records.body, groups, this.profile, this.arena), this.profile);
       this.sets.push(set);
     }
     this.byAgent.set(agent, set);

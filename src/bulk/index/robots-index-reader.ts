@@ -7,12 +7,13 @@
 // is followed there: its target looked up in that shard's directory (a few
 // octets per capture, sorted by hash), never its records read whole. The
 // captures chosen become the WarcIndexData that --robots-warc hands the
-// threads (../sources/warc/warc-robots.ts), their bodies copied to a spill file of this run.
+// threads (../sources/warc/warc-robots.ts), their bodies read where they lie when
+// all lie in one shard file, else copied to a spill file of this run.
 import { closeSync, fstatSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Shard } from '../hosts/shard.js';
 import { BulkError, reason } from '../base/errors.js';
-import { captureKey, type WarcCapture, type WarcIndex, type WarcIndexStats } from '../sources/warc/warc-index.js';
+import { captureKey, type WarcCapture, type WarcIndex, type WarcIndexData, type WarcIndexStats } from '../sources/warc/warc-index.js';
 import { tempDir } from '../sources/temp-dir.js';
 import { CaptureChoice } from '../sources/warc/capture-choice.js';
 import {
@@ -102,7 +103,7 @@ function bodyLimit(o: OpenedIndex): number {
   return o.manifest.maxOctets ?? Infinity;
 }
 
-/** Reads the shard(s), picks each URL's capture, writes their bodies to a spill file: what --robots-warc would have indexed. */
+/** Reads the shard(s), picks each URL's capture (their bodies in one shard file, or copied to a spill file): what --robots-warc would have indexed. */
 export function readRobotsIndexes(dirs: string[], options: ReadIndexOptions): WarcIndex {
   const began = performance.now();
   const indexes = openIndexes(dirs, options.maxOctets, options.shard);
@@ -283,8 +284,39 @@ class ShardReader {
     }
   }
 
-  /** The chosen captures, their bodies copied to a spill file of this run (removed by dispose, and on a signal). */
+  /** The chosen captures, their bodies read where they lie when all lie in one shard file, else copied to a spill
+   * file of this run (removed by dispose, and on a signal). */
   finish(began: number): WarcIndex {
+    const chosen = [...this.choice.settle()];
+    const stats: WarcIndexStats = { files: this.files.length, octets: 0, records: this.records, responses: this.records, damaged: 0, truncated: 0, ms: 0 };
+    for (const f of this.files) stats.octets += f.size;
+    const inOneFile = this.bodiesInOneFile(chosen);
+    const { data, dispose } = inOneFile !== undefined ? this.inPlace(chosen, inOneFile) : this.spilled(chosen);
+    stats.ms = performance.now() - began;
+    return { data, stats, dispose };
+  }
+
+  /** The one shard file every chosen body (of any length) lies in, if there is one. */
+  private bodiesInOneFile(chosen: [string, Chosen][]): number | undefined {
+    let file: number | undefined;
+    for (const [, c] of chosen) {
+      if (c.bodyLength === 0) continue;
+      if (file === undefined) file = c.file;
+      else if (c.file !== file) return undefined;
+    }
+    return file ?? (this.files.length > 0 ? 0 : undefined);
+  }
+
+  /** The captures with their bodies where they lie in shard file `file` (checked when read; no copy made: a copy
+   * was most of an index's read). */
+  private inPlace(chosen: [string, Chosen][], file: number): { data: WarcIndexData; dispose: () => void } {
+    const captures = new Map<string, WarcCapture>();
+    for (const [key, c] of chosen) captures.set(key, captureOf(c, c.bodyAt));
+    return { data: { spill: this.files[file].name, captures }, dispose: () => {} };
+  }
+
+  /** The captures with their bodies copied to a spill file of this run. */
+  private spilled(order: [string, Chosen][]): { data: WarcIndexData; dispose: () => void } {
     const dir = tempDir('robots-index-');
     const spill = join(dir.path, 'bodies');
     const dispose = dir.dispose;
@@ -294,15 +326,12 @@ class ShardReader {
       let spilled = 0;
       // File by file, each in order: one descriptor at a time, read forwards, a window of the file at a time and
       // the bodies written a buffer at a time (a read and a write per body were most of the reading's time).
-      const order = [...this.choice.settle()].sort(([, a], [, b]) => a.file - b.file || a.bodyAt - b.bodyAt);
+      order.sort(([, a], [, b]) => a.file - b.file || a.bodyAt - b.bodyAt);
       const window = new FileWindow();
       const pending = new SpillWriter(out);
       let current = -1;
       for (const [key, c] of order) {
-        const capture: WarcCapture = {
-          date: c.date, status: c.status, location: c.location, bodyAt: spilled, bodyLength: c.bodyLength,
-          ...(c.damaged !== undefined ? { damaged: c.damaged } : {}), ...(c.unavailable !== undefined ? { unavailable: c.unavailable } : {}),
-        };
+        const capture = captureOf(c, spilled);
         if (c.bodyLength > 0) {
           if (c.file !== current) {
             if (current !== -1) this.release(current);
@@ -322,9 +351,7 @@ class ShardReader {
       throw e;
     }
     closeSync(out);
-    const stats: WarcIndexStats = { files: this.files.length, octets: 0, records: this.records, responses: this.records, damaged: 0, truncated: 0, ms: performance.now() - began };
-    for (const f of this.files) stats.octets += f.size;
-    return { data: { spill, captures }, stats, dispose };
+    return { data: { spill, captures }, dispose };
   }
 
   /** Shard file `file` open again (its checks passed when first opened). */
@@ -351,6 +378,14 @@ class ShardReader {
     this.files.length = 0;
     this.opened.clear();
   }
+}
+
+/** A chosen capture as WarcIndexData holds it, its body at `bodyAt` of the data's file. */
+function captureOf(c: Chosen, bodyAt: number): WarcCapture {
+  return {
+    date: c.date, status: c.status, location: c.location, bodyAt, bodyLength: c.bodyLength,
+    ...(c.damaged !== undefined ? { damaged: c.damaged } : {}), ...(c.unavailable !== undefined ? { unavailable: c.unavailable } : {}),
+  };
 }
 
 /** Octets of a file read a window at a time, forwards: what [at, at + length) holds, valid until the next read. */

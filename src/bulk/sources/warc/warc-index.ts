@@ -39,6 +39,7 @@ export interface WarcCapture {
 
 /** The index as plain data (it crosses to the threads). */
 export interface WarcIndexData {
+  /** The file the bodies lie in (WarcCapture.bodyAt): a spill of this run, or the one shard file of a robots index they were all read from. */
   spill: string | null;
   /** By target URL (as new URL() writes it, without fragment): the capture that speaks for it (capture-choice.ts). */
   captures: Map<string, WarcCapture>;
@@ -59,7 +60,7 @@ export interface WarcIndexStats {
 export interface WarcIndex {
   data: WarcIndexData;
   stats: WarcIndexStats;
-  /** Removes the spill file. */
+  /** Removes the spill file (one of this run's; an index's shard file is left as it is). */
   dispose(): void;
 }
 

@@ -26,10 +26,11 @@ export class WarcRobots {
 
   constructor(private readonly data: WarcIndexData) {}
 
-  /** The robots.txt of the origin (its host without a trailing dot), following redirects among the captures. */
-  resolve(origin: Origin): HostRobots {
+  /** The robots.txt of the origin (its host without a trailing dot), following redirects among the captures.
+   * key: its robots.txt URL's capture key when the caller has it (a key of the captures: not parsed again). */
+  resolve(origin: Origin, key?: string): HostRobots {
     const scheme = origin.scheme === '' ? 'http' : origin.scheme;
-    let url = captureKey(`${scheme}://${origin.host}${origin.port === '' ? '' : `:${origin.port}`}/robots.txt`);
+    let url = key ?? captureKey(`${scheme}://${origin.host}${origin.port === '' ? '' : `:${origin.port}`}/robots.txt`);
     const visited = new Set<string>();
     let http: number | undefined;
     for (let redirects = 0; url !== undefined; ) {
