@@ -35,17 +35,25 @@ const sources = () => [
   ['--robots-warc', path.join(dir, 'r.warc.gz')],
 ];
 
+type Alone = { url: string; allowed: boolean; line: number; robots: string }[];
+/** Each crawler's own run (one thread) by profile and source: the same runs for either thread count of --crawlers, made once. */
+const aloneRuns = new Map<string, Promise<Alone[]>>();
+
 describe('robots classify --crawlers', () => {
   for (const profile of ['rfc', 'google']) {
     for (const threads of ['1', '2']) {
       it(`each crawler's verdicts and lines are its own run's (${profile}, ${threads} thread(s), --robots-dir and --robots-warc, TSV and JSON)`, async () => {
         for (const source of sources()) {
           // Each crawler's own run, all at once (independent runs: a busy machine shares its cores among them).
-          const alone = await Promise.all(CRAWLERS.map(async (c) => {
-            const r = await robots(['classify', ...source, '--agent', c, '--profile', profile, '--format', 'jsonl', '-q', urlsFile]);
-            expect(r.status).toBe(0);
-            return r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { url: string; allowed: boolean; line: number; robots: string });
-          }));
+          const key = `${profile} ${source[0]}`;
+          if (!aloneRuns.has(key)) {
+            aloneRuns.set(key, Promise.all(CRAWLERS.map(async (c) => {
+              const r = await robots(['classify', ...source, '--agent', c, '--profile', profile, '--format', 'jsonl', '-q', urlsFile]);
+              expect(r.status).toBe(0);
+              return r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Alone[number]);
+            })));
+          }
+          const alone = await aloneRuns.get(key)!;
           const all = await robots(['classify', ...source, '--crawlers', CRAWLERS.join(','), '--profile', profile, '--format', 'jsonl', '--threads', threads, urlsFile]);
           expect(all.status).toBe(0);
           const lines = all.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
