@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { parquetMetadata } from 'hyparquet';
+import { deserializeTCompactProtocol } from 'hyparquet/src/thrift.js';
 import { ByteWriter } from 'hyparquet-writer';
 import { serializeTCompactProtocol } from 'hyparquet-writer/src/thrift.js';
 import { ParquetUrls } from '../../src/bulk/sources/urls/parquet-urls.js';
@@ -90,10 +91,31 @@ describe('a damaged Parquet URL list: a one-line error, or rows', () => {
     }
   });
 
+  // A page header that claims more values than its row group has rows: hyparquet sizes its arrays by the claim.
+  it.each([200_000_000, -5])('a data page claiming %i values: a one-line error naming the group, the column and the claim', async (claim) => {
+    const original = originals.get('uncompressed')!;
+    const meta = parquetMetadata(Uint8Array.from(original).buffer);
+    const chunk = meta.row_groups[0].columns.find((c) => c.meta_data?.path_in_schema.join('.') === 'url')!.meta_data!;
+    const at = Number(chunk.dictionary_page_offset || chunk.data_page_offset);
+    const reader = { view: new DataView(original.buffer, original.byteOffset + at, original.length - at), offset: 0 };
+    const header = deserializeTCompactProtocol(reader) as { field_5: { field_1: number } };
+    header.field_5.field_1 = claim;
+    const w = new ByteWriter();
+    serializeTCompactProtocol(w, header as never);
+    // (The new header may be longer: the file's later offsets move, but the first page's header is read first.)
+    const file = path.join(dir, `claim-${claim}.parquet`);
+    writeFileSync(file, Buffer.concat([original.subarray(0, at), new Uint8Array(w.getBuffer()), original.subarray(at + reader.offset)]));
+    const r = await readAll(file);
+    expect('error' in r && r.error).toBeInstanceOf(BulkError);
+    expect(('error' in r && (r.error as Error).message) || '').toMatch(new RegExp(`row group 0, column "url": a page at octet ${at} claims ${claim} values in a group of 2048 rows$`));
+  });
+
   // 4 codecs × 150 damaged files, each read in this process: seconds on a quiet machine; the timeout is a hang guard.
   // Seed 12 made hyparquet ask the file for octets at NaN (a slice it never awaited: an unhandled rejection, which
-  // ends the command with a stack trace); then the run's own seed.
-  it.each([12, propertySeed()])('octets changed, runs of octets zeroed or set, the file cut short (seed %i)', { timeout: 600_000 }, async (seed) => {
+  // ends the command with a stack trace); seed 6 a run of a page's levels claim hundreds of millions of values
+  // (hyparquet wrote them past its array's end until V8 ended the process: patches/hyparquet+1.31.5.patch bounds
+  // it); then the run's own seed.
+  it.each([12, 6, propertySeed()])('octets changed, runs of octets zeroed or set, the file cut short (seed %i)', { timeout: 600_000 }, async (seed) => {
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);

@@ -8,6 +8,7 @@ import { gunzipSync } from 'fflate';
 import { decompress as unzstd } from 'fzstd';
 import { parquetMetadata, parquetReadObjects, type AsyncBuffer, type FileMetaData, type SchemaElement } from 'hyparquet';
 import { BulkError, reason } from '../../base/errors.js';
+import { checkGroupPages } from './parquet-pages.js';
 
 /** The column a URL list must have, and the host column Common Crawl's index has beside it. */
 export const URL_COLUMN = 'url';
@@ -100,10 +101,11 @@ export class ParquetUrls {
   async *groups(): AsyncGenerator<UrlRows> {
     let start = 0;
     const columns = [URL_COLUMN, ...this.passed.filter((c) => c !== URL_COLUMN)];
-    for (const group of this.metadata.row_groups) {
+    for (const [i, group] of this.metadata.row_groups.entries()) {
       const end = start + Number(group.num_rows);
       let objects: Record<string, unknown>[];
       try {
+        checkGroupPages(this.path, this.fd, group, i, columns, MAX_PAGE_OCTETS);
         objects = await parquetReadObjects({ file: this.file, metadata: this.metadata, columns, rowStart: start, rowEnd: end, compressors: DECOMPRESSORS });
       } catch (e) {
         if (e instanceof BulkError) throw e;
