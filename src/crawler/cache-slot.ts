@@ -30,7 +30,7 @@ export interface Slot {
   evicted: boolean;
   /** The crawl-delay and sitemaps, once asked (an ok entry's come from its file). */
   answers: Answers | undefined;
-  /** The parsed file's heldBytes when last weighed after an answer it keeps (RobotsCache.afterKept). */
+  /** The parsed file's heldBytes when last weighed after an answer it keeps (keptChanged). */
   parsedBytes: number;
 }
 

@@ -1,7 +1,7 @@
 // The audit's rules tokenized by the core (core-rule-tokens.ts, the compiler's
-// tokenizer over the body the lexer left in the core) against tokensInto's
-// tokens for each value (rule-tokens.ts, which audit-rule-tokens.test.ts holds
-// to the engine's plainly stated patterns): tokens, anchor and priority of
+// tokenizer over the body the lexer left in the core) against the reference's
+// tokens for each value (test/helpers/rule-tokens-reference.ts, which
+// audit-rule-tokens.test.ts holds to the engine's plainly stated patterns): tokens, anchor and priority of
 // every rule, in file order, both profiles, on random files (escapes, `*`,
 // `$`, octets >= 0x80, empty values) and on every file of the corpus; sets
 // made one after another in the audit's shared array, values in chunks of the
@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { escapePattern, indexHtmDirectory } from '../../src/engine/parse/pattern.js';
 import { readRecords } from '../../src/engine/parse/records.js';
 import type { Profile } from '../../src/engine/parse/profile.js';
-import { ruleTokens } from '../../src/bulk/audit/rule-tokens.js';
+import { ruleTokens } from '../helpers/rule-tokens-reference.js';
 import { rulesOf, TokenArena } from '../../src/bulk/audit/path-verdict.js';
 import { HAVE_SHARED, SHARED } from '../helpers/shared-data.js';
 

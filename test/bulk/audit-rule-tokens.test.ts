@@ -1,4 +1,4 @@
-// The audit's one-pass rule tokens (src/bulk/audit/rule-tokens.ts) against the
+// The audit's reference rule tokens (test/helpers/rule-tokens-reference.ts) against the
 // plainly stated patterns of the engine (googlePattern/rfcPattern of
 // escapePattern): tokens, anchor and priority, both profiles, on random values
 // with escapes, `*`, `$` and octets >= 0x80, and on every rule of the corpus;
@@ -12,7 +12,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { escapePattern, googlePattern, rfcPattern } from '../../src/engine/parse/pattern.js';
 import { readRecords } from '../../src/engine/parse/records.js';
-import { ruleTokens, tokensInto, written } from '../../src/bulk/audit/rule-tokens.js';
+import { ruleTokens, tokensInto, written } from '../helpers/rule-tokens-reference.js';
 import { STAR } from '../../src/engine/parse/pattern.js';
 import { HAVE_SHARED, SHARED } from '../helpers/shared-data.js';
 

@@ -1,10 +1,10 @@
 // A set's rule values tokenized by the core (assembly/parse/tokenize.ts
 // tokenizeRules, the compiler's: 16 octets at a time where they stand for
 // themselves), over the body the lexer left in the core's memory, the tokens
-// copied out into the audit's array. What tokensInto (rule-tokens.ts) writes
-// for one value, for all of a set's at once: the audit reads every rule of
-// every site, and that loop in JavaScript was its largest. A test holds the two
-// equal (test/bulk/audit-core-tokens.test.ts).
+// copied out into the audit's array, all of a set's values at once: the audit
+// reads every rule of every site, and a loop in JavaScript over their octets was
+// its largest. A test holds them equal to a reference in JavaScript
+// (test/helpers/rule-tokens-reference.ts; test/bulk/audit-core-tokens.test.ts).
 import { core } from '../../engine/wasm/core.js';
 import { RANGE_RECORD, TOKENIZE_RESULT } from '../../engine/wasm/layout.js';
 

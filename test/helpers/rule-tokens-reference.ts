@@ -1,11 +1,12 @@
-// A rule's value as the profile compares it, in one pass: what
+// A rule's value as the profile compares it, in one pass in JavaScript: what
 // googlePattern(escapePattern(v)) and rfcPattern(escapePattern(v)) give
-// (engine/parse/pattern.ts, stated plainly there), written where the caller
-// says. A test holds the two together (test/bulk/audit-rule-tokens.test.ts).
-// The audit's sets are tokenized by the core (core-rule-tokens.ts); this is
-// what a test holds the core's tokens to (test/bulk/audit-core-tokens.test.ts).
-import { STAR, type Pattern } from '../../engine/parse/pattern.js';
-import { ESCAPES_RAW, HEX_DIGITS, hexValue, isUnreserved } from '../../engine/parse/octets.js';
+// (src/engine/parse/pattern.ts, stated plainly there), written where the caller
+// says. The audit's rules are tokenized by the core
+// (src/bulk/audit/core-rule-tokens.ts); this is the reference its tokens are
+// held to (test/bulk/audit-core-tokens.test.ts), itself held to the patterns
+// (test/bulk/audit-rule-tokens.test.ts).
+import { STAR, type Pattern } from '../../src/engine/parse/pattern.js';
+import { ESCAPES_RAW, HEX_DIGITS, hexValue, isUnreserved } from '../../src/engine/parse/octets.js';
 
 /** Octets that stand for themselves in a pattern, by profile: neither an escape's '%', a star, nor one written as
  * %XX (rfc: escapesRaw; google: >= 0x80). Most octets of a rule are: one table look-up each. */
