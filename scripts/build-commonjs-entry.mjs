@@ -32,11 +32,11 @@ const lazyUsageLayer = {
   },
 };
 
-/** Writes dist/index.cjs and dist/cjs/; `options`: the library's esbuild options (platform, target, loaders). */
+/** Writes dist/index.cjs and dist/cjs/; `options`: the library's esbuild options (platform, target, loaders, plugins). */
 export async function buildCommonJsEntry(options) {
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
-  const result = await build({ ...options, format: 'esm', entryPoints: { ...PARTS, ...USAGE_LAYER }, outdir: OUT, splitting: true, chunkNames: 'chunk-[hash]', write: false, metafile: true, plugins: [lazyUsageLayer], logOverride: { 'commonjs-variable-in-esm': 'silent' } });
+  const result = await build({ ...options, format: 'esm', entryPoints: { ...PARTS, ...USAGE_LAYER }, outdir: OUT, splitting: true, chunkNames: 'chunk-[hash]', write: false, metafile: true, plugins: [...(options.plugins ?? []), lazyUsageLayer], logOverride: { 'commonjs-variable-in-esm': 'silent' } });
   /** Each export's part: { name: part }. */
   const partOf = {};
   for (const [out, meta] of Object.entries(result.metafile.outputs)) {

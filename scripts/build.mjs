@@ -9,6 +9,7 @@
 import { build } from 'esbuild';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { inputsHash, STAMP } from './build-stamp.mjs';
 import { buildTypes } from './build-types.mjs';
 import { buildCommonJsEntry } from './build-commonjs-entry.mjs';
@@ -26,7 +27,16 @@ const compatEntries = ['compat', 'compat-rfc', 'compat-google'];
 // The library runs in any runtime: built for none in particular (so the
 // embedded WASM is decoded without Node's Buffer), Node's modules left to the
 // runtime (only the Redis entry and the test internals use them).
-const library = { ...common, platform: 'neutral', target: 'es2022', external: ['node:*'] };
+// Its bundles embed the library's core (build/library/robots.wasm: the core
+// without the command's bulk classification, scripts/build-wasm.mjs); the
+// command's bundles the whole core.
+const libraryCore = {
+  name: 'library-core',
+  setup(b) {
+    b.onResolve({ filter: /\/build\/robots\.wasm$/ }, (args) => ({ path: path.resolve(args.resolveDir, args.path.replace(/robots\.wasm$/, 'library/robots.wasm')) }));
+  },
+};
+const library = { ...common, platform: 'neutral', target: 'es2022', external: ['node:*'], plugins: [libraryCore] };
 // ES modules share their modules (split into dist/chunks/): one core in a process.
 await build({ ...library, entryPoints: { ...entries, internal: 'src/internal.ts' }, outdir: 'dist', splitting: true, chunkNames: 'chunks/[name]-[hash]' });
 // For workerd (the package's `workerd` condition), which compiles no WASM from

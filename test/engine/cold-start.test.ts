@@ -1,8 +1,9 @@
 // A fresh process that imports robots-wasm pays for what its first verdict
 // needs, and no more (bench cold-start): the import loads no other package and
-// makes no WebAssembly module; the first compile makes the core, once; the
-// crawler's modules (fflate, http-cache-semantics) come with the first
-// RobotsCache, which then works as before, from ESM and from CommonJS.
+// makes no WebAssembly module; the first compile makes the core, once, the
+// library's (without the command's bulk classification); the crawler's
+// modules (fflate, http-cache-semantics) come with the first RobotsCache,
+// which then works as before, from ESM and from CommonJS.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+/** The whole core (assembly/index.ts), which the command's bundles embed. */
+const WHOLE_CORE = fileURLToPath(new URL('../../build/robots.wasm', import.meta.url));
+/** What only the command calls: bulk classification (assembly/bulk/classify.ts). */
+const BULK_EXPORTS = ['classifyLines', 'classifyLinesMulti', 'lastAllowedCount', 'lastOutEnd', 'lastRunCount', 'lastSplitEnd', 'splitLines'];
 const STATIC_IMPORT = /^(?:import|export)\s[^;]*?\bfrom\s*"([^"]+)";|^import\s*"([^"]+)";/gm;
 const DYNAMIC_IMPORT = /\bimport\(\s*(?:\/\*[^*]*\*\/\s*)?"([^"]+)"\s*\)/g; // (webpack's comment before the specifier)
 
@@ -40,9 +45,11 @@ function run(source: string, type: 'module' | 'commonjs'): Record<string, unknow
 
 /** Counts the WebAssembly modules made (compiled from octets) in the process, before anything imports the package. */
 const COUNT_MODULES = `
-const made = { modules: 0 };
+const made = { modules: 0, exports: [], pages: [] };
 const Module = WebAssembly.Module;
-WebAssembly.Module = new Proxy(Module, { construct(target, args) { made.modules++; return Reflect.construct(target, args); } });
+WebAssembly.Module = new Proxy(Module, { construct(target, args) { made.modules++; const m = Reflect.construct(target, args); made.exports = Module.exports(m).map((e) => e.name).sort(); return m; } });
+const Instance = WebAssembly.Instance;
+WebAssembly.Instance = new Proxy(Instance, { construct(target, args) { const i = Reflect.construct(target, args); made.pages.push(i.exports.memory.buffer.byteLength / 65536); return i; } });
 `;
 
 /** A RobotsCache on a fetch that serves one robots.txt; its verdicts. */
@@ -72,9 +79,24 @@ const verdict = parse(body).compile('ExampleBot').isAllowed('https://example.com
 const afterFirst = made.modules;
 parse(body, { profile: 'google' }).compile('ExampleBot').isAllowed('https://example.com/');
 ${CRAWL}
-console.log(JSON.stringify({ atImport, afterFirst, afterMore: made.modules, verdict, crawled, status: entry.status, fromCopy: entry.robots.compile('ExampleBot').isAllowed('https://example.com/private/y') }));
+console.log(JSON.stringify({ atImport, afterFirst, afterMore: made.modules, verdict, crawled, status: entry.status, fromCopy: entry.robots.compile('ExampleBot').isAllowed('https://example.com/private/y'), bulk: made.exports.filter((e) => ${JSON.stringify(BULK_EXPORTS)}.includes(e)), pages: made.pages }));
 `, 'module');
-    expect(got).toEqual({ atImport: 0, afterFirst: 1, afterMore: 1, verdict: false, crawled: [false, true], status: 'ok', fromCopy: false });
+    // The library's core: no bulk classification (the command's), whose tables its start allocated (three pages more).
+    expect(got).toEqual({ atImport: 0, afterFirst: 1, afterMore: 1, verdict: false, crawled: [false, true], status: 'ok', fromCopy: false, bulk: [], pages: [2] });
+  });
+
+  it('the library\'s core is the whole core but the command\'s bulk classification: every other export kept (the workerd build\'s robots.wasm, and the core require() makes)', () => {
+    const exportsOf = (octets: Uint8Array) => WebAssembly.Module.exports(new WebAssembly.Module(octets)).map((e) => e.name).sort();
+    const whole = exportsOf(readFileSync(WHOLE_CORE));
+    expect(whole).toEqual(expect.arrayContaining(BULK_EXPORTS));
+    const library = whole.filter((e) => !BULK_EXPORTS.includes(e));
+    expect(exportsOf(readFileSync(path.join(DIST, 'workerd/robots.wasm')))).toEqual(library);
+    const got = run(`${COUNT_MODULES}
+const { parse } = require(${JSON.stringify(path.join(DIST, 'index.cjs'))});
+parse('User-agent: *\\nDisallow: /x\\n').compile('ExampleBot').isAllowed('https://example.com/x');
+console.log(JSON.stringify({ exports: made.exports, pages: made.pages }));
+`, 'commonjs');
+    expect(got).toEqual({ exports: library, pages: [2] });
   });
 
   it('from CommonJS too: the core made on first use, and a RobotsCache loads its modules and crawls', () => {
