@@ -1,11 +1,12 @@
 // A fresh process that imports robots-wasm pays for what its first verdict
 // needs, and no more (bench cold-start): the import loads no other package and
 // makes no WebAssembly module; the first compile makes the core, once, the
-// library's (without the command's bulk classification); the crawler's
-// modules (fflate, http-cache-semantics) come with the first RobotsCache,
-// which then works as before, from ESM and from CommonJS.
+// library's (without the command's bulk classification); require() reads one
+// file of the package; the crawler's modules (fflate, http-cache-semantics)
+// come with the first RobotsCache, which then works as before, from ESM and
+// from CommonJS.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -97,6 +98,24 @@ parse('User-agent: *\\nDisallow: /x\\n').compile('ExampleBot').isAllowed('https:
 console.log(JSON.stringify({ exports: made.exports, pages: made.pages }));
 `, 'commonjs');
     expect(got).toEqual({ exports: library, pages: [2] });
+  });
+
+  it('require() reads one file of the package (dist/index.cjs, the engine\'s part whole); the parts loaded later find the engine\'s modules there', () => {
+    const index = path.join(DIST, 'index.cjs');
+    const got = run(`
+const robots = require(${JSON.stringify(index)});
+const read = () => Object.keys(require.cache).filter((f) => f.startsWith(${JSON.stringify(DIST)})).map((f) => f.slice(${JSON.stringify(DIST)}.length)).sort();
+const atImport = read();
+const verdict = robots.parse('User-agent: *\\nDisallow: /private/\\n').compile('ExampleBot').isAllowed('https://example.com/private/x');
+const afterVerdict = read();
+const findings = robots.lint('User-agent: *\\nDisalow: /x\\n').findings.length > 0;
+const why = robots.parse('User-agent: *\\nDisallow: /private/\\n').explainAll('https://example.com/private/x', 'ExampleBot').allowed;
+console.log(JSON.stringify({ atImport, afterVerdict, verdict, findings, why, lintParts: read().filter((f) => !afterVerdict.includes(f)).every((f) => f.startsWith('cjs/')) }));
+`, 'commonjs');
+    expect(got).toEqual({ atImport: ['index.cjs'], afterVerdict: ['index.cjs'], verdict: false, findings: true, why: false, lintParts: true });
+    // Each chunk the engine's part holds is in dist/index.cjs, not beside it as well: no file of dist/cjs/ repeats one.
+    const engineChunks = readdirSync(path.join(DIST, 'cjs')).filter((f) => readFileSync(path.join(DIST, 'cjs', f), 'utf8').includes('var Core = class'));
+    expect(engineChunks).toEqual([]);
   });
 
   it('from CommonJS too: the core made on first use, and a RobotsCache loads its modules and crawls', () => {
