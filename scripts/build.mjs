@@ -38,7 +38,10 @@ const libraryCore = {
 };
 const library = { ...common, platform: 'neutral', target: 'es2022', external: ['node:*'], plugins: [libraryCore] };
 // ES modules share their modules (split into dist/chunks/): one core in a process.
-await build({ ...library, entryPoints: { ...entries, internal: 'src/internal.ts' }, outdir: 'dist', splitting: true, chunkNames: 'chunks/[name]-[hash]' });
+await build({ ...library, entryPoints: entries, outdir: 'dist', splitting: true, chunkNames: 'chunks/[name]-[hash]' });
+// The internals apart, in one file (they export the library too): sharing their modules with index.js put the
+// crawler's and lint's in a chunk of their own, a third module for every import of the package to load.
+await build({ ...library, entryPoints: { internal: 'src/internal.ts' }, outdir: 'dist' });
 // For workerd (the package's `workerd` condition), which compiles no WASM from
 // octets at run time: the core stays a .wasm import (esbuild's copy loader puts
 // robots.wasm in dist/workerd/ and the import's path to it in the chunk), which
