@@ -73,6 +73,29 @@ describe('cold start', () => {
     expect(deferred).toEqual(['fflate', 'http-cache-semantics']);
   });
 
+  it('the import runs no code of the crawler\'s or lint\'s answers: what they build at their start is built on first use (ESM)', () => {
+    const index = pathToFileURL(path.join(DIST, 'index.js')).href;
+    const got = run(`
+import { Session } from 'node:inspector/promises';
+const session = new Session();
+session.connect();
+await session.post('Profiler.enable');
+await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
+const robots = await import(${JSON.stringify(index)});
+/** The package's functions that have run, by name (V8's call counts). */
+const ran = async () => {
+  const { result } = await session.post('Profiler.takePreciseCoverage');
+  return new Set(result.filter((s) => s.url.startsWith(${JSON.stringify(pathToFileURL(DIST).href)})).flatMap((s) => s.functions.filter((f) => f.ranges[0].count > 0).map((f) => f.functionName)));
+};
+const watched = ['crawlerUsage', 'statusSource', 'letters'];
+const atImport = await ran();
+const findings = robots.lint('User-agent: Google_Extended\\nDisallow: /\\n').findings.map((f) => f.code);
+const afterLint = await ran();
+console.log(JSON.stringify({ atImport: watched.filter((f) => atImport.has(f)), afterLint: watched.filter((f) => afterLint.has(f)), misspelt: findings.length > 0 }));
+`, 'module');
+    expect(got).toEqual({ atImport: [], afterLint: ['letters'], misspelt: true });
+  });
+
   it('the import makes no WebAssembly module; the first compile makes the core, once; a RobotsCache then crawls with its modules loaded (ESM)', () => {
     const index = pathToFileURL(path.join(DIST, 'index.js')).href;
     const got = run(`${COUNT_MODULES}
