@@ -6,9 +6,11 @@
 // process compiles the JavaScript it uses and not the rest (V8's compile of the
 // whole bundle was most of a cold start's import). The parts are an ES build
 // split into chunks (the modules two parts share are in one chunk: one core,
-// one RobotsTxt class), each file then made CommonJS: the engine's part is
-// dist/index.cjs, the rest in dist/cjs/; the lazy parts' exports are getters on
-// dist/index.cjs's, as an esbuild CommonJS bundle's exports are.
+// one RobotsTxt class), each file then made CommonJS: the engine's part, with
+// the chunks it requires, is dist/index.cjs (one file for require() to read:
+// each file was a share of a cold start), the rest in dist/cjs/; the lazy
+// parts' exports are getters on dist/index.cjs's, as an esbuild CommonJS
+// bundle's exports are.
 import { build, transform } from 'esbuild';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 
@@ -32,27 +34,73 @@ const lazyUsageLayer = {
   },
 };
 
-/** Writes dist/index.cjs and dist/cjs/; `options`: the library's esbuild options (platform, target, loaders). */
+/** Writes dist/index.cjs and dist/cjs/; `options`: the library's esbuild options (platform, target, loaders, plugins). */
 export async function buildCommonJsEntry(options) {
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
-  const result = await build({ ...options, format: 'esm', entryPoints: { ...PARTS, ...USAGE_LAYER }, outdir: OUT, splitting: true, chunkNames: 'chunk-[hash]', write: false, metafile: true, plugins: [lazyUsageLayer], logOverride: { 'commonjs-variable-in-esm': 'silent' } });
+  const result = await build({ ...options, format: 'esm', entryPoints: { ...PARTS, ...USAGE_LAYER }, outdir: OUT, splitting: true, chunkNames: 'chunk-[hash]', write: false, metafile: true, plugins: [...(options.plugins ?? []), lazyUsageLayer], logOverride: { 'commonjs-variable-in-esm': 'silent' } });
   /** Each export's part: { name: part }. */
   const partOf = {};
   for (const [out, meta] of Object.entries(result.metafile.outputs)) {
     const part = Object.keys(PARTS).find((p) => out === `${OUT}/${p}.js`);
     if (part) for (const name of meta.exports) partOf[name] = part;
   }
+  /** Each output's CommonJS code, by name (engine, chunk-XXXX, …). */
+  const code = new Map();
   for (const file of result.outputFiles) {
-    const name = file.path.slice(file.path.lastIndexOf('/') + 1);
-    const eager = name === `${EAGER}.js`;
-    const { code } = await transform(file.text, { sourcefile: name, format: 'cjs', platform: options.platform, target: options.target, logLevel: 'warning' });
-    // The files' requires of one another (imports, and the usage layer's loader), made
-    // requires of their CommonJS copies (from dist/ for the entry).
-    const cjs = ownExports(code, name).replace(/require\("\.\/([^"]+)\.js"\)/g, (_, f) => `require("./${eager ? 'cjs/' : ''}${f}.cjs")`);
-    if (eager) writeFileSync('dist/index.cjs', `${cjs}${lazyExports(partOf)}`);
-    else writeFileSync(`${OUT}/${name.replace(/\.js$/, '.cjs')}`, cjs);
+    const name = file.path.slice(file.path.lastIndexOf('/') + 1).replace(/\.js$/, '');
+    const cjs = await transform(file.text, { sourcefile: `${name}.js`, format: 'cjs', platform: options.platform, target: options.target, logLevel: 'warning' });
+    code.set(name, ownExports(cjs.code, name));
+    if (cjs.code.includes(CHUNK)) throw new Error(`${name}: ${CHUNK}, the name dist/index.cjs runs its chunks by, is a name of the code`);
   }
+  // The chunks the engine's part requires, and those they require: in dist/index.cjs with it.
+  const inlined = new Set();
+  const visit = (name) => {
+    for (const [, chunk] of code.get(name).matchAll(/require\("\.\/(chunk-[^"]+)\.js"\)/g)) {
+      if (inlined.has(chunk)) continue;
+      inlined.add(chunk);
+      visit(chunk);
+    }
+  };
+  visit(EAGER);
+  // The files' requires of one another (imports, and the usage layer's loader), made
+  // requires of their CommonJS copies, or of dist/index.cjs's copy of a chunk it holds.
+  const requires = (text, inIndex) => text.replace(/((?:module\.)?require)\("\.\/([^"]+)\.js"\)/g, (_, call, f) => {
+    if (!inlined.has(f)) return `${call}("./${inIndex ? 'cjs/' : ''}${f}.cjs")`;
+    return inIndex ? `${CHUNK}(${JSON.stringify(f)})` : `require("../index.cjs")[Symbol.for("${CHUNK_KEY}")](${JSON.stringify(f)})`;
+  });
+  for (const [name, text] of code) {
+    if (name !== EAGER && !inlined.has(name)) writeFileSync(`${OUT}/${name}.cjs`, requires(text, false));
+  }
+  writeFileSync('dist/index.cjs', engineFile(requires(code.get(EAGER), true), [...inlined].map((chunk) => [chunk, requires(code.get(chunk), true)]), partOf));
+}
+
+/** The name dist/index.cjs runs a chunk it holds by, and the key the other parts find that function at. */
+const CHUNK = 'robotsWasmChunk';
+const CHUNK_KEY = 'robots-wasm.chunk';
+
+/** dist/index.cjs: the engine's part and the chunks it requires in one file (one file to find, read and compile
+ * at require(), not five), each chunk a function run on its first require, as require() runs a file; the other
+ * parts' exports as getters. Each chunk's function is in parentheses, which V8 takes as a sign to compile it with
+ * the file (every one runs at require()), not to pre-parse it and parse it again when it is first called. */
+function engineFile(engine, chunks, partOf) {
+  return `// The chunks of the engine's part (modules the other parts share with it), each run on its first
+// require, once: the other parts (dist/cjs/) require them here, through ${CHUNK_KEY}.
+const ${CHUNK}s = new Map();
+function ${CHUNK}(name) {
+  let chunk = ${CHUNK}s.get(name);
+  if (chunk === undefined) {
+    chunk = { exports: {}, require: (id) => module.require(id) };
+    ${CHUNK}s.set(name, chunk);
+    ${CHUNK}Code[name](chunk, chunk.exports);
+  }
+  return chunk.exports;
+}
+const ${CHUNK}Code = {
+${chunks.map(([name, text]) => `${JSON.stringify(name)}: (function (module, exports) {\n${text}}),`).join('\n')}
+};
+${engine}Object.defineProperty(module.exports, Symbol.for("${CHUNK_KEY}"), { value: ${CHUNK} });
+${lazyExports(partOf)}`;
 }
 
 /** A file's exports object is the one its exports' getters were put on, not esbuild's copy of it

@@ -9,6 +9,7 @@
 import { build } from 'esbuild';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { inputsHash, STAMP } from './build-stamp.mjs';
 import { buildTypes } from './build-types.mjs';
 import { buildCommonJsEntry } from './build-commonjs-entry.mjs';
@@ -26,9 +27,21 @@ const compatEntries = ['compat', 'compat-rfc', 'compat-google'];
 // The library runs in any runtime: built for none in particular (so the
 // embedded WASM is decoded without Node's Buffer), Node's modules left to the
 // runtime (only the Redis entry and the test internals use them).
-const library = { ...common, platform: 'neutral', target: 'es2022', external: ['node:*'] };
+// Its bundles embed the library's core (build/library/robots.wasm: the core
+// without the command's bulk classification, scripts/build-wasm.mjs); the
+// command's bundles the whole core.
+const libraryCore = {
+  name: 'library-core',
+  setup(b) {
+    b.onResolve({ filter: /\/build\/robots\.wasm$/ }, (args) => ({ path: path.resolve(args.resolveDir, args.path.replace(/robots\.wasm$/, 'library/robots.wasm')) }));
+  },
+};
+const library = { ...common, platform: 'neutral', target: 'es2022', external: ['node:*'], plugins: [libraryCore] };
 // ES modules share their modules (split into dist/chunks/): one core in a process.
-await build({ ...library, entryPoints: { ...entries, internal: 'src/internal.ts' }, outdir: 'dist', splitting: true, chunkNames: 'chunks/[name]-[hash]' });
+await build({ ...library, entryPoints: entries, outdir: 'dist', splitting: true, chunkNames: 'chunks/[name]-[hash]' });
+// The internals apart, in one file (they export the library too): sharing their modules with index.js put the
+// crawler's and lint's in a chunk of their own, a third module for every import of the package to load.
+await build({ ...library, entryPoints: { internal: 'src/internal.ts' }, outdir: 'dist' });
 // For workerd (the package's `workerd` condition), which compiles no WASM from
 // octets at run time: the core stays a .wasm import (esbuild's copy loader puts
 // robots.wasm in dist/workerd/ and the import's path to it in the chunk), which

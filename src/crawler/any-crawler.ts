@@ -15,7 +15,10 @@ export type OtherSource = OperatorSource & {
   crawlDelay(agent: string | readonly string[]): number | undefined;
 };
 
-const NO_USAGE: CrawlerUsage = Object.freeze(crawlerUsage([], 'rfc'));
+let noUsage: CrawlerUsage | undefined;
+/** The usage lines of an origin whose robots.txt says nothing (unavailable or unreachable): made on first use, not
+ * at import (an ES import of the package evaluates this module). */
+export const noCrawlerUsage = (): CrawlerUsage => (noUsage ??= Object.freeze(crawlerUsage([], 'rfc')));
 
 /** An origin whose robots.txt says nothing: every crawler gets the status's verdict (line 0) and no
  * preference, and no control token states anything (it has no group, and a `*` disallow that is only
@@ -27,12 +30,13 @@ function statusSource(allowed: boolean): OtherSource {
     statesNothing: true,
     explain: () => verdict,
     namedAgents: () => none,
-    usage: (url, _agent, options) => usageOf(NO_USAGE, verdict, url, options),
+    usage: (url, _agent, options) => usageOf(noCrawlerUsage(), verdict, url, options),
     crawlDelay: () => undefined,
   };
 }
-const UNAVAILABLE = statusSource(true);
-const UNREACHABLE = statusSource(false);
+// The two status sources, made on first use, not at import (an ES import of the package evaluates this module).
+let unavailable: OtherSource | undefined;
+let unreachable: OtherSource | undefined;
 
 /** Is an agent given, and another than the cache's own (checked: a user mistake throws before any fetch)? */
 export function isOther(agent: string | readonly string[] | undefined, options: ResolvedCacheOptions): agent is string | readonly string[] {
@@ -46,5 +50,5 @@ export function sourceOf(slot: Slot): OtherSource {
   // (A file parsed here is weighed with the entry while it is kept: RobotsCache.keep's keepParsed.)
   const robots = slot.entry.status === 'ok' ? slot.entry.robots : undefined;
   if (robots !== undefined) return robotsInternals(robots);
-  return slot.entry.status === 'unavailable' ? UNAVAILABLE : UNREACHABLE;
+  return slot.entry.status === 'unavailable' ? (unavailable ??= statusSource(true)) : (unreachable ??= statusSource(false));
 }

@@ -20,10 +20,10 @@ import { StoreBreaker, StoreFailure } from './store-breaker.js';
 import { EntryState, nextState, storeKeepMs, UNREACHABLE_GIVE_UP_MS } from './freshness-policy.js';
 import { Answers, answersOf, keptChanged, Prior, priorOf, releaseSlot, Slot, slotBytes, slotOf } from './cache-slot.js';
 import { loadCrawlerModules } from './crawler-modules.js';
-import { crawlerUsage, usageOf, type CrawlerUsage, type Usage, type UsageOptions } from '../engine/usage/usage.js';
+import { usageOf, type Usage, type UsageOptions } from '../engine/usage/usage.js';
 import { controlStatementsOf, controlTokensOf, operatorOf } from '../engine/usage/control-tokens.js';
 import { operatorUsageOf, type OperatorUsage } from '../engine/usage/operator-usage.js';
-import { isOther, sourceOf } from './any-crawler.js';
+import { isOther, noCrawlerUsage, sourceOf } from './any-crawler.js';
 import type { Operator } from '../data/operators.js';
 
 export type { RobotsCacheOptions, RobotsEntry };
@@ -58,9 +58,6 @@ export interface CacheUsageOptions extends UsageOptions {
   /** Answer for this crawler (its product token(s)) rather than the cache's agent, from the same fetch. */
   agent?: string | readonly string[];
 }
-
-/** The usage lines of an origin whose robots.txt says nothing (unavailable or unreachable). */
-const NO_USAGE: CrawlerUsage = Object.freeze(crawlerUsage([], 'rfc'));
 
 /** Longest pause between two looks at the store while another cache fetches. */
 const MAX_POLL_MS = 100;
@@ -133,7 +130,7 @@ export class RobotsCache {
     const control = usage !== undefined && verdict.allowed && controlTokensOf(own, options?.operators).length > 0
       ? this.kept(key, slot, () => controlStatementsOf(sourceOf(slot), path, own, options?.operators))
       : undefined;
-    return usageOf(usage ?? NO_USAGE, verdict, path, options, control);
+    return usageOf(usage ?? noCrawlerUsage(), verdict, path, options, control);
   }
 
   /** An operator's answer for the URL (RobotsTxt.operatorUsage), from the origin's one fetch. */

@@ -1,15 +1,21 @@
 // A fresh process that imports robots-wasm pays for what its first verdict
 // needs, and no more (bench cold-start): the import loads no other package and
-// makes no WebAssembly module; the first compile makes the core, once; the
-// crawler's modules (fflate, http-cache-semantics) come with the first
-// RobotsCache, which then works as before, from ESM and from CommonJS.
+// makes no WebAssembly module; the first compile makes the core, once, the
+// library's (without the command's bulk classification); require() reads one
+// file of the package; the crawler's modules (fflate, http-cache-semantics)
+// come with the first RobotsCache, which then works as before, from ESM and
+// from CommonJS.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+/** The whole core (assembly/index.ts), which the command's bundles embed. */
+const WHOLE_CORE = fileURLToPath(new URL('../../build/robots.wasm', import.meta.url));
+/** What only the command calls: bulk classification (assembly/bulk/classify.ts). */
+const BULK_EXPORTS = ['classifyLines', 'classifyLinesMulti', 'lastAllowedCount', 'lastOutEnd', 'lastRunCount', 'lastSplitEnd', 'splitLines'];
 const STATIC_IMPORT = /^(?:import|export)\s[^;]*?\bfrom\s*"([^"]+)";|^import\s*"([^"]+)";/gm;
 const DYNAMIC_IMPORT = /\bimport\(\s*(?:\/\*[^*]*\*\/\s*)?"([^"]+)"\s*\)/g; // (webpack's comment before the specifier)
 
@@ -40,9 +46,11 @@ function run(source: string, type: 'module' | 'commonjs'): Record<string, unknow
 
 /** Counts the WebAssembly modules made (compiled from octets) in the process, before anything imports the package. */
 const COUNT_MODULES = `
-const made = { modules: 0 };
+const made = { modules: 0, exports: [], pages: [] };
 const Module = WebAssembly.Module;
-WebAssembly.Module = new Proxy(Module, { construct(target, args) { made.modules++; return Reflect.construct(target, args); } });
+WebAssembly.Module = new Proxy(Module, { construct(target, args) { made.modules++; const m = Reflect.construct(target, args); made.exports = Module.exports(m).map((e) => e.name).sort(); return m; } });
+const Instance = WebAssembly.Instance;
+WebAssembly.Instance = new Proxy(Instance, { construct(target, args) { const i = Reflect.construct(target, args); made.pages.push(i.exports.memory.buffer.byteLength / 65536); return i; } });
 `;
 
 /** A RobotsCache on a fetch that serves one robots.txt; its verdicts. */
@@ -54,12 +62,38 @@ const entry = await cache.lookup('https://example.com/');
 `;
 
 describe('cold start', () => {
-  it('dist/index.js loads only its own chunks at import: no other package (fflate and http-cache-semantics are imported later, by the crawler)', () => {
+  it('dist/index.js loads only its own chunk at import, the one robots-wasm/compat shares: no other package (fflate and http-cache-semantics are imported later, by the crawler)', () => {
     const { loaded, deferred } = importGraph(path.join(DIST, 'index.js'));
     expect(loaded.filter((m) => !m.startsWith('chunks/') && m !== 'index.js')).toEqual([]);
-    // Each ES module is a load of its own: the engine's chunk and the crawler's, no helper's chunk beside them.
-    expect(loaded.filter((m) => m.startsWith('chunks/'))).toHaveLength(2);
+    // Each ES module is a load of its own: the crawler's and lint's code in index.js, beside it the engine's chunk
+    // alone (which robots-wasm/compat shares: one core), no helper's chunk.
+    expect(loaded.filter((m) => m.startsWith('chunks/'))).toHaveLength(1);
+    const compat = importGraph(path.join(DIST, 'compat.js')).loaded.filter((m) => m.startsWith('chunks/'));
+    expect(compat).toContain(loaded.find((m) => m.startsWith('chunks/')));
     expect(deferred).toEqual(['fflate', 'http-cache-semantics']);
+  });
+
+  it('the import runs no code of the crawler\'s or lint\'s answers: what they build at their start is built on first use (ESM)', () => {
+    const index = pathToFileURL(path.join(DIST, 'index.js')).href;
+    const got = run(`
+import { Session } from 'node:inspector/promises';
+const session = new Session();
+session.connect();
+await session.post('Profiler.enable');
+await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
+const robots = await import(${JSON.stringify(index)});
+/** The package's functions that have run, by name (V8's call counts). */
+const ran = async () => {
+  const { result } = await session.post('Profiler.takePreciseCoverage');
+  return new Set(result.filter((s) => s.url.startsWith(${JSON.stringify(pathToFileURL(DIST).href)})).flatMap((s) => s.functions.filter((f) => f.ranges[0].count > 0).map((f) => f.functionName)));
+};
+const watched = ['crawlerUsage', 'statusSource', 'letters'];
+const atImport = await ran();
+const findings = robots.lint('User-agent: Google_Extended\\nDisallow: /\\n').findings.map((f) => f.code);
+const afterLint = await ran();
+console.log(JSON.stringify({ atImport: watched.filter((f) => atImport.has(f)), afterLint: watched.filter((f) => afterLint.has(f)), misspelt: findings.length > 0 }));
+`, 'module');
+    expect(got).toEqual({ atImport: [], afterLint: ['letters'], misspelt: true });
   });
 
   it('the import makes no WebAssembly module; the first compile makes the core, once; a RobotsCache then crawls with its modules loaded (ESM)', () => {
@@ -72,9 +106,42 @@ const verdict = parse(body).compile('ExampleBot').isAllowed('https://example.com
 const afterFirst = made.modules;
 parse(body, { profile: 'google' }).compile('ExampleBot').isAllowed('https://example.com/');
 ${CRAWL}
-console.log(JSON.stringify({ atImport, afterFirst, afterMore: made.modules, verdict, crawled, status: entry.status, fromCopy: entry.robots.compile('ExampleBot').isAllowed('https://example.com/private/y') }));
+console.log(JSON.stringify({ atImport, afterFirst, afterMore: made.modules, verdict, crawled, status: entry.status, fromCopy: entry.robots.compile('ExampleBot').isAllowed('https://example.com/private/y'), bulk: made.exports.filter((e) => ${JSON.stringify(BULK_EXPORTS)}.includes(e)), pages: made.pages }));
 `, 'module');
-    expect(got).toEqual({ atImport: 0, afterFirst: 1, afterMore: 1, verdict: false, crawled: [false, true], status: 'ok', fromCopy: false });
+    // The library's core: no bulk classification (the command's), whose tables its start allocated (three pages more).
+    expect(got).toEqual({ atImport: 0, afterFirst: 1, afterMore: 1, verdict: false, crawled: [false, true], status: 'ok', fromCopy: false, bulk: [], pages: [2] });
+  });
+
+  it('the library\'s core is the whole core but the command\'s bulk classification: every other export kept (the workerd build\'s robots.wasm, and the core require() makes)', () => {
+    const exportsOf = (octets: Uint8Array<ArrayBuffer>) => WebAssembly.Module.exports(new WebAssembly.Module(octets)).map((e) => e.name).sort();
+    const whole = exportsOf(readFileSync(WHOLE_CORE));
+    expect(whole).toEqual(expect.arrayContaining(BULK_EXPORTS));
+    const library = whole.filter((e) => !BULK_EXPORTS.includes(e));
+    expect(exportsOf(readFileSync(path.join(DIST, 'workerd/robots.wasm')))).toEqual(library);
+    const got = run(`${COUNT_MODULES}
+const { parse } = require(${JSON.stringify(path.join(DIST, 'index.cjs'))});
+parse('User-agent: *\\nDisallow: /x\\n').compile('ExampleBot').isAllowed('https://example.com/x');
+console.log(JSON.stringify({ exports: made.exports, pages: made.pages }));
+`, 'commonjs');
+    expect(got).toEqual({ exports: library, pages: [2] });
+  });
+
+  it('require() reads one file of the package (dist/index.cjs, the engine\'s part whole); the parts loaded later find the engine\'s modules there', () => {
+    const index = path.join(DIST, 'index.cjs');
+    const got = run(`
+const robots = require(${JSON.stringify(index)});
+const read = () => Object.keys(require.cache).filter((f) => f.startsWith(${JSON.stringify(DIST)})).map((f) => f.slice(${JSON.stringify(DIST)}.length)).sort();
+const atImport = read();
+const verdict = robots.parse('User-agent: *\\nDisallow: /private/\\n').compile('ExampleBot').isAllowed('https://example.com/private/x');
+const afterVerdict = read();
+const findings = robots.lint('User-agent: *\\nDisalow: /x\\n').findings.length > 0;
+const why = robots.parse('User-agent: *\\nDisallow: /private/\\n').explainAll('https://example.com/private/x', 'ExampleBot').allowed;
+console.log(JSON.stringify({ atImport, afterVerdict, verdict, findings, why, lintParts: read().filter((f) => !afterVerdict.includes(f)).every((f) => f.startsWith('cjs/')) }));
+`, 'commonjs');
+    expect(got).toEqual({ atImport: ['index.cjs'], afterVerdict: ['index.cjs'], verdict: false, findings: true, why: false, lintParts: true });
+    // Each chunk the engine's part holds is in dist/index.cjs, not beside it as well: no file of dist/cjs/ repeats one.
+    const engineChunks = readdirSync(path.join(DIST, 'cjs')).filter((f) => readFileSync(path.join(DIST, 'cjs', f), 'utf8').includes('var Core = class'));
+    expect(engineChunks).toEqual([]);
   });
 
   it('from CommonJS too: the core made on first use, and a RobotsCache loads its modules and crawls', () => {

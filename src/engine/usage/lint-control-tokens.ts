@@ -20,8 +20,12 @@ export interface ControlTokenFinding {
 /** A name without case, hyphens, underscores, spaces or other marks: "Google_Extended" is "googleextended". */
 const letters = (s: string) => asciiLower(s).replace(/[^a-z]+/g, '');
 
-const CONTROLS = CONTROL_TOKENS.map((c) => ({ token: c, lower: asciiLower(c.token), letters: letters(c.token) }));
-const isControl = (lower: string) => CONTROLS.some((c) => c.lower === lower);
+interface Control { token: OperatorControlToken; lower: string; letters: string }
+let controlList: readonly Control[] | undefined;
+/** The control tokens, each with its lower case and letters: made on first use, not at import (an ES import of
+ * the package evaluates this module). */
+const controlTable = (): readonly Control[] => (controlList ??= CONTROL_TOKENS.map((c) => ({ token: c, lower: asciiLower(c.token), letters: letters(c.token) })));
+const isControl = (lower: string) => controlTable().some((c) => c.lower === lower);
 let crawlerNameSet: ReadonlySet<string> | undefined;
 /** Names of real crawlers (which may sit near a control token): never read as a misspelling. Made on the first
  * use, not at import: a process that loads the linter without linting (every run of the command) builds none. */
@@ -59,9 +63,9 @@ function edits(a: string, b: string): number {
 function meantControlToken(token: string, value: string): OperatorControlToken | undefined {
   if (isControl(token)) return undefined;
   const written = letters(value);
-  for (const c of CONTROLS) if (written === c.letters) return c.token;
+  for (const c of controlTable()) if (written === c.letters) return c.token;
   if (token === '' || crawlerNames().has(token)) return undefined;
-  for (const c of CONTROLS) if (edits(token, c.lower) <= MAX_EDITS) return c.token;
+  for (const c of controlTable()) if (edits(token, c.lower) <= MAX_EDITS) return c.token;
   return undefined;
 }
 
@@ -112,7 +116,7 @@ export function controlTokenFindings(records: Records, values: ReadonlyMap<numbe
   }
   for (const run of records.delayRuns) {
     if (run.delay === undefined || run.agents.length === 0 || !run.agents.every((a) => !a.wildcard && isControl(a.lower))) continue;
-    const names = run.agents.map((a) => CONTROLS.find((c) => c.lower === a.lower)!.token.token);
+    const names = run.agents.map((a) => controlTable().find((c) => c.lower === a.lower)!.token.token);
     found.push({
       line: run.agents[0].line,
       code: 'control-token-crawler-rules',
@@ -127,7 +131,7 @@ export function controlTokenFindings(records: Records, values: ReadonlyMap<numbe
     if (controls.length === 0) continue;
     const partial = g.rules.find((r) => !everyPath(r.kind, decoder.decode(records.body.subarray(r.start, r.end))));
     if (partial === undefined) continue;
-    const token = CONTROLS.find((c) => c.lower === controls[0].lower)!.token;
+    const token = controlTable().find((c) => c.lower === controls[0].lower)!.token;
     const crawlers = g.agents.filter((a) => a.global || !isControl(a.lower));
     const use = `which paths' content ${operatorName(token)} may use for ${governs(token)} (all but those they disallow)`;
     if (crawlers.length > 0) {
