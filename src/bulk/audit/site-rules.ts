@@ -8,7 +8,8 @@
 // verdicts come from here.
 import type { Profile, Usage, UsageOptions } from '../../index.js';
 import { agentTokens, applicableGroups } from '../../engine/parse/agents.js';
-import type { Group, Records } from '../../engine/parse/records.js';
+import type { Group } from '../../engine/parse/records.js';
+import type { AuditRecords } from './audit-records.js';
 import { crawlerUsage, usageOf, type CrawlerUsage } from '../../engine/usage/usage.js';
 import { controlStatement, controlTokensOf, type ControlStatement, type ControlTokenUse } from '../../engine/usage/control-tokens.js';
 import type { Operator } from '../../data/operators.js';
@@ -60,7 +61,7 @@ export class SiteRules implements OperatorSource {
   private named: ReadonlySet<string> | undefined;
 
   constructor(
-    readonly records: Records,
+    readonly records: AuditRecords,
     private readonly profile: Profile,
     /** The site's root URL: the only URL this answers for. */
     private readonly root: string,
