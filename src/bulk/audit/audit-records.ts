@@ -7,8 +7,9 @@
 // answer. The groups are made as readRecords makes them (the same objects,
 // the same boundaries: a test holds the two equal over the corpus).
 import { lexBatches } from '../../engine/parse/lexer.js';
-import { asciiLower, isGlobalAgent, isTokenChar, type AgentLine, type FileLine, type Group, type Records, type UsageField, type UsageLine } from '../../engine/parse/records.js';
-import { traitsOf, type Profile } from '../../engine/parse/profile.js';
+import type { Profile, UsageField } from '../../index.js';
+import { asciiLower, isGlobalAgent, isTokenChar, type AgentLine, type FileLine, type Group, type Records, type UsageLine } from '../../engine/parse/records.js';
+import { traitsOf } from '../../engine/parse/profile.js';
 import {
   KEY_ALLOW, KEY_CONTENT_SIGNAL, KEY_CONTENT_USAGE, KEY_DISALLOW, KEY_KIND, KEY_LICENSE, KEY_LLM_POLICY, KEY_USER_AGENT,
   LEX_FIELDS, LEX_KEY, LEX_LINE, LEX_TYPE, LEX_TYPE_RECORD, LEX_VALUE_END, LEX_VALUE_START,
