@@ -129,6 +129,25 @@ describe("the core's witnesses give the host's answer", () => {
     expectSame(body, 'rfc');
   });
 
+  it("20,000 rules (as docs.oracle.com's, cut at 512,000 octets): the core's too", () => {
+    const lines = ['User-agent: *'];
+    for (let i = 0; i < 20_000; i++) lines.push(`Disallow: /javase/${i.toString(36)}/docs/api/index-files/`);
+    const records = readRecords(new TextEncoder().encode(lines.join('\n')), 'rfc');
+    const before = coreDecided.sets;
+    const site = new SiteRules(records, 'rfc', 'https://example.com/');
+    try {
+      ruleComparisons.count = 0;
+      const answer = site.of('GPTBot').category();
+      expect(answer.category).toBe('part');
+      expect(latin1(answer.disallowedPath)).toBe('/javase/0/docs/api/index-files/');
+      expect(coreDecided.sets - before).toBe(1);
+      // The host compared `/` and the first rule's path with each of the 20,000 rules: 40,000.
+      expect(ruleComparisons.count).toBe(0);
+    } finally {
+      site.dispose();
+    }
+  });
+
   it('thousands of allows before the first disallow: past its bound, the host decides (the same answer)', () => {
     const lines = ['User-agent: *'];
     for (let i = 0; i < 3000; i++) lines.push(`Allow: /${i.toString(36)}-assets/`);

@@ -19,10 +19,12 @@ import {
 import type { CategoryAnswer } from './rule-category.js';
 import type { PathVerdict } from './path-verdict.js';
 
-/** Rules, and tokens (at most 3 an octet and a terminal a rule), of a set the core decides at most: its areas
- * (which never shrink) are grown to the largest set taken. Larger sets are the host's (its rule index). */
-const MAX_RULES = 8192;
-const MAX_TOKENS = 1 << 18;
+/** Rules, and tokens, of a set the core decides at most: its areas (which never shrink) are grown to the largest
+ * set taken (a file cut at --max-octets fits). A rule of n octets takes at most 3n + 1 tokens (escapes), most
+ * n + 1: past the sure bound the token area is sized for the octets as they are and the longest rule's worst, and
+ * a set whose escapes do not fit it is the host's. */
+const MAX_RULES = 1 << 15;
+const MAX_TOKENS = 1 << 20;
 /** Rules looked at for candidates (most by a mask of their octets, a few compared) before the core gives a set
  * back: a bound of its work. A set whose witnesses lie further (thousands of allows before its first disallow)
  * is the host's, whose rule index compares a candidate with the rules that may match it. */
@@ -59,19 +61,20 @@ function blockOf(c: Core, octets: number): number {
 export function coreCategory(body: Uint8Array, groups: readonly Group[], profile: Profile): CoreSetAnswer | undefined {
   const traits = traitsOf(profile);
   let n = 0;
-  let room = 0;
+  let all = 0;
   let longest = 0;
   for (const g of groups) {
     for (const r of g.rules) {
       const octets = r.end - r.start;
-      room += 3 * octets + 1;
+      all += octets;
       if (octets > longest) longest = octets;
       n++;
       // (An allow of an index.htm under google is two rules: the host's.)
       if (traits.indexHtmAllowsDirectory && r.kind === 'allow' && indexHtmDirectory(escapePattern(body.subarray(r.start, r.end))) !== null) return undefined;
     }
   }
-  if (n > MAX_RULES || room > MAX_TOKENS) return undefined;
+  if (n > MAX_RULES || all + n + 3 * longest + 1 > MAX_TOKENS) return undefined;
+  const room = Math.min(3 * all + n, Math.max(MAX_TOKENS >> 2, all + n + 3 * longest + 1));
   const c = core();
   const a = c.compilerBuffers(body.length, n, room);
   // (The lexer left this body there: putBody copies it only when another took its place.)
@@ -92,7 +95,7 @@ export function coreCategory(body: Uint8Array, groups: readonly Group[], profile
       u8[k++] = r.kind === 'allow' ? 1 : 0;
     }
   }
-  if (c.exports.tokenizeRules(a.body, a.ranges, n, traits.normalises, a.tokens, room, a.out) < n) return undefined; // (room is their bound)
+  if (c.exports.tokenizeRules(a.body, a.ranges, n, traits.normalises, a.tokens, room, a.out) < n) return undefined; // (escapes past the room)
   c.exports.auditWitnesses(a.tokens, a.out, kinds, n, traits.normalises, VISITS_PER_RULE * n + VISITS_ALWAYS, path, masks, out);
   const o = out / I32;
   const rootAllowed = i32[o + AUDIT_ROOT_ALLOWED] === 1;
