@@ -26,6 +26,8 @@
 // `none`, and one an unanchored `Disallow: /` (or `*`) decides with no allow
 // that could outweigh it is `all`. The walk is the proof of the rest: it runs
 // only when a witness is missing. Paths are those of the profile (profile-paths.ts).
+// The core decides most sets the same way (core-witnesses.ts: the witnesses over
+// its tokens); this is the host's, for the sets it gives back.
 import type { Profile } from '../../index.js';
 import { STAR } from '../../engine/parse/pattern.js';
 import { traitsOf } from '../../engine/parse/profile.js';

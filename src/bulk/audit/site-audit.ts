@@ -6,17 +6,17 @@
 //
 // Crawlers that the same groups apply to share one category: it is computed
 // once per distinct set of groups of a file, never per crawler. The file is
-// parsed once (its records); the purposes and operators' answers at `/` are
+// parsed once (what the audit reads of it: audit-records.ts); the purposes and operators' answers at `/` are
 // the engine's usage() and operatorUsage() over the rules' verdicts at `/`
 // (site-rules.ts): no rules are compiled.
 import { type Profile, PURPOSES, type Purpose, type Preference, type UsageAnswer } from '../../index.js';
 import { agentTokens, reachOf } from '../../engine/parse/agents.js';
-import { readRecords, type Records } from '../../engine/parse/records.js';
 import { OPERATORS, type Operator } from '../../data/operators.js';
 import { controlTokensFor, type ControlTokenUse } from '../../engine/usage/control-tokens.js';
 import { operatorAnswerOf } from '../../engine/usage/operator-usage.js';
 import type { Category, CategoryAnswer } from './rule-category.js';
 import { SiteRules } from './site-rules.js';
+import { readAuditRecords, type AuditRecords } from './audit-records.js';
 import { TokenArena } from './path-verdict.js';
 import type { HostRobots } from '../sources/warc/warc-robots.js';
 
@@ -129,7 +129,7 @@ export class SiteAuditor {
     if (found.http !== undefined) record.http = found.http;
     if (status !== 'ok' || found.kind !== 'ok') return this.withoutRules(record, status);
     const body = found.body.length > s.maxOctets ? found.body.subarray(0, s.maxOctets) : found.body;
-    const records = readRecords(body, s.profile);
+    const records = readAuditRecords(body, s.profile);
     this.arena.start();
     const rules = new SiteRules(records, s.profile, url, this.tokensOf, this.controlUses, this.arena);
     try {
@@ -211,7 +211,7 @@ function pathText(octets: Uint8Array): string {
 }
 
 /** The values of the file's Content-Signal lines (in its groups), in file order. */
-function contentSignals(records: Records): string[] {
+function contentSignals(records: AuditRecords): string[] {
   // (Most files have no such line: no map made for them.)
   if (!records.groups.some((g) => g.usage.length > 0)) return [];
   const lines = new Map<number, string>();

@@ -3,17 +3,20 @@
 // category, its verdict at `/` and its use-preference lines; and, over those,
 // the answers usage() and operatorUsage() give at the site's root, found
 // without compiling the rules (the verdict at `/` is the rules' own, rule by
-// rule: path-verdict.ts). The engine's usage() and operatorUsage() logic is
+// rule: the core's with the category, core-witnesses.ts, or path-verdict.ts's
+// for a set the core does not take). The engine's usage() and operatorUsage() logic is
 // used as it is (usageOf, controlStatementsOf, operatorUsageOf): only the
 // verdicts come from here.
 import type { Profile, Usage, UsageOptions } from '../../index.js';
 import { agentTokens, applicableGroups } from '../../engine/parse/agents.js';
-import type { Group, Records } from '../../engine/parse/records.js';
+import type { Group } from '../../engine/parse/records.js';
+import type { AuditRecords } from './audit-records.js';
 import { crawlerUsage, usageOf, type CrawlerUsage } from '../../engine/usage/usage.js';
 import { controlStatement, controlTokensOf, type ControlStatement, type ControlTokenUse } from '../../engine/usage/control-tokens.js';
 import type { Operator } from '../../data/operators.js';
 import type { OperatorSource } from '../../engine/usage/operator-usage.js';
 import { categoryOfRules, type CategoryAnswer } from './rule-category.js';
+import { coreCategory, type CoreSetAnswer } from './core-witnesses.js';
 import { pathVerdict, rulesOf, type PathVerdict, type Rule, type TokenArena } from './path-verdict.js';
 
 const ROOT = Uint8Array.of(0x2f);
@@ -23,22 +26,35 @@ export class GroupSet {
   private answer: CategoryAnswer | undefined;
   private verdict: PathVerdict | undefined;
   private usageLines: CrawlerUsage | undefined;
+  private ruleList: Rule[] | undefined;
 
   constructor(
     readonly groups: readonly Group[],
-    private readonly rules: readonly Rule[],
+    private readonly body: Uint8Array,
     private readonly profile: Profile,
-  ) {}
+    /** Where its rules keep their tokens if the host makes them (the site's arena). */
+    private readonly arena?: TokenArena,
+    /** What the core decided of it (core-witnesses.ts), when it took the set. */
+    decided?: CoreSetAnswer,
+  ) {
+    this.answer = decided?.answer;
+    this.verdict = decided?.atRoot;
+  }
+
+  /** Its rules as the host compares them: made only for what the core did not decide. */
+  private rules(): readonly Rule[] {
+    return (this.ruleList ??= rulesOf(this.body, this.groups, this.profile, this.arena));
+  }
 
   /** The category of its rules (one per set of groups, however many crawlers share it). Its verdict at `/`
    * (asked of every site for the purposes there) is the category's first witness: one walk of the rules for both. */
   category(): CategoryAnswer {
-    return (this.answer ??= categoryOfRules(this.rules, this.profile, this.atRoot().allowed));
+    return (this.answer ??= categoryOfRules(this.rules(), this.profile, this.atRoot().allowed));
   }
 
   /** Its verdict at `/`. */
   atRoot(): PathVerdict {
-    return (this.verdict ??= pathVerdict(this.rules, ROOT));
+    return (this.verdict ??= pathVerdict(this.rules(), ROOT));
   }
 
   /** Its Content-Usage and Content-Signal lines, read (as RobotsTxt.crawlerUsage reads them). */
@@ -60,7 +76,7 @@ export class SiteRules implements OperatorSource {
   private named: ReadonlySet<string> | undefined;
 
   constructor(
-    readonly records: Records,
+    readonly records: AuditRecords,
     private readonly profile: Profile,
     /** The site's root URL: the only URL this answers for. */
     private readonly root: string,
@@ -78,7 +94,9 @@ export class SiteRules implements OperatorSource {
     const groups = applicableGroups(this.records.groups, this.tokensOf(agent));
     let set = this.sets.find((s) => sameGroups(s.groups, groups));
     if (set === undefined) {
-      set = new GroupSet(groups, rulesOf(this.records.body, groups, this.profile, this.arena), this.profile);
+      // (The core decides the set now, while its tokens are in its areas: the next set's take their place.)
+      const body = this.records.body;
+      set = new GroupSet(groups, body, this.profile, this.arena, coreCategory(body, groups, this.profile));
       this.sets.push(set);
     }
     this.byAgent.set(agent, set);

@@ -49,6 +49,7 @@ interface CoreExports {
   lastStarPlanTried(): number;
   starHeavyRules(list: number, count: number): number;
   lastGramHeavyRules(): number;
+  auditWitnesses(toks: number, results: number, kinds: number, count: number, rfc: boolean, bound: number, path: number, masks: number, out: number): void;
 }
 
 /** Builds a matcher's transitions (its LazyDfa, called with the row and byte

@@ -288,3 +288,22 @@ export const PATH_START = 0;
 export const PATH_END = 4;
 export const PATH_SLASH = 8;
 export const PATH_RECORD = 12;
+
+/** The audit's witnesses in the core (assembly/bulk/audit-witness.ts, src/bulk/audit/core-witnesses.ts):
+ * a set's answer, i32 each at these indices. A witness is AUDIT_WITNESS_ROOT (`/`), AUDIT_WITNESS_NONE,
+ * or 2 * rule + 0 (the rule's literal octets) or + 1 (the same and the unnamed octet). */
+export const AUDIT_CODE = 0;
+export const AUDIT_ROOT_ALLOW = 1; // the best allow at `/` (a rule's index), -1 none
+export const AUDIT_ROOT_DISALLOW = 2; // the best disallow at `/`, -1 none
+export const AUDIT_ROOT_ALLOWED = 3; // 1: `/` allowed
+export const AUDIT_ALLOWED_WITNESS = 4;
+export const AUDIT_DISALLOWED_WITNESS = 5;
+export const AUDIT_OTHER_OCTET = 6; // the octet a witness of + 1 ends with
+export const AUDIT_RESULT = 32; // octets of the answer
+/** AUDIT_CODE: the category decided (none, all, part), or not (a witness missing, or the work bound met: the host decides). */
+export const AUDIT_NONE = 0;
+export const AUDIT_ALL = 1;
+export const AUDIT_PART = 2;
+export const AUDIT_UNDECIDED = 3;
+export const AUDIT_WITNESS_NONE = -1;
+export const AUDIT_WITNESS_ROOT = -2;

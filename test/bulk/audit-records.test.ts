@@ -1,0 +1,82 @@
+// The audit's reading of a file (audit-records.ts) against the engine's
+// (records.ts readRecords): the same groups (user-agent lines, rules, use
+// preferences, in the same boundaries), License and LLM-Policy lines, on every
+// file of the corpus and on random files of the lines that move a group's
+// boundaries, both profiles. And its work: the lines it never reads (Sitemap,
+// Crawl-delay, unknown keys, invalid lines) reach no JavaScript of its own: a
+// count, not a clock.
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { readRecords, type Records } from '../../src/engine/parse/records.js';
+import type { Profile } from '../../src/engine/parse/profile.js';
+import { auditLineWork, readAuditRecords } from '../../src/bulk/audit/audit-records.js';
+import { HAVE_SHARED, SHARED } from '../helpers/shared-data.js';
+import { propertySeed } from '../helpers/seed.js';
+
+const PROFILES: Profile[] = ['rfc', 'google'];
+
+/** What the audit reads of the engine's records (an agent line's `written`, lint's hint, aside). */
+function engineView(r: Records) {
+  return {
+    groups: r.groups.map((g) => ({ agents: g.agents.map(({ written: _, ...a }) => a), rules: g.rules, usage: g.usage })),
+    licenses: r.licenses,
+    llmPolicies: r.llmPolicies,
+  };
+}
+
+function expectSame(body: Uint8Array, profile: Profile): void {
+  const audit = readAuditRecords(body, profile);
+  expect(audit.body).toBe(body);
+  expect({ groups: audit.groups, licenses: audit.licenses, llmPolicies: audit.llmPolicies }).toEqual(engineView(readRecords(body, profile)));
+}
+
+describe('the audit reads the groups as the engine does', () => {
+  it('by hand: rules outside a group, preferences, file-wide lines, a typo, a cut line', () => {
+    const text = [
+      'Disallow: /before', 'Content-Signal: search=yes', 'License: https://l.example/1', 'Sitemap: https://s.example/a.xml',
+      'User-agent: *', 'Crawl-delay: 5', 'Content-Usage: /p train-ai=n', 'User-agent: GPTBot', 'Disallow: /x', 'Useragent: Foo/1.2',
+      'Dissallow: /y$', 'Content-Signal: ai-train=no', 'LLM-Policy: https://p.example', 'bogus line', `Allow: /${'z'.repeat(17000)}`,
+      'User-agent: * trailing', 'Allow: /', 'Content-Usage: train-ai=y',
+    ].join('\r\n');
+    for (const profile of PROFILES) expectSame(new TextEncoder().encode(text), profile);
+  });
+
+  it('random files of the lines that start, end and fill groups', () => {
+    const line = fc.constantFrom(
+      'User-agent: *', 'User-agent: GPTBot', 'user-agent: googlebot/2.1', 'User-agent: *bot', 'Allow: /a', 'Disallow: /', 'Disallow:',
+      'Disallow: /*.pdf$', 'Content-Usage: train-ai=n', 'Content-Usage: /docs/ search=y', 'Content-Signal: ai-train=no, search=yes',
+      'License: https://l.example', 'LLM-Policy: p', 'Sitemap: https://s.example', 'Crawl-delay: 3', 'Crawl-delay: x', 'Foo: bar', 'junk',
+      '# comment', '', 'Disalow /typo', '\u00ff\u00fe: x', 'Allow: /\u00e9',
+    );
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 40 }), fc.constantFrom('\n', '\r\n', '\r'), (lines, end) => {
+        for (const profile of PROFILES) expectSame(new TextEncoder().encode(lines.join(end)), profile);
+      }),
+      { seed: propertySeed(), numRuns: 300 },
+    );
+  });
+
+  it('the lines it does not read reach none of its JavaScript', () => {
+    const lines = ['User-agent: *', 'Disallow: /private/'];
+    for (let i = 0; i < 5000; i++) lines.push(`Sitemap: https://example.com/s${i}.xml`, `Crawl-delay: ${i}`, `X-Unknown-${i}: v`, `an invalid line ${i}`);
+    const body = new TextEncoder().encode(lines.join('\n'));
+    auditLineWork.lines = 0;
+    const records = readAuditRecords(body, 'rfc');
+    expect(records.groups.length).toBe(1);
+    // Its two lines, not 20,002.
+    expect(auditLineWork.lines).toBe(2);
+  });
+});
+
+describe.skipIf(!HAVE_SHARED)('the audit reads the groups as the engine does: every file of the corpus', () => {
+  it('both profiles', { timeout: 600_000 }, () => {
+    // (A generous bound: the corpus read twice per profile, on a machine shared with other test runs.)
+    const dir = path.join(SHARED, 'corpus', 'robots');
+    for (const name of readdirSync(dir).sort()) {
+      const body = new Uint8Array(readFileSync(path.join(dir, name)));
+      for (const profile of PROFILES) expectSame(body, profile);
+    }
+  });
+});
