@@ -10,8 +10,11 @@
 // Rates by wall clock (the command's own figure, from its threads ready to its
 // last line written; the library's loop) and by CPU (user + system of the whole
 // process: steadier when other processes take the cores; the command's less
-// what a run of one URL costs it, its start-up).
-//   node bench/tools/classify-vs-library.mjs [--rounds 5] [--copies 30] [--profile google|rfc] [DIST…]
+// what a run of one URL costs it, its start-up), and the command's main thread's
+// CPU (the classifying thread: /proc/thread-self/schedstat at its exit).
+// --rt runs both at real-time priority (chrt -f 1): on a shared machine the
+// other processes wait, so the wall clock reads as on a quiet one.
+//   node bench/tools/classify-vs-library.mjs [--rounds 5] [--copies 30] [--profile google|rfc] [--rt] [DIST…]
 // DIST (default dist/): a copy of dist/ (say /tmp/dist-a), with its cli.js and index.js.
 // Needs the probes file `npm run bench -- --only classify-dir` leaves in the
 // temp folder, and the copies `node bench/tools/thread-cpu.mjs --source dir`
@@ -30,12 +33,17 @@ const { values, positionals } = parseArgs({
     copies: { type: 'string', default: '30' },
     profile: { type: 'string', default: 'google' },
     child: { type: 'boolean', default: false },
+    rt: { type: 'boolean', default: false },
   },
 });
 const tmp = os.tmpdir();
 const urls = path.join(tmp, `robots-bench-probes-x${values.copies}.txt`);
 const dir = path.join(tmp, `robots-bench-dir-x${values.copies}`);
 const AGENT = 'Googlebot';
+/** The command run at real-time priority (--rt), or not. */
+const rt = values.rt ? ['chrt', '-f', '1'] : [];
+/** Prints the main thread's CPU seconds at its exit. */
+const MAIN_CPU = 'data:text/javascript,import {readFileSync} from "node:fs"; process.on("exit", () => process.stderr.write(`main thread cpu ${Number(readFileSync("/proc/thread-self/schedstat", "utf8").split(" ")[0]) / 1e9}\\n`));';
 
 if (values.child) {
   await library(positionals[0]);
@@ -46,15 +54,16 @@ if (values.child) {
   const dists = positionals.length > 0 ? positionals : [fileURLToPath(new URL('../../dist', import.meta.url))];
   const one = path.join(tmp, 'robots-bench-classify-vs-library-one-url.txt');
   writeFileSync(one, `${readFileSync(urls, 'utf8').slice(0, 4096).split('\n', 1)[0]}\n`);
-  const rows = dists.map((dist) => ({ dist, command: /** @type {number[]} */ ([]), commandCpu: /** @type {number[]} */ ([]), startCpu: /** @type {number[]} */ ([]), library: /** @type {number[]} */ ([]), libraryCpu: /** @type {number[]} */ ([]), urls: 0 }));
+  const rows = dists.map((dist) => ({ dist, command: /** @type {number[]} */ ([]), commandCpu: /** @type {number[]} */ ([]), mainCpu: /** @type {number[]} */ ([]), startCpu: /** @type {number[]} */ ([]), library: /** @type {number[]} */ ([]), libraryCpu: /** @type {number[]} */ ([]), urls: 0 }));
   for (let round = 0; round < Number(values.rounds); round++) {
     for (const r of rows) {
       const c = command(r.dist, urls);
       r.command.push(c.rate);
       r.commandCpu.push(c.cpu);
+      r.mainCpu.push(c.mainCpu);
       r.urls = c.urls;
       r.startCpu.push(command(r.dist, one).cpu);
-      const p = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', '--copies', values.copies, '--profile', values.profile, r.dist], { encoding: 'utf8', maxBuffer: 1 << 20 });
+      const p = spawnSync(rt[0] ?? process.execPath, [...rt.slice(1), ...(rt.length > 0 ? [process.execPath] : []), fileURLToPath(import.meta.url), '--child', '--copies', values.copies, '--profile', values.profile, r.dist], { encoding: 'utf8', maxBuffer: 1 << 20 });
       const m = /^library (\d+) URLs, \d+ allowed, wall ([\d.]+) s, cpu ([\d.]+) s$/m.exec(p.stdout);
       if (p.status !== 0 || m === null) throw new Error(`library child: exit ${p.status}: ${p.stderr}`);
       if (Number(m[1]) !== r.urls) throw new Error(`the library checked ${m[1]} URLs, the command ${r.urls}`);
@@ -67,21 +76,24 @@ if (values.child) {
   for (const r of rows) {
     const wall = median(r.command) / median(r.library);
     const commandCpuRate = r.urls / (median(r.commandCpu) - median(r.startCpu));
-    console.log(`${r.dist} ${values.profile}, ${r.urls.toLocaleString('en')} URLs, ${values.rounds} rounds (load ${os.loadavg()[0].toFixed(1)}):`);
+    console.log(`${r.dist} ${values.profile}, ${r.urls.toLocaleString('en')} URLs, ${values.rounds} rounds (load ${os.loadavg()[0].toFixed(1)}${values.rt ? ', real-time priority' : ''}):`);
     console.log(`  wall: command ${k(median(r.command))} URLs/s [${r.command.map(k).join(' ')}], library ${k(median(r.library))} [${r.library.map(k).join(' ')}]: ${wall.toFixed(2)}×`);
     console.log(`  CPU:  command ${k(commandCpuRate)} URLs per CPU s (${median(r.commandCpu).toFixed(2)} s less ${median(r.startCpu).toFixed(2)} s start-up), library ${k(median(r.libraryCpu))}: ${(commandCpuRate / median(r.libraryCpu)).toFixed(2)}×`);
+    console.log(`  main thread: command ${k(r.urls / median(r.mainCpu))} URLs per CPU s of its classifying thread (${median(r.mainCpu).toFixed(2)} s [${r.mainCpu.map((x) => x.toFixed(2)).join(' ')}], start-up included), library ${k(median(r.libraryCpu))}: ${(r.urls / median(r.mainCpu) / median(r.libraryCpu)).toFixed(2)}×`);
   }
 }
 
-/** One run of `robots classify --robots-dir` on a URL file: its own rate, its URLs, its CPU seconds. */
+
+/** One run of `robots classify --robots-dir` on a URL file: its own rate, its URLs, its CPU seconds (and its main thread's). */
 function command(dist, file) {
-  const args = [path.join(dist, 'cli.js'), 'classify', '--robots-dir', dir, '--agent', AGENT, '--profile', values.profile, file, '--threads', '1', '--out', '/dev/null'];
-  const p = spawnSync('/usr/bin/time', ['-f', 'cpu %U %S', process.execPath, ...args], { encoding: 'utf8' });
+  const args = ['--import', MAIN_CPU, path.join(dist, 'cli.js'), 'classify', '--robots-dir', dir, '--agent', AGENT, '--profile', values.profile, file, '--threads', '1', '--out', '/dev/null'];
+  const p = spawnSync('/usr/bin/time', ['-f', 'cpu %U %S', ...rt, process.execPath, ...args], { encoding: 'utf8' });
   const rate = /([\d,]+) URLs?, .* \(([\d,]+) URLs\/s\)/.exec(p.stderr);
   const cpu = /^cpu ([\d.]+) ([\d.]+)$/m.exec(p.stderr);
-  if (p.status !== 0 || rate === null || cpu === null) throw new Error(`${dist}: exit ${p.status}: ${p.stderr}`);
+  const main = /^main thread cpu ([\d.e-]+)$/m.exec(p.stderr);
+  if (p.status !== 0 || rate === null || cpu === null || main === null) throw new Error(`${dist}: exit ${p.status}: ${p.stderr}`);
   const n = (s) => Number(s.replaceAll(',', ''));
-  return { urls: n(rate[1]), rate: n(rate[2]), cpu: Number(cpu[1]) + Number(cpu[2]) };
+  return { urls: n(rate[1]), rate: n(rate[2]), cpu: Number(cpu[1]) + Number(cpu[2]), mainCpu: Number(main[1]) };
 }
 
 /** The library's crawler mix over the command's hosts and URLs: prints its URLs, wall and CPU seconds. */

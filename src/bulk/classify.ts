@@ -16,10 +16,12 @@ import { LineClassifier, MAX_COUNTED_HOSTS } from './classify/line-classifier.js
 import { BlockClassifier, type ClassifiedBlock, type ClassifyConfig } from './classify/classify-config.js';
 import type { RobotsKind } from './classify/classification.js';
 import { HostSet } from './classify/host-set.js';
-import { BLOCK_OCTETS, lineBlocks } from './sources/line-blocks.js';
+import { BLOCK_OCTETS, lineBlocks, MAX_LINE_OCTETS } from './sources/line-blocks.js';
 import type { FileRange } from './sources/file-ranges.js';
 import { OutputClosed, WorkerPool } from './threads/worker-pool.js';
 import { RoutedPool } from './threads/routed-pool.js';
+import { DirReader } from './threads/dir-reader.js';
+import { readLinesOfRange } from './sources/file-ranges.js';
 
 export type { ClassifyConfig } from './classify/classify-config.js';
 export { MAX_CRAWLERS, type OutputFormat } from './classify/classification.js';
@@ -109,7 +111,7 @@ export async function runClassification(config: ClassifyConfig, run: Classificat
   try {
     // A robots.txt per host: hosts routed to threads (each loads its own); one for all: blocks to any thread.
     const perHost = config.robotsDir !== undefined || config.warc !== undefined;
-    engine = threads === 1 ? inThisThread(config, sink) : perHost ? new RoutedPool(threads, config) : new WorkerPool(threads, config, sink.fd, sink.name);
+    engine = threads === 1 ? inThisThread(config, sink, input.fd === null ? null : size) : perHost ? new RoutedPool(threads, config) : new WorkerPool(threads, config, sink.fd, sink.name);
   } catch (e) {
     input.close();
     sink.abandon();
@@ -158,7 +160,7 @@ export async function runClassification(config: ClassifyConfig, run: Classificat
     const submit = async (result: Promise<ClassifiedBlock>, consumed: number) => {
       result.catch(() => {}); // handled when its turn comes (settle); not an unhandled rejection meanwhile
       inFlight.push({ result, consumed });
-      if (inFlight.length >= threads * IN_FLIGHT_PER_THREAD) await settle();
+      if (inFlight.length >= (engine.inFlight ?? threads * IN_FLIGHT_PER_THREAD)) await settle();
     };
     if (engine.classifyRange !== undefined && input.fd !== null) {
       // A regular file: read by ranges (by each thread itself, when any thread can take any block).
@@ -223,6 +225,8 @@ function openInput(path: string | undefined): Input {
 interface Engine {
   /** Settles when the threads are ready to classify. */
   ready?(): Promise<void>;
+  /** Blocks in flight at most (default: IN_FLIGHT_PER_THREAD a thread). */
+  inFlight?: number;
   classify(parts: readonly Uint8Array[]): Promise<ClassifiedBlock>;
   /** The lines that start in a range of a regular file: read by the engine. */
   classifyRange?(range: FileRange): Promise<ClassifiedBlock>;
@@ -242,24 +246,79 @@ export function writesFromCore(config: Pick<ClassifyConfig, 'crawlers' | 'operat
   return config.crawlers !== undefined || config.operators !== undefined;
 }
 
-function inThisThread(config: ClassifyConfig, sink: OutputSink): Engine {
+/**
+ * The classifier in this thread. With a --robots-dir, a thread of its own reads the host files ahead
+ * (dir-reader.ts): of a file of two blocks or more it reads the ranges too; of a stream it gets the blocks
+ * from the third on.
+ * Each block is classified once its files are read, in order.
+ */
+function inThisThread(config: ClassifyConfig, sink: OutputSink, size: number | null): Engine {
   const classifier = new BlockClassifier(config);
   const outputs = new BufferPool();
   const take = (n: number) => outputs.take(n);
-  if (writesFromCore(config)) {
-    const writer = { write: (octets: Uint8Array) => writeDirect(sink, octets) };
-    return {
-      classify: async (parts) => classifier.classify(parts, writer),
-      recycle: () => {},
-      close: async () => {},
-    };
-  }
-  return {
-    classify: async (parts) => classifier.classify(parts, take),
-    recycle: (output) => outputs.give(output.buffer),
+  const writer = { write: (octets: Uint8Array) => writeDirect(sink, octets) };
+  const output = writesFromCore(config) ? writer : take;
+  const engine: Engine = {
+    classify: async (parts) => classifier.classify(parts, output),
+    recycle: (o) => {
+      if (output === take) outputs.give(o.buffer);
+    },
     close: async () => {},
   };
+  if (config.robotsDir === undefined) return engine;
+  let reader: DirReader | null = null;
+  let blocks = 0;
+  /** The last block's classification (settled either way): the next one follows it. */
+  let previous: Promise<unknown> = Promise.resolve();
+  const inOrder = <T>(ready: Promise<T>, work: (got: T) => ClassifiedBlock): Promise<ClassifiedBlock> => {
+    const done = previous.then(() => ready).then(work);
+    previous = done.catch(() => {});
+    return done;
+  };
+  engine.inFlight = READ_AHEAD_BLOCKS;
+  engine.close = async () => {
+    await reader?.close();
+  };
+  if (size !== null && size >= READ_AHEAD_FROM) {
+    // (The run's clock starts once the reader has, as a pool's does once its threads have.)
+    const r = (reader = new DirReader(config));
+    engine.ready = () => r.started;
+    const inputs = new BufferPool(2);
+    engine.classifyRange = (range) =>
+      inOrder(r.readRange(range), (got) => {
+        if (got === null) {
+          // The reader failed: the range read here (the same lines, the same errors).
+          const lines = readLinesOfRange(range, MAX_LINE_OCTETS, (n) => inputs.take(n));
+          const result = classifier.classify(lines, output);
+          inputs.give(lines.buffer);
+          return result;
+        }
+        const result = classifier.classify(got.lines, output, got.files);
+        r.giveBack(got.files, got.lines);
+        return result;
+      });
+    return engine;
+  }
+  engine.classify = async (parts) => {
+    if (++blocks === 2) reader = new DirReader(config);
+    if (reader === null || blocks === 2) return inOrder(Promise.resolve(), () => classifier.classify(parts, output));
+    const r = reader;
+    return inOrder(r.read(parts), (files) => {
+      if (files === null) return classifier.classify(parts, output);
+      const result = classifier.classify(parts, output, files);
+      r.giveBack(files);
+      return result;
+    });
+  };
+  return engine;
 }
+
+/** Input octets from which a --robots-dir's host files (and the input's ranges) are read ahead: a shorter file starts no reader. */
+const READ_AHEAD_FROM = 2 * BLOCK_OCTETS;
+/** Blocks in flight with a reader: it reads several blocks ahead, so that the classifier finds the next one ready
+ * when it is done with one (with a few, the two threads took turns: the reader idle while the classifier went
+ * through the blocks read, the classifier idle while the reader read the next). */
+const READ_AHEAD_BLOCKS = 5;
 
 /** Octets to the output's descriptor now (the sink's own stream left unused); a reader gone is OutputClosed. */
 function writeDirect(sink: OutputSink, octets: Uint8Array): void {

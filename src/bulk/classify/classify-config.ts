@@ -7,6 +7,7 @@ import { UNREACHABLE, type BlockResult, type CrawlerMatchers, type OutputBuffers
 import type { Shard } from '../hosts/shard.js';
 import { BulkError } from '../base/errors.js';
 import { compileCrawlers, HostMatchers } from './host-matchers.js';
+import type { FilesReadAhead } from './host-files-ahead.js';
 import { slotsOf } from './operator-slots.js';
 import type { WarcIndexData } from '../sources/warc/warc-index.js';
 
@@ -93,7 +94,8 @@ export class BlockClassifier {
     this.lines.releaseKept();
   }
 
-  classify(block: Uint8Array | readonly Uint8Array[], output?: OutputBuffers | OutputWriter): ClassifiedBlock {
+  /** ahead: the block's host files, read ahead by another thread (--robots-dir; see host-files-ahead.ts). */
+  classify(block: Uint8Array | readonly Uint8Array[], output?: OutputBuffers | OutputWriter, ahead?: FilesReadAhead): ClassifiedBlock {
     if (this.singleAll !== null) return { ...this.lines.classify(block, this.singleAll, output), loads: 0, evictions: 0, unreadable: [] };
     if (this.single !== null) {
       const single = this.single;
@@ -101,7 +103,13 @@ export class BlockClassifier {
     }
     const hosts = this.hosts!;
     const { loads, evictions } = hosts;
-    const r = this.lines.classify(block, hosts.crawling ? (key, origin) => hosts.getAll(key, origin) : (key, origin) => hosts.get(key, origin), output);
+    hosts.readAhead(ahead ?? null);
+    let r: BlockResult;
+    try {
+      r = this.lines.classify(block, hosts.crawling ? (key, origin) => hosts.getAll(key, origin) : (key, origin) => hosts.get(key, origin), output);
+    } finally {
+      hosts.readAhead(null);
+    }
     return { ...r, loads: hosts.loads - loads, evictions: hosts.evictions - evictions, unreadable: hosts.takeUnreadable() };
   }
 }

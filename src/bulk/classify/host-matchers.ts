@@ -18,6 +18,7 @@ import { SEL_FIELDS, SEL_LINE, selectRules, selectedRules } from '../../engine/p
 import { asciiLower } from '../../text/ascii.js';
 import { BulkError } from '../base/errors.js';
 import { RobotsDir } from '../sources/robots-dir.js';
+import type { FilesReadAhead } from './host-files-ahead.js';
 import type { WarcIndexData } from '../sources/warc/warc-index.js';
 import { WarcRobots, type HostRobots } from '../sources/warc/warc-robots.js';
 
@@ -85,6 +86,8 @@ export class HostMatchers {
   private coreOctets = 0;
   /** Why each host file that could not be read failed, since last taken (takeUnreadable). */
   private unreadable: string[] = [];
+  /** The block's host files another thread read ahead (host-files-ahead.ts), or null. */
+  private ahead: FilesReadAhead | null = null;
 
   private readonly warc: WarcRobots | null;
   private readonly dir: RobotsDir | null;
@@ -104,7 +107,7 @@ export class HostMatchers {
   get(key: number, origin: () => Origin): Matcher | null | typeof UNREACHABLE | LabelledMatcher {
     let entry = this.entries.get(key);
     if (entry === undefined) {
-      entry = this.load(origin());
+      entry = this.load(origin(), key);
       if (coreOctets() !== this.coreOctets) this.makeRoom();
       this.entries.set(key, entry);
     }
@@ -132,9 +135,14 @@ export class HostMatchers {
     return this.entries.peek(key)!.crawlers!; // (the entry just used is never evicted)
   }
 
-  private load(origin: Origin): Entry {
+  /** The host files of the next block, read ahead by another thread (null: none); a host not among them is looked up here. */
+  readAhead(files: FilesReadAhead | null): void {
+    this.ahead = files;
+  }
+
+  private load(origin: Origin, key: number): Entry {
     // (The origin is urlOrigin()'s: "e.com." is "e.com", "0x7f.1" is "127.0.0.1", see origin-runs.ts.)
-    const entry = this.warc !== null ? this.loadCapture(origin) : this.loadFile(origin);
+    const entry = this.warc !== null ? this.loadCapture(origin) : this.loadFile(origin, key);
     const k = this.options.crawlers?.length;
     if (k !== undefined) {
       // (A robots.txt that decides alone decides for every crawler.)
@@ -179,13 +187,13 @@ export class HostMatchers {
     return entry;
   }
 
-  private loadFile(origin: Origin): Entry {
+  private loadFile(origin: Origin, key: number): Entry {
     const host = origin.host;
     const none = this.options.missing === 'disallow' ? new Entry(UNREACHABLE, host.length) : new Entry(null, host.length);
     if (none.matcher === UNREACHABLE) none.labelled = { matcher: UNREACHABLE, label: '","robots":"missing"', kind: 'missing' };
     if (!RobotsDir.canName(host)) return none; // (no host, or not one a file can be named after: no load)
     this.loads++;
-    const found = this.dir!.read(origin);
+    const found = this.ahead?.take(key) ?? this.dir!.read(origin);
     if (found.kind === 'none') return none;
     if (found.kind === 'unreadable') {
       // RFC 9309 2.3.1.3: a robots.txt that cannot be read is unreachable: disallow all.

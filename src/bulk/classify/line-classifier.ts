@@ -14,9 +14,9 @@ import { core, Core } from '../../engine/wasm/core.js';
 import { CoreInput } from './core-input.js';
 import { CoreOutput, newBuffer } from './core-output.js';
 import { HostSet } from './host-set.js';
-import { RunOrigins } from './origin-runs.js';
+import { originKey, RunOrigins } from './origin-runs.js';
 import { H_TEXTS_MAX, LINE_RECORD, RUN_RECORD, UNREACHABLE_MATCHER, USAGE_JSON_OCTETS, USAGE_TSV_OCTETS } from '../../engine/wasm/layout.js';
-import { LINE_AT, LINE_LEN, LINE_U32, RUN_FIRST, RUN_H1, RUN_H2, RUN_ORIGIN, RUN_U32 } from './record-fields.js';
+import { LINE_AT, LINE_LEN, LINE_U32, RUN_FIRST, RUN_H1, RUN_H2, RUN_U32 } from './record-fields.js';
 import {
   type BlockResult, type CrawlerMatchers, type CrawlerSource, LABEL_MAX, type LabelledMatcher, MAX_CRAWLERS, type MatcherSource,
   type OutputBuffers, type OutputFormat, type OutputWriter, type PurposeCode, type RobotsKind, UNREACHABLE,
@@ -24,7 +24,8 @@ import {
 import { shardOf, type Shard } from '../hosts/shard.js';
 import { headerColumns, hasNoCrawler, slotsOf, slotFragment, type Slots } from './operator-slots.js';
 
-const MAX_RECORDS = 1 << 15;
+/** Line records a splitLines call writes at most (a block is split in as many calls as it needs). */
+export const MAX_RECORDS = 1 << 15;
 /** Output area: a block's lines fit at once (1 MiB of short URLs writes ~1.5 MiB of TSV). */
 const OUT_SIZE = 4 << 20;
 /** Distinct hosts remembered for the summary; past this the count is a lower bound. */
@@ -136,8 +137,7 @@ export class LineClassifier {
         }
         this.countHost(c.u32[q + RUN_H1], c.u32[q + RUN_H2], result.newHosts);
         if (typeof source === 'function') {
-          // The host's key, mixed with the scheme and port's (53 bits).
-          const key = ((c.u32[q + RUN_H1] ^ Math.imul(c.u32[q + RUN_ORIGIN], 0x9e3779b1)) >>> 0) * 0x200000 + (c.u32[q + RUN_H2] >>> 11);
+          const key = originKey(c.u32, q);
           // (Runs of other shards were skipped: the origins' list may be ahead of them.)
           this.origins.at(r, buf, first);
           let m = source(key, this.origins.current);

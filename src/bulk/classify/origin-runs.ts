@@ -23,6 +23,12 @@ export interface CanonicalRuns {
   origins: Origin[];
 }
 
+/** The origin's key of the run record at u32 index q (after canonicaliseRuns): the host's hashes mixed with the
+ * scheme and port's, 53 bits. The host cache's key, and the files read ahead's (host-files-ahead.ts). */
+export function originKey(u32: Uint32Array, q: number): number {
+  return ((u32[q + RUN_H1] ^ Math.imul(u32[q + RUN_ORIGIN], 0x9e3779b1)) >>> 0) * 0x200000 + (u32[q + RUN_H2] >>> 11);
+}
+
 /**
  * The origin of each run of a block, for its MatcherSource: set to a run with
  * at(), asked through `current` (one function, not a closure per run).

@@ -4,7 +4,9 @@
 // has been written (WriteTurns): only counts go back to the main thread. Or
 // the lines the main thread routed here (routed-pool.ts), gathered in a buffer
 // it transferred: their output goes back, in segments that the main thread
-// puts in input order, with the buffer for its next gathering.
+// puts in input order, with the buffer for its next gathering. Or, for the
+// one thread that classifies, a block whose host files to read ahead
+// (dir-reader.ts): the files come back, packed.
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { BlockClassifier } from '../classify/classify-config.js';
 import { BufferPool } from '../base/buffer-pool.js';
@@ -15,6 +17,8 @@ import { MAX_LINE_OCTETS } from '../sources/line-blocks.js';
 import { WriteTurns, writeAllSync } from '../base/write-turns.js';
 import { BulkError, reason } from '../base/errors.js';
 import { sharedIndexData } from './shared-captures.js';
+import { aheadBuffers, HostFilesAhead } from '../classify/host-files-ahead.js';
+import type { AheadReply, AheadRequest } from './dir-reader.js';
 
 const port = parentPort!;
 const { config, sharedWarc, turns: shared, fd, outName } = workerData as WorkerData;
@@ -159,7 +163,39 @@ function serveRouted(request: RoutedRequest): BlockReply {
   }
 }
 
-port.on('message', (request: ToWorker) => {
+/** Reads the host files of blocks ahead (dir-reader.ts), made at the first such request. */
+let ahead: HostFilesAhead | null = null;
+/** Buffers for the ranges' lines and files read ahead: they go to the main thread, and come back with later requests. */
+const spareBuffers = new BufferPool(8);
+
+/** A block's or a range's host files (and a range's lines), and the block's buffer back. */
+function serveAhead(request: AheadRequest): { reply: AheadReply; transfer: ArrayBuffer[] } {
+  const { seq } = request;
+  const input = 'ahead' in request ? (request.ahead.buffer as ArrayBuffer) : undefined;
+  try {
+    ahead ??= new HostFilesAhead(config.robotsDir!, config.maxOctets, config.shard);
+    for (const b of request.spares) spareBuffers.give(b);
+    const take = (n: number) => spareBuffers.take(n);
+    if ('ahead' in request) {
+      const files = ahead.read(request.ahead, take);
+      return { reply: { seq, files, input }, transfer: [input!, ...aheadBuffers(files)] };
+    }
+    const lines = readLinesOfRange(request.aheadRange, MAX_LINE_OCTETS, take);
+    const files = ahead.read(lines, take);
+    const transfer = aheadBuffers(files);
+    if (lines.buffer.byteLength > 0) transfer.push(lines.buffer as ArrayBuffer);
+    return { reply: { seq, files, lines }, transfer };
+  } catch (e) {
+    return { reply: { seq, input, error: (e as Error).message }, transfer: input === undefined ? [] : [input] };
+  }
+}
+
+port.on('message', (request: ToWorker | AheadRequest) => {
+  if ('ahead' in request || 'aheadRange' in request) {
+    const { reply, transfer } = serveAhead(request);
+    port.postMessage(reply, transfer);
+    return;
+  }
   if ('routed' in request) {
     const reply = serveRouted(request);
     const transfer = [reply.input!];
