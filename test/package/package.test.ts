@@ -16,8 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, startRobotsServe, startServer } from '../helpers/http-servers.js';
 import { freePort, SKIP_REDIS, startRedis } from '../helpers/redis-server.js';
 import { HAVE_SHARED, readJson, vectorBody, type Vector } from '../helpers/shared-data.js';
-import chromium from '@sparticuz/chromium';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import { launchChromium } from '../helpers/headless-chromium.js';
+import type { Browser } from 'puppeteer-core';
 import webpack, { type Stats } from 'webpack';
 
 const execFileAsync = promisify(execFile);
@@ -57,7 +57,7 @@ let browser: Browser | undefined;
 /** Runs a script in headless Chromium (from npm: @sparticuz/chromium, driven by
  * puppeteer-core) on a blank page of its own: what it logged, and its errors. */
 async function inChromium(script: string, type: 'module' | 'classic'): Promise<{ logs: string[]; errors: string[] }> {
-  browser ??= await puppeteer.launch({ executablePath: await chromium.executablePath(), args: chromium.args, headless: true });
+  browser ??= await launchChromium();
   const page = await browser.newPage();
   try {
     const logs: string[] = [];

@@ -14,9 +14,9 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import chromium from '@sparticuz/chromium';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 import { robots } from '../helpers/cli-run.js';
+import { launchChromium } from '../helpers/headless-chromium.js';
 import { HAVE_SHARED, SHARED } from '../helpers/shared-data.js';
 import type { AuditSummary } from '../../src/bulk/audit/audit-summary.js';
 
@@ -129,7 +129,7 @@ describe.skipIf(!HAVE_SHARED)('robots audit report, in Chromium', () => {
     const r = await robots(['audit', '--robots-dir', CORPUS, '--format', 'jsonl', '--operators', 'openai,google', '--summary', summary, '--out', sites, '-q'], undefined, { killAfterMs: 600_000 });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
-    browser = await puppeteer.launch({ executablePath: await chromium.executablePath(), args: chromium.args, headless: true });
+    browser = await launchChromium();
   }, 900_000);
 
   it('the corpus: charts present, every number the TSV\'s, the crawlers audit\'s summary, nothing fetched, no script', { timeout: 600_000 }, async () => {

@@ -9,10 +9,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import chromium from '@sparticuz/chromium';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { OPERATORS, parse, type OperatorUsage } from '../../dist/index.js';
 import { startRobotsServe } from '../helpers/http-servers.js';
+import { launchChromium } from '../helpers/headless-chromium.js';
 
 const CLI = path.join(path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..'), 'dist/cli.js');
 const PURPOSES = ['search', 'train-ai', 'ai-use'] as const;
@@ -24,7 +24,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   ({ child: server, origin } = await startRobotsServe(process.execPath, [CLI]));
-  browser = await puppeteer.launch({ executablePath: await chromium.executablePath(), args: chromium.args, headless: true });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {

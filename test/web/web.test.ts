@@ -14,11 +14,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import chromium from '@sparticuz/chromium';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { agentNotes, isProductToken, parse } from '../../dist/index.js';
 import { HAVE_SHARED, SHARED, corpusFile, readJsonLinesGz } from '../helpers/shared-data.js';
 import { startRobotsServe } from '../helpers/http-servers.js';
+import { launchChromium } from '../helpers/headless-chromium.js';
 import { bombLink, linkOfJson } from '../helpers/link-bombs.js';
 import { AI_CRAWLERS } from '../../src/data/ai-crawlers.js';
 import { GOOGLE_CRAWLERS } from '../../src/data/google-crawlers.js';
@@ -38,7 +38,7 @@ const startServe = () => startRobotsServe(process.execPath, [CLI]);
 
 beforeAll(async () => {
   ({ child: server, origin } = await startServe());
-  browser = await puppeteer.launch({ executablePath: await chromium.executablePath(), args: chromium.args, headless: true, defaultViewport: { width: 1280, height: 800 } });
+  browser = await launchChromium({ defaultViewport: { width: 1280, height: 800 } });
 }, 60_000);
 
 afterAll(async () => {
