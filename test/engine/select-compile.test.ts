@@ -79,18 +79,18 @@ describe('the first verdict\'s compile in one call of the core', () => {
   });
 
   it('a selection that outgrows the core\'s first block of records (and the block kept between calls): the same table, and the core holds no more afterwards', () => {
-    const sizes = [1023, 1024, 1025, 5000, 40_000];
+    const sizes = [1023, 1024, 1025, 5000, 20_000]; // (past the first block, and past the block kept between calls)
     const round = () => {
       for (const n of sizes) for (const profile of ['google', 'rfc'] as const) expect(agree(manyRules(n), 'foobot', profile)).toBe(n);
       agree(manyRules(3), 'foobot', 'google');
     };
     round();
     const before = coreAllocatedBytes();
-    for (let i = 0; i < 5; i++) round();
+    for (let i = 0; i < 3; i++) round();
     // (Not to the octet: the allocator may give a block a few octets more, by where it finds room. A block
     // of records or scratch kept per call would be tens of kilobytes a round.)
     expect(Math.abs(coreAllocatedBytes() - before)).toBeLessThan(1024);
-  });
+  }, 120_000); // (seconds on a quiet machine: every table compared entry by entry; generous for a loaded one)
 
   it.skipIf(!HAVE_SHARED)('every corpus file, for Googlebot and a crawler no group names, both profiles', () => {
     const hosts = readdirSync(path.join(SHARED, 'corpus', 'robots'));
