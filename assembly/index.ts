@@ -42,6 +42,7 @@ export { checkBatch } from "./match/batch";
 export { lexBegin, lexRun, lexDone, lexLines } from "./parse/lexer";
 export { tokenizeRules, gatherRuns } from "./parse/tokenize";
 export { compileColdRules } from "./compile/cold-list";
+export { selectCompileCold } from "./compile/select-compile";
 export { splitLines, classifyLines, classifyLinesMulti, lastSplitEnd, lastRunCount, lastOutEnd, lastAllowedCount } from "./bulk/classify";
 export { isUtf8 } from "./base/utf8";
 export { buildLiteralHeads } from "./compile/literal-trie";

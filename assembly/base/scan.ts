@@ -28,10 +28,13 @@
 /** findFirstOf4 for runs that are most often longer than 16 octets (robots.txt
  * lines): 32 octets a step while they are readable (16 past n are), then 16. */
 @inline export function findFirstOf4Long(u: usize, from: i32, n: i32, a: u8, b: u8, c: u8, d: u8): i32 {
-  const va = i8x16.splat(a);
-  const vb = i8x16.splat(b);
-  const vc = i8x16.splat(c);
-  const vd = i8x16.splat(d);
+  return findFirstOf4LongIn(u, from, n, i8x16.splat(a), i8x16.splat(b), i8x16.splat(c), i8x16.splat(d));
+}
+
+/** findFirstOf4Long for octets given as 16 copies each (va to vd). A loop over
+ * lines that loads them once before it keeps them in registers: as constants,
+ * the runtime's compiler makes each again at every step. */
+@inline export function findFirstOf4LongIn(u: usize, from: i32, n: i32, va: v128, vb: v128, vc: v128, vd: v128): i32 {
   let i = from;
   for (; i + 16 < n; i += 32) {
     const v = v128.load(u + <usize>i);
@@ -44,7 +47,15 @@
       return at < n ? at : n;
     }
   }
-  return findFirstOf4(u, i, n, a, b, c, d);
+  for (; i < n; i += 16) {
+    const v = v128.load(u + <usize>i);
+    const mask = i8x16.bitmask(v128.or(v128.or(i8x16.eq(v, va), i8x16.eq(v, vb)), v128.or(i8x16.eq(v, vc), i8x16.eq(v, vd))));
+    if (mask != 0) {
+      const at = i + <i32>ctz(mask);
+      return at < n ? at : n;
+    }
+  }
+  return n;
 }
 
 /** findFirstOf4Long for a, b or c (repeat one to look for fewer). */

@@ -11,7 +11,7 @@
 // in a group naming other crawlers), lines are passed over in bulk to the next
 // that may be a user-agent line (userLineAt). Resumable: selectRun stops when
 // its output is full.
-import { countLineEnds, findFirstOf, findFirstOfLong, findFirstOf4Long } from "../base/scan";
+import { countLineEnds, findFirstOf, findFirstOf4LongIn } from "../base/scan";
 import { bomOctets, isSpace, splitLine, lineKey, valueStartAt, lineEndAt } from "./lexer";
 import {
   KEY_ALLOW, KEY_CONTENT_USAGE, KEY_DISALLOW, KEY_KIND, KEY_USER_AGENT, LEX_MAX_LINE_OCTETS, LEX_TYPE_RECORD,
@@ -102,6 +102,11 @@ export function selectRun(o: usize, cap: i32): i32 {
   // (lineStart and lastWasCR as locals while the loop runs)
   let start = lineStart;
   let afterCR = lastWasCR;
+  // The octets the line scans look for, loaded once (see findFirstOf4LongIn).
+  const lf = v128.load(LINE_SPLATS);
+  const cr = v128.load(LINE_SPLATS, 16);
+  const hash = v128.load(LINE_SPLATS, 32);
+  const nul = v128.load(LINE_SPLATS, 48);
   while (p < n) {
     if (count >= cap) break;
     // (p is the line's start.)
@@ -130,15 +135,15 @@ export function selectRun(o: usize, cap: i32): i32 {
     const matters = q < n && mayMatter(c);
     if (matters) {
       // One scan finds the line's end and its first '#' or NUL (lexer.ts's lexRun).
-      e = findFirstOf4Long(b, q, n, 0x0a, 0x0d, 0x23, 0);
+      e = findFirstOf4LongIn(b, q, n, lf, cr, hash, nul);
       while (e < n) {
         const d = load<u8>(b + e);
         if (d == 0x0a || d == 0x0d) break;
         if (cut < 0) cut = e;
-        e = findFirstOfLong(b, e + 1, n, 0x0a, 0x0d, 0x0d);
+        e = findFirstOf4LongIn(b, e + 1, n, lf, cr, cr, cr);
       }
     } else {
-      e = findFirstOfLong(b, q, n, 0x0a, 0x0d, 0x0d);
+      e = findFirstOf4LongIn(b, q, n, lf, cr, cr, cr);
     }
     if (e >= n) {
       p = n; // (the last line, without a line end: below)
@@ -175,17 +180,36 @@ export function selectRun(o: usize, cap: i32): i32 {
   return count;
 }
 
+/** LF, CR, '#' and NUL, 16 of each: selectRun's line scans. */
+const LINE_SPLATS = memory.data<u8>([
+  0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a,
+  0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d,
+  0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+], 16);
+
+/** "u", "s", "e", "r" and the case bit, 16 of each: userLineAt's. */
+const USER_SPLATS = memory.data<u8>([
+  0x75, 0x75, 0x75, 0x75, 0x75, 0x75, 0x75, 0x75, 0x75, 0x75, 0x75, 0x75, 0x75, 0x75, 0x75, 0x75,
+  0x73, 0x73, 0x73, 0x73, 0x73, 0x73, 0x73, 0x73, 0x73, 0x73, 0x73, 0x73, 0x73, 0x73, 0x73, 0x73,
+  0x65, 0x65, 0x65, 0x65, 0x65, 0x65, 0x65, 0x65, 0x65, 0x65, 0x65, 0x65, 0x65, 0x65, 0x65, 0x65,
+  0x72, 0x72, 0x72, 0x72, 0x72, 0x72, 0x72, 0x72, 0x72, 0x72, 0x72, 0x72, 0x72, 0x72, 0x72, 0x72,
+  0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20,
+], 16);
+
 /** The start of the first line at or after `from` (a line's start) whose first
  * octets past its blanks are "user" in any case (every user-agent key of
  * lexer.ts's classify starts so), or n. Four octets compared 16 at a time: in
  * HTML pages served as robots.txt and groups naming other crawlers, most of the
  * corpus's octets, a hit is rare and the lines between are not split. */
 function userLineAt(b: usize, from: i32, n: i32): i32 {
-  const u = i8x16.splat(0x75);
-  const s = i8x16.splat(0x73);
-  const e = i8x16.splat(0x65);
-  const r = i8x16.splat(0x72);
-  const lower = i8x16.splat(0x20);
+  // (The octets compared with, loaded once from memory: as constants, the runtime's
+  // compiler made each of the five again at every step of the loop.)
+  const u = v128.load(USER_SPLATS);
+  const s = v128.load(USER_SPLATS, 16);
+  const e = v128.load(USER_SPLATS, 32);
+  const r = v128.load(USER_SPLATS, 48);
+  const lower = v128.load(USER_SPLATS, 64);
   // (Loads reach 18 octets past i: i stays 4 below n, and the 16 past n are readable.)
   for (let i = from; i + 4 <= n; i += 16) {
     const at = b + <usize>i;

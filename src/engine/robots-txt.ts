@@ -1,6 +1,6 @@
 // The public entry: parse() and RobotsTxt.
 import { agentTokens, applicableGroups, type CrawlerNames, groupsThatApply } from './parse/agents.js';
-import { compileRules } from './compile/compile.js';
+import { compileColdFromBody, compileRules } from './compile/compile.js';
 import type { Explanation } from './explanation.js';
 import { checkMatcherOptions, Matcher, MatcherOptions, startsCold, Verdict } from './match/matcher.js';
 import { OWN_MATCHERS_BYTES as POOL_BYTES, ownMatchers, ownMatcherStats as poolStats } from './match/own-matchers.js';
@@ -115,7 +115,8 @@ export function compileOctets(body: string | Uint8Array, options: ParseOptions, 
   const names = agentTokens(agent, profile);
   checkMatcherOptions(how);
   try {
-    return new Matcher(compileRules(bytes, selectRules(bytes, names, profile), profile, startsCold(how)), profile, how);
+    const table = startsCold(how) ? compileColdFromBody(bytes, names, profile) : compileRules(bytes, selectRules(bytes, names, profile), profile);
+    return new Matcher(table, profile, how);
   } finally {
     core().forgetBody(bytes); // (the caller's octets, which it may change: the next compile copies them again)
   }
@@ -251,10 +252,12 @@ export class RobotsTxt {
     const names = agentTokens(agent, this.profile);
     const how = options ?? NO_OPTIONS;
     checkMatcherOptions(how); // (before the compiler puts anything in the core for it)
-    // From the records once read (their body may be compacted); else from the lexer's records.
+    // From the records once read (their body may be compacted); else straight from the body.
     const r = this.recordsRead;
+    const cold = startsCold(how);
+    if (r === undefined && cold) return new Matcher(compileColdFromBody(this.body, names, this.profile), this.profile, how);
     const rules = r !== undefined ? selectGroupRules(applicableGroups(r.groups, names)) : selectRules(this.body, names, this.profile);
-    return new Matcher(compileRules(r !== undefined ? r.body : this.body, rules, this.profile, startsCold(how)), this.profile, how);
+    return new Matcher(compileRules(r !== undefined ? r.body : this.body, rules, this.profile, cold), this.profile, how);
   }
 
   /** The matcher for isAllowed/explain: compiled on first use, held in the

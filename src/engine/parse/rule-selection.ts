@@ -92,7 +92,7 @@ let namesOctets = new Uint8Array(4);
 
 /** The crawler's names for the core: those that can name a group (letters, '-'
  * and '_', or none: lower-cased already, by agentTokens); others name none. */
-function encodedNames(names: readonly string[]): Uint8Array {
+export function encodedNames(names: readonly string[]): Uint8Array {
   if (names === namesEncoded) return namesOctets;
   const kept = names.filter((name) => /^[a-z_-]*$/.test(name));
   const out = new Uint8Array(4 + kept.reduce((n, name) => n + 4 + name.length, 0));

@@ -36,6 +36,7 @@ interface CoreExports {
   tokenizeRules(body: number, ranges: number, count: number, rfc: boolean, toks: number, room: number, out: number): number;
   gatherRuns(src: number, runs: number, count: number, dst: number): void;
   compileColdRules(body: number, records: number, count: number, rfc: boolean, google: boolean, out: number): number;
+  selectCompileCold(body: number, len: number, names: number, usageRule: boolean, rfc: boolean, google: boolean, out: number): number;
   splitLines(buf: number, n: number, recs: number, runs: number, maxRecords: number): number;
   classifyLines(m: number, buf: number, recs: number, from: number, to: number, out: number, outLimit: number, json: boolean, label: number, labelLen: number): number;
   classifyLinesMulti(ms: number, k: number, names: number, counts: number, buf: number, recs: number, from: number, to: number, out: number, outLimit: number, json: boolean, label: number, labelLen: number, usage: number): number;
