@@ -1,6 +1,9 @@
 // Which groups apply to an agent (docs/glossary.md: the product token(s) a caller
 // passes for one crawler): its validation, and Google's group selection.
-import type { Group, AgentLine } from './records.js';
+import type { Group, AgentLine, AgentValues } from './records.js';
+import { encodedNames } from './rule-selection.js';
+import { core } from '../wasm/core.js';
+import { AGENT_CHOICE_NAMED, AGENT_END, AGENT_FIELDS, AGENT_LINE, AGENT_OWNER, AGENT_START } from '../wasm/layout.js';
 import { DEFAULT_PROFILE, isProfile, traitsOf, type Profile } from './profile.js';
 import { asciiLower } from '../../text/ascii.js';
 
@@ -138,39 +141,25 @@ function describe(v: unknown): string {
  * that name it (by line number: the compat entry's crawlers, named as robots-parser reads them). */
 export type CrawlerNames = { readonly tokens: readonly string[] } | { readonly lines: readonly number[] };
 
-/** Does the user-agent line name the crawler? Never the global group's line. */
-function namesCrawler(line: AgentLine, crawler: CrawlerNames): boolean {
-  return !line.global && ('tokens' in crawler ? crawler.tokens.includes(line.lower) : crawler.lines.includes(line.line));
-}
-
 /**
- * Which groups apply to a crawler, decided here alone (rules, explain, lint,
- * usage, crawl-delay, bulk's audit and the compat entry ask it):
- * every group that one of its lines names; failing that, every `*` group
- * (`star`: 'global', the global group's line; crawl-delay's runs take
- * 'wildcard', any value that starts with `*`). The core's selector
- * (assembly/parse/select.ts selectWanted) makes the same choice on the body
- * for a compile without records.
+ * Which groups apply to a crawler (rules, explain, lint, usage, crawl-delay,
+ * bulk's audit and the compat entry ask it): every group that one of its lines
+ * names; failing that, every `*` group (`star`: 'global', the global group's
+ * line; crawl-delay's runs take 'wildcard', any value that starts with `*`).
+ * Decided by the core (assembly/parse/group-choice.ts), as its selector decides
+ * for a compile without records: this gives it the lines and maps its answer.
  */
 export function groupsThatApply<T extends { readonly agents: readonly AgentLine[] }>(
   groups: readonly T[],
   crawler: CrawlerNames,
   star: 'global' | 'wildcard' = 'global',
 ): T[] {
-  // (Plain loops, no callbacks: a closure per group was the compiler's costliest line.)
-  const specific: T[] = [];
-  for (const g of groups) if (namesAny(g.agents, crawler)) specific.push(g);
-  if (specific.length > 0) return specific;
-  const global: T[] = [];
-  for (const g of groups) {
-    for (const a of g.agents) {
-      if (star === 'global' ? a.global : a.wildcard) {
-        global.push(g);
-        break;
-      }
-    }
-  }
-  return global;
+  const n = choose(groups, crawler, star);
+  const chosen: T[] = [];
+  if (n === 0) return chosen;
+  const i32 = core().i32;
+  for (let i = 0; i < (n & ~AGENT_CHOICE_NAMED); i++) chosen.push(groups[i32[(outAt >>> 2) + i]]);
+  return chosen;
 }
 
 /** The groups that apply: every group naming one of the agent's tokens; failing that, every `*` group (groupsThatApply). */
@@ -181,11 +170,50 @@ export function applicableGroups(groups: readonly Group[], tokens: readonly stri
 /** How the groups that apply (applicableGroups') reach the crawler: groups that name it ('own'), the `*` groups alone ('star'), none ('none'). */
 export function reachOf(applicable: readonly Group[], tokens: readonly string[]): 'own' | 'star' | 'none' {
   if (applicable.length === 0) return 'none';
-  for (const g of applicable) if (namesAny(g.agents, { tokens })) return 'own';
-  return 'star';
+  return (choose(applicable, { tokens }, 'global') & AGENT_CHOICE_NAMED) !== 0 ? 'own' : 'star';
 }
 
-function namesAny(lines: readonly AgentLine[], crawler: CrawlerNames): boolean {
-  for (const a of lines) if (namesCrawler(a, crawler)) return true;
-  return false;
+/** Where the core wrote the last choice's owners. */
+let outAt = 0;
+
+/** The core's choice among groups (their lines, as the records read them:
+ * one AgentValues for all) for the crawler: groupsApplying's answer. */
+function choose(groups: readonly { readonly agents: readonly AgentLine[] }[], crawler: CrawlerNames, star: 'global' | 'wildcard'): number {
+  let lines = 0;
+  let values: AgentValues | undefined;
+  for (const g of groups) {
+    lines += g.agents.length;
+    if (values === undefined && g.agents.length > 0) values = g.agents[0].values;
+  }
+  if (values === undefined) return 0;
+  const byLines = 'lines' in crawler;
+  const names = byLines ? encodedLines(crawler.lines) : encodedNames(crawler.tokens);
+  const c = core();
+  const at = c.groupChoiceBuffers(names.length, values.length, lines, groups.length);
+  const u8 = c.u8;
+  u8.set(names, at.names);
+  u8.set(values.octets.subarray(0, values.length), at.values);
+  const i32 = c.i32;
+  let e = at.entries >>> 2;
+  // (Plain loops, no callbacks: this runs for every crawler a host's verdicts ask.)
+  for (let owner = 0; owner < groups.length; owner++) {
+    for (const a of groups[owner].agents) {
+      if (a.values !== values) throw new Error('groupsThatApply: groups of two records');
+      i32[e + AGENT_START] = a.valueStart;
+      i32[e + AGENT_END] = a.valueEnd;
+      i32[e + AGENT_LINE] = a.line;
+      i32[e + AGENT_OWNER] = owner;
+      e += AGENT_FIELDS;
+    }
+  }
+  outAt = at.out;
+  return c.exports.groupsApplying(at.values, at.entries, lines, at.names, byLines, star === 'wildcard', at.out);
+}
+
+/** Line numbers as the core reads them (an i32 count, then each). */
+function encodedLines(lines: readonly number[]): Uint8Array {
+  const out = new Int32Array(1 + lines.length);
+  out[0] = lines.length;
+  for (let i = 0; i < lines.length; i++) out[1 + i] = lines[i];
+  return new Uint8Array(out.buffer);
 }

@@ -11,7 +11,7 @@
 // WebAssembly.Module imported from robots.wasm beside the bundle: workerd
 // compiles no WASM from octets at run time. (Test runs give it as octets.)
 import wasmCore from '../../../build/robots.wasm';
-import { CORE_READ_SLACK, RANGE_RECORD, TOKENIZE_RESULT, TOKENS_WRITE_SLACK, UTF16_READ_SLACK } from './layout.js';
+import { AGENT_FIELDS, CORE_READ_SLACK, RANGE_RECORD, TOKENIZE_RESULT, TOKENS_WRITE_SLACK, UTF16_READ_SLACK } from './layout.js';
 
 interface CoreExports {
   memory: WebAssembly.Memory;
@@ -32,6 +32,8 @@ interface CoreExports {
   selectDone(): number;
   selectWanted(): number;
   selectKeep(out: number, count: number): number;
+  groupsApplying(values: number, entries: number, count: number, names: number, byLines: boolean, wildcard: boolean, out: number): number;
+  agentNameIndex(start: number, end: number, names: number): number;
   isUtf8(ptr: number, len: number): number;
   tokenizeRules(body: number, ranges: number, count: number, rfc: boolean, toks: number, room: number, out: number): number;
   gatherRuns(src: number, runs: number, count: number, dst: number): void;
@@ -182,7 +184,7 @@ export class Core {
 
   private lexRecords = 0;
   /** Scratch areas, grown to the largest use (the lexer's and the compiler's). */
-  private readonly areas = { body: new ScratchArea(), ranges: new ScratchArea(), tokens: new ScratchArea(), out: new ScratchArea() };
+  private readonly areas = { body: new ScratchArea(), ranges: new ScratchArea(), tokens: new ScratchArea(), out: new ScratchArea(), choice: new ScratchArea() };
 
   /** The lexer's input and output areas, grown to fit a body of n octets. */
   lexerBuffers(n: number, recordOctets: number): { bodyPtr: number; recordsPtr: number } {
@@ -200,6 +202,17 @@ export class Core {
     const names = (namesOctets + 3) & ~3;
     const at = areas.ranges.reserve(this, names + outOctets);
     return { body, names: at, out: at + names };
+  }
+
+  /** The areas of assembly/parse/group-choice.ts, one after the other in an area of their own (the
+   * lexer's may be in use meanwhile): a crawler's names, agent values, `lines`
+   * agent lines (AGENT_FIELDS i32s each) and `owners` owners' indices out. */
+  groupChoiceBuffers(namesOctets: number, valueOctets: number, lines: number, owners: number): { names: number; values: number; entries: number; out: number } {
+    const names = (namesOctets + 3) & ~3;
+    const values = (valueOctets + 3) & ~3;
+    const entries = lines * AGENT_FIELDS * 4;
+    const at = this.areas.choice.reserve(this, names + values + entries + owners * 4);
+    return { names: at, values: at + names, entries: at + names + values, out: at + names + values + entries };
   }
 
   /** The body the body area holds (at heldAt), so that a body lexed and then
