@@ -21,7 +21,7 @@ import { AGENT_FIELDS, AGENT_START, AGENT_END, AGENT_LINE, AGENT_OWNER, AGENT_FL
 /** Which of the crawler's names (at names: a count, then each as its length and
  * its octets, in lower case) the value b[start, end)'s product token (its
  * leading run of [A-Za-z_-], in ASCII lower case) is: its index, or -1. */
-function nameIndexOf(b: usize, start: i32, end: i32, names: usize): i32 {
+@inline function nameIndexOf(b: usize, start: i32, end: i32, names: usize): i32 {
   let length = 0;
   while (start + length < end && isTokenChar(load<u8>(b + start + length))) length++;
   const count = load<i32>(names);

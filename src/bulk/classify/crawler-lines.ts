@@ -33,8 +33,14 @@ export function crawlerLines(body: Uint8Array, lowerNames: ReadonlySet<string>):
   let named: Set<string> | null = null;
   let usage = false;
   const names = coreNamesOf(lowerNames);
-  const namesAt = core().groupChoiceBuffers(names.octets.length, 0, 0, 0).names;
-  core().u8.set(names.octets, namesAt);
+  const namesAt = core().lineNamesBuffer(names.octets.length);
+  // (A run classifies file after file for the same crawlers: their names are put there once. The
+  // area moves only for longer names, which are other names.)
+  if (namesAt !== heldAt || names !== held) {
+    core().u8.set(names.octets, namesAt);
+    heldAt = namesAt;
+    held = names;
+  }
   try {
     lexBatches(body, visit);
   } finally {
@@ -56,6 +62,10 @@ export function crawlerLines(body: Uint8Array, lowerNames: ReadonlySet<string>):
     }
   }
 }
+
+/** The names the core's names area holds, and where. */
+let held: { list: readonly string[]; octets: Uint8Array } | undefined;
+let heldAt = 0;
 
 /** The names as the core reads them, and in their order (only those that can name a group: encodedNames'), per set. */
 const coreNames = new WeakMap<ReadonlySet<string>, { list: readonly string[]; octets: Uint8Array }>();

@@ -1,7 +1,6 @@
 // Which groups apply to an agent (docs/glossary.md: the product token(s) a caller
 // passes for one crawler): its validation, and Google's group selection.
 import type { Group, AgentLine, AgentValues } from './records.js';
-import { encodedNames } from './rule-selection.js';
 import { core } from '../wasm/core.js';
 import { AGENT_CHOICE_NAMED, AGENT_END, AGENT_FIELDS, AGENT_LINE, AGENT_OWNER, AGENT_START } from '../wasm/layout.js';
 import { DEFAULT_PROFILE, isProfile, traitsOf, type Profile } from './profile.js';
@@ -54,7 +53,7 @@ function checkedNames(agent: string | readonly string[], profile: Profile): read
   if (tokensOnly && list.length === 0) throw new TypeError('agent list is empty: name at least one product token');
   // (A loop, not list.map(): map's result is PACKED in the interpreter and HOLEY
   // once TurboFan inlines it, and the selection's loop over these names
-  // (rule-selection.ts agentFlags) was thrown away at that change of map.
+  // (then in rule-selection.ts, now the core's) was thrown away at that change of map.
   // A hole is an agent that is not a string.)
   const names: string[] = [];
   for (let i = 0; i < list.length; i++) {
@@ -158,7 +157,7 @@ export function groupsThatApply<T extends { readonly agents: readonly AgentLine[
   const chosen: T[] = [];
   if (n === 0) return chosen;
   const i32 = core().i32;
-  for (let i = 0; i < (n & ~AGENT_CHOICE_NAMED); i++) chosen.push(groups[i32[(outAt >>> 2) + i]]);
+  for (let i = 0; i < (n & ~AGENT_CHOICE_NAMED); i++) chosen.push(groups[i32[(chosenAt >>> 2) + i]]);
   return chosen;
 }
 
@@ -174,46 +173,110 @@ export function reachOf(applicable: readonly Group[], tokens: readonly string[])
 }
 
 /** Where the core wrote the last choice's owners. */
-let outAt = 0;
+let chosenAt = 0;
+
+/** The groups whose lines the core's area holds (a crawler's questions come one after another
+ * for the same records: their lines are written there once), and how (groupChoiceBuffers' moves).
+ * (It keeps one records' groups from being collected until the next question.) */
+let heldGroups: readonly unknown[] | undefined;
+let heldLength = 0;
+let heldMoves = -1;
+let heldLines = 0;
+let heldValues = 0;
 
 /** The core's choice among groups (their lines, as the records read them:
  * one AgentValues for all) for the crawler: groupsApplying's answer. */
 function choose(groups: readonly { readonly agents: readonly AgentLine[] }[], crawler: CrawlerNames, star: 'global' | 'wildcard'): number {
-  let lines = 0;
+  let lines = heldLines;
   let values: AgentValues | undefined;
-  for (const g of groups) {
-    lines += g.agents.length;
-    if (values === undefined && g.agents.length > 0) values = g.agents[0].values;
-  }
-  if (values === undefined) return 0;
-  const byLines = 'lines' in crawler;
-  const names = byLines ? encodedLines(crawler.lines) : encodedNames(crawler.tokens);
-  const c = core();
-  const at = c.groupChoiceBuffers(names.length, values.length, lines, groups.length);
-  const u8 = c.u8;
-  u8.set(names, at.names);
-  u8.set(values.octets.subarray(0, values.length), at.values);
-  const i32 = c.i32;
-  let e = at.entries >>> 2;
-  // (Plain loops, no callbacks: this runs for every crawler a host's verdicts ask.)
-  for (let owner = 0; owner < groups.length; owner++) {
-    for (const a of groups[owner].agents) {
-      if (a.values !== values) throw new Error('groupsThatApply: groups of two records');
-      i32[e + AGENT_START] = a.valueStart;
-      i32[e + AGENT_END] = a.valueEnd;
-      i32[e + AGENT_LINE] = a.line;
-      i32[e + AGENT_OWNER] = owner;
-      e += AGENT_FIELDS;
+  const held = groups === heldGroups && groups.length === heldLength;
+  if (!held) {
+    lines = 0;
+    for (const g of groups) {
+      lines += g.agents.length;
+      if (values === undefined && g.agents.length > 0) values = g.agents[0].values;
     }
+    if (values === undefined) return 0;
   }
-  outAt = at.out;
-  return c.exports.groupsApplying(at.values, at.entries, lines, at.names, byLines, star === 'wildcard', at.out);
+  const byLines = 'lines' in crawler;
+  const names = byLines ? crawler.lines : crawler.tokens;
+  let namesOctets = 4 + 4 * names.length;
+  if (!byLines) for (let i = 0; i < names.length; i++) namesOctets += (names[i] as string).length;
+  // The area: the values, the lines (AGENT_FIELDS i32s each), the owners out, the names.
+  const entriesAt = ((held ? heldValues : values!.length) + 3) & ~3;
+  const outAt = entriesAt + lines * AGENT_FIELDS * 4;
+  const namesAt = outAt + groups.length * 4;
+  const c = core();
+  const at = c.groupChoiceArea(namesAt + namesOctets);
+  const u8 = c.u8;
+  const i32 = c.i32;
+  if (!held || c.groupChoiceMoves !== heldMoves) {
+    if (values === undefined) values = firstValues(groups);
+    const octets = values.octets;
+    // (A loop for a few octets: a subarray costs more than copying them.)
+    if (values.length > 64) u8.set(octets.subarray(0, values.length), at);
+    else for (let i = 0; i < values.length; i++) u8[at + i] = octets[i];
+    let e = (at + entriesAt) >>> 2;
+    // (Plain loops, no callbacks: this runs for every crawler a host's verdicts ask.)
+    for (let owner = 0; owner < groups.length; owner++) {
+      for (const a of groups[owner].agents) {
+        if (a.values !== values) throw new Error('groupsThatApply: groups of two records');
+        i32[e + AGENT_START] = a.valueStart;
+        i32[e + AGENT_END] = a.valueEnd;
+        i32[e + AGENT_LINE] = a.line;
+        i32[e + AGENT_OWNER] = owner;
+        e += AGENT_FIELDS;
+      }
+    }
+    heldGroups = groups;
+    heldLength = groups.length;
+    heldMoves = c.groupChoiceMoves;
+    heldLines = lines;
+    heldValues = values.length;
+  }
+  if (byLines) putLines(i32, at + namesAt, crawler.lines);
+  else putNames(u8, at + namesAt, crawler.tokens);
+  chosenAt = at + outAt;
+  return c.exports.groupsApplying(at, at + entriesAt, lines, at + namesAt, byLines, star === 'wildcard', chosenAt);
 }
 
-/** Line numbers as the core reads them (an i32 count, then each). */
-function encodedLines(lines: readonly number[]): Uint8Array {
-  const out = new Int32Array(1 + lines.length);
-  out[0] = lines.length;
-  for (let i = 0; i < lines.length; i++) out[1 + i] = lines[i];
-  return new Uint8Array(out.buffer);
+function firstValues(groups: readonly { readonly agents: readonly AgentLine[] }[]): AgentValues {
+  for (const g of groups) if (g.agents.length > 0) return g.agents[0].values;
+  throw new Error('groupsThatApply: no user-agent line');
+}
+
+/** The crawler's names as the core reads them (layout.ts: a count, then each
+ * as its length and its octets) at `at`: those that can name a group (letters,
+ * '-' and '_', lower-cased already, or none); others name none. */
+function putNames(u8: Uint8Array, at: number, names: readonly string[]): void {
+  let to = at + 4;
+  let count = 0;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
+    let k = 0;
+    for (; k < name.length; k++) {
+      const ch = name.charCodeAt(k);
+      if (!((ch >= 0x61 && ch <= 0x7a) || ch === 0x2d || ch === 0x5f)) break;
+      u8[to + 4 + k] = ch;
+    }
+    if (k < name.length) continue;
+    putI32(u8, to, name.length);
+    to += 4 + name.length;
+    count++;
+  }
+  putI32(u8, at, count);
+}
+
+function putI32(u8: Uint8Array, at: number, v: number): void {
+  u8[at] = v & 0xff;
+  u8[at + 1] = (v >>> 8) & 0xff;
+  u8[at + 2] = (v >>> 16) & 0xff;
+  u8[at + 3] = v >>> 24;
+}
+
+/** Line numbers as the core reads them (an i32 count, then each) at `at` (aligned). */
+function putLines(i32: Int32Array, at: number, lines: readonly number[]): void {
+  const i = at >>> 2;
+  i32[i] = lines.length;
+  for (let k = 0; k < lines.length; k++) i32[i + 1 + k] = lines[k];
 }

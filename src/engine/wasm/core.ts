@@ -11,7 +11,7 @@
 // WebAssembly.Module imported from robots.wasm beside the bundle: workerd
 // compiles no WASM from octets at run time. (Test runs give it as octets.)
 import wasmCore from '../../../build/robots.wasm';
-import { AGENT_FIELDS, CORE_READ_SLACK, RANGE_RECORD, TOKENIZE_RESULT, TOKENS_WRITE_SLACK, UTF16_READ_SLACK } from './layout.js';
+import { CORE_READ_SLACK, RANGE_RECORD, TOKENIZE_RESULT, TOKENS_WRITE_SLACK, UTF16_READ_SLACK } from './layout.js';
 
 interface CoreExports {
   memory: WebAssembly.Memory;
@@ -83,6 +83,8 @@ const KEPT_AREA_OCTETS = 1 << 16;
 class ScratchArea {
   ptr = 0;
   private cap = 0;
+  /** How many times the block was replaced (what was written there is gone then, even at the same address). */
+  moves = 0;
 
   /** Frees the block if it holds more than `kept` octets; returns whether it did. */
   release(core: Core, kept: number): boolean {
@@ -90,6 +92,7 @@ class ScratchArea {
     core.free(this.ptr);
     this.ptr = 0;
     this.cap = 0;
+    this.moves++;
     return true;
   }
 
@@ -99,6 +102,7 @@ class ScratchArea {
       if (this.ptr) core.free(this.ptr);
       this.cap = Math.max(n, this.cap * 2, 16 << 10);
       this.ptr = core.alloc(this.cap);
+      this.moves++;
     }
     return this.ptr;
   }
@@ -183,8 +187,8 @@ export class Core {
   }
 
   private lexRecords = 0;
-  /** Scratch areas, grown to the largest use (the lexer's and the compiler's). */
-  private readonly areas = { body: new ScratchArea(), ranges: new ScratchArea(), tokens: new ScratchArea(), out: new ScratchArea(), choice: new ScratchArea() };
+  /** Scratch areas, grown to the largest use (the lexer's, the compiler's and the group choice's). */
+  private readonly areas = { body: new ScratchArea(), ranges: new ScratchArea(), tokens: new ScratchArea(), out: new ScratchArea(), choice: new ScratchArea(), lineNames: new ScratchArea() };
 
   /** The lexer's input and output areas, grown to fit a body of n octets. */
   lexerBuffers(n: number, recordOctets: number): { bodyPtr: number; recordsPtr: number } {
@@ -204,15 +208,20 @@ export class Core {
     return { body, names: at, out: at + names };
   }
 
-  /** The areas of assembly/parse/group-choice.ts, one after the other in an area of their own (the
-   * lexer's may be in use meanwhile): a crawler's names, agent values, `lines`
-   * agent lines (AGENT_FIELDS i32s each) and `owners` owners' indices out. */
-  groupChoiceBuffers(namesOctets: number, valueOctets: number, lines: number, owners: number): { names: number; values: number; entries: number; out: number } {
-    const names = (namesOctets + 3) & ~3;
-    const values = (valueOctets + 3) & ~3;
-    const entries = lines * AGENT_FIELDS * 4;
-    const at = this.areas.choice.reserve(this, names + values + entries + owners * 4);
-    return { names: at, values: at + names, entries: at + names + values, out: at + names + values + entries };
+  /** The area of assembly/parse/group-choice.ts groupsApplying (agents.ts lays it out, and may keep
+   * what it wrote there for the next question), with room for n octets. */
+  groupChoiceArea(n: number): number {
+    return this.areas.choice.reserve(this, n);
+  }
+
+  /** How many times the group choice's area was replaced: what was written there before is gone. */
+  get groupChoiceMoves(): number {
+    return this.areas.choice.moves;
+  }
+
+  /** An area for names that group-choice.ts agentNameIndex reads (crawler-lines.ts keeps them there from file to file). */
+  lineNamesBuffer(namesOctets: number): number {
+    return this.areas.lineNames.reserve(this, namesOctets);
   }
 
   /** The body the body area holds (at heldAt), so that a body lexed and then
