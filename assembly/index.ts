@@ -52,4 +52,5 @@ export { starHeavyRules, lastGramHeavyRules } from "./match/rule-mode";
 // would be inlined into decide(), whose DFA loop it crowds.
 export { walkRules } from "./match/rules";
 export { selectBegin, selectRun, selectDone, selectWanted, selectKeep } from "./parse/select";
+export { groupsApplying, agentNameIndex } from "./parse/group-choice";
 export { auditWitnesses } from "./bulk/audit-witness";

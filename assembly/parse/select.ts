@@ -1,6 +1,7 @@
 // The rules that apply to a crawler, read from a robots.txt body in one pass:
 // the lexer's lines (lexer.ts's splitLine: Google's RobotsTxtParser octet for
-// octet) and the group logic of src/engine/parse/rule-selection.ts, with no
+// octet), grouped as src/engine/parse/records.ts groups them, the groups that
+// apply chosen by group-choice.ts (line by line, then selectWanted), with no
 // record per line. A line can name a crawler or hold a rule only when its
 // first octet past the blanks is u, a or d (the keys' first letters), or c for
 // a Content-Usage line where it is a rule (the rfc profile: it ends the group's
@@ -13,9 +14,10 @@
 // its output is full.
 import { countLineEnds, findFirstOf, findFirstOf4LongIn } from "../base/scan";
 import { bomOctets, isSpace, splitLine, lineKey, valueStartAt, lineEndAt } from "./lexer";
+import { agentFlags, wantedOf } from "./group-choice";
 import {
   KEY_ALLOW, KEY_CONTENT_USAGE, KEY_DISALLOW, KEY_KIND, KEY_USER_AGENT, LEX_MAX_LINE_OCTETS, LEX_TYPE_RECORD,
-  SELECT_FIELDS, SELECT_DISALLOW, SELECT_LINE, SELECT_START, SELECT_END, SELECT_FLAGS, SELECT_NAMES_CRAWLER, SELECT_GLOBAL,
+  SELECT_FIELDS, SELECT_DISALLOW, SELECT_LINE, SELECT_START, SELECT_END, SELECT_FLAGS,
 } from "../../src/engine/wasm/layout";
 
 let body: usize = 0;
@@ -27,11 +29,11 @@ let lastWasCR = false;
 let finished = false;
 /** The crawler's names (layout.ts: a count, then each as its length and its octets, in lower case). */
 let names: usize = 0;
-/** The current group's flags (SELECT_*), whether it has rules yet, and any group's NAMES_CRAWLER. */
+/** The current group's flags (SELECT_*), whether it has rules yet, and all groups' flags or'ed. */
 let groupFlags: i32 = 0;
 let inGroup = false;
 let groupHasRules = false;
-let anyNames: i32 = 0;
+let allFlags: i32 = 0;
 /** A Content-Usage line is a rule (the profile's contentUsageIsRule, profile.ts). */
 let usageIsRule = false;
 
@@ -52,17 +54,16 @@ export function selectBegin(b: usize, n: i32, nm: usize, usageRule: bool): void 
   groupFlags = 0;
   inGroup = false;
   groupHasRules = false;
-  anyNames = 0;
+  allFlags = 0;
 }
 
 export function selectDone(): bool {
   return finished;
 }
 
-/** The flag that the rules kept have (once selectDone): SELECT_NAMES_CRAWLER
- * when a group names the crawler, else SELECT_GLOBAL (the `*` groups). */
+/** The flag that the rules kept have (once selectDone): group-choice.ts's choice. */
 export function selectWanted(): i32 {
-  return anyNames != 0 ? SELECT_NAMES_CRAWLER : SELECT_GLOBAL;
+  return wantedOf(allFlags);
 }
 
 /** Keeps, of the count rules at o (selectRun's, once selectDone), those of
@@ -291,9 +292,9 @@ function take(r: usize, start: i32, end: i32, cut: i32): bool {
       groupFlags = 0;
       groupHasRules = false;
     }
-    const flags = agentFlags(start, end);
+    const flags = agentFlags(body, start, end, names);
     groupFlags |= flags;
-    anyNames |= flags & SELECT_NAMES_CRAWLER;
+    allFlags |= flags;
     return false;
   }
   if (kind != KEY_ALLOW && kind != KEY_DISALLOW) {
@@ -309,36 +310,4 @@ function take(r: usize, start: i32, end: i32, cut: i32): bool {
   store<i32>(r, end, SELECT_END << 2);
   store<i32>(r, groupFlags, SELECT_FLAGS << 2);
   return true;
-}
-
-@inline function isTokenChar(c: u32): bool {
-  const l = c | 0x20;
-  return l - 0x61 < 26 || c == 0x2d || c == 0x5f;
-}
-
-/** A user-agent line's value body[start, end): SELECT_GLOBAL for `*` (alone, or
- * followed by whitespace), SELECT_NAMES_CRAWLER when its product token (its
- * leading run of [A-Za-z_-], in ASCII lower case) is one of the crawler's names. */
-function agentFlags(start: i32, end: i32): i32 {
-  const b = body;
-  if (end > start && load<u8>(b + start) == 0x2a && (end - start == 1 || isSpace(load<u8>(b + start + 1)))) return SELECT_GLOBAL;
-  let length = 0;
-  while (start + length < end && isTokenChar(load<u8>(b + start + length))) length++;
-  const count = load<i32>(names);
-  let at = names + 4;
-  for (let i = 0; i < count; i++) {
-    const nameLength = load<i32>(at);
-    if (nameLength == length) {
-      let k = 0;
-      while (k < length) {
-        let c = <u32>load<u8>(b + start + k);
-        if (c - 0x41 < 26) c |= 0x20;
-        if (c != <u32>load<u8>(at + 4 + k)) break;
-        k++;
-      }
-      if (k == length) return SELECT_NAMES_CRAWLER;
-    }
-    at += 4 + <usize>nameLength;
-  }
-  return 0;
 }

@@ -362,7 +362,23 @@ describe('the house: one of each', () => {
       .filter((f) => /(?:function\s+asciiLower\s*\(\s*\w+\s*:\s*string|\basciiLower\s*=\s*\()/.test(readFileSync(path.join(ROOT, f), 'utf8')));
     expect(defined).toEqual(['src/text/ascii.ts']);
   });
-  it('one reading of which groups apply on the host (src/engine/parse/agents.ts groupsThatApply): no other file of src/ tests a line against the crawler or falls back to the `*` groups itself', () => {
+  it("one decision of which groups apply, the core's (assembly/parse/group-choice.ts): no other file of assembly/, src/ or web/ names a user-agent line's flags for the crawler (the boundary layout defines them)", () => {
+    // The selector (the body) and the host's records (agents.ts groupsThatApply) both ask it: a second decision would have to set these flags.
+    const deciding = [...FILES, ...sources('web')]
+      .filter((f) => f !== 'assembly/parse/group-choice.ts' && f !== 'src/engine/wasm/layout.ts')
+      .filter((f) => /\bSELECT_(?:NAMES_CRAWLER|GLOBAL)\b/.test(readFileSync(path.join(ROOT, f), 'utf8')));
+    expect(deciding).toEqual([]);
+  });
+  it("a user-agent line is tested against a crawler's names by the core alone: no file of src/ or web/ compares a line's product token with names, and only records.ts (their own reading, for messages) calls isGlobalAgent or leadingToken", () => {
+    const testing = [...sources('src'), ...sources('web')]
+      .filter((f) => !f.startsWith('assembly/'))
+      .filter((f) => {
+        const text = readFileSync(path.join(ROOT, f), 'utf8');
+        return /\.(?:includes|has)\(\s*\w+\.lower\s*\)/.test(text) || (f !== 'src/engine/parse/records.ts' && /\b(?:isGlobalAgent|leadingToken)\b/.test(text));
+      });
+    expect(testing).toEqual([]);
+  });
+  it('one reading of which groups apply on the host (src/engine/parse/agents.ts groupsThatApply, over the core\'s answer): no other file of src/ tests a line against the crawler or falls back to the `*` groups itself', () => {
     // The shapes such a second reading took: the line test called, the `*` groups asked for by naming no crawler, a fallback filter.
     const readings = [
       /\blineNamesAgent\b/,

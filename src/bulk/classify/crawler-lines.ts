@@ -10,14 +10,13 @@
 //
 // In: the octets the parser reads (cut at maxOctets by the caller), the
 // crawlers' names in ASCII lower case. Out: what the records would say on
-// these two points, exactly: the names that user-agent lines give, read by
-// records.ts's own functions as its agentLine reads them (the global group's
-// `*` names none; any other value, its leading letters, '-' and '_',
-// lower-cased), among the crawlers'; and whether any Content-Usage or
-// Content-Signal line is there.
+// these two points, exactly: the crawlers' names that user-agent lines name,
+// as the core decides it for the records (assembly/parse/group-choice.ts
+// agentNameIndex: the global group's `*` names none); and whether any
+// Content-Usage or Content-Signal line is there.
 import { core } from '../../engine/wasm/core.js';
 import { lexBatches } from '../../engine/parse/lexer.js';
-import { isGlobalAgent, leadingToken } from '../../engine/parse/records.js';
+import { encodedNames } from '../../engine/parse/rule-selection.js';
 import {
   KEY_CONTENT_SIGNAL, KEY_CONTENT_USAGE, KEY_KIND, KEY_USER_AGENT, LEX_FIELDS, LEX_KEY, LEX_TYPE, LEX_TYPE_RECORD, LEX_VALUE_END, LEX_VALUE_START,
 } from '../../engine/wasm/layout.js';
@@ -33,6 +32,15 @@ export interface CrawlerLines {
 export function crawlerLines(body: Uint8Array, lowerNames: ReadonlySet<string>): CrawlerLines {
   let named: Set<string> | null = null;
   let usage = false;
+  const names = coreNamesOf(lowerNames);
+  const namesAt = core().lineNamesBuffer(names.octets.length);
+  // (A run classifies file after file for the same crawlers: their names are put there once. The
+  // area moves only for longer names, which are other names.)
+  if (namesAt !== heldAt || names !== held) {
+    core().u8.set(names.octets, namesAt);
+    heldAt = namesAt;
+    held = names;
+  }
   try {
     lexBatches(body, visit);
   } finally {
@@ -41,20 +49,32 @@ export function crawlerLines(body: Uint8Array, lowerNames: ReadonlySet<string>):
   return { named, usage };
 
   function visit(r: Int32Array, from: number, to: number, bodyPtr: number): void {
-    const octets = core().u8; // (the lexer's buffers are allocated before a batch: a view of the memory as it is now)
+    const x = core().exports;
     for (let i = from; i < to; i += LEX_FIELDS) {
       if (r[i + LEX_TYPE] !== LEX_TYPE_RECORD) continue;
       const kind = r[i + LEX_KEY] & KEY_KIND;
       if (kind === KEY_CONTENT_USAGE || kind === KEY_CONTENT_SIGNAL) {
         usage = true;
       } else if (kind === KEY_USER_AGENT) {
-        // As records.ts's agentLine reads it (agents.ts namesCrawler: the global group's line names no crawler).
-        const start = bodyPtr + r[i + LEX_VALUE_START];
-        const end = bodyPtr + r[i + LEX_VALUE_END];
-        if (isGlobalAgent(octets, start, end)) continue;
-        const name = leadingToken(octets, start, end).lower;
-        if (lowerNames.has(name)) (named ??= new Set()).add(name);
+        const k = x.agentNameIndex(bodyPtr + r[i + LEX_VALUE_START], bodyPtr + r[i + LEX_VALUE_END], namesAt);
+        if (k >= 0) (named ??= new Set()).add(names.list[k]);
       }
     }
   }
+}
+
+/** The names the core's names area holds, and where. */
+let held: { list: readonly string[]; octets: Uint8Array } | undefined;
+let heldAt = 0;
+
+/** The names as the core reads them, and in their order (only those that can name a group: encodedNames'), per set. */
+const coreNames = new WeakMap<ReadonlySet<string>, { list: readonly string[]; octets: Uint8Array }>();
+
+function coreNamesOf(lowerNames: ReadonlySet<string>): { list: readonly string[]; octets: Uint8Array } {
+  let found = coreNames.get(lowerNames);
+  if (found === undefined) {
+    const list = [...lowerNames].filter((name) => /^[a-z_-]*$/.test(name));
+    coreNames.set(lowerNames, (found = { list, octets: encodedNames(list) }));
+  }
+  return found;
 }

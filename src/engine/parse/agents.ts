@@ -1,6 +1,8 @@
 // Which groups apply to an agent (docs/glossary.md: the product token(s) a caller
 // passes for one crawler): its validation, and Google's group selection.
-import type { Group, AgentLine } from './records.js';
+import type { Group, AgentLine, AgentValues } from './records.js';
+import { core } from '../wasm/core.js';
+import { AGENT_CHOICE_NAMED, AGENT_END, AGENT_FIELDS, AGENT_LINE, AGENT_OWNER, AGENT_START } from '../wasm/layout.js';
 import { DEFAULT_PROFILE, isProfile, traitsOf, type Profile } from './profile.js';
 import { asciiLower } from '../../text/ascii.js';
 
@@ -51,7 +53,7 @@ function checkedNames(agent: string | readonly string[], profile: Profile): read
   if (tokensOnly && list.length === 0) throw new TypeError('agent list is empty: name at least one product token');
   // (A loop, not list.map(): map's result is PACKED in the interpreter and HOLEY
   // once TurboFan inlines it, and the selection's loop over these names
-  // (rule-selection.ts agentFlags) was thrown away at that change of map.
+  // (then in rule-selection.ts, now the core's) was thrown away at that change of map.
   // A hole is an agent that is not a string.)
   const names: string[] = [];
   for (let i = 0; i < list.length; i++) {
@@ -138,39 +140,25 @@ function describe(v: unknown): string {
  * that name it (by line number: the compat entry's crawlers, named as robots-parser reads them). */
 export type CrawlerNames = { readonly tokens: readonly string[] } | { readonly lines: readonly number[] };
 
-/** Does the user-agent line name the crawler? Never the global group's line. */
-function namesCrawler(line: AgentLine, crawler: CrawlerNames): boolean {
-  return !line.global && ('tokens' in crawler ? crawler.tokens.includes(line.lower) : crawler.lines.includes(line.line));
-}
-
 /**
- * Which groups apply to a crawler, decided here alone (rules, explain, lint,
- * usage, crawl-delay, bulk's audit and the compat entry ask it):
- * every group that one of its lines names; failing that, every `*` group
- * (`star`: 'global', the global group's line; crawl-delay's runs take
- * 'wildcard', any value that starts with `*`). The core's selector
- * (assembly/parse/select.ts selectWanted) makes the same choice on the body
- * for a compile without records.
+ * Which groups apply to a crawler (rules, explain, lint, usage, crawl-delay,
+ * bulk's audit and the compat entry ask it): every group that one of its lines
+ * names; failing that, every `*` group (`star`: 'global', the global group's
+ * line; crawl-delay's runs take 'wildcard', any value that starts with `*`).
+ * Decided by the core (assembly/parse/group-choice.ts), as its selector decides
+ * for a compile without records: this gives it the lines and maps its answer.
  */
 export function groupsThatApply<T extends { readonly agents: readonly AgentLine[] }>(
   groups: readonly T[],
   crawler: CrawlerNames,
   star: 'global' | 'wildcard' = 'global',
 ): T[] {
-  // (Plain loops, no callbacks: a closure per group was the compiler's costliest line.)
-  const specific: T[] = [];
-  for (const g of groups) if (namesAny(g.agents, crawler)) specific.push(g);
-  if (specific.length > 0) return specific;
-  const global: T[] = [];
-  for (const g of groups) {
-    for (const a of g.agents) {
-      if (star === 'global' ? a.global : a.wildcard) {
-        global.push(g);
-        break;
-      }
-    }
-  }
-  return global;
+  const n = choose(groups, crawler, star);
+  const chosen: T[] = [];
+  if (n === 0) return chosen;
+  const i32 = core().i32;
+  for (let i = 0; i < (n & ~AGENT_CHOICE_NAMED); i++) chosen.push(groups[i32[(chosenAt >>> 2) + i]]);
+  return chosen;
 }
 
 /** The groups that apply: every group naming one of the agent's tokens; failing that, every `*` group (groupsThatApply). */
@@ -181,11 +169,114 @@ export function applicableGroups(groups: readonly Group[], tokens: readonly stri
 /** How the groups that apply (applicableGroups') reach the crawler: groups that name it ('own'), the `*` groups alone ('star'), none ('none'). */
 export function reachOf(applicable: readonly Group[], tokens: readonly string[]): 'own' | 'star' | 'none' {
   if (applicable.length === 0) return 'none';
-  for (const g of applicable) if (namesAny(g.agents, { tokens })) return 'own';
-  return 'star';
+  return (choose(applicable, { tokens }, 'global') & AGENT_CHOICE_NAMED) !== 0 ? 'own' : 'star';
 }
 
-function namesAny(lines: readonly AgentLine[], crawler: CrawlerNames): boolean {
-  for (const a of lines) if (namesCrawler(a, crawler)) return true;
-  return false;
+/** Where the core wrote the last choice's owners. */
+let chosenAt = 0;
+
+/** The groups whose lines the core's area holds (a crawler's questions come one after another
+ * for the same records: their lines are written there once), and how (groupChoiceBuffers' moves).
+ * (It keeps one records' groups from being collected until the next question.) */
+let heldGroups: readonly unknown[] | undefined;
+let heldLength = 0;
+let heldMoves = -1;
+let heldLines = 0;
+let heldValues = 0;
+
+/** The core's choice among groups (their lines, as the records read them:
+ * one AgentValues for all) for the crawler: groupsApplying's answer. */
+function choose(groups: readonly { readonly agents: readonly AgentLine[] }[], crawler: CrawlerNames, star: 'global' | 'wildcard'): number {
+  let lines = heldLines;
+  let values: AgentValues | undefined;
+  const held = groups === heldGroups && groups.length === heldLength;
+  if (!held) {
+    lines = 0;
+    for (const g of groups) {
+      lines += g.agents.length;
+      if (values === undefined && g.agents.length > 0) values = g.agents[0].values;
+    }
+    if (values === undefined) return 0;
+  }
+  const byLines = 'lines' in crawler;
+  const names = byLines ? crawler.lines : crawler.tokens;
+  let namesOctets = 4 + 4 * names.length;
+  if (!byLines) for (let i = 0; i < names.length; i++) namesOctets += (names[i] as string).length;
+  // The area: the values, the lines (AGENT_FIELDS i32s each), the owners out, the names.
+  const entriesAt = ((held ? heldValues : values!.length) + 3) & ~3;
+  const outAt = entriesAt + lines * AGENT_FIELDS * 4;
+  const namesAt = outAt + groups.length * 4;
+  const c = core();
+  const at = c.groupChoiceArea(namesAt + namesOctets);
+  const u8 = c.u8;
+  const i32 = c.i32;
+  if (!held || c.groupChoiceMoves !== heldMoves) {
+    if (values === undefined) values = firstValues(groups);
+    const octets = values.octets;
+    // (A loop for a few octets: a subarray costs more than copying them.)
+    if (values.length > 64) u8.set(octets.subarray(0, values.length), at);
+    else for (let i = 0; i < values.length; i++) u8[at + i] = octets[i];
+    let e = (at + entriesAt) >>> 2;
+    // (Plain loops, no callbacks: this runs for every crawler a host's verdicts ask.)
+    for (let owner = 0; owner < groups.length; owner++) {
+      for (const a of groups[owner].agents) {
+        if (a.values !== values) throw new Error('groupsThatApply: groups of two records');
+        i32[e + AGENT_START] = a.valueStart;
+        i32[e + AGENT_END] = a.valueEnd;
+        i32[e + AGENT_LINE] = a.line;
+        i32[e + AGENT_OWNER] = owner;
+        e += AGENT_FIELDS;
+      }
+    }
+    heldGroups = groups;
+    heldLength = groups.length;
+    heldMoves = c.groupChoiceMoves;
+    heldLines = lines;
+    heldValues = values.length;
+  }
+  if (byLines) putLines(i32, at + namesAt, crawler.lines);
+  else putNames(u8, at + namesAt, crawler.tokens);
+  chosenAt = at + outAt;
+  return c.exports.groupsApplying(at, at + entriesAt, lines, at + namesAt, byLines, star === 'wildcard', chosenAt);
+}
+
+function firstValues(groups: readonly { readonly agents: readonly AgentLine[] }[]): AgentValues {
+  for (const g of groups) if (g.agents.length > 0) return g.agents[0].values;
+  throw new Error('groupsThatApply: no user-agent line');
+}
+
+/** The crawler's names as the core reads them (layout.ts: a count, then each
+ * as its length and its octets) at `at`: those that can name a group (letters,
+ * '-' and '_', lower-cased already, or none); others name none. */
+function putNames(u8: Uint8Array, at: number, names: readonly string[]): void {
+  let to = at + 4;
+  let count = 0;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
+    let k = 0;
+    for (; k < name.length; k++) {
+      const ch = name.charCodeAt(k);
+      if (!((ch >= 0x61 && ch <= 0x7a) || ch === 0x2d || ch === 0x5f)) break;
+      u8[to + 4 + k] = ch;
+    }
+    if (k < name.length) continue;
+    putI32(u8, to, name.length);
+    to += 4 + name.length;
+    count++;
+  }
+  putI32(u8, at, count);
+}
+
+function putI32(u8: Uint8Array, at: number, v: number): void {
+  u8[at] = v & 0xff;
+  u8[at + 1] = (v >>> 8) & 0xff;
+  u8[at + 2] = (v >>> 16) & 0xff;
+  u8[at + 3] = v >>> 24;
+}
+
+/** Line numbers as the core reads them (an i32 count, then each) at `at` (aligned). */
+function putLines(i32: Int32Array, at: number, lines: readonly number[]): void {
+  const i = at >>> 2;
+  i32[i] = lines.length;
+  for (let k = 0; k < lines.length; k++) i32[i + 1 + k] = lines[k];
 }

@@ -27,6 +27,33 @@ export interface AgentLine {
   trailing: boolean;
   /** With `trailing`: the product token as written ("Googlebot" of "Googlebot/2.1"), for lint's hint. */
   written?: string;
+  /** The value's octets that decide which groups apply, values.octets[valueStart, valueEnd):
+   * what the core reads (agents.ts groupsThatApply asks it). */
+  values: AgentValues;
+  valueStart: number;
+  valueEnd: number;
+}
+
+/** The user-agent values of one records, one after the other: each line's
+ * octets up to its product token's end and one more, and at least two (all
+ * that the core's reading of a line looks at: `*` and the octet after it, or
+ * the token and where it ends), so that a long value is not held twice. */
+export class AgentValues {
+  octets = new Uint8Array(64);
+  length = 0;
+
+  /** Appends b[start, end); returns where it starts. */
+  add(b: Uint8Array, start: number, end: number): number {
+    const at = this.length;
+    const need = at + end - start;
+    if (need > this.octets.length) {
+      const grown = new Uint8Array(Math.max(need, 2 * this.octets.length));
+      grown.set(this.octets.subarray(0, at));
+      this.octets = grown;
+    }
+    for (let i = start; i < end; i++) this.octets[this.length++] = b[i];
+    return at;
+  }
 }
 
 export interface RuleLine {
@@ -146,11 +173,17 @@ export function isGlobalAgent(b: Uint8Array, start: number, end: number): boolea
   return end > start && b[start] === 0x2a && (end - start === 1 || isSpace(b[start + 1]));
 }
 
-function agentLine(line: number, b: Uint8Array, start: number, end: number): AgentLine {
-  if (isGlobalAgent(b, start, end)) return { line, global: true, wildcard: true, lower: '*', trailing: false };
+function agentLine(line: number, b: Uint8Array, start: number, end: number, values: AgentValues): AgentLine {
+  if (isGlobalAgent(b, start, end)) {
+    const kept = Math.min(end, start + 2);
+    const at = values.add(b, start, kept);
+    return { line, global: true, wildcard: true, lower: '*', trailing: false, values, valueStart: at, valueEnd: at + kept - start };
+  }
   const { lower, end: i } = leadingToken(b, start, end);
   const trailing = i < end;
-  const agent: AgentLine = { line, global: false, wildcard: end > start && b[start] === 0x2a, lower, trailing };
+  const kept = Math.min(end, Math.max(i + 1, start + 2)); // ("*bot" keeps its "b": it is not the `*` line)
+  const at = values.add(b, start, kept);
+  const agent: AgentLine = { line, global: false, wildcard: end > start && b[start] === 0x2a, lower, trailing, values, valueStart: at, valueEnd: at + kept - start };
   if (trailing && i > start) {
     let written = '';
     for (let k = start; k < i; k++) written += String.fromCharCode(b[k]);
@@ -185,6 +218,7 @@ class RecordsBuilder implements LineHandler {
   /** The current group has had a rule: a user-agent line starts a new one. */
   private groupHasRule = false;
   private run: DelayRun | null = null;
+  private readonly agentValues = new AgentValues();
 
   constructor(private readonly body: Uint8Array, private readonly usageIsRule: boolean) {}
 
@@ -242,7 +276,7 @@ class RecordsBuilder implements LineHandler {
   }
 
   private userAgent(line: number, start: number, end: number) {
-    const agent = agentLine(line, this.body, start, end);
+    const agent = agentLine(line, this.body, start, end, this.agentValues);
     // A user-agent line after a rule starts a new group.
     if (this.group === null || this.groupHasRule) {
       this.group = { agents: [], rules: [], usage: NO_USAGE };

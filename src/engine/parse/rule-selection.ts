@@ -90,8 +90,8 @@ export function selectRules(body: Uint8Array, names: readonly string[], profile:
 let namesEncoded: readonly string[] | undefined;
 let namesOctets = new Uint8Array(4);
 
-/** The crawler's names for the core: those that can name a group (letters, '-'
- * and '_', or none: lower-cased already, by agentTokens); others name none. */
+/** The crawler's names for the core (its selector; crawler-lines.ts's names too): those that can
+ * name a group (letters, '-' and '_', or none: lower-cased already, by agentTokens); others name none. */
 export function encodedNames(names: readonly string[]): Uint8Array {
   if (names === namesEncoded) return namesOctets;
   const kept = names.filter((name) => /^[a-z_-]*$/.test(name));

@@ -32,6 +32,8 @@ interface CoreExports {
   selectDone(): number;
   selectWanted(): number;
   selectKeep(out: number, count: number): number;
+  groupsApplying(values: number, entries: number, count: number, names: number, byLines: boolean, wildcard: boolean, out: number): number;
+  agentNameIndex(start: number, end: number, names: number): number;
   isUtf8(ptr: number, len: number): number;
   tokenizeRules(body: number, ranges: number, count: number, rfc: boolean, toks: number, room: number, out: number): number;
   gatherRuns(src: number, runs: number, count: number, dst: number): void;
@@ -83,6 +85,8 @@ const KEPT_AREA_OCTETS = 1 << 16;
 class ScratchArea {
   ptr = 0;
   private cap = 0;
+  /** How many times the block was replaced (what was written there is gone then, even at the same address). */
+  moves = 0;
 
   /** Frees the block if it holds more than `kept` octets; returns whether it did. */
   release(core: Core, kept: number): boolean {
@@ -90,6 +94,7 @@ class ScratchArea {
     core.free(this.ptr);
     this.ptr = 0;
     this.cap = 0;
+    this.moves++;
     return true;
   }
 
@@ -99,6 +104,7 @@ class ScratchArea {
       if (this.ptr) core.free(this.ptr);
       this.cap = Math.max(n, this.cap * 2, 16 << 10);
       this.ptr = core.alloc(this.cap);
+      this.moves++;
     }
     return this.ptr;
   }
@@ -183,8 +189,8 @@ export class Core {
   }
 
   private lexRecords = 0;
-  /** Scratch areas, grown to the largest use (the lexer's and the compiler's). */
-  private readonly areas = { body: new ScratchArea(), ranges: new ScratchArea(), tokens: new ScratchArea(), out: new ScratchArea() };
+  /** Scratch areas, grown to the largest use (the lexer's, the compiler's and the group choice's). */
+  private readonly areas = { body: new ScratchArea(), ranges: new ScratchArea(), tokens: new ScratchArea(), out: new ScratchArea(), choice: new ScratchArea(), lineNames: new ScratchArea() };
 
   /** The lexer's input and output areas, grown to fit a body of n octets. */
   lexerBuffers(n: number, recordOctets: number): { bodyPtr: number; recordsPtr: number } {
@@ -202,6 +208,22 @@ export class Core {
     const names = (namesOctets + 3) & ~3;
     const at = areas.ranges.reserve(this, names + outOctets);
     return { body, names: at, out: at + names };
+  }
+
+  /** The area of assembly/parse/group-choice.ts groupsApplying (agents.ts lays it out, and may keep
+   * what it wrote there for the next question), with room for n octets. */
+  groupChoiceArea(n: number): number {
+    return this.areas.choice.reserve(this, n);
+  }
+
+  /** How many times the group choice's area was replaced: what was written there before is gone. */
+  get groupChoiceMoves(): number {
+    return this.areas.choice.moves;
+  }
+
+  /** An area for names that group-choice.ts agentNameIndex reads (crawler-lines.ts keeps them there from file to file). */
+  lineNamesBuffer(namesOctets: number): number {
+    return this.areas.lineNames.reserve(this, namesOctets);
   }
 
   /** The body the body area holds (at heldAt), so that a body lexed and then

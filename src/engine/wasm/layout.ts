@@ -248,6 +248,19 @@ export const SELECT_FLAGS = 4; // its group's flags, below
 export const SELECT_NAMES_CRAWLER = 1; // a user-agent line of the group names the crawler
 export const SELECT_GLOBAL = 2; // ... is `*`
 
+/** The user-agent lines of records already read, as the host gives them to
+ * assembly/parse/group-choice.ts groupsApplying (src/engine/parse/agents.ts
+ * writes them): AGENT_FIELDS i32s a line; the names as the selector's (or, for
+ * the compat entry's crawlers, an i32 count and the line numbers that name it). */
+export const AGENT_FIELDS = 5;
+export const AGENT_START = 0; // the value: the octets' [start, end)
+export const AGENT_END = 1;
+export const AGENT_LINE = 2;
+export const AGENT_OWNER = 3; // the index of its group (or crawl-delay run)
+export const AGENT_FLAGS = 4; // the core's scratch: the line's SELECT_* flags
+/** groupsApplying's answer: the count of owners that apply, or'ed with this when they name the crawler (else they are the `*` ones). */
+export const AGENT_CHOICE_NAMED = 0x40000000;
+
 /** The compiler's records (src/engine/compile/compile.ts writes and reads
  * them; assembly/parse/tokenize.ts tokenizeRules and gatherRuns read and write them):
  * a range of the body, its start and end (i32 each), per rule in; per rule
