@@ -17,10 +17,10 @@ import { propertySeed } from '../helpers/seed.js';
 
 const PROFILES: Profile[] = ['rfc', 'google'];
 
-/** What the audit reads of the engine's records (an agent line's `written`, lint's hint, aside). */
+/** What the audit reads of the engine's records (their user-agent lines read by the engine's own agentLine). */
 function engineView(r: Records) {
   return {
-    groups: r.groups.map((g) => ({ agents: g.agents.map(({ written: _, ...a }) => a), rules: g.rules, usage: g.usage })),
+    groups: r.groups.map((g) => ({ agents: g.agents, rules: g.rules, usage: g.usage })),
     licenses: r.licenses,
     llmPolicies: r.llmPolicies,
   };

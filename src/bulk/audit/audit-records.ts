@@ -8,7 +8,7 @@
 // the same boundaries: a test holds the two equal over the corpus).
 import { lexBatches } from '../../engine/parse/lexer.js';
 import type { Profile, UsageField } from '../../index.js';
-import { asciiLower, isGlobalAgent, isTokenChar, type AgentLine, type FileLine, type Group, type Records, type UsageLine } from '../../engine/parse/records.js';
+import { agentLine, AgentValues, type FileLine, type Group, type Records, type UsageLine } from '../../engine/parse/records.js';
 import { traitsOf } from '../../engine/parse/profile.js';
 import {
   KEY_ALLOW, KEY_CONTENT_SIGNAL, KEY_CONTENT_USAGE, KEY_DISALLOW, KEY_KIND, KEY_LICENSE, KEY_LLM_POLICY, KEY_USER_AGENT,
@@ -38,6 +38,7 @@ export function readAuditRecords(body: Uint8Array, profile: Profile): AuditRecor
   let group: Group | null = null;
   /** The current group has had a rule: a user-agent line starts a new one. */
   let groupHasRule = false;
+  const agentValues = new AgentValues();
   let lines = 0;
   lexBatches(body, (r, from, to) => {
     for (let i = from; i < to; i += LEX_FIELDS) {
@@ -60,7 +61,7 @@ export function readAuditRecords(body: Uint8Array, profile: Profile): AuditRecor
           groups.push(group);
           groupHasRule = false;
         }
-        group.agents.push(agentLine(line, body, start, end));
+        group.agents.push(agentLine(line, body, start, end, agentValues));
       } else if (kind === KEY_CONTENT_USAGE || kind === KEY_CONTENT_SIGNAL) {
         // (Outside any group a preference counts for nothing: lint's business.)
         if (group === null) continue;
@@ -79,15 +80,6 @@ export function readAuditRecords(body: Uint8Array, profile: Profile): AuditRecor
   });
   auditLineWork.lines += lines;
   return { body, groups, licenses, llmPolicies };
-}
-
-/** A user-agent line as records.ts reads it (its `written` aside: lint's hint, never the audit's). */
-function agentLine(line: number, b: Uint8Array, start: number, end: number): AgentLine {
-  if (isGlobalAgent(b, start, end)) return { line, global: true, wildcard: true, lower: '*', trailing: false };
-  let lower = '';
-  let i = start;
-  for (; i < end && isTokenChar(b[i]); i++) lower += String.fromCharCode(asciiLower(b[i]));
-  return { line, global: false, wildcard: end > start && b[start] === 0x2a, lower, trailing: i < end };
 }
 
 /** A use preference as records.ts reads it: a Content-Usage value starting with '/' starts with a path pattern, which ends at the first space or tab. */

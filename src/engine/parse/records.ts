@@ -173,7 +173,8 @@ export function isGlobalAgent(b: Uint8Array, start: number, end: number): boolea
   return end > start && b[start] === 0x2a && (end - start === 1 || isSpace(b[start + 1]));
 }
 
-function agentLine(line: number, b: Uint8Array, start: number, end: number, values: AgentValues): AgentLine {
+/** A user-agent line read: its `*`, its product token, and the octets the core's choice of groups reads (kept in values). */
+export function agentLine(line: number, b: Uint8Array, start: number, end: number, values: AgentValues): AgentLine {
   if (isGlobalAgent(b, start, end)) {
     const kept = Math.min(end, start + 2);
     const at = values.add(b, start, kept);
