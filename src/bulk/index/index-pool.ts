@@ -40,13 +40,14 @@ export class IndexPool {
     this.here = new MainThreadReader(data);
   }
 
-  /** The stretch read by the least busy thread (this one first when as busy as a worker: it has nothing to start). */
+  /** The stretch read by the least busy thread: a worker when as busy as this one, which routes and writes too (this one
+   * reads the first while the first worker starts). */
   read(task: Omit<ChunkTask, 'seq'>): Promise<ChunkRead> {
     const request = { ...task, seq: this.seq++ };
     let worker: IndexThread | undefined;
     for (const x of this.threads) if (worker === undefined || x.pending < worker.pending) worker = x;
     if (this.here.pending > 0 && (worker === undefined || worker.pending > 0) && this.threads.length < this.size - 1) worker = this.start();
-    if (worker === undefined || this.here.pending <= worker.pending) return this.here.request(request);
+    if (worker === undefined || this.here.pending < worker.pending) return this.here.request(request);
     return worker.request(request);
   }
 
