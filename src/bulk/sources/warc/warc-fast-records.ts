@@ -439,31 +439,34 @@ function names(list: string[]): Names {
   return list.map((n) => [n, Buffer.from(n, 'latin1')] as const);
 }
 
-/** Header lines that headerValues reads (none of them odd): each of printable ASCII and HT, ended by CRLF (an empty one
- * too), none beginning with SP or HT (a continuation). */
-const PLAIN_LINES = /^(?:[!-~][\t -~]*\r\n|\r\n)*$/;
-
 /**
  * The values of `names` among the header lines from..to (each ended by CRLF), as
  * warcio's parse into a Headers gets them: a line without a colon passed over, the value
  * trimmed, an empty value dropped. ODD when a byte is not printable ASCII or HT (isPlain's
- * test), a line is a continuation, or a name asked for comes twice. The lines are made one
- * string (latin1: an octet a character) and checked by one regular expression, its native
- * code, then split at CRLFs and colons by the string's searches: a loop in JavaScript over
- * every octet of a record's headers was the largest part of a reading thread's parse. A
- * line's name is compared in place, never made a string.
+ * test), a line is a continuation, or a name asked for comes twice. One pass over the octets,
+ * each line's end and first colon found by the same loop that checks its octets (a Buffer
+ * indexOf per line and a second pass to check them cost more than the loop: a record has a
+ * dozen short lines), and a line's name compared in place, never made a string.
  */
 function headerValues(r: Buffer, from: number, to: number, wanted: Names): Map<string, string> | typeof ODD {
-  const text = r.toString('latin1', from, to);
-  if (!PLAIN_LINES.test(text)) return ODD;
   const found = new Map<string, string>();
-  for (let line = 0; line < text.length; ) {
-    const lineEnd = text.indexOf('\r\n', line); // (every line ends with one: PLAIN_LINES)
-    const colon = text.indexOf(':', line);
-    if (colon >= 0 && colon < lineEnd) {
-      const name = nameAt(text, line, colon, wanted);
+  for (let line = from; line < to; ) {
+    if (r[line] === 32 || r[line] === 9) return ODD;
+    let colon = -1;
+    let lineEnd = line;
+    for (; lineEnd < to; lineEnd++) {
+      const c = r[lineEnd];
+      if (c >= 0x20 && c < 0x7f) {
+        if (c === 58 && colon < 0) colon = lineEnd;
+      } else if (c === 13) {
+        if (lineEnd + 1 < to && r[lineEnd + 1] === 10) break;
+        return ODD;
+      } else if (c !== 9) return ODD;
+    }
+    if (colon >= 0) {
+      const name = nameAt(r, line, colon, wanted);
       if (name !== undefined) {
-        const value = text.slice(colon + 1, lineEnd).trim();
+        const value = r.toString('latin1', colon + 1, lineEnd).trim();
         if (value !== '') {
           if (found.has(name)) return ODD;
           found.set(name, value);
@@ -475,13 +478,13 @@ function headerValues(r: Buffer, from: number, to: number, wanted: Names): Map<s
   return found;
 }
 
-/** The name of `wanted` that characters from..to of `text` spell, in any case (undefined when none does). */
-function nameAt(text: string, from: number, to: number, wanted: Names): string | undefined {
+/** The name of `wanted` that octets from..to spell, in any case (undefined when none does). */
+function nameAt(r: Buffer, from: number, to: number, wanted: Names): string | undefined {
   const n = to - from;
   next: for (const [name, octets] of wanted) {
     if (octets.length !== n) continue;
     for (let i = 0; i < n; i++) {
-      const c = text.charCodeAt(from + i);
+      const c = r[from + i];
       // (ASCII letters fold to lower case; '-' and the rest compare as they are.)
       if ((c >= 0x41 && c <= 0x5a ? c | 0x20 : c) !== octets[i]) continue next;
     }
