@@ -37,7 +37,7 @@ export class IndexPool {
     private readonly size: number,
     private readonly data: IndexWorkerData,
   ) {
-    this.here = new MainThreadReader(data);
+    this.here = new MainThreadReader(data.shards, data.maxOctets);
   }
 
   /** The stretch read by the least busy thread: a worker when as busy as this one, which routes and writes too (this one

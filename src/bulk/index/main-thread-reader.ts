@@ -5,7 +5,6 @@
 // on 2 cores the main thread's routing leaves most of a core idle.
 import { BulkError, reason } from '../base/errors.js';
 import { WarcChunkReader, type ChunkRead, type ChunkTask } from './warc-chunk-read.js';
-import type { IndexWorkerData } from './index-pool.js';
 
 interface Waiting {
   task: ChunkTask;
@@ -21,8 +20,8 @@ export class MainThreadReader {
   private scheduled = false;
   private stopped = false;
 
-  constructor(data: IndexWorkerData) {
-    this.reader = new WarcChunkReader(data.shards, data.maxOctets);
+  constructor(shards: number, maxOctets: number) {
+    this.reader = new WarcChunkReader(shards, maxOctets);
   }
 
   /** Stretches asked for and not read yet (as a worker thread's requests not answered). */
