@@ -22,17 +22,18 @@ export interface IndexOptions extends WarcInputOptions {
 
 /** Largest --threads accepted (as classify's). */
 const MAX_THREADS = 256;
-/** WARC octets per reading thread when --threads is not given. A thread costs CPU to start and warm up its JIT, and
+/** WARC octets per worker thread when --threads is not given. A worker costs CPU to start and warm up its JIT, and
  * reads a MiB for a little less than the main thread's one stream, so a small input does not pay a thread back: under
- * 16 MiB in all, the main thread reads alone (the corpus ×3 took less CPU so than with 2 threads). */
+ * 16 MiB in all, the main thread reads alone, in one stream (the corpus ×3 took less CPU so than with 2 threads). */
 const OCTETS_PER_THREAD = 16 << 20;
 
-/** The cores, or fewer for files too short to share, none for the shortest (a list's files are not known yet: the cores). */
+/** Reading threads (the main thread one of them): the cores, or fewer for files too short to share, none (one stream)
+ * for the shortest (a list's files are not known yet: the cores). */
 function threadsFor(files: readonly string[], list: boolean): number {
   const cores = Math.min(availableParallelism(), MAX_THREADS);
   if (list) return cores;
-  const octets = files.reduce((a, f) => a + statSync(f).size, 0);
-  return Math.min(cores, Math.floor(octets / OCTETS_PER_THREAD));
+  const workers = Math.floor(files.reduce((a, f) => a + statSync(f).size, 0) / OCTETS_PER_THREAD);
+  return workers === 0 ? 0 : Math.min(cores, 1 + workers);
 }
 
 /** Without a terminal (a batch job's log), a progress line this often. */

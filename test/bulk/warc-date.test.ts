@@ -25,6 +25,14 @@ describe('warcDateOf', () => {
       }),
       { numRuns: 5000 },
     );
+    // A digit of the form replaced by something else, each in turn: no date read from the digits around it.
+    for (let i = 0; i < 19; i++) {
+      if ('-T:'.includes('2024-05-17T13:45:56Z'[i])) continue;
+      for (const c of ['a', '/', ':', ' ']) {
+        const text = `${'2024-05-17T13:45:56Z'.slice(0, i)}${c}${'2024-05-17T13:45:56Z'.slice(i + 1)}`;
+        expect(warcDateOf(text), text).toBeNaN();
+      }
+    }
     for (const text of ['0099-01-01T00:00:00Z', '2024-02-29T00:00:00Z', '2024-02-30T12:00:00Z', '2024-13-01T00:00:00Z', '2024-01-01T24:00:00Z', '2024-01-01T00:00:60Z', '2024-00-10T00:00:00Z', '2024-01-00T00:00:00Z']) {
       expect(warcDateOf(text), text).toBe(Date.parse(text));
     }

@@ -9,6 +9,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectUsageError, robots } from '../helpers/cli-run.js';
@@ -167,6 +168,25 @@ describe('robots index --threads', () => {
     expect(runs[1].shards).toEqual(runs[0].shards);
     expect(warnings(runs[1].stderr)).toEqual(warnings(runs[0].stderr));
     expect(warnings(runs[0].stderr).filter((l) => /damaged\.warc\.gz: cannot read past/.test(l))).toHaveLength(1);
+  }, 60_000);
+
+  it('N reading threads are the main thread and N - 1 workers (a worker is an isolate to start, and its JIT compiles the reading again)', async () => {
+    // A module each thread of the command runs first (NODE_OPTIONS --import reaches the workers too) logs which it is.
+    writeFileSync(at('thread-log.mjs'), `import { appendFileSync } from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
+appendFileSync(process.env.ROBOTS_THREAD_LOG, isMainThread ? 'main\\n' : 'worker\\n');
+`);
+    for (const threads of [1, 2, 3]) {
+      const log = at(`threads-${threads}.log`);
+      writeFileSync(log, '');
+      const files = ['--robots-warc', at('many.warc.gz')];
+      const r = await robots(['index', ...files, '--shards', '4', '--out', at(`count-${threads}`), '--threads', String(threads)], undefined, {
+        env: { ROBOTS_INDEX_STRETCH_OCTETS: '1', NODE_OPTIONS: `--import=${pathToFileURL(at('thread-log.mjs')).href}`, ROBOTS_THREAD_LOG: log },
+      });
+      expect(r.status, r.stderr).toBe(0);
+      const started = readFileSync(log, 'utf8').split('\n').filter((l) => l !== '');
+      expect({ threads, main: started.filter((l) => l === 'main').length, workers: started.filter((l) => l === 'worker').length }).toEqual({ threads, main: 1, workers: threads - 1 });
+    }
   }, 60_000);
 
   it('--threads must be a whole number from 1 to 256', async () => {

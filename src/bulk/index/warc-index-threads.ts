@@ -1,8 +1,8 @@
 // robots index's reading of WARC files on every core. A file gzipped per
 // record is cut at member starts into stretches of about CHUNK octets
 // (../sources/warc/gzip-members.ts), read by the threads (index-pool.ts: inflated,
-// parsed and encoded as shard records there, warc-chunk-read.ts); this thread
-// only routes their records, in file order, into the shards. Several files'
+// parsed and encoded as shard records, warc-chunk-read.ts; this thread is one of
+// them); this thread routes their records, in file order, into the shards. Several files'
 // stretches are read at once. A plain WARC, a file gzipped whole (no member
 // start found within SCAN of a cut), and a file from a stretch the threads do
 // not read as one reader would (damage, a record that crosses a cut) on, are
@@ -47,7 +47,7 @@ export interface RecordSink {
 export interface ThreadedIndexOptions {
   maxOctets: number;
   shards: number;
-  /** Reading threads; 0: every file read here, in one stream. */
+  /** Reading threads, this one among them (1: it reads the stretches alone); 0: every file read here, in one stream. */
   threads: number;
   sink: RecordSink;
   warn(line: string): void;
