@@ -177,8 +177,8 @@ let chosenAt = 0;
 
 /** The groups whose lines the core's area holds (a crawler's questions come one after another
  * for the same records: their lines are written there once), and how (groupChoiceBuffers' moves).
- * (It keeps one records' groups from being collected until the next question.) */
-let heldGroups: readonly unknown[] | undefined;
+ * Weakly: a records' groups are not kept alive by having been asked about (a cache weighs them as gone). */
+let heldGroups: WeakRef<readonly unknown[]> | undefined;
 let heldLength = 0;
 let heldMoves = -1;
 let heldLines = 0;
@@ -189,7 +189,7 @@ let heldValues = 0;
 function choose(groups: readonly { readonly agents: readonly AgentLine[] }[], crawler: CrawlerNames, star: 'global' | 'wildcard'): number {
   let lines = heldLines;
   let values: AgentValues | undefined;
-  const held = groups === heldGroups && groups.length === heldLength;
+  const held = heldGroups !== undefined && heldGroups.deref() === groups && groups.length === heldLength;
   if (!held) {
     lines = 0;
     for (const g of groups) {
@@ -228,7 +228,7 @@ function choose(groups: readonly { readonly agents: readonly AgentLine[] }[], cr
         e += AGENT_FIELDS;
       }
     }
-    heldGroups = groups;
+    heldGroups = new WeakRef(groups);
     heldLength = groups.length;
     heldMoves = c.groupChoiceMoves;
     heldLines = lines;
