@@ -4,6 +4,7 @@ import type { Group, AgentLine, AgentValues } from './records.js';
 import { core } from '../wasm/core.js';
 import { AGENT_CHOICE_NAMED, AGENT_END, AGENT_FIELDS, AGENT_LINE, AGENT_OWNER, AGENT_START } from '../wasm/layout.js';
 import { DEFAULT_PROFILE, isProfile, traitsOf, type Profile } from './profile.js';
+import { encodedNames } from './rule-selection.js';
 import { asciiLower } from '../../text/ascii.js';
 
 const TOKEN = /^[A-Za-z_-]+$/;
@@ -199,9 +200,9 @@ function choose(groups: readonly { readonly agents: readonly AgentLine[] }[], cr
     if (values === undefined) return 0;
   }
   const byLines = 'lines' in crawler;
-  const names = byLines ? crawler.lines : crawler.tokens;
-  let namesOctets = 4 + 4 * names.length;
-  if (!byLines) for (let i = 0; i < names.length; i++) namesOctets += (names[i] as string).length;
+  // (The selector's encoding of the names, kept for the last names asked: a crawler asks host after host.)
+  const encoded = 'tokens' in crawler ? encodedNames(crawler.tokens) : undefined;
+  const namesOctets = 'lines' in crawler ? 4 + 4 * crawler.lines.length : encoded!.length;
   // The area: the values, the lines (AGENT_FIELDS i32s each), the owners out, the names.
   const entriesAt = ((held ? heldValues : values!.length) + 3) & ~3;
   const outAt = entriesAt + lines * AGENT_FIELDS * 4;
@@ -234,8 +235,8 @@ function choose(groups: readonly { readonly agents: readonly AgentLine[] }[], cr
     heldLines = lines;
     heldValues = values.length;
   }
-  if (byLines) putLines(i32, at + namesAt, crawler.lines);
-  else putNames(u8, at + namesAt, crawler.tokens);
+  if ('lines' in crawler) putLines(i32, at + namesAt, crawler.lines);
+  else u8.set(encoded!, at + namesAt);
   chosenAt = at + outAt;
   return c.exports.groupsApplying(at, at + entriesAt, lines, at + namesAt, byLines, star === 'wildcard', chosenAt);
 }
@@ -243,35 +244,6 @@ function choose(groups: readonly { readonly agents: readonly AgentLine[] }[], cr
 function firstValues(groups: readonly { readonly agents: readonly AgentLine[] }[]): AgentValues {
   for (const g of groups) if (g.agents.length > 0) return g.agents[0].values;
   throw new Error('groupsThatApply: no user-agent line');
-}
-
-/** The crawler's names as the core reads them (layout.ts: a count, then each
- * as its length and its octets) at `at`: those that can name a group (letters,
- * '-' and '_', lower-cased already, or none); others name none. */
-function putNames(u8: Uint8Array, at: number, names: readonly string[]): void {
-  let to = at + 4;
-  let count = 0;
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i];
-    let k = 0;
-    for (; k < name.length; k++) {
-      const ch = name.charCodeAt(k);
-      if (!((ch >= 0x61 && ch <= 0x7a) || ch === 0x2d || ch === 0x5f)) break;
-      u8[to + 4 + k] = ch;
-    }
-    if (k < name.length) continue;
-    putI32(u8, to, name.length);
-    to += 4 + name.length;
-    count++;
-  }
-  putI32(u8, at, count);
-}
-
-function putI32(u8: Uint8Array, at: number, v: number): void {
-  u8[at] = v & 0xff;
-  u8[at + 1] = (v >>> 8) & 0xff;
-  u8[at + 2] = (v >>> 16) & 0xff;
-  u8[at + 3] = v >>> 24;
 }
 
 /** Line numbers as the core reads them (an i32 count, then each) at `at` (aligned). */
