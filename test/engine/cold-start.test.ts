@@ -9,9 +9,11 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+const require_ = createRequire(import.meta.url);
 /** The whole core (assembly/index.ts), which the command's bundles embed. */
 const WHOLE_CORE = fileURLToPath(new URL('../../build/robots.wasm', import.meta.url));
 /** What only the command calls: the core's bulk work (assembly/bulk/: classification, the audit's witnesses), read
@@ -166,6 +168,24 @@ console.log(JSON.stringify({ atImport, afterVerdict, verdict, findings, why, lin
     // Each chunk the engine's part holds is in dist/index.cjs, not beside it as well: no file of dist/cjs/ repeats one.
     const engineChunks = readdirSync(path.join(DIST, 'cjs')).filter((f) => readFileSync(path.join(DIST, 'cjs', f), 'utf8').includes('var Core = class'));
     expect(engineChunks).toEqual([]);
+  });
+
+  it('require() makes each exports object as one object of getters, not by esbuild\'s __export (Object.defineProperty of each export in a loop)', () => {
+    const got = run(`
+const define = Object.defineProperty;
+let arrows = 0;
+Object.defineProperty = function (target, key, descriptor) {
+  // esbuild's __export defines each export's getter from an arrow function of its object, \`() => name\`.
+  if (typeof descriptor?.get === 'function' && /^\\(\\) => [\\w$.]+$/.test(descriptor.get.toString())) arrows++;
+  return define(target, key, descriptor);
+};
+const robots = require(${JSON.stringify(path.join(DIST, 'index.cjs'))});
+const afterRequire = arrows;
+const verdict = robots.parse('User-agent: *\\nDisallow: /private/\\n').compile('ExampleBot', { coldOctets: 0 }).isAllowed('https://example.com/private/x');
+const findings = robots.lint('User-agent: *\\nDisalow: /x\\n').findings.length > 0;
+console.log(JSON.stringify({ afterRequire, afterMore: arrows, verdict, findings, names: Object.keys(robots).length, enumerable: Object.getOwnPropertyDescriptor(robots, 'parse').enumerable }));
+`, 'commonjs');
+    expect(got).toEqual({ afterRequire: 0, afterMore: 0, verdict: false, findings: true, names: Object.keys(require_(path.join(DIST, 'index.cjs'))).length, enumerable: true });
   });
 
   it('from CommonJS too: the core made on first use, and a RobotsCache loads its modules and crawls', () => {
