@@ -1,8 +1,9 @@
 // The package's CommonJS entry, dist/index.cjs, in parts: require() of the
 // package loads the engine's part (src/exports/engine.ts: what a first verdict
 // needs), the other parts of the surface (src/exports/operators.ts, crawler.ts,
-// lint.ts) when one of their exports is first read, and the usage layer
-// (src/engine/usage-layer.ts) when RobotsTxt first calls it, so that a fresh
+// lint.ts) when one of their exports is first read, the usage layer
+// (src/engine/usage-layer.ts) when RobotsTxt first calls it and the hot
+// automaton (src/engine/match/automaton.ts) when a matcher first turns hot, so that a fresh
 // process compiles the JavaScript it uses and not the rest (V8's compile of the
 // whole bundle was most of a cold start's import). The parts are an ES build
 // split into chunks (the modules two parts share are in one chunk: one core,
@@ -18,19 +19,22 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 const PARTS = { engine: 'src/exports/engine.ts', operators: 'src/exports/operators.ts', crawler: 'src/exports/crawler.ts', lint: 'src/exports/lint.ts' };
 /** The part require() loads with the package (as dist/index.cjs); the others load on first use. */
 const EAGER = 'engine';
-/** The usage layer, which src/engine/usage-layer-loader.ts requires here on first call. */
-const USAGE_LAYER = { 'usage-layer': 'src/engine/usage-layer.ts' };
+/** The engine's modules that require() loads on first call, each through its loader (src/engine/usage-layer-loader.ts,
+ * src/engine/match/automaton-loader.ts): the usage layer and the hot automaton. { name: [module, its loader's export] } */
+const LAZY = { 'usage-layer': ['src/engine/usage-layer.ts', 'usageLayer'], automaton: ['src/engine/match/automaton.ts', 'automaton'] };
 const OUT = 'dist/cjs';
 
-/** In usage-layer-loader.ts's place: the layer required on first call. module.require, not require, which
+/** In each loader's place (<name>-loader.js): the module required on first call. module.require, not require, which
  * esbuild would bundle; made relative to the CommonJS file the call lands in, below. */
-const lazyUsageLayer = {
-  name: 'lazy-usage-layer',
+const lazyModules = {
+  name: 'lazy-modules',
   setup(b) {
-    b.onResolve({ filter: /\/usage-layer-loader\.js$/ }, () => ({ path: 'usage-layer-loader', namespace: 'lazy-usage-layer' }));
-    b.onLoad({ filter: /.*/, namespace: 'lazy-usage-layer' }, () => ({
-      contents: `let layer;\nexport const usageLayer = () => (layer ??= module.require("./usage-layer.js"));\n`,
-    }));
+    for (const [name, [, loader]] of Object.entries(LAZY)) {
+      b.onResolve({ filter: new RegExp(`/${name}-loader\\.js$`) }, () => ({ path: name, namespace: 'lazy-modules' }));
+      b.onLoad({ filter: new RegExp(`^${name}$`), namespace: 'lazy-modules' }, () => ({
+        contents: `let loaded;\nexport const ${loader} = () => (loaded ??= module.require("./${name}.js"));\n`,
+      }));
+    }
   },
 };
 
@@ -38,7 +42,7 @@ const lazyUsageLayer = {
 export async function buildCommonJsEntry(options) {
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
-  const result = await build({ ...options, format: 'esm', entryPoints: { ...PARTS, ...USAGE_LAYER }, outdir: OUT, splitting: true, chunkNames: 'chunk-[hash]', write: false, metafile: true, plugins: [...(options.plugins ?? []), lazyUsageLayer], logOverride: { 'commonjs-variable-in-esm': 'silent' } });
+  const result = await build({ ...options, format: 'esm', entryPoints: { ...PARTS, ...Object.fromEntries(Object.entries(LAZY).map(([name, [file]]) => [name, file])) }, outdir: OUT, splitting: true, chunkNames: 'chunk-[hash]', write: false, metafile: true, plugins: [...(options.plugins ?? []), lazyModules], logOverride: { 'commonjs-variable-in-esm': 'silent' } });
   /** Each export's part: { name: part }. */
   const partOf = {};
   for (const [out, meta] of Object.entries(result.metafile.outputs)) {
@@ -50,7 +54,7 @@ export async function buildCommonJsEntry(options) {
   for (const file of result.outputFiles) {
     const name = file.path.slice(file.path.lastIndexOf('/') + 1).replace(/\.js$/, '');
     const cjs = await transform(file.text, { sourcefile: `${name}.js`, format: 'cjs', platform: options.platform, target: options.target, logLevel: 'warning' });
-    code.set(name, ownExports(cjs.code, name));
+    code.set(name, literalExports(ownExports(cjs.code, name), name));
     if (cjs.code.includes(CHUNK)) throw new Error(`${name}: ${CHUNK}, the name dist/index.cjs runs its chunks by, is a name of the code`);
   }
   // The chunks the engine's part requires, and those they require: in dist/index.cjs with it.
@@ -63,7 +67,7 @@ export async function buildCommonJsEntry(options) {
     }
   };
   visit(EAGER);
-  // The files' requires of one another (imports, and the usage layer's loader), made
+  // The files' requires of one another (imports, and the lazy modules' loaders), made
   // requires of their CommonJS copies, or of dist/index.cjs's copy of a chunk it holds.
   const requires = (text, inIndex) => text.replace(/((?:module\.)?require)\("\.\/([^"]+)\.js"\)/g, (_, call, f) => {
     if (!inlined.has(f)) return `${call}("./${inIndex ? 'cjs/' : ''}${f}.cjs")`;
@@ -109,6 +113,19 @@ function ownExports(code, file) {
   const exportsObject = /^module\.exports = __toCommonJS\((\w+)\);$/m;
   if (!exportsObject.test(code)) throw new Error(`${file}: esbuild's CommonJS exports line not found`);
   return code.replace(exportsObject, 'module.exports = __defProp($1, "__esModule", { value: true });');
+}
+
+/** A file's exports object made as one object literal of getters (`{ get a() { return a; } }`), not by esbuild's
+ * __export, which defines each getter with Object.defineProperty in a loop over an object of arrow functions: the
+ * same getters (live bindings, enumerable), made at require() for a fraction of the time (docs/benchmarks.md). */
+function literalExports(code, file) {
+  const exportsCall = /^var (\w+) = \{\};\n__export\(\1, \{\n((?: {2}[\w$]+: \(\) => [\w$.]+,?\n)*)\}\);\n/m;
+  const made = code.replace(exportsCall, (_, object, entries) => {
+    const getters = entries.trimEnd().split('\n').map((line) => line.replace(/^ {2}([\w$]+): \(\) => ([\w$.]+),?$/, '  get $1() { return $2; }'));
+    return `var ${object} = {\n${getters.join(',\n')}\n};\n`;
+  });
+  if (/^__export\(/m.test(made)) throw new Error(`${file}: an __export call of a form this script does not make into getters`);
+  return made;
 }
 
 /** The end of dist/index.cjs: the other parts' exports, each part required when one of them is first read. */

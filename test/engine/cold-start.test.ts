@@ -9,9 +9,11 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+const require_ = createRequire(import.meta.url);
 /** The whole core (assembly/index.ts), which the command's bundles embed. */
 const WHOLE_CORE = fileURLToPath(new URL('../../build/robots.wasm', import.meta.url));
 /** What only the command calls: the core's bulk work (assembly/bulk/: classification, the audit's witnesses), read
@@ -99,6 +101,26 @@ console.log(JSON.stringify({ atImport: watched.filter((f) => atImport.has(f)), a
     expect(got).toEqual({ atImport: [], afterLint: ['letters'], misspelt: true });
   });
 
+  it('the import builds no table that only the command reads (octets.ts ESCAPES_RAW, the audit\'s: escapesRaw asked of 256 octets), ESM and CommonJS', () => {
+    /** The package's functions run at import, with their call counts (V8's precise coverage). */
+    const atImport = (load: string, type: 'module' | 'commonjs') => run(`
+const { Session } = ${type === 'module' ? "await import('node:inspector/promises')" : "require('node:inspector/promises')"};
+(async () => {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
+  await ${load};
+  const { result } = await session.post('Profiler.takePreciseCoverage');
+  const ran = result.filter((s) => s.url.includes(${JSON.stringify(DIST)}) || s.url.startsWith(${JSON.stringify(pathToFileURL(DIST).href)})).flatMap((s) => s.functions.filter((f) => f.ranges[0].count > 0 && f.functionName !== '').map((f) => [f.functionName, f.ranges[0].count]));
+  console.log(JSON.stringify(Object.fromEntries(ran)));
+})();
+`, type);
+    const esm = atImport(`import(${JSON.stringify(pathToFileURL(path.join(DIST, 'index.js')).href)})`, 'module');
+    const cjs = atImport(`require(${JSON.stringify(path.join(DIST, 'index.cjs'))})`, 'commonjs');
+    expect({ esm: esm.escapesRaw ?? 0, cjs: cjs.escapesRaw ?? 0 }).toEqual({ esm: 0, cjs: 0 });
+  });
+
   it('the import makes no WebAssembly module; the first compile makes the core, once; a RobotsCache then crawls with its modules loaded (ESM)', () => {
     const index = pathToFileURL(path.join(DIST, 'index.js')).href;
     const got = run(`${COUNT_MODULES}
@@ -148,6 +170,24 @@ console.log(JSON.stringify({ atImport, afterVerdict, verdict, findings, why, lin
     expect(engineChunks).toEqual([]);
   });
 
+  it('require() makes each exports object as one object of getters, not by esbuild\'s __export (Object.defineProperty of each export in a loop)', () => {
+    const got = run(`
+const define = Object.defineProperty;
+let arrows = 0;
+Object.defineProperty = function (target, key, descriptor) {
+  // esbuild's __export defines each export's getter from an arrow function of its object, \`() => name\`.
+  if (typeof descriptor?.get === 'function' && /^\\(\\) => [\\w$.]+$/.test(descriptor.get.toString())) arrows++;
+  return define(target, key, descriptor);
+};
+const robots = require(${JSON.stringify(path.join(DIST, 'index.cjs'))});
+const afterRequire = arrows;
+const verdict = robots.parse('User-agent: *\\nDisallow: /private/\\n').compile('ExampleBot', { coldOctets: 0 }).isAllowed('https://example.com/private/x');
+const findings = robots.lint('User-agent: *\\nDisalow: /x\\n').findings.length > 0;
+console.log(JSON.stringify({ afterRequire, afterMore: arrows, verdict, findings, names: Object.keys(robots).length, enumerable: Object.getOwnPropertyDescriptor(robots, 'parse').enumerable }));
+`, 'commonjs');
+    expect(got).toEqual({ afterRequire: 0, afterMore: 0, verdict: false, findings: true, names: Object.keys(require_(path.join(DIST, 'index.cjs'))).length, enumerable: true });
+  });
+
   it('from CommonJS too: the core made on first use, and a RobotsCache loads its modules and crawls', () => {
     const index = path.join(DIST, 'index.cjs');
     const got = run(`${COUNT_MODULES}
@@ -162,7 +202,7 @@ const atImport = made.modules;
     expect(got).toEqual({ atImport: 0, afterFirst: 1, verdict: false, crawled: [false, true], status: 'ok' });
   });
 
-  it('require() compiles the engine alone: the usage layer, the operators\' data, the crawler\'s and lint\'s code load on first use, and share the engine (one core, one RobotsTxt)', async () => {
+  it('require() compiles the engine alone: the usage layer, the hot automaton, the operators\' data, the crawler\'s and lint\'s code load on first use, and share the engine (one core, one RobotsTxt)', async () => {
     const index = path.join(DIST, 'index.cjs');
     const esmNames = Object.keys(await import(pathToFileURL(path.join(DIST, 'index.js')).href)).sort();
     const got = run(`${COUNT_MODULES}
@@ -175,6 +215,7 @@ const compiled = () => {
     operators: /\\bOPERATORS = \\[/.test(sources),
     crawler: /\\bRobotsCache = class\\b/.test(sources),
     lint: /\\bfunction lint\\(/.test(sources),
+    automaton: /\\bDeterminiser = class\\b/.test(sources),
   };
 };
 const robots = require(${JSON.stringify(index)});
@@ -191,22 +232,28 @@ const gptBot = robots.operatorById('openai').name;
 const afterOperators = compiled();
 const findings = robots.lint('User-agent: *\\nDisalow: /x\\n').findings.length;
 const afterLint = compiled();
+// A matcher that starts hot (no cold walk) builds its automaton: the trie, the determiniser, the states and tables.
+const hot = parsed.compile('ExampleBot', { coldOctets: 0 });
+const hotVerdicts = [hot.isAllowed('https://example.com/private/x'), hot.isAllowed('https://example.com/public')];
+const afterHot = compiled();
 (async () => {
   const { RobotsCache, RobotsTxt } = robots;
   ${CRAWL}
-  console.log(JSON.stringify({ atImport, oneGetter, afterVerdict, why, afterExplain, gptBot, afterOperators, afterLint, afterCrawl: compiled(), names, verdict, findings: findings > 0, crawled, sharesEngine: entry.robots instanceof RobotsTxt, cores: made.modules, sameExport: robots.RobotsCache === RobotsCache }));
+  console.log(JSON.stringify({ atImport, oneGetter, afterVerdict, why, afterExplain, gptBot, afterOperators, afterLint, hotVerdicts, afterHot, afterCrawl: compiled(), names, verdict, findings: findings > 0, crawled, sharesEngine: entry.robots instanceof RobotsTxt, cores: made.modules, sameExport: robots.RobotsCache === RobotsCache }));
 })();
 `, 'commonjs');
     expect(got).toEqual({
-      atImport: { usage: false, operators: false, crawler: false, lint: false },
+      atImport: { usage: false, operators: false, crawler: false, lint: false, automaton: false },
       oneGetter: true,
-      afterVerdict: { usage: false, operators: false, crawler: false, lint: false },
+      afterVerdict: { usage: false, operators: false, crawler: false, lint: false, automaton: false },
       why: false,
-      afterExplain: { usage: true, operators: true, crawler: false, lint: false },
+      afterExplain: { usage: true, operators: true, crawler: false, lint: false, automaton: false },
       gptBot: 'OpenAI',
-      afterOperators: { usage: true, operators: true, crawler: false, lint: false },
-      afterLint: { usage: true, operators: true, crawler: false, lint: true },
-      afterCrawl: { usage: true, operators: true, crawler: true, lint: true },
+      afterOperators: { usage: true, operators: true, crawler: false, lint: false, automaton: false },
+      afterLint: { usage: true, operators: true, crawler: false, lint: true, automaton: false },
+      hotVerdicts: [false, true],
+      afterHot: { usage: true, operators: true, crawler: false, lint: true, automaton: true },
+      afterCrawl: { usage: true, operators: true, crawler: true, lint: true, automaton: true },
       names: esmNames,
       verdict: false,
       findings: true,

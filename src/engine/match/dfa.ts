@@ -10,6 +10,8 @@
 //   determinise.ts   the step of the subset construction (trie and byte classes: fixed once hot);
 //   dfa-states.ts    the states interned (the cache, cleared at the cap);
 //   dfa-tables.ts    the rows the core walks (the cache's WASM side).
+// Those three and the trie are reached through automaton-loader.ts: require()
+// loads them when a matcher first turns hot.
 //
 // In: a compiled RuleTable. Out: the core's header and tables, and `build`,
 // the core's callback. Invariants: the mode only moves forward (cold, hot,
@@ -18,17 +20,16 @@
 // linear time), whatever the cap with room for policy.minStates states.
 import type { Core, TransitionBuilder } from '../wasm/core.js';
 import { byteClasses, NO_POSITIONS, NO_TOKENS, type RuleTable } from '../compile/rule-table.js';
-import { buildTrie, T_END_ALLOW, T_END_DISALLOW, trieBytes } from '../compile/trie.js';
 import { coldIndexBytes, coldListBytes, freeColdIndex, takeColdList } from '../compile/rule-lists.js';
 import { freeRuleModeBlocks, heavyStarRulesOf, ruleListOf, ruleModeBlocks, type RuleModeBlocks, starHeavyCounts } from '../compile/literal-heads.js';
-import { ruleModeBlocksOfTrie } from '../compile/trie-rule-list.js';
 import { COLD_REVIEW_ROW, H_CLASSMAP, H_COLD, H_HOT_URLS, H_ROWS_USED, H_RULES, H_START, NO_RULE } from '../wasm/layout.js';
 import { ColdReviewer } from './cold-review.js';
 import { DEFAULT_MODE_POLICY, type ModePolicy, rulesPayOff } from './mode-policy.js';
 import { freeMatcher, writeMatcherBlock, writeRuleMode } from './matcher-block.js';
-import { Determiniser } from './determinise.js';
-import { type DfaState, DfaStates, stateOctets } from './dfa-states.js';
-import { DfaTables } from './dfa-tables.js';
+import type { Determiniser } from './determinise.js';
+import type { DfaState, DfaStates } from './dfa-states.js';
+import type { DfaTables } from './dfa-tables.js';
+import { automaton } from './automaton-loader.js';
 
 export { freeMatcher } from './matcher-block.js';
 
@@ -186,13 +187,14 @@ export class LazyDfa implements TransitionBuilder {
       core.u8.set(classes.classMap, at);
       core.u32[(this.header + H_CLASSMAP) >>> 2] = at;
       this.classBytes = 2 * classes.classMap.length;
-      const trie = buildTrie(table);
+      const hot = automaton();
+      const trie = hot.buildTrie(table);
       table.tok = NO_TOKENS;
       table.posRule = NO_POSITIONS;
       this.table = null;
-      this.states = new DfaStates(classes.nclasses);
-      this.det = new Determiniser(trie, classes, this.states);
-      this.tables = new DfaTables(core, this.header, classes.nclasses);
+      this.states = new hot.DfaStates(classes.nclasses);
+      this.det = new hot.Determiniser(trie, classes, this.states);
+      this.tables = new hot.DfaTables(core, this.header, classes.nclasses);
     }
     return this.clear(p.minStates);
   }
@@ -245,6 +247,7 @@ export class LazyDfa implements TransitionBuilder {
     const s = states.list.length;
     const rowBytes = tables.rowBytes;
     const tableBytes = (s >= tables.capacity ? tables.capacity * 2 : tables.capacity) * rowBytes;
+    const { stateOctets, T_END_ALLOW, T_END_DISALLOW } = automaton();
     const octets = stateOctets(state.rest.length, this.det!.nclasses);
     if (!force && !tables.wide && (s + 1) * rowBytes > p.narrowRowsLimit) {
       this.outgrown = true;
@@ -284,7 +287,7 @@ export class LazyDfa implements TransitionBuilder {
     const states = this.states!;
     const urls = this.core.u32[(this.header + H_HOT_URLS) >>> 2];
     // Rule mode's blocks are made to know its cost (the first time only: the trie is fixed), and kept if it pays.
-    const tried = () => (this.ruleModeTried ??= (this.pending = ruleModeBlocksOfTrie(this.core, this.det!.trie, this.policy.tailRulesMax)).tried);
+    const tried = () => (this.ruleModeTried ??= (this.pending = automaton().ruleModeBlocksOfTrie(this.core, this.det!.trie, this.policy.tailRulesMax)).tried);
     const pays = rulesPayOff(this.policy, when, { states: states.list.length, setOctets: states.setOctets, urls }, tried);
     if (!pays && this.pending !== null) freeRuleModeBlocks(this.core, this.pending);
     if (!pays) this.pending = null;
@@ -293,7 +296,7 @@ export class LazyDfa implements TransitionBuilder {
 
   /** The DFA dropped for good, for rule mode's blocks (matcher-block.ts), made by the core from the trie's rules. */
   private enterRuleMode(): void {
-    const blocks = this.pending ?? ruleModeBlocksOfTrie(this.core, this.det!.trie, this.policy.tailRulesMax);
+    const blocks = this.pending ?? automaton().ruleModeBlocksOfTrie(this.core, this.det!.trie, this.policy.tailRulesMax);
     this.pending = null;
     this.ruleMode = { octets: writeRuleMode(this.core, this.header, blocks) };
     this.tables!.free();
@@ -330,7 +333,7 @@ export class LazyDfa implements TransitionBuilder {
    * the trie is built) and the header block in WASM memory. */
   get heldBytes(): number {
     if (this.ruleMode !== null) return this.ruleMode.octets + this.headerBytes + this.classBytes;
-    const rules = this.coldTokens >= 0 ? coldListBytes(this.core, this.count, this.coldList) + coldIndexBytes(this.core, this.coldList) : this.table !== null ? this.table.tok.byteLength + this.table.posRule.byteLength : trieBytes(this.det!.trie);
+    const rules = this.coldTokens >= 0 ? coldListBytes(this.core, this.count, this.coldList) + coldIndexBytes(this.core, this.coldList) : this.table !== null ? this.table.tok.byteLength + this.table.posRule.byteLength : automaton().trieBytes(this.det!.trie);
     return this.bytes + rules + this.headerBytes + this.textBytes + this.classBytes;
   }
 
