@@ -10,7 +10,7 @@
 // the engine's usage() and operatorUsage() over the rules' verdicts at `/`
 // (site-rules.ts): no rules are compiled.
 import { type Profile, PURPOSES, type Purpose, type Preference, type UsageAnswer } from '../../index.js';
-import { agentTokens, reachOf } from '../../engine/parse/agents.js';
+import { agentTokens } from '../../engine/parse/agents.js';
 import { OPERATORS, type Operator } from '../../data/operators.js';
 import { controlTokensFor, type ControlTokenUse } from '../../engine/usage/control-tokens.js';
 import { operatorAnswerOf } from '../../engine/usage/operator-usage.js';
@@ -148,7 +148,7 @@ export class SiteAuditor {
           crawler,
           category: answer.category,
           exact: answer.exact,
-          named: reachOf(set.groups, this.tokensOf(crawler)),
+          named: rules.reach(crawler),
           purposes: { ...usage.purposes },
           purposesVary: set.usage().paths !== null,
           ...proof,

@@ -155,6 +155,7 @@ export function groupsThatApply<T extends { readonly agents: readonly AgentLine[
   star: 'global' | 'wildcard' = 'global',
 ): T[] {
   const n = choose(groups, crawler, star);
+  lastReach = n === 0 ? 'none' : (n & AGENT_CHOICE_NAMED) !== 0 ? 'own' : 'star';
   const chosen: T[] = [];
   if (n === 0) return chosen;
   const i32 = core().i32;
@@ -167,11 +168,22 @@ export function applicableGroups(groups: readonly Group[], tokens: readonly stri
   return groupsThatApply(groups, { tokens });
 }
 
+let lastReach: 'own' | 'star' | 'none' = 'none';
+
+/** How the groups the last groupsThatApply chose reach its crawler (reachOf's answer for them, with no second
+ * choice: groups naming it are chosen exactly when one does). */
+export function lastChoiceReach(): 'own' | 'star' | 'none' {
+  return lastReach;
+}
+
 /** How the groups that apply (applicableGroups') reach the crawler: groups that name it ('own'), the `*` groups alone ('star'), none ('none'). */
 export function reachOf(applicable: readonly Group[], tokens: readonly string[]): 'own' | 'star' | 'none' {
   if (applicable.length === 0) return 'none';
   return (choose(applicable, { tokens }, 'global') & AGENT_CHOICE_NAMED) !== 0 ? 'own' : 'star';
 }
+
+/** The core's choices asked for (a test bounds the audit's: a count, not a clock). */
+export const groupChoices = { count: 0 };
 
 /** Where the core wrote the last choice's owners. */
 let chosenAt = 0;
@@ -188,6 +200,7 @@ let heldValues = 0;
 /** The core's choice among groups (their lines, as the records read them:
  * one AgentValues for all) for the crawler: groupsApplying's answer. */
 function choose(groups: readonly { readonly agents: readonly AgentLine[] }[], crawler: CrawlerNames, star: 'global' | 'wildcard'): number {
+  groupChoices.count++;
   let lines = heldLines;
   let values: AgentValues | undefined;
   const held = heldGroups !== undefined && heldGroups.deref() === groups && groups.length === heldLength;
