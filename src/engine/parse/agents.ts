@@ -189,9 +189,12 @@ export const groupChoices = { count: 0 };
 let chosenAt = 0;
 
 /** The groups whose lines the core's area holds (a crawler's questions come one after another
- * for the same records: their lines are written there once), and how (groupChoiceBuffers' moves).
- * Weakly: a records' groups are not kept alive by having been asked about (a cache weighs them as gone). */
-let heldGroups: WeakRef<readonly unknown[]> | undefined;
+ * for the same records: their lines are written there once): the groups marked with the last mark,
+ * and how (groupChoiceBuffers' moves). Weakly: a records' groups are not kept alive by having been
+ * asked about (a cache weighs them as gone). A WeakMap, not a WeakRef: a WeakRef keeps its target
+ * until the job ends, every records asked about in a loop that never yields. */
+const heldGroups = new WeakMap<readonly unknown[], number>();
+let heldMark = 0;
 let heldLength = 0;
 let heldMoves = -1;
 let heldLines = 0;
@@ -203,7 +206,7 @@ function choose(groups: readonly { readonly agents: readonly AgentLine[] }[], cr
   groupChoices.count++;
   let lines = heldLines;
   let values: AgentValues | undefined;
-  const held = heldGroups !== undefined && heldGroups.deref() === groups && groups.length === heldLength;
+  const held = heldGroups.get(groups) === heldMark && groups.length === heldLength;
   if (!held) {
     lines = 0;
     for (const g of groups) {
@@ -242,7 +245,7 @@ function choose(groups: readonly { readonly agents: readonly AgentLine[] }[], cr
         e += AGENT_FIELDS;
       }
     }
-    heldGroups = new WeakRef(groups);
+    heldGroups.set(groups, ++heldMark);
     heldLength = groups.length;
     heldMoves = c.groupChoiceMoves;
     heldLines = lines;
