@@ -143,16 +143,19 @@ export class SiteAuditor {
           proofOf = answer;
           proof = proofPaths(answer);
         }
-        const usage = rules.usage(url, crawler);
-        record.crawlers.push({
+        const p = rules.usage(url, crawler).purposes;
+        // (Fields set one by one, the proof's last when there: a spread of objects of varying shape is V8's slow path.)
+        const entry: CrawlerRecord = {
           crawler,
           category: answer.category,
           exact: answer.exact,
           named: rules.reach(crawler),
-          purposes: { ...usage.purposes },
+          purposes: { search: p.search, 'train-ai': p['train-ai'], 'ai-use': p['ai-use'] },
           purposesVary: set.usage().paths !== null,
-          ...proof,
-        });
+        };
+        if (proof.allowedPath !== undefined) entry.allowedPath = proof.allowedPath;
+        if (proof.disallowedPath !== undefined) entry.disallowedPath = proof.disallowedPath;
+        record.crawlers.push(entry);
       }
       if (s.operators !== undefined) {
         record.operators = s.operators.map((op) => {
