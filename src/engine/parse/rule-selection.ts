@@ -90,7 +90,7 @@ export function selectRules(body: Uint8Array, names: readonly string[], profile:
  * list, and the audit asks for several crawlers in turn, site after site. The last asked is checked first. */
 let namesEncoded: readonly string[] | undefined;
 let namesOctets = new Uint8Array(4);
-const encodedByNames = new WeakMap<readonly string[], Uint8Array>();
+const encodedByNames = new WeakMap<readonly string[], typeof namesOctets>();
 
 /** The crawler's names for the core (its selector; crawler-lines.ts's names too): those that can
  * name a group (letters, '-' and '_', or none: lower-cased already, by agentTokens); others name none. */
