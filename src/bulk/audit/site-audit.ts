@@ -10,7 +10,7 @@
 // the engine's usage() and operatorUsage() over the rules' verdicts at `/`
 // (site-rules.ts): no rules are compiled.
 import { type Profile, PURPOSES, type Purpose, type Preference, type UsageAnswer } from '../../index.js';
-import { agentTokens, reachOf } from '../../engine/parse/agents.js';
+import { agentTokens } from '../../engine/parse/agents.js';
 import { OPERATORS, type Operator } from '../../data/operators.js';
 import { controlTokensFor, type ControlTokenUse } from '../../engine/usage/control-tokens.js';
 import { operatorAnswerOf } from '../../engine/usage/operator-usage.js';
@@ -143,16 +143,19 @@ export class SiteAuditor {
           proofOf = answer;
           proof = proofPaths(answer);
         }
-        const usage = rules.usage(url, crawler);
-        record.crawlers.push({
+        const p = rules.usage(url, crawler).purposes;
+        // (Fields set one by one, the proof's last when there: a spread of objects of varying shape is V8's slow path.)
+        const entry: CrawlerRecord = {
           crawler,
           category: answer.category,
           exact: answer.exact,
-          named: reachOf(set.groups, this.tokensOf(crawler)),
-          purposes: { ...usage.purposes },
+          named: rules.reach(crawler),
+          purposes: { search: p.search, 'train-ai': p['train-ai'], 'ai-use': p['ai-use'] },
           purposesVary: set.usage().paths !== null,
-          ...proof,
-        });
+        };
+        if (proof.allowedPath !== undefined) entry.allowedPath = proof.allowedPath;
+        if (proof.disallowedPath !== undefined) entry.disallowedPath = proof.disallowedPath;
+        record.crawlers.push(entry);
       }
       if (s.operators !== undefined) {
         record.operators = s.operators.map((op) => {

@@ -8,7 +8,7 @@
 // used as it is (usageOf, controlStatementsOf, operatorUsageOf): only the
 // verdicts come from here.
 import type { Profile, Usage, UsageOptions } from '../../index.js';
-import { agentTokens, applicableGroups } from '../../engine/parse/agents.js';
+import { agentTokens, applicableGroups, lastChoiceReach } from '../../engine/parse/agents.js';
 import type { Group } from '../../engine/parse/records.js';
 import type { AuditRecords } from './audit-records.js';
 import { crawlerUsage, usageOf, type CrawlerUsage } from '../../engine/usage/usage.js';
@@ -73,6 +73,8 @@ export class SiteRules implements OperatorSource {
   private readonly sets: GroupSet[] = [];
   /** Each agent's set, once chosen (the record, its purposes and the operators ask of one agent several times). */
   private readonly byAgent = new Map<string, GroupSet>();
+  /** How each agent's set reaches it, from the same choice. */
+  private readonly reachByAgent = new Map<string, 'own' | 'star' | 'none'>();
   private named: ReadonlySet<string> | undefined;
 
   constructor(
@@ -92,6 +94,7 @@ export class SiteRules implements OperatorSource {
     const chosen = this.byAgent.get(agent);
     if (chosen !== undefined) return chosen;
     const groups = applicableGroups(this.records.groups, this.tokensOf(agent));
+    this.reachByAgent.set(agent, lastChoiceReach());
     let set = this.sets.find((s) => sameGroups(s.groups, groups));
     if (set === undefined) {
       // (The core decides the set now, while its tokens are in its areas: the next set's take their place.)
@@ -101,6 +104,12 @@ export class SiteRules implements OperatorSource {
     }
     this.byAgent.set(agent, set);
     return set;
+  }
+
+  /** How the agent's set reaches it: groups of its own ('own'), the `*` groups alone ('star'), none ('none'): reachOf's answer. */
+  reach(agent: string): 'own' | 'star' | 'none' {
+    this.of(agent);
+    return this.reachByAgent.get(agent)!;
   }
 
   dispose(): void {

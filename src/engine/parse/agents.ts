@@ -155,6 +155,7 @@ export function groupsThatApply<T extends { readonly agents: readonly AgentLine[
   star: 'global' | 'wildcard' = 'global',
 ): T[] {
   const n = choose(groups, crawler, star);
+  lastReach = n === 0 ? 'none' : (n & AGENT_CHOICE_NAMED) !== 0 ? 'own' : 'star';
   const chosen: T[] = [];
   if (n === 0) return chosen;
   const i32 = core().i32;
@@ -167,19 +168,33 @@ export function applicableGroups(groups: readonly Group[], tokens: readonly stri
   return groupsThatApply(groups, { tokens });
 }
 
+let lastReach: 'own' | 'star' | 'none' = 'none';
+
+/** How the groups the last groupsThatApply chose reach its crawler (reachOf's answer for them, with no second
+ * choice: groups naming it are chosen exactly when one does). */
+export function lastChoiceReach(): 'own' | 'star' | 'none' {
+  return lastReach;
+}
+
 /** How the groups that apply (applicableGroups') reach the crawler: groups that name it ('own'), the `*` groups alone ('star'), none ('none'). */
 export function reachOf(applicable: readonly Group[], tokens: readonly string[]): 'own' | 'star' | 'none' {
   if (applicable.length === 0) return 'none';
   return (choose(applicable, { tokens }, 'global') & AGENT_CHOICE_NAMED) !== 0 ? 'own' : 'star';
 }
 
+/** The core's choices asked for (a test bounds the audit's: a count, not a clock). */
+export const groupChoices = { count: 0 };
+
 /** Where the core wrote the last choice's owners. */
 let chosenAt = 0;
 
 /** The groups whose lines the core's area holds (a crawler's questions come one after another
- * for the same records: their lines are written there once), and how (groupChoiceBuffers' moves).
- * Weakly: a records' groups are not kept alive by having been asked about (a cache weighs them as gone). */
-let heldGroups: WeakRef<readonly unknown[]> | undefined;
+ * for the same records: their lines are written there once): the groups marked with the last mark,
+ * and how (groupChoiceBuffers' moves). Weakly: a records' groups are not kept alive by having been
+ * asked about (a cache weighs them as gone). A WeakMap, not a WeakRef: a WeakRef keeps its target
+ * until the job ends, every records asked about in a loop that never yields. */
+const heldGroups = new WeakMap<readonly unknown[], number>();
+let heldMark = 0;
 let heldLength = 0;
 let heldMoves = -1;
 let heldLines = 0;
@@ -188,9 +203,10 @@ let heldValues = 0;
 /** The core's choice among groups (their lines, as the records read them:
  * one AgentValues for all) for the crawler: groupsApplying's answer. */
 function choose(groups: readonly { readonly agents: readonly AgentLine[] }[], crawler: CrawlerNames, star: 'global' | 'wildcard'): number {
+  groupChoices.count++;
   let lines = heldLines;
   let values: AgentValues | undefined;
-  const held = heldGroups !== undefined && heldGroups.deref() === groups && groups.length === heldLength;
+  const held = heldGroups.get(groups) === heldMark && groups.length === heldLength;
   if (!held) {
     lines = 0;
     for (const g of groups) {
@@ -229,7 +245,7 @@ function choose(groups: readonly { readonly agents: readonly AgentLine[] }[], cr
         e += AGENT_FIELDS;
       }
     }
-    heldGroups = new WeakRef(groups);
+    heldGroups.set(groups, ++heldMark);
     heldLength = groups.length;
     heldMoves = c.groupChoiceMoves;
     heldLines = lines;

@@ -86,14 +86,22 @@ export function selectRules(body: Uint8Array, names: readonly string[], profile:
   }
 }
 
-/** The names as the core reads them (layout.ts), for the last names asked (a crawler compiles host after host with the same). */
+/** The names as the core reads them (layout.ts), by names list: a crawler compiles host after host with the same
+ * list, and the audit asks for several crawlers in turn, site after site. The last asked is checked first. */
 let namesEncoded: readonly string[] | undefined;
 let namesOctets = new Uint8Array(4);
+const encodedByNames = new WeakMap<readonly string[], typeof namesOctets>();
 
 /** The crawler's names for the core (its selector; crawler-lines.ts's names too): those that can
  * name a group (letters, '-' and '_', or none: lower-cased already, by agentTokens); others name none. */
 export function encodedNames(names: readonly string[]): Uint8Array {
   if (names === namesEncoded) return namesOctets;
+  const known = encodedByNames.get(names);
+  if (known !== undefined) {
+    namesEncoded = names;
+    namesOctets = known;
+    return known;
+  }
   const kept = names.filter((name) => /^[a-z_-]*$/.test(name));
   const out = new Uint8Array(4 + kept.reduce((n, name) => n + 4 + name.length, 0));
   const view = new DataView(out.buffer);
@@ -104,6 +112,7 @@ export function encodedNames(names: readonly string[]): Uint8Array {
     for (let i = 0; i < name.length; i++) out[at + 4 + i] = name.charCodeAt(i);
     at += 4 + name.length;
   }
+  encodedByNames.set(names, out);
   namesEncoded = names;
   namesOctets = out;
   return out;

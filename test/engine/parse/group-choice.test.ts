@@ -9,7 +9,7 @@
 // long ones), in both profiles.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { groupsThatApply, reachOf } from '../../../src/engine/parse/agents.js';
+import { groupsThatApply, lastChoiceReach, reachOf } from '../../../src/engine/parse/agents.js';
 import { readRecords } from '../../../src/engine/parse/records.js';
 import type { Profile } from '../../../src/engine/parse/profile.js';
 import { groupsThatApplyReference, reachOfReference } from '../../helpers/groups-reference.js';
@@ -33,6 +33,8 @@ describe("which groups apply: the core's decision over records' lines (group-cho
         const r = readRecords(encoder.encode(text), p);
         expect(groupsThatApply(r.groups, { tokens: names })).toEqual(groupsThatApplyReference(r.groups, { tokens: names }));
         const applying = groupsThatApply(r.groups, { tokens: names });
+        // (The audit takes the reach from the choice itself: lastChoiceReach.)
+        expect(lastChoiceReach()).toBe(reachOfReference(applying, names));
         for (let i = 0; i < applying.length; i++) expect(applying[i]).toBe(groupsThatApplyReference(r.groups, { tokens: names })[i]);
         expect(groupsThatApply(r.delayRuns, { tokens: names }, 'wildcard')).toEqual(groupsThatApplyReference(r.delayRuns, { tokens: names }, 'wildcard'));
         expect(groupsThatApply(r.groups, { lines })).toEqual(groupsThatApplyReference(r.groups, { lines }));
