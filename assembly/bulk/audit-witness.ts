@@ -10,7 +10,7 @@
 import { escapesRaw, hexValue, isUnreserved } from "../parse/normalize";
 import {
   AUDIT_ALL, AUDIT_ALLOWED_WITNESS, AUDIT_CODE, AUDIT_DISALLOWED_WITNESS, AUDIT_NONE, AUDIT_OTHER_OCTET, AUDIT_PART, AUDIT_ROOT_ALLOW,
-  AUDIT_ROOT_ALLOWED, AUDIT_ROOT_DISALLOW, AUDIT_UNDECIDED, AUDIT_WITNESS_NONE, AUDIT_WITNESS_ROOT, TOKEN_ANCHOR, TOKEN_STAR, TOKENIZE_RESULT,
+  AUDIT_ROOT_ALLOWED, AUDIT_ROOT_DISALLOW, AUDIT_STEPS, AUDIT_UNDECIDED, AUDIT_WITNESS_NONE, AUDIT_WITNESS_ROOT, TOKEN_ANCHOR, TOKEN_STAR, TOKENIZE_RESULT,
 } from "../../src/engine/wasm/layout";
 
 // The set: its tokens (u16), tokenizeRules' results (first token, priority; then the count written), a kind per rule (1: allow).
@@ -22,6 +22,9 @@ let rules: i32 = 0;
 let masks: usize = 0;
 /** Rules looked at for candidates so far (a mask tested, or compared), against the bound the host gives. */
 let visited: i32 = 0;
+/** Steps of glob matching (an octet of a path or of a rule looked at), written to the answer (AUDIT_STEPS): the
+ * tests bound the work by it. */
+let steps: i32 = 0;
 // The best allow and disallow of the last verdict (a rule's index, -1 none).
 let bestAllow: i32 = -1;
 let bestDisallow: i32 = -1;
@@ -63,6 +66,7 @@ function ruleMatches(i: i32, path: usize, n: i32): bool {
   let starP: i32 = -1;
   let starS: i32 = 0;
   for (;;) {
+    steps++;
     if (p == end && (!whole || s == n)) return true;
     if (p < end && token(p) == TOKEN_STAR) {
       starP = p++;
@@ -218,6 +222,7 @@ export function auditWitnesses(t: usize, r: usize, k: usize, n: i32, rfc: bool, 
   rules = n;
   masks = m;
   visited = 0;
+  steps = 0;
   ruleMasks();
   store<u8>(path, 0x2f);
   const rootAllowed = verdict(path, 1);
@@ -227,6 +232,7 @@ export function auditWitnesses(t: usize, r: usize, k: usize, n: i32, rfc: bool, 
   store<i32>(out, AUDIT_WITNESS_NONE, AUDIT_ALLOWED_WITNESS << 2);
   store<i32>(out, AUDIT_WITNESS_NONE, AUDIT_DISALLOWED_WITNESS << 2);
   store<i32>(out, -1, AUDIT_OTHER_OCTET << 2);
+  store<i32>(out, steps, AUDIT_STEPS << 2);
   // A disallow decides only when longer than 0 (an empty Disallow allows): none can, nothing is disallowed. An
   // unanchored rule of no octets or `/` alone matches every path. (A rule that starts with an octet other than '/'
   // or `*` matches no path.)
@@ -295,4 +301,5 @@ export function auditWitnesses(t: usize, r: usize, k: usize, n: i32, rfc: bool, 
   store<i32>(out, allowed, AUDIT_ALLOWED_WITNESS << 2);
   store<i32>(out, disallowed, AUDIT_DISALLOWED_WITNESS << 2);
   store<i32>(out, other, AUDIT_OTHER_OCTET << 2);
+  store<i32>(out, steps, AUDIT_STEPS << 2);
 }

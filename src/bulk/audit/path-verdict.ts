@@ -107,6 +107,10 @@ export function rulesOf(body: Uint8Array, groups: readonly Group[], profile: Pro
 /** Rules compared with a path, counted (the tests bound the witnesses' work by it: a count, not a clock). */
 export const ruleComparisons = { count: 0 };
 
+/** Steps of glob matching (an octet of a path or of a rule looked at), counted: the tests bound a site's matching
+ * work by it, the core's added (core-witnesses.ts). */
+export const globSteps = { count: 0 };
+
 /** Whether the rule matches the path: a prefix of it (the whole of it when anchored). Stars by
  * backtracking to the last one only, which is exact for `*` alone: at most tokens × path steps. */
 export function ruleMatches(rule: Rule, path: Uint8Array): boolean {
@@ -117,8 +121,13 @@ export function ruleMatches(rule: Rule, path: Uint8Array): boolean {
   let s = 0;
   let starP = -1;
   let starS = 0;
+  let steps = 0;
   for (;;) {
-    if (p === n && (!rule.anchored || s === path.length)) return true;
+    steps++;
+    if (p === n && (!rule.anchored || s === path.length)) {
+      globSteps.count += steps;
+      return true;
+    }
     if (p < n && tokens[p] === STAR) {
       starP = p++;
       starS = s;
@@ -130,7 +139,10 @@ export function ruleMatches(rule: Rule, path: Uint8Array): boolean {
       continue;
     }
     // Back to the last star, which takes one more octet.
-    if (starP < 0 || starS >= path.length) return false;
+    if (starP < 0 || starS >= path.length) {
+      globSteps.count += steps;
+      return false;
+    }
     p = starP + 1;
     s = ++starS;
   }
