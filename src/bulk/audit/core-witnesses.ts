@@ -80,9 +80,11 @@ export function coreCategory(body: Uint8Array, groups: readonly Group[], profile
   // (The lexer left this body there: putBody copies it only when another took its place.)
   c.putBody(body, a.body);
   const pathRoom = 3 * longest + 8;
-  const out = blockOf(c, AUDIT_RESULT + 8 * n + pathRoom + n);
+  // (After the masks, the core's table for finding a rule's runs of literals in a path: an i32 per token of the
+  // longest rule.)
+  const out = blockOf(c, AUDIT_RESULT + 8 * n + 4 * pathRoom + pathRoom + n);
   const masks = out + AUDIT_RESULT;
-  const path = masks + 8 * n;
+  const path = masks + 8 * n + 4 * pathRoom;
   const kinds = path + pathRoom;
   const { i32, u8 } = c;
   let at = a.ranges / I32;
