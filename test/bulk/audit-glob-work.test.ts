@@ -112,3 +112,28 @@ describe('ruleMatches gives a regular expression\'s answer', () => {
     );
   });
 });
+
+/** A disallow and an allow of the same long run after a star: a tie, which allows, so no path is disallowed and no
+ * candidate proves it: the walk (rule-category.ts) must, over every state the rules can reach. */
+function tiedRuns(run: number, profile: Profile) {
+  const a = 'a'.repeat(run);
+  const records = readRecords(encode(`User-agent: *\nDisallow: /*${a}b\nAllow: /*${a}b\n`), profile);
+  const rules = rulesOf(records.body, records.groups, profile);
+  globSteps.count = 0;
+  const answer = categoryOfRules(rules, profile);
+  return { answer, steps: globSteps.count };
+}
+
+describe('the walk follows each rule by one state, not a set of positions (issue 41)', () => {
+  for (const profile of PROFILES) {
+    it(`${profile}: a tie of two long runs after a star is none, exactly; twice the octets, twice the steps`, () => {
+      const small = tiedRuns(500, profile);
+      const large = tiedRuns(1000, profile);
+      for (const { answer } of [small, large]) {
+        expect(answer.category).toBe('none');
+        expect(answer.exact).toBe(true);
+      }
+      expect(large.steps / small.steps).toBeLessThan(2.5);
+    });
+  }
+});
