@@ -10,7 +10,7 @@
 import { escapesRaw, hexValue, isUnreserved } from "../parse/normalize";
 import {
   AUDIT_ALL, AUDIT_ALLOWED_WITNESS, AUDIT_CODE, AUDIT_DISALLOWED_WITNESS, AUDIT_NONE, AUDIT_OTHER_OCTET, AUDIT_PART, AUDIT_ROOT_ALLOW,
-  AUDIT_ROOT_ALLOWED, AUDIT_ROOT_DISALLOW, AUDIT_UNDECIDED, AUDIT_WITNESS_NONE, AUDIT_WITNESS_ROOT, TOKEN_ANCHOR, TOKEN_STAR, TOKENIZE_RESULT,
+  AUDIT_ROOT_ALLOWED, AUDIT_ROOT_DISALLOW, AUDIT_STEPS, AUDIT_UNDECIDED, AUDIT_WITNESS_NONE, AUDIT_WITNESS_ROOT, TOKEN_ANCHOR, TOKEN_STAR, TOKENIZE_RESULT,
 } from "../../src/engine/wasm/layout";
 
 // The set: its tokens (u16), tokenizeRules' results (first token, priority; then the count written), a kind per rule (1: allow).
@@ -22,6 +22,11 @@ let rules: i32 = 0;
 let masks: usize = 0;
 /** Rules looked at for candidates so far (a mask tested, or compared), against the bound the host gives. */
 let visited: i32 = 0;
+/** Steps of glob matching (an octet of a path or of a rule looked at), written to the answer (AUDIT_STEPS, at most
+ * i32's largest): the tests bound the work by it. */
+let steps: i64 = 0;
+/** The segment search's table: an i32 per token of the longest rule, after the masks. */
+let borders: usize = 0;
 // The best allow and disallow of the last verdict (a rule's index, -1 none).
 let bestAllow: i32 = -1;
 let bestDisallow: i32 = -1;
@@ -54,32 +59,74 @@ const NAMED = memory.data(256);
   return load<u8>(kinds + <usize>i) != 0;
 }
 
-/** Whether rule i matches path[0, n): a prefix of it (the whole when anchored). Stars by backtracking to the last one only, exact for `*` alone. */
+/** Whether rule i matches path[0, n): a prefix of it (the whole when anchored). Its literal start must begin the
+ * path; each run of literals after a star is found at its leftmost place after the last one's (segmentAt), and the
+ * last run, when anchored, must end the path: steps linear in the rule's and the path's octets (the host's
+ * ruleMatches, path-verdict.ts, says why this is exact). */
 function ruleMatches(i: i32, path: usize, n: i32): bool {
   let p = first(i);
   const end = p + length(i);
-  const whole = anchored(i);
   let s: i32 = 0;
-  let starP: i32 = -1;
-  let starS: i32 = 0;
+  while (p < end) {
+    const t = token(p);
+    if (t == TOKEN_STAR || s == n || t != <u32>load<u8>(path + <usize>s)) break;
+    p++;
+    s++;
+  }
+  steps += <i64>(s + 1);
+  if (p == end) return !anchored(i) || s == n;
+  if (token(p) != TOKEN_STAR) return false;
   for (;;) {
-    if (p == end && (!whole || s == n)) return true;
-    if (p < end && token(p) == TOKEN_STAR) {
-      starP = p++;
-      starS = s;
-      continue;
+    // A run of literals after the star at p.
+    const from = ++p;
+    while (p < end && token(p) != TOKEN_STAR) p++;
+    const runLength = p - from;
+    if (p == end && anchored(i)) {
+      // The last run ends the path.
+      steps += <i64>runLength;
+      if (n - s < runLength) return false;
+      const at = n - runLength;
+      for (let k: i32 = 0; k < runLength; k++) if (token(from + k) != <u32>load<u8>(path + <usize>(at + k))) return false;
+      return true;
     }
-    if (p < end && s < n && token(p) == <u32>load<u8>(path + <usize>s)) {
-      p++;
-      s++;
-      continue;
-    }
-    // Back to the last star, which takes one more octet.
-    if (starP < 0 || starS >= n) return false;
-    p = starP + 1;
-    s = ++starS;
+    const at = segmentAt(from, runLength, path, n, s);
+    if (at < 0) return false;
+    if (p == end) return true;
+    s = at + runLength;
   }
   return false; // (the loop returns)
+}
+
+/** Where tokens [from, from + m) first occur in path[s, n), or -1: Knuth–Morris–Pratt over the borders area (each
+ * prefix's longest proper border, an i32 per token), at most 2 × (m + n) steps. */
+function segmentAt(from: i32, m: i32, path: usize, n: i32, s: i32): i32 {
+  steps++;
+  if (m == 0) return s;
+  if (n - s < m) return -1;
+  store<i32>(borders, 0);
+  let k: i32 = 0;
+  for (let q: i32 = 1; q < m; q++) {
+    const t = token(from + q);
+    while (k > 0 && t != token(from + k)) {
+      k = load<i32>(borders + (<usize>(k - 1) << 2));
+      steps++;
+    }
+    if (t == token(from + k)) k++;
+    store<i32>(borders + (<usize>q << 2), k);
+  }
+  steps += <i64>m;
+  k = 0;
+  for (let i = s; i < n; i++) {
+    steps++;
+    const c = <u32>load<u8>(path + <usize>i);
+    while (k > 0 && c != token(from + k)) {
+      k = load<i32>(borders + (<usize>(k - 1) << 2));
+      steps++;
+    }
+    if (c == token(from + k)) k++;
+    if (k == m) return i - m + 1;
+  }
+  return -1;
 }
 
 /** The mask of the octets of path[0, n) (octet & 63: its bit). */
@@ -209,7 +256,8 @@ function unnamedOctet(): u32 {
  * written to out (AUDIT_*). Candidates are decided until the rules looked at
  * for them pass `bound`: past it, or with a witness missing (the walk's to
  * find), AUDIT_UNDECIDED. path: room for the longest rule's tokens and two
- * octets; m: room for a mask per rule (8 octets, aligned).
+ * octets; m: room for a mask per rule (8 octets, aligned), then for an i32 per token of the longest rule (the
+ * segment search's table).
  */
 export function auditWitnesses(t: usize, r: usize, k: usize, n: i32, rfc: bool, bound: i32, path: usize, m: usize, out: usize): void {
   toks = t;
@@ -217,7 +265,9 @@ export function auditWitnesses(t: usize, r: usize, k: usize, n: i32, rfc: bool, 
   kinds = k;
   rules = n;
   masks = m;
+  borders = m + (<usize>n << 3);
   visited = 0;
+  steps = 0;
   ruleMasks();
   store<u8>(path, 0x2f);
   const rootAllowed = verdict(path, 1);
@@ -227,6 +277,7 @@ export function auditWitnesses(t: usize, r: usize, k: usize, n: i32, rfc: bool, 
   store<i32>(out, AUDIT_WITNESS_NONE, AUDIT_ALLOWED_WITNESS << 2);
   store<i32>(out, AUDIT_WITNESS_NONE, AUDIT_DISALLOWED_WITNESS << 2);
   store<i32>(out, -1, AUDIT_OTHER_OCTET << 2);
+  store<i32>(out, <i32>min(steps, <i64>i32.MAX_VALUE), AUDIT_STEPS << 2);
   // A disallow decides only when longer than 0 (an empty Disallow allows): none can, nothing is disallowed. An
   // unanchored rule of no octets or `/` alone matches every path. (A rule that starts with an octet other than '/'
   // or `*` matches no path.)
@@ -295,4 +346,5 @@ export function auditWitnesses(t: usize, r: usize, k: usize, n: i32, rfc: bool, 
   store<i32>(out, allowed, AUDIT_ALLOWED_WITNESS << 2);
   store<i32>(out, disallowed, AUDIT_DISALLOWED_WITNESS << 2);
   store<i32>(out, other, AUDIT_OTHER_OCTET << 2);
+  store<i32>(out, <i32>min(steps, <i64>i32.MAX_VALUE), AUDIT_STEPS << 2);
 }

@@ -14,10 +14,10 @@ import { traitsOf } from '../../engine/parse/profile.js';
 import type { Group } from '../../engine/parse/records.js';
 import {
   AUDIT_ALL, AUDIT_ALLOWED_WITNESS, AUDIT_CODE, AUDIT_DISALLOWED_WITNESS, AUDIT_NONE, AUDIT_OTHER_OCTET, AUDIT_PART, AUDIT_RESULT, AUDIT_ROOT_ALLOW,
-  AUDIT_ROOT_ALLOWED, AUDIT_ROOT_DISALLOW, AUDIT_WITNESS_ROOT, RANGE_RECORD, TOKENIZE_RESULT,
+  AUDIT_ROOT_ALLOWED, AUDIT_ROOT_DISALLOW, AUDIT_STEPS, AUDIT_WITNESS_ROOT, RANGE_RECORD, TOKENIZE_RESULT,
 } from '../../engine/wasm/layout.js';
 import type { CategoryAnswer } from './rule-category.js';
-import type { PathVerdict } from './path-verdict.js';
+import { globSteps, type PathVerdict } from './path-verdict.js';
 
 /** Rules, and tokens, of a set the core decides at most: its areas (which never shrink) are grown to the largest
  * set taken (a file cut at --max-octets fits). A rule of n octets takes at most 3n + 1 tokens (escapes), most
@@ -80,9 +80,11 @@ export function coreCategory(body: Uint8Array, groups: readonly Group[], profile
   // (The lexer left this body there: putBody copies it only when another took its place.)
   c.putBody(body, a.body);
   const pathRoom = 3 * longest + 8;
-  const out = blockOf(c, AUDIT_RESULT + 8 * n + pathRoom + n);
+  // (After the masks, the core's table for finding a rule's runs of literals in a path: an i32 per token of the
+  // longest rule.)
+  const out = blockOf(c, AUDIT_RESULT + 8 * n + 4 * pathRoom + pathRoom + n);
   const masks = out + AUDIT_RESULT;
-  const path = masks + 8 * n;
+  const path = masks + 8 * n + 4 * pathRoom;
   const kinds = path + pathRoom;
   const { i32, u8 } = c;
   let at = a.ranges / I32;
@@ -98,6 +100,7 @@ export function coreCategory(body: Uint8Array, groups: readonly Group[], profile
   if (c.exports.tokenizeRules(a.body, a.ranges, n, traits.normalises, a.tokens, room, a.out) < n) return undefined; // (escapes past the room)
   c.exports.auditWitnesses(a.tokens, a.out, kinds, n, traits.normalises, VISITS_PER_RULE * n + VISITS_ALWAYS, path, masks, out);
   const o = out / I32;
+  globSteps.count += i32[o + AUDIT_STEPS];
   const rootAllowed = i32[o + AUDIT_ROOT_ALLOWED] === 1;
   const decider = i32[o + (rootAllowed ? AUDIT_ROOT_ALLOW : AUDIT_ROOT_DISALLOW)];
   const atRoot: PathVerdict = { allowed: rootAllowed, line: decider < 0 ? 0 : lineOf(groups, decider) };

@@ -11,8 +11,9 @@
 // unanchored rule, whether the path so far spells "/robots.txt", and the state
 // of the automaton that says which octet strings are paths under the profile)
 // is a finite state, and the verdict at the end of a path is a function of it.
-// Walking every state reachable from "/" (subset construction) therefore sees
-// the verdict of every possible path: `all` iff no reachable end state allows,
+// Walking every state reachable from "/" (each rule at one position, RuleRuns
+// below) therefore sees the verdict of every possible path: `all` iff no
+// reachable end state allows,
 // `none` iff none disallows. Octets that no rule, the path automaton nor
 // "/robots.txt" tell apart move every component alike, so one octet of each
 // such class is walked. Rules that can no longer decide (one of the same kind
@@ -32,7 +33,7 @@ import type { Profile } from '../../index.js';
 import { STAR } from '../../engine/parse/pattern.js';
 import { traitsOf } from '../../engine/parse/profile.js';
 import { ESCAPES_RAW, isUnreserved } from '../../engine/parse/octets.js';
-import { pathVerdict, type Rule } from './path-verdict.js';
+import { globSteps, pathVerdict, type Rule } from './path-verdict.js';
 import { RuleIndex } from './rule-index.js';
 import { googleStep, isProfilePath, pathMayEnd, REJECT, RFC_SEGMENT_START, rfcStep } from './profile-paths.js';
 
@@ -156,15 +157,18 @@ class Walk {
   private allowedPath: Uint8Array | undefined;
   private disallowedPath: Uint8Array | undefined;
 
+  private readonly runs: RuleRuns;
+
   constructor(private readonly rules: readonly Rule[], private readonly rfc: boolean, found: { allowedPath?: Uint8Array; disallowedPath?: Uint8Array }) {
     this.classes = octetClasses(rules, rfc);
+    this.runs = new RuleRuns(rules);
     this.allowedPath = found.allowedPath;
     this.disallowedPath = found.disallowedPath;
   }
 
   run(): CategoryAnswer {
     // Every path starts with '/'.
-    const all: number[] = this.rules.map((_, i) => i * POSITIONS);
+    const all: number[] = this.rules.map((_, i) => i * POSITIONS + this.runs.pastStars(i, 0));
     const first = this.closure({ path: this.rfc ? RFC_SEGMENT_START : 0, robots: 0, bestAllow: -1, bestDisallow: -1, active: all });
     const start = this.step(first, 0x2f);
     if (start !== null) this.visit(start, -1, 0x2f);
@@ -243,8 +247,8 @@ class Walk {
     return (!allows && disallowed) || (!disallows && !disallowed);
   }
 
-  /** The state with its positions closed over `*` (a star matches nothing too): an unanchored rule at its
-   * end becomes its kind's best match; rules that can no longer change their kind's best are dropped. */
+  /** The state with its rules' matches closed: an unanchored rule at its end becomes its kind's best match;
+   * rules that can no longer change their kind's best are dropped. */
   private closure(s: State): State {
     const open: number[] = [];
     for (let k = 0; k < s.active.length; k++) {
@@ -259,8 +263,6 @@ class Walk {
         continue;
       }
       open.push(a);
-      // (simplify() leaves no STAR runs, and no STAR last.)
-      if (p < r.length && r.tokens[r.at + p] === STAR) s.active.push(a + 1);
     }
     // A best raised late may drop positions kept before it.
     const kept = open.filter((a) => {
@@ -278,15 +280,104 @@ class Walk {
     if (path === REJECT) return null;
     const robots = s.robots >= 0 && s.robots < ROBOTS_TXT.length && ROBOTS_TXT[s.robots] === c ? s.robots + 1 : -1;
     const active: number[] = [];
+    globSteps.count += s.active.length + 1;
     for (const a of s.active) {
-      const r = this.rules[Math.floor(a / POSITIONS)];
-      const p = a % POSITIONS;
-      if (p >= r.length) continue;
-      const t = r.tokens[r.at + p];
-      if (t === STAR) active.push(a);
-      else if (t === c) active.push(a + 1);
+      const i = Math.floor(a / POSITIONS);
+      const p = this.runs.step(i, a % POSITIONS, c);
+      if (p >= 0) active.push(i * POSITIONS + p);
     }
     return this.closure({ path, robots, bestAllow: s.bestAllow, bestDisallow: s.bestDisallow, active });
+  }
+}
+
+/**
+ * Each rule as a deterministic automaton, one position a path: its literal start octet by octet, then each run of
+ * literals after a star searched for at its leftmost place (Knuth's automaton for the run: the position within the
+ * run is the longest part of it the path ends with), the next run's search started once the run is found. This is
+ * exact as ruleMatches is (path-verdict.ts). Where a rule stands is its token index, never on a star (past it: the
+ * next run searched from its start). A set of positions per rule (a star's and each place of its run) grew with
+ * the run's length in every state of the walk: states × run² (issue 41).
+ */
+class RuleRuns {
+  /** Per rule its first entry in the tables (an entry per token and one for its end). */
+  private readonly base: Int32Array;
+  /** Per token index: the index its run of literals after a star starts at, or -1 in the rule's literal start. */
+  private readonly runStart: Int32Array;
+  /** Per token index in a run, where the run's search goes on when the octet there is not the path's: Knuth's
+   * failure, which skips a border whose next octet is the same one (so at most log(run) fallbacks an octet),
+   * relative to the run's start (-1: past the octet, from the run's start); at the run's end, its longest border. */
+  private readonly fail: Int32Array;
+
+  constructor(private readonly rules: readonly Rule[]) {
+    this.base = new Int32Array(rules.length);
+    let size = 0;
+    for (let i = 0; i < rules.length; i++) {
+      this.base[i] = size;
+      size += rules[i].length + 1;
+    }
+    this.runStart = new Int32Array(size);
+    this.fail = new Int32Array(size);
+    for (let i = 0; i < rules.length; i++) this.tables(i);
+  }
+
+  private tables(i: number): void {
+    const { tokens, at, length } = this.rules[i];
+    const b = this.base[i];
+    let start = -1;
+    let p = 0;
+    while (p <= length) {
+      if (p < length && tokens[at + p] === STAR) {
+        start = ++p;
+        continue;
+      }
+      if (start < 0) {
+        this.runStart[b + p++] = -1;
+        continue;
+      }
+      // The run [start, end): Knuth's failures.
+      let end = start;
+      while (end < length && tokens[at + end] !== STAR) end++;
+      const m = end - start;
+      const t = at + start;
+      const f = b + start;
+      this.fail[f] = -1;
+      let q = 0;
+      let border = -1;
+      while (q < m) {
+        while (border >= 0 && tokens[t + q] !== tokens[t + border]) border = this.fail[f + border];
+        q++;
+        border++;
+        this.fail[f + q] = q < m && tokens[t + q] === tokens[t + border] ? this.fail[f + border] : border;
+      }
+      for (let k = start; k <= end; k++) this.runStart[b + k] = start;
+      // (Past the star that ends it, the next run's start; or past the rule's end.)
+      start = end + 1;
+      p = end + 1;
+    }
+  }
+
+  /** Rule i's position p, past any star there (a star matches nothing too). */
+  pastStars(i: number, p: number): number {
+    const r = this.rules[i];
+    while (p < r.length && r.tokens[r.at + p] === STAR) p++;
+    return p;
+  }
+
+  /** Rule i's position after octet c from p, or -1 when it can no longer match. */
+  step(i: number, p: number, c: number): number {
+    const r = this.rules[i];
+    const b = this.base[i];
+    const start = this.runStart[b + p];
+    if (start < 0) return p < r.length && r.tokens[r.at + p] === c ? this.pastStars(i, p + 1) : -1;
+    let k = p - start;
+    const t = r.at + start;
+    // (At the end of the last run, only an anchored rule waits: the run goes on from its longest border.)
+    if (p === r.length) k = this.fail[b + p];
+    while (k >= 0 && r.tokens[t + k] !== c) {
+      k = this.fail[b + start + k];
+      globSteps.count++;
+    }
+    return this.pastStars(i, start + k + 1);
   }
 }
 

@@ -312,6 +312,7 @@ export const AUDIT_ROOT_ALLOWED = 3; // 1: `/` allowed
 export const AUDIT_ALLOWED_WITNESS = 4;
 export const AUDIT_DISALLOWED_WITNESS = 5;
 export const AUDIT_OTHER_OCTET = 6; // the octet a witness of + 1 ends with
+export const AUDIT_STEPS = 7; // steps of glob matching taken (a count the tests bound the work by)
 export const AUDIT_RESULT = 32; // octets of the answer
 /** AUDIT_CODE: the category decided (none, all, part), or not (a witness missing, or the work bound met: the host decides). */
 export const AUDIT_NONE = 0;
