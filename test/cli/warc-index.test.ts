@@ -299,15 +299,27 @@ describe('robots index, classify --robots-index', () => {
   });
 
   describe("robots index's limits", () => {
+    // Ten runs of the command, independent: started at once, as a busy machine's cores can take them. One after the
+    // other they took over 60 s at load 26-29; 180 s, a hang guard (each run has its own).
     it('no WARC, a missing or unreadable one, no --out, a bad --shards: one line, nothing written', async () => {
-      expectUsageError(await robots(['index', '--out', at('x1')]), /no WARC files/);
-      expectUsageError(await robots(['index', '--out', at('x2'), at('missing.warc.gz')]), /cannot read WARC file .*missing\.warc\.gz: no such file or directory/);
+      const bads = ['0', '-1', '2.5', 'many', '65537'];
+      const [noWarc, missing, directory, noOut, maxOctets, ...shards] = await Promise.all([
+        robots(['index', '--out', at('x1')]),
+        robots(['index', '--out', at('x2'), at('missing.warc.gz')]),
+        robots(['index', '--out', at('x3'), dir]),
+        robots(['index', warcFiles[0]]),
+        robots(['index', '--max-octets', '10', '--out', at('x5'), warcFiles[0]]),
+        ...bads.map((bad) => robots(['index', '--shards', bad, '--out', at(`x4-${bad}`), warcFiles[0]])),
+      ]);
+      expectUsageError(noWarc, /no WARC files/);
+      expectUsageError(missing, /cannot read WARC file .*missing\.warc\.gz: no such file or directory/);
       expect(existsSync(at('x2'))).toBe(false);
-      expectUsageError(await robots(['index', '--out', at('x3'), dir]), /cannot read WARC file .*: is a directory/);
-      expectUsageError(await robots(['index', warcFiles[0]]), /--out DIR is required/);
-      for (const bad of ['0', '-1', '2.5', 'many', '65537']) expectUsageError(await robots(['index', '--shards', bad, '--out', at('x4'), warcFiles[0]]), /--shards must be a whole number from 1 to 65536/);
-      expectUsageError(await robots(['index', '--max-octets', '10', '--out', at('x5'), warcFiles[0]]), /--max-octets must be at least/);
-    });
+      expectUsageError(directory, /cannot read WARC file .*: is a directory/);
+      expectUsageError(noOut, /--out DIR is required/);
+      for (const r of shards) expectUsageError(r, /--shards must be a whole number from 1 to 65536/);
+      for (const bad of bads) expect(existsSync(at(`x4-${bad}`)), bad).toBe(false);
+      expectUsageError(maxOctets, /--max-octets must be at least/);
+    }, 180_000);
 
     it('an --out that cannot be written (under a file, read-only), or that holds another index of another shard count or a foreign manifest', async () => {
       writeFileSync(at('a-file'), 'x');

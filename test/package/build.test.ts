@@ -40,6 +40,13 @@ beforeAll(() => {
     }
   }
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(clone, 'node_modules'));
+  // The WASM core as this checkout's build left it (build/: asc's output, a stage with its own staleness check by
+  // mtime, scripts/build-wasm.mjs), copied after the sources so that it is current: the build of dist/ around it, its
+  // types and its stamp are what this suite is about, and asc compiles the same sources to the same octets here.
+  for (const f of ['robots.wasm', 'robots.wat', 'library/core.ts', 'library/robots.wasm', 'library/robots.wat']) {
+    mkdirSync(path.dirname(path.join(clone, 'build', f)), { recursive: true });
+    cpSync(path.join(ROOT, 'build', f), path.join(clone, 'build', f));
+  }
 });
 afterAll(() => rmSync(clone, { recursive: true, force: true }));
 
