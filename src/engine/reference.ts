@@ -1,12 +1,16 @@
 // A plain TypeScript reference matcher: Google's RobotsMatcher algorithm, rule
-// by rule, with Google's position-array Matches(). Slow and obvious on purpose:
-// the property tests hold the WASM automaton to it; its `matched` list (every
-// rule that matched) is what a full explanation needs.
+// by rule, each rule's Matches() answered in steps linear in the rule and the
+// path (parse/pattern-match.ts; Google's set of positions per token made a long
+// rule against a long URL quadratic, and explain runs this on any file). Slow
+// and obvious otherwise, on purpose: the property tests hold the WASM automaton
+// to it; its `matched` list (every rule that matched) is what a full
+// explanation needs.
 import { applicableGroups, agentTokens } from './parse/agents.js';
-import { escapePattern, googlePattern, indexHtmDirectory, Pattern, rfcPattern, STAR } from './parse/pattern.js';
+import { escapePattern, googlePattern, indexHtmDirectory, Pattern, rfcPattern } from './parse/pattern.js';
 import { traitsOf, type Profile } from './parse/profile.js';
 import { readRecords, type Records, type RuleKind } from './parse/records.js';
 import { escapesRaw, HEX_DIGITS, hexValue, isUnreserved } from './parse/octets.js';
+import { globMatches } from './parse/pattern-match.js';
 
 // One of each, made once: a coder per call costs more than the rest of a verdict.
 const ENCODER = new TextEncoder();
@@ -104,21 +108,9 @@ export function removeDotSegments(pathAndQuery: Uint8Array): Uint8Array {
   return result;
 }
 
-/** Google's RobotsMatchStrategy::Matches, over pattern tokens. */
+/** Google's RobotsMatchStrategy::Matches' answer, over pattern tokens (pattern-match.ts). */
 export function patternMatches(p: Pattern, path: Uint8Array): boolean {
-  const n = path.length;
-  let pos = [0];
-  for (const t of p.tokens) {
-    if (t === STAR) {
-      const from = pos[0];
-      pos = [];
-      for (let i = from; i <= n; i++) pos.push(i);
-    } else {
-      pos = pos.filter((i) => i < n && path[i] === t).map((i) => i + 1);
-      if (pos.length === 0) return false;
-    }
-  }
-  return p.anchored ? pos[pos.length - 1] === n : true;
+  return globMatches(p.tokens, 0, p.tokens.length, p.anchored, path);
 }
 
 export interface ReferenceMatch {

@@ -5,7 +5,8 @@
 // disallow (reference.ts). For one path at a time: the category's witnesses,
 // the verdict at `/` (rule-category.ts, root-answers.ts).
 import type { Profile } from '../../index.js';
-import { escapePattern, googlePattern, indexHtmDirectory, STAR } from '../../engine/parse/pattern.js';
+import { escapePattern, googlePattern, indexHtmDirectory } from '../../engine/parse/pattern.js';
+import { globMatches, globMatchSteps } from '../../engine/parse/pattern-match.js';
 import { traitsOf } from '../../engine/parse/profile.js';
 import type { Group } from '../../engine/parse/records.js';
 import { coreTokens, roomForValues, tokenizeValues } from './core-rule-tokens.js';
@@ -111,106 +112,12 @@ export const ruleComparisons = { count: 0 };
  * work by it, the core's added (core-witnesses.ts). */
 export const globSteps = { count: 0 };
 
-/**
- * Whether the rule matches the path: a prefix of it (the whole of it when anchored). Its literal start must begin
- * the path; then each run of literals after a star is found at its leftmost place after the last one's (a later
- * place could only leave less of the path to the runs after it), and the last run, when anchored, must end the
- * path. Each run is found by a search that never looks back (segmentAt), so a comparison takes steps linear in the
- * rule's and the path's octets: backtracking to the last star took up to their product (issue 41).
- */
+/** Whether the rule matches the path (pattern-match.ts: in steps linear in the rule and the path), counted. */
 export function ruleMatches(rule: Rule, path: Uint8Array): boolean {
   ruleComparisons.count++;
-  const tokens = rule.tokens;
-  const end = rule.at + rule.length;
-  const n = path.length;
-  let p = rule.at;
-  let s = 0;
-  while (p < end && tokens[p] !== STAR) {
-    if (s === n || tokens[p] !== path[s]) break;
-    p++;
-    s++;
-  }
-  let steps = s + 1;
-  let matched: boolean;
-  if (p === end) matched = !rule.anchored || s === n;
-  else if (tokens[p] !== STAR) matched = false;
-  else {
-    for (;;) {
-      // A run of literals after the star at p.
-      const from = ++p;
-      while (p < end && tokens[p] !== STAR) p++;
-      const length = p - from;
-      if (p === end && rule.anchored) {
-        // The last run ends the path.
-        matched = n - s >= length && equalAt(tokens, from, length, path, n - length);
-        steps += length;
-        break;
-      }
-      const at = segmentAt(tokens, from, length, path, s);
-      steps += search.steps;
-      if (at < 0 || p === end) {
-        matched = at >= 0;
-        break;
-      }
-      s = at + length;
-    }
-  }
-  globSteps.count += steps;
+  const matched = globMatches(rule.tokens, rule.at, rule.length, rule.anchored, path);
+  globSteps.count += globMatchSteps.last;
   return matched;
-}
-
-function equalAt(tokens: Uint16Array, from: number, length: number, path: Uint8Array, at: number): boolean {
-  for (let k = 0; k < length; k++) if (tokens[from + k] !== path[at + k]) return false;
-  return true;
-}
-
-/** The search's table (each prefix's longest proper border), reused, grown to the longest run met; and the steps
- * of its last search. */
-const search = { borders: new Int32Array(256), steps: 0 };
-
-/**
- * Where tokens[from, from + length) first occurs in path at or after s, or -1: Knuth–Morris–Pratt, which never
- * compares a path's octet again after a mismatch but shifts the run by its borders, so at most 2 × (run + path)
- * steps (a run of one octet `aaa…ab` in `aaa…a` took run × path by trying each place).
- */
-function segmentAt(tokens: Uint16Array, from: number, length: number, path: Uint8Array, s: number): number {
-  const n = path.length;
-  if (length === 0) {
-    search.steps = 1;
-    return s;
-  }
-  if (n - s < length) {
-    search.steps = 1;
-    return -1;
-  }
-  if (search.borders.length < length) search.borders = new Int32Array(Math.max(length, 2 * search.borders.length));
-  const borders = search.borders;
-  let steps = length;
-  borders[0] = 0;
-  let k = 0;
-  for (let q = 1; q < length; q++) {
-    while (k > 0 && tokens[from + q] !== tokens[from + k]) {
-      k = borders[k - 1];
-      steps++;
-    }
-    if (tokens[from + q] === tokens[from + k]) k++;
-    borders[q] = k;
-  }
-  k = 0;
-  for (let i = s; i < n; i++) {
-    steps++;
-    while (k > 0 && path[i] !== tokens[from + k]) {
-      k = borders[k - 1];
-      steps++;
-    }
-    if (path[i] === tokens[from + k]) k++;
-    if (k === length) {
-      search.steps = steps;
-      return i - length + 1;
-    }
-  }
-  search.steps = steps;
-  return -1;
 }
 
 /** A path's verdict: may it be fetched, and the deciding rule's line (0: none decides). */
