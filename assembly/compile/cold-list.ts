@@ -177,21 +177,24 @@ export function compileColdRules(b: usize, selection: usize, selected: i32, rfc:
     const first = <usize>load<i32>(results + r * TOKENIZE_RESULT);
     const length = <usize>load<i32>(results + (r + 1) * TOKENIZE_RESULT) - first; // (file order: the next rule's tokens follow)
     let t = values;
+    // Its head and signature read from where its tokens were copied from, not the copy: a
+    // word loaded from octets just copied waited for the copy's stores.
+    let from = b + <usize>start;
     if ((result & TOKENIZE_CHANGED) != 0) {
       t = own;
-      memory.copy(own, toks + first, length);
+      from = toks + first;
+      memory.copy(own, from, length);
       own += length;
     }
     values += size;
     v += <u32>size;
     store<u32>(ends + (<usize>id << 2), disallow ? v | RULE_VALUE_DISALLOW : v);
-    let head = 0;
-    while (head < RE_HEAD_MAX && <usize>head < length && load<u8>(t + <usize>head) != RULE_LIST_STAR) head++;
+    const head = headLength(from, length);
     const e = list + RM_HEADER + <usize>id * RE_SIZE;
     store<u32>(e, id, RE_ID);
     store<u32>(e, ((result & TOKENIZE_ANCHORED) != 0 ? RE_ANCHORED : 0) | (disallow ? RE_DISALLOW : 0) | (<u32>head << RE_HEAD_SHIFT), RE_FLAGS);
     // A rule whose head the first word does not test (a `*` in its first octets) is tested by the octets it names.
-    store<u32>(list + signaturesAt + (<usize>id << 2), head < RE_HEAD_MAX ? signature(t, length) : 0);
+    store<u32>(list + signaturesAt + (<usize>id << 2), head < RE_HEAD_MAX ? signature(from, length) : 0);
     store<u32>(e, <u32>t, RE_TOKENS);
     store<u32>(e, <u32>length, RE_LENGTH);
   }
@@ -210,12 +213,24 @@ export function compileColdRules(b: usize, selection: usize, selected: i32, rfc:
   return companions > 0 ? load<i32>(rec, SELECT_FLAGS << 2) : load<i32>(rec, SELECT_END << 2);
 }
 
-/** The buckets (octet & 31) of the octets that the tokens t[0, length) name (RM_SIGNATURES). */
+/** The tokens before the first `*` of t[0, length), at most RE_HEAD_MAX: the
+ * first word's octets compared at once (a rule's tokens are readable a word
+ * past their end: RE_TOKEN_SLACK; the body and the tokenizer's output more), where a loop an octet at a time, with its
+ * three tests, was a large share of a small file's compile. */
+@inline function headLength(t: usize, length: usize): i32 {
+  const x = load<u32>(t) ^ (<u32>RULE_LIST_STAR * 0x01010101);
+  const stars = (x - 0x01010101) & ~x & 0x80808080; // (its lowest bit: the first `*`, exactly)
+  const first = stars == 0 ? RE_HEAD_MAX : <i32>(ctz(stars) >> 3);
+  return min(first, <i32>min(length, <usize>RE_HEAD_MAX));
+}
+
+/** The buckets (octet & 31) of the octets that the tokens t[0, length) name
+ * (RM_SIGNATURES). (Without a branch per octet: a `*` adds no bucket.) */
 function signature(t: usize, length: usize): u32 {
   let s: u32 = 0;
   for (let i: usize = 0; i < length; i++) {
     const c = <u32>load<u8>(t + i);
-    if (c != RULE_LIST_STAR) s |= <u32>1 << (c & 31);
+    s |= <u32>(c != RULE_LIST_STAR) << (c & 31);
   }
   return s;
 }
@@ -223,6 +238,23 @@ function signature(t: usize, length: usize): u32 {
 /** The ranks of n rules by their keys (each at most 2 * top + 1), stable: to
  * ranks[id] the rule (file index) of rank id. */
 function rank(keys: usize, n: i32, top: u32, ranks: usize): void {
+  if (n <= 32 && top < (1 << 25)) {
+    // By insertion, each key with its rule's index in its low 5 bits: one
+    // array sorted in place, no key read through a rank (ties keep file order).
+    for (let i = 0; i < n; i++) {
+      const k = (load<u32>(keys + (<usize>i << 2)) << 5) | <u32>i;
+      let j = i;
+      while (j > 0) {
+        const before = load<u32>(keys + (<usize>(j - 1) << 2));
+        if (before < k) break;
+        store<u32>(keys + (<usize>j << 2), before);
+        j--;
+      }
+      store<u32>(keys + (<usize>j << 2), k);
+    }
+    for (let i = 0; i < n; i++) store<u32>(ranks + (<usize>i << 2), load<u32>(keys + (<usize>i << 2)) & 31);
+    return;
+  }
   if (n <= 32) {
     // By insertion: most files select a few rules.
     for (let i = 0; i < n; i++) {

@@ -33,8 +33,9 @@ export function writeMatcherBlock(
   const h = table.block;
   const textOctets = texts === undefined ? 0 : texts.reduce((n, t) => n + t.length, 8 * nrules);
   const textsAt = texts === undefined ? 0 : core.alloc(textOctets);
-  core.u8.fill(0, h, h + HEADER_SIZE);
   const u32 = core.u32; // (after the allocation: the core's memory may have grown)
+  // (Zeroed a word at a time: fill() on the core's memory is a call into the runtime's C++, for 64 octets.)
+  for (let i = h >>> 2, end = (h + HEADER_SIZE) >>> 2; i < end; i++) u32[i] = 0;
   u32[(h + H_FLAGS) >>> 2] = flags;
   // A cold matcher's rule list, written by the compiler: the cold walk's (assembly/match/cold.ts).
   u32[(h + H_COLD) >>> 2] = table.cold === null ? 0 : Math.min(coldOctets, 0xffffffff);
