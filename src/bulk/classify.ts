@@ -263,7 +263,7 @@ function inThisThread(config: ClassifyConfig, sink: OutputSink, size: number | n
     recycle: (o) => {
       if (output === take) outputs.give(o.buffer);
     },
-    close: async () => {},
+    close: async () => classifier.close(),
   };
   if (config.robotsDir === undefined) return engine;
   let reader: DirReader | null = null;
@@ -278,6 +278,7 @@ function inThisThread(config: ClassifyConfig, sink: OutputSink, size: number | n
   engine.inFlight = READ_AHEAD_BLOCKS;
   engine.close = async () => {
     await reader?.close();
+    classifier.close();
   };
   if (size !== null && size >= READ_AHEAD_FROM) {
     // (The run's clock starts once the reader has, as a pool's does once its threads have.)

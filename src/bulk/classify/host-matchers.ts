@@ -175,11 +175,11 @@ export class HostMatchers {
     const ruleTexts = this.options.format === 'jsonl';
     if (crawlers === undefined) {
       // (No RobotsTxt: the file's octets are the read buffer's, compiled and let go.)
-      const matcher = compileOctets(body, { profile, maxOctets }, this.agent, { ruleTexts });
+      const matcher = compileOctets(body, { profile, maxOctets }, this.agent, { ruleTexts, owned: true });
       return new Entry(matcher, matcher.sourceBytes);
     }
     const usage = this.options.usage === true;
-    const all = compileCrawlersByLines(body, { profile, maxOctets }, crawlers, ruleTexts, usage) ?? compileCrawlers(parse(body, { profile, maxOctets }), crawlers, ruleTexts, usage);
+    const all = compileCrawlersByLines(body, { profile, maxOctets }, crawlers, ruleTexts, usage, true) ?? compileCrawlers(parse(body, { profile, maxOctets }), crawlers, ruleTexts, usage, true);
     const distinct = [...new Set([...all.matchers, ...(all.extra ?? [])])] as Matcher[];
     const entry = new Entry(all.matchers[0], distinct[0].sourceBytes);
     entry.crawlers = all;
@@ -225,6 +225,11 @@ export class HostMatchers {
   get bytes(): number {
     return this.entries.bytes;
   }
+
+  /** Frees every cached matcher (they are owned: no finaliser would). The cache is empty after, and still usable. */
+  close(): void {
+    this.entries.clear();
+  }
 }
 
 /** Bytes an entry holds: its matcher (automaton, trie, rule table), what the rules point into, and overhead. */
@@ -242,8 +247,9 @@ function disposeEntry(entry: Entry): void {
 }
 
 /** Each crawler's matcher for a robots.txt, and with usage its purposes: crawlers that the same groups apply to share one of each (RobotsTxt.rulesKey),
- * and the same control tokens speak for (control-codes.ts; a token's matcher, when its groups are no crawler's, is in `extra`). */
-export function compileCrawlers(robots: ReturnType<typeof parse>, crawlers: readonly string[], ruleTexts: boolean, usage = false): CrawlerMatchers & { matchers: Matcher[] } {
+ * and the same control tokens speak for (control-codes.ts; a token's matcher, when its groups are no crawler's, is in `extra`).
+ * owned: the caller disposes every one of them, always (MatcherOptions.owned). */
+export function compileCrawlers(robots: ReturnType<typeof parse>, crawlers: readonly string[], ruleTexts: boolean, usage = false, owned = false): CrawlerMatchers & { matchers: Matcher[] } {
   const byRules = new Map<string, { matcher: Matcher; purposes: PurposeCode }>();
   const matchers: Matcher[] = [];
   const purposes: PurposeCode[] = [];
@@ -257,7 +263,7 @@ export function compileCrawlers(robots: ReturnType<typeof parse>, crawlers: read
   const sharedOf = (key: string, name: string) => {
     let shared = byRules.get(key);
     if (shared === undefined) {
-      shared = { matcher: robots.compile(name, { ruleTexts }), purposes: usage ? crawlerPurposes(robots, name) : 0 };
+      shared = { matcher: robots.compile(name, { ruleTexts, owned }), purposes: usage ? crawlerPurposes(robots, name) : 0 };
       byRules.set(key, shared);
     }
     return shared;
@@ -301,7 +307,7 @@ export function compileCrawlers(robots: ReturnType<typeof parse>, crawlers: read
  * Content-Usage or Content-Signal lines (which need its groups: compileCrawlers); else every purpose is unknown but
  * what control tokens state (control-codes.ts: a token keyed by its rules as a crawler is).
  */
-export function compileCrawlersByLines(body: Uint8Array, options: { profile: Profile; maxOctets: number }, crawlers: readonly string[], ruleTexts: boolean, usage: boolean): (CrawlerMatchers & { matchers: Matcher[] }) | undefined {
+export function compileCrawlersByLines(body: Uint8Array, options: { profile: Profile; maxOctets: number }, crawlers: readonly string[], ruleTexts: boolean, usage: boolean, owned = false): (CrawlerMatchers & { matchers: Matcher[] }) | undefined {
   const read = body.length > options.maxOctets ? body.subarray(0, options.maxOctets) : body; // (what the parser reads)
   const control = usage ? controlsOf(crawlers) : null;
   const lines = crawlerLines(read, control === null ? lowerNameSet(crawlers) : control.names);
@@ -323,13 +329,13 @@ export function compileCrawlersByLines(body: Uint8Array, options: { profile: Pro
     }
     let m: Matcher | undefined;
     if (byRules === undefined) {
-      m = compileOctets(body, options, crawlers[j], { ruleTexts });
+      m = compileOctets(body, options, crawlers[j], { ruleTexts, owned });
     } else {
       // (A group may name one and be `*` too: the unnamed ones' rules are keyed as well.)
       const key = (keys[j] = selectedLines(read, lower[j], options.profile));
       if (!isNamed) unnamedKey = key;
       m = byRules.get(key);
-      if (m === undefined) byRules.set(key, (m = compileOctets(body, options, crawlers[j], { ruleTexts })));
+      if (m === undefined) byRules.set(key, (m = compileOctets(body, options, crawlers[j], { ruleTexts, owned })));
     }
     if (!isNamed) unnamed = m;
     matchers[j] = m;
@@ -354,7 +360,7 @@ export function compileCrawlersByLines(body: Uint8Array, options: { profile: Pro
         if (lastSelection !== VARIES) return { use, named: named!.has(tokenLower), matcher: null, always: lastSelection === ALLOWS_ALL };
         let m = byRules!.get(key);
         if (m === undefined) {
-          byRules!.set(key, (m = compileOctets(body, options, use.token, { ruleTexts })));
+          byRules!.set(key, (m = compileOctets(body, options, use.token, { ruleTexts, owned })));
           extra.push(m);
         }
         return { use, named: named!.has(tokenLower), matcher: m };
