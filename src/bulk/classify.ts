@@ -21,6 +21,7 @@ import type { FileRange } from './sources/file-ranges.js';
 import { OutputClosed, WorkerPool } from './threads/worker-pool.js';
 import { RoutedPool } from './threads/routed-pool.js';
 import { DirReader } from './threads/dir-reader.js';
+import { RangesAhead } from './threads/ranges-ahead.js';
 import { readLinesOfRange } from './sources/file-ranges.js';
 
 export type { ClassifyConfig } from './classify/classify-config.js';
@@ -285,8 +286,10 @@ function inThisThread(config: ClassifyConfig, sink: OutputSink, size: number | n
     const r = (reader = new DirReader(config));
     engine.ready = () => r.started;
     const inputs = new BufferPool(2);
+    const ahead = new RangesAhead((range) => r.readRange(range), RANGES_AHEAD, BLOCK_OCTETS);
     engine.classifyRange = (range) =>
-      inOrder(r.readRange(range), (got) => {
+      inOrder(ahead.take(range), (got) => {
+        ahead.begin(range);
         if (got === null) {
           // The reader failed: the range read here (the same lines, the same errors).
           const lines = readLinesOfRange(range, MAX_LINE_OCTETS, (n) => inputs.take(n));
@@ -320,6 +323,9 @@ const READ_AHEAD_FROM = 2 * BLOCK_OCTETS;
  * when it is done with one (with a few, the two threads took turns: the reader idle while the classifier went
  * through the blocks read, the classifier idle while the reader read the next). */
 const READ_AHEAD_BLOCKS = 5;
+/** Ranges of the input file the reader is asked for past the one being classified (ranges-ahead.ts): each costs a
+ * block's lines and host files held until classified. */
+const RANGES_AHEAD = 4;
 
 /** Octets to the output's descriptor now (the sink's own stream left unused); a reader gone is OutputClosed. */
 function writeDirect(sink: OutputSink, octets: Uint8Array): void {
