@@ -107,7 +107,7 @@ export class HostMatchers {
   get(key: number, origin: () => Origin): Matcher | null | typeof UNREACHABLE | LabelledMatcher {
     let entry = this.entries.get(key);
     if (entry === undefined) {
-      entry = this.load(origin(), key);
+      entry = this.load(origin, key);
       if (coreOctets() !== this.coreOctets) this.makeRoom();
       this.entries.set(key, entry);
     }
@@ -140,9 +140,9 @@ export class HostMatchers {
     this.ahead = files;
   }
 
-  private load(origin: Origin, key: number): Entry {
+  private load(origin: () => Origin, key: number): Entry {
     // (The origin is urlOrigin()'s: "e.com." is "e.com", "0x7f.1" is "127.0.0.1", see origin-runs.ts.)
-    const entry = this.warc !== null ? this.loadCapture(origin) : this.loadFile(origin, key);
+    const entry = this.warc !== null ? this.loadCapture(origin()) : this.loadFile(origin, key);
     const k = this.options.crawlers?.length;
     if (k !== undefined) {
       // (A robots.txt that decides alone decides for every crawler.)
@@ -187,23 +187,34 @@ export class HostMatchers {
     return entry;
   }
 
-  private loadFile(origin: Origin, key: number): Entry {
-    const host = origin.host;
-    const none = this.options.missing === 'disallow' ? new Entry(UNREACHABLE, host.length) : new Entry(null, host.length);
-    if (none.matcher === UNREACHABLE) none.labelled = { matcher: UNREACHABLE, label: '","robots":"missing"', kind: 'missing' };
-    if (!RobotsDir.canName(host)) return none; // (no host, or not one a file can be named after: no load)
+  /** The origin is asked for only when its file was not read ahead (a read-ahead origin's host could name a file:
+   * the reader read only those), or to weigh an entry without a file: most hosts make no strings here. */
+  private loadFile(origin: () => Origin, key: number): Entry {
+    let found = this.ahead?.take(key);
+    if (found === undefined) {
+      const o = origin();
+      if (!RobotsDir.canName(o.host)) return this.none(o.host.length); // (no host, or not one a file can be named after: no load)
+      found = this.dir!.read(o);
+    }
     this.loads++;
-    const found = this.ahead?.take(key) ?? this.dir!.read(origin);
-    if (found.kind === 'none') return none;
+    if (found.kind === 'none') return this.none(origin().host.length);
     if (found.kind === 'unreadable') {
       // RFC 9309 2.3.1.3: a robots.txt that cannot be read is unreachable: disallow all.
       // One bad file must not cost a long run, unless asked (--strict-robots-dir).
       const why = `cannot read ${found.file}: ${found.why}`;
       if (this.options.strict) throw new BulkError(why);
       this.unreadable.push(why);
-      return new Entry(UNREACHABLE, host.length);
+      return new Entry(UNREACHABLE, origin().host.length);
     }
     return this.compile(found.body);
+  }
+
+  /** The entry of a host without a robots.txt (weighed by its name's length). */
+  private none(hostLength: number): Entry {
+    if (this.options.missing !== 'disallow') return new Entry(null, hostLength);
+    const none = new Entry(UNREACHABLE, hostLength);
+    none.labelled = { matcher: UNREACHABLE, label: '","robots":"missing"', kind: 'missing' };
+    return none;
   }
 
   /** The failures to read host files since the last call (each host once while it stays cached). */
