@@ -126,6 +126,8 @@ export async function runClassification(config: ClassifyConfig, run: Classificat
   const multi = slots > 0;
   const totals: ClassificationTotals = { urls: 0, allowed: 0, allowedBy: multi ? new Array<number>(slots).fill(0) : undefined, usageBy: multi && (config.usage || config.operators !== undefined) ? new Array<number>(6 * slots).fill(0) : undefined, hosts: new HostSet(), loads: 0, evictions: 0, unreadable: new Set<string>() };
   const began = performance.now();
+  /** When the last line was written (the threads stopped and the host cache freed after it, out of the run's time). */
+  let ended = 0;
   try {
     const inFlight: { result: Promise<ClassifiedBlock>; consumed: number }[] = [];
     const settle = async () => {
@@ -177,6 +179,7 @@ export async function runClassification(config: ClassifyConfig, run: Classificat
     }
     while (inFlight.length > 0) await settle();
     await sink.finish();
+    ended = performance.now();
   } catch (e) {
     const what = sink.abandon();
     if (e instanceof BulkError) throw new BulkError(`${e.message}; ${what}`);
@@ -185,7 +188,7 @@ export async function runClassification(config: ClassifyConfig, run: Classificat
     await engine.close(); // the threads are stopped before the input they read is closed
     input.close();
   }
-  return { totals, ms: performance.now() - began, threads };
+  return { totals, ms: ended - began, threads };
 }
 
 /** The URL input: a stream, and for a regular file its descriptor and size (threads read ranges of it). */
