@@ -21,10 +21,10 @@ const verdicts = (output: Uint8Array) => new TextDecoder().decode(output).split(
 const expected = urls.map((u) => (u.endsWith('/x') ? 'disallowed' : 'allowed'));
 
 describe('the host cache releases its own matchers', () => {
-  it.each([
+  it.each<[string, { crawlers?: string[] }]>([
     ['one crawler', {}],
     ['several crawlers', { crawlers: ['FooBot', 'BarBot'] }],
-  ] as const)('%s: no matcher registered for finalisation; close() frees what the cache held', async (_, extra) => {
+  ])('%s: no matcher registered for finalisation; close() frees what the cache held', async (_, extra) => {
     const config: ClassifyConfig = { robotsDir: dir, agents: ['FooBot'], profile: 'google', format: 'tsv', maxOctets: 1 << 20, cacheBytes: 1 << 26, ...extra };
     const classifier = new BlockClassifier(config);
     classifier.classify(block); // (the core's areas grown to this block's size, once)
