@@ -21,6 +21,7 @@ import type { FileRange } from './sources/file-ranges.js';
 import { OutputClosed, WorkerPool } from './threads/worker-pool.js';
 import { RoutedPool } from './threads/routed-pool.js';
 import { DirReader } from './threads/dir-reader.js';
+import { RangesAhead } from './threads/ranges-ahead.js';
 import { readLinesOfRange } from './sources/file-ranges.js';
 
 export type { ClassifyConfig } from './classify/classify-config.js';
@@ -125,6 +126,8 @@ export async function runClassification(config: ClassifyConfig, run: Classificat
   const multi = slots > 0;
   const totals: ClassificationTotals = { urls: 0, allowed: 0, allowedBy: multi ? new Array<number>(slots).fill(0) : undefined, usageBy: multi && (config.usage || config.operators !== undefined) ? new Array<number>(6 * slots).fill(0) : undefined, hosts: new HostSet(), loads: 0, evictions: 0, unreadable: new Set<string>() };
   const began = performance.now();
+  /** When the last line was written (the threads stopped and the host cache freed after it, out of the run's time). */
+  let ended = 0;
   try {
     const inFlight: { result: Promise<ClassifiedBlock>; consumed: number }[] = [];
     const settle = async () => {
@@ -176,6 +179,7 @@ export async function runClassification(config: ClassifyConfig, run: Classificat
     }
     while (inFlight.length > 0) await settle();
     await sink.finish();
+    ended = performance.now();
   } catch (e) {
     const what = sink.abandon();
     if (e instanceof BulkError) throw new BulkError(`${e.message}; ${what}`);
@@ -184,7 +188,7 @@ export async function runClassification(config: ClassifyConfig, run: Classificat
     await engine.close(); // the threads are stopped before the input they read is closed
     input.close();
   }
-  return { totals, ms: performance.now() - began, threads };
+  return { totals, ms: ended - began, threads };
 }
 
 /** The URL input: a stream, and for a regular file its descriptor and size (threads read ranges of it). */
@@ -263,7 +267,7 @@ function inThisThread(config: ClassifyConfig, sink: OutputSink, size: number | n
     recycle: (o) => {
       if (output === take) outputs.give(o.buffer);
     },
-    close: async () => {},
+    close: async () => classifier.close(),
   };
   if (config.robotsDir === undefined) return engine;
   let reader: DirReader | null = null;
@@ -278,14 +282,17 @@ function inThisThread(config: ClassifyConfig, sink: OutputSink, size: number | n
   engine.inFlight = READ_AHEAD_BLOCKS;
   engine.close = async () => {
     await reader?.close();
+    classifier.close();
   };
   if (size !== null && size >= READ_AHEAD_FROM) {
     // (The run's clock starts once the reader has, as a pool's does once its threads have.)
     const r = (reader = new DirReader(config));
     engine.ready = () => r.started;
     const inputs = new BufferPool(2);
+    const ahead = new RangesAhead((range) => r.readRange(range), RANGES_AHEAD, BLOCK_OCTETS);
     engine.classifyRange = (range) =>
-      inOrder(r.readRange(range), (got) => {
+      inOrder(ahead.take(range), (got) => {
+        ahead.begin(range);
         if (got === null) {
           // The reader failed: the range read here (the same lines, the same errors).
           const lines = readLinesOfRange(range, MAX_LINE_OCTETS, (n) => inputs.take(n));
@@ -319,6 +326,9 @@ const READ_AHEAD_FROM = 2 * BLOCK_OCTETS;
  * when it is done with one (with a few, the two threads took turns: the reader idle while the classifier went
  * through the blocks read, the classifier idle while the reader read the next). */
 const READ_AHEAD_BLOCKS = 5;
+/** Ranges of the input file the reader is asked for past the one being classified (ranges-ahead.ts): each costs a
+ * block's lines and host files held until classified. */
+const RANGES_AHEAD = 4;
 
 /** Octets to the output's descriptor now (the sink's own stream left unused); a reader gone is OutputClosed. */
 function writeDirect(sink: OutputSink, octets: Uint8Array): void {

@@ -94,6 +94,11 @@ export class BlockClassifier {
     this.lines.releaseKept();
   }
 
+  /** Frees the host cache's matchers (the classifier owns them: nothing else would free them). */
+  close(): void {
+    this.hosts?.close();
+  }
+
   /** ahead: the block's host files, read ahead by another thread (--robots-dir; see host-files-ahead.ts). */
   classify(block: Uint8Array | readonly Uint8Array[], output?: OutputBuffers | OutputWriter, ahead?: FilesReadAhead): ClassifiedBlock {
     if (this.singleAll !== null) return { ...this.lines.classify(block, this.singleAll, output), loads: 0, evictions: 0, unreadable: [] };

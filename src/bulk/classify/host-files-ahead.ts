@@ -132,18 +132,18 @@ function whole(view: Uint8Array): Uint8Array {
   return new Uint8Array(view.buffer, 0, view.buffer.byteLength);
 }
 
-/** The classifying side: a block's files read ahead, by origin key. */
+/** The classifying side: a block's files read ahead, by origin key. The classifier asks for them in the order the
+ * reader read them (the block's runs, in order), skipping some (hosts it holds): the next one is tried first, and
+ * only when it is not the one asked for are the keys indexed (once a block). */
 export class FilesReadAhead {
-  private readonly at = new Map<number, number>();
-  private readonly whys: Map<number, [string, string]> = new Map();
+  /** The entry tried first: the one after the last taken. */
+  private next = 0;
+  /** Each key's entry, once needed. */
+  private at: Map<number, number> | null = null;
+  /** For each unreadable entry, its file and why, once needed. */
+  private whys: Map<number, [string, string]> | null = null;
 
-  constructor(private readonly files: AheadFiles) {
-    let u = 0;
-    for (let i = 0; i < files.keys.length; i++) {
-      this.at.set(files.keys[i], i);
-      if (files.kinds[i] === UNREADABLE) this.whys.set(i, [files.unreadable[u++], files.unreadable[u++]]);
-    }
-  }
+  constructor(private readonly files: AheadFiles) {}
 
   /** The octets of the files (their buffer is for reuse once the block is classified). */
   get bodies(): Uint8Array {
@@ -152,18 +152,40 @@ export class FilesReadAhead {
 
   /** What the directory held for the origin of that key when it was read ahead; undefined when it was not. */
   take(key: number): DirRobots | undefined {
-    const i = this.at.get(key);
-    if (i === undefined) return undefined;
     const f = this.files;
+    let i = this.next;
+    if (i >= f.keys.length || f.keys[i] !== key) {
+      const found = this.index().get(key);
+      if (found === undefined) return undefined;
+      i = found;
+    }
+    this.next = i + 1;
     switch (f.kinds[i]) {
       case FILE:
         return { kind: 'file', body: f.bodies.subarray(i === 0 ? 0 : f.ends[i - 1], f.ends[i]) };
       case UNREADABLE: {
-        const [file, why] = this.whys.get(i)!;
+        const [file, why] = this.unreadable().get(i)!;
         return { kind: 'unreadable', file, why };
       }
       default:
         return { kind: 'none' };
     }
+  }
+
+  private index(): Map<number, number> {
+    if (this.at === null) {
+      this.at = new Map();
+      for (let i = 0; i < this.files.keys.length; i++) this.at.set(this.files.keys[i], i);
+    }
+    return this.at;
+  }
+
+  private unreadable(): Map<number, [string, string]> {
+    if (this.whys === null) {
+      const f = this.files;
+      this.whys = new Map();
+      for (let i = 0, u = 0; i < f.keys.length; i++) if (f.kinds[i] === UNREADABLE) this.whys.set(i, [f.unreadable[u++], f.unreadable[u++]]);
+    }
+    return this.whys;
   }
 }

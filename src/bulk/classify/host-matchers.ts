@@ -107,7 +107,7 @@ export class HostMatchers {
   get(key: number, origin: () => Origin): Matcher | null | typeof UNREACHABLE | LabelledMatcher {
     let entry = this.entries.get(key);
     if (entry === undefined) {
-      entry = this.load(origin(), key);
+      entry = this.load(origin, key);
       if (coreOctets() !== this.coreOctets) this.makeRoom();
       this.entries.set(key, entry);
     }
@@ -140,9 +140,9 @@ export class HostMatchers {
     this.ahead = files;
   }
 
-  private load(origin: Origin, key: number): Entry {
+  private load(origin: () => Origin, key: number): Entry {
     // (The origin is urlOrigin()'s: "e.com." is "e.com", "0x7f.1" is "127.0.0.1", see origin-runs.ts.)
-    const entry = this.warc !== null ? this.loadCapture(origin) : this.loadFile(origin, key);
+    const entry = this.warc !== null ? this.loadCapture(origin()) : this.loadFile(origin, key);
     const k = this.options.crawlers?.length;
     if (k !== undefined) {
       // (A robots.txt that decides alone decides for every crawler.)
@@ -175,11 +175,11 @@ export class HostMatchers {
     const ruleTexts = this.options.format === 'jsonl';
     if (crawlers === undefined) {
       // (No RobotsTxt: the file's octets are the read buffer's, compiled and let go.)
-      const matcher = compileOctets(body, { profile, maxOctets }, this.agent, { ruleTexts });
+      const matcher = compileOctets(body, { profile, maxOctets }, this.agent, { ruleTexts, owned: true });
       return new Entry(matcher, matcher.sourceBytes);
     }
     const usage = this.options.usage === true;
-    const all = compileCrawlersByLines(body, { profile, maxOctets }, crawlers, ruleTexts, usage) ?? compileCrawlers(parse(body, { profile, maxOctets }), crawlers, ruleTexts, usage);
+    const all = compileCrawlersByLines(body, { profile, maxOctets }, crawlers, ruleTexts, usage, true) ?? compileCrawlers(parse(body, { profile, maxOctets }), crawlers, ruleTexts, usage, true);
     const distinct = [...new Set([...all.matchers, ...(all.extra ?? [])])] as Matcher[];
     const entry = new Entry(all.matchers[0], distinct[0].sourceBytes);
     entry.crawlers = all;
@@ -187,23 +187,34 @@ export class HostMatchers {
     return entry;
   }
 
-  private loadFile(origin: Origin, key: number): Entry {
-    const host = origin.host;
-    const none = this.options.missing === 'disallow' ? new Entry(UNREACHABLE, host.length) : new Entry(null, host.length);
-    if (none.matcher === UNREACHABLE) none.labelled = { matcher: UNREACHABLE, label: '","robots":"missing"', kind: 'missing' };
-    if (!RobotsDir.canName(host)) return none; // (no host, or not one a file can be named after: no load)
+  /** The origin is asked for only when its file was not read ahead (a read-ahead origin's host could name a file:
+   * the reader read only those), or to weigh an entry without a file: most hosts make no strings here. */
+  private loadFile(origin: () => Origin, key: number): Entry {
+    let found = this.ahead?.take(key);
+    if (found === undefined) {
+      const o = origin();
+      if (!RobotsDir.canName(o.host)) return this.none(o.host.length); // (no host, or not one a file can be named after: no load)
+      found = this.dir!.read(o);
+    }
     this.loads++;
-    const found = this.ahead?.take(key) ?? this.dir!.read(origin);
-    if (found.kind === 'none') return none;
+    if (found.kind === 'none') return this.none(origin().host.length);
     if (found.kind === 'unreadable') {
       // RFC 9309 2.3.1.3: a robots.txt that cannot be read is unreachable: disallow all.
       // One bad file must not cost a long run, unless asked (--strict-robots-dir).
       const why = `cannot read ${found.file}: ${found.why}`;
       if (this.options.strict) throw new BulkError(why);
       this.unreadable.push(why);
-      return new Entry(UNREACHABLE, host.length);
+      return new Entry(UNREACHABLE, origin().host.length);
     }
     return this.compile(found.body);
+  }
+
+  /** The entry of a host without a robots.txt (weighed by its name's length). */
+  private none(hostLength: number): Entry {
+    if (this.options.missing !== 'disallow') return new Entry(null, hostLength);
+    const none = new Entry(UNREACHABLE, hostLength);
+    none.labelled = { matcher: UNREACHABLE, label: '","robots":"missing"', kind: 'missing' };
+    return none;
   }
 
   /** The failures to read host files since the last call (each host once while it stays cached). */
@@ -225,6 +236,11 @@ export class HostMatchers {
   get bytes(): number {
     return this.entries.bytes;
   }
+
+  /** Frees every cached matcher (they are owned: no finaliser would). The cache is empty after, and still usable. */
+  close(): void {
+    this.entries.clear();
+  }
 }
 
 /** Bytes an entry holds: its matcher (automaton, trie, rule table), what the rules point into, and overhead. */
@@ -242,8 +258,9 @@ function disposeEntry(entry: Entry): void {
 }
 
 /** Each crawler's matcher for a robots.txt, and with usage its purposes: crawlers that the same groups apply to share one of each (RobotsTxt.rulesKey),
- * and the same control tokens speak for (control-codes.ts; a token's matcher, when its groups are no crawler's, is in `extra`). */
-export function compileCrawlers(robots: ReturnType<typeof parse>, crawlers: readonly string[], ruleTexts: boolean, usage = false): CrawlerMatchers & { matchers: Matcher[] } {
+ * and the same control tokens speak for (control-codes.ts; a token's matcher, when its groups are no crawler's, is in `extra`).
+ * owned: the caller disposes every one of them, always (MatcherOptions.owned). */
+export function compileCrawlers(robots: ReturnType<typeof parse>, crawlers: readonly string[], ruleTexts: boolean, usage = false, owned = false): CrawlerMatchers & { matchers: Matcher[] } {
   const byRules = new Map<string, { matcher: Matcher; purposes: PurposeCode }>();
   const matchers: Matcher[] = [];
   const purposes: PurposeCode[] = [];
@@ -257,7 +274,7 @@ export function compileCrawlers(robots: ReturnType<typeof parse>, crawlers: read
   const sharedOf = (key: string, name: string) => {
     let shared = byRules.get(key);
     if (shared === undefined) {
-      shared = { matcher: robots.compile(name, { ruleTexts }), purposes: usage ? crawlerPurposes(robots, name) : 0 };
+      shared = { matcher: robots.compile(name, { ruleTexts, owned }), purposes: usage ? crawlerPurposes(robots, name) : 0 };
       byRules.set(key, shared);
     }
     return shared;
@@ -301,7 +318,7 @@ export function compileCrawlers(robots: ReturnType<typeof parse>, crawlers: read
  * Content-Usage or Content-Signal lines (which need its groups: compileCrawlers); else every purpose is unknown but
  * what control tokens state (control-codes.ts: a token keyed by its rules as a crawler is).
  */
-export function compileCrawlersByLines(body: Uint8Array, options: { profile: Profile; maxOctets: number }, crawlers: readonly string[], ruleTexts: boolean, usage: boolean): (CrawlerMatchers & { matchers: Matcher[] }) | undefined {
+export function compileCrawlersByLines(body: Uint8Array, options: { profile: Profile; maxOctets: number }, crawlers: readonly string[], ruleTexts: boolean, usage: boolean, owned = false): (CrawlerMatchers & { matchers: Matcher[] }) | undefined {
   const read = body.length > options.maxOctets ? body.subarray(0, options.maxOctets) : body; // (what the parser reads)
   const control = usage ? controlsOf(crawlers) : null;
   const lines = crawlerLines(read, control === null ? lowerNameSet(crawlers) : control.names);
@@ -323,13 +340,13 @@ export function compileCrawlersByLines(body: Uint8Array, options: { profile: Pro
     }
     let m: Matcher | undefined;
     if (byRules === undefined) {
-      m = compileOctets(body, options, crawlers[j], { ruleTexts });
+      m = compileOctets(body, options, crawlers[j], { ruleTexts, owned });
     } else {
       // (A group may name one and be `*` too: the unnamed ones' rules are keyed as well.)
       const key = (keys[j] = selectedLines(read, lower[j], options.profile));
       if (!isNamed) unnamedKey = key;
       m = byRules.get(key);
-      if (m === undefined) byRules.set(key, (m = compileOctets(body, options, crawlers[j], { ruleTexts })));
+      if (m === undefined) byRules.set(key, (m = compileOctets(body, options, crawlers[j], { ruleTexts, owned })));
     }
     if (!isNamed) unnamed = m;
     matchers[j] = m;
@@ -354,7 +371,7 @@ export function compileCrawlersByLines(body: Uint8Array, options: { profile: Pro
         if (lastSelection !== VARIES) return { use, named: named!.has(tokenLower), matcher: null, always: lastSelection === ALLOWS_ALL };
         let m = byRules!.get(key);
         if (m === undefined) {
-          byRules!.set(key, (m = compileOctets(body, options, use.token, { ruleTexts })));
+          byRules!.set(key, (m = compileOctets(body, options, use.token, { ruleTexts, owned })));
           extra.push(m);
         }
         return { use, named: named!.has(tokenLower), matcher: m };

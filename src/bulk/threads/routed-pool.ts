@@ -138,6 +138,7 @@ export class RoutedPool {
 
   async close(): Promise<void> {
     await Promise.all(this.workers.map((w) => w.stop()));
+    this.here.close();
   }
 }
 

@@ -32,6 +32,9 @@ export interface MatcherOptions {
   coldOctets?: number;
   /** @internal The rules' texts in the core too, for bulk classification's JSON lines. */
   ruleTexts?: boolean;
+  /** @internal Its owner disposes it, always (bulk classification's host cache, which frees what it evicts and, at
+   * the run's end, the rest): the backstop never watches it, so it is never registered for finalisation. */
+  owned?: boolean;
   /** @internal Changes to the mode policy (mode-policy.ts: when to walk cold, hot
    * or by rules, the caps): tests reach with it the modes that only big files reach. */
   modePolicy?: Partial<ModePolicy>;
@@ -82,6 +85,8 @@ export class Matcher {
   /** Its rules' count (their lines and values: the block at its header). */
   private readonly ruleCount: number;
   private readonly core: Core;
+  /** On the backstop (backstop.ts) until disposed: every matcher but an owned one. */
+  private readonly watched: boolean;
 
   /** @internal Use RobotsTxt.compile(), which checks the options (checkMatcherOptions) before it compiles the table. */
   constructor(table: RuleTable, profile: Profile, options: MatcherOptions) {
@@ -95,7 +100,8 @@ export class Matcher {
       texts,
     });
     this.header = this.dfa.header;
-    watch(this, this.header);
+    this.watched = options.owned !== true;
+    if (this.watched) watch(this, this.header);
   }
 
   private live(): number {
@@ -164,7 +170,7 @@ export class Matcher {
   /** Frees the matcher's WASM memory; the matcher cannot be used afterwards. */
   dispose(): void {
     if (this.dfa === null) return;
-    unwatch(this);
+    if (this.watched) unwatch(this);
     this.dfa.dispose();
     this.dfa = null;
   }
