@@ -11,7 +11,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CLI, expectUsageError, robots } from '../helpers/cli-run.js';
-import { writeWarc } from '../helpers/warc-files.js';
+import { corpusWarcs } from '../helpers/corpus-warcs.js';
 import { HAVE_SHARED, SHARED } from '../helpers/shared-data.js';
 import type { AuditSummary } from '../../src/bulk/audit/audit-summary.js';
 
@@ -111,12 +111,8 @@ describe.skipIf(!HAVE_SHARED)('audit merge: the GNU parallel recipe of docs/audi
     writeFileSync(path.join(work, 'bin/robots'), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
     chmodSync(path.join(work, 'bin/robots'), 0o755);
     const hosts = readdirSync(CORPUS).sort();
-    const warcs: string[] = [];
-    for (let k = 0; k < 3; k++) {
-      const file = path.join(work, `part${k}.warc.gz`);
-      await writeWarc(file, hosts.filter((_, i) => i % 3 === k).map((h) => ({ url: `https://${h}/robots.txt`, body: readFileSync(path.join(CORPUS, h)) })));
-      warcs.push(file);
-    }
+    // (The corpus in three WARCs, written once a run by warcio: test/helpers/corpus-warcs.ts.)
+    const warcs = (await corpusWarcs()).parts;
     writeFileSync(path.join(work, 'warc-files.txt'), warcs.join('\n') + '\n');
     writeRanks(hosts, path.join(work, 'tranco.csv'));
     // Smaller numbers for a test: 2 jobs, a WARC a job, 3 shards.

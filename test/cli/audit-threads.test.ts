@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { robots } from '../helpers/cli-run.js';
-import { writeWarc, type Capture } from '../helpers/warc-files.js';
+import { corpusWarcs } from '../helpers/corpus-warcs.js';
 import { HAVE_SHARED, SHARED } from '../helpers/shared-data.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-audit-threads-'));
@@ -26,10 +26,10 @@ async function audit(args: string[], threads: number, name: string): Promise<{ s
 }
 
 describe.skipIf(!HAVE_SHARED)('audit --threads: one thread\'s output and summary', () => {
-  const warc = path.join(dir, 'corpus.warc.gz');
+  let warc: string;
+  // (The corpus's WARC, written once a run by warcio: test/helpers/corpus-warcs.ts.)
   beforeAll(async () => {
-    const captures: Capture[] = readdirSync(CORPUS).map((host) => ({ url: `https://${host}/robots.txt`, body: readFileSync(path.join(CORPUS, host)) }));
-    await writeWarc(warc, captures);
+    warc = (await corpusWarcs()).all;
   }, 600_000);
 
   it('--robots-warc, JSON lines with every operator: 1 and 2 threads byte for byte', { timeout: 900_000 }, async () => {

@@ -4,11 +4,12 @@
 // whole run's, the robots.txt statuses of real WARC captures under both status
 // conventions, and one-line errors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { robots } from '../helpers/cli-run.js';
-import { writeWarc, type Capture } from '../helpers/warc-files.js';
+import { writeWarc } from '../helpers/warc-files.js';
+import { corpusWarcs } from '../helpers/corpus-warcs.js';
 import { HAVE_SHARED, SHARED } from '../helpers/shared-data.js';
 import { mergeSummaries, type AuditSummary } from '../../src/bulk/audit/audit-summary.js';
 import type { SiteRecord } from '../../src/bulk/audit/site-audit.js';
@@ -27,13 +28,13 @@ const bySite = (rs: SiteRecord[]) => [...rs].sort((a, b) => (a.site < b.site ? -
 const lines = (tsv: string) => tsv.split('\n').filter((l) => l !== '');
 
 describe.skipIf(!HAVE_SHARED)('audit: the corpus, every source', () => {
-  const warc = path.join(dir, 'corpus.warc.gz');
+  let warc: string;
   const index = path.join(dir, 'idx');
   let fromDir: SiteRecord[];
 
   beforeAll(async () => {
-    const captures: Capture[] = readdirSync(CORPUS).map((host) => ({ url: `https://${host}/robots.txt`, body: readFileSync(path.join(CORPUS, host)) }));
-    await writeWarc(warc, captures);
+    // (The corpus's WARC, written once a run by warcio: test/helpers/corpus-warcs.ts.)
+    warc = (await corpusWarcs()).all;
     const made = await robots(['index', '--shards', '3', '--out', index, '-q', warc], undefined, { killAfterMs: 600_000 });
     // (Three files of the corpus are longer than --max-octets: said once; every source cuts them there.)
     expect(made.stderr).toMatch(/^(robots index: warning: 3 captures are longer than --max-octets[^\n]*\n)?$/);
