@@ -4,17 +4,15 @@
 // site names, writes lines ending as the file's do, and leaves every probe's
 // verdict for the crawlers the site wrote groups for (and for Googlebot and
 // FooBot, which fall to its `*` groups) as it was, under both profiles.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lint, parse, type RobotsTxt } from '../../src/index.js';
 import { SHARED, readJsonLinesGz } from '../helpers/shared-data.js';
+import { AI_ERA_SCRIPT as SCRIPT, aiEraCorpus, runAiEraScript } from '../helpers/ai-era-corpus.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SCRIPT = path.join(ROOT, 'scripts', 'make-ai-era-corpus.mjs');
 const CORPUS = path.join(SHARED, 'corpus', 'robots');
 const HAVE_CORPUS = existsSync(CORPUS);
 if (!HAVE_CORPUS) console.warn(`[tests] ${CORPUS} is absent: the AI-era corpus suite is skipped (it grafts onto those files)`);
@@ -24,19 +22,8 @@ if (!HAVE_CORPUS) console.warn(`[tests] ${CORPUS} is absent: the AI-era corpus s
 const TOLERANCE_PP = 0.5;
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-ai-era-'));
-// Removing two copies of 4,241 files: a hang guard, not a clock.
+// Removing a copy of 4,241 files: a hang guard, not a clock.
 afterAll(() => rmSync(dir, { recursive: true, force: true }), 120_000);
-
-function run(out: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [SCRIPT, out, ...args], { cwd: ROOT });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 interface Row { host: string; graft: string; at: string; named: string[] }
 
@@ -88,7 +75,8 @@ describe('the script without the shared corpus', () => {
 });
 
 describe.skipIf(!HAVE_CORPUS)('the AI-era corpus', () => {
-  const a = path.join(dir, 'a');
+  // a: the run's (made once for the suites that read it: test/helpers/ai-era-corpus.ts); b: this suite's own.
+  let a: string;
   const b = path.join(dir, 'b');
   let rows: Row[] = [];
   let SHARES: { cloudflareSignal: number; cloudflareNotice: number; allowGptbot: number; contentUsage: number; blocked: Record<string, number> };
@@ -100,11 +88,12 @@ describe.skipIf(!HAVE_CORPUS)('the AI-era corpus', () => {
 
   beforeAll(async () => {
     ({ SHARES } = await import(SCRIPT));
-    const [ra, rb] = await Promise.all([run(a), run(b)]);
-    expect(ra.stderr).toBe('');
-    expect([ra.code, rb.code]).toEqual([0, 0]);
+    // (aiEraCorpus fails unless its run exits 0 and writes nothing on stderr.)
+    const [made, rb] = await Promise.all([aiEraCorpus(), runAiEraScript(b)]);
+    a = made;
+    expect([rb.code, rb.stderr]).toEqual([0, '']);
     rows = readIndex(a);
-    // Two runs of the script over 4,241 files at once, each ~10 s of CPU on a quiet machine: a hang guard that no load fails.
+    // Up to two runs of the script over 4,241 files at once, each ~10 s of CPU on a quiet machine: a hang guard that no load fails.
   }, 600_000);
 
   it('is the same octets twice over, every file, the index, the WARC and the URL list', () => {

@@ -1,5 +1,5 @@
 // Files that several suites read and none changes (the corpus written as WARC
-// files), made once a run instead of once a suite: in the
+// files, the AI-era corpus), made once a run instead of once a suite: in the
 // run's folder (test/setup/run-folder.ts), by the first suite that asks, under a
 // lock, since the run's workers are processes that may ask at the same moment.
 // The others wait for it. A maker builds in a folder of its own and renames it

@@ -1,5 +1,5 @@
 // The run's folder (vitest's globalSetup): files that several suites read and
-// none changes (the corpus as WARC files) are made there once
+// none changes (the corpus as WARC files, the AI-era corpus) are made there once
 // a run, by the first suite that asks for them (test/helpers/made-once.ts), and
 // removed with the folder when the run ends. A run of one file has its own.
 import { mkdtempSync, rmSync } from 'node:fs';
