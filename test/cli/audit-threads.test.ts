@@ -32,11 +32,12 @@ describe.skipIf(!HAVE_SHARED)('audit --threads: one thread\'s output and summary
     warc = (await corpusWarcs()).all;
   }, 600_000);
 
-  it('--robots-warc, JSON lines with every operator: 1 and 2 threads byte for byte', { timeout: 900_000 }, async () => {
-    const args = ['--robots-warc', warc, '--operators', '@ai', '--format', 'jsonl'];
+  // (Half the sites, every capture of the WARC read and shared with the threads: blocks enough for both.)
+  it('--robots-warc, JSON lines with every operator, a shard: 1 and 2 threads byte for byte', { timeout: 900_000 }, async () => {
+    const args = ['--robots-warc', warc, '--shard', '0/2', '--operators', '@ai', '--format', 'jsonl'];
     const one = await audit(args, 1, 'warc');
     const two = await audit(args, 2, 'warc');
-    expect(one.stdout.split('\n').length).toBe(4242);
+    expect(one.stdout.split('\n').length).toBeGreaterThan(8 * 256);
     expect(two.stdout === one.stdout).toBe(true);
     expect(two.summary).toBe(one.summary);
   });
