@@ -5,11 +5,10 @@
 // The others wait for it. A maker builds in a folder of its own and renames it
 // into place: a name that exists is whole. A maker that died (its process gone,
 // say a worker killed) leaves a lock that the next one takes over.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { RUN_FOLDER_VARIABLE } from '../setup/run-folder.js';
+import { makeRunFolder, processAlive, RUN_FOLDER_VARIABLE } from '../setup/run-folder.js';
 
 /** How often a suite that waits for another's maker looks again. */
 const POLL_MS = 200;
@@ -24,20 +23,11 @@ function runFolder(): string {
   const shared = process.env[RUN_FOLDER_VARIABLE];
   if (shared !== undefined) return shared;
   if (ownFolder === undefined) {
-    const folder = mkdtempSync(path.join(tmpdir(), 'robots-test-run-'));
+    const folder = makeRunFolder();
     process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
     ownFolder = folder;
   }
   return ownFolder;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**
@@ -65,7 +55,7 @@ async function makeOrWait(done: string, make: (folder: string) => Promise<void>)
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       // (A lock without its pid yet is one just taken.)
       const owner = Number(await readFile(path.join(lock, 'pid'), 'utf8').catch(() => '0'));
-      if (owner > 0 && !alive(owner)) await rm(lock, { recursive: true, force: true });
+      if (owner > 0 && !processAlive(owner)) await rm(lock, { recursive: true, force: true });
       else await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       continue;
     }

@@ -1,15 +1,16 @@
 // test/helpers/made-once.ts: files shared by the suites of a run are made once,
 // whoever asks first, when the run's workers (processes) ask at the same moment;
 // a lock left by a maker that died is taken over; a maker that fails leaves
-// nothing that reads as made. The helper is bundled (esbuild) for child
-// processes of node, as the workers are.
+// nothing that reads as made; a run's folder left by a run killed before its
+// end is removed by the next run, one of a run under way kept. The helper is
+// bundled (esbuild) for child processes of node, as the workers are.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RUN_FOLDER_VARIABLE } from './run-folder.js';
+import { makeRunFolder, RUN_FOLDER_VARIABLE } from './run-folder.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-made-once-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -92,5 +93,25 @@ await madeOnce('thing', async () => { throw new Error('the maker failed'); });
     const r = await worker({ [RUN_FOLDER_VARIABLE]: run, MAKERS: path.join(dir, 'makers3') });
     expect(r.status, r.stderr).toBe(0);
     expect(existsSync(path.join(run, 'thing', 'content'))).toBe(true);
+  });
+});
+
+describe("the run's folder", () => {
+  it('a new run removes the folders of runs whose process is gone, and keeps those of runs under way', { timeout: 120_000 }, async () => {
+    const gone = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => gone.once('close', resolve));
+    const left = mkdtempSync(path.join(tmpdir(), 'robots-test-run-'));
+    writeFileSync(path.join(left, 'owner.pid'), String(gone.pid));
+    mkdirSync(path.join(left, 'corpus-warcs'));
+    const running = mkdtempSync(path.join(tmpdir(), 'robots-test-run-'));
+    writeFileSync(path.join(running, 'owner.pid'), String(process.pid));
+    const mine = makeRunFolder();
+    try {
+      expect(existsSync(left)).toBe(false);
+      expect(existsSync(running)).toBe(true);
+      expect(readFileSync(path.join(mine, 'owner.pid'), 'utf8')).toBe(String(process.pid));
+    } finally {
+      for (const f of [left, running, mine]) rmSync(f, { recursive: true, force: true });
+    }
   });
 });
