@@ -37,6 +37,7 @@ export default defineConfig({
     // vitest's own output, then the failed tests named and a plain count, last (test/reporters/closing-lines.ts).
     reporters: ['default', './test/reporters/closing-lines.ts'],
     setupFiles: ['./test/setup/event-loop.ts', './test/setup/property-seed.ts'],
+    globalSetup: ['./test/setup/run-folder.ts'],
     // A worker more than the cores: several suites wait on servers, browsers and children they start (the fleet's
     // hanging origins, Redis timeouts, Retry-After), and a third worker fills those waits (on 2 cores, quiet, a fresh
     // clone: 406 s against 455 s with two; vitest's default, all cores but one, ran one worker here at ~9 min).

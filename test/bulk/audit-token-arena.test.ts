@@ -66,10 +66,17 @@ describe.skipIf(!HAVE_SHARED)('rules in the shared array answer as in their own:
         if (n % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
         const records = readRecords(readFileSync(path.join(dir, f)).subarray(0, 512_000), profile);
         arena.start();
-        const shared = CRAWLERS.map((c) => rulesOf(records.body, applicableGroups(records.groups, agentTokens(c, profile)), profile, arena));
+        const groups = CRAWLERS.map((c) => applicableGroups(records.groups, agentTokens(c, profile)));
+        const shared = groups.map((g) => rulesOf(records.body, g, profile, arena));
         // (Asked after every set of the site is made: a later set must not have written over an earlier one's.)
         const got = shared.map((rules) => answers(rules, profile));
-        const want = CRAWLERS.map((c) => answers(rulesOf(records.body, applicableGroups(records.groups, agentTokens(c, profile)), profile), profile));
+        // The same groups make the same rules in an array of their own: answered once (most crawlers have only `*`).
+        const own = new Map<string, unknown>();
+        const want = groups.map((g) => {
+          const key = g.map((x) => records.groups.indexOf(x)).join(',');
+          if (!own.has(key)) own.set(key, answers(rulesOf(records.body, g, profile), profile));
+          return own.get(key);
+        });
         if (JSON.stringify(got) !== JSON.stringify(want)) expect(got, f).toEqual(want);
       }
     });

@@ -10,7 +10,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CLI, robots } from '../helpers/cli-run.js';
-import { writeWarc } from '../helpers/warc-files.js';
+import { corpusWarcs } from '../helpers/corpus-warcs.js';
 import { HAVE_SHARED, SHARED } from '../helpers/shared-data.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -71,15 +71,14 @@ afterAll(async () => {
 describe.skipIf(!HAVE_SHARED)('audit on Dask distributed', () => {
   const log: string[] = [];
   const schedulerFile = at('scheduler.json');
-  const warcs = [0, 1, 2].map((k) => at(`part${k}.warc.gz`));
+  let warcs: string[];
 
   beforeAll(async () => {
     if (!HAVE_DASK) return;
     if (PYTHON === undefined) throw new Error('CI=true but no python3 imports distributed: .ci/run installs python3-distributed');
     const hosts = readdirSync(CORPUS).sort();
-    for (let k = 0; k < 3; k++) {
-      await writeWarc(warcs[k], hosts.filter((_, i) => i % 3 === k).map((h) => ({ url: `https://${h}/robots.txt`, body: readFileSync(path.join(CORPUS, h)) })));
-    }
+    // (The corpus in three WARCs, written once a run by warcio: test/helpers/corpus-warcs.ts.)
+    warcs = (await corpusWarcs()).parts;
     writeFileSync(at('ranks.csv'), hosts.map((h, i) => `${i * 250 + 1},${h}`).join('\n') + '\n');
     // The scheduler ends itself after 10 idle minutes, the workers a minute after it: none outlives a test run killed hard.
     daskProcess('distributed.cli.dask_scheduler', ['--host', '127.0.0.1', '--port', '0', '--no-dashboard', '--scheduler-file', schedulerFile, '--idle-timeout', '600'], log);

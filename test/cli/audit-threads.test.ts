@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { robots } from '../helpers/cli-run.js';
-import { writeWarc, type Capture } from '../helpers/warc-files.js';
+import { corpusWarcs } from '../helpers/corpus-warcs.js';
 import { HAVE_SHARED, SHARED } from '../helpers/shared-data.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-audit-threads-'));
@@ -26,17 +26,18 @@ async function audit(args: string[], threads: number, name: string): Promise<{ s
 }
 
 describe.skipIf(!HAVE_SHARED)('audit --threads: one thread\'s output and summary', () => {
-  const warc = path.join(dir, 'corpus.warc.gz');
+  let warc: string;
+  // (The corpus's WARC, written once a run by warcio: test/helpers/corpus-warcs.ts.)
   beforeAll(async () => {
-    const captures: Capture[] = readdirSync(CORPUS).map((host) => ({ url: `https://${host}/robots.txt`, body: readFileSync(path.join(CORPUS, host)) }));
-    await writeWarc(warc, captures);
+    warc = (await corpusWarcs()).all;
   }, 600_000);
 
-  it('--robots-warc, JSON lines with every operator: 1 and 2 threads byte for byte', { timeout: 900_000 }, async () => {
-    const args = ['--robots-warc', warc, '--operators', '@ai', '--format', 'jsonl'];
+  // (Half the sites, every capture of the WARC read and shared with the threads: blocks enough for both.)
+  it('--robots-warc, JSON lines with every operator, a shard: 1 and 2 threads byte for byte', { timeout: 900_000 }, async () => {
+    const args = ['--robots-warc', warc, '--shard', '0/2', '--operators', '@ai', '--format', 'jsonl'];
     const one = await audit(args, 1, 'warc');
     const two = await audit(args, 2, 'warc');
-    expect(one.stdout.split('\n').length).toBe(4242);
+    expect(one.stdout.split('\n').length).toBeGreaterThan(8 * 256);
     expect(two.stdout === one.stdout).toBe(true);
     expect(two.summary).toBe(one.summary);
   });

@@ -4,11 +4,12 @@
 // whole run's, the robots.txt statuses of real WARC captures under both status
 // conventions, and one-line errors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { robots } from '../helpers/cli-run.js';
-import { writeWarc, type Capture } from '../helpers/warc-files.js';
+import { writeWarc } from '../helpers/warc-files.js';
+import { corpusWarcs } from '../helpers/corpus-warcs.js';
 import { HAVE_SHARED, SHARED } from '../helpers/shared-data.js';
 import { mergeSummaries, type AuditSummary } from '../../src/bulk/audit/audit-summary.js';
 import type { SiteRecord } from '../../src/bulk/audit/site-audit.js';
@@ -23,17 +24,20 @@ const records = (jsonl: string) => jsonl.split('\n').filter((l) => l !== '').map
 const bare = (r: SiteRecord) => ({ ...r, site: r.site.replace(/^https?:\/\//, '') });
 /** Records by site (each source lists its sites in the order of its own names). */
 const bySite = (rs: SiteRecord[]) => [...rs].sort((a, b) => (a.site < b.site ? -1 : a.site > b.site ? 1 : 0));
-/** TSV lines, the header first (a row may end in empty cells: not trimmed). */
+/** Lines of TSV (the header first; a row may end in empty cells: not trimmed) or of JSON. */
 const lines = (tsv: string) => tsv.split('\n').filter((l) => l !== '');
 
 describe.skipIf(!HAVE_SHARED)('audit: the corpus, every source', () => {
-  const warc = path.join(dir, 'corpus.warc.gz');
+  let warc: string;
   const index = path.join(dir, 'idx');
   let fromDir: SiteRecord[];
+  /** The --robots-index run's lines and its summary: the whole that the shards add up to. */
+  let fromIndex: string[];
+  const wholeSummary = path.join(dir, 'whole.json');
 
   beforeAll(async () => {
-    const captures: Capture[] = readdirSync(CORPUS).map((host) => ({ url: `https://${host}/robots.txt`, body: readFileSync(path.join(CORPUS, host)) }));
-    await writeWarc(warc, captures);
+    // (The corpus's WARC, written once a run by warcio: test/helpers/corpus-warcs.ts.)
+    warc = (await corpusWarcs()).all;
     const made = await robots(['index', '--shards', '3', '--out', index, '-q', warc], undefined, { killAfterMs: 600_000 });
     // (Three files of the corpus are longer than --max-octets: said once; every source cuts them there.)
     expect(made.stderr).toMatch(/^(robots index: warning: 3 captures are longer than --max-octets[^\n]*\n)?$/);
@@ -68,8 +72,9 @@ describe.skipIf(!HAVE_SHARED)('audit: the corpus, every source', () => {
     expect(w.status).toBe(0);
     const fromWarc = bySite(records(w.stdout).map(bare));
     expect(fromWarc).toEqual(fromDir);
-    const i = await robots(['audit', '--robots-index', index, '--crawlers', CRAWLERS, '--format', 'jsonl', '-q'], undefined, { killAfterMs: 600_000 });
+    const i = await robots(['audit', '--robots-index', index, '--crawlers', CRAWLERS, '--format', 'jsonl', '--summary', wholeSummary, '-q'], undefined, { killAfterMs: 600_000 });
     expect(i.status).toBe(0);
+    fromIndex = lines(i.stdout);
     expect(bySite(records(i.stdout).map(bare))).toEqual(fromDir);
   });
 
@@ -101,24 +106,21 @@ describe.skipIf(!HAVE_SHARED)('audit: the corpus, every source', () => {
     console.log(`[audit] Common Crawl's method on the corpus (${cc.length} sites): ${JSON.stringify(table)}`);
   });
 
+  // The whole: the --robots-index run above (its lines and summary).
   it('--shard i/N: the rows and the summaries of the shards add up to the whole', { timeout: 900_000 }, async () => {
-    const whole = path.join(dir, 'whole.json');
-    const all = await robots(['audit', '--robots-index', index, '--crawlers', CRAWLERS, '--summary', whole, '-q'], undefined, { killAfterMs: 600_000 });
-    expect(all.status).toBe(0);
     const rows: string[] = [];
     const parts: AuditSummary[] = [];
     for (let k = 0; k < 3; k++) {
       const file = path.join(dir, `s${k}.json`);
-      const r = await robots(['audit', '--robots-index', index, '--shard', `${k}/3`, '--crawlers', CRAWLERS, '--summary', file, '-q'], undefined, { killAfterMs: 600_000 });
+      const r = await robots(['audit', '--robots-index', index, '--shard', `${k}/3`, '--crawlers', CRAWLERS, '--format', 'jsonl', '--summary', file, '-q'], undefined, { killAfterMs: 600_000 });
       expect(r.status).toBe(0);
-      const [header, ...body] = lines(r.stdout);
-      expect(header).toBe(lines(all.stdout)[0]);
+      const body = lines(r.stdout);
       expect(body.length).toBeGreaterThan(0);
       rows.push(...body);
       parts.push(JSON.parse(readFileSync(file, 'utf8')) as AuditSummary);
     }
-    expect(rows.sort()).toEqual(lines(all.stdout).slice(1).sort());
-    expect(mergeSummaries(parts)).toEqual(JSON.parse(readFileSync(whole, 'utf8')));
+    expect(rows.sort()).toEqual([...fromIndex].sort());
+    expect(mergeSummaries(parts)).toEqual(JSON.parse(readFileSync(wholeSummary, 'utf8')));
   });
 });
 

@@ -7,7 +7,8 @@
 // the same URL or another (headers count by their use-preference values); the
 // answers kept are bounded per file; and every
 // answer, kept or not, is byte for byte (JSON) the one built for its own URL
-// without any kept, on the corpus.
+// without any kept, on the corpus, where every operator is answered on every
+// file, its words as the rule says (test/engine/operator-usage.test.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { OPERATORS, parse, RobotsCache, type Operator, type OperatorUsage, type 
 import { KEPT_HEADERS, operatorUsageOf, type OperatorSource } from '../../src/engine/usage/operator-usage.js';
 import { robotsInternals } from '../../src/internal.js';
 import { ANSWERS } from '../../src/engine/usage/usage-answers.js';
+import { PURPOSES } from '../../src/engine/usage/vocabulary.js';
 import { serve, startServer, type TestServer } from '../helpers/http-servers.js';
 import { HAVE_SHARED, SHARED } from '../helpers/shared-data.js';
 
@@ -177,12 +179,23 @@ function unkept(robots: RobotsTxt, u: string, operator: string | Operator, optio
 
 describe.skipIf(!HAVE_SHARED)('the corpus', () => {
   // Generous: 4,241 files × 14 operators × several URLs on a shared 2-core machine; a hang guard only.
-  it('every answer, shared or not, is byte for byte the one built for its own URL alone', { timeout: 600_000 }, async () => {
+  it('every answer, shared or not, is byte for byte the one built for its own URL alone; every operator answered, its words as the rule says', { timeout: 600_000 }, async () => {
     const dir = path.join(SHARED, 'corpus', 'robots');
     const files = readdirSync(dir);
     expect(files.length).toBe(4241);
     let shared = 0;
     const differ: string[] = []; // (one expect at the end: 356,000 of them would cost more than the answers)
+    const wrongWords: string[] = [];
+    const words = { yes: 0, no: 0, unknown: 0 };
+    /** An answer's word per purpose is the rule's: no when its crawler may not fetch or the site says no to the use, unknown with no crawler. */
+    const countWords = (a: OperatorUsage, where: string) => {
+      for (const p of PURPOSES) {
+        const x = a.purposes[p];
+        const want = x.fetch === undefined ? 'unknown' : !x.fetch.allowed || x.preference === 'disallowed' ? 'no' : 'yes';
+        if (x.answer !== want) wrongWords.push(`${where} ${p}: ${x.answer}, not ${want}`);
+        words[x.answer]++;
+      }
+    };
     for (const [i, f] of files.entries()) {
       // The loop yields now and then: on a busy machine it runs for minutes, and a worker that does not
       // answer vitest for a minute fails the run.
@@ -199,15 +212,20 @@ describe.skipIf(!HAVE_SHARED)('the corpus', () => {
         for (const p of paths) {
           const a = robots.operatorUsage(url(p), o.id);
           if (JSON.stringify(a) !== JSON.stringify(unkept(robots, url(p), o))) differ.push(`${f} ${o.id} ${p}`);
+          countWords(a, `${f} ${o.id} ${p}`);
           // (Most often the same rules decide: the answer kept for the other URL, which must be this one's.)
           const b = robots.operatorUsage(url(`${p}x?y`), o.id);
           if (b === a) shared++;
           if (JSON.stringify(b) !== JSON.stringify(unkept(robots, url(`${p}x?y`), o))) differ.push(`${f} ${o.id} ${p}x?y`);
+          countWords(b, `${f} ${o.id} ${p}x?y`);
         }
       }
       robots.dispose();
     }
     expect(differ).toEqual([]);
     expect(shared).toBeGreaterThan(0);
+    expect(wrongWords).toEqual([]);
+    expect(words.no).toBeGreaterThan(0);
+    expect(words.yes).toBeGreaterThan(0);
   });
 });

@@ -11,16 +11,15 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'puppeteer-core';
 import { robots } from '../helpers/cli-run.js';
 import { launchChromium } from '../helpers/headless-chromium.js';
 import { HAVE_SHARED, SHARED } from '../helpers/shared-data.js';
+import { aiEraCorpus } from '../helpers/ai-era-corpus.js';
 import type { AuditSummary } from '../../src/bulk/audit/audit-summary.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const CORPUS = path.join(SHARED, 'corpus', 'robots');
 const CATEGORIES = ['all', 'part', 'none', 'unknown'];
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-audit-report-'));
@@ -174,13 +173,8 @@ describe.skipIf(!HAVE_SHARED)('robots audit report, in Chromium', () => {
 
   it('two crawls with ranks: the strata and the trend lines, every number the TSV\'s; bad lines left out and named', { timeout: 900_000 }, async () => {
     // The second crawl: the corpus's AI-era variant (groups for GPTBot and the others, Content-Signal lines).
-    const aiEra = path.join(dir, 'ai-era');
-    const made = await new Promise<number | null>((resolve, reject) => {
-      const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'make-ai-era-corpus.mjs'), aiEra], { stdio: 'ignore' });
-      child.once('error', reject);
-      child.once('close', resolve);
-    });
-    expect(made).toBe(0);
+    // (Made once a run for the suites that read it: test/helpers/ai-era-corpus.ts.)
+    const aiEra = await aiEraCorpus();
     const later = path.join(dir, 'ai-era.jsonl');
     const r = await robots(['audit', '--robots-dir', path.join(aiEra, 'robots'), '--format', 'jsonl', '--operators', 'openai,google', '--out', later, '-q'], undefined, { killAfterMs: 600_000 });
     expect(r.status).toBe(0);
