@@ -30,6 +30,7 @@ export interface SiteName {
 }
 
 export interface AuditSite extends SiteName {
+  /** Its robots.txt; a body read from captures is valid until the next site's robots() (the audit is done with it by then). */
   robots(): HostRobots;
 }
 
@@ -105,7 +106,8 @@ function fromDir(found: ReturnType<RobotsDir['read']>): HostRobots {
 
 /** The sites of captures: each captured URL whose path is /robots.txt (no query), by URL. */
 export function captureSites(data: WarcIndexData, shard?: Shard): AuditSite[] {
-  const reader = new WarcRobots(data);
+  // (Bodies as views of the reader's window: each site is audited before the next is read.)
+  const reader = new WarcRobots(data, true);
   const sites: AuditSite[] = [];
   for (const key of [...data.captures.keys()].sort()) {
     if (!key.endsWith('/robots.txt')) continue;
