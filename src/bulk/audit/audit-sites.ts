@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { RobotsDir } from '../sources/robots-dir.js';
 import { WarcRobots, type HostRobots } from '../sources/warc/warc-robots.js';
 import type { WarcIndexData } from '../sources/warc/warc-index.js';
+import { isPlainRobotsUrl } from '../sources/warc/warc-capture-read.js';
 import { captureShard } from '../index/robots-index-format.js';
 import type { Shard } from '../hosts/shard.js';
 import { BulkError, reason } from '../base/errors.js';
@@ -30,6 +31,7 @@ export interface SiteName {
 }
 
 export interface AuditSite extends SiteName {
+  /** Its robots.txt; a body read from captures is valid until the next site's robots() (the audit is done with it by then). */
   robots(): HostRobots;
 }
 
@@ -103,24 +105,42 @@ function fromDir(found: ReturnType<RobotsDir['read']>): HostRobots {
   return { kind: 'unreachable', why: `${found.file}: ${found.why}` };
 }
 
+/** URLs parsed to list the sites of captures (a test holds the plain ones to none: a count, not a clock). */
+export const siteUrlParses = { count: 0 };
+
+const ROBOTS_PATH = '/robots.txt';
+
 /** The sites of captures: each captured URL whose path is /robots.txt (no query), by URL. */
 export function captureSites(data: WarcIndexData, shard?: Shard): AuditSite[] {
-  const reader = new WarcRobots(data);
+  // (Bodies as views of the reader's window: each site is audited before the next is read.)
+  const reader = new WarcRobots(data, true);
   const sites: AuditSite[] = [];
   for (const key of [...data.captures.keys()].sort()) {
-    if (!key.endsWith('/robots.txt')) continue;
-    let u: URL;
-    try {
-      u = new URL(key);
-    } catch {
-      continue;
+    if (!key.endsWith(ROBOTS_PATH)) continue;
+    let scheme: string;
+    let site: string;
+    let origin: SiteOrigin;
+    if (isPlainRobotsUrl(key)) {
+      // (new URL()'s own form: http or https, a host of plain labels, no port: its parts where they stand.)
+      if (!inShard(key, shard)) continue;
+      scheme = key.charCodeAt(4) === 0x73 ? 'https' : 'http';
+      site = key.slice(0, key.length - ROBOTS_PATH.length);
+      origin = { scheme, host: site.slice(scheme.length + 3), port: '' };
+    } else {
+      siteUrlParses.count++;
+      let u: URL;
+      try {
+        u = new URL(key);
+      } catch {
+        continue;
+      }
+      if (u.pathname !== ROBOTS_PATH || u.search !== '' || !inShard(key, shard)) continue;
+      scheme = u.protocol.slice(0, -1);
+      site = `${scheme}://${u.host}`;
+      origin = { scheme, host: u.hostname, port: u.port };
     }
-    if (u.pathname !== '/robots.txt' || u.search !== '' || !inShard(key, shard)) continue;
-    const scheme = u.protocol.slice(0, -1);
-    const site = `${scheme}://${u.host}`;
-    const origin = { scheme, host: u.hostname, port: u.port };
     // The key is the URL the reader would make of the origin, when it reads as its own (no user info): not parsed again.
-    const known = key === `${site}/robots.txt` ? key : undefined;
+    const known = key === `${site}${ROBOTS_PATH}` ? key : undefined;
     sites.push({ site, url: `${site}/`, origin, robots: () => reader.resolve(origin, known) });
   }
   return sites;

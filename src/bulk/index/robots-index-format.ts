@@ -182,6 +182,39 @@ export function writeRecord(c: StoredCapture, b: Buffer, at: number, octets: num
 }
 
 /** A record's octets (between its length and its CRC, the CRC checked by the caller): the capture, or why it does not read. */
+/** A record's capture without its body, which lies in its record's last bodyLength octets (what the reader keeps). */
+export interface RecordHead {
+  key: string;
+  date: number;
+  status: number;
+  location: string | null;
+  damaged?: string;
+  bodyLength: number;
+}
+
+/** The record's capture but its body (decodeRecord's checks; no view of the body, no array of its lengths:
+ * made for every record an index read holds). */
+export function decodeRecordHead(r: Buffer): RecordHead {
+  if (r.length < RECORD_FIXED) throw new BulkError('record too short');
+  const flags = r[10];
+  const keyLength = r.readUInt32LE(12);
+  const locationLength = r.readUInt32LE(16);
+  const damagedLength = r.readUInt32LE(20);
+  const bodyLength = r.readUInt32LE(24);
+  if (RECORD_FIXED + keyLength + locationLength + damagedLength + bodyLength !== r.length) throw new BulkError('record lengths do not add up');
+  const locationAt = RECORD_FIXED + keyLength;
+  const damagedAt = locationAt + locationLength;
+  const head: RecordHead = {
+    key: r.toString('utf8', RECORD_FIXED, locationAt),
+    date: r.readDoubleLE(0),
+    status: r.readUInt16LE(8),
+    location: flags & 1 ? r.toString('utf8', locationAt, damagedAt) : null,
+    bodyLength,
+  };
+  if (flags & 2) head.damaged = r.toString('utf8', damagedAt, damagedAt + damagedLength);
+  return head;
+}
+
 export function decodeRecord(r: Buffer): StoredCapture {
   if (r.length < RECORD_FIXED) throw new BulkError('record too short');
   const flags = r.readUInt8(10);

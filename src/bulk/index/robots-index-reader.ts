@@ -17,8 +17,8 @@ import { captureKey, type WarcCapture, type WarcIndex, type WarcIndexData, type 
 import { tempDir } from '../sources/temp-dir.js';
 import { CaptureChoice } from '../sources/warc/capture-choice.js';
 import {
-  captureShard, crc32, decodeFooter, decodeHeader, decodeRecord, DIRECTORY_ENTRY, FOOTER_OCTETS, FORMAT_VERSION, HEADER_OCTETS, keyHash, MANIFEST, RECORD_FIXED,
-  type IndexManifest, type ShardFooter,
+  captureShard, crc32, decodeFooter, decodeHeader, decodeRecordHead, DIRECTORY_ENTRY, FOOTER_OCTETS, FORMAT_VERSION, HEADER_OCTETS, keyHash, MANIFEST, RECORD_FIXED,
+  type IndexManifest, type RecordHead, type ShardFooter,
 } from './robots-index-format.js';
 
 /** Hops a redirect chain may take (responseStep follows 5; one more tells a sixth). */
@@ -175,7 +175,9 @@ class ShardReader {
     let count = 0;
     while (!input.done) {
       const at = input.offset;
-      const record = this.readRecord(name, input.take(4).readUInt32LE(0), at, footer.directoryAt, (n) => input.take(n));
+      const length = input.u32();
+      this.checkLength(name, length, at, footer.directoryAt);
+      const record = this.readRecord(name, at, input.take(length), input.u32());
       this.offer(record, file);
       count++;
     }
@@ -223,35 +225,39 @@ class ShardReader {
         pos += n;
         return b;
       };
-      const record = this.readRecord(name, take(4).readUInt32LE(0), at, footer.directoryAt, take);
+      const length = take(4).readUInt32LE(0);
+      this.checkLength(name, length, at, footer.directoryAt);
+      const record = this.readRecord(name, at, take(length), take(4).readUInt32LE(0));
       if (keys.has(record.key)) this.offer(record, file); // (another key of the same hash: not this one)
     }
   }
 
   /** The capture offered to its URL's choice if dated at or before --as-of (of equal dates, the later read is the later). */
-  private offer(r: ReturnType<typeof decodeRecord> & { bodyAt: number }, file: number): void {
+  private offer(r: RecordHead & { bodyAt: number }, file: number): void {
     if (this.asOf !== undefined && !(r.date <= this.asOf)) return;
     if (!this.choice.wants(r.key, r.date)) return;
-    this.choice.offer(r.key, { date: r.date, status: r.status, location: r.location, damaged: r.damaged, file, bodyAt: r.bodyAt, bodyLength: r.body.length });
+    this.choice.offer(r.key, { date: r.date, status: r.status, location: r.location, damaged: r.damaged, file, bodyAt: r.bodyAt, bodyLength: r.bodyLength });
   }
 
-  /** A record's octets after its length, its CRC checked: the capture, with where its body starts in the file. */
-  private readRecord(name: string, length: number, at: number, end: number, take: (n: number) => Buffer): ReturnType<typeof decodeRecord> & { bodyAt: number } {
+  /** A record's length (the octets after it, its CRC aside) checked against the records' end. */
+  private checkLength(name: string, length: number, at: number, end: number): void {
     if (length < RECORD_FIXED) throw new BulkError(`${name}: damaged record at offset ${at} (a length of ${length} octets)`);
     if (at + 4 + length + 4 > end) throw new BulkError(`${name}: damaged record at offset ${at} (it runs past the records)`);
-    const octets = take(length);
-    const crc = take(4).readUInt32LE(0);
+  }
+
+  /** A record's octets after its length, its CRC checked: the capture but its body, with where its body starts in the file. */
+  private readRecord(name: string, at: number, octets: Buffer, crc: number): RecordHead & { bodyAt: number } {
     if (crc32(octets) !== crc) throw new BulkError(`${name}: damaged record at offset ${at} (checksum mismatch)`);
-    let record: ReturnType<typeof decodeRecord>;
+    let record: RecordHead;
     try {
-      record = decodeRecord(octets);
+      record = decodeRecordHead(octets);
     } catch (e) {
       throw new BulkError(`${name}: damaged record at offset ${at} (${(e as Error).message})`);
     }
     this.records++;
     // (The record given its body's offset, not copied into a new object: a spread was a cost of every record read.)
-    const placed = record as ReturnType<typeof decodeRecord> & { bodyAt: number };
-    placed.bodyAt = at + 4 + length - record.body.length;
+    const placed = record as RecordHead & { bodyAt: number };
+    placed.bodyAt = at + 4 + octets.length - record.bodyLength;
     return placed;
   }
 
@@ -475,6 +481,16 @@ class SequentialRead {
 
   get done(): boolean {
     return this.offset >= this.to;
+  }
+
+  /** The next 4 octets as a little-endian u32 (no view made of them: two of these a record). */
+  u32(): number {
+    if (this.end - this.start < 4) return this.take(4).readUInt32LE(0);
+    const v = this.buffer.readUInt32LE(this.start);
+    if (this.offset + 4 > this.to) throw new BulkError(`${this.name}: damaged record at offset ${this.offset} (it runs past the records)`);
+    this.start += 4;
+    this.offset += 4;
+    return v;
   }
 
   take(n: number): Buffer {

@@ -53,10 +53,15 @@ export interface CaptureReadOptions {
  */
 const PLAIN_ROBOTS_URL = /^https?:\/\/(?:(?!xn--)[a-z0-9-]+\.)*(?!xn--)[a-z-][a-z0-9-]*\/robots\.txt$/;
 
+/** Whether new URL() gives the robots.txt URL back as it is (PLAIN_ROBOTS_URL): its parts are where they stand. */
+export function isPlainRobotsUrl(url: string): boolean {
+  return PLAIN_ROBOTS_URL.test(url);
+}
+
 /** The key of a URL in the index: new URL()'s form, no fragment, the host without a trailing dot
  * (as urlOrigin() names it); undefined when it is none. */
 export function captureKey(url: string): string | undefined {
-  if (PLAIN_ROBOTS_URL.test(url)) return url;
+  if (isPlainRobotsUrl(url)) return url;
   try {
     const u = new URL(url);
     if (url.includes('#')) u.hash = ''; // (the setter writes the URL again: only for one that may have a fragment)

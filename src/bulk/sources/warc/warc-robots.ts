@@ -16,15 +16,24 @@ export type HostRobots =
   | { kind: 'missing'; http?: number }
   | { kind: 'unavailable' | 'unreachable'; http?: number; why: string };
 
+/** Octets copied into bodies of their own (a test holds the audit's reads to none: a count, not a clock). */
+export const robotsBodyWork = { copied: 0 };
+
 export class WarcRobots {
   /** The spill's descriptor, opened on first need; it lives as long as the thread. */
   private fd = -1;
   /** The spill's octets read ahead: window[0, windowHeld) are those at windowAt. */
-  private readonly window = Buffer.allocUnsafe(1 << 16);
+  private readonly window: Buffer;
   private windowAt = 0;
   private windowHeld = 0;
 
-  constructor(private readonly data: WarcIndexData) {}
+  /**
+   * views: each body a view of the window, valid until the next resolve (for a caller done with a body before it
+   * asks the next, as the audit's sites are: no copy of its own made, and a window of more bodies per read).
+   */
+  constructor(private readonly data: WarcIndexData, private readonly views = false) {
+    this.window = Buffer.allocUnsafe(views ? 1 << 20 : 1 << 16);
+  }
 
   /** The robots.txt of the origin (its host without a trailing dot), following redirects among the captures.
    * key: its robots.txt URL's capture key when the caller has it (a key of the captures: not parsed again). */
@@ -60,15 +69,18 @@ export class WarcRobots {
       }
     }
     // Bodies asked in the spill's order (an audit's sites, by URL, mostly are) come from the window read ahead;
-    // each is a copy of its own, as a caller may keep it past the next read.
+    // each is a copy of its own, as a caller may keep it past the next read (unless it reads views).
     if (at < this.windowAt || at + length > this.windowAt + this.windowHeld) {
       if (length > this.window.length) return this.readAt(Buffer.allocUnsafe(length), at, length);
       this.windowHeld = 0; // (until read whole: a failed read leaves no window)
       this.windowHeld = this.readAt(this.window, at, length).length;
       this.windowAt = at;
     }
+    // (A plain view: a Buffer's subarray costs more to make.)
+    if (this.views) return new Uint8Array(this.window.buffer, this.window.byteOffset + at - this.windowAt, length);
     const body = Buffer.allocUnsafe(length);
     this.window.copy(body, 0, at - this.windowAt, at - this.windowAt + length);
+    robotsBodyWork.copied += length;
     return body;
   }
 
