@@ -6,26 +6,24 @@
 // --robots-dir on these probes gives Google's verdicts with 1 and 2 threads
 // (test/cli/corpus.test.ts): Google's is --robots-dir's, and no run here
 // repeats that one.
-import { readdirSync, readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { robots } from '../helpers/cli-run.js';
 import { HAVE_SHARED, readJsonLinesGz, SHARED, type GoogleVerdict } from '../helpers/shared-data.js';
-import { writeWarc, type Capture } from '../helpers/warc-files.js';
+import { corpusWarcs } from '../helpers/corpus-warcs.js';
 
 describe.skipIf(!HAVE_SHARED)('robots classify --robots-warc on the real corpus', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'robots-warc-corpus-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const warc = path.join(dir, 'corpus.warc.gz');
+  let warc = '';
   const urls = path.join(dir, 'probes.txt');
   const robotsDir = path.join(SHARED, 'corpus', 'robots');
   let want = '';
 
   beforeAll(async () => {
-    const hosts = readdirSync(robotsDir);
-    const captures: Capture[] = hosts.map((host) => ({ url: `https://${host}/robots.txt`, body: readFileSync(path.join(robotsDir, host)) }));
-    await writeWarc(warc, captures);
+    warc = (await corpusWarcs()).all; // (the run's one WARC of the corpus: test/helpers/corpus-warcs.ts)
     const verdicts = readJsonLinesGz<GoogleVerdict>('corpus/google-verdicts-seed1.jsonl.gz').filter((v) => v.agent === 'Googlebot');
     writeFileSync(urls, verdicts.map((v) => v.url).join('\n') + '\n');
     want = verdicts.map((v) => `${v.allowed ? 'allowed' : 'disallowed'}\t${v.line}\t${v.url}\n`).join('');
