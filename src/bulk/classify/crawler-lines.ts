@@ -16,7 +16,7 @@
 // Content-Usage or Content-Signal line is there.
 import { core } from '../../engine/wasm/core.js';
 import { lexBatches } from '../../engine/parse/lexer.js';
-import { encodedNames } from '../../engine/parse/rule-selection.js';
+import { encodedNames, namesTheCoreReads } from '../../engine/parse/rule-selection.js';
 import {
   KEY_CONTENT_SIGNAL, KEY_CONTENT_USAGE, KEY_KIND, KEY_USER_AGENT, LEX_FIELDS, LEX_KEY, LEX_TYPE, LEX_TYPE_RECORD, LEX_VALUE_END, LEX_VALUE_START,
 } from '../../engine/wasm/layout.js';
@@ -67,13 +67,13 @@ export function crawlerLines(body: Uint8Array, lowerNames: ReadonlySet<string>):
 let held: { list: readonly string[]; octets: Uint8Array } | undefined;
 let heldAt = 0;
 
-/** The names as the core reads them, and in their order (only those that can name a group: encodedNames'), per set. */
+/** The names as the core reads them (namesTheCoreReads'), in their order, per set. */
 const coreNames = new WeakMap<ReadonlySet<string>, { list: readonly string[]; octets: Uint8Array }>();
 
 function coreNamesOf(lowerNames: ReadonlySet<string>): { list: readonly string[]; octets: Uint8Array } {
   let found = coreNames.get(lowerNames);
   if (found === undefined) {
-    const list = [...lowerNames].filter((name) => /^[a-z_-]*$/.test(name));
+    const list = namesTheCoreReads(lowerNames);
     coreNames.set(lowerNames, (found = { list, octets: encodedNames(list) }));
   }
   return found;

@@ -92,8 +92,14 @@ let namesEncoded: readonly string[] | undefined;
 let namesOctets = new Uint8Array(4);
 const encodedByNames = new WeakMap<readonly string[], typeof namesOctets>();
 
-/** The crawler's names for the core (its selector; crawler-lines.ts's names too): those that can
- * name a group (letters, '-' and '_', or none: lower-cased already, by agentTokens); others name none. */
+/** Of the crawler's names (lower-cased already, by agentTokens), in their order, those the core reads: those
+ * that can name a group (letters, '-' and '_', or none); others name none. */
+export function namesTheCoreReads(names: Iterable<string>): string[] {
+  return [...names].filter((name) => /^[a-z_-]*$/.test(name));
+}
+
+/** The crawler's names for the core (its selector; crawler-lines.ts's names too): namesTheCoreReads', each as
+ * its length and its octets after their count. */
 export function encodedNames(names: readonly string[]): Uint8Array {
   if (names === namesEncoded) return namesOctets;
   const known = encodedByNames.get(names);
@@ -102,7 +108,7 @@ export function encodedNames(names: readonly string[]): Uint8Array {
     namesOctets = known;
     return known;
   }
-  const kept = names.filter((name) => /^[a-z_-]*$/.test(name));
+  const kept = namesTheCoreReads(names);
   const out = new Uint8Array(4 + kept.reduce((n, name) => n + 4 + name.length, 0));
   const view = new DataView(out.buffer);
   view.setInt32(0, kept.length, true);
