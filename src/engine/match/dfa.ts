@@ -29,7 +29,7 @@ import { freeMatcher, writeMatcherBlock, writeRuleMode } from './matcher-block.j
 import type { Determiniser } from './determinise.js';
 import type { DfaState, DfaStates } from './dfa-states.js';
 import type { DfaTables } from './dfa-tables.js';
-import { automaton } from './automaton-loader.js';
+import { automaton, type Automaton } from './automaton-loader.js';
 
 export { freeMatcher } from './matcher-block.js';
 
@@ -73,6 +73,8 @@ export class LazyDfa implements TransitionBuilder {
   // Hot: the determiniser (the trie, its byte classes), its states and tables;
   // made when the matcher turns hot (most of a crawler's never do), dropped in rule mode.
   private det: Determiniser | null = null;
+  /** The hot automaton's parts (automaton-loader.ts), asked for once, when the matcher turns hot. */
+  private hot: Automaton | null = null;
   private states: DfaStates | null = null;
   private tables: DfaTables | null = null;
   /** Octets of the byte classes (in JS and in the core), once made. */
@@ -187,7 +189,7 @@ export class LazyDfa implements TransitionBuilder {
       core.u8.set(classes.classMap, at);
       core.u32[(this.header + H_CLASSMAP) >>> 2] = at;
       this.classBytes = 2 * classes.classMap.length;
-      const hot = automaton();
+      const hot = (this.hot = automaton());
       const trie = hot.buildTrie(table);
       table.tok = NO_TOKENS;
       table.posRule = NO_POSITIONS;
@@ -247,7 +249,7 @@ export class LazyDfa implements TransitionBuilder {
     const s = states.list.length;
     const rowBytes = tables.rowBytes;
     const tableBytes = (s >= tables.capacity ? tables.capacity * 2 : tables.capacity) * rowBytes;
-    const { stateOctets, T_END_ALLOW, T_END_DISALLOW } = automaton();
+    const { stateOctets, T_END_ALLOW, T_END_DISALLOW } = this.hot!;
     const octets = stateOctets(state.rest.length, this.det!.nclasses);
     if (!force && !tables.wide && (s + 1) * rowBytes > p.narrowRowsLimit) {
       this.outgrown = true;
@@ -287,7 +289,7 @@ export class LazyDfa implements TransitionBuilder {
     const states = this.states!;
     const urls = this.core.u32[(this.header + H_HOT_URLS) >>> 2];
     // Rule mode's blocks are made to know its cost (the first time only: the trie is fixed), and kept if it pays.
-    const tried = () => (this.ruleModeTried ??= (this.pending = automaton().ruleModeBlocksOfTrie(this.core, this.det!.trie, this.policy.tailRulesMax)).tried);
+    const tried = () => (this.ruleModeTried ??= (this.pending = this.hot!.ruleModeBlocksOfTrie(this.core, this.det!.trie, this.policy.tailRulesMax)).tried);
     const pays = rulesPayOff(this.policy, when, { states: states.list.length, setOctets: states.setOctets, urls }, tried);
     if (!pays && this.pending !== null) freeRuleModeBlocks(this.core, this.pending);
     if (!pays) this.pending = null;
@@ -296,7 +298,7 @@ export class LazyDfa implements TransitionBuilder {
 
   /** The DFA dropped for good, for rule mode's blocks (matcher-block.ts), made by the core from the trie's rules. */
   private enterRuleMode(): void {
-    const blocks = this.pending ?? automaton().ruleModeBlocksOfTrie(this.core, this.det!.trie, this.policy.tailRulesMax);
+    const blocks = this.pending ?? this.hot!.ruleModeBlocksOfTrie(this.core, this.det!.trie, this.policy.tailRulesMax);
     this.pending = null;
     this.ruleMode = { octets: writeRuleMode(this.core, this.header, blocks) };
     this.tables!.free();
@@ -333,7 +335,7 @@ export class LazyDfa implements TransitionBuilder {
    * the trie is built) and the header block in WASM memory. */
   get heldBytes(): number {
     if (this.ruleMode !== null) return this.ruleMode.octets + this.headerBytes + this.classBytes;
-    const rules = this.coldTokens >= 0 ? coldListBytes(this.core, this.count, this.coldList) + coldIndexBytes(this.core, this.coldList) : this.table !== null ? this.table.tok.byteLength + this.table.posRule.byteLength : automaton().trieBytes(this.det!.trie);
+    const rules = this.coldTokens >= 0 ? coldListBytes(this.core, this.count, this.coldList) + coldIndexBytes(this.core, this.coldList) : this.table !== null ? this.table.tok.byteLength + this.table.posRule.byteLength : this.hot!.trieBytes(this.det!.trie);
     return this.bytes + rules + this.headerBytes + this.textBytes + this.classBytes;
   }
 
