@@ -2,7 +2,8 @@
 // package loads the engine's part (src/exports/engine.ts: what a first verdict
 // needs), the other parts of the surface (src/exports/operators.ts, crawler.ts,
 // lint.ts) when one of their exports is first read, the usage layer
-// (src/engine/usage-layer.ts) when RobotsTxt first calls it and the hot
+// (src/engine/usage-layer.ts) and the records and hot compile
+// (src/engine/records-layer.ts) when RobotsTxt first calls them and the hot
 // automaton (src/engine/match/automaton.ts) when a matcher first turns hot, so that a fresh
 // process compiles the JavaScript it uses and not the rest (V8's compile of the
 // whole bundle was most of a cold start's import). The parts are an ES build
@@ -20,8 +21,13 @@ const PARTS = { engine: 'src/exports/engine.ts', operators: 'src/exports/operato
 /** The part require() loads with the package (as dist/index.cjs); the others load on first use. */
 const EAGER = 'engine';
 /** The engine's modules that require() loads on first call, each through its loader (src/engine/usage-layer-loader.ts,
- * src/engine/match/automaton-loader.ts): the usage layer and the hot automaton. { name: [module, its loader's export] } */
-const LAZY = { 'usage-layer': ['src/engine/usage-layer.ts', 'usageLayer'], automaton: ['src/engine/match/automaton.ts', 'automaton'] };
+ * src/engine/records-layer-loader.ts, src/engine/match/automaton-loader.ts): the usage layer, the records and the hot
+ * compile, and the hot automaton. { name: [module, its loader's export] } */
+const LAZY = {
+  'usage-layer': ['src/engine/usage-layer.ts', 'usageLayer'],
+  'records-layer': ['src/engine/records-layer.ts', 'recordsLayer'],
+  automaton: ['src/engine/match/automaton.ts', 'automaton'],
+};
 const OUT = 'dist/cjs';
 
 /** In each loader's place (<name>-loader.js): the module required on first call. module.require, not require, which

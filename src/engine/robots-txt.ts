@@ -1,11 +1,11 @@
 // The public entry: parse() and RobotsTxt.
 import { agentTokens, applicableGroups, type CrawlerNames, groupsThatApply } from './parse/agents.js';
-import { compileColdFromBody, compileRules } from './compile/compile.js';
+import { compileColdFromBody } from './compile/cold-from-body.js';
 import type { Explanation } from './explanation.js';
 import { checkMatcherOptions, Matcher, MatcherOptions, startsCold, Verdict } from './match/matcher.js';
 import { OWN_MATCHERS_BYTES as POOL_BYTES, ownMatchers, ownMatcherStats as poolStats } from './match/own-matchers.js';
 import { DEFAULT_PROFILE, isProfile, traitsOf, type Profile } from './parse/profile.js';
-import { compactRecords, Diagnostic, diagnosticsOf, readRecords, Records, recordsBytes, sizeLimitDiagnostic } from './parse/records.js';
+import type { Diagnostic, Records } from './parse/records.js';
 import { copyOctets, encodeOctets, ownedOctets } from './parse/octet-pool.js';
 import { selectGroupRules, selectRules } from './parse/rule-selection.js';
 import { core } from './wasm/core.js';
@@ -14,6 +14,7 @@ import type { CrawlerUsage, Usage, UsageOptions } from './usage/usage.js';
 import type { UsageAnswers, LineVerdict } from './usage/usage-answers.js';
 import type { OperatorUsage } from './usage/operator-usage.js';
 import { usageLayer } from './usage-layer-loader.js';
+import { recordsLayer } from './records-layer-loader.js';
 import type { Operator } from '../data/operators.js';
 
 export interface ParseOptions {
@@ -115,7 +116,7 @@ export function compileOctets(body: string | Uint8Array, options: ParseOptions, 
   const names = agentTokens(agent, profile);
   checkMatcherOptions(how);
   try {
-    const table = startsCold(how) ? compileColdFromBody(bytes, names, profile) : compileRules(bytes, selectRules(bytes, names, profile), profile);
+    const table = startsCold(how) ? compileColdFromBody(bytes, names, profile) : recordsLayer().compileRules(bytes, selectRules(bytes, names, profile), profile);
     return new Matcher(table, profile, how);
   } finally {
     core().forgetBody(bytes); // (the caller's octets, which it may change: the next compile copies them again)
@@ -206,7 +207,7 @@ export class RobotsTxt {
 
   private get records(): Records {
     if (this.recordsRead === undefined) {
-      this.recordsRead = readRecords(this.body, this.profile);
+      this.recordsRead = recordsLayer().readRecords(this.body, this.profile);
       this.body = NO_OCTETS; // (the records hold it: compactRecords may replace theirs)
     }
     return this.recordsRead;
@@ -227,9 +228,10 @@ export class RobotsTxt {
   /** @internal RobotsInternals.heldBytes. */
   private get heldBytes(): number {
     if (this.octets === 0) {
-      if (!compactRecords(this.records)) this.records.body = ownedOctets(this.records.body); // (not a pooled copy's block)
+      const layer = recordsLayer();
+      if (!layer.compactRecords(this.records)) this.records.body = ownedOctets(this.records.body); // (not a pooled copy's block)
       const deduplicated = this.sitemaps !== this.records.sitemaps ? this.sitemaps.length * 8 : 0;
-      this.octets = recordsBytes(this.records) + deduplicated + diagnosticsBytes(this.diagnosticList ?? []);
+      this.octets = layer.recordsBytes(this.records) + deduplicated + diagnosticsBytes(this.diagnosticList ?? []);
     }
     return this.octets + (this.answers?.heldBytes ?? 0);
   }
@@ -237,9 +239,10 @@ export class RobotsTxt {
   /** Each line that was ignored or bent, with its line number and why (written on first use). */
   get diagnostics(): readonly Diagnostic[] {
     if (this.diagnosticList === undefined) {
-      const list = diagnosticsOf(this.records);
+      const layer = recordsLayer();
+      const list = layer.diagnosticsOf(this.records);
       if (this.cutAt !== undefined) {
-        list.push(sizeLimitDiagnostic(this.records, this.cutAt));
+        list.push(layer.sizeLimitDiagnostic(this.records, this.cutAt));
       }
       this.diagnosticList = list;
       if (this.octets !== 0) this.octets += diagnosticsBytes(list);
@@ -257,7 +260,7 @@ export class RobotsTxt {
     const cold = startsCold(how);
     if (r === undefined && cold) return new Matcher(compileColdFromBody(this.body, names, this.profile), this.profile, how);
     const rules = r !== undefined ? selectGroupRules(applicableGroups(r.groups, names)) : selectRules(this.body, names, this.profile);
-    return new Matcher(compileRules(r !== undefined ? r.body : this.body, rules, this.profile, cold), this.profile, how);
+    return new Matcher(recordsLayer().compileRules(r !== undefined ? r.body : this.body, rules, this.profile, cold), this.profile, how);
   }
 
   /** The matcher for isAllowed/explain: compiled on first use, held in the
@@ -382,7 +385,7 @@ export class RobotsTxt {
     return this.cachedMatcher(`n${lines.join(',')}`, () => {
       const r = this.records;
       const groups = groupsThatApply(r.groups, { lines });
-      return new Matcher(compileRules(r.body, selectGroupRules(groups), this.profile, startsCold({})), this.profile, {});
+      return new Matcher(recordsLayer().compileRules(r.body, selectGroupRules(groups), this.profile, startsCold({})), this.profile, {});
     });
   }
 

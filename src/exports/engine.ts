@@ -7,7 +7,7 @@ export { parse, RobotsTxt, DEFAULT_MAX_OCTETS, DEFAULT_MAX_BYTES, OWN_MATCHERS_B
 export type { ParseOptions } from '../engine/robots-txt.js';
 export type { Explanation } from '../engine/explanation.js';
 export type { Usage, UsageSignal, UsageOptions, UsageHeaders, Purpose, Purposes, Preference, UsageField } from '../engine/usage/usage.js';
-export { PURPOSES } from '../engine/usage/vocabulary.js';
+export { PURPOSES } from '../engine/usage/purposes.js';
 export type { OperatorUsage, PurposeAnswer, CrawlerFetch, UsageAnswer } from '../engine/usage/operator-usage.js';
 export { Matcher, DisposedError } from '../engine/match/matcher.js';
 export type { Verdict, MatcherOptions } from '../engine/match/matcher.js';

@@ -9,16 +9,16 @@
 // call: a loop over octets costs several times more in JS); no object or typed
 // array per rule. src/engine/parse/pattern.ts states the same rules plainly; the reference
 // matcher uses that, and the property tests hold the two together. A cold
-// matcher's table is made by the core in one call (compileColdInCore below);
-// the loops here make the hot ones.
-import { core, type Core } from '../wasm/core.js';
-import {
-  COLD_COMPILE_BLOCK, COLD_COMPILE_LIST, COLD_COMPILE_POSITIVE, COLD_COMPILE_RESULT, COLD_COMPILE_TOKENS, COLD_COMPILE_VALUE_OCTETS, HEADER_SIZE, RANGE_RECORD, TOKENIZE_RESULT,
-} from '../wasm/layout.js';
-import { encodedNames, releaseLargeSelection, selected, selectedRules, selectionAt, SEL_DISALLOW, SEL_END, SEL_FIELDS, SEL_LINE, SEL_START } from '../parse/rule-selection.js';
+// matcher's table is made by the core in one call (compileColdInCore below, or
+// cold-from-body.ts straight from the body: a first verdict's, which loads none
+// of this file with require(), docs/benchmarks.md); the loops here make the hot ones.
+import { core } from '../wasm/core.js';
+import { HEADER_SIZE, RANGE_RECORD, TOKENIZE_RESULT } from '../wasm/layout.js';
+import { coldTable } from './cold-from-body.js';
+import { releaseLargeSelection, selected, selectedRules, selectionAt, SEL_DISALLOW, SEL_END, SEL_FIELDS, SEL_LINE, SEL_START } from '../parse/rule-selection.js';
 import { escapePattern, indexHtmDirectory } from '../parse/pattern.js';
 import { traitsOf, type Profile } from '../parse/profile.js';
-import { ColdListBlock, CompiledRuleTable, KIND_DISALLOW, NO_POSITIONS, NO_TOKENS, RULE_FIELDS, R_DISALLOW, R_FIRST_POSITION, R_LINE, R_PRIORITY, R_VALUE_END, R_VALUE_START, ruleBlockBytes, type RuleTable } from './rule-table.js';
+import { CompiledRuleTable, KIND_DISALLOW, RULE_FIELDS, R_DISALLOW, R_FIRST_POSITION, R_LINE, R_PRIORITY, R_VALUE_END, R_VALUE_START, ruleBlockBytes, type RuleTable } from './rule-table.js';
 import { grown } from '../parse/grown.js';
 
 
@@ -154,34 +154,6 @@ function compileColdInCore(body: Uint8Array, count: number, profile: Profile): R
     releaseLargeSelection();
   }
   return coldTable(c, done, at.out);
-}
-
-/** The table the core's cold compiler wrote the results of at out (COLD_COMPILE_*), its rules done. */
-function coldTable(c: Core, done: number, out: number): RuleTable {
-  if (c.u8.length === 0) c.refresh(); // (its allocations may have grown the core's memory)
-  const o = out >>> 2;
-  const u32 = c.u32;
-  const list = new ColdListBlock(u32[o + (COLD_COMPILE_LIST >>> 2)], u32[o + (COLD_COMPILE_TOKENS >>> 2)]);
-  return new CompiledRuleTable(done, u32[o + (COLD_COMPILE_BLOCK >>> 2)], u32[o + (COLD_COMPILE_VALUE_OCTETS >>> 2)], u32[o + (COLD_COMPILE_POSITIVE >>> 2)], NO_TOKENS, NO_POSITIONS, list);
-}
-
-/**
- * A cold matcher's table for the crawler (its product tokens, lower-cased:
- * agentTokens) straight from the body: the core selects its rules and compiles
- * them in one call (assembly/compile/select-compile.ts), as selectRules() and
- * compileRules(..., true) do in several.
- */
-export function compileColdFromBody(body: Uint8Array, names: readonly string[], profile: Profile): RuleTable {
-  const { normalises, indexHtmAllowsDirectory, contentUsageIsRule } = traitsOf(profile);
-  const c = core();
-  const encoded = encodedNames(names);
-  const at = c.selectorBuffers(body.length, encoded.length, COLD_COMPILE_RESULT);
-  c.putBody(body, at.body);
-  c.u8.set(encoded, at.names);
-  const done = c.exports.selectCompileCold(at.body, body.length, at.names, contentUsageIsRule, normalises, indexHtmAllowsDirectory, at.out);
-  const table = coldTable(c, done, at.out);
-  c.releaseLargeAreas();
-  return table;
 }
 
 /** The table of the `rules` rules that rule-selection.ts selected last (values

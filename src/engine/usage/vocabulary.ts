@@ -8,10 +8,9 @@
 import type { UsageField } from '../parse/records.js';
 import { parseDictionary, type SfMember } from './structured-field.js';
 import { asciiLower } from '../../text/ascii.js';
+import type { Purpose } from './purposes.js';
 
-/** The purposes a use preference speaks to: draft-ietf-aipref-vocab-08's labels. */
-export type Purpose = 'search' | 'train-ai' | 'ai-use';
-export const PURPOSES: readonly Purpose[] = Object.freeze(['search', 'train-ai', 'ai-use']);
+export { PURPOSES, type Purpose } from './purposes.js';
 
 /** What is known of one purpose. */
 export type Preference = 'allowed' | 'disallowed' | 'unknown';
