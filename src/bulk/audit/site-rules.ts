@@ -8,9 +8,10 @@
 // used as it is (usageOf, controlStatementsOf, operatorUsageOf): only the
 // verdicts come from here.
 import type { Profile, Usage, UsageOptions } from '../../index.js';
-import { agentTokens, applicableGroups, lastChoiceReach } from '../../engine/parse/agents.js';
+import { agentTokens } from '../../engine/parse/agents.js';
 import type { Group } from '../../engine/parse/records.js';
 import type { AuditRecords } from './audit-records.js';
+import { SiteGroupChoice, type Reach } from './group-choice.js';
 import { crawlerUsage, usageOf, type CrawlerUsage } from '../../engine/usage/usage.js';
 import { controlStatement, controlTokensOf, type ControlStatement, type ControlTokenUse } from '../../engine/usage/control-tokens.js';
 import type { Operator } from '../../data/operators.js';
@@ -74,8 +75,9 @@ export class SiteRules implements OperatorSource {
   /** Each agent's set, once chosen (the record, its purposes and the operators ask of one agent several times). */
   private readonly byAgent = new Map<string, GroupSet>();
   /** How each agent's set reaches it, from the same choice. */
-  private readonly reachByAgent = new Map<string, 'own' | 'star' | 'none'>();
+  private readonly reachByAgent = new Map<string, Reach>();
   private named: ReadonlySet<string> | undefined;
+  private choice: SiteGroupChoice | undefined;
 
   constructor(
     readonly records: AuditRecords,
@@ -93,8 +95,8 @@ export class SiteRules implements OperatorSource {
   of(agent: string): GroupSet {
     const chosen = this.byAgent.get(agent);
     if (chosen !== undefined) return chosen;
-    const groups = applicableGroups(this.records.groups, this.tokensOf(agent));
-    this.reachByAgent.set(agent, lastChoiceReach());
+    const { groups, reach } = (this.choice ??= new SiteGroupChoice(this.records.groups)).of(this.tokensOf(agent));
+    this.reachByAgent.set(agent, reach);
     let set = this.sets.find((s) => sameGroups(s.groups, groups));
     if (set === undefined) {
       // (The core decides the set now, while its tokens are in its areas: the next set's take their place.)
@@ -107,7 +109,7 @@ export class SiteRules implements OperatorSource {
   }
 
   /** How the agent's set reaches it: groups of its own ('own'), the `*` groups alone ('star'), none ('none'): reachOf's answer. */
-  reach(agent: string): 'own' | 'star' | 'none' {
+  reach(agent: string): Reach {
     this.of(agent);
     return this.reachByAgent.get(agent)!;
   }
