@@ -7,7 +7,7 @@
 // for a set the core does not take). The engine's usage() and operatorUsage() logic is
 // used as it is (usageOf, controlStatementsOf, operatorUsageOf): only the
 // verdicts come from here.
-import type { Profile, Usage, UsageOptions } from '../../index.js';
+import type { Profile, Purposes, Usage, UsageOptions } from '../../index.js';
 import { agentTokens } from '../../engine/parse/agents.js';
 import type { Group } from '../../engine/parse/records.js';
 import type { AuditRecords } from './audit-records.js';
@@ -28,6 +28,7 @@ export class GroupSet {
   private verdict: PathVerdict | undefined;
   private usageLines: CrawlerUsage | undefined;
   private ruleList: Rule[] | undefined;
+  private purposes: Purposes | undefined;
 
   constructor(
     readonly groups: readonly Group[],
@@ -56,6 +57,12 @@ export class GroupSet {
   /** Its verdict at `/`. */
   atRoot(): PathVerdict {
     return (this.verdict ??= pathVerdict(this.rules(), ROOT));
+  }
+
+  /** usageOf()'s purposes at the root (`url`) with no control token's statement: those of every crawler of the set
+   * for which none states anything (usageOf's answer then depends on nothing else). */
+  plainPurposes(url: string): Purposes {
+    return (this.purposes ??= usageOf(this.usage(), this.atRoot(), url).purposes);
   }
 
   /** Its Content-Usage and Content-Signal lines, read (as RobotsTxt.crawlerUsage reads them). */
@@ -148,19 +155,30 @@ export class SiteRules implements OperatorSource {
   usage(url: string, agent: string | readonly string[], options?: UsageOptions): Usage {
     const verdict = this.atRoot(url, agent);
     const set = this.of(agent as string);
-    // (controlStatementsOf's statements, from the uses kept.)
-    let control: ControlStatement[] | undefined;
-    if (verdict.allowed) {
-      const uses = this.controlUses(agent as string, options?.operators);
-      if (uses.length > 0) {
-        control = [];
-        for (const use of uses) {
-          const s = controlStatement(this, url, use);
-          if (s !== undefined) control.push(s);
-        }
-      }
+    return usageOf(set.usage(), verdict, url, options, this.statements(url, agent as string, verdict, options?.operators));
+  }
+
+  /** usage(root, agent).purposes, for the record: the set's own (made once for all its crawlers) when no control
+   * token states anything for the agent. */
+  purposesAtRoot(agent: string): Purposes {
+    const set = this.of(agent);
+    const verdict = set.atRoot();
+    const control = this.statements(this.root, agent, verdict, undefined);
+    return control === undefined || control.length === 0 ? set.plainPurposes(this.root) : usageOf(set.usage(), verdict, this.root, undefined, control).purposes;
+  }
+
+  /** controlStatementsOf's statements for the agent at url (its verdict there given), from the uses kept; none
+   * where it may not fetch. */
+  private statements(url: string, agent: string, verdict: PathVerdict, operators: readonly Operator[] | undefined): ControlStatement[] | undefined {
+    if (!verdict.allowed) return undefined;
+    const uses = this.controlUses(agent, operators);
+    if (uses.length === 0) return undefined;
+    const control: ControlStatement[] = [];
+    for (const use of uses) {
+      const s = controlStatement(this, url, use);
+      if (s !== undefined) control.push(s);
     }
-    return usageOf(set.usage(), verdict, url, options, control);
+    return control;
   }
 }
 
