@@ -44,6 +44,12 @@ export class SiteGroupChoice {
   }
 }
 
+/** Does a line of the groups name the token (lower case)? RobotsTxt.namedAgents().has(token), without a set made. */
+export function namesToken(groups: readonly Group[], token: string): boolean {
+  for (const g of groups) for (const a of g.agents) if (!a.global && a.lower === token) return true;
+  return false;
+}
+
 /** Does a line of the groups name one of the names? */
 function namesAny(groups: readonly Group[], names: readonly string[]): boolean {
   for (const g of groups) for (const a of g.agents) if (!a.global && names.includes(a.lower)) return true;
