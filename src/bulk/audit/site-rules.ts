@@ -8,10 +8,9 @@
 // used as it is (usageOf, controlStatementsOf, operatorUsageOf): only the
 // verdicts come from here.
 import type { Profile, Purposes, Usage, UsageOptions } from '../../index.js';
-import { agentTokens } from '../../engine/parse/agents.js';
+import { agentTokens, applicableGroups, lastChoiceReach } from '../../engine/parse/agents.js';
 import type { Group } from '../../engine/parse/records.js';
 import type { AuditRecords } from './audit-records.js';
-import { namesToken, SiteGroupChoice, type Reach } from './group-choice.js';
 import { crawlerUsage, usageOf, type CrawlerUsage } from '../../engine/usage/usage.js';
 import { controlStatement, controlTokensOf, type ControlStatement, type ControlTokenUse } from '../../engine/usage/control-tokens.js';
 import type { Operator } from '../../data/operators.js';
@@ -82,9 +81,8 @@ export class SiteRules implements OperatorSource {
   /** Each agent's set, once chosen (the record, its purposes and the operators ask of one agent several times). */
   private readonly byAgent = new Map<string, GroupSet>();
   /** How each agent's set reaches it, from the same choice. */
-  private readonly reachByAgent = new Map<string, Reach>();
+  private readonly reachByAgent = new Map<string, 'own' | 'star' | 'none'>();
   private named: { has(token: string): boolean } | undefined;
-  private choice: SiteGroupChoice | undefined;
 
   constructor(
     readonly records: AuditRecords,
@@ -102,8 +100,8 @@ export class SiteRules implements OperatorSource {
   of(agent: string): GroupSet {
     const chosen = this.byAgent.get(agent);
     if (chosen !== undefined) return chosen;
-    const { groups, reach } = (this.choice ??= new SiteGroupChoice(this.records.groups)).of(this.tokensOf(agent));
-    this.reachByAgent.set(agent, reach);
+    const groups = applicableGroups(this.records.groups, this.tokensOf(agent));
+    this.reachByAgent.set(agent, lastChoiceReach());
     let set: GroupSet | undefined;
     for (const s of this.sets) {
       if (sameGroups(s.groups, groups)) {
@@ -122,7 +120,7 @@ export class SiteRules implements OperatorSource {
   }
 
   /** How the agent's set reaches it: groups of its own ('own'), the `*` groups alone ('star'), none ('none'): reachOf's answer. */
-  reach(agent: string): Reach {
+  reach(agent: string): 'own' | 'star' | 'none' {
     this.of(agent);
     return this.reachByAgent.get(agent)!;
   }
@@ -184,8 +182,14 @@ export class SiteRules implements OperatorSource {
   }
 }
 
+/** Does a user-agent line of the groups name the token (lower case, `*` aside)? RobotsTxt.namedAgents().has(token),
+ * without a set made: the tokens the file names, not a choice of groups (agents.ts makes that). */
+function namesToken(groups: readonly Group[], token: string): boolean {
+  for (const g of groups) for (const a of g.agents) if (!a.global && a.lower === token) return true;
+  return false;
+}
+
 function sameGroups(a: readonly Group[], b: readonly Group[]): boolean {
-  if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
