@@ -7,8 +7,10 @@
 //
 // With --against DIR (another checkout, e.g. main's), that checkout's src/ is
 // bundled as well and the two audited in turn, round by round, in this one
-// process (A B A B ...: on a shared machine, separate runs differ by more than
-// the change measured); each one's median and the median of the rounds' ratios.
+// process (A B, then B A, round by round: on a shared machine, separate runs
+// differ by more than the change measured, and within a round the second run
+// may find the first's heap and caches), each one's median and the median of
+// the rounds' ratios.
 //
 //   node bench/tools/audit-rate.mjs [--crawlers GPTBot,CCBot,...] [--rounds 5] [--corpus DIR] [--against DIR]
 import { build } from 'esbuild';
@@ -69,7 +71,8 @@ try {
     return (u.user + u.system) / 1e6;
   };
   for (let r = 0; r <= rounds; r++) {
-    for (const run of runs) {
+    // (Odd rounds the other order: neither checkout always goes first.)
+    for (const run of r % 2 === 0 ? runs : [...runs].reverse()) {
       const { m } = run;
       const t0 = cpu();
       const read = m.readRobotsIndexes([index], { maxOctets: 512_000 });

@@ -143,7 +143,7 @@ export class SiteAuditor {
           proofOf = answer;
           proof = proofPaths(answer);
         }
-        const p = rules.usage(url, crawler).purposes;
+        const p = rules.purposesAtRoot(crawler);
         // (Fields set one by one, the proof's last when there: a spread of objects of varying shape is V8's slow path.)
         const entry: CrawlerRecord = {
           crawler,

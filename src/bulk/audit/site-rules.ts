@@ -7,7 +7,7 @@
 // for a set the core does not take). The engine's usage() and operatorUsage() logic is
 // used as it is (usageOf, controlStatementsOf, operatorUsageOf): only the
 // verdicts come from here.
-import type { Profile, Usage, UsageOptions } from '../../index.js';
+import type { Profile, Purposes, Usage, UsageOptions } from '../../index.js';
 import { agentTokens, applicableGroups, lastChoiceReach } from '../../engine/parse/agents.js';
 import type { Group } from '../../engine/parse/records.js';
 import type { AuditRecords } from './audit-records.js';
@@ -27,6 +27,7 @@ export class GroupSet {
   private verdict: PathVerdict | undefined;
   private usageLines: CrawlerUsage | undefined;
   private ruleList: Rule[] | undefined;
+  private purposes: Purposes | undefined;
 
   constructor(
     readonly groups: readonly Group[],
@@ -57,6 +58,12 @@ export class GroupSet {
     return (this.verdict ??= pathVerdict(this.rules(), ROOT));
   }
 
+  /** usageOf()'s purposes at the root (`url`) with no control token's statement: those of every crawler of the set
+   * for which none states anything (usageOf's answer then depends on nothing else). */
+  plainPurposes(url: string): Purposes {
+    return (this.purposes ??= usageOf(this.usage(), this.atRoot(), url).purposes);
+  }
+
   /** Its Content-Usage and Content-Signal lines, read (as RobotsTxt.crawlerUsage reads them). */
   usage(): CrawlerUsage {
     return (this.usageLines ??= crawlerUsage(this.groups, this.profile));
@@ -75,7 +82,7 @@ export class SiteRules implements OperatorSource {
   private readonly byAgent = new Map<string, GroupSet>();
   /** How each agent's set reaches it, from the same choice. */
   private readonly reachByAgent = new Map<string, 'own' | 'star' | 'none'>();
-  private named: ReadonlySet<string> | undefined;
+  private named: { has(token: string): boolean } | undefined;
 
   constructor(
     readonly records: AuditRecords,
@@ -95,7 +102,13 @@ export class SiteRules implements OperatorSource {
     if (chosen !== undefined) return chosen;
     const groups = applicableGroups(this.records.groups, this.tokensOf(agent));
     this.reachByAgent.set(agent, lastChoiceReach());
-    let set = this.sets.find((s) => sameGroups(s.groups, groups));
+    let set: GroupSet | undefined;
+    for (const s of this.sets) {
+      if (sameGroups(s.groups, groups)) {
+        set = s;
+        break;
+      }
+    }
     if (set === undefined) {
       // (The core decides the set now, while its tokens are in its areas: the next set's take their place.)
       const body = this.records.body;
@@ -131,35 +144,49 @@ export class SiteRules implements OperatorSource {
     return this.atRoot(url, agent);
   }
 
-  /** The product tokens the user-agent lines name (lower case, `*` aside), as RobotsTxt.namedAgents. */
-  namedAgents(): ReadonlySet<string> {
-    if (this.named === undefined) {
-      // (Plain loops: asked of every site with a control token, and flatMap's arrays were a cost of their own.)
-      const named = new Set<string>();
-      for (const g of this.records.groups) for (const a of g.agents) if (!a.global) named.add(a.lower);
-      this.named = named;
-    }
-    return this.named;
+  /** The product tokens the user-agent lines name (lower case, `*` aside), as RobotsTxt.namedAgents: asked whether
+   * it holds a control token, a site or two a crawler, so the lines are looked through, no set made (a Set a site
+   * was 1.7% of the audit's loop). */
+  namedAgents(): { has(token: string): boolean } {
+    return (this.named ??= { has: (token) => namesToken(this.records.groups, token) });
   }
 
   /** usage() at the root, as RobotsTxt's (usage-answers.ts): no preference where the crawler may not fetch. */
   usage(url: string, agent: string | readonly string[], options?: UsageOptions): Usage {
     const verdict = this.atRoot(url, agent);
     const set = this.of(agent as string);
-    // (controlStatementsOf's statements, from the uses kept.)
-    let control: ControlStatement[] | undefined;
-    if (verdict.allowed) {
-      const uses = this.controlUses(agent as string, options?.operators);
-      if (uses.length > 0) {
-        control = [];
-        for (const use of uses) {
-          const s = controlStatement(this, url, use);
-          if (s !== undefined) control.push(s);
-        }
-      }
-    }
-    return usageOf(set.usage(), verdict, url, options, control);
+    return usageOf(set.usage(), verdict, url, options, this.statements(url, agent as string, verdict, options?.operators));
   }
+
+  /** usage(root, agent).purposes, for the record: the set's own (made once for all its crawlers) when no control
+   * token states anything for the agent. */
+  purposesAtRoot(agent: string): Purposes {
+    const set = this.of(agent);
+    const verdict = set.atRoot();
+    const control = this.statements(this.root, agent, verdict, undefined);
+    return control === undefined || control.length === 0 ? set.plainPurposes(this.root) : usageOf(set.usage(), verdict, this.root, undefined, control).purposes;
+  }
+
+  /** controlStatementsOf's statements for the agent at url (its verdict there given), from the uses kept; none
+   * where it may not fetch. */
+  private statements(url: string, agent: string, verdict: PathVerdict, operators: readonly Operator[] | undefined): ControlStatement[] | undefined {
+    if (!verdict.allowed) return undefined;
+    const uses = this.controlUses(agent, operators);
+    if (uses.length === 0) return undefined;
+    const control: ControlStatement[] = [];
+    for (const use of uses) {
+      const s = controlStatement(this, url, use);
+      if (s !== undefined) control.push(s);
+    }
+    return control;
+  }
+}
+
+/** Does a user-agent line of the groups name the token (lower case, `*` aside)? RobotsTxt.namedAgents().has(token),
+ * without a set made: the tokens the file names, not a choice of groups (agents.ts makes that). */
+function namesToken(groups: readonly Group[], token: string): boolean {
+  for (const g of groups) for (const a of g.agents) if (!a.global && a.lower === token) return true;
+  return false;
 }
 
 function sameGroups(a: readonly Group[], b: readonly Group[]): boolean {

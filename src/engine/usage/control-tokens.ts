@@ -35,7 +35,8 @@ export interface ControlVerdicts {
   explain(url: string, agent: string | readonly string[]): { allowed: boolean; line: number };
   /** explain()'s allowed and line alone, where the source finds them for less (RobotsTxt: without the rule's text). */
   verdict?(url: string, agent: string): { allowed: boolean; line: number };
-  namedAgents(): ReadonlySet<string>;
+  /** The product tokens the user-agent lines name (lower case, `*` aside): asked only whether it holds one. */
+  namedAgents(): { has(token: string): boolean };
   /** No file to state anything (RobotsCache: an unavailable or unreachable robots.txt). */
   readonly statesNothing?: boolean;
 }
