@@ -45,7 +45,7 @@ const OWN = /\(([\d.]+) MiB in ([\d.]+) s, [\d.]+ MiB\/s read;/;
 /** @type {{ name: string, command: string[], runs: Run[] }[]} */
 const rows = [{ name: 'gzip -dc', command: ['gzip', '-dc', warc], runs: [] }];
 for (const given of dists) {
-  const [dist, n = values.threads] = /^(.*?)(?::(\d+))?$/.exec(given).slice(1);
+  const [dist, n = values.threads] = /** @type {RegExpExecArray} */ (/^(.*?)(?::(\d+))?$/.exec(given)).slice(1);
   const threads = n === undefined ? [] : ['--threads', n];
   rows.push({ name: `robots index (${given})`, command: [process.execPath, path.join(dist, 'cli.js'), 'index', '--robots-warc', warc, '--shards', values.shards, '--out', out, ...threads], runs: [] });
 }
