@@ -1,7 +1,7 @@
 // robots index's shard appends on libuv's threadpool (robots-index-writer.ts's
 // ShardWriter): each shard's records in the order given, whatever the appends
 // in flight; the octets being written bounded (room() waits while more than
-// 16 MiB are); a records buffer told written only once its append is; an
+// 8 MiB are); a records buffer told written only once its append is; an
 // append's failure said by room() and finish(), never lost.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +23,7 @@ describe('ShardWriter appends', () => {
     const body = Buffer.alloc(64 << 10, 'x');
     let waited = 0;
     const given: Uint8Array[] = [];
-    // 3 shards × 200 records of 64 KiB: 37.5 MiB, more than the 16 MiB the appends may hold at once.
+    // 3 shards × 200 records of 64 KiB: 37.5 MiB, more than the 8 MiB the appends may hold at once.
     for (let k = 0; k < 600; k++) {
       given.push(body);
       w.add(k % 3, `http://h${k}.example/robots.txt`, capture(k), body)();

@@ -131,7 +131,7 @@ function writeWhole(file: string, octets: Buffer): void {
 export class ShardWriter implements RecordSink {
   private static readonly SHARD_FLUSH = 1 << 20;
   private static readonly BUDGET = 32 << 20;
-  private static readonly IN_FLIGHT = 16 << 20;
+  private static readonly IN_FLIGHT = 8 << 20;
   private readonly pending: Uint8Array[][];
   /** Each shard's appends, chained: settles once its last append is written. */
   private readonly appends: Promise<void>[];
