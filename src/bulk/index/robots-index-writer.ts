@@ -125,7 +125,7 @@ function writeWhole(file: string, octets: Buffer): void {
  * open files). finish() adds each directory and footer. Many shards mean small appends: at 4096 shards
  * the command is slower, most of it in the kernel, than writing each shard whole after the read was.
  * The appends run on libuv's threadpool, a shard's in order, not on this thread (the kernel's copy of
- * the octets into the page cache was a fifth of the main thread's time): room() waits while more than
+ * the octets into the page cache was ~13% of the main thread's samples): room() waits while more than
  * IN_FLIGHT octets are being written.
  */
 export class ShardWriter implements RecordSink {
