@@ -47,7 +47,8 @@ export default defineConfig({
     // as much CPU as its tests (the set: 81 CPU-s isolated, 45 so; docs/testing.md). Its suites keep no state a
     // later file could see but the engine's own caches, which they read as differences. As many threads as the
     // pool ever has: tinypool (vitest 3.2) ends a reused worker that idles beyond minThreads twice over, and the
-    // second end rejects unhandled ("Terminating worker thread"), which fails a run whose tests all passed.
+    // second end rejects unhandled ("Terminating worker thread"), which fails a run whose tests all passed. The
+    // threads run beside the slow and build sets' processes (maxWorkers above): each pool has its own workers.
     poolOptions: { threads: { isolate: false, minThreads: availableParallelism(), maxThreads: availableParallelism() } },
     testTimeout: TIMEOUT_MS,
     hookTimeout: TIMEOUT_MS,
