@@ -238,6 +238,20 @@ export class Core {
     if (this.heldBody === body) this.heldBody = null;
   }
 
+  /** The crawler's names the ranges area starts with (selectorBuffers' callers put them there), and
+   * that area's moves when they were put: a crawler compiles host after host for the same names. */
+  private heldNames: Uint8Array | null = null;
+  private heldNamesMoves = -1;
+
+  /** Puts the encoded names at `at` (selectorBuffers' names), unless they are there already. */
+  putNames(names: Uint8Array, at: number): void {
+    const moves = this.areas.ranges.moves;
+    if (this.heldNames === names && this.heldNamesMoves === moves) return;
+    this.u8.set(names, at);
+    this.heldNames = names;
+    this.heldNamesMoves = moves;
+  }
+
   /** Puts body at `at`, the body area, unless it is there already. */
   putBody(body: Uint8Array, at: number): void {
     if (this.heldBody === body && this.heldAt === at) return;
@@ -263,6 +277,7 @@ export class Core {
    * ranges of `rules` rules and for `tokens` tokens, and per-rule results. */
   compilerBuffers(bodyOctets: number, rules: number, tokens: number): { body: number; ranges: number; tokens: number; out: number } {
     const { areas } = this;
+    this.heldNames = null; // (the ranges are written where the names were)
     return {
       body: areas.body.reserve(this, bodyOctets + CORE_READ_SLACK),
       ranges: areas.ranges.reserve(this, rules * RANGE_RECORD),
