@@ -3,10 +3,13 @@
 // side in one process slow each other, the second more), processes alternate
 // build by build, round by round, and each reports the median CPU time of its
 // passes over the corpus (user + system: less noisy than wall time when
-// another process takes a core). Per profile, google and rfc:
+// another process takes a core), and each later build's ratio to the first
+// round by round (paired: a round's processes ran at about the same load). Per
+// profile, google and rfc:
 //   first-verdict: every corpus file parsed, compiled, its first probe checked, disposed;
-//   crawler-mix: the same with all of its probes (host after host).
-//   node bench/tools/crawler-ab.mjs [--rounds N] [--work first-verdict|crawler-mix] DIST [DIST…]
+//   crawler-mix: the same with all of its probes (host after host);
+//   parse-compile: the same without a check (the bench's parse row).
+//   node bench/tools/crawler-ab.mjs [--rounds N] [--work first-verdict|crawler-mix|parse-compile] DIST [DIST…]
 // DIST: a copy of dist/ (say /tmp/dist-a) with its index.js.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -24,6 +27,7 @@ if (process.env.CRAWLER_AB_CHILD) {
   const { parse } = await import(pathToFileURL(path.join(process.env.CRAWLER_AB_CHILD, 'index.js')).href);
   const files = loadCorpus();
   const all = process.env.CRAWLER_AB_WORK === 'crawler-mix';
+  const check = process.env.CRAWLER_AB_WORK !== 'parse-compile';
   const out = {};
   for (const profile of ['google', 'rfc']) {
     const ms = [];
@@ -33,7 +37,7 @@ if (process.env.CRAWLER_AB_CHILD) {
       for (const f of files) {
         const m = parse(f.bytes, { profile, maxBytes: Infinity }).compile('Googlebot');
         if (all) for (const u of f.urls) allowed += m.isAllowed(u) ? 1 : 0;
-        else allowed += m.isAllowed(firstWalked(f)) ? 1 : 0;
+        else if (check) allowed += m.isAllowed(firstWalked(f)) ? 1 : 0;
         m.dispose();
       }
       const u = process.cpuUsage(t);
@@ -48,8 +52,8 @@ if (process.env.CRAWLER_AB_CHILD) {
     allowPositionals: true,
     options: { rounds: { type: 'string', default: '3' }, work: { type: 'string', default: 'first-verdict' } },
   });
-  if (positionals.length === 0 || !['first-verdict', 'crawler-mix'].includes(values.work)) {
-    throw new Error('give --work first-verdict or crawler-mix, and one or more dist folders');
+  if (positionals.length === 0 || !['first-verdict', 'crawler-mix', 'parse-compile'].includes(values.work)) {
+    throw new Error('give --work first-verdict, crawler-mix or parse-compile, and one or more dist folders');
   }
   for (const dist of positionals) if (!existsSync(path.join(dist, 'index.js'))) throw new Error(`${dist}: no index.js there`);
   const runs = positionals.map((dist) => ({ dist, google: /** @type {number[]} */ ([]), rfc: /** @type {number[]} */ ([]) }));
@@ -66,5 +70,14 @@ if (process.env.CRAWLER_AB_CHILD) {
   const list = (xs) => [...xs].sort((a, b) => a - b).map((x) => x.toFixed(1)).join(' ');
   for (const r of runs) {
     console.log(`${r.dist}, ${values.work}: google ${median(r.google).toFixed(1)} ms [${list(r.google)}], rfc ${median(r.rfc).toFixed(1)} ms [${list(r.rfc)}] of CPU a pass over the corpus`);
+  }
+  // Each later build against the first, round by round (the two processes of a round ran back to back,
+  // at about the same load): the median of those ratios, and the rounds in which it took less CPU.
+  for (const r of runs.slice(1)) {
+    for (const profile of /** @type {const} */ (['google', 'rfc'])) {
+      const ratios = r[profile].map((ms, i) => runs[0][profile][i] / ms);
+      const faster = ratios.filter((x) => x > 1).length;
+      console.log(`${r.dist} against ${runs[0].dist}, ${profile}: rounds' ratios' median ${median(ratios).toFixed(3)} (${faster} of ${ratios.length} rounds faster)`);
+    }
   }
 }

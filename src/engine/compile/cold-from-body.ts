@@ -22,7 +22,7 @@ export function compileColdFromBody(body: Uint8Array, names: readonly string[], 
   const encoded = encodedNames(names);
   const at = c.selectorBuffers(body.length, encoded.length, COLD_COMPILE_RESULT);
   c.putBody(body, at.body);
-  c.u8.set(encoded, at.names);
+  c.putNames(encoded, at.names);
   const done = c.exports.selectCompileCold(at.body, body.length, at.names, contentUsageIsRule, normalises, indexHtmAllowsDirectory, at.out);
   const table = coldTable(c, done, at.out);
   c.releaseLargeAreas();

@@ -12,8 +12,8 @@
 // matchers of a crawler's cache never walk as far (on the corpus, 18 of the
 // 4,241 did over their probe URLs, 40 a host), and one held ~470 octets of
 // heap with the closures it had. A reviewer made afresh starts from the same state as the
-// matcher's list (nothing walked), so its first allowance is the one begin()
-// wrote then.
+// matcher's list (nothing walked), so its first allowance is the one
+// firstAllowance (below) wrote then.
 import type { Core } from '../wasm/core.js';
 import { COLD_INDEX_NOW, H_COLD, RM_WORK } from '../wasm/layout.js';
 import { starHeavyCounts } from '../compile/literal-heads.js';
@@ -44,11 +44,6 @@ export class ColdReviewer implements ColdCost {
     readonly byCost: boolean,
   ) {
     this.allowed = coldReview(policy, this).next;
-  }
-
-  /** Writes the first allowance to a fresh list (the matcher's walks count it down). */
-  begin(): void {
-    this.allow(this.allowed);
   }
 
   private counts(): { plain: number; gram: number } {
@@ -89,4 +84,51 @@ export class ColdReviewer implements ColdCost {
     this.allowed = work;
     this.core.u32[(this.list + RM_WORK) >>> 2] = work;
   }
+}
+
+/** The ColdCost of a list nothing has walked yet (firstAllowance's, reused: a ColdReviewer made for
+ * each matcher only to write its first allowance was a share of a small file's compile). */
+class FreshList implements ColdCost {
+  readonly indexed = false;
+  readonly work = 0;
+  readonly recentWork = 0;
+  readonly recentUrls = 0;
+  rules = 0;
+  tokenOctets = 0;
+  byCost = false;
+  core: Core | null = null;
+  list = 0;
+  private heavy: { plain: number; gram: number } | undefined = undefined;
+
+  set(core: Core, list: number, rules: number, tokenOctets: number, byCost: boolean): this {
+    this.core = core;
+    this.list = list;
+    this.rules = rules;
+    this.tokenOctets = tokenOctets;
+    this.byCost = byCost;
+    this.heavy = undefined;
+    return this;
+  }
+
+  private counts(): { plain: number; gram: number } {
+    return (this.heavy ??= starHeavyCounts(this.core!, this.list, this.rules));
+  }
+
+  starHeavyRules(): number {
+    return this.counts().plain;
+  }
+
+  gramHeavyRules(): number {
+    return this.counts().gram;
+  }
+}
+
+const fresh = new FreshList();
+
+/** Writes a fresh cold list's first allowance: what a ColdReviewer made now would allow first
+ * (its begin()), without one (most matchers are never reviewed: their reviewer is made then). */
+export function firstAllowance(core: Core, list: number, policy: ModePolicy, rules: number, tokenOctets: number, byCost: boolean): void {
+  const next = coldReview(policy, fresh.set(core, list, rules, tokenOctets, byCost)).next;
+  fresh.core = null;
+  core.u32[(list + RM_WORK) >>> 2] = next;
 }

@@ -23,7 +23,7 @@ import { byteClasses, NO_POSITIONS, NO_TOKENS, type RuleTable } from '../compile
 import { coldIndexBytes, coldListBytes, freeColdIndex, takeColdList } from '../compile/rule-lists.js';
 import { freeRuleModeBlocks, heavyStarRulesOf, ruleListOf, ruleModeBlocks, type RuleModeBlocks, starHeavyCounts } from '../compile/literal-heads.js';
 import { COLD_REVIEW_ROW, H_CLASSMAP, H_COLD, H_HOT_URLS, H_ROWS_USED, H_RULES, H_START, NO_RULE } from '../wasm/layout.js';
-import { ColdReviewer } from './cold-review.js';
+import { ColdReviewer, firstAllowance } from './cold-review.js';
 import { DEFAULT_MODE_POLICY, type ModePolicy, rulesPayOff } from './mode-policy.js';
 import { freeMatcher, writeMatcherBlock, writeRuleMode } from './matcher-block.js';
 import type { Determiniser } from './determinise.js';
@@ -106,7 +106,7 @@ export class LazyDfa implements TransitionBuilder {
     const byCost = (this.byCost = options.coldOctets === undefined && policy.coldUntil === 'cost');
     const coldOctets = options.coldOctets ?? (byCost ? Infinity : policy.coldOctets);
     ({ headerBytes: this.headerBytes, textBytes: this.textBytes } = writeMatcherBlock(core, table, flags, coldOctets, options.texts));
-    if (this.coldTokens >= 0 && coldOctets > 0) this.newReviewer().begin();
+    if (this.coldTokens >= 0 && coldOctets > 0) firstAllowance(core, this.coldList, policy, this.count, this.coldTokens, byCost);
     core.register(this.header, this);
     // The tables and the start state are built by the first walk (build(0, _)).
   }

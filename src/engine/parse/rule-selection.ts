@@ -58,7 +58,7 @@ export function selectRules(body: Uint8Array, names: readonly string[], profile:
   const encoded = encodedNames(names);
   const at = c.selectorBuffers(body.length, encoded.length, SELECT_BATCH * SELECT_FIELDS * 4);
   c.putBody(body, at.body);
-  c.u8.set(encoded, at.names);
+  c.putNames(encoded, at.names);
   const x = c.exports;
   x.selectBegin(at.body, body.length, at.names, traitsOf(profile).contentUsageIsRule);
   let n = 0;

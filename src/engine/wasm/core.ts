@@ -11,7 +11,7 @@
 // WebAssembly.Module imported from robots.wasm beside the bundle: workerd
 // compiles no WASM from octets at run time. (Test runs give it as octets.)
 import wasmCore from '../../../build/robots.wasm';
-import { CORE_READ_SLACK, RANGE_RECORD, TOKENIZE_RESULT, TOKENS_WRITE_SLACK, UTF16_READ_SLACK } from './layout.js';
+import { CORE_READ_SLACK, H_BUILDER, RANGE_RECORD, TOKENIZE_RESULT, TOKENS_WRITE_SLACK, UTF16_READ_SLACK } from './layout.js';
 
 interface CoreExports {
   memory: WebAssembly.Memory;
@@ -116,10 +116,12 @@ export class Core {
   u16!: Uint16Array;
   u32!: Uint32Array;
   i32!: Int32Array;
-  /** The builders by matcher header. Its entry at 0 (no header is 0) is never
-   * deleted: a Map left empty by a delete shrinks, allocating a new table, and a
-   * crawler registers and deletes a matcher per host. */
-  private readonly builders = new Map<number, TransitionBuilder>([[0, { build: () => 0 }]]);
+  /** The builders, each at the slot its matcher's header holds (H_BUILDER; slot 0: none), and the
+   * slots free for the next: a crawler registers and drops a matcher per host, and a Map's set and
+   * delete (hashing, and a rehash as the table filled with deleted entries) were a share of a small
+   * file's compile that an array's store is not. */
+  private readonly builders: (TransitionBuilder | undefined)[] = [{ build: () => 0 }];
+  private readonly freeSlots: number[] = [];
   private lastMatcher = 0;
   private lastBuilder: TransitionBuilder = { build: () => 0 };
   /** @internal */
@@ -138,7 +140,7 @@ export class Core {
           if (this.u8.length === 0) this.refresh();
           // A walk builds its transitions one after another: the last builder is most often the one.
           if (m !== this.lastMatcher) {
-            this.lastBuilder = this.builders.get(m)!;
+            this.lastBuilder = this.builders[m === 0 ? 0 : this.u32[(m + H_BUILDER) >>> 2]]!;
             this.lastMatcher = m;
           }
           return this.lastBuilder.build(row, cls);
@@ -236,6 +238,20 @@ export class Core {
     if (this.heldBody === body) this.heldBody = null;
   }
 
+  /** The crawler's names the ranges area starts with (selectorBuffers' callers put them there), and
+   * that area's moves when they were put: a crawler compiles host after host for the same names. */
+  private heldNames: Uint8Array | null = null;
+  private heldNamesMoves = -1;
+
+  /** Puts the encoded names at `at` (selectorBuffers' names), unless they are there already. */
+  putNames(names: Uint8Array, at: number): void {
+    const moves = this.areas.ranges.moves;
+    if (this.heldNames === names && this.heldNamesMoves === moves) return;
+    this.u8.set(names, at);
+    this.heldNames = names;
+    this.heldNamesMoves = moves;
+  }
+
   /** Puts body at `at`, the body area, unless it is there already. */
   putBody(body: Uint8Array, at: number): void {
     if (this.heldBody === body && this.heldAt === at) return;
@@ -261,6 +277,7 @@ export class Core {
    * ranges of `rules` rules and for `tokens` tokens, and per-rule results. */
   compilerBuffers(bodyOctets: number, rules: number, tokens: number): { body: number; ranges: number; tokens: number; out: number } {
     const { areas } = this;
+    this.heldNames = null; // (the ranges are written where the names were)
     return {
       body: areas.body.reserve(this, bodyOctets + CORE_READ_SLACK),
       ranges: areas.ranges.reserve(this, rules * RANGE_RECORD),
@@ -269,12 +286,22 @@ export class Core {
     };
   }
 
+  /** The core's calls for the matcher at this header go to builder (its header written: the slot goes in H_BUILDER). */
   register(matcher: number, builder: TransitionBuilder): void {
-    this.builders.set(matcher, builder);
+    const slot = this.freeSlots.length > 0 ? this.freeSlots.pop()! : this.builders.length;
+    this.builders[slot] = builder;
+    this.u32[(matcher + H_BUILDER) >>> 2] = slot;
   }
 
+  /** The matcher at this header is being freed (its header still its own). */
   unregister(matcher: number): void {
-    this.builders.delete(matcher);
+    const at = (matcher + H_BUILDER) >>> 2;
+    const slot = this.u32[at];
+    if (slot !== 0) {
+      this.builders[slot] = undefined;
+      this.freeSlots.push(slot);
+      this.u32[at] = 0;
+    }
     if (matcher === this.lastMatcher) this.lastMatcher = 0; // its address may be reused
   }
 

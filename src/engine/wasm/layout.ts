@@ -19,6 +19,7 @@ export const H_TEXTS_MAX = 44; // the longest of those texts, octets
 export const H_LITERAL_TRIE = 48; // ptr (0: none): rule mode's trie of its rules without `*` (N_* below)
 export const H_COLD = 52; // octets the matcher still walks cold (its rule list, H_RULES); 0: hot (the DFA)
 export const H_RULES = 56; // ptr (0: none): a rule list (RM_* below): a cold matcher's rules, or rule mode's `*` rules
+export const H_BUILDER = 60; // the host's: where its builder (src/engine/match/dfa.ts) is in the host's list (src/engine/wasm/core.ts register)
 export const HEADER_SIZE = 64;
 /** Not a matcher's address: bulk classification's "robots.txt unreachable,
  * every URL disallowed" (0 is "no robots.txt, every URL allowed"). */
