@@ -14,6 +14,7 @@ import { core, Core } from '../../engine/wasm/core.js';
 import { CoreInput } from './core-input.js';
 import { CoreOutput, newBuffer } from './core-output.js';
 import { HostSet } from './host-set.js';
+import { SplitReplay, type LineSplits } from './line-splits.js';
 import { originKey, RunOrigins } from './origin-runs.js';
 import { H_TEXTS_MAX, LINE_RECORD, RUN_RECORD, UNREACHABLE_MATCHER, USAGE_JSON_OCTETS, USAGE_TSV_OCTETS } from '../../engine/wasm/layout.js';
 import { LINE_AT, LINE_LEN, LINE_U32, RUN_FIRST, RUN_H1, RUN_H2, RUN_U32 } from './record-fields.js';
@@ -52,6 +53,8 @@ export class LineClassifier {
 
   /** Per slot of the crawler table: 1 where it is an operator's purpose without a crawler (operator-slots.ts); null when none is. */
   private readonly noCrawler: Uint8Array | null;
+  /** splitLines calls made (a block split by another thread and handed over makes none: line-splits.ts). */
+  splitCalls = 0;
 
   /** usage: with crawlers, their use purposes too (JSON lines: always). slots: the crawlers' and operators' (operator-slots.ts), whose names are `crawlers`. */
   constructor(format: OutputFormat, crawlers?: readonly string[], shard?: Shard, usage = false, slots?: Slots) {
@@ -96,9 +99,11 @@ export class LineClassifier {
    * Classifies the lines of input (whole lines; the last may lack its LF;
    * given whole or in parts, as read) against one matcher, or the matcher of
    * each URL's host. The output is copied out of the core into a buffer from
-   * `output` (a pool, say), or handed to a writer without a copy.
+   * `output` (a pool, say), or handed to a writer without a copy. `splits`: the
+   * same input as another thread split it (line-splits.ts), replayed instead
+   * of split again when it fits the input.
    */
-  classify(input: Uint8Array | readonly Uint8Array[], source: Matcher | MatcherSource | CrawlerMatchers | CrawlerSource, output: OutputBuffers | OutputWriter = newBuffer): BlockResult {
+  classify(input: Uint8Array | readonly Uint8Array[], source: Matcher | MatcherSource | CrawlerMatchers | CrawlerSource, output: OutputBuffers | OutputWriter = newBuffer, splits?: LineSplits): BlockResult {
     this.output.begin(output);
     const c = this.core;
     const x = c.exports;
@@ -110,12 +115,23 @@ export class LineClassifier {
       if (t.usagePtr !== 0) c.u32.fill(0, (t.usagePtr >>> 2) + this.crawlers, (t.usagePtr >>> 2) + 7 * this.crawlers);
     }
     const result: BlockResult = { output: new Uint8Array(0), urls: 0, allowed: 0, newHosts: [] };
+    const replay = splits !== undefined && SplitReplay.fits(splits, length, MAX_RECORDS) ? new SplitReplay(splits) : null;
     for (let pos = 0; pos < length; ) {
       const buf = this.input.ptr + pos;
-      const count = x.splitLines(buf, length - pos, this.recs, this.runs, MAX_RECORDS);
-      const nruns = x.lastRunCount();
+      let count: number;
+      let nruns: number;
+      if (replay !== null) {
+        replay.next(c, this.recs, this.runs);
+        count = replay.lines;
+        nruns = replay.runs;
+        pos += replay.octets;
+      } else {
+        count = x.splitLines(buf, length - pos, this.recs, this.runs, MAX_RECORDS);
+        nruns = x.lastRunCount();
+        pos += x.lastSplitEnd();
+        this.splitCalls++;
+      }
       this.origins.split(buf, this.runs, nruns);
-      pos += x.lastSplitEnd();
       result.urls += count;
       const shard = this.shard;
       for (let r = 0; r < nruns; r++) {
