@@ -96,7 +96,7 @@ export class BlockClassifier {
 
   /** splitLines calls made (see LineClassifier.splitCalls). */
   get splitCalls(): number {
-    return this.lines.splitCalls;
+    return this.lines.splitter.calls;
   }
 
   /** Frees the host cache's matchers (the classifier owns them: nothing else would free them). */

@@ -59,47 +59,73 @@ export class SplitRecorder {
   }
 }
 
-/** Replays a block's splits into the classifier's areas (the classifier's side): each call's records copied where
- * its own splitLines would have written them. */
-export class SplitReplay {
-  /** What the call replayed last returned: its octets, lines and runs. */
+/** Splits a block's lines into the classifier's areas, part after part: by the core's splitLines, or by replaying a
+ * split made elsewhere (each call's records copied where splitLines would have written them). */
+export class LineSplitter {
+  /** What the last part took of the block, its lines (line records) and runs (run records). */
   octets = 0;
   lines = 0;
   runs = 0;
+  /** splitLines calls made (a split replayed makes none). */
+  calls = 0;
+  private replay: LineSplits | null = null;
   private call = 0;
   private at = 0;
 
-  constructor(private readonly splits: LineSplits) {}
+  /** Into the records at recs and runAt of the core, at most maxRecords lines a part. */
+  constructor(
+    private readonly core: Core,
+    private readonly recs: number,
+    private readonly runAt: number,
+    private readonly maxRecords: number,
+  ) {}
 
-  /** Whether the splits were made over a block of `length` octets, in calls of at most `maxRecords` lines each. */
-  static fits(splits: LineSplits, length: number, maxRecords: number): boolean {
-    const c = splits.calls;
-    if (c.length % CALL !== 0) return false;
-    let octets = 0;
-    let records = 0;
-    for (let k = 0; k < c.length; k += CALL) {
-      if (c[k] <= 0 || c[k + 1] < 0 || c[k + 1] > maxRecords || c[k + 2] < 0 || c[k + 2] > c[k + 1]) return false;
-      octets += c[k];
-      records += c[k + 1] * LINE_RECORD + c[k + 2] * RUN_RECORD;
-    }
-    return octets === length && records <= splits.records.length;
+  /** A block of `length` octets begins: `splits` is replayed over it if they were made over as many. */
+  begin(length: number, splits: LineSplits | undefined): void {
+    this.replay = splits !== undefined && fits(splits, length, this.maxRecords) ? splits : null;
+    this.call = 0;
+    this.at = 0;
   }
 
-  /** The next call's records into recs and runs (the core's areas); its numbers in octets, lines and runs. */
-  next(core: Core, recs: number, runs: number): void {
-    const c = this.splits.calls;
+  /** The next part of the block, whose n octets left start at buf; this splitter, which says what it took. */
+  next(buf: number, n: number): this {
+    const core = this.core;
+    const splits = this.replay;
+    if (splits === null) {
+      const x = core.exports;
+      this.lines = x.splitLines(buf, n, this.recs, this.runAt, this.maxRecords);
+      this.runs = x.lastRunCount();
+      this.octets = x.lastSplitEnd();
+      this.calls++;
+      return this;
+    }
+    const c = splits.calls;
     const k = this.call++ * CALL;
     this.octets = c[k];
     this.lines = c[k + 1];
     this.runs = c[k + 2];
     const lineOctets = this.lines * LINE_RECORD;
     const runOctets = this.runs * RUN_RECORD;
-    const records = this.splits.records;
     if (core.u8.length === 0) core.refresh(); // (compiling the runs before may have grown the memory)
-    core.u8.set(records.subarray(this.at, this.at + lineOctets), recs);
-    core.u8.set(records.subarray(this.at + lineOctets, this.at + lineOctets + runOctets), runs);
+    core.u8.set(splits.records.subarray(this.at, this.at + lineOctets), this.recs);
+    core.u8.set(splits.records.subarray(this.at + lineOctets, this.at + lineOctets + runOctets), this.runAt);
     this.at += lineOctets + runOctets;
+    return this;
   }
+}
+
+/** Whether the splits were made over a block of `length` octets, in calls of at most `maxRecords` lines each. */
+function fits(splits: LineSplits, length: number, maxRecords: number): boolean {
+  const c = splits.calls;
+  if (c.length % CALL !== 0) return false;
+  let octets = 0;
+  let records = 0;
+  for (let k = 0; k < c.length; k += CALL) {
+    if (c[k] <= 0 || c[k + 1] < 0 || c[k + 1] > maxRecords || c[k + 2] < 0 || c[k + 2] > c[k + 1]) return false;
+    octets += c[k];
+    records += c[k + 1] * LINE_RECORD + c[k + 2] * RUN_RECORD;
+  }
+  return octets === length && records <= splits.records.length;
 }
 
 /** All of a view's buffer (a pool gives views of the octets asked for, over buffers that may be larger). */
