@@ -65,4 +65,34 @@ describe('host files read ahead', () => {
     expect(mine.length).toBeGreaterThan(0);
     expect(reader.reads).toBe(mine.length);
   });
+
+  it('the classifier replays the reader\'s split of the block (line-splits.ts) instead of splitting it again, with the same output; a split of another block is not replayed', () => {
+    const hosts = Array.from({ length: 300 }, (_, i) => `split${i}.example`);
+    hosts.forEach((h, i) => put(h, i % 3 === 0 ? DISALLOW_ALL : 'User-agent: *\nDisallow: /private\n'));
+    // Past MAX_RECORDS lines (two splitLines calls), some hosts spelled otherwise (canonicalised), blank lines and a line without a host.
+    const urls: string[] = [];
+    for (let i = 0; i < 40_000; i++) {
+      const h = hosts[Math.floor(i / 134)];
+      urls.push(i % 97 === 0 ? `HTTP://${h.toUpperCase()}./private/${i}` : i % 101 === 0 ? '' : i % 103 === 0 ? 'no host here' : `http://${h}/${i % 2 === 0 ? 'private' : 'public'}/${i}`);
+    }
+    const lines = block(urls);
+    const files = new HostFilesAhead(dir, 1 << 20).read(lines);
+    expect(files.splits?.calls.length).toBe(2 * 3);
+    const replaying = new BlockClassifier(config);
+    const replayed = replaying.classify(lines, undefined, new FilesReadAhead(files));
+    expect(replaying.splitCalls).toBe(0);
+    const splitting = new BlockClassifier(config);
+    const split = splitting.classify(lines, undefined, new FilesReadAhead({ ...files, splits: undefined }));
+    expect(splitting.splitCalls).toBe(2);
+    expect(Buffer.from(replayed.output).equals(Buffer.from(split.output))).toBe(true);
+    expect(replayed.urls).toBe(split.urls);
+    expect(replayed.allowed).toBe(split.allowed);
+    expect(replayed.newHosts).toEqual(split.newHosts);
+    // A split recorded for other octets (here: the block less its last line) does not fit: the block is split here.
+    const other = new HostFilesAhead(dir, 1 << 20).read(block(urls.slice(0, -1)));
+    const refusing = new BlockClassifier(config);
+    const refused = refusing.classify(lines, undefined, new FilesReadAhead({ ...files, splits: other.splits }));
+    expect(refusing.splitCalls).toBe(2);
+    expect(Buffer.from(refused.output).equals(Buffer.from(split.output))).toBe(true);
+  });
 });

@@ -94,12 +94,17 @@ export class BlockClassifier {
     this.lines.releaseKept();
   }
 
+  /** splitLines calls made (see LineClassifier.splitCalls). */
+  get splitCalls(): number {
+    return this.lines.splitter.calls;
+  }
+
   /** Frees the host cache's matchers (the classifier owns them: nothing else would free them). */
   close(): void {
     this.hosts?.close();
   }
 
-  /** ahead: the block's host files, read ahead by another thread (--robots-dir; see host-files-ahead.ts). */
+  /** ahead: the block's host files, read ahead by another thread (--robots-dir; see host-files-ahead.ts), and the block as it split it. */
   classify(block: Uint8Array | readonly Uint8Array[], output?: OutputBuffers | OutputWriter, ahead?: FilesReadAhead): ClassifiedBlock {
     if (this.singleAll !== null) return { ...this.lines.classify(block, this.singleAll, output), loads: 0, evictions: 0, unreadable: [] };
     if (this.single !== null) {
@@ -111,7 +116,7 @@ export class BlockClassifier {
     hosts.readAhead(ahead ?? null);
     let r: BlockResult;
     try {
-      r = this.lines.classify(block, hosts.crawling ? (key, origin) => hosts.getAll(key, origin) : (key, origin) => hosts.get(key, origin), output);
+      r = this.lines.classify(block, hosts.crawling ? (key, origin) => hosts.getAll(key, origin) : (key, origin) => hosts.get(key, origin), output, ahead?.splits);
     } finally {
       hosts.readAhead(null);
     }

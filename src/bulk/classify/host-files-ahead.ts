@@ -20,6 +20,7 @@ import { MAX_RECORDS } from './line-classifier.js';
 import { originKey, RunOrigins } from './origin-runs.js';
 import { RUN_FIRST, RUN_H1, RUN_U32 } from './record-fields.js';
 import { RobotsDir, type DirRobots } from '../sources/robots-dir.js';
+import { SplitRecorder, type LineSplits } from './line-splits.js';
 import { shardOf, type Shard } from '../hosts/shard.js';
 
 /** What a file looked up was (AheadFiles.kinds). */
@@ -39,11 +40,15 @@ export interface AheadFiles {
   bodies: Uint8Array;
   /** For each unreadable one, in order: its file and why, one after the other. */
   unreadable: string[];
+  /** The block as the reader split it (line-splits.ts): the classifier need not split it again. */
+  splits?: LineSplits;
 }
 
 /** The buffers of AheadFiles, to transfer. */
 export function aheadBuffers(files: AheadFiles): ArrayBuffer[] {
-  return [files.keys.buffer, files.kinds.buffer, files.ends.buffer, files.bodies.buffer] as ArrayBuffer[];
+  const buffers = [files.keys.buffer, files.kinds.buffer, files.ends.buffer, files.bodies.buffer] as ArrayBuffer[];
+  if (files.splits !== undefined) buffers.push(files.splits.calls.buffer as ArrayBuffer, files.splits.records.buffer as ArrayBuffer);
+  return buffers;
 }
 
 /** The reading side: its own core splits each block; the files of the origins it has not read before are read and packed. */
@@ -79,10 +84,12 @@ export class HostFilesAhead {
     const unreadable: string[] = [];
     let bodies = whole(take(1 << 16));
     let used = 0;
+    const splits = new SplitRecorder(take);
     for (let pos = 0; pos < length; ) {
       const buf = this.input.ptr + pos;
-      x.splitLines(buf, length - pos, this.recs, this.runs, MAX_RECORDS);
+      const count = x.splitLines(buf, length - pos, this.recs, this.runs, MAX_RECORDS);
       const nruns = x.lastRunCount();
+      splits.add(c, x.lastSplitEnd(), count, this.recs, this.runs, nruns); // (as split: the classifier canonicalises them itself)
       this.origins.split(buf, this.runs, nruns);
       pos += x.lastSplitEnd();
       for (let r = 0; r < nruns; r++) {
@@ -117,7 +124,7 @@ export class HostFilesAhead {
         ends.push(used);
       }
     }
-    return { keys: Float64Array.from(keys), kinds: Uint8Array.from(kinds), ends: Uint32Array.from(ends), bodies, unreadable };
+    return { keys: Float64Array.from(keys), kinds: Uint8Array.from(kinds), ends: Uint32Array.from(ends), bodies, unreadable, splits: splits.done() };
   }
 
   /** True when the origin was not read before. */
@@ -148,6 +155,11 @@ export class FilesReadAhead {
   /** The octets of the files (their buffer is for reuse once the block is classified). */
   get bodies(): Uint8Array {
     return this.files.bodies;
+  }
+
+  /** The block as the reader split it, if it did (its records' buffer is for reuse once the block is classified). */
+  get splits(): LineSplits | undefined {
+    return this.files.splits;
   }
 
   /** What the directory held for the origin of that key when it was read ahead; undefined when it was not. */

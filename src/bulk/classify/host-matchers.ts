@@ -1,5 +1,5 @@
 // The matchers of a --robots-dir: each origin's robots.txt parsed and compiled
-// once, kept in a cache bounded by bytes (a MatcherLru: least recently used out
+// once, kept in a cache bounded by bytes (a HostLru: least recently used out
 // first, never the one just used), so millions of URLs over hundreds
 // of thousands of hosts run in bounded memory. An origin (scheme, host, port)
 // has its own robots.txt (robots-dir.ts finds it in the directory; warc-robots.ts
@@ -7,7 +7,6 @@
 import { parse, type Matcher, type Profile } from '../../index.js';
 import { compileOctets, robotsInternals } from '../../engine/robots-txt.js';
 import { core } from '../../engine/wasm/core.js';
-import { MatcherLru } from '../../engine/match/matcher-lru.js';
 import { UNREACHABLE, type CrawlerMatchers, type LabelledMatcher, type OutputFormat, type PurposeCode } from './classification.js';
 import type { Origin } from '../hosts/origin.js';
 import { crawlerPurposes } from './purpose-codes.js';
@@ -19,6 +18,7 @@ import { asciiLower } from '../../text/ascii.js';
 import { BulkError } from '../base/errors.js';
 import { RobotsDir } from '../sources/robots-dir.js';
 import type { FilesReadAhead } from './host-files-ahead.js';
+import { HostLru } from './host-lru.js';
 import type { WarcIndexData } from '../sources/warc/warc-index.js';
 import { WarcRobots, type HostRobots } from '../sources/warc/warc-robots.js';
 
@@ -79,7 +79,7 @@ export interface HostMatchersOptions {
 
 export class HostMatchers {
   /** By origin key. An entry's automata grow as its URLs are checked: the LRU weighs it again once another host's are. */
-  private readonly entries: MatcherLru<number, Entry>;
+  private readonly entries: HostLru<Entry>;
   /** Hosts parsed and compiled (more than the distinct hosts when the cache evicted). */
   loads = 0;
   /** The core's memory when last seen grown (makeRoom). */
@@ -99,7 +99,7 @@ export class HostMatchers {
     this.warc = options.warc !== undefined ? new WarcRobots(options.warc) : null;
     this.dir = options.dir !== undefined ? new RobotsDir(options.dir, options.maxOctets) : null;
     this.agent = options.agents.length === 1 ? options.agents[0] : options.agents;
-    this.entries = new MatcherLru({ maxBytes: options.cacheBytes, weigh: sizeOf, release: disposeEntry, keepNewest: true });
+    this.entries = new HostLru({ maxBytes: options.cacheBytes, weigh: sizeOf, release: disposeEntry });
   }
 
   /** The origin's matcher (see MatcherSource): null when there is no robots.txt

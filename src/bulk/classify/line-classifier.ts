@@ -14,6 +14,7 @@ import { core, Core } from '../../engine/wasm/core.js';
 import { CoreInput } from './core-input.js';
 import { CoreOutput, newBuffer } from './core-output.js';
 import { HostSet } from './host-set.js';
+import { LineSplitter, type LineSplits } from './line-splits.js';
 import { originKey, RunOrigins } from './origin-runs.js';
 import { H_TEXTS_MAX, LINE_RECORD, RUN_RECORD, UNREACHABLE_MATCHER, USAGE_JSON_OCTETS, USAGE_TSV_OCTETS } from '../../engine/wasm/layout.js';
 import { LINE_AT, LINE_LEN, LINE_U32, RUN_FIRST, RUN_H1, RUN_H2, RUN_U32 } from './record-fields.js';
@@ -52,6 +53,7 @@ export class LineClassifier {
 
   /** Per slot of the crawler table: 1 where it is an operator's purpose without a crawler (operator-slots.ts); null when none is. */
   private readonly noCrawler: Uint8Array | null;
+  readonly splitter: LineSplitter; // (each block split, or another thread's split of it replayed: line-splits.ts)
 
   /** usage: with crawlers, their use purposes too (JSON lines: always). slots: the crawlers' and operators' (operator-slots.ts), whose names are `crawlers`. */
   constructor(format: OutputFormat, crawlers?: readonly string[], shard?: Shard, usage = false, slots?: Slots) {
@@ -65,6 +67,7 @@ export class LineClassifier {
     this.json = format === 'jsonl';
     this.recs = this.core.alloc(MAX_RECORDS * LINE_RECORD);
     this.runs = this.core.alloc(MAX_RECORDS * RUN_RECORD);
+    this.splitter = new LineSplitter(this.core, this.recs, this.runs, MAX_RECORDS);
     this.origins = new RunOrigins(this.core, this.recs);
     this.labelPtr = this.core.alloc(LABEL_MAX);
     this.crawlers = crawlers?.length ?? 0;
@@ -96,12 +99,12 @@ export class LineClassifier {
    * Classifies the lines of input (whole lines; the last may lack its LF;
    * given whole or in parts, as read) against one matcher, or the matcher of
    * each URL's host. The output is copied out of the core into a buffer from
-   * `output` (a pool, say), or handed to a writer without a copy.
+   * `output` (a pool, say), or handed to a writer without a copy; `splits`:
+   * another thread's split of the input, replayed if it fits (line-splits.ts).
    */
-  classify(input: Uint8Array | readonly Uint8Array[], source: Matcher | MatcherSource | CrawlerMatchers | CrawlerSource, output: OutputBuffers | OutputWriter = newBuffer): BlockResult {
+  classify(input: Uint8Array | readonly Uint8Array[], source: Matcher | MatcherSource | CrawlerMatchers | CrawlerSource, output: OutputBuffers | OutputWriter = newBuffer, splits?: LineSplits): BlockResult {
     this.output.begin(output);
     const c = this.core;
-    const x = c.exports;
     const length = this.input.stage(input);
     const multi = this.crawlers > 0;
     if (multi) {
@@ -110,12 +113,11 @@ export class LineClassifier {
       if (t.usagePtr !== 0) c.u32.fill(0, (t.usagePtr >>> 2) + this.crawlers, (t.usagePtr >>> 2) + 7 * this.crawlers);
     }
     const result: BlockResult = { output: new Uint8Array(0), urls: 0, allowed: 0, newHosts: [] };
-    for (let pos = 0; pos < length; ) {
+    this.splitter.begin(length, splits);
+    for (let pos = 0; pos < length; pos += this.splitter.octets) {
       const buf = this.input.ptr + pos;
-      const count = x.splitLines(buf, length - pos, this.recs, this.runs, MAX_RECORDS);
-      const nruns = x.lastRunCount();
+      const { lines: count, runs: nruns } = this.splitter.next(buf, length - pos);
       this.origins.split(buf, this.runs, nruns);
-      pos += x.lastSplitEnd();
       result.urls += count;
       const shard = this.shard;
       for (let r = 0; r < nruns; r++) {

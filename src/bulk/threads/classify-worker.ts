@@ -165,8 +165,8 @@ function serveRouted(request: RoutedRequest): BlockReply {
 
 /** Reads the host files of blocks ahead (dir-reader.ts), made at the first such request. */
 let ahead: HostFilesAhead | null = null;
-/** Buffers for the ranges' lines and files read ahead: they go to the main thread, and come back with later requests. */
-const spareBuffers = new BufferPool(8);
+/** Buffers for the ranges' lines, files read ahead and splits' records: they go to the main thread, and come back with later requests. */
+const spareBuffers = new BufferPool(16);
 
 /** A block's or a range's host files (and a range's lines), and the block's buffer back. */
 function serveAhead(request: AheadRequest): { reply: AheadReply; transfer: ArrayBuffer[] } {

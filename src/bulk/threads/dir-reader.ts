@@ -35,9 +35,9 @@ export interface ReadAhead {
   files: FilesReadAhead;
 }
 
-/** Spare buffers (ranges' lines, files' octets) kept to send back: a fresh one per block cost page faults and,
- * as V8 counts it as external memory, collections. */
-const SPARES = 8;
+/** Spare buffers (ranges' lines, files' octets, splits' records: three a block, five blocks in flight) kept to send
+ * back: a fresh one per block cost page faults and, as V8 counts it as external memory, collections. */
+const SPARES = 16;
 
 export class DirReader {
   private readonly thread: RequestThread<AheadRequest, AheadReply>;
@@ -92,7 +92,7 @@ export class DirReader {
 
   /** A block's lines (a range's) and files are classified: their buffers go back with a later request. */
   giveBack(files: FilesReadAhead, lines?: Uint8Array): void {
-    for (const b of [files.bodies.buffer, lines?.buffer]) {
+    for (const b of [files.bodies.buffer, files.splits?.records.buffer, lines?.buffer]) {
       if (b !== undefined && this.spares.length < SPARES && b.byteLength > 0 && b instanceof ArrayBuffer) this.spares.push(b);
     }
   }

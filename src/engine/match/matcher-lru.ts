@@ -1,12 +1,13 @@
-// The one byte-bounded LRU of compiled matchers. Its users: RobotsTxt's own
+// The byte-bounded LRU of compiled matchers. Its users: RobotsTxt's own
 // matchers, process-wide (matcher-pool.ts); RobotsCache's entries, each an
-// origin's matcher and deflated file (src/crawler/robots-cache.ts); and the
-// host matchers of `robots classify --robots-dir/--robots-warc`
-// (src/bulk/classify/host-matchers.ts). A value is what a user keeps per key
+// origin's matcher and deflated file (src/crawler/robots-cache.ts). (The host
+// matchers of `robots classify --robots-dir/--robots-warc` keep its rules in a
+// flat table of their own, for their hundreds of thousands of hosts:
+// src/bulk/classify/host-lru.ts.) A value is what a user keeps per key
 // (a matcher, or an entry holding one or several); the LRU knows of it only its
 // weight and how it is released.
 //
-// The rules, for all three:
+// The rules, for all of them:
 // - Order: least recently used first. get() and set() make a value the most
 //   recent; peek() does not. The order is a linked list beside the map: moving
 //   a value to the young end is a few field writes, not a Map delete and set
