@@ -42,18 +42,10 @@ export default defineConfig({
     // hanging origins, Redis timeouts, Retry-After), and a third worker fills those waits (on 2 cores, quiet, a fresh
     // clone: 406 s against 455 s with two; vitest's default, all cores but one, ran one worker here at ~9 min).
     maxWorkers: availableParallelism() + 1,
-    // The fast set runs in worker threads that each run many of its files (not a process a file): a file's start
-    // (a process, vitest's runtime, the setup files, src/ and its WASM core compiled and warmed up again) cost about
-    // as much CPU as its tests (the set: 81 CPU-s isolated, 45 so; docs/testing.md). Its suites keep no state a
-    // later file could see but the engine's own caches, which they read as differences. As many threads as the
-    // pool ever has: tinypool (vitest 3.2) ends a reused worker that idles beyond minThreads twice over, and the
-    // second end rejects unhandled ("Terminating worker thread"), which fails a run whose tests all passed. The
-    // threads run beside the slow and build sets' processes (maxWorkers above): each pool has its own workers.
-    poolOptions: { threads: { isolate: false, minThreads: availableParallelism(), maxThreads: availableParallelism() } },
     testTimeout: TIMEOUT_MS,
     hookTimeout: TIMEOUT_MS,
     projects: [
-      { extends: true, test: { name: 'fast', include: suites.fast, pool: 'threads' } },
+      { extends: true, test: { name: 'fast', include: suites.fast } },
       { extends: true, test: { name: 'slow', include: suites.slow } },
       { extends: true, test: { name: 'build', include: suites.build, testTimeout: PROCESS_TIMEOUT_MS, hookTimeout: PROCESS_TIMEOUT_MS } },
     ],

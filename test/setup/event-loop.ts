@@ -13,19 +13,13 @@ afterEach(() => new Promise<void>((resolve) => setImmediate(resolve)));
 
 const BLOCKED_WARN_MS = 15_000;
 const TICK_MS = 250;
-// One watch a worker: a worker that runs many files (the fast set's threads) runs this file again for each.
-const WATCHING = Symbol.for('robots-test.event-loop-watch');
-const worker = globalThis as { [WATCHING]?: true };
 let last = performance.now();
-if (!worker[WATCHING]) {
-  worker[WATCHING] = true;
-  setInterval(() => {
-    const now = performance.now();
-    const blocked = now - last - TICK_MS;
-    last = now;
-    if (blocked >= BLOCKED_WARN_MS) {
-      const { testPath, currentTestName } = expect.getState();
-      process.stderr.write(`[event-loop] the event loop was held ${(blocked / 1000).toFixed(1)} s, up to ${testPath ?? '?'} > ${currentTestName ?? '(no test: a hook or the import)'}\n`);
-    }
-  }, TICK_MS).unref();
-}
+setInterval(() => {
+  const now = performance.now();
+  const blocked = now - last - TICK_MS;
+  last = now;
+  if (blocked >= BLOCKED_WARN_MS) {
+    const { testPath, currentTestName } = expect.getState();
+    process.stderr.write(`[event-loop] the event loop was held ${(blocked / 1000).toFixed(1)} s, up to ${testPath ?? '?'} > ${currentTestName ?? '(no test: a hook or the import)'}\n`);
+  }
+}, TICK_MS).unref();
