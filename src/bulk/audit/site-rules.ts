@@ -12,7 +12,7 @@ import { agentTokens, applicableGroups, lastChoiceReach } from '../../engine/par
 import type { Group } from '../../engine/parse/records.js';
 import type { AuditRecords } from './audit-records.js';
 import { crawlerUsage, usageOf, type CrawlerUsage } from '../../engine/usage/usage.js';
-import { controlStatement, controlTokensOf, type ControlStatement, type ControlTokenUse } from '../../engine/usage/control-tokens.js';
+import { controlTokensOf, statementsOfUses, type ControlStatement, type ControlTokenUse } from '../../engine/usage/control-tokens.js';
 import type { Operator } from '../../data/operators.js';
 import type { OperatorSource } from '../../engine/usage/operator-usage.js';
 import { categoryOfRules, type CategoryAnswer } from './rule-category.js';
@@ -171,14 +171,7 @@ export class SiteRules implements OperatorSource {
    * where it may not fetch. */
   private statements(url: string, agent: string, verdict: PathVerdict, operators: readonly Operator[] | undefined): ControlStatement[] | undefined {
     if (!verdict.allowed) return undefined;
-    const uses = this.controlUses(agent, operators);
-    if (uses.length === 0) return undefined;
-    const control: ControlStatement[] = [];
-    for (const use of uses) {
-      const s = controlStatement(this, url, use);
-      if (s !== undefined) control.push(s);
-    }
-    return control;
+    return statementsOfUses(this, url, this.controlUses(agent, operators));
   }
 }
 

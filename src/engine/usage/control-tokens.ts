@@ -112,7 +112,11 @@ export function operatorOf(operator: string | Operator, operators: readonly Oper
 
 /** What the control tokens of the operators listing the agent as a crawler state for url (undefined: none speaks for it). */
 export function controlStatementsOf(robots: ControlVerdicts, url: string, agent: string | readonly string[], operators?: readonly Operator[]): ControlStatement[] | undefined {
-  const uses = controlTokensOf(agent, operators);
+  return statementsOfUses(robots, url, controlTokensOf(agent, operators));
+}
+
+/** What the control tokens `uses` state for url (undefined: no use given). */
+export function statementsOfUses(robots: ControlVerdicts, url: string, uses: readonly ControlTokenUse[]): ControlStatement[] | undefined {
   if (uses.length === 0) return undefined;
   const statements: ControlStatement[] = [];
   for (const use of uses) {
