@@ -39,8 +39,8 @@ export const ANSWERS = 1024;
 /** Verdicts kept of the last URL, by set of groups. */
 const LAST_VERDICTS = 8;
 /** A kept operator answer: its fifteen or so frozen objects, its signals and its key. Answers without a
- * signal hold about half; this is the costlier answers' (a few signals, a Content-Usage rule that decides:
- * the heap shows them within 25%, test/engine/kept-answers-bytes.test.ts), so that a budget holds. */
+ * signal hold less; this is the costlier answers' (a few signals, a Content-Usage rule that decides: the heap
+ * shows some 1,150 B of them, test/engine/kept-answers-bytes.test.ts), with room, so that a budget holds. */
 export const KEPT_ANSWER_BYTES = 1536;
 /** A character of the header values an answer is kept by: its text, and the header's signals made of them
  * (one-byte strings; values of other characters hold up to twice as much). */
