@@ -8,7 +8,6 @@
 // the core is first used), but for workerd's (dist/workerd/).
 import { build } from 'esbuild';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { inputsHash, STAMP } from './build-stamp.mjs';
 import { buildTypes } from './build-types.mjs';
@@ -77,12 +76,9 @@ await build({
   define: { VERSION: JSON.stringify(version) },
 });
 chmodSync('dist/cli.js', 0o755);
-// The type check, and the public types as one file an entry (scripts/build-types.mjs), for import and for require.
-// Not for a bench build (npm run bench).
-if (!bundlesOnly) {
-  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], { stdio: 'inherit' });
-  buildTypes(entries);
-}
+// The type check of src/, and the public types as one file an entry, for import and for require, from one
+// compilation (scripts/build-types.mjs). Not for a bench build (npm run bench).
+if (!bundlesOnly) buildTypes(entries);
 // The tester page (dist/web/), with its own type check.
 await import('./build-web.mjs');
 // What this build was made from (a bench build is not a whole build).

@@ -6,7 +6,9 @@
 // queue, a command timeout): RobotsCache then fetches on its own and comes
 // back when Redis does.
 import { randomBytes } from 'node:crypto';
-import { createClient, RESP_TYPES, type RedisClientType } from 'redis';
+import { createClient, RESP_TYPES } from 'redis';
+// (A type import of its own: the public types' bundler drops an inline `type` name from a declaration file's import.)
+import type { RedisClientType } from 'redis';
 import { decodeRecord, encodeRecord } from './record-codec.js';
 import type { RobotsRecord, RobotsStore } from './robots-store.js';
 

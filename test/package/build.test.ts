@@ -52,14 +52,17 @@ afterAll(() => rmSync(clone, { recursive: true, force: true }));
 
 describe('the build from a clone', () => {
   it('npm pack in a clone without dist/ builds it first (prepare) and packs the library, its types and the command; the build compiles the types of its entries once', { timeout: 600_000 }, async () => {
-    // Each read of Node's types (@types/node, which every TypeScript program of the build but the page's loads) is
-    // logged by a module preloaded in every process of the build: a count of the programs made.
+    // Each read of Node's types (@types/node, which every TypeScript program of the build but the page's loads) and
+    // each read of src/index.ts by TypeScript is logged by a module preloaded in every process of the build: a count
+    // of the programs made, and of the compilations of src/.
     const reads = path.join(clone, 'node-types-reads.log');
+    const sourceReads = path.join(clone, 'source-reads.log');
     const logger = path.join(clone, 'log-node-types-reads.cjs');
     writeFileSync(logger, `const fs = require('node:fs');
 const read = fs.readFileSync;
 fs.readFileSync = function (file, ...rest) {
   if (typeof file === 'string' && file.endsWith(${JSON.stringify(path.join('@types', 'node', 'index.d.ts'))})) fs.appendFileSync(${JSON.stringify(reads)}, process.pid + '\\n');
+  if (typeof file === 'string' && file.endsWith(${JSON.stringify(path.join('src', 'index.ts'))}) && new Error().stack.includes('typescript')) fs.appendFileSync(${JSON.stringify(sourceReads)}, process.pid + '\\n');
   return read.call(this, file, ...rest);
 };
 `);
@@ -69,9 +72,12 @@ fs.readFileSync = function (file, ...rest) {
     for (const f of ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/compat.js', 'dist/cli.js', 'dist/web/index.html']) expect(files).toContain(f);
     for (const f of ['index', 'compat', 'compat-rfc', 'compat-google', 'redis']) expect(files).toEqual(expect.arrayContaining([`dist/${f}.d.ts`, `dist/${f}.d.cts`]));
     expect(files).not.toContain('dist/.build-stamp');
-    // The type check of src/ (tsc), the public types of the 5 entries compiled in one program, and checked in one:
-    // 3 (an entry at a time, the types' command line made 2 programs an entry: 11).
+    // src/ compiled once, for its type check and its declarations (scripts/build-types.mjs), the 5 entries'
+    // declarations bundled in one program, and checked in one: 3 programs (an entry at a time, the types' command
+    // line made 2 programs an entry: 11). src/index.ts read by TypeScript twice: that compile and the tester page's
+    // own check (web/tsconfig.json); tsc's check and the bundler's compile of src/ were two, three in all.
     expect(readFileSync(reads, 'utf8').trimEnd().split('\n')).toHaveLength(3);
+    expect(readFileSync(sourceReads, 'utf8').trimEnd().split('\n')).toHaveLength(2);
   });
 
   it('builds again only when a source differs from what dist/ was built from', { timeout: 600_000 }, async () => {
