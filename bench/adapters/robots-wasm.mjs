@@ -1,10 +1,11 @@
 // This engine (dist/index.js), four ways: profiles google and rfc, each checked one
 // URL at a time (Matcher.isAllowed) and in batches (Matcher.checkMany). Parsing
-// includes compile(agent): that is the work a crawler does once per host.
+// is the package's compile(body, agent): the file's rules for the agent compiled,
+// the work a crawler does once per host, and all it keeps (RobotsCache's path).
 import { readFileSync } from 'node:fs';
 
 export async function load() {
-  const { parse } = await import('../../dist/index.js');
+  const { compile } = await import('../../dist/index.js');
   const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
   const adapters = [];
   for (const profile of /** @type {const} */ (['google', 'rfc'])) {
@@ -15,7 +16,7 @@ export async function load() {
       // A warm loop compiles hot (coldOctets 0: the automaton from the first URL); the
       // crawler's workloads (first-verdict, crawler-mix, memory) take the default, cold first;
       // the envelope gives its own coldOctets.
-      parse: (file, agent, how) => parse(file.bytes, { profile, maxBytes: Infinity }).compile(agent, how?.warm ? { coldOctets: 0 } : how?.coldOctets !== undefined ? { coldOctets: how.coldOctets } : undefined),
+      parse: (file, agent, how) => compile(file.bytes, agent, { profile, maxOctets: Infinity, coldOctets: how?.warm ? 0 : how?.coldOctets }),
       isAllowed: (matcher, url) => matcher.isAllowed(url),
       explain: (matcher, url) => matcher.explain(url),
       release: (matcher) => matcher.dispose(),

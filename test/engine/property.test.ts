@@ -2,7 +2,7 @@
 // matcher (src/engine/reference.ts) on random rule sets and URLs, both profiles.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { comparedPath, corePath, parse, pathParamsQuery, referenceVerdict, robotsInternals } from '../../src/internal.js';
+import { comparedPath, compile, corePath, parse, pathParamsQuery, referenceVerdict, robotsInternals, type Matcher } from '../../src/internal.js';
 import type { ModePolicy } from '../../src/engine/match/mode-policy.js';
 import { compileRules } from '../../src/engine/compile/compile.js';
 import { selectRules } from '../../src/engine/parse/rule-selection.js';
@@ -136,13 +136,22 @@ function sameOctets(a: Uint8Array, b: Uint8Array): boolean {
 // differ (expect() then fails, saying how), since expect() itself costs more than the matcher it checks.
 function agree(profile: 'rfc' | 'google', maxDfaBytes?: number, files = robots, urlArb = url) {
   fc.assert(
-    fc.property(files, fc.array(urlArb, { minLength: 1, maxLength: 8 }), agent, fc.boolean(), (file, urls, ag, recordsFirst) => {
-      // compile() selects its rules from the lexer's records, or from the records once something read them
-      // (here a cache's weighing, which keeps of a long file only what its rules point into).
-      const body = recordsFirst ? file + '\n#' + 'x'.repeat(4096) : file;
-      const r = parse(body, { profile });
-      if (recordsFirst) void robotsInternals(r).heldBytes;
-      const m = r.compile(ag, { maxDfaBytes, modePolicy: policy });
+    fc.property(files, fc.array(urlArb, { minLength: 1, maxLength: 8 }), agent, fc.constantFrom('lexer', 'records', 'compile()'), (file, urls, ag, via) => {
+      // RobotsTxt.compile() selects its rules from the lexer's records, or from the records once something read them
+      // (here a cache's weighing, which keeps of a long file only what its rules point into); the package's
+      // compile() from the octets alone, read during the call only (the caller's buffer blanked after it). It takes
+      // no mode policy: under one, the file's compile() stands in.
+      const body = via === 'records' ? file + '\n#' + 'x'.repeat(4096) : file;
+      let m: Matcher;
+      if (via === 'compile()' && policy === undefined) {
+        const octets = new TextEncoder().encode(body);
+        m = compile(octets, ag, { profile, maxDfaBytes });
+        octets.fill(0x20);
+      } else {
+        const r = parse(body, { profile });
+        if (via === 'records') void robotsInternals(r).heldBytes;
+        m = r.compile(ag, { maxDfaBytes, modePolicy: policy });
+      }
       try {
         const batch = m.checkMany(urls);
         const reference = referenceFor(body, ag, profile);
