@@ -24,17 +24,7 @@ let body: usize = 0;
 let size: i32 = 0;
 let pos: i32 = 0;
 let lineStart: i32 = 0;
-/** The line number of the line being read, once the lines passed over in bulk are counted (lineOfRule). */
 let lineNum: i32 = 0;
-/** Lines passed over in bulk (userLineAt) are counted only when a rule is written after them
- * (lineOfRule): most such octets (groups naming other crawlers, HTML) are past a file's last rule
- * that counts, and counting them was a second pass over them. While some are not counted yet,
- * lineNum is `uncountedLine` plus the line ends from `uncountedFrom` to the line being read. */
-let uncounted = false;
-let uncountedFrom: i32 = 0;
-let uncountedLine: i32 = 0;
-/** The start of the line being read (for lineOfRule). */
-let readingAt: i32 = 0;
 let lastWasCR = false;
 let finished = false;
 /** The crawler's names (layout.ts: a count, then each as its length and its octets, in lower case). */
@@ -59,7 +49,6 @@ export function selectBegin(b: usize, n: i32, nm: usize, usageRule: bool): void 
   pos = p;
   lineStart = p;
   lineNum = 0;
-  uncounted = false;
   lastWasCR = false;
   finished = false;
   groupFlags = 0;
@@ -133,11 +122,7 @@ export function selectRun(o: usize, cap: i32): i32 {
         break;
       }
       if (l > p) {
-        if (!uncounted) {
-          uncounted = true;
-          uncountedFrom = p;
-          uncountedLine = lineNum;
-        }
+        lineNum += countLineEnds(b, p, l);
         p = l;
         start = l;
         afterCR = false; // (b[l] is not an LF)
@@ -170,7 +155,6 @@ export function selectRun(o: usize, cap: i32): i32 {
     if (!(e == start && afterCR && d == 0x0a)) {
       ++lineNum;
       if (matters) {
-        readingAt = start;
         const r = o + <usize>count * (SELECT_FIELDS << 2);
         const key = e - start <= LEX_MAX_LINE_OCTETS ? canonicalKey(b, q, e) : 0;
         if (key != 0 ? use(r, key, q + keyLength(key), cut >= 0 ? cut : e) : take(r, start, e, cut)) count++;
@@ -190,7 +174,6 @@ export function selectRun(o: usize, cap: i32): i32 {
   pos = p;
   if (p >= n && !finished && count < cap) {
     ++lineNum;
-    readingAt = lineStart;
     const cut = findFirstOf(b, lineStart, n, 0x23, 0, 0);
     if (take(o + <usize>count * (SELECT_FIELDS << 2), lineStart, n, cut < n ? cut : -1)) count++;
     finished = true;
@@ -281,16 +264,6 @@ const KEY_ALLO_OCTETS: u32 = 0x6f6c6c61; // "allo"
   return kind == KEY_DISALLOW ? 8 : kind == KEY_ALLOW ? 5 : 10;
 }
 
-/** The number of the line being read (at readingAt), the lines passed over in bulk before it counted
- * now if they were not: each LF and CR, a CRLF once, as the lines read one by one are (countLineEnds). */
-function lineOfRule(): i32 {
-  if (uncounted) {
-    lineNum = uncountedLine + countLineEnds(body, uncountedFrom, readingAt) + 1;
-    uncounted = false;
-  }
-  return lineNum;
-}
-
 /** take() for a line whose key canonicalKey found, its colon at sep, its
  * content ending at end (its line end, or its first '#' or NUL). */
 function use(r: usize, kind: i32, sep: i32, end: i32): bool {
@@ -332,7 +305,7 @@ function take(r: usize, start: i32, end: i32, cut: i32): bool {
   groupHasRules = true;
   if (groupFlags == 0) return false;
   store<i32>(r, kind == KEY_DISALLOW ? 1 : 0, SELECT_DISALLOW << 2);
-  store<i32>(r, lineOfRule(), SELECT_LINE << 2);
+  store<i32>(r, lineNum, SELECT_LINE << 2);
   store<i32>(r, start, SELECT_START << 2);
   store<i32>(r, end, SELECT_END << 2);
   store<i32>(r, groupFlags, SELECT_FLAGS << 2);

@@ -79,23 +79,6 @@ export function tokenizePackedStrided(body: usize, ranges: usize, stride: usize,
     const base = k;
     const anchored = end > start && load<u8>(body + end - 1) == 0x24;
     const stop = anchored ? end - 1 : end;
-    if (sizeof<T>() == 1) {
-      // Most values are their own tokens (no octet the loop below would stop at: under google
-      // `*`, `%`, octets >= 0x80): found so 16 octets at a look, such a rule's result is
-      // written, its tokens are not (a cold list reads an unchanged rule's from its value,
-      // cold-list.ts; `k` moves past them as if they were), and the loop below is not run.
-      let special = 0;
-      for (let i = start; i < stop; i += 16) {
-        const v = v128.load(body + i);
-        special |= (rfc ? specialOctets(v) : plainEnds(v, starSplat, percentSplat)) & ((1 << <i32>min(stop - i, 16)) - 1);
-      }
-      if (special == 0) {
-        store<i32>(out + <usize>r * TOKENIZE_RESULT, <i32>base);
-        store<u32>(out + <usize>r * TOKENIZE_RESULT, <u32>(end - start) | (anchored ? TOKENIZE_ANCHORED : 0), 4);
-        k += stop - start;
-        continue;
-      }
-    }
     let priority: i32 = anchored ? 1 : 0;
     let changed = false; // (a token that is not the octet it stands for: packed, TOKENIZE_CHANGED)
     for (let i = start; i < stop; i++) {
