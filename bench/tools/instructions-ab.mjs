@@ -1,4 +1,4 @@
-// Instructions a pass over the corpus takes, build against build: a measure that
+// Instructions a pass over the corpus takes, build against build: a count that
 // the machine's load does not move (CPU time on this shared 2-core machine moves by
 // ±8% from one process to the next, more than a change of a few percent). Each
 // build runs the crawler's work (as crawler-ab.mjs: every corpus file parsed,
@@ -7,11 +7,13 @@
 // difference over MANY - FEW is a pass's instructions, the start (node, the
 // corpus's loading, the first compiles) taken out. V8 runs on one thread
 // (--single-threaded: its background compiles would count at random) and
-// compiles WebAssembly with its optimising tier only (--no-liftoff). Repeated
-// runs of one build agree within ~1% (its JavaScript's compiles still fall in a
-// pass now and then). Instructions are not time: a change that saves them in a
-// loop bound by memory may save no time; a change is kept on time A/B
-// (crawler-ab.mjs), this says where a small one lies.
+// compiles WebAssembly with its optimising tier only (--no-liftoff). A screen,
+// not a measure: runs of one build mostly agree within ~1%, but two of the same
+// build once gave 256.8M and 294.8M (V8's compiles and collections fall in the
+// passes differently): repeat a count before reading anything in it. And
+// instructions are not time: 5% fewer in the core's loops saved no CPU time
+// (docs/benchmarks.md, the first verdict's instructions and its time); a change
+// is kept on time A/B (crawler-ab.mjs).
 //   node bench/tools/instructions-ab.mjs [--work parse-compile|first-verdict] [--profile google|rfc] DIST [DIST…]
 // About a minute and a half per build (valgrind runs ~150× slower).
 import { spawnSync } from 'node:child_process';
