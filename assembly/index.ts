@@ -54,4 +54,3 @@ export { walkRules } from "./match/rules";
 export { selectBegin, selectRun, selectDone, selectWanted, selectKeep } from "./parse/select";
 export { groupsApplying, agentNameIndex } from "./parse/group-choice";
 export { auditWitnesses } from "./bulk/audit-witness";
-export { crawlerSets } from "./bulk/crawler-sets";

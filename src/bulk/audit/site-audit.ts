@@ -18,7 +18,6 @@ import type { Category, CategoryAnswer } from './rule-category.js';
 import { SiteRules } from './site-rules.js';
 import { readAuditRecords, type AuditRecords } from './audit-records.js';
 import { TokenArena } from './path-verdict.js';
-import { CrawlerChoice } from './crawler-sets.js';
 import type { HostRobots } from '../sources/warc/warc-robots.js';
 
 /** What the site's robots.txt was: its rules (ok), 4xx (all allowed), 5xx or unreachable (all disallowed), or none known. */
@@ -106,10 +105,6 @@ export class SiteAuditor {
   /** The rules' tokens of the site audited (its room reused by the next: a site's rules do not outlive its record). */
   private readonly arena = new TokenArena();
 
-  /** The crawlers' groups chosen for all of them in one call a site (made at the first site with rules: a name the
-   * profile refuses is refused there, as when each crawler's groups were chosen in turn). */
-  private choice: CrawlerChoice | undefined;
-
   constructor(private readonly settings: AuditSettings) {}
 
   private controlUses = (crawler: string, operators: readonly Operator[] | undefined): readonly ControlTokenUse[] => {
@@ -138,7 +133,6 @@ export class SiteAuditor {
     this.arena.start();
     const rules = new SiteRules(records, s.profile, url, this.tokensOf, this.controlUses, this.arena);
     try {
-      rules.chooseFor(s.crawlers, (this.choice ??= new CrawlerChoice(s.crawlers.map(this.tokensOf))));
       // (Crawlers that share a set share its answer: its proof paths written once.)
       let proofOf: CategoryAnswer | undefined;
       let proof: ProofPaths = {};

@@ -17,7 +17,6 @@ import type { Operator } from '../../data/operators.js';
 import type { OperatorSource } from '../../engine/usage/operator-usage.js';
 import { categoryOfRules, type CategoryAnswer } from './rule-category.js';
 import { coreCategory, type CoreSetAnswer } from './core-witnesses.js';
-import type { CrawlerChoice } from './crawler-sets.js';
 import { pathVerdict, rulesOf, type PathVerdict, type Rule, type TokenArena } from './path-verdict.js';
 
 const ROOT = Uint8Array.of(0x2f);
@@ -103,31 +102,20 @@ export class SiteRules implements OperatorSource {
     if (chosen !== undefined) return chosen;
     const groups = applicableGroups(this.records.groups, this.tokensOf(agent));
     this.reachByAgent.set(agent, lastChoiceReach());
-    const set = this.setOf(groups);
-    this.byAgent.set(agent, set);
-    return set;
-  }
-
-  /** The sets of the crawlers, chosen for all of them at once (crawler-sets.ts: one call of the core a site, not
-   * one a crawler), in their order: as of() would have chosen them one by one. */
-  chooseFor(crawlers: readonly string[], choice: CrawlerChoice): void {
-    const { sets, setOf, reach } = choice.choose(this.records.groups);
-    const made: GroupSet[] = [];
-    for (let k = 0; k < crawlers.length; k++) {
-      const i = setOf[k];
-      const set = (made[i] ??= this.setOf(sets[i]));
-      this.byAgent.set(crawlers[k], set);
-      this.reachByAgent.set(crawlers[k], reach[k]);
+    let set: GroupSet | undefined;
+    for (const s of this.sets) {
+      if (sameGroups(s.groups, groups)) {
+        set = s;
+        break;
+      }
     }
-  }
-
-  /** The set of these groups: one met before if it holds the same groups, else a new one. */
-  private setOf(groups: Group[]): GroupSet {
-    for (const s of this.sets) if (sameGroups(s.groups, groups)) return s;
-    // (The core decides the set now, while its tokens are in its areas: the next set's take their place.)
-    const body = this.records.body;
-    const set = new GroupSet(groups, body, this.profile, this.arena, coreCategory(body, groups, this.profile));
-    this.sets.push(set);
+    if (set === undefined) {
+      // (The core decides the set now, while its tokens are in its areas: the next set's take their place.)
+      const body = this.records.body;
+      set = new GroupSet(groups, body, this.profile, this.arena, coreCategory(body, groups, this.profile));
+      this.sets.push(set);
+    }
+    this.byAgent.set(agent, set);
     return set;
   }
 

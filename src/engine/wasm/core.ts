@@ -53,7 +53,6 @@ interface CoreExports {
   starHeavyRules(list: number, count: number): number;
   lastGramHeavyRules(): number;
   auditWitnesses(toks: number, results: number, kinds: number, count: number, rfc: boolean, bound: number, path: number, masks: number, out: number): void;
-  crawlerSets(values: number, entries: number, count: number, names: number, crawlers: number, out: number): number;
 }
 
 /** Builds a matcher's transitions (its LazyDfa, called with the row and byte
