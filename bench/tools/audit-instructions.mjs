@@ -28,12 +28,12 @@
 // audit-rate.mjs says what a change gives; this says whether it does the work it
 // claims to, and where the work is.
 import { build } from 'esbuild';
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { WARCRecord, WARCSerializer } from 'warcio';
+import { corpusIndex } from './corpus-index.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const arg = (name, fallback) => {
@@ -55,21 +55,7 @@ if (spawnSync('valgrind', ['--version']).status !== 0) {
 
 const dir = mkdtempSync(path.join(tmpdir(), 'audit-instructions-'));
 try {
-  const parts = [];
-  const hosts = readdirSync(corpus).sort();
-  for (const host of hosts) {
-    const record = await WARCRecord.create(
-      { url: `https://${host}/robots.txt`, date: '2024-01-01T00:00:00Z', type: 'response', httpHeaders: { 'Content-Type': 'text/plain' }, statusline: 'HTTP/1.1 200 OK' },
-      (async function* () {
-        yield readFileSync(path.join(corpus, host));
-      })(),
-    );
-    parts.push(await WARCSerializer.serialize(record, { gzip: true }));
-  }
-  const warc = path.join(dir, 'corpus.warc.gz');
-  writeFileSync(warc, Buffer.concat(parts));
-  const index = path.join(dir, 'idx');
-  execFileSync(process.execPath, [path.join(root, 'dist/cli.js'), 'index', '--out', index, '-q', warc], { stdio: ['ignore', 'ignore', 'ignore'] });
+  const { index, hosts } = await corpusIndex(corpus, dir, root, ['ignore', 'ignore', 'ignore']);
 
   // The loop, one stage of it, over a bundle of a checkout's src/.
   const loop = path.join(dir, 'loop.mjs');

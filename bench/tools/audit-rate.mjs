@@ -14,12 +14,11 @@
 //
 //   node bench/tools/audit-rate.mjs [--crawlers GPTBot,CCBot,...] [--rounds 5] [--corpus DIR] [--against DIR]
 import { build } from 'esbuild';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { WARCRecord, WARCSerializer } from 'warcio';
+import { corpusIndex } from './corpus-index.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const arg = (name, fallback) => {
@@ -34,21 +33,7 @@ const against = arg('--against', undefined);
 const dir = mkdtempSync(path.join(tmpdir(), 'audit-rate-'));
 try {
   // The corpus as Common Crawl publishes it: a WARC of robots.txt captures, gzipped per record.
-  const parts = [];
-  const hosts = readdirSync(corpus).sort();
-  for (const host of hosts) {
-    const record = await WARCRecord.create(
-      { url: `https://${host}/robots.txt`, date: '2024-01-01T00:00:00Z', type: 'response', httpHeaders: { 'Content-Type': 'text/plain' }, statusline: 'HTTP/1.1 200 OK' },
-      (async function* () {
-        yield readFileSync(path.join(corpus, host));
-      })(),
-    );
-    parts.push(await WARCSerializer.serialize(record, { gzip: true }));
-  }
-  const warc = path.join(dir, 'corpus.warc.gz');
-  writeFileSync(warc, Buffer.concat(parts));
-  const index = path.join(dir, 'idx');
-  execFileSync(process.execPath, [path.join(root, 'dist/cli.js'), 'index', '--out', index, '-q', warc], { stdio: 'inherit' });
+  const { index, hosts } = await corpusIndex(corpus, dir, root, 'inherit');
 
   // The audit's modules, bundled from src/ for this process (the command bundles them into dist/cli.js).
   const bundled = async (from, name) => {
