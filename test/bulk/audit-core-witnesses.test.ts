@@ -55,6 +55,22 @@ function expectSame(body: Uint8Array, profile: Profile): { decided: number; sets
   return { decided, sets: seen.size };
 }
 
+/** GPTBot's category on a site of these lines (rfc), with the work it took: the sets the core decided and the rules
+ * compared in JavaScript while it was found. */
+function gptbotCategory(lines: readonly string[]) {
+  const body = new TextEncoder().encode(lines.join('\n'));
+  const site = new SiteRules(readRecords(body, 'rfc'), 'rfc', 'https://example.com/');
+  try {
+    ruleComparisons.count = 0;
+    const before = coreDecided.sets;
+    const set = site.of('GPTBot');
+    const answer = set.category();
+    return { body, answer, atRoot: set.atRoot(), coreSets: coreDecided.sets - before, comparisons: ruleComparisons.count };
+  } finally {
+    site.dispose();
+  }
+}
+
 describe("the core's witnesses give the host's answer", () => {
   it('by hand: the early answers, a leading star, /robots.txt, an anchored rule, dot segments, escapes', () => {
     const files = [
@@ -88,22 +104,13 @@ describe("the core's witnesses give the host's answer", () => {
   it('a set the core decides compares no rule in JavaScript', () => {
     const lines = ['User-agent: *'];
     for (let i = 0; i < 100; i++) lines.push(`Disallow: /${i}-private/`);
-    const records = readRecords(new TextEncoder().encode(lines.join('\n')), 'rfc');
-    const site = new SiteRules(records, 'rfc', 'https://example.com/');
-    try {
-      ruleComparisons.count = 0;
-      const before = coreDecided.sets;
-      const set = site.of('GPTBot');
-      const answer = set.category();
-      expect(set.atRoot()).toEqual({ allowed: true, line: 0 });
-      expect(answer.category).toBe('part');
-      expect(latin1(answer.disallowedPath)).toBe('/0-private/');
-      expect(coreDecided.sets - before).toBe(1);
-      // The host compared `/` and `/0-private/` with each of the 100 rules: 200.
-      expect(ruleComparisons.count).toBe(0);
-    } finally {
-      site.dispose();
-    }
+    const { answer, atRoot, coreSets, comparisons } = gptbotCategory(lines);
+    expect(atRoot).toEqual({ allowed: true, line: 0 });
+    expect(answer.category).toBe('part');
+    expect(latin1(answer.disallowedPath)).toBe('/0-private/');
+    expect(coreSets).toBe(1);
+    // The host compared `/` and `/0-private/` with each of the 100 rules: 200.
+    expect(comparisons).toBe(0);
   });
 
   it("allows before `/*/` disallows (as sophos.com's): the core's, its rules told apart by their octets", () => {
@@ -111,21 +118,12 @@ describe("the core's witnesses give the host's answer", () => {
     for (let i = 0; i < 40; i++) lines.push(`Allow: /l${i}/medialibrary/sitemap.xml`);
     for (let i = 0; i < 400; i++) lines.push(`Disallow: /*/press-${i.toString(36)}/`);
     lines.push('Disallow: /private/');
-    const body = new TextEncoder().encode(lines.join('\n'));
-    const records = readRecords(body, 'rfc');
-    const before = coreDecided.sets;
-    const site = new SiteRules(records, 'rfc', 'https://example.com/');
-    try {
-      ruleComparisons.count = 0;
-      const answer = site.of('GPTBot').category();
-      expect(answer.category).toBe('part');
-      expect(latin1(answer.disallowedPath)).toBe('//press-0/'); // (its literal octets: the star matching nothing)
-      expect(coreDecided.sets - before).toBe(1);
-      // The host's index compares the 81 candidates before it with the 400 rules starting "/": 32,000 and more.
-      expect(ruleComparisons.count).toBe(0);
-    } finally {
-      site.dispose();
-    }
+    const { body, answer, coreSets, comparisons } = gptbotCategory(lines);
+    expect(answer.category).toBe('part');
+    expect(latin1(answer.disallowedPath)).toBe('//press-0/'); // (its literal octets: the star matching nothing)
+    expect(coreSets).toBe(1);
+    // The host's index compares the 81 candidates before it with the 400 rules starting "/": 32,000 and more.
+    expect(comparisons).toBe(0);
     expectSame(body, 'rfc');
   });
 
@@ -133,40 +131,23 @@ describe("the core's witnesses give the host's answer", () => {
     const lines = ['User-agent: *'];
     for (let i = 0; i < 200; i++) lines.push(`Allow: /js/file-${i}.js`);
     for (const d of ['js', 'css', 'xml', 'login', 'test', 'mobile', 'live', 'search', 'my', 'cart']) lines.push(`Disallow: /${d}/`);
-    const body = new TextEncoder().encode(lines.join('\n'));
-    const records = readRecords(body, 'rfc');
-    const before = coreDecided.sets;
-    const site = new SiteRules(records, 'rfc', 'https://example.com/');
-    try {
-      ruleComparisons.count = 0;
-      const answer = site.of('GPTBot').category();
-      expect(answer.category).toBe('part');
-      expect(latin1(answer.disallowedPath)).toBe('/js/');
-      expect(coreDecided.sets - before).toBe(1);
-      expect(ruleComparisons.count).toBe(0);
-    } finally {
-      site.dispose();
-    }
+    const { body, answer, coreSets, comparisons } = gptbotCategory(lines);
+    expect(answer.category).toBe('part');
+    expect(latin1(answer.disallowedPath)).toBe('/js/');
+    expect(coreSets).toBe(1);
+    expect(comparisons).toBe(0);
     expectSame(body, 'rfc');
   });
 
   it("20,000 rules (as docs.oracle.com's, cut at 512,000 octets): the core's too", () => {
     const lines = ['User-agent: *'];
     for (let i = 0; i < 20_000; i++) lines.push(`Disallow: /javase/${i.toString(36)}/docs/api/index-files/`);
-    const records = readRecords(new TextEncoder().encode(lines.join('\n')), 'rfc');
-    const before = coreDecided.sets;
-    const site = new SiteRules(records, 'rfc', 'https://example.com/');
-    try {
-      ruleComparisons.count = 0;
-      const answer = site.of('GPTBot').category();
-      expect(answer.category).toBe('part');
-      expect(latin1(answer.disallowedPath)).toBe('/javase/0/docs/api/index-files/');
-      expect(coreDecided.sets - before).toBe(1);
-      // The host compared `/` and the first rule's path with each of the 20,000 rules: 40,000.
-      expect(ruleComparisons.count).toBe(0);
-    } finally {
-      site.dispose();
-    }
+    const { answer, coreSets, comparisons } = gptbotCategory(lines);
+    expect(answer.category).toBe('part');
+    expect(latin1(answer.disallowedPath)).toBe('/javase/0/docs/api/index-files/');
+    expect(coreSets).toBe(1);
+    // The host compared `/` and the first rule's path with each of the 20,000 rules: 40,000.
+    expect(comparisons).toBe(0);
   });
 
   it('thousands of allows before the first disallow: past its bound, the host decides (the same answer)', () => {
