@@ -27,12 +27,12 @@
 // the core runs several an instruction cycle, a cache miss of JavaScript none):
 // audit-rate.mjs says what a change gives; this says whether it does the work it
 // claims to, and where the work is.
-import { build } from 'esbuild';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { auditBundle } from './audit-bundle.mjs';
 import { corpusIndex } from './corpus-index.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
@@ -81,19 +81,7 @@ for (let r = 0; r < Number(rounds); r++) {
 }
 if (n < 0) console.log(n);
 `);
-  const bundled = async (from, name) => {
-    const entry = path.join(dir, `${name}.ts`);
-    writeFileSync(entry, [
-      `export { readRobotsIndexes } from ${JSON.stringify(path.join(from, 'src/bulk/index/robots-index-reader.ts'))};`,
-      `export { captureSites } from ${JSON.stringify(path.join(from, 'src/bulk/audit/audit-sites.ts'))};`,
-      `export { SiteAuditor } from ${JSON.stringify(path.join(from, 'src/bulk/audit/site-audit.ts'))};`,
-      `export { readAuditRecords } from ${JSON.stringify(path.join(from, 'src/bulk/audit/audit-records.ts'))};`,
-      `export { lexBatches } from ${JSON.stringify(path.join(from, 'src/engine/parse/lexer.ts'))};`,
-    ].join('\n'));
-    const bundle = path.join(dir, `${name}.mjs`);
-    await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', target: 'node20', outfile: bundle, loader: { '.wasm': 'base64' }, logLevel: 'warning', define: { VERSION: '"bench"' }, nodePaths: [path.join(root, 'node_modules')] });
-    return bundle;
-  };
+  const bundled = (from, name) => auditBundle(from, dir, name, root);
   const checkouts = [{ name: 'this checkout', bundle: await bundled(root, 'this') }];
   if (against !== undefined) checkouts.unshift({ name: path.resolve(against), bundle: await bundled(path.resolve(against), 'against') });
 

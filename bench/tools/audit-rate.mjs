@@ -13,11 +13,11 @@
 // the rounds' ratios.
 //
 //   node bench/tools/audit-rate.mjs [--crawlers GPTBot,CCBot,...] [--rounds 5] [--corpus DIR] [--against DIR]
-import { build } from 'esbuild';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { auditBundle } from './audit-bundle.mjs';
 import { corpusIndex } from './corpus-index.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
@@ -35,18 +35,8 @@ try {
   // The corpus as Common Crawl publishes it: a WARC of robots.txt captures, gzipped per record.
   const { index, hosts } = await corpusIndex(corpus, dir, root, 'inherit');
 
-  // The audit's modules, bundled from src/ for this process (the command bundles them into dist/cli.js).
-  const bundled = async (from, name) => {
-    const entry = path.join(dir, `${name}.ts`);
-    writeFileSync(entry, [
-      `export { readRobotsIndexes } from ${JSON.stringify(path.join(from, 'src/bulk/index/robots-index-reader.ts'))};`,
-      `export { captureSites } from ${JSON.stringify(path.join(from, 'src/bulk/audit/audit-sites.ts'))};`,
-      `export { SiteAuditor } from ${JSON.stringify(path.join(from, 'src/bulk/audit/site-audit.ts'))};`,
-    ].join('\n'));
-    const bundle = path.join(dir, `${name}.mjs`);
-    await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', target: 'node20', outfile: bundle, loader: { '.wasm': 'base64' }, logLevel: 'warning', define: { VERSION: '"bench"' }, nodePaths: [path.join(root, 'node_modules')] });
-    return import(pathToFileURL(bundle).href);
-  };
+  // The audit's modules, bundled from src/ for this process.
+  const bundled = async (from, name) => import(pathToFileURL(await auditBundle(from, dir, name, root)).href);
   /** @type {{ name: string, m: any, rates: number[], readShare: number }[]} */
   const runs = [{ name: 'this checkout', m: await bundled(root, 'audit'), rates: [], readShare: 0 }];
   if (against !== undefined) runs.unshift({ name: path.resolve(against), m: await bundled(path.resolve(against), 'against'), rates: [], readShare: 0 });
