@@ -17,7 +17,6 @@ export type CompileOptions = ParseOptions & Pick<MatcherOptions, 'maxDfaBytes' |
  * `body` once it returns; the Matcher is the caller's (dispose() frees it at once).
  */
 export function compile(body: string | Uint8Array, agent: string | readonly string[], options: CompileOptions = {}): Matcher {
-  if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
-  const { maxDfaBytes, coldOctets } = options;
+  const { maxDfaBytes, coldOctets } = options ?? {}; // (options that are not an object: compileOctets says so, as parse() does)
   return compileOctets(body, options, agent, { maxDfaBytes, coldOctets });
 }
