@@ -75,11 +75,13 @@ describe(`the line limit: ${MAX_LINE_OCTETS} octets before the LF, exactly, howe
       expectUsageError(await robots(['classify', '--robots', ROBOTS, '--threads', threads, '--out', path.join(dir, 'o.tsv'), overLimit]), TOO_LONG);
     });
     it(`from stdin (a pipe), ${threads} thread(s)`, async () => {
-      const ok = await robots(['classify', '--robots', ROBOTS, '--threads', threads, '-q', '--out', path.join(dir, 'o.tsv')], `http://x/a\n${line(MAX_LINE_OCTETS)}\n`);
+      // (A process of its own: a host's run reads its input from a file, test/helpers/cli-host.ts.)
+      const pipe = { process: true };
+      const ok = await robots(['classify', '--robots', ROBOTS, '--threads', threads, '-q', '--out', path.join(dir, 'o.tsv')], `http://x/a\n${line(MAX_LINE_OCTETS)}\n`, pipe);
       expect(ok.status).toBe(0);
-      expectUsageError(await robots(['classify', '--robots', ROBOTS, '--threads', threads, '--out', path.join(dir, 'o.tsv')], `http://x/a\n${line(MAX_LINE_OCTETS + 1)}\n`), TOO_LONG);
+      expectUsageError(await robots(['classify', '--robots', ROBOTS, '--threads', threads, '--out', path.join(dir, 'o.tsv')], `http://x/a\n${line(MAX_LINE_OCTETS + 1)}\n`, pipe), TOO_LONG);
       // The last line, without its LF.
-      expectUsageError(await robots(['classify', '--robots', ROBOTS, '--threads', threads, '--out', path.join(dir, 'o.tsv')], line(MAX_LINE_OCTETS + 1)), TOO_LONG);
+      expectUsageError(await robots(['classify', '--robots', ROBOTS, '--threads', threads, '--out', path.join(dir, 'o.tsv')], line(MAX_LINE_OCTETS + 1), pipe), TOO_LONG);
     });
   }
   it('a CR before the LF counts', async () => {

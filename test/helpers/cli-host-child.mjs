@@ -14,9 +14,10 @@
 // between the calls of a long-lived program that embeds it.
 // Requests come over the IPC channel, one at a time: { args, env } (the input written to its file first); the reply is { status, last } (last: the host ends now), or the
 // process exits with the status a run gave process.exit() (the parent reads that as the run's).
-import { closeSync, createReadStream, ftruncateSync, openSync } from 'node:fs';
+import { closeSync, createReadStream, ftruncateSync, openSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
+import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const [cli, inputPath] = process.argv.slice(2);
@@ -94,8 +95,11 @@ async function run({ args, env }) {
   return status;
 }
 
-// The parent gone (its test file ended), the host goes too.
-process.on('disconnect', () => process.exit());
+// The parent gone (its test file ended), the host goes too, with its folder.
+process.on('disconnect', () => {
+  rmSync(dirname(inputPath), { recursive: true, force: true });
+  process.exit();
+});
 process.on('message', async (request) => {
   let status;
   try {

@@ -6,7 +6,7 @@
 // cost ~0.2 CPU-s each in a process of their own, three quarters of it Node's start and the command's compile
 // (docs/testing.md).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,7 +50,10 @@ function startHost(cli: string): Host {
 }
 
 process.once('exit', () => {
-  for (const host of all) host.child.kill('SIGKILL');
+  for (const host of all) {
+    host.child.kill('SIGKILL');
+    rmSync(host.dir, { recursive: true, force: true });
+  }
 });
 
 async function takeHost(cli: string): Promise<Host> {
@@ -110,7 +113,10 @@ export async function runInHost(cli: string, args: string[], input: string | Uin
       host.child.on('message', onMessage).once('exit', onExit).once('error', reject);
       host.child.send({ args, env });
     });
-    return { status, stdout: readFileSync(host.stdout, 'utf8'), stderr: readFileSync(host.stderr, 'utf8') };
+    const run = { status, stdout: readFileSync(host.stdout, 'utf8'), stderr: readFileSync(host.stderr, 'utf8') };
+    // (Not kept until the next run: a test's input or output may be hundreds of MB.)
+    for (const file of [host.input, host.stdout, host.stderr]) truncateSync(file);
+    return run;
   } finally {
     giveBack(host);
   }
