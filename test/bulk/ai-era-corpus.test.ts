@@ -93,7 +93,7 @@ describe.skipIf(!HAVE_CORPUS)('the AI-era corpus', () => {
     a = made;
     expect([rb.code, rb.stderr]).toEqual([0, '']);
     rows = readIndex(a);
-    // Up to two runs of the script over 4,241 files at once, each ~10 s of CPU on a quiet machine: a hang guard that no load fails.
+    // Up to two runs of the script over 4,241 files at once, each ~6 s of CPU on a quiet machine: a hang guard that no load fails.
   }, 600_000);
 
   it('is the same octets twice over, every file, the index, the WARC and the URL list', () => {
