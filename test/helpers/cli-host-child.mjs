@@ -1,7 +1,7 @@
 // A Node process that runs the built command (dist/cli.js) run after run, for the suites that run it many
 // times (test/helpers/cli-host.ts): Node's start and the compile of the command's modules are paid once a host,
 // not once a run (~0.15 of the ~0.2 CPU-s a short run takes). Each run meets what a process of its own gives it:
-// - its arguments in process.argv, its environment in process.env (the host's, then the run's own);
+// - its arguments in process.argv, its environment in process.env (the whole of it, as the parent gives it);
 // - its input on descriptor 0 (a file holding it, opened again for each run: Node reads `-` with readFileSync(0))
 //   and as process.stdin (a stream over that descriptor, made at its first use, as Node makes it);
 // - descriptors 1 and 2 (files opened for appending, emptied before each run: the command's threads write
@@ -12,8 +12,9 @@
 // exit code, the environment. The command's modules are imported afresh for each run (the entry with a query
 // of its own): its parser and its state are new; the library's modules below it are shared, as they are
 // between the calls of a long-lived program that embeds it.
-// Requests come over the IPC channel, one at a time: { args, env } (the input written to its file first); the reply is { status, last } (last: the host ends now), or the
-// process exits with the status a run gave process.exit() (the parent reads that as the run's).
+// Requests come over the IPC channel, one at a time: { args, env } (the input written to its file first). The
+// reply is { status, last } (last: the host ends now), or the process exits with the status a run gave
+// process.exit() (the parent reads that as the run's).
 import { closeSync, createReadStream, ftruncateSync, openSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
