@@ -23,8 +23,8 @@ interface Host {
   input: string;
   stdout: string;
   stderr: string;
-  /** Set when it has exited: its exit status, or null when killed. */
-  ended: { status: number | null } | null;
+  /** Set when it has exited, or is about to (its run crashed): not taken again. */
+  ended: boolean;
 }
 
 const idle: Host[] = [];
@@ -38,9 +38,9 @@ function startHost(cli: string): Host {
   const fds = [openSync(input, 'r'), openSync(stdout, 'a'), openSync(stderr, 'a')];
   const child = spawn(process.execPath, [CHILD, cli, input], { stdio: [...fds, 'ipc'] });
   for (const fd of fds) closeSync(fd);
-  const host: Host = { cli, child, dir, input, stdout, stderr, ended: null };
-  child.once('exit', (code) => {
-    host.ended = { status: code };
+  const host: Host = { cli, child, dir, input, stdout, stderr, ended: false };
+  child.once('exit', () => {
+    host.ended = true;
     all.delete(host);
     const at = idle.indexOf(host);
     if (at !== -1) idle.splice(at, 1);
@@ -49,41 +49,35 @@ function startHost(cli: string): Host {
   return host;
 }
 
+/** A host out of the pool: killed if it runs still, its folder removed. */
+function retire(host: Host): void {
+  all.delete(host);
+  if (!host.ended) host.child.kill('SIGKILL');
+  rmSync(host.dir, { recursive: true, force: true });
+}
+
 process.once('exit', () => {
-  for (const host of all) {
-    host.child.kill('SIGKILL');
-    rmSync(host.dir, { recursive: true, force: true });
-  }
+  for (const host of all) retire(host);
 });
 
 async function takeHost(cli: string): Promise<Host> {
   const at = idle.findIndex((host) => host.cli === cli);
   if (at !== -1) return idle.splice(at, 1)[0];
-  if (all.size >= MAX_HOSTS && idle.length > 0) {
-    // An idle host of another program gives way.
-    const other = idle.shift()!;
-    all.delete(other);
-    other.child.kill('SIGKILL');
-  }
+  // An idle host of another program gives way.
+  if (all.size >= MAX_HOSTS && idle.length > 0) retire(idle.shift()!);
   if (all.size < MAX_HOSTS) return startHost(cli);
   return new Promise((take) => waiting.push({ cli, take }));
 }
 
 function giveBack(host: Host): void {
-  if (host.ended !== null) {
-    all.delete(host);
-    rmSync(host.dir, { recursive: true, force: true });
-  }
   const next = waiting.shift();
-  if (next === undefined) {
-    if (host.ended === null) idle.push(host);
-  } else if (host.ended === null && host.cli === next.cli) {
-    next.take(host);
-  } else {
-    if (host.ended === null) host.child.kill('SIGKILL');
-    all.delete(host);
-    next.take(startHost(next.cli));
+  if (!host.ended && (next === undefined || next.cli === host.cli)) {
+    if (next === undefined) idle.push(host);
+    else next.take(host);
+    return;
   }
+  retire(host);
+  if (next !== undefined) next.take(startHost(next.cli));
 }
 
 export interface HostRun {
@@ -100,8 +94,8 @@ export async function runInHost(cli: string, args: string[], input: string | Uin
     const status = await new Promise<number | null>((resolve, reject) => {
       const timer = setTimeout(() => host.child.kill('SIGKILL'), killAfterMs);
       const onMessage = (m: { status: number; last: boolean }) => {
-        // (A host whose run crashed ends after its reply: not taken again.)
-        if (m.last) host.ended = { status: m.status };
+        // (A host whose run crashed ends after its reply.)
+        if (m.last) host.ended = true;
         done(m.status);
       };
       const onExit = (code: number | null) => done(code);

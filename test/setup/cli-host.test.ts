@@ -92,10 +92,10 @@ describe('a run in a host is a run in a process', () => {
 
   it('a throw or a rejection: status 1 and the error on stderr, as a process; the next run in a new host', async () => {
     for (const [args, message] of [[['throw'], 'thrown later'], [['reject'], 'rejected']] as const) {
-      const [process, host] = [await inProcess([...args]), await inHost([...args])];
-      expect(process.status).toBe(1);
+      const [alone, host] = [await inProcess([...args]), await inHost([...args])];
+      expect(alone.status).toBe(1);
       expect(host.status).toBe(1);
-      expect(process.stderr).toContain(`Error: ${message}`);
+      expect(alone.stderr).toContain(`Error: ${message}`);
       expect(host.stderr).toContain(`Error: ${message}`);
       expect(await inHost(['echo'], 'after'), 'the run after').toEqual(await inProcess(['echo'], 'after'));
     }
@@ -126,8 +126,8 @@ describe('the command in a host is the command in a process', () => {
   ];
   it('one run of each kind: the same status, stdout and stderr', { timeout: 120_000 }, async () => {
     for (const [args, input] of runs) {
-      const [process, host] = [await runProcess(CLI, args, input), await runInHost(CLI, args, input, { ...ENV }, 60_000)];
-      expect(host, args.join(' ')).toEqual(process);
+      const [alone, host] = [await runProcess(CLI, args, input), await runInHost(CLI, args, input, { ...ENV }, 60_000)];
+      expect(host, args.join(' ')).toEqual(alone);
     }
   });
 });
