@@ -31,21 +31,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { auditBundle } from './audit-bundle.mjs';
+import { against, arg, AUDIT_CRAWLERS, corpus, root } from './audit-tool-options.mjs';
 import { corpusIndex } from './corpus-index.mjs';
 
-const root = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(name);
-  return i < 0 ? fallback : process.argv[i + 1];
-};
 const stages = arg('--stages', 'read,lex,records,full').split(',');
 const base = Number(arg('--base', '4'));
 const rounds = Number(arg('--rounds', '8'));
-const corpus = arg('--corpus', path.resolve(root, '../shared/corpus/robots'));
-const against = arg('--against', undefined);
-const crawlers = 'GPTBot,CCBot,Google-Extended,ClaudeBot,Googlebot,Bingbot';
+const crawlers = AUDIT_CRAWLERS.join(',');
 
 const setarch = spawnSync('setarch', ['-R', 'true']).status === 0;
 if (spawnSync('valgrind', ['--version']).status !== 0) {

@@ -16,19 +16,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { auditBundle } from './audit-bundle.mjs';
+import { against, arg, AUDIT_CRAWLERS, corpus, root } from './audit-tool-options.mjs';
 import { corpusIndex } from './corpus-index.mjs';
 
-const root = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(name);
-  return i < 0 ? fallback : process.argv[i + 1];
-};
-const crawlers = arg('--crawlers', 'GPTBot,CCBot,Google-Extended,ClaudeBot,Googlebot,Bingbot').split(',');
+const crawlers = arg('--crawlers', AUDIT_CRAWLERS.join(',')).split(',');
 const rounds = Number(arg('--rounds', '5'));
-const corpus = arg('--corpus', path.resolve(root, '../shared/corpus/robots'));
-const against = arg('--against', undefined);
 
 const dir = mkdtempSync(path.join(tmpdir(), 'audit-rate-'));
 try {
