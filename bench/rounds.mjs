@@ -13,7 +13,7 @@
 // thread (Google's native driver built so, peers/thread-cpu-clock.cc; the Python drivers'
 // thread_time). If a driver cannot (google-check-cpu not built), the round is in wall clock.
 // (A workload opts in with inRounds; afterRounds(merged) may finish its figures.)
-import { readFileSync } from 'node:fs';
+import { threadCpuClock } from './thread-clock.mjs';
 
 /** Rounds of a full run (a quick run has one). */
 export const ROUNDS = 8;
@@ -52,21 +52,16 @@ const median = (/** @type {number[]} */ s) => s[Math.floor(s.length / 2)];
 
 /**
  * The CPU time of this process's main thread, the one that runs the engines, in ms (Linux's
- * /proc/thread-self/schedstat, in ns; elsewhere the whole process's, process.cpuUsage()).
- * Not the whole process's: V8's helper threads finish the collection the harness makes
- * before each turn (sweeping) during the turn's passes, and billed so, wasm-google measured
- * slower than its own twin (bench/tools/rounds-check.mjs; on its main thread, within noise of
- * it). What this leaves out: the helpers' share of the engine's own work, a few percent of a
- * pass in steady state.
+ * /proc/thread-self/schedstat, read at the kernel's update: ./thread-clock.mjs; elsewhere the
+ * whole process's, process.cpuUsage()). Not the whole process's: V8's helper threads finish
+ * the collection the harness makes before each turn (sweeping) during the turn's passes, and
+ * billed so, wasm-google measured slower than its own twin (bench/tools/rounds-check.mjs; on
+ * its main thread, within noise of it). What this leaves out: the helpers' share of the
+ * engine's own work, a few percent of a pass in steady state. Made at the first rounds (its
+ * first reading spins up to a tick).
+ * @type {(() => number) | undefined}
  */
-const threadCpuMs = (() => {
-  try {
-    readFileSync('/proc/thread-self/schedstat', 'utf8');
-    return () => Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
-  } catch {
-    return () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
-  }
-})();
+let threadCpuMs;
 
 /**
  * One engine's figures from its rounds' (each with `passes`, the rate of each pass in the
@@ -104,6 +99,7 @@ export function mergeRounds(figures) {
 export async function runInRounds(workload, adapters, ctx, beforeTurn = () => {}) {
   const rounds = ctx.quick ? 1 : ROUNDS;
   const clock = adapters.every((a) => !a.ownProcess || a.cpuClock) ? 'cpu' : 'wall';
+  threadCpuMs ??= threadCpuClock().now;
   const budget = { ...roundBudget(ctx.budget), ...(clock === 'cpu' ? { now: threadCpuMs } : {}) };
   /** @type {Map<string, object[]>} */
   const figures = new Map(adapters.map((a) => [a.id, []]));
