@@ -6,6 +6,7 @@
 // host's loops over rules and octets cost several times more in JS (a first
 // verdict's compile was a third of its time there).
 import { alloc, free } from "../base/alloc";
+import { copyShort } from "../base/copy";
 import { tokenizePackedStrided } from "../parse/tokenize";
 import {
   COLD_COMPILE_BLOCK, COLD_COMPILE_LIST, COLD_COMPILE_VALUE_OCTETS, COLD_COMPILE_POSITIVE, COLD_COMPILE_TOKENS, TOKENS_WRITE_SLACK,
@@ -172,7 +173,7 @@ export function compileColdRules(b: usize, selection: usize, selected: i32, rfc:
     const start = load<i32>(rec, SELECT_START << 2);
     const size = <usize>(valueEnd(rec, companions) - start);
     store<u32>(lines + (<usize>id << 2), load<u32>(rec, SELECT_LINE << 2));
-    memory.copy(values, b + <usize>start, size);
+    copyShort(values, b + <usize>start, size);
 
     const first = <usize>load<i32>(results + r * TOKENIZE_RESULT);
     const length = <usize>load<i32>(results + (r + 1) * TOKENIZE_RESULT) - first; // (file order: the next rule's tokens follow)
@@ -183,7 +184,7 @@ export function compileColdRules(b: usize, selection: usize, selected: i32, rfc:
     if ((result & TOKENIZE_CHANGED) != 0) {
       t = own;
       from = toks + first;
-      memory.copy(own, from, length);
+      copyShort(own, from, length);
       own += length;
     }
     values += size;

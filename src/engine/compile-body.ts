@@ -18,5 +18,6 @@ export type CompileOptions = ParseOptions & Pick<MatcherOptions, 'maxDfaBytes' |
  */
 export function compile(body: string | Uint8Array, agent: string | readonly string[], options: CompileOptions = {}): Matcher {
   const { maxDfaBytes, coldOctets } = options ?? {}; // (options that are not an object: compileOctets says so, as parse() does)
-  return compileOctets(body, options, agent, { maxDfaBytes, coldOctets });
+  // (No object where neither is given, as most crawlers call it: a small file's compile is a few µs.)
+  return compileOctets(body, options, agent, maxDfaBytes === undefined && coldOctets === undefined ? undefined : { maxDfaBytes, coldOctets });
 }

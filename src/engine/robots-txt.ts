@@ -111,12 +111,16 @@ function notABody(body: unknown): TypeError {
  * may reuse them once it returns).
  */
 export function compileOctets(body: string | Uint8Array, options: ParseOptions, agent: string | readonly string[], matcherOptions?: MatcherOptions): Matcher {
-  const { bytes, profile } = octetsOf(body, options);
+  const profile = profileOf(options);
   const how = matcherOptions ?? NO_OPTIONS;
+  const cold = startsCold(how);
+  // A cold start only copies the octets into the core: the caller's, as they are (a view of
+  // them, made by the typed array's constructor, was a tenth of a small file's compile).
+  const bytes = cold && body instanceof Uint8Array && body.length <= octetLimit(options) ? body : octetsOf(body, options).bytes;
   const names = agentTokens(agent, profile);
   checkMatcherOptions(how);
   try {
-    const table = startsCold(how) ? compileColdFromBody(bytes, names, profile) : recordsLayer().compileRules(bytes, selectRules(bytes, names, profile), profile);
+    const table = cold ? compileColdFromBody(bytes, names, profile) : recordsLayer().compileRules(bytes, selectRules(bytes, names, profile), profile);
     return new Matcher(table, profile, how);
   } finally {
     core().forgetBody(bytes); // (the caller's octets, which it may change: the next compile copies them again)
