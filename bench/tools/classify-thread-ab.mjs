@@ -1,13 +1,14 @@
 // A/B of `robots classify --robots-dir --threads 1` builds by the classifying thread's CPU: the command alone (what
 // classify-vs-library.mjs's command() runs, TSV to /dev/null) at real-time priority (chrt -f 1), the builds
 // alternating round by round in both orders; per build the medians of its main thread's CPU seconds
-// (/proc/thread-self/schedstat at exit), the process's CPU (user + system) and the command's own URLs/s, and with
+// (/proc/thread-self/schedstat at exit, up to date: main-thread-cpu.mjs), the process's CPU (user + system) and the command's own URLs/s, and with
 // two builds the paired differences of the main thread's CPU (B − A). Uses the probes ×30 that
 // `node bench/tools/thread-cpu.mjs --source dir` makes (AB_URLS, AB_DIR to change them; AB_ARGS for more flags).
 //   node bench/tools/classify-thread-ab.mjs ROUNDS DIST_A DIST_B
+import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 const [rounds, ...dists] = process.argv.slice(2);
-const MAIN_CPU = 'data:text/javascript,import {readFileSync} from "node:fs"; process.on("exit", () => process.stderr.write(`main thread cpu ${Number(readFileSync("/proc/thread-self/schedstat", "utf8").split(" ")[0]) / 1e9}\\n`));';
+const MAIN_CPU = fileURLToPath(new URL('./main-thread-cpu.mjs', import.meta.url));
 /** @type {{ main: number[], cpu: number[], rate: number[] }[]} */
 const rows = dists.map(() => ({ main: [], cpu: [], rate: [] }));
 const extra = (process.env.AB_ARGS ?? '').split(' ').filter(Boolean);

@@ -11,7 +11,7 @@
 // last line written; the library's loop) and by CPU (user + system of the whole
 // process: steadier when other processes take the cores; the command's less
 // what a run of one URL costs it, its start-up), and the command's main thread's
-// CPU (the classifying thread: /proc/thread-self/schedstat at its exit).
+// CPU (the classifying thread: /proc/thread-self/schedstat at its exit, up to date: main-thread-cpu.mjs).
 // --rt runs both at real-time priority (chrt -f 1): on a shared machine the
 // other processes wait, so the wall clock reads as on a quiet one.
 //   node bench/tools/classify-vs-library.mjs [--rounds 5] [--copies 30] [--profile google|rfc] [--rt] [DIST…]
@@ -43,7 +43,7 @@ const AGENT = 'Googlebot';
 /** The command run at real-time priority (--rt), or not. */
 const rt = values.rt ? ['chrt', '-f', '1'] : [];
 /** Prints the main thread's CPU seconds at its exit. */
-const MAIN_CPU = 'data:text/javascript,import {readFileSync} from "node:fs"; process.on("exit", () => process.stderr.write(`main thread cpu ${Number(readFileSync("/proc/thread-self/schedstat", "utf8").split(" ")[0]) / 1e9}\\n`));';
+const MAIN_CPU = fileURLToPath(new URL('./main-thread-cpu.mjs', import.meta.url));
 
 if (values.child) {
   await library(positionals[0]);
