@@ -31,11 +31,16 @@ const agent = fc.constantFrom('Googlebot', '*', 'foobot', 'BarBot/1.0', 'googleb
 const rule = fc.tuple(fc.constantFrom('Disallow', 'Allow', 'disallow', 'ALLOW'), fc.constantFrom(': ', ':', ' : ', ' '), fc.constantFrom('/a', '/b$', '/*.pdf', '/x/index.htm', '', '/%41', '/c?d'))
   .map(([k, s, v]) => `${k}${s}${v}`);
 const other = fc.constantFrom('# a comment', 'Sitemap: https://example.com/s.xml', '', '   ', '<html><body>', 'x'.repeat(70), 'Crawl-delay: 2', 'useful: no', '\tDisallow: /t # tab', 'Content-Usage: train-ai=n');
-const group = fc.tuple(fc.array(agent, { minLength: 1, maxLength: 3 }), fc.array(fc.oneof(rule, other), { maxLength: 6 }))
-  .map(([agents, lines]) => [...agents.map((a) => `User-agent: ${a}`), ...lines]);
-const file = fc.tuple(fc.array(other, { maxLength: 4 }), fc.array(group, { maxLength: 6 }), fc.array(fc.constantFrom('\n', '\r', '\r\n'), { minLength: 1, maxLength: 3 }))
-  .map(([head, groups, ends]) => {
-    const lines = [...head, ...groups.flat()];
+// The user-agent key as files write it (userLineAt finds "us", then "er", then the line's start past its blanks).
+const userKey = fc.constantFrom('User-agent', 'user-agent', 'USER-AGENT', 'uSeR-AgEnT', '  User-agent', '\tuser-agent', 'useragent', 'User agent');
+// Lines with "us" or "user" that start no group (HTML served as robots.txt: most of what userLineAt passes over).
+const notUser = fc.constantFrom('just us', 'status: users', '<p>user</p>', 'a user-agent: x', 'USERS', 'us', 'usEr', '# User-agent: Googlebot', 'x'.repeat(29) + 'user-agent: Googlebot');
+const group = fc.tuple(fc.array(fc.tuple(userKey, agent), { minLength: 1, maxLength: 3 }), fc.array(fc.oneof(rule, other, notUser), { maxLength: 6 }))
+  .map(([agents, lines]) => [...agents.map(([k, a]) => `${k}: ${a}`), ...lines]);
+// (A head of any length: the groups' first lines fall anywhere in userLineAt's 32-octet steps.)
+const file = fc.tuple(fc.array(fc.oneof(other, notUser), { maxLength: 4 }), fc.nat({ max: 40 }), fc.array(group, { maxLength: 6 }), fc.array(fc.constantFrom('\n', '\r', '\r\n'), { minLength: 1, maxLength: 3 }))
+  .map(([head, pad, groups, ends]) => {
+    const lines = [...head, '<'.repeat(pad), ...groups.flat()];
     return new TextEncoder().encode(lines.map((l, i) => l + ends[i % ends.length]).join(''));
   });
 
