@@ -52,13 +52,13 @@ const median = (/** @type {number[]} */ s) => s[Math.floor(s.length / 2)];
 
 /**
  * The CPU time of this process's main thread, the one that runs the engines, in ms (Linux's
- * /proc/thread-self/schedstat, read at the kernel's update: ./thread-clock.mjs; elsewhere the
+ * /proc/thread-self/schedstat, brought up to date first: ./thread-clock.mjs; elsewhere the
  * whole process's, process.cpuUsage()). Not the whole process's: V8's helper threads finish
  * the collection the harness makes before each turn (sweeping) during the turn's passes, and
  * billed so, wasm-google measured slower than its own twin (bench/tools/rounds-check.mjs; on
  * its main thread, within noise of it). What this leaves out: the helpers' share of the
- * engine's own work, a few percent of a pass in steady state. Made at the first rounds (its
- * first reading spins up to a tick).
+ * engine's own work, a few percent of a pass in steady state. Made at the first rounds (it
+ * checks itself on three milliseconds of work).
  * @type {(() => number) | undefined}
  */
 let threadCpuMs;

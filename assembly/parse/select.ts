@@ -213,7 +213,7 @@ function userLineAt(b: usize, from: i32, n: i32): i32 {
   const s = v128.load(USER_SPLATS, 16);
   const lower = v128.load(USER_SPLATS, 32);
   let i = from;
-  // (Loads reach 33 octets past i, at most 17 past n: 16 past n are readable, and i + 32 <= n here.)
+  // (Loads reach octet i + 32, n at most here: the 16 past n are readable.)
   for (; i + 32 <= n; i += 32) {
     const at = b + <usize>i;
     const low = i8x16.bitmask(v128.and(i8x16.eq(v128.or(v128.load(at), lower), u), i8x16.eq(v128.or(v128.load(at, 1), lower), s)));
@@ -225,7 +225,7 @@ function userLineAt(b: usize, from: i32, n: i32): i32 {
       mask &= mask - 1;
     }
   }
-  // (The rest 16 at a time: loads reach 17 octets past i, i + 4 <= n.)
+  // (The rest 16 at a time: loads reach octet i + 16, fewer than 16 past n.)
   for (; i + 4 <= n; i += 16) {
     const at = b + <usize>i;
     let mask = <u32>i8x16.bitmask(v128.and(i8x16.eq(v128.or(v128.load(at), lower), u), i8x16.eq(v128.or(v128.load(at, 1), lower), s)));
