@@ -3,14 +3,15 @@
 // docs.oracle.com (850 KB) in its editor, for builds of the page side by side:
 // each side a fresh page in one headless Chromium (one process, as the suites
 // launch it: one page at a time), the file checked with its 40 corpus probes,
-// then --edits edits of the list (a URL left out, as typed: an input event),
+// then --edits edits of the list (a URL left out, as typed: an input event;
+// with --field robots, of the file: a comment line added at its end),
 // each waited for until its run is done and its link written. Chromium's
 // Performance.getMetrics around the edits: ThreadTime (the page's thread's
 // CPU), ProcessTime (the browser's, the worker's thread included), and the
 // durations of script, layout and style. Rounds alternate the builds' order;
 // each round checks that every build showed the same rows.
 //
-//   node test/web/page-edit-cost.mjs [--rounds 6] [--edits 5] BUILT_PAGE_DIR...
+//   node test/web/page-edit-cost.mjs [--rounds 6] [--edits 5] [--field urls|robots] BUILT_PAGE_DIR...
 //   (a BUILT_PAGE_DIR is a copy of a build's dist/web/; the first is the baseline)
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -27,8 +28,10 @@ const option = (name, fallback) => {
 };
 const ROUNDS = option('--rounds', 6);
 const EDITS = option('--edits', 5);
+const FIELD = args.includes('--field') ? args.splice(args.indexOf('--field'), 2)[1] : 'urls';
+if (FIELD !== 'urls' && FIELD !== 'robots') throw new Error(`--field urls or robots, not ${FIELD}`);
 const DIRS = args;
-if (DIRS.length === 0) throw new Error('usage: node test/web/page-edit-cost.mjs [--rounds 6] [--edits 5] BUILT_PAGE_DIR...');
+if (DIRS.length === 0) throw new Error('usage: node test/web/page-edit-cost.mjs [--rounds 6] [--edits 5] [--field urls|robots] BUILT_PAGE_DIR...');
 
 const SHARED = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../shared');
 const HOST = 'docs.oracle.com';
@@ -97,10 +100,10 @@ async function side(dir) {
   const rows = [];
   for (let k = 0; k < EDITS; k++) {
     before = await runOf(page);
-    await page.$eval('#urls', (e, u) => {
-      e.value = u;
+    await page.$eval(`#${FIELD}`, (e, v) => {
+      e.value = v;
       e.dispatchEvent(new Event('input', { bubbles: true }));
-    }, probes.filter((_, i) => i !== k).join('\n'));
+    }, FIELD === 'urls' ? probes.filter((_, i) => i !== k).join('\n') : `${text}# edit ${k}\n`);
     await runDone(page, before);
     // The link it writes (saveState, a little after the run starts) is part of an edit's cost.
     await linkOtherThan(page, hash);
