@@ -3,12 +3,13 @@
 // and its purposes). The page parses the file itself (for the file view, the
 // facts and explanations); the worker classifies the URLs, so a long list never
 // blocks the page.
-import { agentNotes, DEFAULT_MAX_OCTETS, lint, parse, type Matcher, type Profile, type RobotsTxt, type Usage, type Explanation, PURPOSES } from '../src/index.js';
+import { agentNotes, DEFAULT_MAX_OCTETS, parse, type Matcher, type Profile, type RobotsTxt, type Usage, type Explanation, PURPOSES } from '../src/index.js';
 import { explainVerdict, INDEX_HTM_NOTE, matchLabel, pathNote } from '../src/engine/explanation.js';
 import { profileOr, traitsOf } from '../src/engine/parse/profile.js';
 import { AI_CRAWLERS } from '../src/data/ai-crawlers.js';
 import { GOOGLE_CRAWLERS } from '../src/data/google-crawlers.js';
-import { Editor, type LineMark } from './editor.js';
+import { Editor } from './editor.js';
+import { FileView } from './file-view.js';
 import type { Chunk, Job, Reply } from './protocol.js';
 import { aiDigest, digestDetails } from './ai-digest.js';
 import { operatorsDetails } from './operators-matrix.js';
@@ -36,6 +37,8 @@ const agentNotesList = byId<HTMLUListElement>('agent-notes');
 const urlNotesList = byId<HTMLUListElement>('url-notes');
 const robotsEditor = new Editor(robotsField, byId('robots-backdrop'));
 const nextEditor = new Editor(nextField, byId('robots-next-backdrop'));
+const nowView = new FileView(fileView, robotsEditor);
+const nextView = new FileView(fileViewNext, nextEditor);
 const facts = byId<HTMLDListElement>('facts');
 const filterBox = byId<HTMLDivElement>('filter');
 /** The line filter's rule: a constructed sheet, which the page's CSP allows where a <style> would not be. */
@@ -125,7 +128,7 @@ function dispose(r: Run | null): void {
   }
 }
 
-/** Everything again from the inputs: the file's view and facts here, the verdicts in the worker. */
+/** Everything again from the inputs: the file's view (drawn again only when its text or the profile changed) and facts here, the verdicts in the worker. */
 function update(): void {
   const state = readState();
   byId('next-field').hidden = !state.compare;
@@ -392,18 +395,9 @@ function pick(i: number, focus: boolean): void {
   const usesNow = usageNow ? usageLines(usageNow) : [];
   const usesNext = usageNext ? usageLines(usageNext) : [];
   robotsEditor.decide(now.line, usesNow);
-  markDecides(fileView, now.line, usesNow);
+  nowView.markDecides(now.line, usesNow);
   nextEditor.decide(next ? next.line : 0, usesNext);
-  markDecides(fileViewNext, next ? next.line : 0, usesNext);
-}
-
-function markDecides(view: HTMLOListElement, n: number, uses: readonly number[]): void {
-  for (const li of view.querySelectorAll('.decides, .uses')) li.classList.remove('decides', 'uses');
-  for (const u of uses) view.children[u - 1]?.classList.add('uses');
-  const decides = n > 0 ? (view.children[n - 1] as HTMLElement | undefined) : undefined;
-  decides?.classList.add('decides');
-  const shown = decides ?? (uses.length > 0 ? view.children[uses[0] - 1] : undefined);
-  shown?.scrollIntoView({ block: 'nearest' });
+  nextView.markDecides(next ? next.line : 0, usesNext);
 }
 
 function explainBlock(e: Explanation, title: string | null, version: Version, usage: Usage | undefined): HTMLElement[] {
@@ -457,37 +451,15 @@ function safe<T>(f: () => T): T | undefined {
 
 // ---- The file -----------------------------------------------------------------
 
-/** A version of the file in its view and its editor, its findings marked on their lines; its lint report. */
-function renderFile(text: string, profile: Profile, view: HTMLOListElement, editor: Editor): ReturnType<typeof lint> {
-  const lines = text.split(/\r\n|\r|\n/);
-  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-  const report = lint(text, { profile });
-  const byLine = new Map<number, typeof report.findings>();
-  for (const f of report.findings) byLine.set(f.line, [...(byLine.get(f.line) ?? []), f]);
-  const marks = new Map<number, LineMark>();
-  let html = '';
-  for (let i = 0; i < lines.length; i++) {
-    const found = byLine.get(i + 1) ?? [];
-    const worst = found.some((f) => f.severity === 'error') ? 'error' : found.length > 0 ? 'warning' : '';
-    if (worst) marks.set(i + 1, worst);
-    html += `<li data-line="${i + 1}" class="${worst}" tabindex="-1"><span class="no">${i + 1}</span><span class="text">${escapeHtml(lines[i])}</span>`;
-    for (const f of found) html += `<span class="diag ${f.severity}">${f.severity} ${escapeHtml(f.code)}: ${escapeHtml(f.message)}</span>`;
-    html += '</li>';
-  }
-  view.innerHTML = html;
-  editor.render(marks);
-  return report;
-}
-
 function showFile(state: State, r: Run | null): void {
-  const text = state.robots;
-  const report = renderFile(text, state.profile, fileView, robotsEditor);
+  // (Each version linted and drawn again only when its text or the profile changed: file-view.ts.)
+  const { report, octets } = nowView.show(state.robots, state.profile);
   byId('next-file').hidden = !state.compare;
-  if (state.compare) renderFile(state.robotsNext, state.profile, fileViewNext, nextEditor);
+  const nextReport = state.compare ? nextView.show(state.robotsNext, state.profile).report : null;
   const lines = fileView.children;
   // Findings past the last line (a size limit) still show.
   const rows: [string, string | HTMLElement][] = [];
-  rows.push(['Size', `${new TextEncoder().encode(text).length.toLocaleString('en')} octets, ${lines.length.toLocaleString('en')} lines`]);
+  rows.push(['Size', `${octets.toLocaleString('en')} octets, ${lines.length.toLocaleString('en')} lines`]);
   rows.push(['Diagnostics', report.findings.length === 0 ? 'none' : `${report.errors} error${report.errors === 1 ? '' : 's'}, ${report.warnings} warning${report.warnings === 1 ? '' : 's'} (marked on their lines)`]);
   const robots = r?.now?.robots;
   if (robots && r) {
@@ -507,8 +479,7 @@ function showFile(state: State, r: Run | null): void {
     };
     if (robots.licenses.length > 0) rows.push(['License', urlList(robots.licenses)]);
     if (robots.llmPolicies.length > 0) rows.push(['LLM-Policy', urlList(robots.llmPolicies)]);
-    if (r.next) {
-      const nextReport = lint(state.robotsNext, { profile: state.profile });
+    if (r.next && nextReport) {
       rows.push(['New version', `${nextReport.errors} error${nextReport.errors === 1 ? '' : 's'}, ${nextReport.warnings} warning${nextReport.warnings === 1 ? '' : 's'}`]);
     }
   }

@@ -19,6 +19,9 @@ const QUICK = 20_000;
 
 export class Editor {
   private drawn = '';
+  /** The text and the marks the mirror was drawn from (null once typing took its marks away). */
+  private drawnText: string | null = null;
+  private drawnMarks: Map<number, LineMark> | null = null;
 
   constructor(readonly field: HTMLTextAreaElement, readonly backdrop: HTMLElement) {
     field.addEventListener('scroll', () => this.follow());
@@ -29,6 +32,7 @@ export class Editor {
       else {
         for (const el of this.backdrop.querySelectorAll('.decides, .uses, .warning, .error')) el.className = '';
         this.drawn = '';
+        this.drawnText = null;
       }
     });
   }
@@ -38,11 +42,19 @@ export class Editor {
     // The lines a parser reads (its 512,000 octets are at most as many characters) are the only ones with marks: a mirror of
     // them is enough, however much is pasted.
     const value = this.field.value;
+    // The text and the marks it was drawn from (the file's view keeps its marks while the text stays): only the run's marks go,
+    // without a string of the whole mirror made again to find it the same.
+    if (value === this.drawnText && marks === this.drawnMarks) {
+      this.decide(0);
+      return;
+    }
+    this.drawnText = value;
+    this.drawnMarks = marks;
     const lines = (value.length > MIRRORED ? value.slice(0, MIRRORED) : value).split(/\r\n|\r|\n/);
     let html = '';
     // An empty line still takes a line (a space: the mirror's text is transparent).
     for (let i = 0; i < lines.length; i++) html += `<div class="${marks.get(i + 1) ?? ''}">${lines[i] === '' ? ' ' : escapeHtml(lines[i])}</div>`;
-    // (The same text and marks, as when only the URLs changed: the mirror stands.)
+    // (The same text and equal marks, as when only the profile changed and its findings did not: the mirror stands.)
     if (html !== this.drawn) {
       this.backdrop.innerHTML = html;
       this.drawn = html;

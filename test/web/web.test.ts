@@ -4,8 +4,9 @@
 // corpus files and their probes, in both profiles; compare mode lists the flips
 // first; 100,000 URLs finish with the page responsive; the state survives as a
 // link; links and files are read within the page's limits; the deciding line
-// is marked in the editor; the layout holds at 420 px. The README's screenshot
-// is written here.
+// is marked in the editor; the file is linted and drawn again only when its
+// text or the profile changes, and no mark outlives its run; the layout holds
+// at 420 px. The README's screenshot is written here.
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Browser, Page } from 'puppeteer-core';
-import { agentNotes, isProductToken, parse } from '../../dist/index.js';
+import { agentNotes, isProductToken, lint, parse } from '../../dist/index.js';
 import { HAVE_SHARED, SHARED, corpusFile, readJsonLinesGz } from '../helpers/shared-data.js';
 import { startRobotsServe } from '../helpers/http-servers.js';
 import { launchChromium } from '../helpers/headless-chromium.js';
@@ -86,6 +87,16 @@ async function waitForRun(page: Page, before: number, timeout = 60_000): Promise
     const r = document.getElementById('results')!;
     return Number(r.dataset.run) > b && (r.dataset.state === 'done' || r.dataset.state === 'error');
   }, { timeout, polling: 50 }, before);
+}
+
+/** Sets a field as typing does (its input event), and waits for the run that starts. */
+async function typeInto(page: Page, id: string, value: string): Promise<void> {
+  const before = await page.$eval('#results', (e) => Number((e as HTMLElement).dataset.run));
+  await page.$eval(`#${id}`, (e, v) => {
+    (e as HTMLInputElement).value = v;
+    e.dispatchEvent(new Event('input', { bubbles: true }));
+  }, value);
+  await waitForRun(page, before);
 }
 
 type Row = [url: string, verdict: string, line: number];
@@ -159,7 +170,8 @@ describe('the tester page', () => {
     for (const host of hosts) {
       const text = asTextarea(corpusFile(host));
       const urls = byHost.get(host)!;
-      for (const [profile, agent] of [['google', 'Googlebot'], ['rfc', 'Googlebot'], ['google', 'Googlebot-Image, Bingbot']] as const) {
+      // (Both google checks first: the second changes the crawler only, so the page draws the file once for them.)
+      for (const [profile, agent] of [['google', 'Googlebot'], ['google', 'Googlebot-Image, Bingbot'], ['rfc', 'Googlebot']] as const) {
         await check(page, { robots: text, urls: urls.join('\n'), agent, profile });
         const agents = agent.split(', ');
         const robots = parse(text, { profile });
@@ -555,6 +567,126 @@ describe('the tester page, for a webmaster', () => {
     await page.click('#file-view-next li[data-line="3"]');
     expect(await page.$$eval('#results [data-url]', (els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => (e as HTMLElement).dataset.url))).toEqual(['/drafts/1']);
     expect(await page.$eval('#filter-text', (e) => e.textContent)).toBe('Showing the URLs that line 3 of the new version decides.');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it.skipIf(!HAVE_SHARED)('draws a large file once (docs.oracle.com, 850 KB): a change of the URLs or of the crawler lints and lays out none of it again, and shows what a fresh page shows', async () => {
+    const text = asTextarea(corpusFile('docs.oracle.com'));
+    const probes = readJsonLinesGz<{ host: string; url: string }>('corpus/probes-seed1.jsonl.gz').filter((p) => p.host === 'docs.oracle.com').map((p) => p.url);
+    expect(probes.length).toBeGreaterThan(10);
+    const { page, errors } = await openPage();
+    await check(page, { robots: text, urls: probes.join('\n'), agent: 'Googlebot', profile: 'google', compare: false });
+    // How many times the view was drawn (linted and laid out), and two of its lines (the view's, the editor's mirror's):
+    // drawn again, they would be new elements.
+    const renders = () => page.$eval('#file-view', (e) => (e as HTMLElement).dataset.renders);
+    const drawn = await renders();
+    await page.evaluate(() => {
+      const w = window as unknown as { kept: Element[] };
+      w.kept = [document.querySelector('#file-view li[data-line="1000"]')!, document.querySelector('#robots-backdrop > div:nth-child(1000)')!];
+    });
+    const kept = () => page.evaluate(() => {
+      const w = window as unknown as { kept: Element[] };
+      return [w.kept[0] === document.querySelector('#file-view li[data-line="1000"]'), w.kept[1] === document.querySelector('#robots-backdrop > div:nth-child(1000)')];
+    });
+    expect(await kept()).toEqual([true, true]);
+    const urls = probes.slice(2);
+    for (const [id, value, agent] of [['urls', urls.join('\n'), 'Googlebot'], ['agent', 'Bingbot', 'Bingbot']] as const) {
+      await typeInto(page, id, value);
+      expect(await kept(), id).toEqual([true, true]);
+      expect(await renders(), id).toBe(drawn);
+      expect(await rowsOf(page), id).toEqual(expectedRows(text, urls, agent, 'google'));
+    }
+    // A fresh page on the same inputs: the same rows, facts (the crawler's crawl-delay and use preferences) and marked lines.
+    const fresh = await openPage();
+    await check(fresh.page, { robots: text, urls: urls.join('\n'), agent: 'Bingbot', profile: 'google', compare: false });
+    const shown = (p: Page) => Promise.all([
+      rowsOf(p),
+      p.$eval('#facts', (e) => e.textContent),
+      p.$$eval('#file-view li.warning, #file-view li.error', (els) => els.map((e) => `${(e as HTMLElement).dataset.line} ${e.className}`)),
+      p.$$eval('#robots-backdrop > div', (els) => els.map((e, i) => (e.className ? `${i + 1} ${e.className}` : '')).filter((c) => c)),
+    ]);
+    const [mine, theirs] = [await shown(page), await shown(fresh.page)];
+    expect(mine[1]).toMatch(/Crawl-delay.*Bingbot/);
+    expect(mine[2].length).toBeGreaterThan(0);
+    expect(mine).toEqual(theirs);
+    expect(drawn).toMatch(/^[1-9]\d*$/);
+    expect([...errors, ...fresh.errors]).toEqual([]);
+    await fresh.page.close();
+    await page.close();
+  }, 180_000);
+
+  it('draws the file again when its text or the profile changes, with the new text\'s findings; the new version likewise', async () => {
+    const { page, errors } = await openPage();
+    const renders = (view: string) => page.$eval(`#${view}`, (e) => Number((e as HTMLElement).dataset.renders));
+    const first = 'User-agent: *\nDisallow: /private/\nDissalow: /tmp/\n';
+    await check(page, { robots: first, urls: '/private/x\n/tmp/a', agent: 'Googlebot', profile: 'google', compare: false });
+    const n = await renders('file-view');
+    expect(n).toBeGreaterThan(0);
+    // The view's lines and their findings, the editor's marks: the library's lint of the text, for the profile.
+    const findings = (text: string, profile: 'google' | 'rfc') => {
+      const worst = new Map<number, string>();
+      for (const f of lint(text, { profile }).findings) if (worst.get(f.line) !== 'error') worst.set(f.line, f.severity);
+      return [...worst].sort((a, b) => a[0] - b[0]).map(([line, s]) => `${line} ${s}`);
+    };
+    const shown = (view: string, editor: string) => Promise.all([
+      page.$$eval(`#${view} li`, (els) => els.map((e) => e.querySelector('.text')!.textContent)),
+      page.$$eval(`#${view} li.warning, #${view} li.error`, (els) => els.map((e) => `${(e as HTMLElement).dataset.line} ${e.className}`)),
+      page.$$eval(`#${editor} > div`, (els) => els.map((e, i) => (e.className ? `${i + 1} ${e.className}` : '')).filter((c) => c)),
+    ]);
+    expect(await shown('file-view', 'robots-backdrop')).toEqual([first.trimEnd().split('\n'), ['3 warning'], ['3 warning']]);
+    const second = 'User-agent: *\nDissalow: /tmp/\nDisallow: /private/\nDisallow: private\n';
+    await typeInto(page, 'robots', second);
+    expect(await renders('file-view')).toBe(n + 1);
+    expect(findings(second, 'google')).toEqual(['2 warning', '4 error']);
+    expect(await shown('file-view', 'robots-backdrop')).toEqual([second.trimEnd().split('\n'), findings(second, 'google'), findings(second, 'google')]);
+    await check(page, { profile: 'rfc' });
+    expect(await renders('file-view')).toBe(n + 2);
+    expect(await shown('file-view', 'robots-backdrop')).toEqual([second.trimEnd().split('\n'), findings(second, 'rfc'), findings(second, 'rfc')]);
+    // The new version: drawn when compare is ticked, again when its text changes, not when the URLs do.
+    await check(page, { compare: true, robotsNext: first });
+    const m = await renders('file-view-next');
+    expect(m).toBeGreaterThan(0);
+    expect(await shown('file-view-next', 'robots-next-backdrop')).toEqual([first.trimEnd().split('\n'), findings(first, 'rfc'), findings(first, 'rfc')]);
+    await typeInto(page, 'urls', '/private/x');
+    expect([await renders('file-view'), await renders('file-view-next')]).toEqual([n + 2, m]);
+    await typeInto(page, 'robots-next', second);
+    expect([await renders('file-view'), await renders('file-view-next')]).toEqual([n + 2, m + 1]);
+    expect(await shown('file-view-next', 'robots-next-backdrop')).toEqual([second.trimEnd().split('\n'), findings(second, 'rfc'), findings(second, 'rfc')]);
+    expect(await page.$eval('#facts', (e) => e.textContent)).toMatch(/New version1 error, 1 warning/);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('leaves no mark of the last run: a line that decides none of the new URLs is not marked, in either version, nor a line picked', async () => {
+    const { page, errors } = await openPage();
+    const { now, next } = COMPARED;
+    await check(page, { robots: now, robotsNext: next, urls: '/private/ok/x\n/', agent: 'Googlebot', profile: 'google', compare: true });
+    const marked = (sel: string) => page.$$eval(sel, (els) => els.map((e) => [...e.parentElement!.children].indexOf(e) + 1));
+    const marks = () => Promise.all(['#file-view li', '#robots-backdrop > div', '#file-view-next li', '#robots-next-backdrop > div'].map((s) => marked(`${s}.decides, ${s}.uses`)));
+    await page.click('#results [data-url="/private/ok/x"]');
+    expect(await marks()).toEqual([[2], [2], [4], [4]]);
+    // The URL picked stays in the list: it stays picked, its lines marked (and no other).
+    await typeInto(page, 'urls', '/public\n/private/ok/x');
+    expect(await marks()).toEqual([[2], [2], [4], [4]]);
+    // It goes: no line decides a URL picked.
+    await typeInto(page, 'urls', '/public\n/drafts');
+    expect(await marks()).toEqual([[], [], [], []]);
+    // A line picked (the URLs it decides shown) goes with the run, as a line past the new version's end.
+    await page.click('#file-view-next li[data-line="4"]');
+    expect(await marked('.file-view li.picked')).toEqual([4]);
+    await typeInto(page, 'robots-next', 'User-agent: *\nDisallow: /drafts\n');
+    expect(await marked('.file-view li.picked')).toEqual([]);
+    expect(await page.$eval('#filter', (e) => (e as HTMLElement).hidden)).toBe(true);
+    await page.click('#file-view li[data-line="2"]');
+    await typeInto(page, 'urls', '/private/a');
+    expect(await marked('.file-view li.picked')).toEqual([]);
+    // The lines that decide a URL's purposes likewise.
+    await check(page, { robots: 'User-agent: *\nContent-Usage: train-ai=n\nDisallow: /private/\n', urls: '/a\n/b', compare: false });
+    await page.click('#results [data-url="/a"]');
+    expect(await marks()).toEqual([[2], [2], [], []]);
+    await typeInto(page, 'urls', '/private/b');
+    expect(await marks()).toEqual([[], [], [], []]);
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);
