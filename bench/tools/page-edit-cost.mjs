@@ -11,7 +11,7 @@
 // durations of script, layout and style. Rounds alternate the builds' order;
 // each round checks that every build showed the same rows.
 //
-//   node test/web/page-edit-cost.mjs [--rounds 6] [--edits 5] [--field urls|robots] BUILT_PAGE_DIR...
+//   node bench/tools/page-edit-cost.mjs [--rounds 6] [--edits 5] [--field urls|robots] BUILT_PAGE_DIR...
 //   (a BUILT_PAGE_DIR is a copy of a build's dist/web/; the first is the baseline)
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -31,7 +31,7 @@ const EDITS = option('--edits', 5);
 const FIELD = args.includes('--field') ? args.splice(args.indexOf('--field'), 2)[1] : 'urls';
 if (FIELD !== 'urls' && FIELD !== 'robots') throw new Error(`--field urls or robots, not ${FIELD}`);
 const DIRS = args;
-if (DIRS.length === 0) throw new Error('usage: node test/web/page-edit-cost.mjs [--rounds 6] [--edits 5] [--field urls|robots] BUILT_PAGE_DIR...');
+if (DIRS.length === 0) throw new Error('usage: node bench/tools/page-edit-cost.mjs [--rounds 6] [--edits 5] [--field urls|robots] BUILT_PAGE_DIR...');
 
 const SHARED = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../shared');
 const HOST = 'docs.oracle.com';
@@ -45,7 +45,8 @@ const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/cs
 function serve(dir) {
   return new Promise((resolve) => {
     const server = createServer((req, res) => {
-      const file = req.url === '/' ? 'index.html' : req.url.slice(1).split(/[?#]/)[0];
+      const url = req.url ?? '/';
+      const file = url === '/' ? 'index.html' : url.slice(1).split(/[?#]/)[0];
       try {
         const body = readFileSync(path.join(dir, path.basename(file)));
         res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
@@ -54,7 +55,7 @@ function serve(dir) {
         res.writeHead(404);
         res.end();
       }
-    }).listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${server.address().port}` }));
+    }).listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${/** @type {import("node:net").AddressInfo} */ (server.address()).port}` }));
   });
 }
 
@@ -71,7 +72,7 @@ for (const dir of DIRS) servers.set(dir, await serve(dir));
 
 const runOf = (page) => page.$eval('#results', (e) => Number(e.dataset.run));
 const runDone = (page, before) => page.waitForFunction((b) => {
-  const r = document.getElementById('results');
+  const r = /** @type {HTMLElement} */ (document.getElementById('results'));
   return Number(r.dataset.run) > b && r.dataset.state === 'done';
 }, { timeout: 600_000, polling: 50 }, before);
 const linkOtherThan = (page, hash) => page.waitForFunction((h) => location.hash !== h && location.hash.startsWith('#s='), { timeout: 600_000, polling: 50 }, hash);
@@ -83,10 +84,11 @@ async function side(dir) {
   await page.waitForSelector('#results[data-state=done]', { timeout: 120_000 });
   let before = await runOf(page);
   await page.evaluate((t, u) => {
-    document.getElementById('robots').value = t;
-    document.getElementById('urls').value = u;
-    document.getElementById('agent').value = 'Googlebot';
-    document.getElementById('check').click();
+    const field = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
+    field('robots').value = t;
+    field('urls').value = u;
+    field('agent').value = 'Googlebot';
+    field('check').click();
   }, text, probes.join('\n'));
   await runDone(page, before);
   let hash = '';
@@ -101,14 +103,14 @@ async function side(dir) {
   for (let k = 0; k < EDITS; k++) {
     before = await runOf(page);
     await page.$eval(`#${FIELD}`, (e, v) => {
-      e.value = v;
+      /** @type {HTMLInputElement} */ (e).value = v;
       e.dispatchEvent(new Event('input', { bubbles: true }));
     }, FIELD === 'urls' ? probes.filter((_, i) => i !== k).join('\n') : `${text}# edit ${k}\n`);
     await runDone(page, before);
     // The link it writes (saveState, a little after the run starts) is part of an edit's cost.
     await linkOtherThan(page, hash);
     hash = await page.evaluate(() => location.hash);
-    rows.push(await page.$$eval('#results [data-url]', (els) => els.map((e) => `${e.dataset.url} ${e.dataset.verdict} ${e.dataset.line}`).join('\n')));
+    rows.push(await page.$$eval('#results [data-url]', (els) => els.map((e) => { const d = /** @type {HTMLElement} */ (e).dataset; return `${d.url} ${d.verdict} ${d.line}`; }).join('\n')));
   }
   const m1 = await metrics();
   await page.close();
