@@ -69,6 +69,8 @@ let finished = false;
 let lastLineCut: i32 = -1;
 let out: usize = 0;
 let count: i32 = 0;
+/** lexBeginGroupKeys: lines that cannot hold a group's key are counted, not lexed. */
+let groupKeysOnly = false;
 
 @inline export function isSpace(c: u32): bool {
   return c == 0x20 || c - 0x09 < 5;
@@ -91,6 +93,26 @@ export function lexBegin(b: usize, n: i32): void {
   lastWasCR = false;
   finished = false;
   lastLineCut = -1;
+  groupKeysOnly = false;
+}
+
+/** lexBegin, for a reader of groups (the audit's): a line whose first octet after spaces starts none of the keys
+ * user-agent, allow, disallow, content-usage, content-signal, license, llm-policy (nor their aliases: u, a, d, c,
+ * l in either case) is counted as a line but not lexed (no record: sitemaps, comments, blank lines, HTML), its
+ * end found without looking for a '#' or NUL. The records of the other lines are lexBegin's. */
+export function lexBeginGroupKeys(b: usize, n: i32): void {
+  lexBegin(b, n);
+  groupKeysOnly = true;
+}
+
+/** Whether the line at p (before n) may hold a group's key (lexBeginGroupKeys): its first octet after spaces
+ * (not CR or LF: they end it) is u, a, d, c or l, in either case. */
+@inline function mayHoldGroupKey(b: usize, p: i32, n: i32): bool {
+  let c = <u32>load<u8>(b + p);
+  while ((c == 0x20 || c == 0x09 || c == 0x0b || c == 0x0c) && ++p < n) c = <u32>load<u8>(b + p);
+  if (p >= n) return false;
+  c |= 0x20;
+  return c == 0x75 || c == 0x61 || c == 0x64 || c == 0x63 || c == 0x6c;
 }
 
 /** Lines emitted so far (the final count once lexDone). */
@@ -121,9 +143,10 @@ export function lexRun(o: usize, cap: i32): i32 {
   while (p < n) {
     if (count + 2 > cap) break;
     // One scan finds the line's end and its first '#' or NUL (where Google's C
-    // string reading ends it), not one scan for each.
+    // string reading ends it), not one scan for each; a line not lexed, its end alone.
     let cut = -1;
-    p = findFirstOf4LongIn(b, p, n, lf, cr, hash, nul);
+    const lexed = !groupKeysOnly || mayHoldGroupKey(b, p, n);
+    p = findFirstOf4LongIn(b, p, n, lf, cr, lexed ? hash : cr, lexed ? nul : cr);
     while (p < n) {
       const c = load<u8>(b + p);
       if (c == 0x0a || c == 0x0d) break;
@@ -137,7 +160,10 @@ export function lexRun(o: usize, cap: i32): i32 {
     const c = <u32>load<u8>(b + p);
     // The LF of a CRLF does not make an empty line of its own.
     const crlfContinuation = p == start && afterCR && c == 0x0a;
-    if (!crlfContinuation) line(start, p, cut, ++lineNum);
+    if (!crlfContinuation) {
+      ++lineNum;
+      if (lexed) line(start, p, cut, lineNum);
+    }
     p++;
     start = p;
     afterCR = c == 0x0d;
@@ -146,7 +172,8 @@ export function lexRun(o: usize, cap: i32): i32 {
   lastWasCR = afterCR;
   pos = p;
   if (p >= n && !finished && count + 2 <= cap) {
-    line(lineStart, n, lastLineCut, ++lineNum);
+    ++lineNum;
+    if (!groupKeysOnly || mayHoldGroupKey(b, lineStart, n)) line(lineStart, n, lastLineCut, lineNum);
     finished = true;
   }
   return count;
@@ -174,7 +201,7 @@ function emit(type: i32, kind: i32, facts: i32, a: i32, b: i32, c: i32, d: i32):
 }
 
 /** The line body[start, end), whose first '#' or NUL is at cut (-1: none). */
-function line(start: i32, end: i32, cut: i32, num: i32): void {
+@inline function line(start: i32, end: i32, cut: i32, num: i32): void {
   if (end - start > LEX_MAX_LINE_OCTETS) emit(LEX_TYPE_TRUNCATED, 0, LINE_TOO_LONG, start, start + LEX_MAX_LINE_OCTETS, 0, 0);
   const type = splitLine(body, start, end, cut);
   if (type == LINE_EMPTY) return;
