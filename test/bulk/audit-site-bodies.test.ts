@@ -6,6 +6,8 @@
 // whole in one read, the bodies views of it, none read from the file again (a count); a shard over
 // the bound is read by windows, its bodies read again from the file, the same.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +18,9 @@ import { SiteAuditor } from '../../src/bulk/audit/site-audit.js';
 import type { WarcIndex } from '../../src/bulk/sources/warc/warc-index.js';
 import { robots } from '../helpers/cli-run.js';
 import { writeWarc, type Capture } from '../helpers/warc-files.js';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
 
 const dir = mkdtempSync(path.join(tmpdir(), 'audit-site-bodies-'));
 const hosts = Array.from({ length: 60 }, (_, i) => `site${String(i).padStart(2, '0')}.example`);
@@ -101,5 +106,19 @@ describe("the audit's sites read from a robots index", () => {
       heldShardOctets.limit = limit;
       windowed?.dispose();
     }
+  });
+
+  it('a disposed index keeps none of its held octets once the job that disposed it ends', async () => {
+    const readAndDispose = () => {
+      const read = readRobotsIndexes([indexDir], { maxOctets: 500_000 });
+      const octets = new WeakRef(read.data.held!.octets.buffer);
+      read.dispose();
+      return octets;
+    };
+    const octets = readAndDispose();
+    // (A WeakRef's target is kept until the job ends: the reads of one loop reuse it.)
+    await new Promise((r) => setImmediate(r));
+    gc();
+    expect(octets.deref()).toBeUndefined();
   });
 });

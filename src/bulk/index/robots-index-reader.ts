@@ -31,8 +31,10 @@ export const heldShardOctets = { limit: 128 << 20 };
 
 /** The octets a disposed index held, for the next index read (a run reading crawl after crawl, a bench round after
  * round): a buffer of that size made anew each time cost more than its read (fresh pages, and the collector's work
- * that external memory sets off). Given back by dispose, so never in use when lent again. */
-let spareHeld: Buffer | undefined;
+ * that external memory sets off). Given back by dispose, so never in use when lent again. Held weakly: a WeakRef
+ * keeps it until the job that gave it back ends (the reads of one loop share it), then it may be collected (a
+ * process that read an index once does not keep its size for good). */
+let spare: WeakRef<Buffer> | undefined;
 
 export interface ReadIndexOptions {
   /** --shard i/N: shard i of each index (N theirs); none: every shard. */
@@ -186,8 +188,9 @@ class ShardReader {
   private readRecords(name: string, fd: number, footer: ShardFooter, file: number): void {
     const records = footer.directoryAt - HEADER_OCTETS;
     const whole = records <= heldShardOctets.limit;
-    const lent = whole && spareHeld !== undefined && spareHeld.length >= records ? spareHeld : undefined;
-    if (lent !== undefined) spareHeld = undefined;
+    const kept = spare?.deref();
+    const lent = whole && kept !== undefined && kept.length >= records ? kept : undefined;
+    if (lent !== undefined) spare = undefined;
     const buffer = lent ?? (whole ? Buffer.allocUnsafeSlow(records) : Buffer.allocUnsafe(WINDOW_OCTETS));
     const input = new SequentialRead(fd, HEADER_OCTETS, footer.directoryAt, name, buffer);
     let count = 0;
@@ -203,7 +206,7 @@ class ShardReader {
     // (Every record's CRC checked above, bodies included: the held octets are those checked.)
     const octets = whole ? input.whole() : undefined;
     if (octets !== undefined) this.held.set(file, { octets, buffer });
-    else if (lent !== undefined) spareHeld = lent;
+    else if (lent !== undefined) giveBack(lent);
   }
 
   /** The records of shard s of the index whose keys are `keys`, found by its directory. */
@@ -350,7 +353,7 @@ class ShardReader {
     const dispose = () => {
       if (data.held === undefined) return;
       data.held = undefined;
-      if (spareHeld === undefined || held.buffer.length > spareHeld.length) spareHeld = held.buffer;
+      giveBack(held.buffer);
     };
     return { data, dispose };
   }
@@ -419,6 +422,12 @@ class ShardReader {
     this.opened.clear();
     this.held.clear();
   }
+}
+
+/** A held buffer given back for the next read, unless a larger one is kept. */
+function giveBack(buffer: Buffer): void {
+  const kept = spare?.deref();
+  if (kept === undefined || buffer.length > kept.length) spare = new WeakRef(buffer);
 }
 
 /** A chosen capture as WarcIndexData holds it, its body at `bodyAt` of the data's file. */
