@@ -2,7 +2,7 @@
 // octet for octet, as src/engine/parse/lexer.ts documents it. It writes one record per line
 // with content to an output buffer; the host reads them and builds the groups.
 // Resumable: lexRun stops when the buffer is full and goes on at the next call.
-import { findFirstOf, findFirstOfLong, findFirstOf4Long } from "../base/scan";
+import { findFirstOf, findFirstOf4LongIn } from "../base/scan";
 import {
   KEY_ALLOW, KEY_CONTENT_SIGNAL, KEY_CONTENT_USAGE, KEY_CRAWL_DELAY, KEY_DISALLOW, KEY_LICENSE, KEY_LLM_POLICY, KEY_SITEMAP,
   KEY_TYPO, KEY_UNKNOWN, KEY_USER_AGENT,
@@ -12,28 +12,49 @@ import {
 
 // The record layout (LEX_* fields, key kinds, line facts) is src/engine/wasm/layout.ts's.
 
-// Key aliases in Google's order: text octets, then (offset, length, kind, canonical) each.
-const ALIAS_TEXT = memory.data<u8>([117, 115, 101, 114, 45, 97, 103, 101, 110, 116, 117, 115, 101, 114, 97, 103, 101, 110, 116, 117, 115, 101, 114, 32, 97, 103, 101, 110, 116, 97, 108, 108, 111, 119, 100, 105, 115, 97, 108, 108, 111, 119, 100, 105, 115, 115, 97, 108, 108, 111, 119, 100, 105, 115, 115, 97, 108, 111, 119, 100, 105, 115, 97, 108, 111, 119, 100, 105, 97, 115, 108, 108, 111, 119, 100, 105, 115, 97, 108, 108, 97, 119, 115, 105, 116, 101, 109, 97, 112, 115, 105, 116, 101, 45, 109, 97, 112, 99, 114, 97, 119, 108, 45, 100, 101, 108, 97, 121, 99, 114, 97, 119, 108, 32, 100, 101, 108, 97, 121, 99, 114, 97, 119, 108, 100, 101, 108, 97, 121, 99, 111, 110, 116, 101, 110, 116, 45, 117, 115, 97, 103, 101, 99, 111, 110, 116, 101, 110, 116, 45, 115, 105, 103, 110, 97, 108, 108, 105, 99, 101, 110, 115, 101, 108, 108, 109, 45, 112, 111, 108, 105, 99, 121]);
+// Key aliases in Google's order, grouped by first letter: each one's octets (lower case) in 16, then
+// (length, kind, canonical, 0) each.
+const ALIAS_OCTETS = memory.data<u8>([
+  117, 115, 101, 114, 45, 97, 103, 101, 110, 116, 0, 0, 0, 0, 0, 0, // user-agent
+  117, 115, 101, 114, 97, 103, 101, 110, 116, 0, 0, 0, 0, 0, 0, 0, // useragent
+  117, 115, 101, 114, 32, 97, 103, 101, 110, 116, 0, 0, 0, 0, 0, 0, // user agent
+  97, 108, 108, 111, 119, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // allow
+  100, 105, 115, 97, 108, 108, 111, 119, 0, 0, 0, 0, 0, 0, 0, 0, // disallow
+  100, 105, 115, 115, 97, 108, 108, 111, 119, 0, 0, 0, 0, 0, 0, 0, // dissallow
+  100, 105, 115, 115, 97, 108, 111, 119, 0, 0, 0, 0, 0, 0, 0, 0, // dissalow
+  100, 105, 115, 97, 108, 111, 119, 0, 0, 0, 0, 0, 0, 0, 0, 0, // disalow
+  100, 105, 97, 115, 108, 108, 111, 119, 0, 0, 0, 0, 0, 0, 0, 0, // diasllow
+  100, 105, 115, 97, 108, 108, 97, 119, 0, 0, 0, 0, 0, 0, 0, 0, // disallaw
+  115, 105, 116, 101, 109, 97, 112, 0, 0, 0, 0, 0, 0, 0, 0, 0, // sitemap
+  115, 105, 116, 101, 45, 109, 97, 112, 0, 0, 0, 0, 0, 0, 0, 0, // site-map
+  99, 114, 97, 119, 108, 45, 100, 101, 108, 97, 121, 0, 0, 0, 0, 0, // crawl-delay
+  99, 114, 97, 119, 108, 32, 100, 101, 108, 97, 121, 0, 0, 0, 0, 0, // crawl delay
+  99, 114, 97, 119, 108, 100, 101, 108, 97, 121, 0, 0, 0, 0, 0, 0, // crawldelay
+  99, 111, 110, 116, 101, 110, 116, 45, 117, 115, 97, 103, 101, 0, 0, 0, // content-usage
+  99, 111, 110, 116, 101, 110, 116, 45, 115, 105, 103, 110, 97, 108, 0, 0, // content-signal (Cloudflare's Content Signals Policy)
+  108, 105, 99, 101, 110, 115, 101, 0, 0, 0, 0, 0, 0, 0, 0, 0, // license (RSL)
+  108, 108, 109, 45, 112, 111, 108, 105, 99, 121, 0, 0, 0, 0, 0, 0, // llm-policy
+], 16);
 const ALIAS_TABLE = memory.data<u8>([
-  0, 10, <u8>KEY_USER_AGENT, 1, // user-agent
-  10, 9, <u8>KEY_USER_AGENT, 0, // useragent
-  19, 10, <u8>KEY_USER_AGENT, 0, // user agent
-  29, 5, <u8>KEY_ALLOW, 1, // allow
-  34, 8, <u8>KEY_DISALLOW, 1, // disallow
-  42, 9, <u8>KEY_DISALLOW, 0, // dissallow
-  51, 8, <u8>KEY_DISALLOW, 0, // dissalow
-  59, 7, <u8>KEY_DISALLOW, 0, // disalow
-  66, 8, <u8>KEY_DISALLOW, 0, // diasllow
-  74, 8, <u8>KEY_DISALLOW, 0, // disallaw
-  82, 7, <u8>KEY_SITEMAP, 1, // sitemap
-  89, 8, <u8>KEY_SITEMAP, 0, // site-map
-  97, 11, <u8>KEY_CRAWL_DELAY, 1, // crawl-delay
-  108, 11, <u8>KEY_CRAWL_DELAY, 0, // crawl delay
-  119, 10, <u8>KEY_CRAWL_DELAY, 0, // crawldelay
-  129, 13, <u8>KEY_CONTENT_USAGE, 1, // content-usage
-  142, 14, <u8>KEY_CONTENT_SIGNAL, 1, // content-signal (Cloudflare's Content Signals Policy)
-  156, 7, <u8>KEY_LICENSE, 1, // license (RSL)
-  163, 10, <u8>KEY_LLM_POLICY, 1, // llm-policy
+  10, <u8>KEY_USER_AGENT, 1, 0, // user-agent
+  9, <u8>KEY_USER_AGENT, 0, 0, // useragent
+  10, <u8>KEY_USER_AGENT, 0, 0, // user agent
+  5, <u8>KEY_ALLOW, 1, 0, // allow
+  8, <u8>KEY_DISALLOW, 1, 0, // disallow
+  9, <u8>KEY_DISALLOW, 0, 0, // dissallow
+  8, <u8>KEY_DISALLOW, 0, 0, // dissalow
+  7, <u8>KEY_DISALLOW, 0, 0, // disalow
+  8, <u8>KEY_DISALLOW, 0, 0, // diasllow
+  8, <u8>KEY_DISALLOW, 0, 0, // disallaw
+  7, <u8>KEY_SITEMAP, 1, 0, // sitemap
+  8, <u8>KEY_SITEMAP, 0, 0, // site-map
+  11, <u8>KEY_CRAWL_DELAY, 1, 0, // crawl-delay
+  11, <u8>KEY_CRAWL_DELAY, 0, 0, // crawl delay
+  10, <u8>KEY_CRAWL_DELAY, 0, 0, // crawldelay
+  13, <u8>KEY_CONTENT_USAGE, 1, 0, // content-usage
+  14, <u8>KEY_CONTENT_SIGNAL, 1, 0, // content-signal
+  7, <u8>KEY_LICENSE, 1, 0, // license
+  10, <u8>KEY_LLM_POLICY, 1, 0, // llm-policy
 ]);
 const ALIASES = 19;
 
@@ -48,6 +69,8 @@ let finished = false;
 let lastLineCut: i32 = -1;
 let out: usize = 0;
 let count: i32 = 0;
+/** lexBeginGroupKeys: lines that cannot hold a group's key are counted, not lexed. */
+let groupKeysOnly = false;
 
 @inline export function isSpace(c: u32): bool {
   return c == 0x20 || c - 0x09 < 5;
@@ -70,6 +93,26 @@ export function lexBegin(b: usize, n: i32): void {
   lastWasCR = false;
   finished = false;
   lastLineCut = -1;
+  groupKeysOnly = false;
+}
+
+/** lexBegin, for a reader of groups (the audit's): a line whose first octet after spaces starts none of the keys
+ * user-agent, allow, disallow, content-usage, content-signal, license, llm-policy (nor their aliases: u, a, d, c,
+ * l in either case) is counted as a line but not lexed (no record: sitemaps, comments, blank lines, HTML), its
+ * end found without looking for a '#' or NUL. The records of the other lines are lexBegin's. */
+export function lexBeginGroupKeys(b: usize, n: i32): void {
+  lexBegin(b, n);
+  groupKeysOnly = true;
+}
+
+/** Whether the line at p (before n) may hold a group's key (lexBeginGroupKeys): its first octet after spaces
+ * (not CR or LF: they end it) is u, a, d, c or l, in either case. */
+@inline function mayHoldGroupKey(b: usize, p: i32, n: i32): bool {
+  let c = <u32>load<u8>(b + p);
+  while ((c == 0x20 || c == 0x09 || c == 0x0b || c == 0x0c) && ++p < n) c = <u32>load<u8>(b + p);
+  if (p >= n) return false;
+  c |= 0x20;
+  return c == 0x75 || c == 0x61 || c == 0x64 || c == 0x63 || c == 0x6c;
 }
 
 /** Lines emitted so far (the final count once lexDone). */
@@ -88,17 +131,27 @@ export function lexRun(o: usize, cap: i32): i32 {
   const n = size;
   const b = body;
   let p = pos;
+  // The octets the line scans look for, loaded once: as constants, V8 makes each again at every step of a scan
+  // (scan.ts's findFirstOf4LongIn).
+  const lf = v128.load(LEX_SPLATS);
+  const cr = v128.load(LEX_SPLATS, 16);
+  const hash = v128.load(LEX_SPLATS, 32);
+  const nul = v128.load(LEX_SPLATS, 48);
+  // (lineStart and lastWasCR as locals while the loop runs)
+  let start = lineStart;
+  let afterCR = lastWasCR;
   while (p < n) {
     if (count + 2 > cap) break;
     // One scan finds the line's end and its first '#' or NUL (where Google's C
-    // string reading ends it), not one scan for each.
+    // string reading ends it), not one scan for each; a line not lexed, its end alone.
     let cut = -1;
-    p = findFirstOf4Long(b, p, n, 0x0a, 0x0d, 0x23, 0);
+    const lexed = !groupKeysOnly || mayHoldGroupKey(b, p, n);
+    p = findFirstOf4LongIn(b, p, n, lf, cr, lexed ? hash : cr, lexed ? nul : cr);
     while (p < n) {
       const c = load<u8>(b + p);
       if (c == 0x0a || c == 0x0d) break;
       if (cut < 0) cut = p;
-      p = findFirstOfLong(b, p + 1, n, 0x0a, 0x0d, 0x0d);
+      p = findFirstOf4LongIn(b, p + 1, n, lf, cr, cr, cr);
     }
     if (p >= n) {
       lastLineCut = cut; // (the last line has no line end: it is lexed below, maybe at the next call)
@@ -106,19 +159,33 @@ export function lexRun(o: usize, cap: i32): i32 {
     }
     const c = <u32>load<u8>(b + p);
     // The LF of a CRLF does not make an empty line of its own.
-    const crlfContinuation = p == lineStart && lastWasCR && c == 0x0a;
-    if (!crlfContinuation) line(lineStart, p, cut, ++lineNum);
+    const crlfContinuation = p == start && afterCR && c == 0x0a;
+    if (!crlfContinuation) {
+      ++lineNum;
+      if (lexed) line(start, p, cut, lineNum);
+    }
     p++;
-    lineStart = p;
-    lastWasCR = c == 0x0d;
+    start = p;
+    afterCR = c == 0x0d;
   }
+  lineStart = start;
+  lastWasCR = afterCR;
   pos = p;
   if (p >= n && !finished && count + 2 <= cap) {
-    line(lineStart, n, lastLineCut, ++lineNum);
+    ++lineNum;
+    if (!groupKeysOnly || mayHoldGroupKey(b, lineStart, n)) line(lineStart, n, lastLineCut, lineNum);
     finished = true;
   }
   return count;
 }
+
+/** LF, CR, '#' and NUL, 16 of each: lexRun's line scans'. */
+const LEX_SPLATS = memory.data<u8>([
+  0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a,
+  0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d,
+  0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+], 16);
 
 function emit(type: i32, kind: i32, facts: i32, a: i32, b: i32, c: i32, d: i32): void {
   const r = out + <usize>count * (LEX_FIELDS << 2);
@@ -134,7 +201,7 @@ function emit(type: i32, kind: i32, facts: i32, a: i32, b: i32, c: i32, d: i32):
 }
 
 /** The line body[start, end), whose first '#' or NUL is at cut (-1: none). */
-function line(start: i32, end: i32, cut: i32, num: i32): void {
+@inline function line(start: i32, end: i32, cut: i32, num: i32): void {
   if (end - start > LEX_MAX_LINE_OCTETS) emit(LEX_TYPE_TRUNCATED, 0, LINE_TOO_LONG, start, start + LEX_MAX_LINE_OCTETS, 0, 0);
   const type = splitLine(body, start, end, cut);
   if (type == LINE_EMPTY) return;
@@ -179,20 +246,11 @@ export let lineFacts: i32 = 0;
     valueStart = sep + 1;
   } else {
     // Google accepts whitespace instead of the colon when the line has exactly two words.
-    for (let i = start; i < end; i++) {
-      const c = load<u8>(b + i);
-      if (c == 0x20 || c == 0x09) {
-        sep = i;
-        break;
-      }
-    }
-    if (sep < 0) return LEX_TYPE_INVALID;
+    sep = findFirstOf(b, start, end, 0x20, 0x09, 0x09);
+    if (sep == end) return LEX_TYPE_INVALID;
     valueStart = sep;
     while (load<u8>(b + valueStart) == 0x20 || load<u8>(b + valueStart) == 0x09) valueStart++;
-    for (let i = valueStart; i < end; i++) {
-      const c = load<u8>(b + i);
-      if (c == 0x20 || c == 0x09) return LEX_TYPE_INVALID;
-    }
+    if (findFirstOf(b, valueStart, end, 0x20, 0x09, 0x09) < end) return LEX_TYPE_INVALID;
     lineFacts = facts | LINE_MISSING_COLON;
   }
   let keyEnd = sep;
@@ -209,7 +267,11 @@ export let lineFacts: i32 = 0;
  * (the keys Google's parser does not know, content-usage and those after it, are
  * recognised the same way: a longer key is accepted as a typo). Only the aliases
  * with the key's first letter can match (they are in Google's order, grouped by
- * first letter): at most six to try, not nineteen. */
+ * first letter): at most six to try, not nineteen. Each is compared in one step:
+ * the key's first 16 octets with the case bit (0x20) set against the alias's
+ * (readable: CORE_READ_SLACK). For the octets an alias has (letters, '-', ' ')
+ * that is the compare of letters lower-cased: only CR and NUL also map to '-'
+ * and ' ', and neither is in a key (a line ends at CR and is cut at NUL). */
 function classify(b: usize, start: i32, end: i32): i32 {
   const len = end - start;
   let first = <u32>load<u8>(b + start);
@@ -222,21 +284,16 @@ function classify(b: usize, start: i32, end: i32): i32 {
   else if (first == 0x73) { from = 10; to = 12; } // s: sitemap, site-map
   else if (first == 0x63) { from = 12; to = 17; } // c: crawl-delay (3 ways), content-usage, content-signal
   else if (first == 0x6c) { from = 17; to = ALIASES; } // l: license, llm-policy
+  if (from == to) return KEY_UNKNOWN;
+  const key = v128.or(v128.load(b + start), i8x16.splat(0x20));
   for (let a = from; a < to; a++) {
     const t = ALIAS_TABLE + (<usize>a << 2);
-    const off = <usize>load<u8>(t);
-    const alen = <i32>load<u8>(t, 1);
+    const alen = <i32>load<u8>(t);
     if (len < alen) continue;
-    let k = 0;
-    while (k < alen) {
-      let c = <u32>load<u8>(b + start + k);
-      if (c - 0x41 < 26) c |= 0x20;
-      if (c != <u32>load<u8>(ALIAS_TEXT + off + k)) break;
-      k++;
-    }
-    if (k < alen) continue;
-    const kind = <i32>load<u8>(t, 2);
-    const canonical = load<u8>(t, 3) != 0;
+    const all = (<u32>1 << <u32>alen) - 1;
+    if ((i8x16.bitmask(i8x16.eq(key, v128.load(ALIAS_OCTETS + (<usize>a << 4)))) & all) != all) continue;
+    const kind = <i32>load<u8>(t, 1);
+    const canonical = load<u8>(t, 2) != 0;
     return kind | (!canonical || len != alen ? KEY_TYPO : 0);
   }
   return KEY_UNKNOWN;

@@ -64,6 +64,30 @@ describe('the audit reads the groups as the engine does', () => {
     );
   });
 
+  it('random octets of the words and separators that decide which lines the core lexes for it (spaces before a key, CR, LF, a BOM, a NUL)', () => {
+    const word = fc.constantFrom(
+      'User-agent', 'user agent', 'uSERAGENT', 'Allow', 'ALLOW', 'disallow', 'Dissalow', 'content-usage', 'Content-Signal', 'crawl-delay', 'License',
+      'llm-policy', 'Sitemap', 'x-unknown', '<p>', ':', ' ', '\t', '\v', '\f', '\r', '\n', '\r\n', '#', '\0', '*', '/a', 'GPTBot', 'train-ai=n', '\ufeff', 'é',
+    );
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 60 }), (words) => {
+        for (const profile of PROFILES) expectSame(new TextEncoder().encode(words.join('')), profile);
+      }),
+      { seed: propertySeed(), numRuns: 1000 },
+    );
+  });
+
+  it('the lines whose first octet starts none of the keys it reads are not lexed: no record of theirs reaches the host', () => {
+    const lines = ['User-agent: *', 'Disallow: /private/'];
+    for (let i = 0; i < 5000; i++) lines.push(`Sitemap: https://example.com/s${i}.xml`, `# comment ${i}`, `  <li>item ${i}</li>`, `X-Unknown-${i}: v`);
+    const body = new TextEncoder().encode(lines.join('\n'));
+    auditLineWork.records = 0;
+    const records = readAuditRecords(body, 'rfc');
+    expect(records.groups[0].rules[0].line).toBe(2);
+    // Its two lines' records, not 15,002 (comments make none).
+    expect(auditLineWork.records).toBe(2);
+  });
+
   it('the lines it does not read reach none of its JavaScript', () => {
     const lines = ['User-agent: *', 'Disallow: /private/'];
     for (let i = 0; i < 5000; i++) lines.push(`Sitemap: https://example.com/s${i}.xml`, `Crawl-delay: ${i}`, `X-Unknown-${i}: v`, `an invalid line ${i}`);

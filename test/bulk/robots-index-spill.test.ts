@@ -2,11 +2,11 @@
 // they lie when they all lie in one shard file (no spill file written, no body copied); from
 // several files they are copied to a spill of this run. Either way each site reads the body its
 // capture chose. An index made by the built `robots index` from a WARC written by warcio.
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readRobotsIndexes } from '../../src/bulk/index/robots-index-reader.js';
+import { heldShardOctets, readRobotsIndexes } from '../../src/bulk/index/robots-index-reader.js';
 import { MANIFEST } from '../../src/bulk/index/robots-index-format.js';
 import { captureReader } from '../../src/bulk/audit/audit-sites.js';
 import { robots } from '../helpers/cli-run.js';
@@ -72,5 +72,28 @@ describe('a robots index read back', { timeout: 120_000 }, () => {
     expect(path.dirname(spill!)).not.toBe(index);
     expect(bodies).toEqual(expectedBodies());
     expect(existsSync(spill!)).toBe(false); // (removed by dispose)
+  });
+
+  it("refuses a shard with an octet of a body changed, read whole in one read or by windows: that record's checksum", async () => {
+    const index = await indexOf('damaged', 1);
+    const shard = readdirSync(index).find((f) => f !== MANIFEST)!;
+    const octets = readFileSync(path.join(index, shard));
+    // (A body far into the shard: the last host's, of the later day.)
+    const at = octets.indexOf(Buffer.from(`Disallow: /${hosts[hosts.length - 1]}/2`));
+    expect(at).toBeGreaterThan(octets.length / 2);
+    const damaged = path.join(dir, 'damaged-copy');
+    cpSync(index, damaged, { recursive: true });
+    octets[at + 12] ^= 0x20;
+    writeFileSync(path.join(damaged, shard), octets);
+    const limit = heldShardOctets.limit;
+    try {
+      for (const bound of [limit, 64]) {
+        heldShardOctets.limit = bound;
+        expect(() => readRobotsIndexes([damaged], { maxOctets: 500_000 })).toThrow(/damaged record at offset \d+ \(checksum mismatch\)/);
+        expect(() => readRobotsIndexes([index], { maxOctets: 500_000 }).dispose()).not.toThrow();
+      }
+    } finally {
+      heldShardOctets.limit = limit;
+    }
   });
 });

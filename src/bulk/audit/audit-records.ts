@@ -5,7 +5,9 @@
 // strings and objects, a diagnostic a line lint would report, the body's UTF-8
 // checked for them; each of those a site cost the audit without changing its
 // answer. The groups are made as readRecords makes them (the same objects,
-// the same boundaries: a test holds the two equal over the corpus).
+// the same boundaries: a test holds the two equal over the corpus). The core's
+// lexer lexes only the lines whose first octet may start a key read here
+// (lexBatches' groupKeysOnly): sitemaps, comments, HTML are counted, not split.
 import { lexBatches } from '../../engine/parse/lexer.js';
 import type { Profile, UsageField } from '../../index.js';
 import { agentLine, AgentValues, type FileLine, type Group, type Records, type UsageLine } from '../../engine/parse/records.js';
@@ -18,8 +20,9 @@ import {
 /** What the audit reads of a file (readRecords' Records have these and more). */
 export type AuditRecords = Pick<Records, 'body' | 'groups' | 'licenses' | 'llmPolicies'>;
 
-/** Lines handed to the reader's JavaScript, counted (a test bounds the work of lines the audit does not read: a count, not a clock). */
-export const auditLineWork = { lines: 0 };
+/** Lines handed to the reader's JavaScript, and records the core's lexer wrote for it, counted (tests bound the
+ * work of lines the audit does not read: counts, not a clock). */
+export const auditLineWork = { lines: 0, records: 0 };
 
 const utf8 = new TextDecoder('utf-8');
 const NO_USAGE: UsageLine[] = Object.freeze([]) as unknown as UsageLine[];
@@ -40,7 +43,9 @@ export function readAuditRecords(body: Uint8Array, profile: Profile): AuditRecor
   let groupHasRule = false;
   const agentValues = new AgentValues();
   let lines = 0;
+  let records = 0;
   lexBatches(body, (r, from, to) => {
+    records += (to - from) / LEX_FIELDS;
     for (let i = from; i < to; i += LEX_FIELDS) {
       // (Invalid and truncated lines, and the kinds not read, only ever made a diagnostic or a sitemap.)
       if (r[i + LEX_TYPE] !== LEX_TYPE_RECORD) continue;
@@ -77,8 +82,9 @@ export function readAuditRecords(body: Uint8Array, profile: Profile): AuditRecor
         llmPolicies.push({ line, value: utf8.decode(body.subarray(start, end)) });
       }
     }
-  });
+  }, true); // (Lines whose first octet starts no key read here are not lexed: the core counts them.)
   auditLineWork.lines += lines;
+  auditLineWork.records += records;
   return { body, groups, licenses, llmPolicies };
 }
 

@@ -24,6 +24,18 @@ import {
 /** Hops a redirect chain may take (responseStep follows 5; one more tells a sixth). */
 const MAX_HOPS = 6;
 
+/** A shard file's records of at most `limit` octets are read in one read and held: the chosen bodies are views of
+ * them (WarcIndexData.held), the file not read a second time. Larger, they are read a window at a time, and the
+ * bodies again from the file. (An object: a test lowers it to read a small shard by windows.) */
+export const heldShardOctets = { limit: 128 << 20 };
+
+/** The octets a disposed index held, for the next index read (a run reading crawl after crawl, a bench round after
+ * round): a buffer of that size made anew each time cost more than its read (fresh pages, and the collector's work
+ * that external memory sets off). Given back by dispose, so never in use when lent again. Held weakly: a WeakRef
+ * keeps it until the job that gave it back ends (the reads of one loop share it), then it may be collected (a
+ * process that read an index once does not keep its size for good). */
+let spare: WeakRef<Buffer> | undefined;
+
 export interface ReadIndexOptions {
   /** --shard i/N: shard i of each index (N theirs); none: every shard. */
   shard?: Shard;
@@ -156,6 +168,9 @@ class ShardReader {
   private readonly files: { name: string; fd: number; size: number }[] = [];
   /** The same by name, checked: one shard may be looked up at several hops. */
   private readonly opened = new Map<string, { name: string; footer: ShardFooter; file: number }>();
+  /** The records of shard files read whole in one read (heldShardOctets), by file number: HEADER_OCTETS on, in a
+   * buffer of their own (never a slice of Node's pool: it is lent again once disposed). */
+  private readonly held = new Map<number, { octets: Buffer; buffer: Buffer }>();
   private records = 0;
 
   constructor(private readonly asOf: number | undefined) {}
@@ -171,7 +186,13 @@ class ShardReader {
   }
 
   private readRecords(name: string, fd: number, footer: ShardFooter, file: number): void {
-    const input = new SequentialRead(fd, HEADER_OCTETS, footer.directoryAt, name);
+    const records = footer.directoryAt - HEADER_OCTETS;
+    const whole = records <= heldShardOctets.limit;
+    const kept = spare?.deref();
+    const lent = whole && kept !== undefined && kept.length >= records ? kept : undefined;
+    if (lent !== undefined) spare = undefined;
+    const buffer = lent ?? (whole ? Buffer.allocUnsafeSlow(records) : Buffer.allocUnsafe(WINDOW_OCTETS));
+    const input = new SequentialRead(fd, HEADER_OCTETS, footer.directoryAt, name, buffer);
     let count = 0;
     while (!input.done) {
       const at = input.offset;
@@ -182,6 +203,10 @@ class ShardReader {
       count++;
     }
     if (count !== footer.records) throw new BulkError(`${name}: damaged (${count} records, its footer says ${footer.records})`);
+    // (Every record's CRC checked above, bodies included: the held octets are those checked.)
+    const octets = whole ? input.whole() : undefined;
+    if (octets !== undefined) this.held.set(file, { octets, buffer });
+    else if (lent !== undefined) giveBack(lent);
   }
 
   /** The records of shard s of the index whose keys are `keys`, found by its directory. */
@@ -321,7 +346,16 @@ class ShardReader {
   private inPlace(chosen: [string, Chosen][], file: number): { data: WarcIndexData; dispose: () => void } {
     const captures = new Map<string, WarcCapture>();
     for (const [key, c] of chosen) captures.set(key, captureOf(c, c.bodyAt));
-    return { data: { spill: this.files[file].name, captures }, dispose: () => {} };
+    const held = this.held.get(file);
+    const data: WarcIndexData = { spill: this.files[file].name, captures };
+    if (held === undefined) return { data, dispose: () => {} };
+    data.held = { at: HEADER_OCTETS, octets: held.octets };
+    const dispose = () => {
+      if (data.held === undefined) return;
+      data.held = undefined;
+      giveBack(held.buffer);
+    };
+    return { data, dispose };
   }
 
   /** The captures with their bodies copied to a spill file of this run. */
@@ -386,7 +420,14 @@ class ShardReader {
     for (let k = 0; k < this.files.length; k++) this.release(k);
     this.files.length = 0;
     this.opened.clear();
+    this.held.clear();
   }
+}
+
+/** A held buffer given back for the next read, unless a larger one is kept. */
+function giveBack(buffer: Buffer): void {
+  const kept = spare?.deref();
+  if (kept === undefined || buffer.length > kept.length) spare = new WeakRef(buffer);
 }
 
 /** A chosen capture as WarcIndexData holds it, its body at `bodyAt` of the data's file. */
@@ -467,16 +508,22 @@ function readExactly(fd: number, into: Buffer, at: number, name: string): void {
   if (got < into.length) throw new BulkError(`${name}: cut short at offset ${at + got}`);
 }
 
-/** A file's octets [from, to) in order, read 1 MiB at a time (a record longer than that read whole). */
+/** A file's octets [from, to) in order, read a buffer at a time (a record longer than it read whole). */
 class SequentialRead {
-  private buffer = Buffer.allocUnsafe(1 << 20);
   private start = 0;
   private end = 0;
+  /** Reads made: 1 when `size` held [from, to) whole. */
+  private fills = 0;
   /** The file offset of buffer[start]. */
   offset: number;
 
-  constructor(private readonly fd: number, from: number, private readonly to: number, private readonly name: string) {
+  constructor(private readonly fd: number, private readonly from: number, private readonly to: number, private readonly name: string, private buffer: Buffer) {
     this.offset = from;
+  }
+
+  /** [from, to) when one read gave them all (the views taken are of it). */
+  whole(): Buffer | undefined {
+    return this.fills === 1 && this.end === this.to - this.from ? this.buffer.subarray(0, this.end) : undefined;
   }
 
   get done(): boolean {
@@ -497,7 +544,8 @@ class SequentialRead {
     if (this.offset + n > this.to) throw new BulkError(`${this.name}: damaged record at offset ${this.offset} (it runs past the records)`);
     if (this.end - this.start < n) {
       const kept = this.buffer.subarray(this.start, this.end);
-      const next = n > this.buffer.length ? Buffer.allocUnsafe(n) : Buffer.allocUnsafe(this.buffer.length);
+      // (A new buffer at each read after the first: the views taken of the last may still be in use.)
+      const next = this.fills === 0 && n <= this.buffer.length ? this.buffer : Buffer.allocUnsafe(Math.max(n, this.buffer.length));
       kept.copy(next, 0);
       this.buffer = next;
       this.end = kept.length;
@@ -515,6 +563,7 @@ class SequentialRead {
         got += r;
       }
       this.end += got;
+      this.fills++;
       if (this.end - this.start < n) throw new BulkError(`${this.name}: cut short at offset ${this.offset + this.end}`);
     }
     const out = this.buffer.subarray(this.start, this.start + n);

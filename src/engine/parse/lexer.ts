@@ -40,19 +40,27 @@ export function isSpace(c: number): boolean {
 /** Records per call into the core. */
 const BATCH = 4096;
 
+/** The core's lexBeginGroupKeys (assembly/parse/lexer.ts): an export ../wasm/core.ts's CoreExports does not list
+ * yet (that file is being changed elsewhere), typed here where it is called. */
+type GroupKeysLexer = { lexBeginGroupKeys(body: number, len: number): void };
+
 /**
  * Lexes body in the core and hands its line records to visit, a batch at a
  * time: records [from, to) of r (i32 indices, LEX_FIELDS apart), read in place
  * (a copy is an allocation outside V8's heap). visit must not call the core
  * (its memory could grow, and the lexer's buffers be reused) but for isUtf8,
  * which allocates nothing. bodyPtr: where the body is in the core. Returns the line count.
+ * groupKeysOnly: only the lines whose first octet may start a group's key or a License or LLM-Policy line
+ * (user-agent, allow, disallow, content-usage, content-signal and their aliases; crawl-delay's c too) are lexed,
+ * the others counted (their line numbers as ever) with no record: for a reader of groups (the audit's).
  */
-export function lexBatches(body: Uint8Array, visit: (r: Int32Array, from: number, to: number, bodyPtr: number) => void): number {
+export function lexBatches(body: Uint8Array, visit: (r: Int32Array, from: number, to: number, bodyPtr: number) => void, groupKeysOnly = false): number {
   const c = core();
   const { bodyPtr, recordsPtr } = c.lexerBuffers(body.length, BATCH * LEX_FIELDS * 4);
   c.putBody(body, bodyPtr);
   const x = c.exports;
-  x.lexBegin(bodyPtr, body.length);
+  if (groupKeysOnly) (x as unknown as GroupKeysLexer).lexBeginGroupKeys(bodyPtr, body.length);
+  else x.lexBegin(bodyPtr, body.length);
   do {
     const count = x.lexRun(recordsPtr, BATCH);
     visit(c.i32, recordsPtr >>> 2, (recordsPtr >>> 2) + count * LEX_FIELDS, bodyPtr);

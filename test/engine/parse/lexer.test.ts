@@ -63,4 +63,28 @@ describe('WASM lexer against the reference transcription', () => {
       }
     }
   });
+
+  it('keys one octet off an alias: each octet with one of its bits flipped (the case bit among them), and a space or tab instead of the colon', () => {
+    // (The core compares a key with its aliases as 16 octets with the case bit set: this holds that to the octet-by-octet compare.)
+    const aliases = ['user-agent', 'useragent', 'user agent', 'allow', 'disallow', 'dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw',
+      'sitemap', 'site-map', 'crawl-delay', 'crawl delay', 'crawldelay', 'content-usage', 'content-signal', 'license', 'llm-policy'];
+    const lines: number[][] = [];
+    for (const alias of aliases) {
+      const octets = [...new TextEncoder().encode(alias)];
+      for (let at = 0; at < octets.length; at++) {
+        for (let bit = 0; bit < 8; bit++) {
+          const key = [...octets];
+          key[at] ^= 1 << bit;
+          lines.push(key, [...key, 0x78], [...octets.slice(0, at)]);
+        }
+      }
+      lines.push(octets.map((c) => (c >= 0x61 && c <= 0x7a ? c - 0x20 : c)), [...octets, ...octets]);
+    }
+    const body: number[] = [];
+    for (const key of lines) for (const sep of [[0x3a], [0x20], [0x09], [0x20, 0x3a]]) body.push(...key, ...sep, 0x2f, 0x61, 0x0a);
+    const b = new Uint8Array(body);
+    const got = wasmLex(b);
+    expect(got).toEqual(referenceLex(b));
+    expect(got.events.filter((e) => e[0] === 'record' && e[2] === 3).length).toBeGreaterThan(400); // (read as disallow: the case bit flipped, or a typo)
+  });
 });

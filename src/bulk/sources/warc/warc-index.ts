@@ -41,6 +41,10 @@ export interface WarcCapture {
 export interface WarcIndexData {
   /** The file the bodies lie in (WarcCapture.bodyAt): a spill of this run, or the one shard file of a robots index they were all read from. */
   spill: string | null;
+  /** The spill's octets from `at` on, when they were read whole already (an index's one shard file, small
+   * enough: robots-index-reader.ts): the bodies there are read from them, the file not read again. Not shared
+   * with the threads (they read the file). */
+  held?: { at: number; octets: Uint8Array };
   /** By target URL (as new URL() writes it, without fragment): the capture that speaks for it (capture-choice.ts). */
   captures: Map<string, WarcCapture>;
 }

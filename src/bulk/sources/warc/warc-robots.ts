@@ -16,8 +16,9 @@ export type HostRobots =
   | { kind: 'missing'; http?: number }
   | { kind: 'unavailable' | 'unreachable'; http?: number; why: string };
 
-/** Octets copied into bodies of their own (a test holds the audit's reads to none: a count, not a clock). */
-export const robotsBodyWork = { copied: 0 };
+/** Octets copied into bodies of their own, and octets of the spill read from its file (tests hold the audit's
+ * reads to none copied, and none read again of an index's shard read whole: counts, not a clock). */
+export const robotsBodyWork = { copied: 0, read: 0 };
 
 export class WarcRobots {
   /** The spill's descriptor, opened on first need; it lives as long as the thread. */
@@ -61,6 +62,8 @@ export class WarcRobots {
 
   private body(at: number, length: number): Uint8Array {
     if (length === 0) return new Uint8Array(0);
+    const held = this.data.held;
+    if (held !== undefined && at >= held.at && at + length <= held.at + held.octets.length) return this.bodyOf(held.octets, at - held.at, length);
     if (this.fd === -1) {
       try {
         this.fd = openSync(this.data.spill!, 'r');
@@ -76,10 +79,15 @@ export class WarcRobots {
       this.windowHeld = this.readAt(this.window, at, length).length;
       this.windowAt = at;
     }
+    return this.bodyOf(this.window, at - this.windowAt, length);
+  }
+
+  /** octets[from, from + length): a view (views), else a copy of its own. */
+  private bodyOf(octets: Uint8Array, from: number, length: number): Uint8Array {
     // (A plain view: a Buffer's subarray costs more to make.)
-    if (this.views) return new Uint8Array(this.window.buffer, this.window.byteOffset + at - this.windowAt, length);
+    if (this.views) return new Uint8Array(octets.buffer, octets.byteOffset + from, length);
     const body = Buffer.allocUnsafe(length);
-    this.window.copy(body, 0, at - this.windowAt, at - this.windowAt + length);
+    body.set(octets.subarray(from, from + length));
     robotsBodyWork.copied += length;
     return body;
   }
@@ -91,6 +99,7 @@ export class WarcRobots {
       const n = readSync(this.fd, into, done, into.length - done, at + done);
       if (n === 0) break;
       done += n;
+      robotsBodyWork.read += n;
     } while (done < least);
     if (done < least) throw new BulkError(`the WARC index's bodies (${this.data.spill}) end early`);
     return into.subarray(0, done);
