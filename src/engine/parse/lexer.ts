@@ -40,10 +40,6 @@ export function isSpace(c: number): boolean {
 /** Records per call into the core. */
 const BATCH = 4096;
 
-/** The core's lexBeginGroupKeys (assembly/parse/lexer.ts): an export ../wasm/core.ts's CoreExports does not list
- * yet (that file is being changed elsewhere), typed here where it is called. */
-type GroupKeysLexer = { lexBeginGroupKeys(body: number, len: number): void };
-
 /**
  * Lexes body in the core and hands its line records to visit, a batch at a
  * time: records [from, to) of r (i32 indices, LEX_FIELDS apart), read in place
@@ -59,7 +55,7 @@ export function lexBatches(body: Uint8Array, visit: (r: Int32Array, from: number
   const { bodyPtr, recordsPtr } = c.lexerBuffers(body.length, BATCH * LEX_FIELDS * 4);
   c.putBody(body, bodyPtr);
   const x = c.exports;
-  if (groupKeysOnly) (x as unknown as GroupKeysLexer).lexBeginGroupKeys(bodyPtr, body.length);
+  if (groupKeysOnly) x.lexBeginGroupKeys(bodyPtr, body.length);
   else x.lexBegin(bodyPtr, body.length);
   do {
     const count = x.lexRun(recordsPtr, BATCH);
