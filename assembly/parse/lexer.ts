@@ -2,7 +2,7 @@
 // octet for octet, as src/engine/parse/lexer.ts documents it. It writes one record per line
 // with content to an output buffer; the host reads them and builds the groups.
 // Resumable: lexRun stops when the buffer is full and goes on at the next call.
-import { findFirstOf, findFirstOf4LongIn } from "../base/scan";
+import { findFirstOf, findFirstOf4LongIn, LINE_SPLATS } from "../base/scan";
 import {
   KEY_ALLOW, KEY_CONTENT_SIGNAL, KEY_CONTENT_USAGE, KEY_CRAWL_DELAY, KEY_DISALLOW, KEY_LICENSE, KEY_LLM_POLICY, KEY_SITEMAP,
   KEY_TYPO, KEY_UNKNOWN, KEY_USER_AGENT,
@@ -133,10 +133,10 @@ export function lexRun(o: usize, cap: i32): i32 {
   let p = pos;
   // The octets the line scans look for, loaded once: as constants, V8 makes each again at every step of a scan
   // (scan.ts's findFirstOf4LongIn).
-  const lf = v128.load(LEX_SPLATS);
-  const cr = v128.load(LEX_SPLATS, 16);
-  const hash = v128.load(LEX_SPLATS, 32);
-  const nul = v128.load(LEX_SPLATS, 48);
+  const lf = v128.load(LINE_SPLATS);
+  const cr = v128.load(LINE_SPLATS, 16);
+  const hash = v128.load(LINE_SPLATS, 32);
+  const nul = v128.load(LINE_SPLATS, 48);
   // (lineStart and lastWasCR as locals while the loop runs)
   let start = lineStart;
   let afterCR = lastWasCR;
@@ -178,14 +178,6 @@ export function lexRun(o: usize, cap: i32): i32 {
   }
   return count;
 }
-
-/** LF, CR, '#' and NUL, 16 of each: lexRun's line scans'. */
-const LEX_SPLATS = memory.data<u8>([
-  0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a,
-  0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d,
-  0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23,
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-], 16);
 
 function emit(type: i32, kind: i32, facts: i32, a: i32, b: i32, c: i32, d: i32): void {
   const r = out + <usize>count * (LEX_FIELDS << 2);

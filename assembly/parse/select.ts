@@ -12,7 +12,7 @@
 // in a group naming other crawlers), lines are passed over in bulk to the next
 // that may be a user-agent line (userLineAt). Resumable: selectRun stops when
 // its output is full.
-import { countLineEnds, findFirstOf, findFirstOf4LongIn } from "../base/scan";
+import { countLineEnds, findFirstOf, findFirstOf4LongIn, LINE_SPLATS } from "../base/scan";
 import { bomOctets, isSpace, splitLine, lineKey, valueStartAt, lineEndAt } from "./lexer";
 import { agentFlags, wantedOf } from "./group-choice";
 import {
@@ -180,14 +180,6 @@ export function selectRun(o: usize, cap: i32): i32 {
   }
   return count;
 }
-
-/** LF, CR, '#' and NUL, 16 of each: selectRun's line scans. */
-const LINE_SPLATS = memory.data<u8>([
-  0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a, 0x0a,
-  0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d,
-  0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23, 0x23,
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-], 16);
 
 /** "u", "s" and the case bit, 16 of each: userLineAt's. */
 const USER_SPLATS = memory.data<u8>([
