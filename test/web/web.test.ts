@@ -103,6 +103,13 @@ type Row = [url: string, verdict: string, line: number];
 const rowsOf = (page: Page, selector = '#results [data-url]'): Promise<Row[]> =>
   page.$$eval(selector, (els) => els.map((e) => { const d = (e as HTMLElement).dataset; return [d.url!, d.verdict!, Number(d.line)] as Row; }));
 
+/** The lines (from 1) of the elements a selector finds, by their place among their siblings: a view's or an editor's marked lines. */
+const markedLines = (page: Page, selector: string): Promise<number[]> =>
+  page.$$eval(selector, (els) => els.map((e) => [...e.parentElement!.children].indexOf(e) + 1));
+
+/** How many times a file's view was drawn (its data-renders: web/file-view.ts). */
+const rendersOf = (page: Page, view = 'file-view'): Promise<number> => page.$eval(`#${view}`, (e) => Number((e as HTMLElement).dataset.renders));
+
 /** The library's rows for what the page holds: the file as text, the URLs as the page splits them. */
 function expectedRows(text: string, urls: string[], agent: string, profile: 'google' | 'rfc'): Row[] {
   const robots = parse(text, { profile });
@@ -557,11 +564,10 @@ describe('the tester page, for a webmaster', () => {
     expect(await page.$eval('#next-file', (e) => (e as HTMLElement).hidden)).toBe(false);
     expect(await page.$$eval('#file-view-next li', (els) => els.map((e) => e.querySelector('.text')!.textContent))).toEqual(next.trimEnd().split('\n'));
     await page.click('#results [data-url="/private/ok/x"]');
-    const marked = (sel: string) => page.$$eval(sel, (els) => els.map((e) => [...e.parentElement!.children].indexOf(e) + 1));
-    expect(await marked('#robots-backdrop > .decides')).toEqual([2]);
-    expect(await marked('#file-view li.decides')).toEqual([2]);
-    expect(await marked('#robots-next-backdrop > .decides')).toEqual([4]);
-    expect(await marked('#file-view-next li.decides')).toEqual([4]);
+    expect(await markedLines(page, '#robots-backdrop > .decides')).toEqual([2]);
+    expect(await markedLines(page, '#file-view li.decides')).toEqual([2]);
+    expect(await markedLines(page, '#robots-next-backdrop > .decides')).toEqual([4]);
+    expect(await markedLines(page, '#file-view-next li.decides')).toEqual([4]);
     expect(await page.$eval('#explanation', (e) => e.textContent!)).toMatch(/New version.*line 4: Allow: \/private\/ok/s);
     // A line of the new version shows the URLs it decides there.
     await page.click('#file-view-next li[data-line="3"]');
@@ -582,8 +588,7 @@ describe('the tester page, for a webmaster', () => {
     await check(page, { robots: text, urls: probes.join('\n'), agent: 'Googlebot', profile: 'google', compare: false });
     // How many times the view was drawn (linted and laid out), and two of its lines (the view's, the editor's mirror's):
     // drawn again, they would be new elements.
-    const renders = () => page.$eval('#file-view', (e) => (e as HTMLElement).dataset.renders);
-    const drawn = await renders();
+    const drawn = await rendersOf(page);
     await page.evaluate(() => {
       const w = window as unknown as { kept: Element[] };
       w.kept = [document.querySelector('#file-view li[data-line="1000"]')!, document.querySelector('#robots-backdrop > div:nth-child(1000)')!];
@@ -597,7 +602,7 @@ describe('the tester page, for a webmaster', () => {
     for (const [id, value, agent] of [['urls', urls.join('\n'), 'Googlebot'], ['agent', 'Bingbot', 'Bingbot']] as const) {
       await typeInto(page, id, value);
       expect(await kept(), id).toEqual([true, true]);
-      expect(await renders(), id).toBe(drawn);
+      expect(await rendersOf(page), id).toBe(drawn);
       expect(await rowsOf(page), id).toEqual(expectedRows(text, urls, agent, 'google'));
     }
     // A fresh page on the same inputs: the same rows, facts (the crawler's crawl-delay and use preferences) and marked lines.
@@ -613,7 +618,7 @@ describe('the tester page, for a webmaster', () => {
     expect(mine[1]).toMatch(/Crawl-delay.*Bingbot/);
     expect(mine[2].length).toBeGreaterThan(0);
     expect(mine).toEqual(theirs);
-    expect(drawn).toMatch(/^[1-9]\d*$/);
+    expect(Number.isInteger(drawn) && drawn > 0).toBe(true);
     expect([...errors, ...fresh.errors]).toEqual([]);
     await fresh.page.close();
     await page.close();
@@ -621,10 +626,9 @@ describe('the tester page, for a webmaster', () => {
 
   it('draws the file again when its text or the profile changes, with the new text\'s findings; the new version likewise', async () => {
     const { page, errors } = await openPage();
-    const renders = (view: string) => page.$eval(`#${view}`, (e) => Number((e as HTMLElement).dataset.renders));
     const first = 'User-agent: *\nDisallow: /private/\nDissalow: /tmp/\n';
     await check(page, { robots: first, urls: '/private/x\n/tmp/a', agent: 'Googlebot', profile: 'google', compare: false });
-    const n = await renders('file-view');
+    const n = await rendersOf(page, 'file-view');
     expect(n).toBeGreaterThan(0);
     // The view's lines and their findings, the editor's marks: the library's lint of the text, for the profile.
     const findings = (text: string, profile: 'google' | 'rfc') => {
@@ -640,21 +644,21 @@ describe('the tester page, for a webmaster', () => {
     expect(await shown('file-view', 'robots-backdrop')).toEqual([first.trimEnd().split('\n'), ['3 warning'], ['3 warning']]);
     const second = 'User-agent: *\nDissalow: /tmp/\nDisallow: /private/\nDisallow: private\n';
     await typeInto(page, 'robots', second);
-    expect(await renders('file-view')).toBe(n + 1);
+    expect(await rendersOf(page, 'file-view')).toBe(n + 1);
     expect(findings(second, 'google')).toEqual(['2 warning', '4 error']);
     expect(await shown('file-view', 'robots-backdrop')).toEqual([second.trimEnd().split('\n'), findings(second, 'google'), findings(second, 'google')]);
     await check(page, { profile: 'rfc' });
-    expect(await renders('file-view')).toBe(n + 2);
+    expect(await rendersOf(page, 'file-view')).toBe(n + 2);
     expect(await shown('file-view', 'robots-backdrop')).toEqual([second.trimEnd().split('\n'), findings(second, 'rfc'), findings(second, 'rfc')]);
     // The new version: drawn when compare is ticked, again when its text changes, not when the URLs do.
     await check(page, { compare: true, robotsNext: first });
-    const m = await renders('file-view-next');
+    const m = await rendersOf(page, 'file-view-next');
     expect(m).toBeGreaterThan(0);
     expect(await shown('file-view-next', 'robots-next-backdrop')).toEqual([first.trimEnd().split('\n'), findings(first, 'rfc'), findings(first, 'rfc')]);
     await typeInto(page, 'urls', '/private/x');
-    expect([await renders('file-view'), await renders('file-view-next')]).toEqual([n + 2, m]);
+    expect([await rendersOf(page, 'file-view'), await rendersOf(page, 'file-view-next')]).toEqual([n + 2, m]);
     await typeInto(page, 'robots-next', second);
-    expect([await renders('file-view'), await renders('file-view-next')]).toEqual([n + 2, m + 1]);
+    expect([await rendersOf(page, 'file-view'), await rendersOf(page, 'file-view-next')]).toEqual([n + 2, m + 1]);
     expect(await shown('file-view-next', 'robots-next-backdrop')).toEqual([second.trimEnd().split('\n'), findings(second, 'rfc'), findings(second, 'rfc')]);
     expect(await page.$eval('#facts', (e) => e.textContent)).toMatch(/New version1 error, 1 warning/);
     expect(errors).toEqual([]);
@@ -665,8 +669,7 @@ describe('the tester page, for a webmaster', () => {
     const { page, errors } = await openPage();
     const { now, next } = COMPARED;
     await check(page, { robots: now, robotsNext: next, urls: '/private/ok/x\n/', agent: 'Googlebot', profile: 'google', compare: true });
-    const marked = (sel: string) => page.$$eval(sel, (els) => els.map((e) => [...e.parentElement!.children].indexOf(e) + 1));
-    const marks = () => Promise.all(['#file-view li', '#robots-backdrop > div', '#file-view-next li', '#robots-next-backdrop > div'].map((s) => marked(`${s}.decides, ${s}.uses`)));
+    const marks = () => Promise.all(['#file-view li', '#robots-backdrop > div', '#file-view-next li', '#robots-next-backdrop > div'].map((s) => markedLines(page, `${s}.decides, ${s}.uses`)));
     await page.click('#results [data-url="/private/ok/x"]');
     expect(await marks()).toEqual([[2], [2], [4], [4]]);
     // The URL picked stays in the list: it stays picked, its lines marked (and no other).
@@ -677,13 +680,13 @@ describe('the tester page, for a webmaster', () => {
     expect(await marks()).toEqual([[], [], [], []]);
     // A line picked (the URLs it decides shown) goes with the run, as a line past the new version's end.
     await page.click('#file-view-next li[data-line="4"]');
-    expect(await marked('.file-view li.picked')).toEqual([4]);
+    expect(await markedLines(page, '.file-view li.picked')).toEqual([4]);
     await typeInto(page, 'robots-next', 'User-agent: *\nDisallow: /drafts\n');
-    expect(await marked('.file-view li.picked')).toEqual([]);
+    expect(await markedLines(page, '.file-view li.picked')).toEqual([]);
     expect(await page.$eval('#filter', (e) => (e as HTMLElement).hidden)).toBe(true);
     await page.click('#file-view li[data-line="2"]');
     await typeInto(page, 'urls', '/private/a');
-    expect(await marked('.file-view li.picked')).toEqual([]);
+    expect(await markedLines(page, '.file-view li.picked')).toEqual([]);
     // The lines that decide a URL's purposes likewise.
     await check(page, { robots: 'User-agent: *\nContent-Usage: train-ai=n\nDisallow: /private/\n', urls: '/a\n/b', compare: false });
     await page.click('#results [data-url="/a"]');
@@ -831,15 +834,14 @@ describe('the tester page, for a webmaster', () => {
     expect(await page.$eval('#usage-summary', (e) => ((e as HTMLElement).hidden ? '' : e.textContent))).toBe(
       'Use preferences for GPTBot: search: 1 allowed, 5 unknown; train-ai: 2 disallowed, 4 unknown; ai-use: 5 allowed, 1 unknown. A URL it may not fetch has none.');
     const panel = () => page.$$eval('#explanation .purposes li[data-purpose]', (els) => els.map((e) => { const d = (e as HTMLElement).dataset; return [d.purpose, d.preference, d.lines]; }));
-    const marked = (sel: string) => page.$$eval(sel, (els) => els.map((e) => [...e.parentElement!.children].indexOf(e) + 1));
     // /blog/post: lines 8 and 11 (same pattern) decide train-ai, line 11's n winning over line 8's y; 10 decides ai-use.
     await page.click('#results [data-url="/blog/post"]');
     expect(await panel()).toEqual([['search', 'allowed', '8'], ['train-ai', 'disallowed', '11'], ['ai-use', 'allowed', '10']]);
     const text = await page.$eval('#explanation', (e) => e.textContent!);
     expect(text).toContain('train-ai disallowed: line 11: Content-Usage /blog/ train-ai=n (overrules line 8: Content-Usage /blog/ train-ai=y: any disallowed wins)');
-    expect(await marked('#robots-backdrop > .uses')).toEqual([8, 10, 11]);
-    expect(await marked('#file-view li.uses')).toEqual([8, 10, 11]);
-    expect(await marked('#robots-backdrop > .decides')).toEqual([]);
+    expect(await markedLines(page, '#robots-backdrop > .uses')).toEqual([8, 10, 11]);
+    expect(await markedLines(page, '#file-view li.uses')).toEqual([8, 10, 11]);
+    expect(await markedLines(page, '#robots-backdrop > .decides')).toEqual([]);
     // The purposes' lines have a colour of their own, apart from the deciding rule's.
     const colour = (sel: string) => page.$eval(sel, (e) => getComputedStyle(e).backgroundColor);
     const uses = await colour('#robots-backdrop > div.uses');
@@ -855,8 +857,8 @@ describe('the tester page, for a webmaster', () => {
     await page.click('#results [data-url="/private/x"]');
     expect(await panel()).toEqual([['search', 'unknown', ''], ['train-ai', 'unknown', ''], ['ai-use', 'unknown', '']]);
     expect(await page.$eval('#explanation .no-purpose', (e) => e.textContent)).toContain('robots.txt implies no purpose for a URL this crawler may not fetch');
-    expect(await marked('#robots-backdrop > .decides')).toEqual([6]);
-    expect(await marked('#robots-backdrop > .uses')).toEqual([]);
+    expect(await markedLines(page, '#robots-backdrop > .decides')).toEqual([6]);
+    expect(await markedLines(page, '#robots-backdrop > .uses')).toEqual([]);
     // Every AI crawler of the list at once, for the URL picked, the same answers together (worked out when opened).
     const names = AI_CRAWLERS.map((c) => c.name);
     const digest = () => page.$$eval('#ai-digest > ul > li', (els) => els.map((e) => [(e as HTMLElement).dataset.kind, Number((e as HTMLElement).dataset.count), e.textContent]));
@@ -892,14 +894,14 @@ describe('the tester page, for a webmaster', () => {
     await type(page, 'agent', 'ClaudeBot');
     await page.click('#results [data-url="/private/x"]');
     expect(await panel()).toEqual([['search', 'allowed', '2'], ['train-ai', 'disallowed', '2'], ['ai-use', 'unknown', '']]);
-    expect(await marked('#robots-backdrop > .uses')).toEqual([2]);
-    expect(await marked('#robots-backdrop > .decides')).toEqual([3]);
+    expect(await markedLines(page, '#robots-backdrop > .uses')).toEqual([2]);
+    expect(await markedLines(page, '#robots-backdrop > .decides')).toEqual([3]);
     // Comparing: each version's purposes, and the new one's lines marked in its own editor.
     await check(page, { robotsNext: 'User-agent: *\nContent-Signal: ai-train=yes, ai-input=no\n', compare: true });
     await page.click('#results [data-url="/a"]');
     expect(await page.$$eval('#explanation .purposes', (els) => els.length)).toBe(2);
     expect(await page.$$eval('#explanation .purposes', (els) => els.map((e) => [...e.querySelectorAll<HTMLElement>('li[data-purpose]')].map((li) => li.dataset.preference).join(' ')))).toEqual(['allowed disallowed unknown', 'unknown allowed disallowed']);
-    expect(await marked('#robots-next-backdrop > .uses')).toEqual([2]);
+    expect(await markedLines(page, '#robots-next-backdrop > .uses')).toEqual([2]);
     // A file without use preferences: rows carry none, and the list's counts are not shown.
     await check(page, { robots: 'User-agent: *\nDisallow: /private/\n', compare: false });
     expect(await page.$$eval('#results .row[data-search]', (els) => els.length)).toBe(0);
