@@ -101,7 +101,7 @@ if (process.env.BY_SIZE_CHILD) {
       { name: 'Google (C++)', run: () => driver(NATIVE_CPU_BIN, tsvs) },
     ];
     /** Per engine, class and phase, the rounds' figures (ms a pass). */
-    const ms = engines.map(() => CLASSES.map(() => ({ parse: [], first: [] })));
+    const ms = engines.map(() => CLASSES.map(() => ({ parse: /** @type {number[]} */ ([]), first: /** @type {number[]} */ ([]) })));
     for (let round = 0; round < rounds; round++) {
       const order = engines.map((_, i) => (i + round) % engines.length);
       for (const i of order) {
@@ -134,7 +134,7 @@ if (process.env.BY_SIZE_CHILD) {
 function ours(dist, copies) {
   const r = spawnSync(process.execPath, [HERE], { env: { ...process.env, BY_SIZE_CHILD: dist, BY_SIZE_COPIES: String(copies) }, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`this engine's process failed: ${r.stderr}`);
-  const { clock, classes } = JSON.parse(r.stdout.trim().split('\n').at(-1));
+  const { clock, classes } = JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '{}');
   if (clock !== 'thread') process.stderr.write('(this engine timed in the process\'s CPU time: no exact thread clock here)\n');
   return classes;
 }
