@@ -36,6 +36,9 @@ export const heldShardOctets = { limit: 128 << 20 };
  * process that read an index once does not keep its size for good). */
 let spare: WeakRef<Buffer> | undefined;
 
+/** Called after each shard file's records are read (a test measures the reader's memory there). */
+export const shardReadProbe: { afterRead?: () => void } = {};
+
 export interface ReadIndexOptions {
   /** --shard i/N: shard i of each index (N theirs); none: every shard. */
   shard?: Shard;
@@ -190,13 +193,7 @@ class ShardReader {
   private readRecords(name: string, fd: number, footer: ShardFooter, file: number): void {
     const records = footer.directoryAt - HEADER_OCTETS;
     const whole = records <= heldShardOctets.limit;
-    if (this.held !== undefined) {
-      giveBack(this.held.buffer); // (no view of it is out yet: the bodies are read once every shard is)
-      this.held = undefined;
-    }
-    const kept = spare?.deref();
-    const lent = whole && kept !== undefined && kept.length >= records ? kept : undefined;
-    if (lent !== undefined) spare = undefined;
+    const lent = this.lend(whole ? records : undefined);
     const buffer = lent ?? (whole ? Buffer.allocUnsafeSlow(records) : Buffer.allocUnsafe(WINDOW_OCTETS));
     const input = new SequentialRead(fd, HEADER_OCTETS, footer.directoryAt, name, buffer);
     let count = 0;
@@ -213,6 +210,23 @@ class ShardReader {
     const octets = whole ? input.whole() : undefined;
     if (octets !== undefined) this.held = { file, octets, buffer };
     else if (lent !== undefined) giveBack(lent);
+    shardReadProbe.afterRead?.();
+  }
+
+  /** A buffer of at least `octets` for a whole read (undefined: a read by windows, which takes none), if one is at
+   * hand: the last file's, taken back (no view of it is out yet: the bodies are read once every shard is), else
+   * the spare a disposed index left. The last file's is dropped where it is too small, not given back as the
+   * spare: a WeakRef made now keeps its buffer to the end of the job, so a read of files each larger than the
+   * last kept every file's records to its end (test/bulk/robots-index-held.test.ts). */
+  private lend(octets: number | undefined): Buffer | undefined {
+    const last = this.held?.buffer;
+    this.held = undefined;
+    if (octets === undefined) return undefined;
+    if (last !== undefined && last.length >= octets) return last;
+    const kept = spare?.deref();
+    if (kept === undefined || kept.length < octets) return undefined;
+    spare = undefined;
+    return kept;
   }
 
   /** The records of shard s of the index whose keys are `keys`, found by its directory. */
