@@ -68,6 +68,8 @@ describe('the audit reads the groups as the engine does', () => {
     const word = fc.constantFrom(
       'User-agent', 'user agent', 'uSERAGENT', 'Allow', 'ALLOW', 'disallow', 'Dissalow', 'content-usage', 'Content-Signal', 'crawl-delay', 'License',
       'llm-policy', 'Sitemap', 'x-unknown', '<p>', ':', ' ', '\t', '\v', '\f', '\r', '\n', '\r\n', '#', '\0', '*', '/a', 'GPTBot', 'train-ai=n', '\ufeff', 'é',
+      // (The keys the core splits in a compare, with their colon, in any case: "disallow:", "allow:", "user-agent:".)
+      'Disallow:', 'dISALLOW:', 'allow:', 'ALLOW:', 'User-agent:', 'user-AGENT:', 'user_agent:', 'disallow:/p', 'Allow:/',
     );
     fc.assert(
       fc.property(fc.array(word, { maxLength: 60 }), (words) => {
@@ -85,6 +87,17 @@ describe('the audit reads the groups as the engine does', () => {
     const records = readAuditRecords(body, 'rfc');
     expect(records.groups[0].rules[0].line).toBe(2);
     // Its two lines' records, not 15,002 (comments make none).
+    expect(auditLineWork.records).toBe(2);
+  });
+
+  it('the lines of the kinds it does not read make no record, though their first octet starts a key it reads', () => {
+    const lines = ['User-agent: *', 'Disallow: /private/'];
+    for (let i = 0; i < 5000; i++) lines.push(`Crawl-delay: ${i}`, `Comment-${i}: v`, `las lineas ${i}`, `  allowing all of ${i}`);
+    const body = new TextEncoder().encode(lines.join('\n'));
+    auditLineWork.records = 0;
+    const records = readAuditRecords(body, 'rfc');
+    expect(records.groups[0].rules[0].line).toBe(2);
+    // Its two lines' records, not 20,002 (crawl-delays, unknown keys, invalid lines).
     expect(auditLineWork.records).toBe(2);
   });
 
