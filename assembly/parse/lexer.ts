@@ -2,7 +2,7 @@
 // octet for octet, as src/engine/parse/lexer.ts documents it. It writes one record per line
 // with content to an output buffer; the host reads them and builds the groups.
 // Resumable: lexRun stops when the buffer is full and goes on at the next call.
-import { findFirstOf, findFirstOf4LongIn, LINE_SPLATS } from "../base/scan";
+import { findFirstNotOf4, findFirstOf, findFirstOf4LongIn, LINE_SPLATS } from "../base/scan";
 import {
   KEY_ALLOW, KEY_CONTENT_SIGNAL, KEY_CONTENT_USAGE, KEY_CRAWL_DELAY, KEY_DISALLOW, KEY_KIND, KEY_LICENSE, KEY_LLM_POLICY, KEY_SITEMAP,
   KEY_TYPO, KEY_UNKNOWN, KEY_USER_AGENT,
@@ -98,8 +98,12 @@ export function lexBegin(b: usize, n: i32): void {
  * content-signal, license, llm-policy and their aliases; crawl-delay's c too); else -1. */
 @inline function groupKeyAt(b: usize, p: i32, n: i32): i32 {
   let c = <u32>load<u8>(b + p);
-  while ((c == 0x20 || c == 0x09 || c == 0x0b || c == 0x0c) && ++p < n) c = <u32>load<u8>(b + p);
-  if (p >= n) return -1;
+  if (c == 0x20 || c == 0x09 || c == 0x0b || c == 0x0c) {
+    // (16 octets a step: HTML served as robots.txt indents most of its lines, by 11 octets on average in the corpus.)
+    p = findFirstNotOf4(b, p + 1, n, 0x20, 0x09, 0x0b, 0x0c);
+    if (p >= n) return -1;
+    c = <u32>load<u8>(b + p);
+  }
   c |= 0x20;
   return c == 0x75 || c == 0x61 || c == 0x64 || c == 0x63 || c == 0x6c ? p : -1;
 }

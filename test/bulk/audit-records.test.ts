@@ -70,6 +70,8 @@ describe('the audit reads the groups as the engine does', () => {
       'llm-policy', 'Sitemap', 'x-unknown', '<p>', ':', ' ', '\t', '\v', '\f', '\r', '\n', '\r\n', '#', '\0', '*', '/a', 'GPTBot', 'train-ai=n', '\ufeff', 'é',
       // (The keys the core splits in a compare, with their colon, in any case: "disallow:", "allow:", "user-agent:".)
       'Disallow:', 'dISALLOW:', 'allow:', 'ALLOW:', 'User-agent:', 'user-AGENT:', 'user_agent:', 'disallow:/p', 'Allow:/',
+      // (Blanks before a key, more than the 16 the core passes over in a step.)
+      ' '.repeat(20), '\t\v\f '.repeat(5), ' '.repeat(15), ' '.repeat(33),
     );
     fc.assert(
       fc.property(fc.array(word, { maxLength: 60 }), (words) => {
