@@ -81,6 +81,25 @@ describe('the audit reads the groups as the engine does', () => {
     );
   });
 
+  it('random long files of lines it does not read between lines it reads (indented, long, blank), each line ended by LF, CR or CRLF', () => {
+    // (The core walks the lines it does not read by their ends, 64 octets a step: these cross its steps anywhere.)
+    const blank = fc.constantFrom(' ', '\t', '\v', '\f');
+    const text = fc.oneof(
+      fc.constantFrom('User-agent: *', 'user-agent:GPTBot', 'Disallow: /a', 'allow:/b', 'Disallow :/c', 'Content-Signal: search=yes', 'License: l', '# c'),
+      fc.constantFrom('<div class="x">', '</script>', 'Sitemap: https://s.example/a.xml', '', '#', 'var u = 1;', 'ua', 'Crawl-delay: 1'),
+      fc.integer({ min: 40, max: 200 }).map((k) => `<p>${'x'.repeat(k)}</p>`),
+    );
+    const line = fc.tuple(fc.array(blank, { maxLength: 40 }), text, fc.constantFrom('\n', '\r', '\r\n')).map(([b, t, e]) => b.join('') + t + e);
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 120 }), fc.boolean(), (lines, cutLast) => {
+        let body = lines.join('');
+        if (cutLast) body = body.replace(/(\r\n|\r|\n)$/, '');
+        for (const profile of PROFILES) expectSame(new TextEncoder().encode(body), profile);
+      }),
+      { seed: propertySeed(), numRuns: 400 },
+    );
+  });
+
   it('the lines whose first octet starts none of the keys it reads are not lexed: no record of theirs reaches the host', () => {
     const lines = ['User-agent: *', 'Disallow: /private/'];
     for (let i = 0; i < 5000; i++) lines.push(`Sitemap: https://example.com/s${i}.xml`, `# comment ${i}`, `  <li>item ${i}</li>`, `X-Unknown-${i}: v`);
