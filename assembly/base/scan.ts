@@ -9,6 +9,16 @@
 
 /** Index of the first octet of u[from, n) equal to a, b, c or d, or n. */
 @inline export function findFirstOf4(u: usize, from: i32, n: i32, a: u8, b: u8, c: u8, d: u8): i32 {
+  return firstOf4(u, from, n, a, b, c, d, false);
+}
+
+/** Index of the first octet of u[from, n) equal to none of a, b, c and d, or n. */
+@inline export function findFirstNotOf4(u: usize, from: i32, n: i32, a: u8, b: u8, c: u8, d: u8): i32 {
+  return firstOf4(u, from, n, a, b, c, d, true);
+}
+
+/** findFirstOf4, or with `not` findFirstNotOf4 (a constant: each caller's loop made by the compiler). */
+@inline function firstOf4(u: usize, from: i32, n: i32, a: u8, b: u8, c: u8, d: u8, not: bool): i32 {
   const va = i8x16.splat(a);
   const vb = i8x16.splat(b);
   const vc = i8x16.splat(c);
@@ -16,7 +26,7 @@
   for (let i = from; i < n; i += 16) {
     const v = v128.load(u + <usize>i);
     const hit = v128.or(v128.or(i8x16.eq(v, va), i8x16.eq(v, vb)), v128.or(i8x16.eq(v, vc), i8x16.eq(v, vd)));
-    const mask = i8x16.bitmask(hit);
+    const mask = not ? ~i8x16.bitmask(hit) & 0xffff : i8x16.bitmask(hit);
     if (mask != 0) {
       const at = i + <i32>ctz(mask);
       return at < n ? at : n;

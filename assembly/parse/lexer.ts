@@ -2,9 +2,9 @@
 // octet for octet, as src/engine/parse/lexer.ts documents it. It writes one record per line
 // with content to an output buffer; the host reads them and builds the groups.
 // Resumable: lexRun stops when the buffer is full and goes on at the next call.
-import { findFirstOf, findFirstOf4LongIn, LINE_SPLATS } from "../base/scan";
+import { findFirstNotOf4, findFirstOf, findFirstOf4LongIn, LINE_SPLATS } from "../base/scan";
 import {
-  KEY_ALLOW, KEY_CONTENT_SIGNAL, KEY_CONTENT_USAGE, KEY_CRAWL_DELAY, KEY_DISALLOW, KEY_LICENSE, KEY_LLM_POLICY, KEY_SITEMAP,
+  KEY_ALLOW, KEY_CONTENT_SIGNAL, KEY_CONTENT_USAGE, KEY_CRAWL_DELAY, KEY_DISALLOW, KEY_KIND, KEY_LICENSE, KEY_LLM_POLICY, KEY_SITEMAP,
   KEY_TYPO, KEY_UNKNOWN, KEY_USER_AGENT,
   LEX_FACTS, LEX_FIELDS, LEX_KEY, LEX_KEY_END, LEX_KEY_START, LEX_LINE, LEX_MAX_LINE_OCTETS, LEX_TYPE,
   LEX_TYPE_INVALID, LEX_TYPE_RECORD, LEX_TYPE_TRUNCATED, LEX_VALUE_END, LEX_VALUE_START, LINE_MISSING_COLON, LINE_TOO_LONG,
@@ -69,8 +69,6 @@ let finished = false;
 let lastLineCut: i32 = -1;
 let out: usize = 0;
 let count: i32 = 0;
-/** lexBeginGroupKeys: lines that cannot hold a group's key are counted, not lexed. */
-let groupKeysOnly = false;
 
 @inline export function isSpace(c: u32): bool {
   return c == 0x20 || c - 0x09 < 5;
@@ -93,26 +91,21 @@ export function lexBegin(b: usize, n: i32): void {
   lastWasCR = false;
   finished = false;
   lastLineCut = -1;
-  groupKeysOnly = false;
 }
 
-/** lexBegin, for a reader of groups (the audit's): a line whose first octet after spaces starts none of the keys
- * user-agent, allow, disallow, content-usage, content-signal, license, llm-policy (nor their aliases: u, a, d, c,
- * l in either case) is counted as a line but not lexed (no record: sitemaps, comments, blank lines, HTML), its
- * end found without looking for a '#' or NUL. The records of the other lines are lexBegin's. */
-export function lexBeginGroupKeys(b: usize, n: i32): void {
-  lexBegin(b, n);
-  groupKeysOnly = true;
-}
-
-/** Whether the line at p (before n) may hold a group's key (lexBeginGroupKeys): its first octet after spaces
- * (not CR or LF: they end it) is u, a, d, c or l, in either case. */
-@inline function mayHoldGroupKey(b: usize, p: i32, n: i32): bool {
+/** The first octet after the spaces at the start of the line at p (before n; CR and LF end it) when it may start
+ * a key a reader of groups reads (u, a, d, c or l, in either case: user-agent, allow, disallow, content-usage,
+ * content-signal, license, llm-policy and their aliases; crawl-delay's c too); else -1. */
+@inline function groupKeyAt(b: usize, p: i32, n: i32): i32 {
   let c = <u32>load<u8>(b + p);
-  while ((c == 0x20 || c == 0x09 || c == 0x0b || c == 0x0c) && ++p < n) c = <u32>load<u8>(b + p);
-  if (p >= n) return false;
+  if (c == 0x20 || c == 0x09 || c == 0x0b || c == 0x0c) {
+    // (16 octets a step: HTML served as robots.txt indents most of its lines, by 11 octets on average in the corpus.)
+    p = findFirstNotOf4(b, p + 1, n, 0x20, 0x09, 0x0b, 0x0c);
+    if (p >= n) return -1;
+    c = <u32>load<u8>(b + p);
+  }
   c |= 0x20;
-  return c == 0x75 || c == 0x61 || c == 0x64 || c == 0x63 || c == 0x6c;
+  return c == 0x75 || c == 0x61 || c == 0x64 || c == 0x63 || c == 0x6c ? p : -1;
 }
 
 /** Lines emitted so far (the final count once lexDone). */
@@ -126,6 +119,21 @@ export function lexDone(): bool {
 
 /** Lexes on; writes at most cap records at o. Returns the number written. */
 export function lexRun(o: usize, cap: i32): i32 {
+  return run(o, cap, false);
+}
+
+/** lexRun for a reader of groups (the audit's, src/bulk/audit/audit-records.ts): records only of the lines of
+ * the kinds user-agent, allow, disallow, content-usage, content-signal, license and llm-policy, with four fields
+ * (LEX_LINE, LEX_KEY: the kind alone, LEX_VALUE_START, LEX_VALUE_END; the others not written), in the same
+ * boundaries. A line whose first octet after spaces starts none of those keys (sitemaps, comments, blank lines,
+ * HTML) is counted, its end found without a search for '#' or NUL; a line that starts with "disallow:",
+ * "allow:" or "user-agent:" is split in a compare (groupKeyLine), the others by splitLine. */
+export function lexRunGroupKeys(o: usize, cap: i32): i32 {
+  return run(o, cap, true);
+}
+
+/** lexRun (groupKeys false) or lexRunGroupKeys (true): one loop, made twice by the compiler. */
+@inline function run(o: usize, cap: i32, groupKeys: bool): i32 {
   out = o;
   count = 0;
   const n = size;
@@ -145,7 +153,8 @@ export function lexRun(o: usize, cap: i32): i32 {
     // One scan finds the line's end and its first '#' or NUL (where Google's C
     // string reading ends it), not one scan for each; a line not lexed, its end alone.
     let cut = -1;
-    const lexed = !groupKeysOnly || mayHoldGroupKey(b, p, n);
+    const key = groupKeys ? groupKeyAt(b, p, n) : 0;
+    const lexed = !groupKeys || key >= 0;
     p = findFirstOf4LongIn(b, p, n, lf, cr, lexed ? hash : cr, lexed ? nul : cr);
     while (p < n) {
       const c = load<u8>(b + p);
@@ -162,7 +171,8 @@ export function lexRun(o: usize, cap: i32): i32 {
     const crlfContinuation = p == start && afterCR && c == 0x0a;
     if (!crlfContinuation) {
       ++lineNum;
-      if (lexed) line(start, p, cut, lineNum);
+      if (!groupKeys) line(start, p, cut, lineNum);
+      else if (key >= 0) groupKeyLine(b, start, key, p, cut);
     }
     p++;
     start = p;
@@ -173,7 +183,11 @@ export function lexRun(o: usize, cap: i32): i32 {
   pos = p;
   if (p >= n && !finished && count + 2 <= cap) {
     ++lineNum;
-    if (!groupKeysOnly || mayHoldGroupKey(b, lineStart, n)) line(lineStart, n, lastLineCut, lineNum);
+    if (!groupKeys) line(lineStart, n, lastLineCut, lineNum);
+    else {
+      const key = groupKeyAt(b, lineStart, n);
+      if (key >= 0) groupKeyLine(b, lineStart, key, n, lastLineCut);
+    }
     finished = true;
   }
   return count;
@@ -199,6 +213,61 @@ function emit(type: i32, kind: i32, facts: i32, a: i32, b: i32, c: i32, d: i32):
   if (type == LINE_EMPTY) return;
   if (type == LEX_TYPE_INVALID) emit(LEX_TYPE_INVALID, 0, lineFacts, lineStartAt, lineEndAt, 0, 0);
   else emit(LEX_TYPE_RECORD, lineKey, lineFacts, lineStartAt, keyEndAt, valueStartAt, lineEndAt);
+}
+
+/** Bit k set: a line of key kind k is a reader of groups' (lexRunGroupKeys: the others get no record). */
+const GROUP_KEY_KINDS: i32 =
+  (1 << KEY_USER_AGENT) | (1 << KEY_ALLOW) | (1 << KEY_DISALLOW) | (1 << KEY_CONTENT_USAGE) | (1 << KEY_CONTENT_SIGNAL) | (1 << KEY_LICENSE) | (1 << KEY_LLM_POLICY);
+
+// The keys most lines write, lower case, each with its colon, in 16 octets; then the case bit each octet is
+// compared with (letters only: a '-' or ':' is compared as it is; only CR and NUL would also map to them).
+const LINE_KEY_OCTETS = memory.data<u8>([
+  100, 105, 115, 97, 108, 108, 111, 119, 58, 0, 0, 0, 0, 0, 0, 0, // disallow:
+  97, 108, 108, 111, 119, 58, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // allow:
+  117, 115, 101, 114, 45, 97, 103, 101, 110, 116, 58, 0, 0, 0, 0, 0, // user-agent:
+  32, 32, 32, 32, 32, 32, 32, 32, 0, 0, 0, 0, 0, 0, 0, 0,
+  32, 32, 32, 32, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  32, 32, 32, 32, 0, 32, 32, 32, 32, 32, 0, 0, 0, 0, 0, 0,
+], 16);
+const LINE_KEY_CASE_BITS: usize = 48;
+
+/** lexRunGroupKeys' record of the line b[start, end) (its first '#' or NUL at cut, -1: none; its key's first
+ * octet at key), when it is of a kind a reader of groups reads. A line that starts with "disallow:", "allow:" or
+ * "user-agent:" (any case) within its content has its colon first and its key canonical: its value is found
+ * here as splitLine would find it; the others are splitLine's. */
+@inline function groupKeyLine(b: usize, start: i32, key: i32, end: i32, cut: i32): void {
+  let to = end;
+  if (to - start > LEX_MAX_LINE_OCTETS) to = start + LEX_MAX_LINE_OCTETS;
+  if (cut >= 0 && cut < to) to = cut;
+  const first = <u32>load<u8>(b + key) | 0x20;
+  const k = first == 0x64 ? 0 : first == 0x61 ? 1 : first == 0x75 ? 2 : 3;
+  if (k < 3) {
+    const octets = k == 0 ? 9 : k == 1 ? 6 : 11;
+    const at = LINE_KEY_OCTETS + (<usize>k << 4);
+    const seen = v128.or(v128.load(b + key), v128.load(at, LINE_KEY_CASE_BITS));
+    const all = (<u32>1 << <u32>octets) - 1;
+    if (key + octets <= to && (i8x16.bitmask(i8x16.eq(seen, v128.load(at))) & all) == all) {
+      // (splitLine's value: the content's trailing spaces dropped, down to the colon at most, then its leading.)
+      let valueStart = key + octets;
+      while (to > valueStart && isSpace(load<u8>(b + to - 1))) to--;
+      while (valueStart < to && isSpace(load<u8>(b + valueStart))) valueStart++;
+      groupKeyRecord(k == 0 ? KEY_DISALLOW : k == 1 ? KEY_ALLOW : KEY_USER_AGENT, valueStart, to);
+      return;
+    }
+  }
+  if (splitLine(b, start, end, cut) != LEX_TYPE_RECORD) return;
+  const kind = lineKey & KEY_KIND;
+  if (((GROUP_KEY_KINDS >>> kind) & 1) != 0) groupKeyRecord(kind, valueStartAt, lineEndAt);
+}
+
+/** lexRunGroupKeys' record: four of the fields. */
+@inline function groupKeyRecord(kind: i32, valueStart: i32, valueEnd: i32): void {
+  const r = out + <usize>count * (LEX_FIELDS << 2);
+  store<i32>(r, lineNum, LEX_LINE << 2);
+  store<i32>(r, kind, LEX_KEY << 2);
+  store<i32>(r, valueStart, LEX_VALUE_START << 2);
+  store<i32>(r, valueEnd, LEX_VALUE_END << 2);
+  count++;
 }
 
 /** splitLine's verdict on a line with no content (blank, or a comment). */

@@ -68,12 +68,35 @@ describe('the audit reads the groups as the engine does', () => {
     const word = fc.constantFrom(
       'User-agent', 'user agent', 'uSERAGENT', 'Allow', 'ALLOW', 'disallow', 'Dissalow', 'content-usage', 'Content-Signal', 'crawl-delay', 'License',
       'llm-policy', 'Sitemap', 'x-unknown', '<p>', ':', ' ', '\t', '\v', '\f', '\r', '\n', '\r\n', '#', '\0', '*', '/a', 'GPTBot', 'train-ai=n', '\ufeff', 'é',
+      // (The keys the core splits in a compare, with their colon, in any case: "disallow:", "allow:", "user-agent:".)
+      'Disallow:', 'dISALLOW:', 'allow:', 'ALLOW:', 'User-agent:', 'user-AGENT:', 'user_agent:', 'disallow:/p', 'Allow:/',
+      // (Blanks before a key, more than the 16 the core passes over in a step.)
+      ' '.repeat(20), '\t\v\f '.repeat(5), ' '.repeat(15), ' '.repeat(33),
     );
     fc.assert(
       fc.property(fc.array(word, { maxLength: 60 }), (words) => {
         for (const profile of PROFILES) expectSame(new TextEncoder().encode(words.join('')), profile);
       }),
       { seed: propertySeed(), numRuns: 1000 },
+    );
+  });
+
+  it('random long files of lines it does not read between lines it reads (indented, long, blank), each line ended by LF, CR or CRLF', () => {
+    // (The core walks the lines it does not read by their ends, 64 octets a step: these cross its steps anywhere.)
+    const blank = fc.constantFrom(' ', '\t', '\v', '\f');
+    const text = fc.oneof(
+      fc.constantFrom('User-agent: *', 'user-agent:GPTBot', 'Disallow: /a', 'allow:/b', 'Disallow :/c', 'Content-Signal: search=yes', 'License: l', '# c'),
+      fc.constantFrom('<div class="x">', '</script>', 'Sitemap: https://s.example/a.xml', '', '#', 'var u = 1;', 'ua', 'Crawl-delay: 1'),
+      fc.integer({ min: 40, max: 200 }).map((k) => `<p>${'x'.repeat(k)}</p>`),
+    );
+    const line = fc.tuple(fc.array(blank, { maxLength: 40 }), text, fc.constantFrom('\n', '\r', '\r\n')).map(([b, t, e]) => b.join('') + t + e);
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 120 }), fc.boolean(), (lines, cutLast) => {
+        let body = lines.join('');
+        if (cutLast) body = body.replace(/(\r\n|\r|\n)$/, '');
+        for (const profile of PROFILES) expectSame(new TextEncoder().encode(body), profile);
+      }),
+      { seed: propertySeed(), numRuns: 400 },
     );
   });
 
@@ -85,6 +108,17 @@ describe('the audit reads the groups as the engine does', () => {
     const records = readAuditRecords(body, 'rfc');
     expect(records.groups[0].rules[0].line).toBe(2);
     // Its two lines' records, not 15,002 (comments make none).
+    expect(auditLineWork.records).toBe(2);
+  });
+
+  it('the lines of the kinds it does not read make no record, though their first octet starts a key it reads', () => {
+    const lines = ['User-agent: *', 'Disallow: /private/'];
+    for (let i = 0; i < 5000; i++) lines.push(`Crawl-delay: ${i}`, `Comment-${i}: v`, `las lineas ${i}`, `  allowing all of ${i}`);
+    const body = new TextEncoder().encode(lines.join('\n'));
+    auditLineWork.records = 0;
+    const records = readAuditRecords(body, 'rfc');
+    expect(records.groups[0].rules[0].line).toBe(2);
+    // Its two lines' records, not 20,002 (crawl-delays, unknown keys, invalid lines).
     expect(auditLineWork.records).toBe(2);
   });
 

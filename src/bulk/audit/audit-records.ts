@@ -5,16 +5,17 @@
 // strings and objects, a diagnostic a line lint would report, the body's UTF-8
 // checked for them; each of those a site cost the audit without changing its
 // answer. The groups are made as readRecords makes them (the same objects,
-// the same boundaries: a test holds the two equal over the corpus). The core's
-// lexer lexes only the lines whose first octet may start a key read here
-// (lexBatches' groupKeysOnly): sitemaps, comments, HTML are counted, not split.
+// the same boundaries: a test holds the two equal over the corpus). The core
+// writes records only of the lines read here (lexBatches' groupKeys): sitemaps,
+// comments, HTML are counted, not split; crawl-delays, unknown keys and
+// invalid lines make no record.
 import { lexBatches } from '../../engine/parse/lexer.js';
 import type { Profile, UsageField } from '../../index.js';
 import { agentLine, AgentValues, type FileLine, type Group, type Records, type UsageLine } from '../../engine/parse/records.js';
 import { traitsOf } from '../../engine/parse/profile.js';
 import {
-  KEY_ALLOW, KEY_CONTENT_SIGNAL, KEY_CONTENT_USAGE, KEY_DISALLOW, KEY_KIND, KEY_LICENSE, KEY_LLM_POLICY, KEY_USER_AGENT,
-  LEX_FIELDS, LEX_KEY, LEX_LINE, LEX_TYPE, LEX_TYPE_RECORD, LEX_VALUE_END, LEX_VALUE_START,
+  KEY_ALLOW, KEY_CONTENT_SIGNAL, KEY_CONTENT_USAGE, KEY_DISALLOW, KEY_LICENSE, KEY_USER_AGENT, LEX_FIELDS, LEX_KEY, LEX_LINE,
+  LEX_VALUE_END, LEX_VALUE_START,
 } from '../../engine/wasm/layout.js';
 
 /** What the audit reads of a file (readRecords' Records have these and more). */
@@ -28,10 +29,6 @@ const utf8 = new TextDecoder('utf-8');
 const NO_USAGE: UsageLine[] = Object.freeze([]) as unknown as UsageLine[];
 const NO_FILE_LINES: FileLine[] = Object.freeze([]) as unknown as FileLine[];
 
-/** Bit k set: a line of key kind k is read (the others end no group and start none: skipped). */
-const READ_KINDS =
-  (1 << KEY_USER_AGENT) | (1 << KEY_ALLOW) | (1 << KEY_DISALLOW) | (1 << KEY_CONTENT_USAGE) | (1 << KEY_CONTENT_SIGNAL) | (1 << KEY_LICENSE) | (1 << KEY_LLM_POLICY);
-
 /** The groups, License and LLM-Policy lines of body, as readRecords(body, profile) has them. */
 export function readAuditRecords(body: Uint8Array, profile: Profile): AuditRecords {
   const usageIsRule = traitsOf(profile).contentUsageIsRule;
@@ -42,16 +39,13 @@ export function readAuditRecords(body: Uint8Array, profile: Profile): AuditRecor
   /** The current group has had a rule: a user-agent line starts a new one. */
   let groupHasRule = false;
   const agentValues = new AgentValues();
-  let lines = 0;
   let records = 0;
   lexBatches(body, (r, from, to) => {
     records += (to - from) / LEX_FIELDS;
     for (let i = from; i < to; i += LEX_FIELDS) {
-      // (Invalid and truncated lines, and the kinds not read, only ever made a diagnostic or a sitemap.)
-      if (r[i + LEX_TYPE] !== LEX_TYPE_RECORD) continue;
-      const kind = r[i + LEX_KEY] & KEY_KIND;
-      if (((READ_KINDS >>> kind) & 1) === 0) continue;
-      lines++;
+      // (Only the kinds read here have records: invalid and truncated lines, and the others, only ever made a
+      // diagnostic or a sitemap.)
+      const kind = r[i + LEX_KEY];
       const line = r[i + LEX_LINE];
       const start = r[i + LEX_VALUE_START];
       const end = r[i + LEX_VALUE_END];
@@ -82,8 +76,9 @@ export function readAuditRecords(body: Uint8Array, profile: Profile): AuditRecor
         llmPolicies.push({ line, value: utf8.decode(body.subarray(start, end)) });
       }
     }
-  }, true); // (Lines whose first octet starts no key read here are not lexed: the core counts them.)
-  auditLineWork.lines += lines;
+  }, true);
+  // (Every record is a line read here.)
+  auditLineWork.lines += records;
   auditLineWork.records += records;
   return { body, groups, licenses, llmPolicies };
 }

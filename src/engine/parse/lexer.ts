@@ -46,19 +46,20 @@ const BATCH = 4096;
  * (a copy is an allocation outside V8's heap). visit must not call the core
  * (its memory could grow, and the lexer's buffers be reused) but for isUtf8,
  * which allocates nothing. bodyPtr: where the body is in the core. Returns the line count.
- * groupKeysOnly: only the lines whose first octet may start a group's key or a License or LLM-Policy line
- * (user-agent, allow, disallow, content-usage, content-signal and their aliases; crawl-delay's c too) are lexed,
- * the others counted (their line numbers as ever) with no record: for a reader of groups (the audit's).
+ * groupKeys: for a reader of groups (the audit's), records only of the lines of the kinds user-agent, allow,
+ * disallow, content-usage, content-signal, license and llm-policy (their aliases and typos too), with four fields
+ * each: LEX_LINE, LEX_KEY (the kind alone, no KEY_TYPO), LEX_VALUE_START, LEX_VALUE_END (the others not
+ * written); the other lines are counted (their line numbers as ever), those whose first octet starts none of
+ * those keys not even split (assembly/parse/lexer.ts lexRunGroupKeys).
  */
-export function lexBatches(body: Uint8Array, visit: (r: Int32Array, from: number, to: number, bodyPtr: number) => void, groupKeysOnly = false): number {
+export function lexBatches(body: Uint8Array, visit: (r: Int32Array, from: number, to: number, bodyPtr: number) => void, groupKeys = false): number {
   const c = core();
   const { bodyPtr, recordsPtr } = c.lexerBuffers(body.length, BATCH * LEX_FIELDS * 4);
   c.putBody(body, bodyPtr);
   const x = c.exports;
-  if (groupKeysOnly) x.lexBeginGroupKeys(bodyPtr, body.length);
-  else x.lexBegin(bodyPtr, body.length);
+  x.lexBegin(bodyPtr, body.length);
   do {
-    const count = x.lexRun(recordsPtr, BATCH);
+    const count = groupKeys ? x.lexRunGroupKeys(recordsPtr, BATCH) : x.lexRun(recordsPtr, BATCH);
     visit(c.i32, recordsPtr >>> 2, (recordsPtr >>> 2) + count * LEX_FIELDS, bodyPtr);
   } while (!x.lexDone());
   return x.lexLines();

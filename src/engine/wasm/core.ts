@@ -24,8 +24,8 @@ interface CoreExports {
   normalize(src: number, len: number, dst: number): number;
   dropDotSegments(path: number, len: number): number;
   lexBegin(body: number, len: number): void;
-  lexBeginGroupKeys(body: number, len: number): void;
   lexRun(out: number, cap: number): number;
+  lexRunGroupKeys(out: number, cap: number): number;
   lexDone(): number;
   lexLines(): number;
   selectBegin(body: number, len: number, names: number, usageRule: boolean): void;
