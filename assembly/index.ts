@@ -39,7 +39,7 @@ export function dropDotSegments(p: usize, n: i32): i32 {
 
 export { decide } from "./match/decide";
 export { checkBatch } from "./match/batch";
-export { lexBegin, lexRun, lexRunGroupKeys, lexDone, lexLines } from "./parse/lexer";
+export { lexBegin, lexRun, lexDone, lexLines } from "./parse/lexer";
 export { tokenizeRules, gatherRuns } from "./parse/tokenize";
 export { compileColdRules } from "./compile/cold-list";
 export { selectCompileCold } from "./compile/select-compile";
@@ -54,3 +54,4 @@ export { walkRules } from "./match/rules";
 export { selectBegin, selectRun, selectDone, selectWanted, selectKeep } from "./parse/select";
 export { groupsApplying, agentNameIndex } from "./parse/group-choice";
 export { auditWitnesses } from "./bulk/audit-witness";
+export { lexRunGroupKeys } from "./bulk/audit-lines";
