@@ -21,9 +21,9 @@ import {
 /** What the audit reads of a file (readRecords' Records have these and more). */
 export type AuditRecords = Pick<Records, 'body' | 'groups' | 'licenses' | 'llmPolicies'>;
 
-/** Lines handed to the reader's JavaScript, and records the core's lexer wrote for it, counted (tests bound the
- * work of lines the audit does not read: counts, not a clock). */
-export const auditLineWork = { lines: 0, records: 0 };
+/** Records the core's lexer wrote for the reader, each a line its JavaScript reads, counted (tests bound the work
+ * of lines the audit does not read: a count, not a clock). */
+export const auditLineWork = { records: 0 };
 
 const utf8 = new TextDecoder('utf-8');
 const NO_USAGE: UsageLine[] = Object.freeze([]) as unknown as UsageLine[];
@@ -77,8 +77,6 @@ export function readAuditRecords(body: Uint8Array, profile: Profile): AuditRecor
       }
     }
   }, true);
-  // (Every record is a line read here.)
-  auditLineWork.lines += records;
   auditLineWork.records += records;
   return { body, groups, licenses, llmPolicies };
 }
