@@ -219,17 +219,34 @@ function emit(type: i32, kind: i32, facts: i32, a: i32, b: i32, c: i32, d: i32):
 const GROUP_KEY_KINDS: i32 =
   (1 << KEY_USER_AGENT) | (1 << KEY_ALLOW) | (1 << KEY_DISALLOW) | (1 << KEY_CONTENT_USAGE) | (1 << KEY_CONTENT_SIGNAL) | (1 << KEY_LICENSE) | (1 << KEY_LLM_POLICY);
 
-// The keys most lines write, lower case, each with its colon, in 16 octets; then the case bit each octet is
-// compared with (letters only: a '-' or ':' is compared as it is; only CR and NUL would also map to them).
-const LINE_KEY_OCTETS = memory.data<u8>([
-  100, 105, 115, 97, 108, 108, 111, 119, 58, 0, 0, 0, 0, 0, 0, 0, // disallow:
-  97, 108, 108, 111, 119, 58, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // allow:
-  117, 115, 101, 114, 45, 97, 103, 101, 110, 116, 58, 0, 0, 0, 0, 0, // user-agent:
-  32, 32, 32, 32, 32, 32, 32, 32, 0, 0, 0, 0, 0, 0, 0, 0,
-  32, 32, 32, 32, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-  32, 32, 32, 32, 0, 32, 32, 32, 32, 32, 0, 0, 0, 0, 0, 0,
-], 16);
-const LINE_KEY_CASE_BITS: usize = 48;
+// The keys as most lines write them, in any case, right before their colon:
+// such a line is split in a few loads, as splitLine would split it (the
+// colon is the line's first, the key is classify's canonical one, and nothing
+// before it is a blank, a '#' or a NUL): the selector's lines (select.ts) and the
+// audit's (groupKeyLine, below).
+const KEY_DISALLOW_OCTETS: u64 = 0x776f6c6c61736964; // "disallow", little-endian
+const KEY_USER_AGE_OCTETS: u64 = 0x6567612d72657375; // "user-age"
+const KEY_USER_AGE_CASE: u64 = 0x2020200020202020; // (the '-' is not case-folded)
+const KEY_ALLO_OCTETS: u32 = 0x6f6c6c61; // "allo"
+
+/** The key kind when the line at q starts with "disallow:", "allow:" or
+ * "user-agent:" (any case) before its end e; else 0. */
+@inline export function canonicalKey(b: usize, q: i32, e: i32): i32 {
+  const c = load<u8>(b + q) | 0x20;
+  if (c == 0x64) {
+    if (q + 8 < e && (load<u64>(b + q) | 0x2020202020202020) == KEY_DISALLOW_OCTETS && load<u8>(b + q, 8) == 0x3a) return KEY_DISALLOW;
+  } else if (c == 0x61) {
+    if (q + 5 < e && (load<u32>(b + q) | 0x20202020) == KEY_ALLO_OCTETS && (load<u8>(b + q, 4) | 0x20) == 0x77 && load<u8>(b + q, 5) == 0x3a) return KEY_ALLOW;
+  } else if (c == 0x75) {
+    if (q + 10 < e && (load<u64>(b + q) | KEY_USER_AGE_CASE) == KEY_USER_AGE_OCTETS && (load<u16>(b + q, 8) | 0x2020) == 0x746e && load<u8>(b + q, 10) == 0x3a) return KEY_USER_AGENT;
+  }
+  return 0;
+}
+
+/** The octets of a key canonicalKey found, up to its colon. */
+@inline export function keyLength(kind: i32): i32 {
+  return kind == KEY_DISALLOW ? 8 : kind == KEY_ALLOW ? 5 : 10;
+}
 
 /** lexRunGroupKeys' record of the line b[start, end) (its first '#' or NUL at cut, -1: none; its key's first
  * octet at key), when it is of a kind a reader of groups reads. A line that starts with "disallow:", "allow:" or
@@ -239,21 +256,14 @@ const LINE_KEY_CASE_BITS: usize = 48;
   let to = end;
   if (to - start > LEX_MAX_LINE_OCTETS) to = start + LEX_MAX_LINE_OCTETS;
   if (cut >= 0 && cut < to) to = cut;
-  const first = <u32>load<u8>(b + key) | 0x20;
-  const k = first == 0x64 ? 0 : first == 0x61 ? 1 : first == 0x75 ? 2 : 3;
-  if (k < 3) {
-    const octets = k == 0 ? 9 : k == 1 ? 6 : 11;
-    const at = LINE_KEY_OCTETS + (<usize>k << 4);
-    const seen = v128.or(v128.load(b + key), v128.load(at, LINE_KEY_CASE_BITS));
-    const all = (<u32>1 << <u32>octets) - 1;
-    if (key + octets <= to && (i8x16.bitmask(i8x16.eq(seen, v128.load(at))) & all) == all) {
-      // (splitLine's value: the content's trailing spaces dropped, down to the colon at most, then its leading.)
-      let valueStart = key + octets;
-      while (to > valueStart && isSpace(load<u8>(b + to - 1))) to--;
-      while (valueStart < to && isSpace(load<u8>(b + valueStart))) valueStart++;
-      groupKeyRecord(k == 0 ? KEY_DISALLOW : k == 1 ? KEY_ALLOW : KEY_USER_AGENT, valueStart, to);
-      return;
-    }
+  const canonical = canonicalKey(b, key, to);
+  if (canonical != 0) {
+    // (splitLine's value: the content's trailing spaces dropped, down to the colon at most, then its leading.)
+    let valueStart = key + keyLength(canonical) + 1;
+    while (to > valueStart && isSpace(load<u8>(b + to - 1))) to--;
+    while (valueStart < to && isSpace(load<u8>(b + valueStart))) valueStart++;
+    groupKeyRecord(canonical, valueStart, to);
+    return;
   }
   if (splitLine(b, start, end, cut) != LEX_TYPE_RECORD) return;
   const kind = lineKey & KEY_KIND;

@@ -13,7 +13,7 @@
 // that may be a user-agent line (userLineAt). Resumable: selectRun stops when
 // its output is full.
 import { countLineEnds, findFirstOf, findFirstOf4LongIn, LINE_SPLATS } from "../base/scan";
-import { bomOctets, isSpace, splitLine, lineKey, valueStartAt, lineEndAt } from "./lexer";
+import { bomOctets, canonicalKey, isSpace, keyLength, splitLine, lineKey, valueStartAt, lineEndAt } from "./lexer";
 import { agentFlags, wantedOf } from "./group-choice";
 import {
   KEY_ALLOW, KEY_CONTENT_USAGE, KEY_DISALLOW, KEY_KIND, KEY_USER_AGENT, LEX_MAX_LINE_OCTETS, LEX_TYPE_RECORD,
@@ -246,33 +246,6 @@ function userLineAt(b: usize, from: i32, n: i32): i32 {
   if (k == from) return k;
   const c = load<u8>(b + <usize>k - 1);
   return c == 0x0a || c == 0x0d ? k : -1;
-}
-
-// The keys as most lines write them, in any case, right before their colon:
-// such a line is split here, in a few loads, as splitLine would split it (the
-// colon is the line's first, the key is classify's canonical one, and nothing
-// before it is a blank, a '#' or a NUL).
-const KEY_DISALLOW_OCTETS: u64 = 0x776f6c6c61736964; // "disallow", little-endian
-const KEY_USER_AGE_OCTETS: u64 = 0x6567612d72657375; // "user-age"
-const KEY_USER_AGE_CASE: u64 = 0x2020200020202020; // (the '-' is not case-folded)
-const KEY_ALLO_OCTETS: u32 = 0x6f6c6c61; // "allo"
-
-/** The key kind when the line at q starts with "disallow:", "allow:" or
- * "user-agent:" (any case) before its end e; else 0. */
-@inline function canonicalKey(b: usize, q: i32, e: i32): i32 {
-  const c = load<u8>(b + q) | 0x20;
-  if (c == 0x64) {
-    if (q + 8 < e && (load<u64>(b + q) | 0x2020202020202020) == KEY_DISALLOW_OCTETS && load<u8>(b + q, 8) == 0x3a) return KEY_DISALLOW;
-  } else if (c == 0x61) {
-    if (q + 5 < e && (load<u32>(b + q) | 0x20202020) == KEY_ALLO_OCTETS && (load<u8>(b + q, 4) | 0x20) == 0x77 && load<u8>(b + q, 5) == 0x3a) return KEY_ALLOW;
-  } else if (c == 0x75) {
-    if (q + 10 < e && (load<u64>(b + q) | KEY_USER_AGE_CASE) == KEY_USER_AGE_OCTETS && (load<u16>(b + q, 8) | 0x2020) == 0x746e && load<u8>(b + q, 10) == 0x3a) return KEY_USER_AGENT;
-  }
-  return 0;
-}
-
-@inline function keyLength(kind: i32): i32 {
-  return kind == KEY_DISALLOW ? 8 : kind == KEY_ALLOW ? 5 : 10;
 }
 
 /** take() for a line whose key canonicalKey found, its colon at sep, its
