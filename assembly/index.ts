@@ -55,3 +55,4 @@ export { selectBegin, selectRun, selectDone, selectWanted, selectKeep } from "./
 export { groupsApplying, agentNameIndex } from "./parse/group-choice";
 export { auditWitnesses } from "./bulk/audit-witness";
 export { lexRunGroupKeys } from "./bulk/audit-lines";
+export { groupsApplyingEach } from "./bulk/audit-group-choice";

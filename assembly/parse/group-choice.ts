@@ -6,7 +6,7 @@
 // it has read (src/engine/parse/agents.ts), and agentNameIndex over lexed
 // lines (src/bulk/classify/crawler-lines.ts).
 import { isSpace } from "./lexer";
-import { AGENT_FIELDS, AGENT_START, AGENT_END, AGENT_LINE, AGENT_OWNER, AGENT_FLAGS, AGENT_CHOICE_NAMED, SELECT_NAMES_CRAWLER, SELECT_GLOBAL } from "../../src/engine/wasm/layout";
+import { AGENT_FIELDS, AGENT_START, AGENT_END, AGENT_LINE, AGENT_OWNER, AGENT_FLAGS, AGENT_CHOICE_NAMED, AGENT_EACH_CRAWLERS, SELECT_NAMES_CRAWLER, SELECT_GLOBAL } from "../../src/engine/wasm/layout";
 
 @inline function isTokenChar(c: u32): bool {
   const l = c | 0x20;
@@ -18,12 +18,23 @@ import { AGENT_FIELDS, AGENT_START, AGENT_END, AGENT_LINE, AGENT_OWNER, AGENT_FL
   return end > start && load<u8>(b + start) == 0x2a && (end - start == 1 || isSpace(load<u8>(b + start + 1)));
 }
 
+/** The length of the value b[start, end)'s product token: its leading run of [A-Za-z_-]. */
+@inline function tokenLength(b: usize, start: i32, end: i32): i32 {
+  let length = 0;
+  while (start + length < end && isTokenChar(load<u8>(b + start + length))) length++;
+  return length;
+}
+
 /** Which of the crawler's names (at names: a count, then each as its length and
  * its octets, in lower case) the value b[start, end)'s product token (its
  * leading run of [A-Za-z_-], in ASCII lower case) is: its index, or -1. */
 @inline function nameIndexOf(b: usize, start: i32, end: i32, names: usize): i32 {
-  let length = 0;
-  while (start + length < end && isTokenChar(load<u8>(b + start + length))) length++;
+  return tokenIndexOf(b, start, tokenLength(b, start, end), names);
+}
+
+/** Which of the names at names (as nameIndexOf takes them) the product token b[start, start + length) is (in any
+ * case): its index, or -1. */
+@inline function tokenIndexOf(b: usize, start: i32, length: i32, names: usize): i32 {
   const count = load<i32>(names);
   let at = names + 4;
   for (let i = 0; i < count; i++) {
@@ -108,4 +119,57 @@ export function groupsApplying(values: usize, entries: usize, count: i32, names:
     last = owner;
   }
   return wanted == SELECT_NAMES_CRAWLER ? n | AGENT_CHOICE_NAMED : n;
+}
+
+/** A line's bit in groupsApplyingEach for the `*` line, past the crawlers' bits (AGENT_EACH_CRAWLERS of them). */
+const EACH_GLOBAL = 1 << AGENT_EACH_CRAWLERS;
+
+/**
+ * groupsApplying (names by the crawlers' names, no wildcard) for each of `crawlers` crawlers (at most
+ * AGENT_EACH_CRAWLERS) over the same count user-agent lines, each line read once: its product token compared with
+ * every crawler's names (their names one crawler's after another's at names, each as groupsApplying takes
+ * them), the crawlers it names kept as bits in its AGENT_FLAGS. Crawler c's owners are written at
+ * out + c * stride, its answer (groupsApplying's) at answers + 4c. (The audit asks it for its crawlers site
+ * after site: src/bulk/audit/crawler-groups.ts; a call a crawler read each line's token again for each.)
+ */
+export function groupsApplyingEach(values: usize, entries: usize, count: i32, names: usize, crawlers: i32, out: usize, stride: i32, answers: usize): void {
+  const size = <usize>(AGENT_FIELDS << 2);
+  const end = entries + <usize>count * size;
+  let all = 0;
+  for (let e = entries; e < end; e += size) {
+    const start = load<i32>(e, AGENT_START << 2);
+    const stop = load<i32>(e, AGENT_END << 2);
+    let lineCrawlers = 0;
+    if (isGlobalValue(values, start, stop)) {
+      lineCrawlers = EACH_GLOBAL;
+    } else {
+      const length = tokenLength(values, start, stop);
+      let at = names;
+      for (let c = 0; c < crawlers; c++) {
+        if (tokenIndexOf(values, start, length, at) >= 0) lineCrawlers |= 1 << c;
+        // (Past this crawler's names: their count, then each its length and octets.)
+        const n = load<i32>(at);
+        at += 4;
+        for (let i = 0; i < n; i++) at += 4 + <usize>load<i32>(at);
+      }
+    }
+    store<i32>(e, lineCrawlers, AGENT_FLAGS << 2);
+    all |= lineCrawlers;
+  }
+  for (let c = 0; c < crawlers; c++) {
+    // The groups naming the crawler if any does, else the `*` groups (wantedOf's choice).
+    const named = (all & (1 << c)) != 0;
+    const wanted = named ? 1 << c : EACH_GLOBAL;
+    const owners = out + <usize>c * <usize>stride;
+    let n = 0;
+    let last = -1;
+    for (let e = entries; e < end; e += size) {
+      const owner = load<i32>(e, AGENT_OWNER << 2);
+      if (owner == last || (load<i32>(e, AGENT_FLAGS << 2) & wanted) == 0) continue;
+      store<i32>(owners + (<usize>n << 2), owner);
+      n++;
+      last = owner;
+    }
+    store<i32>(answers + (<usize>c << 2), named ? n | AGENT_CHOICE_NAMED : n);
+  }
 }

@@ -102,6 +102,10 @@ export class SiteAuditor {
   /** The control tokens that speak for each crawler, by the operators asked (the shipped ones: undefined). */
   private readonly uses = new Map<readonly Operator[] | undefined, Map<string, readonly ControlTokenUse[]>>();
 
+  /** The crawlers' names (tokensOf's), in the settings' order: one list for every site (the core keeps them encoded
+   * for the list it was given last). */
+  private crawlerNames: (readonly string[])[] | undefined;
+
   /** The rules' tokens of the site audited (its room reused by the next: a site's rules do not outlive its record). */
   private readonly arena = new TokenArena();
 
@@ -133,6 +137,7 @@ export class SiteAuditor {
     this.arena.start();
     const rules = new SiteRules(records, s.profile, url, this.tokensOf, this.controlUses, this.arena);
     try {
+      rules.chooseEach(s.crawlers, (this.crawlerNames ??= s.crawlers.map(this.tokensOf)));
       // (Crawlers that share a set share its answer: its proof paths written once.)
       let proofOf: CategoryAnswer | undefined;
       let proof: ProofPaths = {};

@@ -8,7 +8,7 @@
 // used as it is (usageOf, controlStatementsOf, operatorUsageOf): only the
 // verdicts come from here.
 import type { Profile, Purposes, Usage, UsageOptions } from '../../index.js';
-import { agentTokens, applicableGroups, lastChoiceReach } from '../../engine/parse/agents.js';
+import { agentTokens } from '../../engine/parse/agents.js';
 import type { Group } from '../../engine/parse/records.js';
 import type { AuditRecords } from './audit-records.js';
 import { crawlerUsage, usageOf, type CrawlerUsage } from '../../engine/usage/usage.js';
@@ -17,6 +17,7 @@ import type { Operator } from '../../data/operators.js';
 import type { OperatorSource } from '../../engine/usage/operator-usage.js';
 import { categoryOfRules, type CategoryAnswer } from './rule-category.js';
 import { coreCategory, type CoreSetAnswer } from './core-witnesses.js';
+import { crawlerGroups, crawlerGroupsEach, type Reach } from './crawler-groups.js';
 import { pathVerdict, rulesOf, type PathVerdict, type Rule, type TokenArena } from './path-verdict.js';
 
 const ROOT = Uint8Array.of(0x2f);
@@ -81,7 +82,7 @@ export class SiteRules implements OperatorSource {
   /** Each agent's set, once chosen (the record, its purposes and the operators ask of one agent several times). */
   private readonly byAgent = new Map<string, GroupSet>();
   /** How each agent's set reaches it, from the same choice. */
-  private readonly reachByAgent = new Map<string, 'own' | 'star' | 'none'>();
+  private readonly reachByAgent = new Map<string, Reach>();
   private named: { has(token: string): boolean } | undefined;
 
   constructor(
@@ -100,8 +101,20 @@ export class SiteRules implements OperatorSource {
   of(agent: string): GroupSet {
     const chosen = this.byAgent.get(agent);
     if (chosen !== undefined) return chosen;
-    const groups = applicableGroups(this.records.groups, this.tokensOf(agent));
-    this.reachByAgent.set(agent, lastChoiceReach());
+    const { groups, reach } = crawlerGroups(this.records.groups, this.tokensOf(agent));
+    return this.place(agent, groups, reach);
+  }
+
+  /** Chooses the groups of each agent (by its names: `names[k]` agent k's, tokensOf's) in one call of the core,
+   * before their sets are asked for (the auditor's crawlers, every site). */
+  chooseEach(agents: readonly string[], names: readonly (readonly string[])[]): void {
+    const chosen = crawlerGroupsEach(this.records.groups, names);
+    for (let k = 0; k < agents.length; k++) if (!this.byAgent.has(agents[k])) this.place(agents[k], chosen[k].groups, chosen[k].reach);
+  }
+
+  /** The agent's set: the set of the same groups if one is met already, else a new one. */
+  private place(agent: string, groups: Group[], reach: Reach): GroupSet {
+    this.reachByAgent.set(agent, reach);
     let set: GroupSet | undefined;
     for (const s of this.sets) {
       if (sameGroups(s.groups, groups)) {
@@ -120,7 +133,7 @@ export class SiteRules implements OperatorSource {
   }
 
   /** How the agent's set reaches it: groups of its own ('own'), the `*` groups alone ('star'), none ('none'): reachOf's answer. */
-  reach(agent: string): 'own' | 'star' | 'none' {
+  reach(agent: string): Reach {
     this.of(agent);
     return this.reachByAgent.get(agent)!;
   }

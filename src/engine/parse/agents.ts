@@ -200,36 +200,40 @@ let heldMoves = -1;
 let heldLines = 0;
 let heldValues = 0;
 
-/** The core's choice among groups (their lines, as the records read them:
- * one AgentValues for all) for the crawler: groupsApplying's answer. */
-function choose(groups: readonly { readonly agents: readonly AgentLine[] }[], crawler: CrawlerNames, star: 'global' | 'wildcard'): number {
-  groupChoices.count++;
+/** Where choiceArea laid out the core's area for the last choice: the area, the lines (AGENT_FIELDS i32s each)
+ * and how many, the owners out, the names (offsets in octets from the area's start, aligned). */
+export const choiceLayout = { at: 0, entries: 0, lines: 0, out: 0, names: 0 };
+
+/**
+ * The core's area for a choice among the groups (their user-agent lines, as the records read them: one
+ * AgentValues for all) laid out in choiceLayout: their values and lines written there (unless the area holds
+ * them from the last choice), then room for `outOctets` of answers and `namesOctets` of names. False when no
+ * group has a user-agent line (none applies). With `hold` false (a caller that asks once of these groups) they
+ * are written without being remembered.
+ */
+export function choiceArea(groups: readonly { readonly agents: readonly AgentLine[] }[], outOctets: number, namesOctets: number, hold = true): boolean {
   let lines = heldLines;
   let values: AgentValues | undefined;
-  const held = heldGroups.get(groups) === heldMark && groups.length === heldLength;
+  const held = hold && heldGroups.get(groups) === heldMark && groups.length === heldLength;
   if (!held) {
     lines = 0;
     for (const g of groups) {
       lines += g.agents.length;
       if (values === undefined && g.agents.length > 0) values = g.agents[0].values;
     }
-    if (values === undefined) return 0;
+    if (values === undefined) return false;
   }
-  const byLines = 'lines' in crawler;
-  // (The selector's encoding of the names, kept for the last names asked: a crawler asks host after host.)
-  const encoded = 'tokens' in crawler ? encodedNames(crawler.tokens) : undefined;
-  const namesOctets = 'lines' in crawler ? 4 + 4 * crawler.lines.length : encoded!.length;
   // The area: the values, the lines (AGENT_FIELDS i32s each), the owners out, the names.
   const entriesAt = ((held ? heldValues : values!.length) + 3) & ~3;
   const outAt = entriesAt + lines * AGENT_FIELDS * 4;
-  const namesAt = outAt + groups.length * 4;
+  const namesAt = (outAt + outOctets + 3) & ~3;
   const c = core();
   const at = c.groupChoiceArea(namesAt + namesOctets);
-  const u8 = c.u8;
-  const i32 = c.i32;
   if (!held || c.groupChoiceMoves !== heldMoves) {
     if (values === undefined) values = firstValues(groups);
     const octets = values.octets;
+    const u8 = c.u8;
+    const i32 = c.i32;
     // (A loop for a few octets: a subarray costs more than copying them.)
     if (values.length > 64) u8.set(octets.subarray(0, values.length), at);
     else for (let i = 0; i < values.length; i++) u8[at + i] = octets[i];
@@ -245,16 +249,36 @@ function choose(groups: readonly { readonly agents: readonly AgentLine[] }[], cr
         e += AGENT_FIELDS;
       }
     }
-    heldGroups.set(groups, ++heldMark);
+    // (Not held: the mark moves on all the same, so no groups are taken for held any longer.)
+    if (hold) heldGroups.set(groups, ++heldMark);
+    else heldMark++;
     heldLength = groups.length;
     heldMoves = c.groupChoiceMoves;
     heldLines = lines;
     heldValues = values.length;
   }
-  if ('lines' in crawler) putLines(i32, at + namesAt, crawler.lines);
-  else u8.set(encoded!, at + namesAt);
-  chosenAt = at + outAt;
-  return c.exports.groupsApplying(at, at + entriesAt, lines, at + namesAt, byLines, star === 'wildcard', chosenAt);
+  choiceLayout.at = at;
+  choiceLayout.entries = entriesAt;
+  choiceLayout.lines = lines;
+  choiceLayout.out = outAt;
+  choiceLayout.names = namesAt;
+  return true;
+}
+
+/** The core's choice among groups for the crawler: groupsApplying's answer. */
+function choose(groups: readonly { readonly agents: readonly AgentLine[] }[], crawler: CrawlerNames, star: 'global' | 'wildcard'): number {
+  groupChoices.count++;
+  const byLines = 'lines' in crawler;
+  // (The selector's encoding of the names, kept for the last names asked: a crawler asks host after host.)
+  const encoded = 'tokens' in crawler ? encodedNames(crawler.tokens) : undefined;
+  const namesOctets = 'lines' in crawler ? 4 + 4 * crawler.lines.length : encoded!.length;
+  if (!choiceArea(groups, groups.length * 4, namesOctets)) return 0;
+  const c = core();
+  const { at, entries, lines, out, names } = choiceLayout;
+  if ('lines' in crawler) putLines(c.i32, at + names, crawler.lines);
+  else c.u8.set(encoded!, at + names);
+  chosenAt = at + out;
+  return c.exports.groupsApplying(at, at + entries, lines, at + names, byLines, star === 'wildcard', chosenAt);
 }
 
 function firstValues(groups: readonly { readonly agents: readonly AgentLine[] }[]): AgentValues {

@@ -34,6 +34,8 @@ interface CoreExports {
   selectWanted(): number;
   selectKeep(out: number, count: number): number;
   groupsApplying(values: number, entries: number, count: number, names: number, byLines: boolean, wildcard: boolean, out: number): number;
+  /** The whole core's only (assembly/bulk/audit-group-choice.ts). */
+  groupsApplyingEach(values: number, entries: number, count: number, names: number, crawlers: number, out: number, stride: number, answers: number): void;
   agentNameIndex(start: number, end: number, names: number): number;
   isUtf8(ptr: number, len: number): number;
   tokenizeRules(body: number, ranges: number, count: number, rfc: boolean, toks: number, room: number, out: number): number;

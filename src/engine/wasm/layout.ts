@@ -261,6 +261,8 @@ export const AGENT_OWNER = 3; // the index of its group (or crawl-delay run)
 export const AGENT_FLAGS = 4; // the core's scratch: the line's SELECT_* flags
 /** groupsApplying's answer: the count of owners that apply, or'ed with this when they name the crawler (else they are the `*` ones). */
 export const AGENT_CHOICE_NAMED = 0x40000000;
+/** The most crawlers groupsApplyingEach chooses for in one call (a line's crawlers are bits of its AGENT_FLAGS). */
+export const AGENT_EACH_CRAWLERS = 30;
 
 /** The compiler's records (src/engine/compile/compile.ts writes and reads
  * them; assembly/parse/tokenize.ts tokenizeRules and gatherRuns read and write them):
