@@ -109,6 +109,14 @@ export function groupsApplying(values: usize, entries: usize, count: i32, names:
     all |= flags;
   }
   const wanted = wantedOf(all);
+  const n = ownersOf(entries, end, wanted, out);
+  return wanted == SELECT_NAMES_CRAWLER ? n | AGENT_CHOICE_NAMED : n;
+}
+
+/** Writes at out, ascending, the owners of the lines in [entries, end) whose AGENT_FLAGS have a bit of `wanted`;
+ * returns how many. */
+@inline function ownersOf(entries: usize, end: usize, wanted: i32, out: usize): i32 {
+  const size = <usize>(AGENT_FIELDS << 2);
   let n = 0;
   let last = -1;
   for (let e = entries; e < end; e += size) {
@@ -118,7 +126,7 @@ export function groupsApplying(values: usize, entries: usize, count: i32, names:
     n++;
     last = owner;
   }
-  return wanted == SELECT_NAMES_CRAWLER ? n | AGENT_CHOICE_NAMED : n;
+  return n;
 }
 
 /** A line's bit in groupsApplyingEach for the `*` line, past the crawlers' bits (AGENT_EACH_CRAWLERS of them). */
@@ -159,17 +167,7 @@ export function groupsApplyingEach(values: usize, entries: usize, count: i32, na
   for (let c = 0; c < crawlers; c++) {
     // The groups naming the crawler if any does, else the `*` groups (wantedOf's choice).
     const named = (all & (1 << c)) != 0;
-    const wanted = named ? 1 << c : EACH_GLOBAL;
-    const owners = out + <usize>c * <usize>stride;
-    let n = 0;
-    let last = -1;
-    for (let e = entries; e < end; e += size) {
-      const owner = load<i32>(e, AGENT_OWNER << 2);
-      if (owner == last || (load<i32>(e, AGENT_FLAGS << 2) & wanted) == 0) continue;
-      store<i32>(owners + (<usize>n << 2), owner);
-      n++;
-      last = owner;
-    }
+    const n = ownersOf(entries, end, named ? 1 << c : EACH_GLOBAL, out + <usize>c * <usize>stride);
     store<i32>(answers + (<usize>c << 2), named ? n | AGENT_CHOICE_NAMED : n);
   }
 }
