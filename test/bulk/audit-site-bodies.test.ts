@@ -6,8 +6,6 @@
 // whole in one read, the bodies views of it, none read from the file again (a count); a shard over
 // the bound is read by windows, its bodies read again from the file, the same.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,9 +16,7 @@ import { SiteAuditor } from '../../src/bulk/audit/site-audit.js';
 import type { WarcIndex } from '../../src/bulk/sources/warc/warc-index.js';
 import { robots } from '../helpers/cli-run.js';
 import { writeWarc, type Capture } from '../helpers/warc-files.js';
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
+import { gc } from '../helpers/gc.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'audit-site-bodies-'));
 const hosts = Array.from({ length: 60 }, (_, i) => `site${String(i).padStart(2, '0')}.example`);

@@ -5,8 +5,6 @@
 // given back for the next read but too small for it was kept alive until the read ended (a WeakRef's target is
 // kept through the job that made it), so that every file's records were alive at the last.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,9 +14,8 @@ import { captureKey } from '../../src/bulk/sources/warc/warc-index.js';
 import { captureSites } from '../../src/bulk/audit/audit-sites.js';
 import { robots } from '../helpers/cli-run.js';
 import { writeWarc, type Capture } from '../helpers/warc-files.js';
+import { gc } from '../helpers/gc.js';
 
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 /** Full collections until the ArrayBuffer octets stop falling (V8 frees a dead buffer's octets on a thread of its
  * own after a collection, and counts them freed at a later one). */
 function settle(): void {

@@ -8,15 +8,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readWarcCaptures, type WarcReadItem } from '../../src/bulk/sources/warc/warc-captures.js';
 import { serializeCapture, writeWarc, type WarcLayout } from '../helpers/warc-files.js';
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
+import { gc } from '../helpers/gc.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-warc-small-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -6,16 +6,13 @@
 // same bound, without fetching and checking the same files five times. The cache
 // keeps every origin (one fetch each), and its estimate of what it holds is what
 // the entries really hold, measured after a full collection.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreAllocatedBytes, parse, RobotsCache } from '../../src/internal.js';
 import { resolveCacheOptions } from '../../src/crawler/cache-options.js';
 import { startServer, type TestServer } from '../helpers/http-servers.js';
 import { corpusFile, HAVE_SHARED, readJsonLinesGz, type GoogleVerdict } from '../helpers/shared-data.js';
+import { gc } from '../helpers/gc.js';
 
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 /** The default budget is to hold the corpus this many times over: the test gives the corpus once this share of it. */
 const COPIES = 5;
 /** The default budget, as the cache fills it in. */

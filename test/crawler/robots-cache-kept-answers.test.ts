@@ -6,14 +6,10 @@
 // would be fetched again. Against a real HTTP server on 127.0.0.1; the heap the cache
 // frees when cleared (after a full collection) is within its budget (the
 // estimate per answer is held to the heap by test/engine/kept-answers-bytes.test.ts).
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, RobotsCache } from '../../src/index.js';
 import { serve, startServer, type TestServer } from '../helpers/http-servers.js';
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
+import { gc } from '../helpers/gc.js';
 
 /** Allow lines: each URL asked below is decided by its own (the verdict's line), so each operator answer is another. */
 const RULES = 1000;

@@ -2,14 +2,13 @@
 // node:http server on its own 127.0.0.1 port, with a cache that holds fewer
 // origins than are crawled (so it evicts and refetches all along). Every
 // verdict is checked, and memory stays within the cache's bounds.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RobotsCache } from '../../src/index.js';
 import type { Handler, TestServer } from '../helpers/http-servers.js';
 import { startServer } from '../helpers/http-servers.js';
 import { propertySeed } from '../helpers/seed.js';
+import { gc } from '../helpers/gc.js';
 
 const ORIGINS = 1000;
 const LOOKUPS = 10_000;
@@ -18,8 +17,6 @@ const MAX_ENTRIES = 300;
 const MAX_BYTES = 8 * 2 ** 20;
 const MiB = 2 ** 20;
 
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 
 /** What origin i serves, and so what the crawler may fetch there. */
 type Kind = 'rules' | 'gzip' | 'big' | 'redirect' | 'missing' | 'down';

@@ -6,15 +6,11 @@
 // collection (the answers grow the heap, nothing else does between the two
 // measures: the URLs are made before, the code compiled by the same calls on
 // another file, the matchers by a first call).
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/index.js';
 import { robotsInternals } from '../../src/internal.js';
 import { ANSWERS } from '../../src/engine/usage/usage-answers.js';
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
+import { gc } from '../helpers/gc.js';
 
 /** Rules Content-Usage paths decide by: each of the URLs below is decided by its own, so each answer is another. */
 const RULES = ANSWERS + 8;

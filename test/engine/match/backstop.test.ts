@@ -2,13 +2,9 @@
 // FinalizationRegistry only if it is still live when its job ends, so a
 // crawler's compile, check, dispose never pays for a registration; one kept or
 // dropped without dispose() is registered, and freed once collected.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { backstopRegistrations, coreAllocatedBytes, parse } from '../../../src/internal.js';
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
+import { gc } from '../../helpers/gc.js';
 
 const BODY = 'User-agent: *\nDisallow: /private/\nAllow: /private/ok\nDisallow: /*.pdf$\n';
 

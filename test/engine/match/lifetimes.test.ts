@@ -1,13 +1,9 @@
 // Who frees what: verdicts from a RobotsTxt never leak, whatever the caller
 // does (no dispose, a synchronous loop that never lets the event loop turn, so
 // no FinalizationRegistry callback runs); a disposed Matcher says so.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { compileOctets, coreAllocatedBytes, coreMemoryBytes, DisposedError, OWN_MATCHERS_BYTES, ownMatcherStats, parse } from '../../../src/internal.js';
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
+import { gc } from '../../helpers/gc.js';
 
 const MiB = 2 ** 20;
 const BODY = [

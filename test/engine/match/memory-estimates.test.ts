@@ -2,17 +2,14 @@
 // against what the objects really hold, measured after a full collection, on
 // files of every shape a crawler meets; and a RobotsCache whose origins all
 // serve large files keeps them all within its default budget.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreAllocatedBytes, coreMemoryBytes, parse, RobotsCache, robotsInternals } from '../../../src/internal.js';
 import { startServer, serve, type TestServer } from '../../helpers/http-servers.js';
 import { corpusFile, HAVE_SHARED, SHARED } from '../../helpers/shared-data.js';
+import { gc } from '../../helpers/gc.js';
 
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 const KiB = 1024;
 
 /** 500 KiB of one kind of line. */

@@ -4,14 +4,10 @@
 // and a WeakRef keeps its target until the job ends: every site's groups,
 // their lines and rules, lived the whole loop, and each young collection
 // copied them. Bounded by the heap kept (octets, after a full collection), not a clock.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { readRecords, type Records } from '../../../src/engine/parse/records.js';
 import { applicableGroups } from '../../../src/engine/parse/agents.js';
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
+import { gc } from '../../helpers/gc.js';
 
 const lines: string[] = [];
 /** A product token per group: letters only. */
