@@ -120,12 +120,15 @@ export function captureSites(data: WarcIndexData, shard?: Shard): AuditSite[] {
     let scheme: string;
     let site: string;
     let origin: SiteOrigin;
+    // The key is the URL the reader would make of the origin, when it reads as its own (no user info): not parsed again.
+    let known: string | undefined;
     if (isPlainRobotsUrl(key)) {
       // (new URL()'s own form: http or https, a host of plain labels, no port: its parts where they stand.)
       if (!inShard(key, shard)) continue;
       scheme = key.charCodeAt(4) === 0x73 ? 'https' : 'http';
       site = key.slice(0, key.length - ROBOTS_PATH.length);
       origin = { scheme, host: site.slice(scheme.length + 3), port: '' };
+      known = key; // (the site is the key less its path)
     } else {
       siteUrlParses.count++;
       let u: URL;
@@ -138,9 +141,8 @@ export function captureSites(data: WarcIndexData, shard?: Shard): AuditSite[] {
       scheme = u.protocol.slice(0, -1);
       site = `${scheme}://${u.host}`;
       origin = { scheme, host: u.hostname, port: u.port };
+      known = key === `${site}${ROBOTS_PATH}` ? key : undefined;
     }
-    // The key is the URL the reader would make of the origin, when it reads as its own (no user info): not parsed again.
-    const known = key === `${site}${ROBOTS_PATH}` ? key : undefined;
     sites.push({ site, url: `${site}/`, origin, robots: () => reader.resolve(origin, known) });
   }
   return sites;
