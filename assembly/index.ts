@@ -8,7 +8,7 @@ import { normalizeInto } from "./parse/normalize";
 import { firstDotSegment, removeDotSegments } from "./parse/dot-segments";
 import { decide } from "./match/decide";
 
-export { alloc, free, allocatedBytes } from "./base/alloc";
+export { alloc, free, allocatedBytes, heapAllocations } from "./base/alloc";
 
 /** Decides the URL u[0, n) for matcher m: 1 allowed, 0 disallowed. The rule
  * ids behind the verdict are left in the header (H_OUT_*). */

@@ -7,7 +7,7 @@ export * from './index.js';
 export { referenceVerdict, pathParamsQuery, normalizePath, comparedPath } from './engine/reference.js';
 export { escapePattern } from './engine/parse/pattern.js';
 export { requestedPath } from './engine/from-path.js';
-export { coreMemoryBytes, coreAllocatedBytes, coreIsUtf8 } from './engine/wasm/core.js';
+export { coreMemoryBytes, coreAllocatedBytes, coreHeapAllocations, coreIsUtf8 } from './engine/wasm/core.js';
 export { corePath } from './engine/match/core-path.js';
 export { backstopRegistrations } from './engine/match/backstop.js';
 export { ownMatcherStats, compileOctets, robotsInternals } from './engine/robots-txt.js';

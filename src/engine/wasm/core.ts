@@ -18,6 +18,7 @@ interface CoreExports {
   alloc(size: number): number;
   free(ptr: number): void;
   allocatedBytes(): number;
+  heapAllocations(): number;
   check(matcher: number, url: number, len: number): number;
   checkBatch(matcher: number, utf16: number, lens: number, count: number, text: number, out: number): void;
   pathOf(url: number, len: number, stopAtNul: boolean, out: number): void;
@@ -427,6 +428,11 @@ export function coreMemoryBytes(): number {
 /** @internal Octets of the core's memory in blocks the host holds (matchers, areas), for tests. */
 export function coreAllocatedBytes(): number {
   return core().exports.allocatedBytes();
+}
+
+/** @internal Allocations the core's TLSF made (a block reused from assembly/base/alloc.ts's lists is none), for tests. */
+export function coreHeapAllocations(): number {
+  return core().exports.heapAllocations();
 }
 
 /** @internal The core's UTF-8 validation of some octets, for tests. */
