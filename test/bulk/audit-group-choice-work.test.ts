@@ -1,6 +1,6 @@
 // A site's record asks the core which groups apply once for all its crawlers
 // (crawler-groups.ts crawlerGroupsEach: a call a crawler, with the JavaScript
-// around it, was a sixth of the audit's loop); the same choice says whether a
+// around it, was a tenth of the audit's loop); the same choice says whether a
 // group of its own names each crawler or only `*` reaches it (a second choice
 // over the groups chosen, per crawler, also wrote the file's user-agent lines
 // into the core's area again for the next crawler's). Bounded by the choices

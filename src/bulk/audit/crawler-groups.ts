@@ -4,7 +4,7 @@
 // one crawler), made for all of a site's crawlers in one call
 // (assembly/bulk/audit-group-choice.ts). Asked a crawler at a time, the choice
 // wrote the crawler's names to the core's area and called it for each of them,
-// a sixth of the audit's loop with the JavaScript around it; here the file's
+// a tenth of the audit's loop with the JavaScript around it; here the file's
 // user-agent lines are written once a site, the crawlers' names once a run.
 import type { Group } from '../../engine/parse/records.js';
 import { applicableGroups, choiceArea, choiceLayout, groupChoices, lastChoiceReach } from '../../engine/parse/agents.js';
