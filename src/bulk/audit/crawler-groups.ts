@@ -49,19 +49,23 @@ export function crawlerGroupsEach(groups: readonly Group[], crawlers: readonly (
     encodedFor = crawlers;
   }
   const chosen: CrawlerGroups[] = [];
+  // (One run: the lines written and not held, the site's crawlers all asked here; a control token asked after
+  // writes them again. Several runs (more crawlers than a call takes): held, so that the runs after the first find
+  // them written, unless a run's larger area moved them.)
+  const hold = encodedRuns.length > 1;
   for (let r = 0; r < encodedRuns.length; r++) {
     const n = Math.min(AGENT_EACH_CRAWLERS, crawlers.length - r * AGENT_EACH_CRAWLERS);
-    chooseRun(groups, encodedRuns[r], n, chosen);
+    chooseRun(groups, encodedRuns[r], n, hold, chosen);
   }
   return chosen;
 }
 
-/** The choices of the n crawlers whose names are `names` (as the core reads them), appended to chosen. */
-function chooseRun(groups: readonly Group[], names: Uint8Array, n: number, chosen: CrawlerGroups[]): void {
+/** The choices of the n crawlers whose names are `names` (as the core reads them), appended to chosen; the lines
+ * held for the next choice of the same groups with `hold` (choiceArea's). */
+function chooseRun(groups: readonly Group[], names: Uint8Array, n: number, hold: boolean, chosen: CrawlerGroups[]): void {
   // The area: the lines, then each crawler's owners (room for every group), their answers, the names.
   const stride = 4 * groups.length;
-  // (Not held: the site's crawlers are all asked here; a control token asked after writes the lines again.)
-  if (!choiceArea(groups, n * stride + 4 * n, names.length, false)) {
+  if (!choiceArea(groups, n * stride + 4 * n, names.length, hold)) {
     for (let k = 0; k < n; k++) chosen.push({ groups: [], reach: 'none' });
     return;
   }
