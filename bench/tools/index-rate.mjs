@@ -8,7 +8,8 @@
 // reading pass by the command's own summary, CPU seconds (user + system) and
 // peak RSS (/usr/bin/time).
 //   node bench/tools/index-rate.mjs [--rounds N] [--copies N] [--shards N] [--threads N] [DIST…]
-// DIST: a copy of dist/ (say /tmp/dist-a); by default this checkout's dist/.
+// DIST: a copy of dist/ (say /tmp/dist-a); by default this checkout's dist/. DIST:N runs that copy with --threads N
+// (one build's thread counts compared in the same rounds).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -43,9 +44,10 @@ const OWN = /\(([\d.]+) MiB in ([\d.]+) s, [\d.]+ MiB\/s read;/;
 /** @typedef {{ seconds: number, cpu: number, peakMiB: number, wall: number, own: number }} Run */
 /** @type {{ name: string, command: string[], runs: Run[] }[]} */
 const rows = [{ name: 'gzip -dc', command: ['gzip', '-dc', warc], runs: [] }];
-for (const dist of dists) {
-  const threads = values.threads === undefined ? [] : ['--threads', values.threads];
-  rows.push({ name: `robots index (${dist})`, command: [process.execPath, path.join(dist, 'cli.js'), 'index', '--robots-warc', warc, '--shards', values.shards, '--out', out, ...threads], runs: [] });
+for (const given of dists) {
+  const [dist, n = values.threads] = /** @type {RegExpExecArray} */ (/^(.*?)(?::(\d+))?$/.exec(given)).slice(1);
+  const threads = n === undefined ? [] : ['--threads', n];
+  rows.push({ name: `robots index (${given})`, command: [process.execPath, path.join(dist, 'cli.js'), 'index', '--robots-warc', warc, '--shards', values.shards, '--out', out, ...threads], runs: [] });
 }
 for (let round = 0; round < Number(values.rounds); round++) {
   for (const row of round % 2 === 0 ? rows : [...rows].reverse()) {

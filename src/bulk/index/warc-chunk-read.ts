@@ -18,6 +18,7 @@ import type { CaptureRead, CaptureReadOptions, DamageRead } from '../sources/war
 import { fastRecordCaptures, wholeRecords, type FastRecordItem, type ReadFrom } from '../sources/warc/warc-fast-records.js';
 import { warcioRecordCaptures } from '../sources/warc/warcio-captures.js';
 import { MemberInflater, TooLarge, type Inflated } from '../sources/warc/member-inflater.js';
+import { PoolInflater } from '../sources/warc/pool-inflate.js';
 
 /** What a stretch may inflate to in one call (the corpus's members inflate about 4×: a 1 MiB stretch to 4 MiB); past
  * it, the stretch is read as a stream. */
@@ -57,10 +58,24 @@ export interface ChunkRead {
   error?: string;
 }
 
+/** A stretch's inflate begun ahead on libuv's threadpool (WarcChunkReader.inflateAhead): its octets, or why it did
+ * not inflate (`tooLarge`: read as a stream instead), and the stretch's compressed length. */
+export interface InflateAhead {
+  inflated?: Inflated;
+  failure?: string;
+  tooLarge?: boolean;
+  compressed: number;
+  /** Its inflater given back (its octets read): the next stretch inflates into the same buffer. */
+  release?: () => void;
+}
+
 /** A thread's reader of stretches (see the file's comment): its buffers, the compressed octets' and the inflated
  * ones', kept from one stretch to the next. */
 export class WarcChunkReader {
   private readonly inflater = new MemberInflater(INFLATED_MAX);
+  /** Inflaters on libuv's threadpool, each with its compressed octets' buffer, not in use (inflateAhead's: one each
+   * stretch inflating or being read). */
+  private readonly poolInflaters: { inflater: PoolInflater; input: Buffer }[] = [];
   private input = Buffer.alloc(0);
   /** Records' buffers back from the main thread, written: filled again (a fresh 4 MiB a stretch cost a page fault
    * per 4 KiB). */
@@ -76,26 +91,48 @@ export class WarcChunkReader {
     private readonly maxOctets: number,
   ) {}
 
-  async read(task: ChunkTask): Promise<ChunkRead> {
-    const out = new ChunkRecords(task.seq, this.shards, this.spares);
-    const options: CaptureReadOptions = { maxOctets: this.maxOctets, counts: out.counts };
+  /** The stretch's octets read and inflated on libuv's threadpool while this thread does other work; read() takes it. */
+  async inflateAhead(task: ChunkTask): Promise<InflateAhead> {
+    // (Its own buffers: the inflate reads one on another thread while later stretches are read into others.)
+    const slot = this.poolInflaters.pop() ?? { inflater: new PoolInflater(INFLATED_MAX), input: Buffer.alloc(0) };
+    const release = () => void this.poolInflaters.push(slot);
+    const n = task.end - task.start;
+    if (slot.input.length < n) slot.input = Buffer.allocUnsafeSlow(Math.max(n, 2 * slot.input.length));
     let compressed: Buffer;
     try {
-      compressed = this.readRange(task.file, task.start, task.end);
+      compressed = this.readRange(task.file, task.start, task.end, slot.input);
     } catch (e) {
-      return out.anomaly(`cannot read: ${reason(e)}`);
+      release();
+      return { failure: `cannot read: ${reason(e)}`, compressed: 0 };
     }
-    let inflated: Inflated | undefined;
     try {
-      inflated = this.inflater.inflate(compressed);
+      return { inflated: await slot.inflater.inflate(compressed), compressed: compressed.length, release };
     } catch (e) {
-      if (!(e instanceof TooLarge)) return out.anomaly(reason(e));
+      release();
+      return e instanceof TooLarge ? { tooLarge: true, compressed: compressed.length } : { failure: reason(e), compressed: compressed.length };
     }
+  }
+
+  /** The stretch read: inflated here, or taken from its inflateAhead. */
+  async read(task: ChunkTask, ahead?: Promise<InflateAhead>): Promise<ChunkRead> {
+    const got = ahead === undefined ? this.inflateHere(task) : await ahead;
+    try {
+      return await this.readInflated(task, got);
+    } finally {
+      got.release?.();
+    }
+  }
+
+  private async readInflated(task: ChunkTask, got: InflateAhead): Promise<ChunkRead> {
+    const out = new ChunkRecords(task.seq, this.shards, this.spares);
+    const options: CaptureReadOptions = { maxOctets: this.maxOctets, counts: out.counts };
+    if (got.failure !== undefined) return out.anomaly(got.failure);
+    const inflated = got.inflated;
     let from: ReadFrom | undefined;
     let ended: ChunkRead | undefined;
     if (inflated !== undefined) {
       // (zlib passes over zeros after a member without a word: the stretch must be members to its end.)
-      if (inflated.consumed !== compressed.length) return out.anomaly('octets after a member that are none');
+      if (inflated.consumed !== got.compressed) return out.anomaly('octets after a member that are none');
       out.length = inflated.octets.length;
       out.expect(inflated.octets.length);
       // A plain loop: `for await` over this generator cost a promise and a microtask per record.
@@ -131,11 +168,26 @@ export class WarcChunkReader {
     return undefined;
   }
 
-  /** File octets start..end, in the buffer kept for them. */
-  private readRange(file: string, start: number, end: number): Buffer {
+  /** The stretch inflated on this thread, into the inflater's buffer. */
+  private inflateHere(task: ChunkTask): InflateAhead {
+    let compressed: Buffer;
+    try {
+      compressed = this.readRange(task.file, task.start, task.end);
+    } catch (e) {
+      return { failure: `cannot read: ${reason(e)}`, compressed: 0 };
+    }
+    try {
+      return { inflated: this.inflater.inflate(compressed), compressed: compressed.length };
+    } catch (e) {
+      return e instanceof TooLarge ? { tooLarge: true, compressed: compressed.length } : { failure: reason(e), compressed: compressed.length };
+    }
+  }
+
+  /** File octets start..end, in `into` or the buffer kept for them. */
+  private readRange(file: string, start: number, end: number, into?: Buffer): Buffer {
     const n = end - start;
-    if (this.input.length < n) this.input = Buffer.allocUnsafe(Math.max(n, 2 * this.input.length));
-    const buf = this.input.subarray(0, n);
+    if (into === undefined && this.input.length < n) this.input = Buffer.allocUnsafe(Math.max(n, 2 * this.input.length));
+    const buf = (into ?? this.input).subarray(0, n);
     const fd = openSync(file, 'r');
     try {
       for (let done = 0; done < n; ) {
