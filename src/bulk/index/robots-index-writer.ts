@@ -11,9 +11,10 @@ import { join, resolve } from 'node:path';
 import { BulkError, reason } from '../base/errors.js';
 import { WarcFiles } from '../sources/warc/warc-list.js';
 import type { WarcCapture, WarcIndexStats } from '../sources/warc/warc-index.js';
+import { ShardDirectory } from './shard-directory.js';
 import { indexWarcsInThreads, type HeldCapture, type RecordSink, type ThreadedIndexOptions } from './warc-index-threads.js';
 import {
-  crc32, decodeRecord, DIRECTORY_ENTRY, encodeFooter, encodeHeader, encodeRecord, FORMAT_VERSION, HEADER_OCTETS, keyHash, MANIFEST,
+  crc32, decodeRecord, encodeFooter, encodeHeader, encodeRecord, FORMAT_VERSION, HEADER_OCTETS, keyHash, MANIFEST,
   shardFileName, type IndexManifest,
 } from './robots-index-format.js';
 
@@ -147,7 +148,7 @@ export class ShardWriter implements RecordSink {
   /** Each shard's octets, written or pending. */
   private readonly at: number[];
   /** Each shard's directory entries: the key's hash, the record's offset. */
-  private readonly entries: { hash: number; at: number }[][];
+  private readonly entries: ShardDirectory[];
 
   constructor(private readonly files: readonly string[], id: bigint) {
     const n = files.length;
@@ -155,7 +156,7 @@ export class ShardWriter implements RecordSink {
     this.pendingOctets = new Array<number>(n).fill(HEADER_OCTETS);
     this.pendingTotal = n * HEADER_OCTETS;
     this.at = new Array<number>(n).fill(HEADER_OCTETS);
-    this.entries = Array.from({ length: n }, () => []);
+    this.entries = Array.from({ length: n }, () => new ShardDirectory());
     this.appends = new Array<Promise<void>>(n).fill(Promise.resolve());
     // Every file made now (empty): appends then never race a leftover of another run.
     for (const f of files) closeSync(openSync(f, 'w'));
@@ -177,7 +178,7 @@ export class ShardWriter implements RecordSink {
         r = encodeRecord({ ...decodeRecord(Buffer.from(record.buffer, record.byteOffset + 4, record.length - 8)), damaged: capture.damaged });
         this.onReleased?.(record);
       }
-      this.entries[shard].push({ hash, at: this.at[shard] });
+      this.entries[shard].add(hash, this.at[shard]);
       this.put(shard, r);
       if (this.pendingOctets[shard] >= ShardWriter.SHARD_FLUSH) this.flush(shard);
       else if (this.pendingTotal >= ShardWriter.BUDGET) this.flushAll();
@@ -199,18 +200,10 @@ export class ShardWriter implements RecordSink {
    * every append written. */
   async finish(): Promise<void> {
     for (let s = 0; s < this.files.length; s++) {
-      const order = this.entries[s];
-      order.sort((a, b) => a.hash - b.hash || a.at - b.at);
-      const directory = Buffer.alloc(order.length * DIRECTORY_ENTRY);
-      order.forEach((e, k) => {
-        directory.writeUInt32LE(e.hash, k * DIRECTORY_ENTRY);
-        // (The u64 offset as two u32 halves: a BigInt made per record cost more than the rest of the entry.)
-        directory.writeUInt32LE(e.at % 2 ** 32, k * DIRECTORY_ENTRY + 4);
-        directory.writeUInt32LE(Math.floor(e.at / 2 ** 32), k * DIRECTORY_ENTRY + 8);
-      });
+      const directory = this.entries[s].encode();
       const directoryAt = this.at[s];
       this.put(s, directory);
-      this.put(s, encodeFooter(directoryAt, order.length, crc32(directory)));
+      this.put(s, encodeFooter(directoryAt, this.entries[s].length, crc32(directory)));
       this.flush(s);
     }
     await Promise.all(this.appends);
