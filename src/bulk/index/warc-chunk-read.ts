@@ -24,8 +24,12 @@ import { PoolInflater } from '../sources/warc/pool-inflate.js';
  * it, the stretch is read as a stream. */
 export const INFLATED_MAX = 16 << 20;
 
-/** Spare buffers a thread keeps. */
-const MAX_SPARES = 3;
+/** Octets of spare records buffers a thread keeps: what comes back in a wave once the main thread's shard appends
+ * are written (up to ShardWriter's 32 MiB pending and 8 MiB in flight, ~10 of the corpus's 4 MiB stretches). Three
+ * spares, as before, dropped most of what came back and took fresh memory for the next stretches: the corpus ×16's
+ * run took 53,600 page faults against 39,000 now, 2.27 CPU-s against 2.11, 197 MiB peak against 181
+ * (docs/benchmarks.md, "robots index against gzip -dc"). */
+const SPARE_OCTETS = 48 << 20;
 
 /** A stretch of `file`: file octets start..end, each a gzip member's start (or the file's end). */
 export interface ChunkTask {
@@ -79,11 +83,11 @@ export class WarcChunkReader {
   private input = Buffer.alloc(0);
   /** Records' buffers back from the main thread, written: filled again (a fresh 4 MiB a stretch cost a page fault
    * per 4 KiB). */
-  private readonly spares: ArrayBuffer[] = [];
+  private readonly spares = new SpareBuffers();
 
   /** A buffer of records (a ChunkRead's) whose octets are written, to fill again. */
   spare(buffer: ArrayBuffer): void {
-    if (this.spares.length < MAX_SPARES) this.spares.push(buffer);
+    this.spares.give(buffer);
   }
 
   constructor(
@@ -217,7 +221,7 @@ class ChunkRecords {
   constructor(
     private readonly seq: number,
     private readonly shards: number,
-    private readonly spares: ArrayBuffer[],
+    private readonly spares: SpareBuffers,
   ) {}
 
   /** Room for the records of `inflated` octets of WARC (a record holds less than its WARC record, the key and Location
@@ -227,11 +231,11 @@ class ChunkRecords {
   }
 
   private grow(octets: number): void {
-    const k = this.spares.findIndex((b) => b.byteLength >= octets);
+    const spare = this.spares.take(octets);
     // (Not zeroed, not pooled: transferable.)
-    const next = k >= 0 ? new Uint8Array(this.spares.splice(k, 1)[0]) : new Uint8Array(Buffer.allocUnsafeSlow(octets).buffer, 0, octets);
+    const next = spare !== undefined ? new Uint8Array(spare) : new Uint8Array(Buffer.allocUnsafeSlow(octets).buffer, 0, octets);
     next.set(this.records.subarray(0, this.used));
-    if (this.records.length > 0 && this.spares.length < MAX_SPARES) this.spares.push(this.records.buffer as ArrayBuffer);
+    if (this.records.length > 0) this.spares.give(this.records.buffer as ArrayBuffer);
     this.records = next;
     this.recordsView = Buffer.from(next.buffer, next.byteOffset, next.length);
   }
@@ -274,5 +278,26 @@ class ChunkRecords {
 
   anomaly(why: string): ChunkRead {
     return { seq: this.seq, anomaly: why, length: 0, counts: { records: 0, responses: 0 }, records: new Uint8Array(0), meta: new Float64Array(0), captures: 0, notes: [] };
+  }
+}
+
+/** Records buffers written and given back, kept up to SPARE_OCTETS in all, to fill again. */
+class SpareBuffers {
+  private readonly buffers: ArrayBuffer[] = [];
+  private octets = 0;
+
+  give(buffer: ArrayBuffer): void {
+    if (this.octets + buffer.byteLength > SPARE_OCTETS) return;
+    this.buffers.push(buffer);
+    this.octets += buffer.byteLength;
+  }
+
+  /** A spare of at least `octets`, or undefined. */
+  take(octets: number): ArrayBuffer | undefined {
+    const k = this.buffers.findIndex((b) => b.byteLength >= octets);
+    if (k < 0) return undefined;
+    const [buffer] = this.buffers.splice(k, 1);
+    this.octets -= buffer.byteLength;
+    return buffer;
   }
 }
