@@ -6,9 +6,10 @@
 // machine's noise falls on all alike; each row gives the median and range of the
 // file's MiB/s by the wall clock (process start included, as gzip -dc's), of the
 // reading pass by the command's own summary, CPU seconds (user + system) and
-// peak RSS (/usr/bin/time).
+// peak RSS (/usr/bin/time). Each index is written into a fresh --out.
 //   node bench/tools/index-rate.mjs [--rounds N] [--copies N] [--shards N] [--threads N] [DIST…]
-// DIST: a copy of dist/ (say /tmp/dist-a); by default this checkout's dist/.
+// DIST: a copy of dist/ (say /tmp/dist-a); by default this checkout's dist/. DIST:N runs that copy with --threads N
+// (one build's thread counts compared in the same rounds).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -43,12 +44,16 @@ const OWN = /\(([\d.]+) MiB in ([\d.]+) s, [\d.]+ MiB\/s read;/;
 /** @typedef {{ seconds: number, cpu: number, peakMiB: number, wall: number, own: number }} Run */
 /** @type {{ name: string, command: string[], runs: Run[] }[]} */
 const rows = [{ name: 'gzip -dc', command: ['gzip', '-dc', warc], runs: [] }];
-for (const dist of dists) {
-  const threads = values.threads === undefined ? [] : ['--threads', values.threads];
-  rows.push({ name: `robots index (${dist})`, command: [process.execPath, path.join(dist, 'cli.js'), 'index', '--robots-warc', warc, '--shards', values.shards, '--out', out, ...threads], runs: [] });
+for (const given of dists) {
+  const [dist, n = values.threads] = /** @type {RegExpExecArray} */ (/^(.*?)(?::(\d+))?$/.exec(given)).slice(1);
+  const threads = n === undefined ? [] : ['--threads', n];
+  rows.push({ name: `robots index (${given})`, command: [process.execPath, path.join(dist, 'cli.js'), 'index', '--robots-warc', warc, '--shards', values.shards, '--out', out, ...threads], runs: [] });
 }
 for (let round = 0; round < Number(values.rounds); round++) {
   for (const row of round % 2 === 0 ? rows : [...rows].reverse()) {
+    // A fresh --out each run, as the bench's workload writes it: replacing an index unlinks the last run's shard files
+    // first (the kernel freeing their 251 MiB of page cache), a cost gzip -dc > /dev/null does not pay.
+    rmSync(out, { recursive: true, force: true });
     const r = timed(row.command);
     const own = OWN.exec(r.stderr);
     row.runs.push({ seconds: r.seconds, cpu: r.cpu, peakMiB: r.peakMiB, wall: mib / r.seconds, own: own === null ? NaN : Number(own[1]) / Number(own[2]) });

@@ -27,10 +27,12 @@ const MAX_THREADS = 256;
  * 16 MiB in all, the main thread reads alone, in one stream (the corpus ×3 took less CPU so than with 2 threads). */
 const OCTETS_PER_THREAD = 16 << 20;
 
-/** Reading threads (the main thread one of them): the cores, or fewer for files too short to share, none (one stream)
- * for the shortest (a list's files are not known yet: the cores). */
+/** Reading threads (the main thread one of them): a core each but one, the core left to inflate the main thread's
+ * stretches on libuv's threadpool (../bulk/sources/warc/pool-inflate.ts), or fewer for files too short to share, none
+ * (one stream) for the shortest (a list's files are not known yet: all but one core). On 2 cores the main thread alone
+ * with its inflates on the pool made 1.45x gzip -dc's rate, the main thread and a worker 1.23x (docs/benchmarks.md). */
 function threadsFor(files: readonly string[], list: boolean): number {
-  const cores = Math.min(availableParallelism(), MAX_THREADS);
+  const cores = Math.max(1, Math.min(availableParallelism() - 1, MAX_THREADS));
   if (list) return cores;
   const workers = Math.floor(files.reduce((a, f) => a + statSync(f).size, 0) / OCTETS_PER_THREAD);
   return workers === 0 ? 0 : Math.min(cores, 1 + workers);

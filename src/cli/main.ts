@@ -173,7 +173,7 @@ program
   .option('--user-agent <header>', 'the User-Agent header of --robots-warc-list downloads (default: robots-wasm/VERSION)')
   .option('--shards <n>', 'host shards (the hash of --shard: shard i of the index is what classify --shard i/N reads)', '1')
   .option('--out <dir>', 'the index directory: DIR/index.json (the manifest) and a file per shard; an index of as many shards there is replaced, of another number refused')
-  .option('--threads <n>', 'threads that read the WARCs gzipped per record, the main thread one of them, each inflating and parsing stretches of them, several files at once (default: the cores, or the main thread and a worker per 16 MiB of WARC files shorter than that; under 16 MiB the main thread reads them in one stream); a plain or whole-file gzip WARC is read by the main thread in one stream')
+  .option('--threads <n>', 'threads that read the WARCs gzipped per record, the main thread one of them, each parsing stretches of them, several files at once; the main thread\'s stretches inflate on libuv\'s threadpool, the others\' on their own thread (default: all cores but one, or the main thread and a worker per 16 MiB of WARC files shorter than that; under 16 MiB the main thread reads them in one stream); a plain or whole-file gzip WARC is read by the main thread in one stream')
   .addOption(maxOctetsOption())
   .addOption(maxBytesAlias())
   .option('-q, --quiet', 'no summary and no progress on stderr')

@@ -38,7 +38,7 @@ describe('HeldCaptures', () => {
 });
 
 describe('ShardWriter', () => {
-  it('a capture marked between its read and its writing is written marked, its body kept', () => {
+  it('a capture marked between its read and its writing is written marked, its body kept', async () => {
     const file = path.join(dir, 'shard.rix');
     const w = new ShardWriter([file], 1n);
     const capture: WarcCapture = { date: 1, status: 200, location: null, bodyAt: 0, bodyLength: 5 };
@@ -49,8 +49,8 @@ describe('ShardWriter', () => {
     const other = w.add(0, 'http://b.example/robots.txt', { date: 2, status: 404, location: null, bodyAt: 0, bodyLength: 0 }, new Uint8Array(0));
     handOn();
     other();
-    w.finish();
-    w.close();
+    await w.finish();
+    await w.close();
     const b = readFileSync(file);
     const footer = decodeFooter(b.subarray(b.length - FOOTER_OCTETS), b.length);
     expect(footer.records).toBe(2);

@@ -17,7 +17,7 @@ import { shardOf } from '../../src/bulk/hosts/shard.js';
 import { hostHash } from '../../src/bulk/hosts/host-hash.js';
 import { captureKey } from '../../src/bulk/sources/warc/warc-capture-read.js';
 import { memberStartAtOrAfter, startsRecord } from '../../src/bulk/sources/warc/gzip-members.js';
-import { META, WarcChunkReader, INFLATED_MAX } from '../../src/bulk/index/warc-chunk-read.js';
+import { META, WarcChunkReader, INFLATED_MAX, type ChunkTask } from '../../src/bulk/index/warc-chunk-read.js';
 import { MemberInflater, TooLarge } from '../../src/bulk/sources/warc/member-inflater.js';
 import { captureShard, decodeRecord, encodeRecord, keyHash, storedCapture } from '../../src/bulk/index/robots-index-format.js';
 import { readWarcCaptures, type CaptureRead } from '../../src/bulk/sources/warc/warc-captures.js';
@@ -134,7 +134,13 @@ describe('gzip member starts', () => {
   });
 });
 
-describe('a stretch read by a thread', () => {
+/** The stretch read by `reader`, inflated on this thread or (`ahead`) on libuv's threadpool first, as the main thread
+ * reads it. */
+function readStretch(reader: WarcChunkReader, task: ChunkTask, ahead: boolean) {
+  return ahead ? reader.read(task, reader.inflateAhead(task)) : reader.read(task);
+}
+
+describe.each([false, true])('a stretch read by a thread (inflated ahead on the threadpool: %s)', (ahead) => {
   const options = (maxOctets = Infinity) => ({ maxOctets, counts: { records: 0, responses: 0 } });
 
   async function fastCaptures(file: string, maxOctets = Infinity): Promise<CaptureRead[]> {
@@ -157,7 +163,7 @@ describe('a stretch read by a thread', () => {
       let base = 0;
       let k = 0;
       for (let s = 0; s + 1 < cuts.length; s++) {
-        const read = await reader.read({ seq: s, file, start: cuts[s], end: cuts[s + 1] });
+        const read = await readStretch(reader, { seq: s, file, start: cuts[s], end: cuts[s + 1] }, ahead);
         expect(read.anomaly).toBeUndefined();
         let o = 0;
         for (let i = 0; i < read.captures; i++, k++) {
@@ -184,23 +190,23 @@ describe('a stretch read by a thread', () => {
     const reader = new WarcChunkReader(4, Infinity);
     const { file, fd } = fileOf('anomalies.warc.gz', octets);
     closeSync(fd);
-    expect((await reader.read({ seq: 0, file, start: 0, end: starts[2] - 1 })).anomaly).toMatch(/unexpected end of file/);
+    expect((await readStretch(reader, { seq: 0, file, start: 0, end: starts[2] - 1 }, ahead)).anomaly).toMatch(/unexpected end of file/);
     const damaged = Buffer.from(octets);
     damaged[starts[3] + 20] ^= 0xff;
     const bad = fileOf('damaged.warc.gz', damaged);
     closeSync(bad.fd);
-    expect((await reader.read({ seq: 1, file: bad.file, start: starts[2], end: octets.length })).anomaly).toBeDefined();
+    expect((await readStretch(reader, { seq: 1, file: bad.file, start: starts[2], end: octets.length }, ahead)).anomaly).toBeDefined();
     // The stretch before the damaged member reads (the reader goes on after an error).
-    expect((await reader.read({ seq: 2, file: bad.file, start: 0, end: starts[3] })).anomaly).toBeUndefined();
+    expect((await readStretch(reader, { seq: 2, file: bad.file, start: 0, end: starts[3] }, ahead)).anomaly).toBeUndefined();
     const zeros = fileOf('zeros.warc.gz', Buffer.concat([octets.subarray(0, starts[2]), Buffer.alloc(8), octets.subarray(starts[2])]));
     closeSync(zeros.fd);
-    expect((await reader.read({ seq: 3, file: zeros.file, start: 0, end: starts[2] + 8 })).anomaly).toMatch(/after a member/);
+    expect((await readStretch(reader, { seq: 3, file: zeros.file, start: 0, end: starts[2] + 8 }, ahead)).anomaly).toMatch(/after a member/);
     // A stretch that begins at a member that is no record: left to the one reader (warcio's, which says what it is).
     const foreign = gzipSync('not a WARC record\r\n\r\n');
     const odd = fileOf('foreign.warc.gz', Buffer.concat([foreign, octets]));
     closeSync(odd.fd);
-    expect((await reader.read({ seq: 4, file: odd.file, start: 0, end: foreign.length + starts[2] })).anomaly).toMatch(/not read alone/);
-    expect((await reader.read({ seq: 5, file: odd.file, start: foreign.length, end: foreign.length + starts[2] })).anomaly).toBeUndefined();
+    expect((await readStretch(reader, { seq: 4, file: odd.file, start: 0, end: foreign.length + starts[2] }, ahead)).anomaly).toMatch(/not read alone/);
+    expect((await readStretch(reader, { seq: 5, file: odd.file, start: foreign.length, end: foreign.length + starts[2] }, ahead)).anomaly).toBeUndefined();
   });
 
   it('reads a stretch inflated whole without a promise per record (a plain loop: its work does not grow with them)', async () => {
@@ -214,7 +220,7 @@ describe('a stretch read by a thread', () => {
     hook.enable();
     let read;
     try {
-      read = await reader.read({ seq: 0, file, start: 0, end: octets.length });
+      read = await readStretch(reader, { seq: 0, file, start: 0, end: octets.length }, ahead);
     } finally {
       hook.disable();
     }
@@ -231,7 +237,7 @@ describe('a stretch read by a thread', () => {
     closeSync(fd);
     expect(() => new MemberInflater(INFLATED_MAX).inflate(octets)).toThrow(TooLarge);
     const reader = new WarcChunkReader(4, 1000);
-    const read = await reader.read({ seq: 0, file, start: 0, end: octets.length });
+    const read = await readStretch(reader, { seq: 0, file, start: 0, end: octets.length }, ahead);
     expect(read.anomaly).toBeUndefined();
     expect(read.captures).toBe(4);
     expect(read.notes).toEqual([{ capture: 0, key: 'http://big.example/robots.txt', truncated: true }]);

@@ -2,12 +2,18 @@
 // it reads stretches between its routing, so N reading threads are N - 1
 // worker threads and this one. A worker thread costs an isolate of its own (its
 // start, its modules, and its JIT compiling the same reading code again), and
-// on 2 cores the main thread's routing leaves most of a core idle.
+// on 2 cores the main thread's routing leaves most of a core idle. Its
+// stretches inflate ahead on libuv's threadpool (../sources/warc/pool-inflate.ts),
+// beside the parse of the one before them, not on this thread.
 import { BulkError, reason } from '../base/errors.js';
-import { WarcChunkReader, type ChunkRead, type ChunkTask } from './warc-chunk-read.js';
+import { WarcChunkReader, type ChunkRead, type ChunkTask, type InflateAhead } from './warc-chunk-read.js';
+
+/** Stretches inflating ahead on libuv's threadpool while this thread parses the one before them. */
+const INFLATING_AHEAD = 2;
 
 interface Waiting {
   task: ChunkTask;
+  ahead?: Promise<InflateAhead>;
   resolve(r: ChunkRead): void;
   reject(e: Error): void;
 }
@@ -32,6 +38,7 @@ export class MainThreadReader {
   request(task: ChunkTask): Promise<ChunkRead> {
     return new Promise((resolve, reject) => {
       this.queue.push({ task, resolve, reject });
+      this.inflateAhead();
       this.schedule();
     });
   }
@@ -46,6 +53,14 @@ export class MainThreadReader {
     this.queue.length = 0;
   }
 
+  /** The next stretches' inflates begun (their octets read now), up to INFLATING_AHEAD. */
+  private inflateAhead(): void {
+    for (let i = 0; i < Math.min(INFLATING_AHEAD, this.queue.length); i++) {
+      const w = this.queue[i];
+      if (w.ahead === undefined) w.ahead = this.reader.inflateAhead(w.task);
+    }
+  }
+
   private schedule(): void {
     if (this.scheduled || this.busy || this.stopped || this.queue.length === 0) return;
     this.scheduled = true;
@@ -57,8 +72,9 @@ export class MainThreadReader {
     const w = this.queue.shift();
     if (w === undefined || this.stopped) return;
     this.busy = true;
+    this.inflateAhead();
     this.reader
-      .read(w.task)
+      .read(w.task, w.ahead)
       .then(
         (r) => (r.error === undefined ? w.resolve(r) : w.reject(new BulkError(`robots index: a reading thread failed: ${r.error}`))),
         (e) => w.reject(new BulkError(`robots index: a reading thread failed: ${reason(e)}`)),

@@ -4,15 +4,17 @@
 // shard file is written under a temporary name and renamed into place, then
 // the manifest last: a run cut short leaves no index.json (readers refuse
 // the directory), and a reader tells a shard file of another run by its id.
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync, writevSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { BulkError, reason } from '../base/errors.js';
 import { WarcFiles } from '../sources/warc/warc-list.js';
 import type { WarcCapture, WarcIndexStats } from '../sources/warc/warc-index.js';
+import { ShardDirectory } from './shard-directory.js';
 import { indexWarcsInThreads, type HeldCapture, type RecordSink, type ThreadedIndexOptions } from './warc-index-threads.js';
 import {
-  crc32, decodeRecord, DIRECTORY_ENTRY, encodeFooter, encodeHeader, encodeRecord, FORMAT_VERSION, HEADER_OCTETS, keyHash, MANIFEST,
+  crc32, decodeRecord, encodeFooter, encodeHeader, encodeRecord, FORMAT_VERSION, HEADER_OCTETS, keyHash, MANIFEST,
   shardFileName, type IndexManifest,
 } from './robots-index-format.js';
 
@@ -74,9 +76,9 @@ export async function writeRobotsIndex(files: readonly string[] | WarcFiles, out
     let stats;
     try {
       stats = await indexWarcsInThreads(files, { ...options, sink: writer });
-      writer.finish();
+      await writer.finish();
     } finally {
-      writer.close();
+      await writer.close();
     }
     const written: IndexManifest['files'] = names.map((name, s) => ({ name, octets: writer.octets(s), captures: writer.captures(s) }));
     const manifest: IndexManifest = {
@@ -123,11 +125,22 @@ function writeWhole(file: string, octets: Buffer): void {
  * about as much; a file is opened for each append, not held open: 65536 shards would pass the limit on
  * open files). finish() adds each directory and footer. Many shards mean small appends: at 4096 shards
  * the command is slower, most of it in the kernel, than writing each shard whole after the read was.
+ * The appends run on libuv's threadpool, a shard's in order, not on this thread (the kernel's copy of
+ * the octets into the page cache was ~13% of the main thread's samples): room() waits while more than
+ * IN_FLIGHT octets are being written.
  */
 export class ShardWriter implements RecordSink {
   private static readonly SHARD_FLUSH = 1 << 20;
   private static readonly BUDGET = 32 << 20;
+  private static readonly IN_FLIGHT = 8 << 20;
   private readonly pending: Uint8Array[][];
+  /** Each shard's appends, chained: settles once its last append is written. */
+  private readonly appends: Promise<void>[];
+  /** Octets handed to the appends and not written yet. */
+  private inFlight = 0;
+  private failure: { error: unknown } | undefined;
+  /** Woken when an append is written (room()'s wait). */
+  private wake: (() => void) | null = null;
   /** Told of each record given to addRecord once its octets are written (or replaced). */
   onReleased?: (record: Uint8Array) => void;
   private readonly pendingOctets: number[];
@@ -135,7 +148,7 @@ export class ShardWriter implements RecordSink {
   /** Each shard's octets, written or pending. */
   private readonly at: number[];
   /** Each shard's directory entries: the key's hash, the record's offset. */
-  private readonly entries: { hash: number; at: number }[][];
+  private readonly entries: ShardDirectory[];
 
   constructor(private readonly files: readonly string[], id: bigint) {
     const n = files.length;
@@ -143,7 +156,8 @@ export class ShardWriter implements RecordSink {
     this.pendingOctets = new Array<number>(n).fill(HEADER_OCTETS);
     this.pendingTotal = n * HEADER_OCTETS;
     this.at = new Array<number>(n).fill(HEADER_OCTETS);
-    this.entries = Array.from({ length: n }, () => []);
+    this.entries = Array.from({ length: n }, () => new ShardDirectory());
+    this.appends = new Array<Promise<void>>(n).fill(Promise.resolve());
     // Every file made now (empty): appends then never race a leftover of another run.
     for (const f of files) closeSync(openSync(f, 'w'));
   }
@@ -164,30 +178,36 @@ export class ShardWriter implements RecordSink {
         r = encodeRecord({ ...decodeRecord(Buffer.from(record.buffer, record.byteOffset + 4, record.length - 8)), damaged: capture.damaged });
         this.onReleased?.(record);
       }
-      this.entries[shard].push({ hash, at: this.at[shard] });
+      this.entries[shard].add(hash, this.at[shard]);
       this.put(shard, r);
       if (this.pendingOctets[shard] >= ShardWriter.SHARD_FLUSH) this.flush(shard);
       else if (this.pendingTotal >= ShardWriter.BUDGET) this.flushAll();
     };
   }
 
-  /** Each shard's directory (sorted by hash, then offset: a key's captures stay in the order read) and footer. */
-  finish(): void {
+  /** Undefined while no more than IN_FLIGHT octets are being written, else what settles once so; throws, or rejects,
+   * with an append's failure. */
+  room(): Promise<void> | undefined {
+    if (this.failure !== undefined) throw this.failure.error;
+    if (this.inFlight <= ShardWriter.IN_FLIGHT) return undefined;
+    return (async () => {
+      while (this.inFlight > ShardWriter.IN_FLIGHT && this.failure === undefined) await new Promise<void>((r) => (this.wake = r));
+      if (this.failure !== undefined) throw this.failure.error;
+    })();
+  }
+
+  /** Each shard's directory (sorted by hash, then offset: a key's captures stay in the order read) and footer, and
+   * every append written. */
+  async finish(): Promise<void> {
     for (let s = 0; s < this.files.length; s++) {
-      const order = this.entries[s];
-      order.sort((a, b) => a.hash - b.hash || a.at - b.at);
-      const directory = Buffer.alloc(order.length * DIRECTORY_ENTRY);
-      order.forEach((e, k) => {
-        directory.writeUInt32LE(e.hash, k * DIRECTORY_ENTRY);
-        // (The u64 offset as two u32 halves: a BigInt made per record cost more than the rest of the entry.)
-        directory.writeUInt32LE(e.at % 2 ** 32, k * DIRECTORY_ENTRY + 4);
-        directory.writeUInt32LE(Math.floor(e.at / 2 ** 32), k * DIRECTORY_ENTRY + 8);
-      });
+      const directory = this.entries[s].encode();
       const directoryAt = this.at[s];
       this.put(s, directory);
-      this.put(s, encodeFooter(directoryAt, order.length, crc32(directory)));
+      this.put(s, encodeFooter(directoryAt, this.entries[s].length, crc32(directory)));
       this.flush(s);
     }
+    await Promise.all(this.appends);
+    if (this.failure !== undefined) throw this.failure.error;
   }
 
   octets(shard: number): number {
@@ -198,9 +218,10 @@ export class ShardWriter implements RecordSink {
     return this.entries[shard].length;
   }
 
-  /** Drops what is pending (the files are removed by the caller on failure). */
-  close(): void {
+  /** Drops what is pending, once the appends begun are done (the files are removed by the caller on failure). */
+  async close(): Promise<void> {
     this.pending.fill([]);
+    await Promise.all(this.appends);
   }
 
   private put(shard: number, octets: Uint8Array): void {
@@ -217,25 +238,41 @@ export class ShardWriter implements RecordSink {
   private flush(shard: number): void {
     const pieces = this.pending[shard];
     if (pieces.length === 0) return;
-    const fd = openSync(this.files[shard], 'a');
-    try {
-      // One write of the pieces gathered (writev: no copy into a buffer first).
-      let left = this.pendingOctets[shard];
-      let from = 0;
-      while (left > 0) {
-        let n = writevSync(fd, from === 0 ? pieces : pieces.slice(from));
-        left -= n;
-        // A short write: skip the pieces written, cut the one half written.
-        while (from < pieces.length && n >= pieces[from].length) n -= pieces[from++].length;
-        if (n > 0) pieces[from] = pieces[from].subarray(n);
-      }
-    } finally {
-      closeSync(fd);
-    }
-    this.pendingTotal -= this.pendingOctets[shard];
+    const octets = this.pendingOctets[shard];
+    this.pendingTotal -= octets;
     this.pendingOctets[shard] = 0;
     this.pending[shard] = [];
-    // (A piece cut after a short write is still a view of its record's buffer, which is what the hook tells by.)
-    if (this.onReleased !== undefined) for (const piece of pieces) this.onReleased(piece);
+    this.inFlight += octets;
+    const file = this.files[shard];
+    this.appends[shard] = this.appends[shard].then(async () => {
+      try {
+        if (this.failure === undefined) await append(file, pieces, octets);
+      } catch (e) {
+        this.failure ??= { error: e };
+      }
+      this.inFlight -= octets;
+      this.wake?.();
+      this.wake = null;
+      // (A piece cut after a short write is still a view of its record's buffer, which is what the hook tells by.)
+      if (this.onReleased !== undefined) for (const piece of pieces) this.onReleased(piece);
+    });
+  }
+}
+
+/** `pieces` (`octets` in all) appended to `file` in one write (writev: no copy into a buffer first), on libuv's threadpool. */
+async function append(file: string, pieces: Uint8Array[], octets: number): Promise<void> {
+  const handle = await open(file, 'a');
+  try {
+    let left = octets;
+    let from = 0;
+    while (left > 0) {
+      let n = (await handle.writev(from === 0 ? pieces : pieces.slice(from))).bytesWritten;
+      left -= n;
+      // A short write: skip the pieces written, cut the one half written.
+      while (from < pieces.length && n >= pieces[from].length) n -= pieces[from++].length;
+      if (n > 0) pieces[from] = pieces[from].subarray(n);
+    }
+  } finally {
+    await handle.close();
   }
 }

@@ -18,13 +18,18 @@ import type { CaptureRead, CaptureReadOptions, DamageRead } from '../sources/war
 import { fastRecordCaptures, wholeRecords, type FastRecordItem, type ReadFrom } from '../sources/warc/warc-fast-records.js';
 import { warcioRecordCaptures } from '../sources/warc/warcio-captures.js';
 import { MemberInflater, TooLarge, type Inflated } from '../sources/warc/member-inflater.js';
+import { PoolInflater } from '../sources/warc/pool-inflate.js';
 
 /** What a stretch may inflate to in one call (the corpus's members inflate about 4×: a 1 MiB stretch to 4 MiB); past
  * it, the stretch is read as a stream. */
 export const INFLATED_MAX = 16 << 20;
 
-/** Spare buffers a thread keeps. */
-const MAX_SPARES = 3;
+/** Octets of spare records buffers a thread keeps: what comes back in a wave once the main thread's shard appends
+ * are written (up to ShardWriter's 32 MiB pending and 8 MiB in flight, ~10 of the corpus's 4 MiB stretches). Three
+ * spares, as before, dropped most of what came back and took fresh memory for the next stretches: the corpus ×16's
+ * run took 53,600 page faults against 39,000 now, 2.27 CPU-s against 2.11, 197 MiB peak against 181
+ * (docs/benchmarks.md, "robots index against gzip -dc"). */
+const SPARE_OCTETS = 48 << 20;
 
 /** A stretch of `file`: file octets start..end, each a gzip member's start (or the file's end). */
 export interface ChunkTask {
@@ -57,18 +62,32 @@ export interface ChunkRead {
   error?: string;
 }
 
+/** A stretch's inflate begun ahead on libuv's threadpool (WarcChunkReader.inflateAhead): its octets, or why it did
+ * not inflate (`tooLarge`: read as a stream instead), and the stretch's compressed length. */
+export interface InflateAhead {
+  inflated?: Inflated;
+  failure?: string;
+  tooLarge?: boolean;
+  compressed: number;
+  /** Its inflater given back (its octets read): the next stretch inflates into the same buffer. */
+  release?: () => void;
+}
+
 /** A thread's reader of stretches (see the file's comment): its buffers, the compressed octets' and the inflated
  * ones', kept from one stretch to the next. */
 export class WarcChunkReader {
   private readonly inflater = new MemberInflater(INFLATED_MAX);
+  /** Inflaters on libuv's threadpool, each with its compressed octets' buffer, not in use (inflateAhead's: one each
+   * stretch inflating or being read). */
+  private readonly poolInflaters: { inflater: PoolInflater; input: Buffer }[] = [];
   private input = Buffer.alloc(0);
   /** Records' buffers back from the main thread, written: filled again (a fresh 4 MiB a stretch cost a page fault
    * per 4 KiB). */
-  private readonly spares: ArrayBuffer[] = [];
+  private readonly spares = new SpareBuffers();
 
   /** A buffer of records (a ChunkRead's) whose octets are written, to fill again. */
   spare(buffer: ArrayBuffer): void {
-    if (this.spares.length < MAX_SPARES) this.spares.push(buffer);
+    this.spares.give(buffer);
   }
 
   constructor(
@@ -76,26 +95,48 @@ export class WarcChunkReader {
     private readonly maxOctets: number,
   ) {}
 
-  async read(task: ChunkTask): Promise<ChunkRead> {
-    const out = new ChunkRecords(task.seq, this.shards, this.spares);
-    const options: CaptureReadOptions = { maxOctets: this.maxOctets, counts: out.counts };
+  /** The stretch's octets read and inflated on libuv's threadpool while this thread does other work; read() takes it. */
+  async inflateAhead(task: ChunkTask): Promise<InflateAhead> {
+    // (Its own buffers: the inflate reads one on another thread while later stretches are read into others.)
+    const slot = this.poolInflaters.pop() ?? { inflater: new PoolInflater(INFLATED_MAX), input: Buffer.alloc(0) };
+    const release = () => void this.poolInflaters.push(slot);
+    const n = task.end - task.start;
+    if (slot.input.length < n) slot.input = Buffer.allocUnsafeSlow(Math.max(n, 2 * slot.input.length));
     let compressed: Buffer;
     try {
-      compressed = this.readRange(task.file, task.start, task.end);
+      compressed = this.readRange(task.file, task.start, task.end, slot.input);
     } catch (e) {
-      return out.anomaly(`cannot read: ${reason(e)}`);
+      release();
+      return { failure: `cannot read: ${reason(e)}`, compressed: 0 };
     }
-    let inflated: Inflated | undefined;
     try {
-      inflated = this.inflater.inflate(compressed);
+      return { inflated: await slot.inflater.inflate(compressed), compressed: compressed.length, release };
     } catch (e) {
-      if (!(e instanceof TooLarge)) return out.anomaly(reason(e));
+      release();
+      return e instanceof TooLarge ? { tooLarge: true, compressed: compressed.length } : { failure: reason(e), compressed: compressed.length };
     }
+  }
+
+  /** The stretch read: inflated here, or taken from its inflateAhead. */
+  async read(task: ChunkTask, ahead?: Promise<InflateAhead>): Promise<ChunkRead> {
+    const got = ahead === undefined ? this.inflateHere(task) : await ahead;
+    try {
+      return await this.readInflated(task, got);
+    } finally {
+      got.release?.();
+    }
+  }
+
+  private async readInflated(task: ChunkTask, got: InflateAhead): Promise<ChunkRead> {
+    const out = new ChunkRecords(task.seq, this.shards, this.spares);
+    const options: CaptureReadOptions = { maxOctets: this.maxOctets, counts: out.counts };
+    if (got.failure !== undefined) return out.anomaly(got.failure);
+    const inflated = got.inflated;
     let from: ReadFrom | undefined;
     let ended: ChunkRead | undefined;
     if (inflated !== undefined) {
       // (zlib passes over zeros after a member without a word: the stretch must be members to its end.)
-      if (inflated.consumed !== compressed.length) return out.anomaly('octets after a member that are none');
+      if (inflated.consumed !== got.compressed) return out.anomaly('octets after a member that are none');
       out.length = inflated.octets.length;
       out.expect(inflated.octets.length);
       // A plain loop: `for await` over this generator cost a promise and a microtask per record.
@@ -131,11 +172,26 @@ export class WarcChunkReader {
     return undefined;
   }
 
-  /** File octets start..end, in the buffer kept for them. */
-  private readRange(file: string, start: number, end: number): Buffer {
+  /** The stretch inflated on this thread, into the inflater's buffer. */
+  private inflateHere(task: ChunkTask): InflateAhead {
+    let compressed: Buffer;
+    try {
+      compressed = this.readRange(task.file, task.start, task.end);
+    } catch (e) {
+      return { failure: `cannot read: ${reason(e)}`, compressed: 0 };
+    }
+    try {
+      return { inflated: this.inflater.inflate(compressed), compressed: compressed.length };
+    } catch (e) {
+      return e instanceof TooLarge ? { tooLarge: true, compressed: compressed.length } : { failure: reason(e), compressed: compressed.length };
+    }
+  }
+
+  /** File octets start..end, in `into` or the buffer kept for them. */
+  private readRange(file: string, start: number, end: number, into?: Buffer): Buffer {
     const n = end - start;
-    if (this.input.length < n) this.input = Buffer.allocUnsafe(Math.max(n, 2 * this.input.length));
-    const buf = this.input.subarray(0, n);
+    if (into === undefined && this.input.length < n) this.input = Buffer.allocUnsafe(Math.max(n, 2 * this.input.length));
+    const buf = (into ?? this.input).subarray(0, n);
     const fd = openSync(file, 'r');
     try {
       for (let done = 0; done < n; ) {
@@ -165,7 +221,7 @@ class ChunkRecords {
   constructor(
     private readonly seq: number,
     private readonly shards: number,
-    private readonly spares: ArrayBuffer[],
+    private readonly spares: SpareBuffers,
   ) {}
 
   /** Room for the records of `inflated` octets of WARC (a record holds less than its WARC record, the key and Location
@@ -175,11 +231,11 @@ class ChunkRecords {
   }
 
   private grow(octets: number): void {
-    const k = this.spares.findIndex((b) => b.byteLength >= octets);
+    const spare = this.spares.take(octets);
     // (Not zeroed, not pooled: transferable.)
-    const next = k >= 0 ? new Uint8Array(this.spares.splice(k, 1)[0]) : new Uint8Array(Buffer.allocUnsafeSlow(octets).buffer, 0, octets);
+    const next = spare !== undefined ? new Uint8Array(spare) : new Uint8Array(Buffer.allocUnsafeSlow(octets).buffer, 0, octets);
     next.set(this.records.subarray(0, this.used));
-    if (this.records.length > 0 && this.spares.length < MAX_SPARES) this.spares.push(this.records.buffer as ArrayBuffer);
+    if (this.records.length > 0) this.spares.give(this.records.buffer as ArrayBuffer);
     this.records = next;
     this.recordsView = Buffer.from(next.buffer, next.byteOffset, next.length);
   }
@@ -222,5 +278,26 @@ class ChunkRecords {
 
   anomaly(why: string): ChunkRead {
     return { seq: this.seq, anomaly: why, length: 0, counts: { records: 0, responses: 0 }, records: new Uint8Array(0), meta: new Float64Array(0), captures: 0, notes: [] };
+  }
+}
+
+/** Records buffers written and given back, kept up to SPARE_OCTETS in all, to fill again. */
+class SpareBuffers {
+  private readonly buffers: ArrayBuffer[] = [];
+  private octets = 0;
+
+  give(buffer: ArrayBuffer): void {
+    if (this.octets + buffer.byteLength > SPARE_OCTETS) return;
+    this.buffers.push(buffer);
+    this.octets += buffer.byteLength;
+  }
+
+  /** A spare of at least `octets`, or undefined. */
+  take(octets: number): ArrayBuffer | undefined {
+    const k = this.buffers.findIndex((b) => b.byteLength >= octets);
+    if (k < 0) return undefined;
+    const [buffer] = this.buffers.splice(k, 1);
+    this.octets -= buffer.byteLength;
+    return buffer;
   }
 }

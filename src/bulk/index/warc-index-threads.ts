@@ -39,6 +39,9 @@ export interface HeldCapture {
 /** Where the records go: what writes `record` into `shard`, called once the capture is trusted. */
 export interface RecordSink {
   addRecord(shard: number, hash: number, record: Uint8Array, capture: HeldCapture): () => void;
+  /** Undefined when the sink can take more, else what settles once it can (its writes in flight bounded); throws, or
+   * rejects, with its failure. */
+  room?(): Promise<void> | undefined;
   /** Set here: told of each record given to addRecord once its octets are written (or replaced), by a view of the
    * same buffer (the threads' buffers are filled again once all their records are written). */
   onReleased?: (record: Uint8Array) => void;
@@ -161,6 +164,8 @@ export async function indexWarcsInThreads(files: readonly string[] | AsyncIterab
       }
       if (f.stopped) continue;
       if (t.kind === 'chunk') {
+        const room = options.sink.room?.();
+        if (room !== undefined) await room;
         const read = await t.read;
         if (read.anomaly === undefined) {
           route(f, read);
@@ -215,6 +220,8 @@ export async function indexWarcsInThreads(files: readonly string[] | AsyncIterab
   async function readRest(f: FileRead, start: number): Promise<void> {
     const read = readWarcCaptures(f.file, { maxOctets: options.maxOctets, counts: f.counts, progress: (octets) => progress(f, octets) }, 'auto', start === 0 ? undefined : { start, base: f.base });
     for await (const item of read) {
+      const room = options.sink.room?.();
+      if (room !== undefined) await room;
       if (item.kind === 'capture') {
         if (item.truncated) truncated(f, item.key, item.offset);
         const capture: HeldCapture = item.damaged === undefined ? {} : { damaged: item.damaged };
