@@ -450,33 +450,46 @@ function names(list: string[]): Names {
  */
 function headerValues(r: Buffer, from: number, to: number, wanted: Names): Map<string, string> | typeof ODD {
   const found = new Map<string, string>();
+  // (Every caller's block ends with its last line's CRLF, so each line's scan stops at a CR before `to`.)
+  if (to - from < 2 || r[to - 2] !== 13 || r[to - 1] !== 10) return ODD;
   for (let line = from; line < to; ) {
     if (r[line] === 32 || r[line] === 9) return ODD;
+    let end = line;
+    let k: number;
+    while ((k = BEFORE_COLON[r[end]]) === PLAIN) end++;
     let colon = -1;
-    let lineEnd = line;
-    for (; lineEnd < to; lineEnd++) {
-      const c = r[lineEnd];
-      if (c >= 0x20 && c < 0x7f) {
-        if (c === 58 && colon < 0) colon = lineEnd;
-      } else if (c === 13) {
-        if (lineEnd + 1 < to && r[lineEnd + 1] === 10) break;
-        return ODD;
-      } else if (c !== 9) return ODD;
+    if (k === COLON) {
+      colon = end++;
+      while ((k = AFTER_COLON[r[end]]) === PLAIN) end++;
     }
+    if (k !== CR || r[end + 1] !== 10) return ODD;
     if (colon >= 0) {
       const name = nameAt(r, line, colon, wanted);
       if (name !== undefined) {
-        const value = r.toString('latin1', colon + 1, lineEnd).trim();
+        const value = r.toString('latin1', colon + 1, end).trim();
         if (value !== '') {
           if (found.has(name)) return ODD;
           found.set(name, value);
         }
       }
     }
-    line = lineEnd + 2;
+    line = end + 2;
   }
   return found;
 }
+
+/** A header line's octets by class, for headerValues' scans: printable ASCII and HT are PLAIN; the first colon ends
+ * the name (COLON, then PLAIN in AFTER_COLON); CR may end the line; anything else makes the record odd. */
+const PLAIN = 0;
+const COLON = 1;
+const CR = 2;
+const BAD = 3;
+const AFTER_COLON = new Uint8Array(256).fill(BAD);
+AFTER_COLON.fill(PLAIN, 0x20, 0x7f);
+AFTER_COLON[9] = PLAIN;
+AFTER_COLON[13] = CR;
+const BEFORE_COLON = AFTER_COLON.slice();
+BEFORE_COLON[58] = COLON;
 
 /** The name of `wanted` that octets from..to spell, in any case (undefined when none does). */
 function nameAt(r: Buffer, from: number, to: number, wanted: Names): string | undefined {
