@@ -118,7 +118,7 @@ function sameLines(before, after, file) {
  * which a minifier drops as dead code: it is put back after the minified code. */
 async function writeFile(file, text, map, options) {
   const names = [...text.matchAll(/^0 && \(module\.exports = \{[^}]*\}\);$/gm)].pop()?.[0]; // (the file's: its last)
-  const out = await transform(withMap(text, map), { sourcefile: path.basename(file), format: 'cjs', platform: options.platform, target: options.target, minify: options.minify, sourcemap: 'external', logLevel: 'warning' });
+  const out = await transform(withMap(text, map), { sourcefile: path.basename(file), format: 'cjs', platform: options.platform, target: options.target, minify: options.minify, sourcemap: 'external', sourcesContent: options.sourcesContent, logLevel: 'warning' });
   writeFileSync(file, `${restoreEagerImports(out.code)}${names && !out.code.includes(names) ? `${names}\n` : ''}//# sourceMappingURL=${path.basename(file)}.map\n`);
   writeFileSync(`${file}.map`, out.map);
 }

@@ -38,8 +38,9 @@ const libraryCore = {
 };
 // Minified (whitespace, syntax and names: a fresh process compiles less; docs/benchmarks.md, "Minified bundles"),
 // each file with its source map beside it (linked: node --enable-source-maps maps a stack trace to src/; Node reads
-// no map otherwise). Webpack's comments on the crawler's imports kept (scripts/build-eager-imports.mjs).
-const library = { ...common, platform: 'neutral', target: 'es2022', external: ['node:*'], plugins: [libraryCore, eagerImports], minify: true, sourcemap: 'linked' };
+// no map otherwise), the maps without the sources' text (src/ is not shipped: 1.1 MB of maps, not 4). Webpack's
+// comments on the crawler's imports kept (scripts/build-eager-imports.mjs).
+const library = { ...common, platform: 'neutral', target: 'es2022', external: ['node:*'], plugins: [libraryCore, eagerImports], minify: true, sourcemap: 'linked', sourcesContent: false };
 /** esbuild's build of library bundles, written with webpack's comments put back. */
 const buildLibrary = async (options) => writeOutputs(await build({ ...options, write: false }));
 // ES modules share their modules (split into dist/chunks/): one core in a process.

@@ -6,7 +6,7 @@ import { SourceMap, type SourceMapPayload } from 'node:module';
 import path from 'node:path';
 
 /** The source map beside a built file. */
-const mapOf = (file: string) => JSON.parse(readFileSync(`${file}.map`, 'utf8')) as SourceMapPayload & { sourcesContent?: string[] };
+const mapOf = (file: string) => JSON.parse(readFileSync(`${file}.map`, 'utf8')) as SourceMapPayload;
 
 /** The modules a built file holds, as paths from the repository's root (src/...). */
 export function sourcesOf(file: string, root: string): string[] {
@@ -31,11 +31,11 @@ function nameAt(line: string, column: number): string {
  * left out. */
 export function ranByName(file: string, functions: { ranges: { startOffset: number; count: number }[] }[]): Record<string, number> {
   const text = readFileSync(file, 'utf8');
-  const raw = mapOf(file);
-  const map = new SourceMap(raw);
+  const map = new SourceMap(mapOf(file));
   const lineStarts = [0];
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
   const ran: Record<string, number> = Object.create(null);
+  const sources: Record<string, string[]> = Object.create(null);
   for (const { ranges } of functions) {
     const { startOffset, count } = ranges[0];
     if (count === 0) continue;
@@ -43,8 +43,9 @@ export function ranByName(file: string, functions: { ranges: { startOffset: numb
     while (lineStarts[line] > startOffset) line--;
     const entry = map.findEntry(line, startOffset - lineStarts[line]) as { originalSource?: string; originalLine?: number; originalColumn?: number };
     if (entry.originalSource === undefined) continue;
-    const source = raw.sourcesContent?.[raw.sources.indexOf(entry.originalSource)];
-    const name = source === undefined ? '' : nameAt(source.split('\n')[entry.originalLine!], entry.originalColumn!);
+    // (The maps hold no sources' text: the source is read where the map says it is, in src/.)
+    const source = (sources[entry.originalSource] ??= readFileSync(path.resolve(path.dirname(file), entry.originalSource), 'utf8').split('\n'));
+    const name = nameAt(source[entry.originalLine!], entry.originalColumn!);
     if (name !== '') ran[name] = (ran[name] ?? 0) + count;
   }
   return ran;
