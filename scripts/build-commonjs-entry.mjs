@@ -12,9 +12,14 @@
 // the chunks it requires, is dist/index.cjs (one file for require() to read:
 // each file was a share of a cold start), the rest in dist/cjs/; the lazy
 // parts' exports are getters on dist/index.cjs's, as an esbuild CommonJS
-// bundle's exports are.
+// bundle's exports are. Each file minified last (as the ES bundles are, when the
+// options say `minify`), with its source map beside it: the maps of each stage
+// (the ES build, its CommonJS copy, the files put together, the minified file)
+// chained by esbuild, so that a stack trace maps to src/ (node --enable-source-maps).
 import { build, transform } from 'esbuild';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { restoreEagerImports } from './build-eager-imports.mjs';
 
 /** The public surface's parts (src/index.ts exports them all). */
 const PARTS = { engine: 'src/exports/engine.ts', operators: 'src/exports/operators.ts', crawler: 'src/exports/crawler.ts', lint: 'src/exports/lint.ts' };
@@ -44,23 +49,30 @@ const lazyModules = {
   },
 };
 
-/** Writes dist/index.cjs and dist/cjs/; `options`: the library's esbuild options (platform, target, loaders, plugins). */
+/** Writes dist/index.cjs and dist/cjs/ (and their source maps); `options`: the library's esbuild options (platform,
+ * target, loaders, plugins, minify). The ES build and its CommonJS copies are not minified: the edits below read
+ * esbuild's plain output. */
 export async function buildCommonJsEntry(options) {
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
-  const result = await build({ ...options, format: 'esm', entryPoints: { ...PARTS, ...Object.fromEntries(Object.entries(LAZY).map(([name, [file]]) => [name, file])) }, outdir: OUT, splitting: true, chunkNames: 'chunk-[hash]', write: false, metafile: true, plugins: [...(options.plugins ?? []), lazyModules], logOverride: { 'commonjs-variable-in-esm': 'silent' } });
+  const result = await build({ ...options, minify: false, sourcemap: 'external', format: 'esm', entryPoints: { ...PARTS, ...Object.fromEntries(Object.entries(LAZY).map(([name, [file]]) => [name, file])) }, outdir: OUT, splitting: true, chunkNames: 'chunk-[hash]', write: false, metafile: true, plugins: [...(options.plugins ?? []), lazyModules], logOverride: { 'commonjs-variable-in-esm': 'silent' } });
+  /** Each output's source map (its sources relative to dist/cjs/), by the output's path. */
+  const mapOf = new Map(result.outputFiles.filter((f) => f.path.endsWith('.map')).map((f) => [f.path.slice(0, -'.map'.length), f.text]));
   /** Each export's part: { name: part }. */
   const partOf = {};
   for (const [out, meta] of Object.entries(result.metafile.outputs)) {
     const part = Object.keys(PARTS).find((p) => out === `${OUT}/${p}.js`);
     if (part) for (const name of meta.exports) partOf[name] = part;
   }
-  /** Each output's CommonJS code, by name (engine, chunk-XXXX, …). */
+  /** Each output's CommonJS code and its source map, by name (engine, chunk-XXXX, …). */
   const code = new Map();
+  const maps = new Map();
   for (const file of result.outputFiles) {
+    if (file.path.endsWith('.map')) continue;
     const name = file.path.slice(file.path.lastIndexOf('/') + 1).replace(/\.js$/, '');
-    const cjs = await transform(file.text, { sourcefile: `${name}.js`, format: 'cjs', platform: options.platform, target: options.target, logLevel: 'warning' });
-    code.set(name, literalExports(ownExports(cjs.code, name), name));
+    const cjs = await transform(withMap(file.text, mapOf.get(file.path)), { sourcefile: `${name}.js`, format: 'cjs', platform: options.platform, target: options.target, sourcemap: 'external', logLevel: 'warning' });
+    code.set(name, sameLines(cjs.code, literalExports(ownExports(cjs.code, name), name), name));
+    maps.set(name, JSON.parse(cjs.map));
     if (cjs.code.includes(CHUNK)) throw new Error(`${name}: ${CHUNK}, the name dist/index.cjs runs its chunks by, is a name of the code`);
   }
   // The chunks the engine's part requires, and those they require: in dist/index.cjs with it.
@@ -80,9 +92,35 @@ export async function buildCommonJsEntry(options) {
     return inIndex ? `${CHUNK}(${JSON.stringify(f)})` : `require("../index.cjs")[Symbol.for("${CHUNK_KEY}")](${JSON.stringify(f)})`;
   });
   for (const [name, text] of code) {
-    if (name !== EAGER && !inlined.has(name)) writeFileSync(`${OUT}/${name}.cjs`, requires(text, false));
+    if (name !== EAGER && !inlined.has(name)) await writeFile(`${OUT}/${name}.cjs`, sameLines(text, requires(text, false), name), maps.get(name), options);
   }
-  writeFileSync('dist/index.cjs', engineFile(requires(code.get(EAGER), true), [...inlined].map((chunk) => [chunk, requires(code.get(chunk), true)]), partOf));
+  const chunks = [...inlined].map((chunk) => ({ name: chunk, text: sameLines(code.get(chunk), requires(code.get(chunk), true), chunk), map: maps.get(chunk) }));
+  const engine = { text: sameLines(code.get(EAGER), requires(code.get(EAGER), true), EAGER), map: maps.get(EAGER) };
+  // The maps of the parts, each at its line in the file (an index map), their sources made relative to dist/.
+  const { text, sections } = engineFile(engine, chunks, partOf);
+  const relocated = sections.map(({ line, map }) => ({ offset: { line, column: 0 }, map: { ...map, sources: map.sources.map((s) => path.posix.relative('dist', path.posix.join(OUT, s))) } }));
+  await writeFile('dist/index.cjs', text, { version: 3, sections: relocated }, options);
+}
+
+/** Code with its source map inline, for esbuild to chain to the map of what it makes of it. */
+function withMap(text, map) {
+  return `${text}\n//# sourceMappingURL=data:application/json;base64,${Buffer.from(typeof map === 'string' ? map : JSON.stringify(map)).toString('base64')}\n`;
+}
+
+/** An edit of a file's code that keeps each line where it was (so its source map stays true), or the build fails. */
+function sameLines(before, after, file) {
+  if (before.split('\n').length !== after.split('\n').length) throw new Error(`${file}: an edit moved its lines (its source map would be wrong)`);
+  return after;
+}
+
+/** Writes a CommonJS file and its map (file.map, linked from the file): minified if `options.minify`. Node's
+ * import of dist/index.cjs reads its exports' names from the line that names them at its end (cjs-module-lexer),
+ * which a minifier drops as dead code: it is put back after the minified code. */
+async function writeFile(file, text, map, options) {
+  const names = [...text.matchAll(/^0 && \(module\.exports = \{[^}]*\}\);$/gm)].pop()?.[0]; // (the file's: its last)
+  const out = await transform(withMap(text, map), { sourcefile: path.basename(file), format: 'cjs', platform: options.platform, target: options.target, minify: options.minify, sourcemap: 'external', sourcesContent: options.sourcesContent, logLevel: 'warning' });
+  writeFileSync(file, `${restoreEagerImports(out.code)}${names && !out.code.includes(names) ? `${names}\n` : ''}//# sourceMappingURL=${path.basename(file)}.map\n`);
+  writeFileSync(`${file}.map`, out.map);
 }
 
 /** The name dist/index.cjs runs a chunk it holds by, and the key the other parts find that function at. */
@@ -92,9 +130,10 @@ const CHUNK_KEY = 'robots-wasm.chunk';
 /** dist/index.cjs: the engine's part and the chunks it requires in one file (one file to find, read and compile
  * at require(), not five), each chunk a function run on its first require, as require() runs a file; the other
  * parts' exports as getters. Each chunk's function is in parentheses, which V8 takes as a sign to compile it with
- * the file (every one runs at require()), not to pre-parse it and parse it again when it is first called. */
+ * the file (every one runs at require()), not to pre-parse it and parse it again when it is first called (esbuild's
+ * minifier keeps them). The file's text, and each part's source map with the line the part starts at. */
 function engineFile(engine, chunks, partOf) {
-  return `// The chunks of the engine's part (modules the other parts share with it), each run on its first
+  const head = `// The chunks of the engine's part (modules the other parts share with it), each run on its first
 // require, once: the other parts (dist/cjs/) require them here, through ${CHUNK_KEY}.
 const ${CHUNK}s = new Map();
 function ${CHUNK}(name) {
@@ -107,10 +146,23 @@ function ${CHUNK}(name) {
   return chunk.exports;
 }
 const ${CHUNK}Code = {
-${chunks.map(([name, text]) => `${JSON.stringify(name)}: (function (module, exports) {\n${text}}),`).join('\n')}
-};
-${engine}Object.defineProperty(module.exports, Symbol.for("${CHUNK_KEY}"), { value: ${CHUNK} });
-${lazyExports(partOf)}`;
+`;
+  let text = head;
+  const sections = [];
+  /** Appends a part's code; its map, at the line the part starts at. */
+  const add = (code, map) => {
+    sections.push({ line: text.split('\n').length - 1, map });
+    text += code;
+  };
+  for (const chunk of chunks) {
+    text += `${JSON.stringify(chunk.name)}: (function (module, exports) {\n`;
+    add(chunk.text, chunk.map);
+    text += '}),\n';
+  }
+  text += '};\n';
+  add(engine.text, engine.map);
+  text += `Object.defineProperty(module.exports, Symbol.for("${CHUNK_KEY}"), { value: ${CHUNK} });\n${lazyExports(partOf)}`;
+  return { text, sections };
 }
 
 /** A file's exports object is the one its exports' getters were put on, not esbuild's copy of it
@@ -128,7 +180,7 @@ function literalExports(code, file) {
   const exportsCall = /^var (\w+) = \{\};\n__export\(\1, \{\n((?: {2}[\w$]+: \(\) => [\w$.]+,?\n)*)\}\);\n/m;
   const made = code.replace(exportsCall, (_, object, entries) => {
     const getters = entries.trimEnd().split('\n').map((line) => line.replace(/^ {2}([\w$]+): \(\) => ([\w$.]+),?$/, '  get $1() { return $2; }'));
-    return `var ${object} = {\n${getters.join(',\n')}\n};\n`;
+    return `var ${object} = {\n\n${getters.join(',\n')}\n};\n`; // (a line left empty: the lines after stay where they were)
   });
   if (/^__export\(/m.test(made)) throw new Error(`${file}: an __export call of a form this script does not make into getters`);
   return made;

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { inputsHash, STAMP } from './build-stamp.mjs';
 import { buildTypes } from './build-types.mjs';
 import { buildCommonJsEntry } from './build-commonjs-entry.mjs';
+import { eagerImports, writeOutputs } from './build-eager-imports.mjs';
 
 const bundlesOnly = process.argv.includes('--bundles-only');
 const inputs = inputsHash(); // before reading any source: an edit made during the build leaves the stamp stale
@@ -35,17 +36,24 @@ const libraryCore = {
     b.onResolve({ filter: /\/build\/robots\.wasm$/ }, (args) => ({ path: path.resolve(args.resolveDir, args.path.replace(/robots\.wasm$/, 'library/robots.wasm')) }));
   },
 };
-const library = { ...common, platform: 'neutral', target: 'es2022', external: ['node:*'], plugins: [libraryCore] };
+// Minified (whitespace, syntax and names: a fresh process compiles less; docs/benchmarks.md, "Minified bundles"),
+// each file with its source map beside it (linked: node --enable-source-maps maps a stack trace to src/; Node reads
+// no map otherwise), the maps without the sources' text (src/ is not shipped: 1.1 MB of maps, not 4). Webpack's
+// comments on the crawler's imports kept (scripts/build-eager-imports.mjs).
+const library = { ...common, platform: 'neutral', target: 'es2022', external: ['node:*'], plugins: [libraryCore, eagerImports], minify: true, sourcemap: 'linked', sourcesContent: false };
+/** esbuild's build of library bundles, written with webpack's comments put back. */
+const buildLibrary = async (options) => writeOutputs(await build({ ...options, write: false }));
 // ES modules share their modules (split into dist/chunks/): one core in a process.
-await build({ ...library, entryPoints: entries, outdir: 'dist', splitting: true, chunkNames: 'chunks/[name]-[hash]' });
+await buildLibrary({ ...library, entryPoints: entries, outdir: 'dist', splitting: true, chunkNames: 'chunks/[name]-[hash]' });
 // The internals apart, in one file (they export the library too): sharing their modules with index.js put the
 // crawler's and lint's in a chunk of their own, a third module for every import of the package to load.
-await build({ ...library, entryPoints: { internal: 'src/internal.ts' }, outdir: 'dist' });
+// (Not shipped: left as esbuild writes it.)
+await buildLibrary({ ...library, minify: false, sourcemap: false, entryPoints: { internal: 'src/internal.ts' }, outdir: 'dist' });
 // For workerd (the package's `workerd` condition), which compiles no WASM from
 // octets at run time: the core stays a .wasm import (esbuild's copy loader puts
 // robots.wasm in dist/workerd/ and the import's path to it in the chunk), which
 // workerd and wrangler give as a WebAssembly.Module.
-await build({ ...library, loader: { '.wasm': 'copy' }, assetNames: '[name]', entryPoints: { index: entries.index, ...Object.fromEntries(compatEntries.map((c) => [c, entries[c]])) }, outdir: 'dist/workerd', splitting: true, chunkNames: 'chunks/[name]-[hash]' });
+await buildLibrary({ ...library, loader: { '.wasm': 'copy' }, assetNames: '[name]', entryPoints: { index: entries.index, ...Object.fromEntries(compatEntries.map((c) => [c, entries[c]])) }, outdir: 'dist/workerd', splitting: true, chunkNames: 'chunks/[name]-[hash]' });
 // For require(): each entry a bundle, with a module instance (and WASM core) of its own;
 // the package's main entry in parts, loaded as they are first used (scripts/build-commonjs-entry.mjs).
 await buildCommonJsEntry(library);
@@ -53,7 +61,7 @@ for (const [name, file] of Object.entries(entries)) {
   if (name === 'index') continue;
   // compat: require() gives the factory itself, as require('robots-parser') does (with .default and .robotsParser on it).
   const footer = compatEntries.includes(name) ? { js: 'module.exports = Object.assign(module.exports.default, module.exports);' } : undefined;
-  await build({ ...library, format: 'cjs', entryPoints: [file], outfile: `dist/${name}.cjs`, footer });
+  await buildLibrary({ ...library, format: 'cjs', entryPoints: [file], outfile: `dist/${name}.cjs`, footer });
 }
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 // The command carries its own dependencies (argument parsing, the progress bar),

@@ -7,6 +7,7 @@
 // wall time (node's own start included) and the child's CPU time over the same
 // span (steadier on a loaded machine; and apart, import and first verdict) beside them, and each build's ratios to
 // robots-parser in the same module system.
+// With two builds or more, each later build against the first, round by round.
 //   node bench/tools/cold-start.mjs [--runs 15] [--engine wasm-google] [LABEL=DIST …]   (default: dist)
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
@@ -53,3 +54,15 @@ cells.forEach((c, i) => {
   const ratios = `${(ms / median(base.map((r) => r.ms))).toFixed(2)}×, ${(cpu / median(base.map((r) => r.cpuMs))).toFixed(2)}×`;
   console.log(`${c.system.padEnd(9)} ${c.label.padEnd(20)} ${fixed(ms)}     ${fixed(median(runs[i].map((r) => r.importMs)))}  ${fixed(median(runs[i].map((r) => r.verdictMs)))}        ${fixed(cpu)} (${median(runs[i].map((r) => r.importCpuMs)).toFixed(2)}, ${median(runs[i].map((r) => r.cpuMs - r.importCpuMs)).toFixed(2)})   ${fixed(median(runs[i].map((r) => r.wall)))}        ${ratios}`);
 });
+// Each build after the first against the first, round by round (a round's processes ran at about the same load):
+// in how many rounds its CPU time was the lower, and the median of the rounds' ratios.
+if (builds.length > 1) {
+  for (const { system } of SYSTEMS) {
+    const first = runs[cells.findIndex((c) => c.system === system && c.label === builds[0].label)];
+    for (const b of builds.slice(1)) {
+      const these = runs[cells.findIndex((c) => c.system === system && c.label === b.label)];
+      const ratios = these.map((r, round) => r.cpuMs / first[round].cpuMs);
+      console.log(`${system.padEnd(9)} ${b.label} against ${builds[0].label}: CPU lower in ${ratios.filter((r) => r < 1).length} of ${rounds} rounds, median ratio ${median(ratios).toFixed(3)}`);
+    }
+  }
+}

@@ -116,6 +116,8 @@ class CompatRobot implements Robot {
     return this.lines.get(name) ?? NO_LINES;
   }
 }
+// Its name kept in the minified bundles (scripts/build.mjs): util.inspect and console.log show it.
+Object.defineProperty(CompatRobot, 'name', { value: 'CompatRobot' });
 
 const NO_LINES: readonly number[] = Object.freeze([]);
 const utf8 = new TextDecoder();

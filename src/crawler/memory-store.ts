@@ -59,3 +59,5 @@ export class MemoryStore implements RobotsStore {
     return this.records.size;
   }
 }
+// Its name kept in the minified bundles (scripts/build.mjs): util.inspect and console.log show it.
+Object.defineProperty(MemoryStore, 'name', { value: 'MemoryStore' });

@@ -129,3 +129,5 @@ export class RedisStore implements RobotsStore {
     clearTimeout(timer);
   }
 }
+// Its name kept in the minified bundles (scripts/build.mjs): util.inspect and console.log show it.
+Object.defineProperty(RedisStore, 'name', { value: 'RedisStore' });

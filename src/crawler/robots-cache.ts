@@ -361,3 +361,5 @@ export class RobotsCache {
     this.slots.set(key, slot);
   }
 }
+// Its name kept in the minified bundles (scripts/build.mjs): util.inspect and console.log show it.
+Object.defineProperty(RobotsCache, 'name', { value: 'RobotsCache' });

@@ -468,3 +468,5 @@ export class RobotsTxt {
     return this.records.llmPolicies.map((l) => l.value);
   }
 }
+// Its name kept in the minified bundles (scripts/build.mjs): util.inspect and console.log show it.
+Object.defineProperty(RobotsTxt, 'name', { value: 'RobotsTxt' });

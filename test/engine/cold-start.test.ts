@@ -11,8 +11,10 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { ranByName, sourcesOf } from '../helpers/dist-sources.js';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const require_ = createRequire(import.meta.url);
 /** The whole core (assembly/index.ts), which the command's bundles embed. */
 const WHOLE_CORE = fileURLToPath(new URL('../../build/robots.wasm', import.meta.url));
@@ -21,7 +23,8 @@ const WHOLE_CORE = fileURLToPath(new URL('../../build/robots.wasm', import.meta.
 const BULK_EXPORTS = [...readFileSync(fileURLToPath(new URL('../../assembly/index.ts', import.meta.url)), 'utf8').matchAll(/^export \{([^}]*)\} from "\.\/bulk\//gm)]
   .flatMap((m) => m[1].split(',').map((name) => name.trim()))
   .sort();
-const STATIC_IMPORT = /^(?:import|export)\s[^;]*?\bfrom\s*"([^"]+)";|^import\s*"([^"]+)";/gm;
+// (The bundles are minified: a statement may follow another on its line.)
+const STATIC_IMPORT = /(?:^|;)\s*(?:import|export)\b[^;"]*?\bfrom\s*"([^"]+)";|(?:^|;)\s*import\s*"([^"]+)";/gm;
 const DYNAMIC_IMPORT = /\bimport\(\s*(?:\/\*[^*]*\*\/\s*)?"([^"]+)"\s*\)/g; // (webpack's comment before the specifier)
 
 /** The modules a module loads at import (its static imports, followed through dist/), and the specifiers it imports later. */
@@ -42,6 +45,9 @@ function importGraph(entry: string): { loaded: string[]; deferred: string[] } {
   visit(entry);
   return { loaded: [...loaded].map((f) => (path.isAbsolute(f) ? path.relative(DIST, f) : f)).sort(), deferred: [...deferred].sort() };
 }
+
+/** V8's precise coverage of the package's files, as a child process reports it: [url, its functions]. */
+type Covered = [string, { ranges: { startOffset: number; count: number }[] }[]][];
 
 /** Runs a module in a fresh node process; its last stdout line, as JSON. */
 function run(source: string, type: 'module' | 'commonjs'): Record<string, unknown> {
@@ -87,23 +93,26 @@ session.connect();
 await session.post('Profiler.enable');
 await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
 const robots = await import(${JSON.stringify(index)});
-/** The package's functions that have run, by name (V8's call counts). */
-const ran = async () => {
+/** The package's files' functions, as V8's coverage gives them (their names are read in src/, below). */
+const covered = async () => {
   const { result } = await session.post('Profiler.takePreciseCoverage');
-  return new Set(result.filter((s) => s.url.startsWith(${JSON.stringify(pathToFileURL(DIST).href)})).flatMap((s) => s.functions.filter((f) => f.ranges[0].count > 0).map((f) => f.functionName)));
+  return result.filter((s) => s.url.startsWith(${JSON.stringify(pathToFileURL(DIST).href)})).map((s) => [s.url, s.functions]);
 };
-const watched = ['crawlerUsage', 'statusSource', 'letters'];
-const atImport = await ran();
+const atImport = await covered();
 const findings = robots.lint('User-agent: Google_Extended\\nDisallow: /\\n').findings.map((f) => f.code);
-const afterLint = await ran();
-console.log(JSON.stringify({ atImport: watched.filter((f) => atImport.has(f)), afterLint: watched.filter((f) => afterLint.has(f)), misspelt: findings.length > 0 }));
-`, 'module');
-    expect(got).toEqual({ atImport: [], afterLint: ['letters'], misspelt: true });
+const afterLint = await covered();
+console.log(JSON.stringify({ atImport, afterLint, misspelt: findings.length > 0 }));
+`, 'module') as { atImport: Covered; afterLint: Covered; misspelt: boolean };
+    const watched = ['crawlerUsage', 'statusSource', 'letters'];
+    /** The watched functions that have run, by their names in src/. */
+    const ran = (covered: Covered) => watched.filter((f) => covered.some(([url, functions]) => ranByName(fileURLToPath(url), functions)[f] !== undefined));
+    expect({ atImport: ran(got.atImport), afterLint: ran(got.afterLint), misspelt: got.misspelt }).toEqual({ atImport: [], afterLint: ['letters'], misspelt: true });
   });
 
   it('the import builds no table that only the command reads (octets.ts ESCAPES_RAW, the audit\'s: escapesRaw asked of 256 octets), ESM and CommonJS', () => {
     /** The package's functions run at import, with their call counts (V8's precise coverage). */
-    const atImport = (load: string, type: 'module' | 'commonjs') => run(`
+    const atImport = (load: string, type: 'module' | 'commonjs') => {
+      const { covered } = run(`
 const { Session } = ${type === 'module' ? "await import('node:inspector/promises')" : "require('node:inspector/promises')"};
 (async () => {
   const session = new Session();
@@ -112,13 +121,15 @@ const { Session } = ${type === 'module' ? "await import('node:inspector/promises
   await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
   await ${load};
   const { result } = await session.post('Profiler.takePreciseCoverage');
-  const ran = result.filter((s) => s.url.includes(${JSON.stringify(DIST)}) || s.url.startsWith(${JSON.stringify(pathToFileURL(DIST).href)})).flatMap((s) => s.functions.filter((f) => f.ranges[0].count > 0 && f.functionName !== '').map((f) => [f.functionName, f.ranges[0].count]));
-  console.log(JSON.stringify(Object.fromEntries(ran)));
+  console.log(JSON.stringify({ covered: result.filter((s) => s.url.includes(${JSON.stringify(DIST)}) || s.url.startsWith(${JSON.stringify(pathToFileURL(DIST).href)})).map((s) => [s.url, s.functions]) }));
 })();
-`, type);
+`, type) as { covered: Covered };
+      return Object.assign({}, ...covered.map(([url, functions]) => ranByName(url.startsWith('file:') ? fileURLToPath(url) : url, functions))) as Record<string, number>;
+    };
     const esm = atImport(`import(${JSON.stringify(pathToFileURL(path.join(DIST, 'index.js')).href)})`, 'module');
     const cjs = atImport(`require(${JSON.stringify(path.join(DIST, 'index.cjs'))})`, 'commonjs');
-    expect({ esm: esm.escapesRaw ?? 0, cjs: cjs.escapesRaw ?? 0 }).toEqual({ esm: 0, cjs: 0 });
+    // (The names are read right: matcherPool, the engine's, is made at import, once.)
+    expect({ esm: esm.escapesRaw ?? 0, cjs: cjs.escapesRaw ?? 0, named: [esm.matcherPool, cjs.matcherPool] }).toEqual({ esm: 0, cjs: 0, named: [1, 1] });
   });
 
   it('the import makes no WebAssembly module; the first compile makes the core, once; a RobotsCache then crawls with its modules loaded (ESM)', () => {
@@ -168,11 +179,13 @@ console.log(JSON.stringify({ atImport, afterVerdict, verdict, own, sitemaps, fin
 `, 'commonjs');
     expect(got).toEqual({ atImport: ['index.cjs'], afterVerdict: ['index.cjs'], verdict: false, own: false, sitemaps: ['https://example.com/s.xml'], findings: true, why: false, lintParts: true });
     // What a first verdict never runs is not in it (V8 compiles what a file holds): the records' reader and the hot
-    // compile (records-layer.ts), and the RFC 9651 parser of use preferences (usage/structured-field.ts).
-    const engine = readFileSync(index, 'utf8');
-    expect(['var RecordsBuilder = class', 'function compileRules(', 'function parseDictionary('].filter((code) => engine.includes(code))).toEqual([]);
+    // compile (records-layer.ts), and the RFC 9651 parser of use preferences (usage/structured-field.ts). (The
+    // modules a file holds: its source map's.)
+    const engine = sourcesOf(index, ROOT);
+    expect(engine).toContain('src/engine/robots-txt.ts');
+    expect(['src/engine/parse/records.ts', 'src/engine/compile/compile.ts', 'src/engine/usage/structured-field.ts'].filter((module) => engine.includes(module))).toEqual([]);
     // Each chunk the engine's part holds is in dist/index.cjs, not beside it as well: no file of dist/cjs/ repeats one.
-    const engineChunks = readdirSync(path.join(DIST, 'cjs')).filter((f) => readFileSync(path.join(DIST, 'cjs', f), 'utf8').includes('var Core = class'));
+    const engineChunks = readdirSync(path.join(DIST, 'cjs')).filter((f) => f.endsWith('.cjs') && sourcesOf(path.join(DIST, 'cjs', f), ROOT).includes('src/engine/wasm/core.ts'));
     expect(engineChunks).toEqual([]);
   });
 
@@ -182,7 +195,7 @@ const define = Object.defineProperty;
 let arrows = 0;
 Object.defineProperty = function (target, key, descriptor) {
   // esbuild's __export defines each export's getter from an arrow function of its object, \`() => name\`.
-  if (typeof descriptor?.get === 'function' && /^\\(\\) => [\\w$.]+$/.test(descriptor.get.toString())) arrows++;
+  if (typeof descriptor?.get === 'function' && /^\\(\\)\\s*=>\\s*[\\w$.]+$/.test(descriptor.get.toString())) arrows++;
   return define(target, key, descriptor);
 };
 const robots = require(${JSON.stringify(path.join(DIST, 'index.cjs'))});
@@ -213,15 +226,17 @@ const atImport = made.modules;
     const esmNames = Object.keys(await import(pathToFileURL(path.join(DIST, 'index.js')).href)).sort();
     const got = run(`${COUNT_MODULES}
 const { readFileSync } = require('node:fs');
-/** Which parts' code the process has compiled: the sources of the modules it has loaded. */
+const path = require('node:path');
+/** Which parts' code the process has compiled: the modules of src/ that the package's files it has loaded hold (their source maps'). */
 const compiled = () => {
-  const sources = Object.values(require.cache).map((m) => readFileSync(m.filename, 'utf8')).join('\\n');
+  const files = Object.keys(require.cache).filter((f) => f.startsWith(${JSON.stringify(DIST)}));
+  const sources = new Set(files.flatMap((f) => JSON.parse(readFileSync(f + '.map', 'utf8')).sources.map((s) => path.relative(${JSON.stringify(ROOT)}, path.resolve(path.dirname(f), s)))));
   return {
-    usage: /\\bUsageAnswers = class\\b/.test(sources) && /\\bfunction explainRecords\\(/.test(sources),
-    operators: /\\bOPERATORS = \\[/.test(sources),
-    crawler: /\\bRobotsCache = class\\b/.test(sources),
-    lint: /\\bfunction lint\\(/.test(sources),
-    automaton: /\\bDeterminiser = class\\b/.test(sources),
+    usage: sources.has('src/engine/usage/usage-answers.ts') && sources.has('src/engine/explanation.ts'),
+    operators: sources.has('src/data/operators.ts'),
+    crawler: sources.has('src/crawler/robots-cache.ts'),
+    lint: sources.has('src/engine/lint.ts'),
+    automaton: sources.has('src/engine/match/determinise.ts'),
   };
 };
 const robots = require(${JSON.stringify(index)});

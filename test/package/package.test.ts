@@ -207,6 +207,23 @@ describe('the packed tarball', () => {
     expect((await run(process.execPath, ['cjs.cjs'])).trim()).toBe(EXPECTED);
   });
 
+  it('maps a stack trace to the sources under node --enable-source-maps (the bundles are minified; each ships its map), ESM and CommonJS; the error keeps its class and name', async () => {
+    // Every library file that links a source map ships it.
+    const linked = files.filter((f) => f.startsWith('dist/') && /\.c?js$/.test(f) && /\/\/# sourceMappingURL=(\S+)\s*$/.test(readFileSync(path.join(app, 'node_modules/robots-wasm', f), 'utf8')));
+    expect(linked).toEqual(expect.arrayContaining(['dist/index.js', 'dist/index.cjs', 'dist/compat.cjs', 'dist/workerd/index.js']));
+    expect(linked.filter((f) => !files.includes(`${f}.map`))).toEqual([]);
+    const disposed = `const m = parse('${BODY}').compile('FooBot');
+m.dispose();
+try { m.isAllowed('/private'); } catch (e) { console.log(JSON.stringify({ name: e.name, own: e instanceof DisposedError, at: e.stack.split('\\n')[1].trim() })); }`;
+    writeFileSync(path.join(app, 'trace.mjs'), `import { parse, DisposedError } from 'robots-wasm';\n${disposed}`);
+    writeFileSync(path.join(app, 'trace.cjs'), `const { parse, DisposedError } = require('robots-wasm');\n${disposed}`);
+    for (const file of ['trace.mjs', 'trace.cjs']) {
+      const got = JSON.parse(await run(process.execPath, ['--enable-source-maps', file])) as { name: string; own: boolean; at: string };
+      expect({ file, name: got.name, own: got.own }).toEqual({ file, name: 'DisposedError', own: true });
+      expect(got.at).toMatch(/\(.*\/node_modules\/robots-wasm\/src\/engine\/match\/matcher\.ts:\d+:\d+\)$/);
+    }
+  });
+
   it('type-checks from TypeScript with skipLibCheck off, ESM and CommonJS', async () => {
     expect(await typeErrors(['typed.mts', 'typed.cts'])).toEqual([]);
   });

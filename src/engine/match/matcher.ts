@@ -73,6 +73,8 @@ export class DisposedError extends Error {
     this.name = 'DisposedError';
   }
 }
+// Its name kept in the minified bundles (scripts/build.mjs): util.inspect and console.log show it.
+Object.defineProperty(DisposedError, 'name', { value: 'DisposedError' });
 
 // Frees the WASM memory of matchers that were dropped without dispose() (backstop.ts):
 // a backstop only, since its callbacks wait for the event loop to turn.
@@ -175,6 +177,8 @@ export class Matcher {
     this.dfa = null;
   }
 }
+// Its name kept in the minified bundles (scripts/build.mjs): util.inspect and console.log show it.
+Object.defineProperty(Matcher, 'name', { value: 'Matcher' });
 
 const utf8 = new TextEncoder();
 
