@@ -7,7 +7,7 @@
 // verdict's compile was a third of its time there).
 import { alloc, free } from "../base/alloc";
 import { copyShort } from "../base/copy";
-import { tokenizePackedStrided } from "../parse/tokenize";
+import { tokenizeColdRules } from "../parse/tokenize";
 import {
   COLD_COMPILE_BLOCK, COLD_COMPILE_LIST, COLD_COMPILE_VALUE_OCTETS, COLD_COMPILE_POSITIVE, COLD_COMPILE_TOKENS, TOKENS_WRITE_SLACK,
   HEADER_SIZE, RULE_VALUE_DISALLOW, RULE_LIST_STAR, TOKENIZE_ANCHORED, TOKENIZE_CHANGED, TOKENIZE_RESULT,
@@ -110,8 +110,8 @@ export function compileColdRules(b: usize, selection: usize, selected: i32, rfc:
       to += stride;
     }
   }
-  if (count > 0) tokenizePackedStrided(b, records + (SELECT_START << 2), stride, count, rfc, toks, <i32>room, results);
-  const tokens = count > 0 ? <usize>load<i32>(results + <usize>count * TOKENIZE_RESULT) : 0;
+  tokenizeColdRules(b, records + (SELECT_START << 2), stride, count, rfc, toks, results);
+  const tokens = <usize>load<i32>(results + <usize>count * TOKENIZE_RESULT);
   // A companion is its directory anchored: its `$` counts in its priority, as the pattern's octets do.
   if (companions > 0) {
     for (let r: usize = 0, at = records; r < <usize>count; r++, at += stride) {

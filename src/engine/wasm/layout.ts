@@ -271,7 +271,7 @@ export const AGENT_EACH_CRAWLERS = 30;
  * (i32 each), then one i32 after the last result: the tokens written. */
 export const RANGE_RECORD = 8;
 export const TOKENIZE_RESULT = 8;
-/** In a result of the cold list's tokenizer (assembly/parse/tokenize.ts tokenizePackedStrided): the pattern ends with `$` (above the priority's bits). */
+/** In a result of the cold list's tokenizer (assembly/parse/tokenize.ts tokenizeColdRules): the pattern ends with `$` (above the priority's bits). */
 export const TOKENIZE_ANCHORED = 0x80000000;
 /** ... and its tokens are not its value's first octets (a `**`, an escape, an octet escaped): the
  * others' a cold list reads from their values (assembly/compile/cold-list.ts). */
