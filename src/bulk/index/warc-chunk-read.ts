@@ -73,6 +73,12 @@ export interface InflateAhead {
   release?: () => void;
 }
 
+/** A stretch whose octets could not be read. */
+const unreadable = (e: unknown): InflateAhead => ({ failure: `cannot read: ${reason(e)}`, compressed: 0 });
+
+/** A stretch that did not inflate: past INFLATED_MAX (then read as a stream), or zlib's error. */
+const uninflated = (e: unknown, compressed: number): InflateAhead => (e instanceof TooLarge ? { tooLarge: true, compressed } : { failure: reason(e), compressed });
+
 /** A thread's reader of stretches (see the file's comment): its buffers, the compressed octets' and the inflated
  * ones', kept from one stretch to the next. */
 export class WarcChunkReader {
@@ -107,13 +113,13 @@ export class WarcChunkReader {
       compressed = this.readRange(task.file, task.start, task.end, slot.input);
     } catch (e) {
       release();
-      return { failure: `cannot read: ${reason(e)}`, compressed: 0 };
+      return unreadable(e);
     }
     try {
       return { inflated: await slot.inflater.inflate(compressed), compressed: compressed.length, release };
     } catch (e) {
       release();
-      return e instanceof TooLarge ? { tooLarge: true, compressed: compressed.length } : { failure: reason(e), compressed: compressed.length };
+      return uninflated(e, compressed.length);
     }
   }
 
@@ -178,12 +184,12 @@ export class WarcChunkReader {
     try {
       compressed = this.readRange(task.file, task.start, task.end);
     } catch (e) {
-      return { failure: `cannot read: ${reason(e)}`, compressed: 0 };
+      return unreadable(e);
     }
     try {
       return { inflated: this.inflater.inflate(compressed), compressed: compressed.length };
     } catch (e) {
-      return e instanceof TooLarge ? { tooLarge: true, compressed: compressed.length } : { failure: reason(e), compressed: compressed.length };
+      return uninflated(e, compressed.length);
     }
   }
 

@@ -421,10 +421,9 @@ function oddLength(r: Buffer, block: number): string | undefined {
 /** Octets from..to are printable ASCII, HT, and CRLF only as a pair. */
 function isPlain(r: Buffer, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {
-    const c = r[i];
-    if (c >= 0x20 && c < 0x7f) continue;
-    if (c === 9) continue;
-    if (c === 13 && r[i + 1] === 10 && i + 1 < to) {
+    const k = AFTER_COLON[r[i]];
+    if (k === PLAIN) continue;
+    if (k === CR && r[i + 1] === 10 && i + 1 < to) {
       i++;
       continue;
     }
