@@ -150,6 +150,18 @@ function gunzipMiBs(file) {
   return statSync(file).size / 2 ** 20 / ((performance.now() - began) / 1000);
 }
 
+/**
+ * `robots index` of `file` and `gzip -dc` of it, one after the other (gzip -dc first or not: a round's noise falls on
+ * either first), their runs pushed to `indexed` and `gunzipped`; the index written into a fresh `dir`, as a crawl's
+ * map step writes it (replacing an index unlinks its shard files first, a cost that gzip -dc > /dev/null does not pay).
+ */
+function indexAndGunzip(gunzipFirst, file, dir, indexed, gunzipped) {
+  if (gunzipFirst) gunzipped.push(gunzipMiBs(file));
+  rmSync(dir, { recursive: true, force: true });
+  indexed.push(runIndex(file, INDEX_SHARDS, dir, ['--max-octets', 'Infinity']));
+  if (!gunzipFirst) gunzipped.push(gunzipMiBs(file));
+}
+
 /** Host shards of the bench's indexes (`robots index --shards`): a crawl's map step writes many. */
 const INDEX_SHARDS = 16;
 
@@ -196,8 +208,8 @@ export const classifyWarc = {
     const wide = wideCopies === copies ? big : await corpusWarc(wideCopies);
     const wideIndex = indexDir(`corpus-x${wideCopies}-wide`);
     /** @type {ReturnType<typeof runIndex>[]} */
-    const wideIndexing = [];
-    const wideGunzip = [];
+    const wideIndexing = wide === big ? indexing : [];
+    const wideGunzip = wide === big ? gunzip : [];
     for (let i = 0; i < repetitions(ctx.quick); i++) {
       for (const t of [1, 2]) {
         runs[`warc${t}`].push(runClassify(['--robots-warc', warc, '--agent', ctx.agent, ...common, urls], t));
@@ -207,32 +219,9 @@ export const classifyWarc = {
       runs.one.push(runClassify(['--robots-warc', warc, '--crawlers', ctx.agent, ...common, '--format', 'jsonl', urls], 1));
       runs.five.push(runClassify(['--robots-warc', warc, '--crawlers', CRAWLERS.join(','), ...common, '--format', 'jsonl', urls], 1));
       runs.big.push(runClassify(['--robots-warc', big, '--agent', ctx.agent, ...common, '--cache-mb', '16', bigUrls], 1));
-      // gzip -dc and robots index one after the other, in both orders (a round's noise falls on either first); the
-      // index written into a fresh --out, as a crawl's map step writes it (replacing an index unlinks its shard files
-      // first, a cost that gzip -dc > /dev/null does not pay).
-      const indexBig = () => {
-        rmSync(bigIndex, { recursive: true, force: true });
-        indexing.push(runIndex(big, INDEX_SHARDS, bigIndex, ['--max-octets', 'Infinity']));
-      };
-      if (i % 2 === 0) {
-        gunzip.push(gunzipMiBs(big));
-        indexBig();
-      } else {
-        indexBig();
-        gunzip.push(gunzipMiBs(big));
-      }
+      indexAndGunzip(i % 2 === 0, big, bigIndex, indexing, gunzip);
       runs.bigIndexed.push(runClassify(['--robots-index', bigIndex, '--agent', ctx.agent, ...common, '--cache-mb', '16', bigUrls], 1));
-      const indexWide = () => {
-        rmSync(wideIndex, { recursive: true, force: true });
-        wideIndexing.push(runIndex(wide, INDEX_SHARDS, wideIndex, ['--max-octets', 'Infinity']));
-      };
-      if (i % 2 === 0) {
-        indexWide();
-        wideGunzip.push(gunzipMiBs(wide));
-      } else {
-        wideGunzip.push(gunzipMiBs(wide));
-        indexWide();
-      }
+      if (wide !== big) indexAndGunzip(i % 2 !== 0, wide, wideIndex, wideIndexing, wideGunzip);
     }
     rmSync(wideIndex, { recursive: true, force: true });
     const mid = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
