@@ -50,7 +50,7 @@ const lazyModules = {
 };
 
 /** Writes dist/index.cjs and dist/cjs/ (and their source maps); `options`: the library's esbuild options (platform,
- * target, loaders, plugins, minify). The ES build and its CommonJS copies are not minified: the edits below read
+ * target, loaders, plugins, minify). Returns each export's part ({ name: part }) and the part loaded with the file. The ES build and its CommonJS copies are not minified: the edits below read
  * esbuild's plain output. */
 export async function buildCommonJsEntry(options) {
   rmSync(OUT, { recursive: true, force: true });
@@ -100,6 +100,7 @@ export async function buildCommonJsEntry(options) {
   const { text, sections } = engineFile(engine, chunks, partOf);
   const relocated = sections.map(({ line, map }) => ({ offset: { line, column: 0 }, map: { ...map, sources: map.sources.map((s) => path.posix.relative('dist', path.posix.join(OUT, s))) } }));
   await writeFile('dist/index.cjs', text, { version: 3, sections: relocated }, options);
+  return { partOf, eager: EAGER };
 }
 
 /** Code with its source map inline, for esbuild to chain to the map of what it makes of it. */

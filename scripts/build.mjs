@@ -12,6 +12,7 @@ import path from 'node:path';
 import { inputsHash, STAMP } from './build-stamp.mjs';
 import { buildTypes } from './build-types.mjs';
 import { buildCommonJsEntry } from './build-commonjs-entry.mjs';
+import { buildNodeEntry } from './build-node-entry.mjs';
 import { eagerImports, writeOutputs } from './build-eager-imports.mjs';
 
 const bundlesOnly = process.argv.includes('--bundles-only');
@@ -56,7 +57,8 @@ await buildLibrary({ ...library, minify: false, sourcemap: false, entryPoints: {
 await buildLibrary({ ...library, loader: { '.wasm': 'copy' }, assetNames: '[name]', entryPoints: { index: entries.index, ...Object.fromEntries(compatEntries.map((c) => [c, entries[c]])) }, outdir: 'dist/workerd', splitting: true, chunkNames: 'chunks/[name]-[hash]' });
 // For require(): each entry a bundle, with a module instance (and WASM core) of its own;
 // the package's main entry in parts, loaded as they are first used (scripts/build-commonjs-entry.mjs).
-await buildCommonJsEntry(library);
+// Node's import of the main entry takes that build too (scripts/build-node-entry.mjs).
+await buildNodeEntry(library, await buildCommonJsEntry(library));
 for (const [name, file] of Object.entries(entries)) {
   if (name === 'index') continue;
   // compat: require() gives the factory itself, as require('robots-parser') does (with .default and .robotsParser on it).

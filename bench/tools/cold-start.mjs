@@ -10,6 +10,7 @@
 // With two builds or more, each later build against the first, round by round.
 //   node bench/tools/cold-start.mjs [--runs 15] [--engine wasm-google] [LABEL=DIST …]   (default: dist)
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,13 +23,14 @@ const builds = (positionals.length ? positionals : ['dist']).map((p) => {
   return { label, dist: path.resolve(dist) };
 });
 const SYSTEMS = [
-  { system: 'ESM', child: path.join(BENCH, 'cold-start-child.mjs'), entry: 'index.js' },
+  // Node's import takes dist/index.node.js (the package's `node` condition), where a build has one.
+  { system: 'ESM', child: path.join(BENCH, 'cold-start-child.mjs'), entry: 'index.node.js', before: 'index.js' },
   { system: 'CommonJS', child: path.join(BENCH, 'cold-start-child.cjs'), entry: 'index.cjs' },
 ];
 /** Every process a round runs: robots-parser and each build, in both module systems. */
-const cells = SYSTEMS.flatMap(({ system, child, entry }) => [
+const cells = SYSTEMS.flatMap(({ system, child, entry, before }) => [
   { label: 'robots-parser', system, argv: [child, 'robots-parser', 'Googlebot'] },
-  ...builds.map((b) => ({ label: b.label, system, argv: [child, args.engine, 'Googlebot', path.join(b.dist, entry)] })),
+  ...builds.map((b) => ({ label: b.label, system, argv: [child, args.engine, 'Googlebot', path.join(b.dist, before !== undefined && !existsSync(path.join(b.dist, entry)) ? before : entry)] })),
 ]);
 const runs = cells.map(() => /** @type {{ ms: number, importMs: number, verdictMs: number, cpuMs: number, importCpuMs: number, wall: number }[]} */ ([]));
 const rounds = Number(args.runs);

@@ -284,4 +284,52 @@ const afterHot = compiled();
       sameExport: true,
     });
   });
+
+  it('Node\'s import of the package takes require()\'s build (dist/index.node.js): one core and one RobotsTxt with require(), the same exports, the crawler\'s and lint\'s parts loaded on first use through stand-ins', () => {
+    const esNames = Object.keys(require_(path.join(DIST, 'index.cjs'))).sort();
+    const got = run(`${COUNT_MODULES}
+import { createRequire } from 'node:module';
+const require = createRequire(${JSON.stringify(path.join(ROOT, 'package.json'))});
+const loadedParts = () => Object.keys(require.cache).filter((f) => f.startsWith(${JSON.stringify(path.join(DIST, 'cjs'))})).map((f) => f.slice(f.lastIndexOf('/') + 1)).filter((f) => !f.startsWith('chunk-')).sort();
+const resolved = import.meta.resolve('robots-wasm');
+const robots = await import('robots-wasm');
+const cjs = require('robots-wasm');
+const atImport = loadedParts();
+const names = Object.keys(robots).sort();
+const verdict = robots.parse('User-agent: *\\nDisallow: /private/\\n').compile('ExampleBot').isAllowed('https://example.com/private/x');
+const afterVerdict = loadedParts();
+const findings = robots.lint('User-agent: *\\nDisalow: /x\\n').findings.length === cjs.lint('User-agent: *\\nDisalow: /x\\n').findings.length;
+const afterLint = loadedParts();
+const { RobotsCache } = robots;
+${CRAWL}
+class OwnCache extends RobotsCache {}
+const own = new OwnCache({ agent: 'ExampleBot', userAgentHeader: 'ExampleBot/1.0', fetch: async () => new Response('', { status: 404 }) });
+const afterCrawl = loadedParts();
+// Each export is require()'s, or a stand-in for it (a part's function or class), or its value (a primitive).
+const same = names.filter((n) => robots[n] === cjs[n]);
+console.log(JSON.stringify({
+  entry: resolved.slice(resolved.lastIndexOf('/') + 1), names, same, atImport, verdict, afterVerdict, findings, afterLint, crawled, afterCrawl,
+  cores: made.modules, oneRobotsTxt: entry.robots instanceof cjs.RobotsTxt && entry.robots instanceof robots.RobotsTxt,
+  caches: [cache instanceof cjs.RobotsCache, own instanceof robots.RobotsCache, own instanceof cjs.RobotsCache, await own.isAllowed('https://example.com/x')],
+  stores: new robots.MemoryStore() instanceof cjs.MemoryStore,
+}));
+`, 'module');
+    const standIns = ['MemoryStore', 'RobotsCache', 'fetchRobots', 'lint', 'responseStep'];
+    expect(got).toEqual({
+      entry: 'index.node.js',
+      names: esNames,
+      same: esNames.filter((n) => !standIns.includes(n)),
+      atImport: ['operators.cjs'], // (its data is read at import: an ES module's exports are bound then)
+      verdict: false,
+      afterVerdict: ['operators.cjs'],
+      findings: true,
+      afterLint: ['lint.cjs', 'operators.cjs'],
+      crawled: [false, true],
+      afterCrawl: ['crawler.cjs', 'lint.cjs', 'operators.cjs'],
+      cores: 1,
+      oneRobotsTxt: true,
+      caches: [true, true, true, true],
+      stores: true,
+    });
+  });
 });
