@@ -71,7 +71,7 @@ export async function buildCommonJsEntry(options) {
     if (file.path.endsWith('.map')) continue;
     const name = file.path.slice(file.path.lastIndexOf('/') + 1).replace(/\.js$/, '');
     const cjs = await transform(withMap(file.text, mapOf.get(file.path)), { sourcefile: `${name}.js`, format: 'cjs', platform: options.platform, target: options.target, sourcemap: 'external', logLevel: 'warning' });
-    code.set(name, sameLines(cjs.code, literalExports(ownExports(cjs.code, name), name), name));
+    code.set(name, sameLines(cjs.code, literalExports(ownExports(cjs.code, name), name, !(name in PARTS)), name));
     maps.set(name, JSON.parse(cjs.map));
     if (cjs.code.includes(CHUNK)) throw new Error(`${name}: ${CHUNK}, the name dist/index.cjs runs its chunks by, is a name of the code`);
   }
@@ -176,16 +176,36 @@ function ownExports(code, file) {
 
 /** A file's exports object made as one object literal of getters (`{ get a() { return a; } }`), not by esbuild's
  * __export, which defines each getter with Object.defineProperty in a loop over an object of arrow functions: the
- * same getters (live bindings, enumerable), made at require() for a fraction of the time (docs/benchmarks.md). */
-function literalExports(code, file) {
+ * same getters (live bindings, enumerable), made at require() for a fraction of the time (docs/benchmarks.md).
+ * In a file that is not a part of the public surface (a chunk, a lazy module: what the parts call across files),
+ * a binding that is never assigned after its declaration is a plain property: a function declaration (`{ a: a }`,
+ * its value hoisted), a variable whose value is a number (`{ A: 4 }`, the layout's offsets and flags, worked out
+ * here when written as an expression of numbers), or any other such variable (a class, a table) once its
+ * declaration has run: its getter puts the property in its own place on the first read that finds it set. Through
+ * a getter, each read of one in another module was a call, on every call of the engine's modules into one another
+ * and every offset read in their loops (docs/benchmarks.md, "Node's import over the CommonJS build"). */
+function literalExports(code, file, internal) {
   const exportsCall = /^var (\w+) = \{\};\n__export\(\1, \{\n((?: {2}[\w$]+: \(\) => [\w$.]+,?\n)*)\}\);\n/m;
+  /** The property for a binding that is never assigned after its declaration (see above), or undefined (a getter). */
+  const fixedProperty = (name, local) => {
+    if (!internal || !/^[\w$]+$/.test(local)) return undefined;
+    const id = local.replace(/\$/g, '\\$');
+    const assignments = code.match(new RegExp(`(?<![\\w$.])${id}\\s*(?:[-+*/%&|^]|\\*\\*|<<|>>>?|&&|\\|\\||\\?\\?)?=(?![=>])`, 'g')) ?? [];
+    if (new RegExp(`^(?:async )?function\\*? ${id}\\(`, 'm').test(code)) return assignments.length === 0 ? `  ${name}: ${local}` : undefined;
+    const declared = new RegExp(`^var ${id} = (.*);$`, 'm').exec(code);
+    if (declared === null || assignments.length !== 1) return undefined; // (1: the declaration's own =)
+    // A number, or an expression of numbers alone (`1 << 15`), worked out: its value written in.
+    if (/^[-+*/%&|^~<>()\s\d.xa-fA-F]+$/.test(declared[1]) && /\d/.test(declared[1])) return `  ${name}: ${JSON.stringify(Function(`return (${declared[1]});`)())}`;
+    return `  get ${name}() { if (${local} !== void 0) Object.defineProperty(this, ${JSON.stringify(name)}, { value: ${local}, enumerable: true }); return ${local}; }`;
+  };
   const made = code.replace(exportsCall, (_, object, entries) => {
-    const getters = entries.trimEnd().split('\n').map((line) => line.replace(/^ {2}([\w$]+): \(\) => ([\w$.]+),?$/, '  get $1() { return $2; }'));
+    const getters = entries.trimEnd().split('\n').map((line) => line.replace(/^ {2}([\w$]+): \(\) => ([\w$.]+),?$/, (_, name, local) => fixedProperty(name, local) ?? `  get ${name}() { return ${local}; }`));
     return `var ${object} = {\n\n${getters.join(',\n')}\n};\n`; // (a line left empty: the lines after stay where they were)
   });
   if (/^__export\(/m.test(made)) throw new Error(`${file}: an __export call of a form this script does not make into getters`);
   return made;
 }
+
 
 /** The end of dist/index.cjs: the other parts' exports, each part required when one of them is first read. */
 function lazyExports(partOf) {
