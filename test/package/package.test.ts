@@ -207,6 +207,35 @@ describe('the packed tarball', () => {
     expect((await run(process.execPath, ['cjs.cjs'])).trim()).toBe(EXPECTED);
   });
 
+  it('gives the conformance vectors\' verdicts on Node by import (dist/index.node.js, over require()\'s build) and by require(), cold, hot and explained', async () => {
+    // As conformance.mjs, with Node resolving the package and a hot matcher beside the cold one (the records and the
+    // hot compile: require()'s build loads them on first use).
+    const program = (load: string) => `${load}
+const vectors = JSON.parse(require('node:fs').readFileSync(${JSON.stringify(path.join(app, 'vectors.json'))}, 'utf8'));
+let checked = 0;
+const wrong = [];
+for (const v of vectors) {
+  for (const profile of ['google', 'rfc']) {
+    const want = v[profile];
+    if (want === null) continue;
+    const robots = parse(Buffer.from(v.b64, 'base64'), { profile, maxBytes: Infinity });
+    const cold = robots.compile(v.agents);
+    const hot = robots.compile(v.agents, { coldOctets: 0 });
+    const got = [robots.isAllowed(v.url, v.agents), cold.checkMany([v.url, v.url])[1] === 1, hot.isAllowed(v.url), hot.explain(v.url).allowed];
+    cold.dispose();
+    hot.dispose();
+    checked++;
+    if (got.some((g) => g !== want)) wrong.push([profile, v.url, got, want]);
+  }
+}
+console.log(JSON.stringify({ checked, wrong, entry: ENTRY }));`;
+    writeFileSync(path.join(app, 'node-conformance.mjs'), program("import { parse } from 'robots-wasm';\nimport { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\nconst ENTRY = import.meta.resolve('robots-wasm').split('/').pop();"));
+    writeFileSync(path.join(app, 'node-conformance.cjs'), program("const { parse } = require('robots-wasm');\nconst ENTRY = require.resolve('robots-wasm').split('/').pop();"));
+    for (const [file, entry] of [['node-conformance.mjs', 'index.node.js'], ['node-conformance.cjs', 'index.cjs']]) {
+      expect(JSON.parse((await run(process.execPath, [file])).trim()), file).toEqual({ checked: CHECKS, wrong: [], entry });
+    }
+  });
+
   it('maps a stack trace to the sources under node --enable-source-maps (the bundles are minified; each ships its map), ESM and CommonJS; the error keeps its class and name', async () => {
     // Every library file that links a source map ships it.
     const linked = files.filter((f) => f.startsWith('dist/') && /\.c?js$/.test(f) && /\/\/# sourceMappingURL=(\S+)\s*$/.test(readFileSync(path.join(app, 'node_modules/robots-wasm', f), 'utf8')));
