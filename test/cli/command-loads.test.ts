@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { robots } from '../helpers/cli-run.js';
+import { writeWarc } from '../helpers/warc-files.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'robots-command-loads-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -39,6 +40,9 @@ const PARTS = {
   parquetUrls: /\nvar ParquetUrls\d* = class/,
   parquetWriter: /\nvar ParquetWriter\d* = class/,
   report: /\nfunction reportPage\d*\(/,
+  // warcio (its writer's record type) and pako (its inflater's message): read only what the fast reader leaves.
+  warcio: /"application\/warc-fields"/,
+  pako: /"incorrect header check"/,
 } as const;
 type Part = keyof typeof PARTS;
 
@@ -76,6 +80,15 @@ describe('each command loads only what it needs', () => {
     expect(await partsLoaded(['classify', '-q', '--robots-dir', ROBOTS_DIR, URLS])).toEqual([]);
     expect(await partsLoaded(['classify', '-q', '--robots-dir', ROBOTS_DIR, '--format', 'jsonl', URLS])).toEqual([]);
     expect(await partsLoaded(['audit', '-q', '--robots-dir', ROBOTS_DIR])).toEqual([]);
+  });
+
+  it('robots index loads warcio only for a record the fast reader leaves it (a chunked body)', async () => {
+    const plain = path.join(dir, 'plain.warc.gz');
+    await writeWarc(plain, [{ url: 'https://a.example/robots.txt', body: 'User-agent: *\nDisallow: /a\n' }, { url: 'https://b.example/robots.txt', status: 404 }]);
+    expect(await partsLoaded(['index', '--quiet', '--threads', '1', '--out', path.join(dir, 'index-plain'), plain])).toEqual([]);
+    const odd = path.join(dir, 'odd.warc.gz');
+    await writeWarc(odd, [{ url: 'https://a.example/robots.txt', body: '5\r\nUser-\r\n0\r\n\r\n', headers: { 'Transfer-Encoding': 'chunked' } }]);
+    expect(await partsLoaded(['index', '--quiet', '--threads', '1', '--out', path.join(dir, 'index-odd'), odd])).toEqual(['warcio', 'pako']);
   });
 
   it('--format parquet loads the writer, --urls-parquet the reader, audit report the report', async () => {
