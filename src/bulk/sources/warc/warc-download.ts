@@ -11,8 +11,8 @@
 // an octet a second never goes idle), a count of 1xx replies, and a size (a
 // body that never ends would fill the disk).
 import { createWriteStream, rmSync } from 'node:fs';
-import http from 'node:http';
-import https from 'node:https';
+import type * as Http from 'node:http';
+import type * as Https from 'node:https';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BulkError, reason } from '../../base/errors.js';
@@ -55,6 +55,10 @@ const MAX_REDIRECTS = 5;
 /** 1xx replies before the reply (a server may send a 100 or a 103 or two; one that sends them without end is never done). */
 export const MAX_INFORMATIONAL = 32;
 
+/** node:http and node:https (with node:tls: ~10 ms of a process's CPU to load), loaded by the first download: robots
+ * index and classify import this file for --robots-warc-list, and most of their runs download nothing. */
+let clients: { http: typeof Http; https: typeof Https } | undefined;
+
 /** Why a download gave up, in words, after how many attempts. */
 export class DownloadFailed extends Error {
   constructor(readonly why: string, readonly attempts: number) {
@@ -72,6 +76,7 @@ class AttemptFailed extends Error {
 /** Downloads url to file (overwritten); its octets. Throws DownloadFailed, a BulkError when the
  * file cannot be written (the disk, not the server: retrying would not help, nor would other files). */
 export async function download(url: string, file: string, o: DownloadOptions): Promise<number> {
+  clients ??= { http: (await import('node:http')).default, https: (await import('node:https')).default };
   for (let attempt = 1; ; attempt++) {
     try {
       return await attemptOnce(new URL(url), file, o, 0);
@@ -92,7 +97,7 @@ export async function download(url: string, file: string, o: DownloadOptions): P
 
 function attemptOnce(url: URL, file: string, o: DownloadOptions, redirects: number): Promise<number> {
   return new Promise<number>((resolve, reject) => {
-    const get = url.protocol === 'https:' ? https.get : http.get;
+    const get = url.protocol === 'https:' ? clients!.https.get : clients!.http.get; // (loaded by download())
     let responded = false;
     let octets = 0;
     const request = get(url, { headers: { 'user-agent': o.userAgent, 'accept-encoding': 'identity' }, timeout: o.timeoutMs, signal: o.signal }, (response) => {

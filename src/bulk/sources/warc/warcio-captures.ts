@@ -6,10 +6,15 @@
 // stops at maxOctets, so a gzip bomb inflates no further.
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
-import { AsyncIterReader, concatChunks, WARCParser, type LimitReader, type WARCRecord } from 'warcio';
+import type * as Warcio from 'warcio';
+import type { LimitReader, WARCRecord } from 'warcio';
 import { reason } from '../../base/errors.js';
 import { captureKey, type CaptureRead, type CaptureReadOptions, type WarcReadItem } from './warc-capture-read.js';
 import { warcDateOf } from './warc-date.js';
+
+/** warcio (with pako: ~150 KB of modules to compile), loaded by the first read that needs it: the fast reader
+ * (warc-fast-records.ts) leaves it few records or none, and `robots index` compiled it before its first stretch. */
+let warcio: typeof Warcio;
 
 /** zlib's output chunk: at a gzip error, the captures read from the last one are not
  * trusted (zlib hands out a member's octets before its checksum tells them bad). */
@@ -22,6 +27,8 @@ export const SUSPECT_OCTETS = 1 << 16;
  * `from.start`, a member's start at uncompressed offset `from.base` (at most `skip`).
  */
 export async function* warcioCaptures(file: string, gzip: boolean, options: CaptureReadOptions, skip = 0, given = 0, from?: { start: number; base: number }): AsyncGenerator<WarcReadItem> {
+  // (Loaded before the stream is made: parsed() must read it, so hear its errors, in the same turn.)
+  warcio ??= await import('warcio');
   // Gzip (per record, or the whole file) inflated by zlib, which also checks
   // each member (warcio's own inflating passes over a damaged one without a word).
   const start = gzip ? (from?.start ?? 0) : skip;
@@ -71,7 +78,8 @@ async function* parsed(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   // leaves is read here to the end: a read that fails there (zlib's "incorrect data check" a
   // chunk after the octets it mangled) is damage, not the quiet end of the file.
   const octets = (Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : source[Symbol.iterator]()) as AsyncIterator<Uint8Array> | Iterator<Uint8Array>;
-  const parser = new WARCParser({ [Symbol.asyncIterator]: () => ({ next: async () => octets.next() }) });
+  warcio ??= await import('warcio'); // (every use of it below is reached from here; loaded already for a file)
+  const parser = new warcio.WARCParser({ [Symbol.asyncIterator]: () => ({ next: async () => octets.next() }) });
   let records = 0;
   try {
     for await (const record of parser) {
@@ -151,7 +159,7 @@ async function readResponse(record: WARCRecord, maxOctets: number): Promise<Outc
   // The rest of the record is read past (not decoded), to tell a record cut short.
   const unread = await readPast(raw);
   if (unread > 0) return { ...capture, damaged: `capture cut short (${unread} octets missing)` };
-  const body = concatChunks(chunks, length);
+  const body = warcio.concatChunks(chunks, length);
   return { ...capture, body: truncated ? body.subarray(0, maxOctets) : body, truncated };
 }
 
@@ -202,7 +210,7 @@ function decodedPayload(record: WARCRecord, raw: AsyncIterable<Uint8Array>): Asy
   const chunked = transfer === 'chunked';
   if (!encoding && !chunked) encoding = transfer; // (as warcio does)
   const payload = chunked ? dechunked(raw) : raw;
-  return encoding ? new AsyncIterReader(steps(payload), encoding as 'gzip', false) : payload;
+  return encoding ? new warcio.AsyncIterReader(steps(payload), encoding as 'gzip', false) : payload;
 }
 
 /** The octets in pieces of at most INFLATE_STEP. */
@@ -220,7 +228,7 @@ async function* steps(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Ar
  * chunk (short, or not ended by CRLF) its size line is not passed on.
  */
 async function* dechunked(raw: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const reader = new AsyncIterReader(raw, null);
+  const reader = new warcio.AsyncIterReader(raw, null);
   for (let first = true; ; first = false) {
     const line = await reader.readlineRaw(64);
     const size = line ? parseInt(new TextDecoder().decode(line), 16) : 0;
