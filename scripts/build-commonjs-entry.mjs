@@ -50,8 +50,8 @@ const lazyModules = {
 };
 
 /** Writes dist/index.cjs and dist/cjs/ (and their source maps); `options`: the library's esbuild options (platform,
- * target, loaders, plugins, minify). Returns each export's part ({ name: part }) and the part loaded with the file. The ES build and its CommonJS copies are not minified: the edits below read
- * esbuild's plain output. */
+ * target, loaders, plugins, minify). The ES build and its CommonJS copies are not minified: the edits below read
+ * esbuild's plain output. Returns each export's part ({ name: part }) and the part loaded with dist/index.cjs. */
 export async function buildCommonJsEntry(options) {
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
@@ -195,7 +195,10 @@ function literalExports(code, file, internal) {
     const declared = new RegExp(`^var ${id} = (.*);$`, 'm').exec(code);
     if (declared === null || assignments.length !== 1) return undefined; // (1: the declaration's own =)
     // A number, or an expression of numbers alone (`1 << 15`), worked out: its value written in.
-    if (/^[-+*/%&|^~<>()\s\d.xa-fA-F]+$/.test(declared[1]) && /\d/.test(declared[1])) return `  ${name}: ${JSON.stringify(Function(`return (${declared[1]});`)())}`;
+    const numbers = /0x[\da-fA-F]+|\d+(?:\.\d+)?(?:e[-+]?\d+)?/g;
+    if (numbers.test(declared[1]) && /^[-+*/%&|^~<>()\s]*$/.test(declared[1].replace(numbers, ''))) {
+      return `  ${name}: ${JSON.stringify(Function(`return (${declared[1]});`)())}`;
+    }
     return `  get ${name}() { if (${local} !== void 0) Object.defineProperty(this, ${JSON.stringify(name)}, { value: ${local}, enumerable: true }); return ${local}; }`;
   };
   const made = code.replace(exportsCall, (_, object, entries) => {
@@ -205,7 +208,6 @@ function literalExports(code, file, internal) {
   if (/^__export\(/m.test(made)) throw new Error(`${file}: an __export call of a form this script does not make into getters`);
   return made;
 }
-
 
 /** The end of dist/index.cjs: the other parts' exports, each part required when one of them is first read. */
 function lazyExports(partOf) {

@@ -3,7 +3,7 @@
 // dist/index.cjs, so that a Node process that imports and requires the package
 // has one core and one RobotsTxt class, and an import loads the parts as
 // require() does, on first use, where the ES build compiles its whole graph at
-// import (docs/benchmarks.md, "An ES entry over the CommonJS build"). Bundlers
+// import (docs/benchmarks.md, "Node's import over the CommonJS build"). Bundlers
 // take the ES build (their `module` condition), which they bundle whole.
 // An ES module's exports are bound at import, so each export of a part that
 // require() loads on first use is, by its value here at build time:
