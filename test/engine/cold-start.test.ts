@@ -286,7 +286,7 @@ const afterHot = compiled();
   });
 
   it('Node\'s import of the package takes require()\'s build (dist/index.node.js): one core and one RobotsTxt with require(), the same exports, the crawler\'s and lint\'s parts loaded on first use through stand-ins', () => {
-    const esNames = Object.keys(require_(path.join(DIST, 'index.cjs'))).sort();
+    const requireNames = Object.keys(require_(path.join(DIST, 'index.cjs'))).sort();
     const got = run(`${COUNT_MODULES}
 import { createRequire } from 'node:module';
 const require = createRequire(${JSON.stringify(path.join(ROOT, 'package.json'))});
@@ -317,8 +317,8 @@ console.log(JSON.stringify({
     const standIns = ['MemoryStore', 'RobotsCache', 'fetchRobots', 'lint', 'responseStep'];
     expect(got).toEqual({
       entry: 'index.node.js',
-      names: esNames,
-      same: esNames.filter((n) => !standIns.includes(n)),
+      names: requireNames,
+      same: requireNames.filter((n) => !standIns.includes(n)),
       atImport: ['operators.cjs'], // (its data is read at import: an ES module's exports are bound then)
       verdict: false,
       afterVerdict: ['operators.cjs'],
