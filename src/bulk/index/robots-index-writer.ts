@@ -120,19 +120,24 @@ function writeWhole(file: string, octets: Buffer): void {
 
 /**
  * The shard files written as the captures come: each shard's records (header first, in the order read)
- * gathered and appended to its file a MiB at a time, or all shards' when together they hold BUDGET
- * (so memory stays bounded whatever the shard count: 32 MiB, where 64 MiB raised the command's peak by
- * about as much; a file is opened for each append, not held open: 65536 shards would pass the limit on
- * open files). finish() adds each directory and footer. Many shards mean small appends: at 4096 shards
- * the command is slower, most of it in the kernel, than writing each shard whole after the read was.
- * The appends run on libuv's threadpool, a shard's in order, not on this thread (the kernel's copy of
- * the octets into the page cache was ~13% of the main thread's samples): room() waits while more than
- * IN_FLIGHT octets are being written.
+ * gathered and appended to its file 256 KiB at a time, or all shards' when together they hold the budget
+ * (so memory stays bounded whatever the shard count). A file is opened for each append, not held open:
+ * 65536 shards would pass the limit on open files. finish() adds each directory and footer. Many shards
+ * mean small appends: at 4096 shards the command is slower, most of it in the kernel, than writing each
+ * shard whole after the read was. The appends run on libuv's threadpool, a shard's in order, not on this
+ * thread (the kernel's copy of the octets into the page cache was ~13% of the main thread's samples):
+ * room() waits while more than IN_FLIGHT octets are being written.
+ * A record is a view of its stretch's records buffer, which goes back to its reading thread once all its
+ * records are written: what waits here holds whole buffers, so the smaller these bounds, the fewer buffers
+ * in use and the fewer fresh pages the next stretches fault in (1 MiB a shard, 32 MiB and 8 MiB in flight
+ * held ~19 buffers of ~4 MiB, 181 MiB at peak, where these hold 132: docs/benchmarks.md, "Fewer pages").
  */
 export class ShardWriter implements RecordSink {
-  private static readonly SHARD_FLUSH = 1 << 20;
-  private static readonly BUDGET = 32 << 20;
-  private static readonly IN_FLIGHT = 8 << 20;
+  private static readonly SHARD_FLUSH = 256 << 10;
+  private static readonly IN_FLIGHT = 4 << 20;
+  /** Octets pending in all shards before all are appended: 32 KiB a shard, at least 8 MiB (two stretches' records), at
+   * most 32 MiB (from 1024 shards on, as before: more shards, smaller appends). */
+  private readonly budget: number;
   private readonly pending: Uint8Array[][];
   /** Each shard's appends, chained: settles once its last append is written. */
   private readonly appends: Promise<void>[];
@@ -152,6 +157,7 @@ export class ShardWriter implements RecordSink {
 
   constructor(private readonly files: readonly string[], id: bigint) {
     const n = files.length;
+    this.budget = Math.min(32 << 20, Math.max(8 << 20, n * (32 << 10)));
     this.pending = Array.from({ length: n }, (_, s) => [encodeHeader(s, n, id)]);
     this.pendingOctets = new Array<number>(n).fill(HEADER_OCTETS);
     this.pendingTotal = n * HEADER_OCTETS;
@@ -181,7 +187,7 @@ export class ShardWriter implements RecordSink {
       this.entries[shard].add(hash, this.at[shard]);
       this.put(shard, r);
       if (this.pendingOctets[shard] >= ShardWriter.SHARD_FLUSH) this.flush(shard);
-      else if (this.pendingTotal >= ShardWriter.BUDGET) this.flushAll();
+      else if (this.pendingTotal >= this.budget) this.flushAll();
     };
   }
 

@@ -231,9 +231,11 @@ class ChunkRecords {
   ) {}
 
   /** Room for the records of `inflated` octets of WARC (a record holds less than its WARC record, the key and Location
-   * but the same as its target URI and header; more only when a short record gets a long damaged note: then grown). */
+   * but the same as its target URI and header; more only when a short record gets a long damaged note: then grown),
+   * in whole MiB: the spares then fit the next stretches, whose sizes differ by a few KiB (exact sizes left most spares
+   * a little short, and took fresh memory). */
   expect(inflated: number): void {
-    this.grow(inflated + (64 << 10));
+    this.grow(Math.ceil((inflated + (64 << 10)) / (1 << 20)) * (1 << 20));
   }
 
   private grow(octets: number): void {
