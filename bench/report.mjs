@@ -46,7 +46,9 @@ export function renderReport(results, resultsFile) {
 /** How the rounds were timed in this run (wall clock when a driver could not time in CPU). */
 function clockNote(results) {
   const clocks = new Set(results.workloads.flatMap((w) => Object.values(w.results ?? {}).map((r) => r.clock)).filter(Boolean));
-  return clocks.has('wall') ? ' (in this run: the wall clock, google-check-cpu not built)' : '';
+  if (clocks.has('wall')) return ' (in this run: the wall clock, google-check-cpu not built)';
+  const process = results.workloads.some((w) => Object.values(w.results ?? {}).some((r) => r.threadClock === 'process'));
+  return process ? " (in this run, this process's engines in the process's CPU time, its other threads' included: no exact thread clock here)" : '';
 }
 
 export function writeReport(results, dir, resultsFile) {

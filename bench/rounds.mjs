@@ -58,10 +58,10 @@ const median = (/** @type {number[]} */ s) => s[Math.floor(s.length / 2)];
  * billed so, wasm-google measured slower than its own twin (bench/tools/rounds-check.mjs; on
  * its main thread, within noise of it). What this leaves out: the helpers' share of the
  * engine's own work, a few percent of a pass in steady state. Made at the first rounds (it
- * checks itself on three milliseconds of work).
- * @type {(() => number) | undefined}
+ * checks itself on a millisecond of work; its kind, thread or process, goes with the results).
+ * @type {{ now: () => number, kind: 'thread' | 'process' } | undefined}
  */
-let threadCpuMs;
+let threadClock;
 
 /**
  * One engine's figures from its rounds' (each with `passes`, the rate of each pass in the
@@ -99,7 +99,8 @@ export function mergeRounds(figures) {
 export async function runInRounds(workload, adapters, ctx, beforeTurn = () => {}) {
   const rounds = ctx.quick ? 1 : ROUNDS;
   const clock = adapters.every((a) => !a.ownProcess || a.cpuClock) ? 'cpu' : 'wall';
-  threadCpuMs ??= threadCpuClock().now;
+  threadClock ??= threadCpuClock();
+  const threadCpuMs = threadClock.now;
   const budget = { ...roundBudget(ctx.budget), ...(clock === 'cpu' ? { now: threadCpuMs } : {}) };
   /** @type {Map<string, object[]>} */
   const figures = new Map(adapters.map((a) => [a.id, []]));
@@ -122,7 +123,7 @@ export async function runInRounds(workload, adapters, ctx, beforeTurn = () => {}
   for (const [id, list] of figures) {
     if (list.length === 0) continue;
     const merged = mergeRounds(list);
-    results.set(id, { ...(merged.error || !workload.afterRounds ? merged : workload.afterRounds(merged)), clock, seconds: seconds.get(id) });
+    results.set(id, { ...(merged.error || !workload.afterRounds ? merged : workload.afterRounds(merged)), clock, ...(clock === 'cpu' ? { threadClock: threadClock.kind } : {}), seconds: seconds.get(id) });
   }
   return results;
 }

@@ -36,19 +36,29 @@ export function threadCpuClock() {
   return exact() ? { now: threadCpuMs, kind: 'thread' } : { now: processCpuMs, kind: 'process' };
 }
 
-/** Whether threadCpuMs times a millisecond of work as the process's clock does (two tries of three), not as 0 or a tick. */
+/**
+ * Whether threadCpuMs is exact: read over a millisecond of the thread's work, it advances read after read in steps of
+ * a few µs, where a sum brought up to date only at the scheduler's tick stays put and then jumps by the tick.
+ * (Comparing it with the process's clock, as this did, failed whenever other threads ran meanwhile: in a process that
+ * has just started, V8's compiler threads; such a process was then timed in the process's clock, its other threads'
+ * time in it. Waiting on the thread's own time, not the wall clock's, holds on a busy machine too.)
+ */
 function exact() {
   try {
-    let agreed = 0;
-    for (let i = 0; i < 3; i++) {
-      const t0 = threadCpuMs();
-      const p0 = processCpuMs();
-      let p1 = p0;
-      while (p1 - p0 < 1) p1 = processCpuMs();
-      const t1 = threadCpuMs();
-      if (Math.abs(t1 - t0 - (p1 - p0)) < 0.3) agreed++;
+    const w0 = performance.now();
+    const t0 = threadCpuMs();
+    let last = t0;
+    let steps = 0;
+    let largest = 0;
+    while (last - t0 < 1 && performance.now() - w0 < 200) {
+      const t = threadCpuMs();
+      if (t !== last) {
+        steps++;
+        largest = Math.max(largest, t - last);
+        last = t;
+      }
     }
-    return agreed >= 2;
+    return steps >= 10 && largest < 0.5;
   } catch {
     return false;
   }
