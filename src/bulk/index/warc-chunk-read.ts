@@ -20,12 +20,13 @@ import { warcioRecordCaptures } from '../sources/warc/warcio-captures.js';
 import { MemberInflater, TooLarge, type Inflated } from '../sources/warc/member-inflater.js';
 import { PoolInflater } from '../sources/warc/pool-inflate.js';
 
-/** What a stretch may inflate to in one call (the corpus's members inflate about 4×: a 1 MiB stretch to 4 MiB); past
+/** What a stretch may inflate to in one call (the corpus's members inflate about 4×: a 256 KiB stretch to 1 MiB); past
  * it, the stretch is read as a stream. */
 export const INFLATED_MAX = 16 << 20;
 
 /** Octets of spare records buffers a thread keeps: what comes back in a wave once the main thread's shard appends
- * are written (up to ShardWriter's 32 MiB pending and 8 MiB in flight, ~10 of the corpus's 4 MiB stretches). Three
+ * are written (ShardWriter's pending records and those in flight: 12 MiB at up to 256 shards, 36 MiB from 1,024 on;
+ * the corpus's stretches' records take ~1.25 MiB each). Three
  * spares, as before, dropped most of what came back and took fresh memory for the next stretches: the corpus ×16's
  * run took 53,600 page faults against 39,000 now, 2.27 CPU-s against 2.11, 197 MiB peak against 181
  * (docs/benchmarks.md, "robots index against gzip -dc"). */
@@ -232,10 +233,10 @@ class ChunkRecords {
 
   /** Room for the records of `inflated` octets of WARC (a record holds less than its WARC record, the key and Location
    * but the same as its target URI and header; more only when a short record gets a long damaged note: then grown),
-   * in whole MiB: the spares then fit the next stretches, whose sizes differ by a few KiB (exact sizes left most spares
-   * a little short, and took fresh memory). */
+   * in whole quarters of a MiB: the spares then fit the next stretches, whose sizes differ by a few KiB (exact sizes
+   * left most spares a little short, and took fresh memory). */
   expect(inflated: number): void {
-    this.grow(Math.ceil((inflated + (64 << 10)) / (1 << 20)) * (1 << 20));
+    this.grow(Math.ceil((inflated + (64 << 10)) / (256 << 10)) * (256 << 10));
   }
 
   private grow(octets: number): void {

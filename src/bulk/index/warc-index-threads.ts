@@ -21,10 +21,13 @@ import { META, type ChunkRead } from './warc-chunk-read.js';
 import { isGzip, readWarcCaptures, type DamageRead } from '../sources/warc/warc-captures.js';
 import { warcFileSize, type WarcIndexStats } from '../sources/warc/warc-index.js';
 
-/** Octets of gzip a stretch holds (its end moved on to the next member's start): 1 MiB, about 4 MiB inflated, what a
- * thread holds at once (a quarter of it gave the same speed, 4 MiB a higher peak). The tests cut their small WARCs into
- * many stretches with ROBOTS_INDEX_STRETCH_OCTETS (1: a stretch per member). */
-const CHUNK = Number(process.env.ROBOTS_INDEX_STRETCH_OCTETS) || 1 << 20;
+/** Octets of gzip a stretch holds (its end moved on to the next member's start): 256 KiB, about 1 MiB inflated, what a
+ * thread holds at once. Its records buffer waits until the shard appends holding its records are written, so the
+ * stretch's size times the pipeline's depth is the memory in use: 256 KiB made 21k page faults and 105 MiB at peak
+ * where 1 MiB made 27k and 134 MiB, 1.25x gzip -dc against 1.20x (the corpus x16; 128 KiB 1.22x: per-stretch costs;
+ * docs/benchmarks.md, "Fewer pages"). The tests cut their small WARCs into many stretches with
+ * ROBOTS_INDEX_STRETCH_OCTETS (1: a stretch per member). */
+const CHUNK = Number(process.env.ROBOTS_INDEX_STRETCH_OCTETS) || 256 << 10;
 /** How far past CHUNK a member's start is looked for before the file's rest is read in one stream. */
 const SCAN = 16 << 20;
 /** Stretches handed out and not yet routed, per thread: one being read, and one read or waiting (3 gave the same

@@ -1,6 +1,6 @@
 // gzip members inflated whole into one buffer that is kept and reused: a
-// thread of robots index inflates a stretch of a WARC (about 1 MiB of gzip,
-// 4 MiB inflated) dozens of times a second, and gunzipSync's fresh 16 MiB
+// thread of robots index inflates a stretch of a WARC (about 256 KiB of gzip,
+// 1 MiB inflated) dozens of times a second, and gunzipSync's fresh 16 MiB
 // output buffer each time was garbage that V8 let pile up (a peak RSS well
 // above what a GC after each stretch left).
 // It drives zlib's own handle, as zlib's gunzipSync does (Node's zlib.js

@@ -31,7 +31,7 @@
 // with a lower peak memory; what is left is zlib's wait and stream plumbing,
 // garbage, and this parsing.
 // Then threads (robots index: ../../index/warc-index-threads.ts): a file gzipped per record
-// is cut at member starts into ~1 MiB stretches, each inflated whole by a thread
+// is cut at member starts into ~256 KiB stretches, each inflated whole by a thread
 // into a buffer it keeps (member-inflater.ts: no stream plumbing, no wait) and
 // parsed here in place (wholeRecords: header names compared in place, not as
 // strings), the captures encoded as shard records there; the main thread
