@@ -89,6 +89,16 @@ export class HostLru<V> {
     this.fit();
   }
 
+  /** The key's value taken out of the cache, not released (the caller keeps it); undefined when not held. */
+  withdraw(key: number): V | undefined {
+    const slot = this.find(key);
+    if (slot === NONE) return undefined;
+    this.weighNewest();
+    const value = this.values[slot];
+    this.drop(slot);
+    return value;
+  }
+
   /** Releases every value (oldest first); the cache is empty after, and still usable. */
   clear(): void {
     const values: V[] = [];

@@ -1,7 +1,8 @@
 // The matchers of a --robots-dir: each origin's robots.txt parsed and compiled
-// once, kept in a cache bounded by bytes (a HostLru: least recently used out
-// first, never the one just used), so millions of URLs over hundreds
-// of thousands of hosts run in bounded memory. An origin (scheme, host, port)
+// once, kept in a cache bounded by bytes (a segmented LRU of two HostLrus, hosts
+// seen once and hosts used again: least recently used out first, never the one
+// just used), so millions of URLs over hundreds of thousands of hosts run in
+// bounded memory. An origin (scheme, host, port)
 // has its own robots.txt (robots-dir.ts finds it in the directory; warc-robots.ts
 // among WARC captures).
 import { parse, type Matcher, type Profile } from '../../index.js';
@@ -31,6 +32,31 @@ const ENTRY_OVERHEAD = 512;
  * past ROOM_FROM (a short run is spared), each time it grows it is doubled, up to the cache's bound: made room for,
  * not touched (no page is resident until used). */
 const ROOM_FROM = 16 << 20;
+
+/** The share of the cache's bytes that holds hosts loaded on their first sight (see HostMatchers.firstSight). */
+const FIRST_SIGHT_SHARE = 0.1;
+/** Places of the set of hosts seen (SeenHosts): 4 Mi bits, 512 KiB. */
+const SEEN_BITS = 1 << 22;
+
+/** The hosts loaded before, as bits at their keys' low bits (a host may pass for another: it is then held as one seen
+ * before). Cleared once half its bits are set: what was seen long ago counts as new again (TinyLFU's reset). */
+class SeenHosts {
+  private readonly bits = new Uint8Array(SEEN_BITS >>> 3);
+  private count = 0;
+
+  /** Whether the key was seen before; it is from now on. */
+  check(key: number): boolean {
+    const i = (key >>> 0) & (SEEN_BITS - 1); // (a key's low 32 bits are its two hashes, mixed: host-lru.ts's home)
+    const bit = 1 << (i & 7);
+    if ((this.bits[i >>> 3] & bit) !== 0) return true;
+    if (++this.count > SEEN_BITS / 2) {
+      this.bits.fill(0);
+      this.count = 1;
+    }
+    this.bits[i >>> 3] |= bit;
+    return false;
+  }
+}
 
 /** The core's memory in octets. */
 function coreOctets(): number {
@@ -78,8 +104,18 @@ export interface HostMatchersOptions {
 }
 
 export class HostMatchers {
-  /** By origin key. An entry's automata grow as its URLs are checked: the LRU weighs it again once another host's are. */
+  /** By origin key, the hosts used again: from a later run than their first, or loaded again. An entry's automata grow
+   * as its URLs are checked: the LRU weighs it again once another host's are. */
   private readonly entries: HostLru<Entry>;
+  /** By origin key, the hosts loaded on their first sight, in a tenth of the bytes (a segmented LRU's probation
+   * segment): one used again from a later run moves to `entries`; one dropped is loaded again into `entries` when it
+   * comes back. A crawl whose URLs come grouped by host so holds its hosts in a tenth of the cache, reused host after
+   * host, where it filled the whole cache with hosts that never came back: the core's memory grown and each page of
+   * it faulted in once (the probes x30: 256 MiB, 97k page faults; docs/benchmarks.md, "The host cache's first sight"). */
+  private readonly firstSight: HostLru<Entry>;
+  private readonly seen = new SeenHosts();
+  /** The key of the last run's host (NaN: none): its next run is the same run going on, not a use again. */
+  private lastKey = NaN;
   /** Hosts parsed and compiled (more than the distinct hosts when the cache evicted). */
   loads = 0;
   /** The core's memory when last seen grown (makeRoom). */
@@ -99,7 +135,9 @@ export class HostMatchers {
     this.warc = options.warc !== undefined ? new WarcRobots(options.warc) : null;
     this.dir = options.dir !== undefined ? new RobotsDir(options.dir, options.maxOctets) : null;
     this.agent = options.agents.length === 1 ? options.agents[0] : options.agents;
-    this.entries = new HostLru({ maxBytes: options.cacheBytes, weigh: sizeOf, release: disposeEntry });
+    const firstSight = Math.floor(options.cacheBytes * FIRST_SIGHT_SHARE);
+    this.entries = new HostLru({ maxBytes: options.cacheBytes - firstSight, weigh: sizeOf, release: disposeEntry });
+    this.firstSight = new HostLru({ maxBytes: firstSight, weigh: sizeOf, release: disposeEntry });
   }
 
   /** The origin's matcher (see MatcherSource): null when there is no robots.txt
@@ -107,11 +145,22 @@ export class HostMatchers {
   get(key: number, origin: () => Origin): Matcher | null | typeof UNREACHABLE | LabelledMatcher {
     let entry = this.entries.get(key);
     if (entry === undefined) {
-      entry = this.load(origin, key);
-      if (coreOctets() !== this.coreOctets) this.makeRoom();
-      this.entries.set(key, entry);
+      entry = key === this.lastKey ? this.firstSight.get(key) : this.usedAgain(key);
+      if (entry === undefined) {
+        entry = this.load(origin, key);
+        if (coreOctets() !== this.coreOctets) this.makeRoom();
+        (this.seen.check(key) ? this.entries : this.firstSight).set(key, entry);
+      }
     }
+    this.lastKey = key;
     return entry.labelled ?? entry.matcher;
+  }
+
+  /** A host of the first sight's, used again: moved to the entries. */
+  private usedAgain(key: number): Entry | undefined {
+    const entry = this.firstSight.withdraw(key);
+    if (entry !== undefined) this.entries.set(key, entry);
+    return entry;
   }
 
   /** The core's memory grew (see ROOM_FROM): made as large again, in one step (a block allocated and freed at once,
@@ -132,7 +181,7 @@ export class HostMatchers {
   /** The origin's matchers, one per crawler (see CrawlerSource). */
   getAll(key: number, origin: () => Origin): CrawlerMatchers {
     this.get(key, origin);
-    return this.entries.peek(key)!.crawlers!; // (the entry just used is never evicted)
+    return (this.entries.peek(key) ?? this.firstSight.peek(key))!.crawlers!; // (the entry just used is never evicted)
   }
 
   /** The host files of the next block, read ahead by another thread (null: none); a host not among them is looked up here. */
@@ -224,22 +273,25 @@ export class HostMatchers {
     return list;
   }
 
-  /** Entries evicted past cacheBytes. */
+  /** Entries evicted past cacheBytes, of hosts used again (those seen once and let go are not counted: a crawl grouped
+   * by host lets every one go, and loads none again). */
   get evictions(): number {
     return this.entries.evictions;
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.entries.size + this.firstSight.size;
   }
 
   get bytes(): number {
-    return this.entries.bytes;
+    return this.entries.bytes + this.firstSight.bytes;
   }
 
   /** Frees every cached matcher (they are owned: no finaliser would). The cache is empty after, and still usable. */
   close(): void {
     this.entries.clear();
+    this.firstSight.clear();
+    this.lastKey = NaN;
   }
 }
 
