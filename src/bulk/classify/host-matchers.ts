@@ -2,9 +2,8 @@
 // once, kept in a cache bounded by bytes (a segmented LRU of two HostLrus, hosts
 // seen once and hosts used again: least recently used out first, never the one
 // just used), so millions of URLs over hundreds of thousands of hosts run in
-// bounded memory. An origin (scheme, host, port)
-// has its own robots.txt (robots-dir.ts finds it in the directory; warc-robots.ts
-// among WARC captures).
+// bounded memory. An origin (scheme, host, port) has its own robots.txt
+// (robots-dir.ts finds it in the directory; warc-robots.ts among WARC captures).
 import { parse, type Matcher, type Profile } from '../../index.js';
 import { compileOctets, robotsInternals } from '../../engine/robots-txt.js';
 import { core } from '../../engine/wasm/core.js';

@@ -130,7 +130,8 @@ function writeWhole(file: string, octets: Buffer): void {
  * A record is a view of its stretch's records buffer, which goes back to its reading thread once all its
  * records are written: what waits here holds whole buffers, so the smaller these bounds, the fewer buffers
  * in use and the fewer fresh pages the next stretches fault in (1 MiB a shard, 32 MiB and 8 MiB in flight
- * held ~19 buffers of ~4 MiB, 181 MiB at peak, where these hold 132: docs/benchmarks.md, "Fewer pages").
+ * held ~19 buffers of ~4 MiB, 181 MiB at peak, where these hold 132, and 105 with stretches of 256 KiB:
+ * docs/benchmarks.md, "Fewer pages").
  */
 export class ShardWriter implements RecordSink {
   private static readonly SHARD_FLUSH = 256 << 10;

@@ -28,8 +28,9 @@ export const INFLATED_MAX = 16 << 20;
  * are written (ShardWriter's pending records and those in flight: 12 MiB at up to 256 shards, 36 MiB from 1,024 on;
  * the corpus's stretches' records take ~1.25 MiB each). Three
  * spares, as before, dropped most of what came back and took fresh memory for the next stretches: the corpus ×16's
- * run took 53,600 page faults against 39,000 now, 2.27 CPU-s against 2.11, 197 MiB peak against 181
- * (docs/benchmarks.md, "robots index against gzip -dc"). */
+ * run took 53,600 page faults against 39,000 with them, 2.27 CPU-s against 2.11, 197 MiB peak against 181
+ * (docs/benchmarks.md, "robots index against gzip -dc"; 21k and 105 MiB since the appends' bounds and the
+ * stretches shrank: "Fewer pages"). */
 const SPARE_OCTETS = 48 << 20;
 
 /** A stretch of `file`: file octets start..end, each a gzip member's start (or the file's end). */
