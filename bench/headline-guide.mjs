@@ -35,5 +35,7 @@ export function headlineGuide(results) {
   if (adapted) parts.push("`cold-start` in this run imported each engine through the bench's adapter module, which adds a module of the bench's to an npm engine's time and not to this engine's: this engine's ratios there read lower than like for like would.");
   if (results.engines.some((e) => e.api === 'checkMany')) parts.push('A `checkMany` row is the same matcher as the row above it, asked a batch of URLs in one call.');
   parts.push(`Rows run in this process unless marked: ${own.length ? `${own.join(', ')} ran in their own process, timing themselves on the same files and probes (in \`parse\` and \`first-verdict\` every engine, in this process or not, is timed in rounds in its thread's CPU time)` : 'every engine of this run ran in this process'}.`);
+  const ownWasm = results.engines.find((e) => e.id === 'wasm-google-own');
+  if (ownWasm) parts.push(`${ownWasm.label} is this engine run as the native parsers are, alone in a process of its own: the row to read against them in \`parse\` and \`first-verdict\` (this engine's other rows share this process with the JavaScript engines, their code and garbage).`);
   return parts.join(' ');
 }

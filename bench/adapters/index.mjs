@@ -20,6 +20,8 @@
 // installed (devDependencies absent) is skipped with a note instead of failing.
 export const ADAPTER_MODULES = [
   './robots-wasm.mjs',
+  // This engine again, in a process of its own as the native drivers are (parse, first-verdict):
+  './robots-wasm-own-process.mjs',
   './robots-parser.mjs',
   './robots-txt-guard.mjs',
   './robots-txt-parser.mjs',

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { loadAdapters, ADAPTER_MODULES, REFERENCE_MODULES } from '../../bench/adapters/index.mjs';
 import { withFiles } from '../../bench/peers/external.mjs';
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { pathOf } from '../../bench/adapters/url-path.mjs';
 import { parse } from '../../dist/index.js';
 
@@ -63,7 +64,7 @@ describe('bench adapters', () => {
     expect(skipped.filter((s: { module: string }) => !REFERENCE_MODULES.includes(s.module))).toEqual([]);
     for (const s of skipped) expect(s.reason).toMatch(/apt-get install -y /);
     expect(adapters.map((a: { id: string }) => a.id)).toEqual(expect.arrayContaining(['wasm-google', 'wasm-google-batch', 'wasm-rfc', 'wasm-rfc-batch', ...Object.keys(DIRECT)]));
-    expect(ADAPTER_MODULES.length).toBe(11);
+    expect(ADAPTER_MODULES.length).toBe(12);
   });
 
   it('skips a module whose library is not installed, saying so', async () => {
@@ -158,6 +159,41 @@ describe.skipIf(!byId('nzrsky-native'))("nzrsky's fork through its driver", () =
     }
   });
 });
+
+describe("this engine in its own process (the native drivers' protocol)", () => {
+  it('times the package\'s compile and first verdict over the probes file\'s hosts, and says how many checks allowed', async () => {
+    const adapter = byId('wasm-google-own');
+    expect(adapter).toMatchObject({ ownProcess: true, cpuClock: true, measures: ['parse', 'first-verdict'] });
+    const reps = 2;
+    const out = await withFiles([{ bytes: file.bytes, urls: URLS }], (dir: string, hosts: { host: string; urls: string[] }[]) => {
+      const tsv = `${dir}/probes.tsv`;
+      writeFileSync(tsv, hosts[0].urls.map((u) => `${hosts[0].host}\t${u}\n`).join(''));
+      // (The command the rounds run: its own, timed in the thread's CPU time; a later option wins.)
+      return spawnSync(adapter.command[0], [...adapter.command.slice(1), '--clock', 'thread', '--bench', dir, tsv, 'Googlebot', String(reps)], { encoding: 'utf8' });
+    });
+    expect(out.status).toBe(0);
+    const summary = JSON.parse(out.stdout.trim());
+    expect(summary).toMatchObject({ files: 1, urls: URLS.length, bytes: file.bytes.length, reps, clock: expect.stringMatching(/^(thread|process)$/) });
+    // Every pass (warm-up and repetition) checks the first probe (first) and all of them (mix).
+    const m = parse(file.bytes, { profile: 'google', maxBytes: Infinity }).compile('Googlebot');
+    const allowed = URLS.filter((u) => m.isAllowed(u)).length;
+    expect(summary.sink).toBe((summary.warmup + reps) * ((m.isAllowed(URLS[0]) ? 1 : 0) + allowed));
+    m.dispose();
+    const lines = out.stderr.trim().split('\n');
+    expect(lines).toHaveLength(reps);
+    for (const l of lines) expect(l).toMatch(/^rep \d+: parse [\d.]+s first [\d.]+s urls [\d.]+s mix [\d.]+s$/);
+  });
+
+  it('says what is wrong with its arguments or files, without a stack trace', () => {
+    const run = (...args: string[]) => spawnSync(process.execPath, [adapterDriver(), ...args], { encoding: 'utf8' });
+    for (const r of [run('--bench', 'only-one'), run('--profile', 'x', '--bench', 'a', 'b', 'c', '1'), run('--bench', '/no/such/dir', '/no/such.tsv', 'Googlebot', '1')]) {
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(/^(usage|robots-wasm-driver): /);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+});
+const adapterDriver = () => byId('wasm-google-own').command[1];
 
 // Python's parsers called directly, as their documentation shows, in the interpreter the adapter found.
 const PYTHON_DIRECT: Record<string, string> = {

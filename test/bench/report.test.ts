@@ -99,6 +99,10 @@ describe('bench report', () => {
     expect(guide2).toMatch(/like for like[^.]*`first-verdict`/);
     expect(guide2).toMatch(/Google robotstxt C\+\+ \(native\)[^.]*own process/);
     expect(guide2).toMatch(/`checkMany` row is the same matcher/);
+    expect(guide2).not.toMatch(/alone in a process of its own/);
+    withPeers.engines.push({ id: 'wasm-google-own', label: 'robots-wasm google (own process)', library: 'robots-wasm', version: '0.1.0', api: 'own process' });
+    const md3: string = renderReport(withPeers, 'results/2026-01-02-box.json');
+    expect(md3).toMatch(/robots-wasm google \(own process\) is this engine run as the native parsers are, alone in a process of its own/);
   });
 
   it('takes a workload\'s ratios against the engine it names (pathological: node-robots), in its table and the headline', () => {
