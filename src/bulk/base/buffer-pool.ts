@@ -10,11 +10,15 @@ export class BufferPool {
 
   constructor(private readonly keep = 8) {}
 
-  /** A view of n octets over a spare buffer, or over a new one. */
+  /** A view of n octets over a spare buffer (the smallest that holds them: a small block that took the
+   * largest spare left a larger one to be made fresh, page by page), or over a new one. */
   take(n: number): Uint8Array {
+    let best = -1;
     for (let i = 0; i < this.spare.length; i++) {
-      if (this.spare[i].byteLength >= n) return new Uint8Array(this.spare.splice(i, 1)[0], 0, n);
+      const size = this.spare[i].byteLength;
+      if (size >= n && (best < 0 || size < this.spare[best].byteLength)) best = i;
     }
+    if (best >= 0) return new Uint8Array(this.spare.splice(best, 1)[0], 0, n);
     return new Uint8Array(new ArrayBuffer(Math.max(n, MIN_OCTETS)), 0, n);
   }
 

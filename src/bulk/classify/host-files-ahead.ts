@@ -62,6 +62,8 @@ export class HostFilesAhead {
   private seen = new HostSet();
   /** Files read (each an origin's lookup that found a file), for the counts. */
   reads = 0;
+  /** The octets of the last block's files, of which the next block's buffer starts large enough (startOctets). */
+  private lastBodies = 0;
 
   constructor(dir: string, maxOctets: number, private readonly shard?: Shard) {
     this.core = core();
@@ -82,7 +84,7 @@ export class HostFilesAhead {
     const kinds: number[] = [];
     const ends: number[] = [];
     const unreadable: string[] = [];
-    let bodies = whole(take(1 << 16));
+    let bodies = whole(take(startOctets(this.lastBodies)));
     let used = 0;
     const splits = new SplitRecorder(take);
     for (let pos = 0; pos < length; ) {
@@ -124,6 +126,7 @@ export class HostFilesAhead {
         ends.push(used);
       }
     }
+    this.lastBodies = used;
     return { keys: Float64Array.from(keys), kinds: Uint8Array.from(kinds), ends: Uint32Array.from(ends), bodies, unreadable, splits: splits.done() };
   }
 
@@ -132,6 +135,14 @@ export class HostFilesAhead {
     if (this.seen.size >= MAX_REMEMBERED) this.seen = new HostSet();
     return this.seen.addKey(key);
   }
+}
+
+/** The size a block's buffer of files starts at, after a block whose files took `last` octets: a quarter more,
+ * rounded up to a power of two. (Grown from 64 KiB a block, each block made a larger buffer afresh, page by page, and
+ * dropped the one before; sized to the octet, the spares that came back were each a little short of the next block.) */
+function startOctets(last: number): number {
+  const want = Math.max(1 << 16, last + (last >>> 2));
+  return 2 ** Math.ceil(Math.log2(want));
 }
 
 /** All of a view's buffer (a pool gives views of the octets asked for, over buffers that may be larger). */
