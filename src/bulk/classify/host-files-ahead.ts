@@ -2,8 +2,8 @@
 // lines as the classifier will (the core's splitLines, the same origins), and
 // reads the file of each origin it has not read before (RobotsDir.read); the
 // classifying thread then finds them in memory (HostMatchers.readAhead) instead
-// of asking the file system while it waits. Reading a host's file (a stat, an
-// open, a read and a close) costs about what compiling it does, so one
+// of asking the file system while it waits. Reading a host's file (four system
+// calls, robots-dir.ts) costs about what compiling it does, so one
 // classifying thread otherwise spends a good part of its time in the kernel.
 //
 // In: a block (the reader); the files found, packed in four buffers that move
