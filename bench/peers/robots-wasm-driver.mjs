@@ -58,7 +58,7 @@ try {
   process.stderr.write(`robots-wasm-driver: ${e instanceof Error ? e.message : e}\n`);
   process.exit(2);
 }
-if (hosts.length === 0 || !(reps >= 1)) {
+if (hosts.length === 0 || !Number.isInteger(reps) || reps < 1) {
   process.stderr.write('robots-wasm-driver: no probes, or REPS not a whole number of 1 or more\n');
   process.exit(2);
 }
